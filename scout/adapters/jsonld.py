@@ -57,6 +57,15 @@ _BYLINE_TYPES = frozenset({"Person", "Brand", "Review", "Comment", "BlogPosting"
                            "Report", "Thing"})
 
 
+#: the spelling types are compared in, by their lower case: microdata itemtypes come in
+#: any case ("http://schema.org/person", "…/hotel") and mean schema.org's type all the same
+_CANONICAL = {t.lower(): t for t in (*ENTITY_TYPES, *_GENERIC_TYPES, *_BYLINE_TYPES)}
+
+
+def _kinds(node: dict[str, Any]) -> list[str]:
+    return [_CANONICAL.get(k.lower(), k) for k in types_of(node)]
+
+
 def _generic_rank(kinds: list[str]) -> int | None:
     """Where a publisher or venue type stands in :data:`_GENERIC_TYPES` (an
     ``…Organization`` subtype with Organization); None for any other type."""
@@ -138,6 +147,7 @@ _PAGE_TYPES = frozenset({
     "WebSite", "WebPage", "ItemPage", "AboutPage", "CollectionPage", "SearchResultsPage",
     "ContactPage", "ProfilePage", "QAPage", "FAQPage", "CheckoutPage", "MedicalWebPage",
     "RealEstateListing", "BreadcrumbList", "ListItem", "ItemList", "SearchAction",
+    "Breadcrumb",  # data-vocabulary.org's, still in older pages' microdata
     "SiteNavigationElement", "WPHeader", "WPFooter", "WPSideBar", "ImageObject",
     "VideoObject", "EntryPoint", "ReadAction", "Offer", "AggregateOffer",
     "AggregateRating", "Rating", "PostalAddress", "GeoCoordinates",
@@ -188,7 +198,7 @@ def _label(node: dict[str, Any]) -> str | None:
 
 def pick_entity(objects: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
     """The node the page is about (see the module docstring) and the type it was read as."""
-    nodes = [(n, types_of(n)) for n in main_nodes(objects)]
+    nodes = [(n, _kinds(n)) for n in main_nodes(objects)]
     # furniture never (a misspelt "Website" neither), whatever its name
     nodes = [(n, kinds) for n, kinds in nodes
              if kinds and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]

@@ -199,3 +199,32 @@ def test_a_separate_rating_node_counts_only_for_its_own_entity() -> None:
     assert facts.rating is None
     facts = extract_facts(parse_blocks([json.dumps([hotel, other, own])])[0])
     assert facts.rating == pytest.approx(9.0) and facts.rating_count == 80
+
+
+# --- types as older or careless markup writes them ---------------------------------------------
+
+
+def test_a_type_written_in_lower_case_is_schema_org_s_type() -> None:
+    # derived: schema.org's microdata restaurant example with its itemtype in lower case
+    html = page("microdata-restaurant-greatfood-schemaorg.html").replace(
+        'itemtype="http://schema.org/Restaurant"', 'itemtype="http://schema.org/restaurant"')
+    assert "schema.org/restaurant" in html
+    facts = extract_facts(extract(html).microdata + [{"@type": "Organization", "name": "X"}])
+    assert (facts.entity_type, facts.name) == ("Restaurant", "GreatFood")
+
+
+def test_a_byline_in_lower_case_is_still_a_byline() -> None:
+    # msn.com's article page (mozilla/readability test page "msn", commit ab4027a8) types
+    # its author "http://schema.org/person": its name is not what the page is about
+    items = [{"@type": "organization", "url": "http://www.techinsider.io"},
+             {"@type": "person", "name": "Alex Perry"}, {"@type": "NewsArticle"}]
+    assert extract_facts(items).name is None
+    assert extract_facts(items + [{"@type": "Event", "name": "Launch"}]).name == "Launch"
+
+
+def test_data_vocabulary_breadcrumbs_are_page_furniture() -> None:
+    # ehow.com's microdata (mozilla/readability test page "ehow-1"): a Breadcrumb trail
+    # titled "eHow" beside the article; the trail is no subject
+    items = [{"@type": "Article", "headline": "How to Build a Terrarium"},
+             {"@type": "Breadcrumb", "url": "http://www.ehow.com/", "title": "eHow"}]
+    assert extract_facts(items).name is None
