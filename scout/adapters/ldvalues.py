@@ -65,6 +65,8 @@ _RANGE_REST = re.compile(r"^\s*[-\u2013\u2014]\s*\d[\d.,]*")
 
 
 _EXPONENT = re.compile(r"[eE][-+]?\d+")
+#: an apostrophe (straight or typographic) between digit groups: "1'049,95"
+_APOSTROPHE_GROUPS = re.compile(r"(?<=\d)['\u2019](?=\d{3}(?!\d))")
 
 
 def _finite(value: float) -> float | None:
@@ -98,7 +100,8 @@ def number_of(value: Any, whole: bool = False) -> float | None:
         return None
     if isinstance(value, (int, float)):
         return _finite(value)
-    text = str(value)
+    # Swiss thousands are apostrophes ("CHF 1'049.95"): read as 1 it passes any budget
+    text = _APOSTROPHE_GROUPS.sub("", str(value))
     match = _NUMERAL.search(text)
     if match is None:
         return None
@@ -167,6 +170,7 @@ def currency_in(value: Any) -> str | None:
     value = first_of(value)
     if not isinstance(value, str):
         return None
+    value = _APOSTROPHE_GROUPS.sub("", value)
     match = _NUMERAL.search(value)
     if match is None:
         return None

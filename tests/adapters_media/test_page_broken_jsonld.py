@@ -165,6 +165,14 @@ def test_a_real_price_text_keeps_its_amount(text: str, amount: float) -> None:
     assert amount_of(text) == pytest.approx(amount)
 
 
+@pytest.mark.parametrize("text, amount, currency", [
+    ("CHF 1'049,95", 1049.95, "CHF"), ("€1'049,95", 1049.95, "EUR"),  # price-parser's texts
+    ("1’234’567.50 CHF", 1234567.5, "CHF"),  # a typographic apostrophe
+])
+def test_swiss_apostrophes_group_thousands(text: str, amount: float, currency: str) -> None:
+    assert amount_of(text) == pytest.approx(amount) and currency_in(text) == currency
+
+
 @pytest.mark.parametrize("text", ["35 per night", "99,00 inkl. MwSt.", "120 la noche",
                                   "1.234,50 € IVA incluido"])
 def test_a_unit_or_a_tax_note_after_the_figure_leaves_it_a_price(text: str) -> None:
