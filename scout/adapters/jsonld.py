@@ -245,7 +245,11 @@ def normalise_rating(node: dict[str, Any]) -> tuple[float | None, int | None]:
     if count is None:
         count = number_of(node.get("reviewCount"))
     rating = None
-    if value is not None and best > 0 and (worst is None or worst < best):
+    # rated by nobody ("0 - No Rating Yet": ratingValue 0 beside a count of 0), or 0 on a
+    # scale that starts at 1 (schema.org's worstRating default): a placeholder, not the
+    # worst rating there is
+    unrated = count == 0 or (value is not None and value <= 0 and worst is None)
+    if value is not None and best > 0 and (worst is None or worst < best) and not unrated:
         rating = round(max(0.0, min(10.0, value / best * 10.0)), 2)
     return rating, (int(count) if count is not None and count >= 0 else None)
 

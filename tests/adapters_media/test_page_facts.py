@@ -228,3 +228,20 @@ def test_data_vocabulary_breadcrumbs_are_page_furniture() -> None:
     items = [{"@type": "Article", "headline": "How to Build a Terrarium"},
              {"@type": "Breadcrumb", "url": "http://www.ehow.com/", "title": "eHow"}]
     assert extract_facts(items).name is None
+
+
+@pytest.mark.parametrize("rating, expected", [
+    ({"ratingValue": "0", "reviewCount": "0"}, (None, 0)),  # "0 - No Rating Yet"
+    ({"ratingValue": 0, "ratingCount": 0, "bestRating": 5}, (None, 0)),
+    ({"ratingValue": "0"}, (None, None)),  # 0 on a scale that starts at 1: a placeholder
+    ({"ratingValue": "0", "worstRating": "0", "ratingCount": "3"}, (0.0, 3)),  # a real 0
+    ({"ratingValue": "4.1", "reviewCount": "0"}, (None, 0)),  # rated by nobody
+    ({"ratingValue": "4.1", "reviewCount": "430"}, (pytest.approx(8.2), 430)),
+])
+def test_a_rating_nobody_gave_is_no_rating(rating: dict, expected: tuple) -> None:
+    # derived: the real hotel JSON-LD with its aggregateRating as shops write an unrated
+    # item (schema.org's accessibility Book example #eg-0175 shows "0 - No Rating Yet")
+    data = hotel_json()
+    data["aggregateRating"] = {"@type": "AggregateRating", **rating}
+    facts = extract_facts(parse_blocks([json.dumps(data)])[0])
+    assert (facts.rating, facts.rating_count) == expected
