@@ -279,6 +279,10 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
             facts.price_range = price_from_offers(offers, ids)
         elif entity.get("baseSalary") is not None:  # a job posting's price is its pay
             facts.price_range = salary_range(entity["baseSalary"], ids)
+    if facts.price_range is None and entity.get("containsPlace") is not None:
+        # a hotel that prices its rooms (containsPlace → HotelRoom → offers): its price
+        # is theirs, the cheapest room first
+        facts.price_range = price_from_offers(_room_offers(entity["containsPlace"], ids), ids)
     if facts.price_range is None and _free(entity.get("isAccessibleForFree")):
         # an offer priced 0 is no price alone (a placeholder reads the same), but an
         # entity that says it is free to attend is: a free talk or meetup passes a budget
@@ -291,6 +295,17 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
         if isinstance(place, dict):
             facts.address = format_address(place.get("address"), ids) or text_of(place.get("name"))
     return facts
+
+
+def _room_offers(places: Any, ids: dict[str, dict[str, Any]]) -> list[Any]:
+    """The offers of the places (rooms, suites) a lodging contains."""
+    out: list[Any] = []
+    for place in places if isinstance(places, list) else [places]:
+        place = deref(place, ids)
+        if isinstance(place, dict):
+            offers = place.get("offers") or place.get("makesOffer")
+            out += offers if isinstance(offers, list) else [offers] if offers else []
+    return out
 
 
 def _free(value: Any) -> bool:

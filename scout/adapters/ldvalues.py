@@ -20,9 +20,27 @@ from babel.core import get_global
 from scout.task.currencyword import currency_of
 from scout.text import fold, read_number
 
-#: a salary's ``unitText`` → the period :mod:`scout.units` compares prices per
-_SALARY_PERIODS = {"HOUR": "hour", "DAY": "day", "WEEK": "week", "MONTH": "month",
-                   "YEAR": "year"}
+#: what a price is per, as a UnitPriceSpecification's ``unitCode`` (UN/CEFACT: DAY, WEE,
+#: MON, ANN, HUR) or a ``unitText`` writes it (a salary's "MONTH", a hotel's "night" or
+#: "noche"), folded → the period :mod:`scout.units` compares prices per
+_PERIODS = {"day": "day", "days": "day", "dia": "day", "dias": "day", "wee": "week",
+            "week": "week", "semana": "week", "mon": "month", "month": "month", "mes": "month",
+            "ann": "year", "year": "year", "ano": "year", "hur": "hour", "hour": "hour",
+            "hora": "hour", "night": "night", "nights": "night", "noche": "night",
+            "noches": "night", "person": "person", "persona": "person"}
+#: words around the unit in a ``unitText`` ("per night", "por noche", "/night")
+_PER_WORDS = frozenset({"per", "por", "a", "each", "cada"})
+
+
+def period_of(*values: Any) -> str | None:
+    """The period the first of ``values`` that names one says a price is per (a unitCode
+    or a unitText: "DAY", "per night", "MONTH"); None when none does."""
+    for value in values:
+        words = [w for w in fold(text_of(value) or "").replace("/", " ").split()
+                 if w not in _PER_WORDS]
+        if len(words) == 1 and words[0] in _PERIODS:
+            return _PERIODS[words[0]]
+    return None
 
 
 def deref(value: Any, ids: dict[str, dict[str, Any]]) -> Any:
@@ -195,6 +213,7 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
     highs: list[float] = []
     currency: str | None = None
     written: str | None = None
+    periods: set[str | None] = set()
     for raw in offers if isinstance(offers, list) else [offers]:
         offer = deref(raw, ids)
         if not isinstance(offer, dict):
@@ -217,6 +236,8 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
                 or amount_of(spec.get("maxPrice"), whole) or low)
         if low is not None and low >= 0:  # a price below 0 is no price
             lows.append(low)
+            periods.add(period_of(spec.get("unitCode"), spec.get("unitText"),
+                                  offer.get("unitCode"), offer.get("unitText")))
         if high is not None and high >= 0:
             highs.append(high)
     if not lows:
@@ -224,7 +245,10 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
     low, high = min(lows), max(highs or lows)
     amount = format_price(low) if low == high else f"{format_price(low)} - {format_price(high)}"
     currency = currency or written
-    return f"{currency} {amount}" if currency else amount
+    # a price per night (a UnitPriceSpecification's unitCode DAY, unitText "night") when
+    # every offer is per the same period
+    period = periods.pop() if len(periods) == 1 else None
+    return " ".join(p for p in (currency, amount, f"per {period}" if period else "") if p)
 
 
 def salary_range(salary: Any, ids: dict[str, dict[str, Any]]) -> str | None:
@@ -242,8 +266,7 @@ def salary_range(salary: Any, ids: dict[str, dict[str, Any]]) -> str | None:
     amount = format_price(low) if low == high else \
         f"{format_price(min(low, high))} - {format_price(max(low, high))}"
     currency = text_of(salary.get("currency")) or text_of(spec.get("currency"))
-    unit = text_of(spec.get("unitText")) or text_of(salary.get("unitText")) or ""
-    period = _SALARY_PERIODS.get(unit.upper())
+    period = period_of(spec.get("unitText"), salary.get("unitText"))
     return " ".join(p for p in (currency, amount, f"per {period}" if period else "") if p)
 
 
