@@ -13,6 +13,9 @@ tests/fixtures/providers/web_pages/SOURCES.md):
   backslash kept as written;
 - junk after the value: an extra ``}`` (a template closing twice), a ``;``, words — the
   complete value(s) before it are read, the rest left;
+- a comma left out between two members or items written on separate lines (``"a": "x"``
+  then ``"b": 1`` on the next line), as hand-edited blocks (schema.org's own HotelRoom
+  example for years) leave it;
 - a quote left unescaped inside a string (``"<p style="text-align: left;">…</p>"``, an
   instruction that quotes a word): a ``"`` inside a string that no ``,`` ``:`` ``}`` ``]``
   or end of text follows is read as part of the string.
@@ -101,6 +104,29 @@ def _values(text: str) -> list[Any]:
     return out
 
 
+#: a string (kept as is, so that nothing inside one is touched), or the end of a value —
+#: a string, ``}``, ``]``, a digit, true/false/null — then a line break and the next
+#: member's opening quote with no comma between
+_MISSING_COMMA = re.compile(
+    r'(?P<end>"(?:\\.|[^"\\])*")(?P<gap>[ \t\r]*\n\s*)(?=")'
+    r'|"(?:\\.|[^"\\])*"'
+    r'|(?P<end2>[}\]]|\b(?:true|false|null)\b|\d)(?P<gap2>[ \t\r]*\n\s*)(?=")'
+)
+
+
+def _add_commas(text: str) -> str:
+    """``text`` with a comma where a line ends one member and the next line starts another."""
+
+    def fix(match: re.Match[str]) -> str:
+        if match.group("end") is not None:
+            return match.group("end") + "," + match.group("gap")
+        if match.group("end2") is not None:
+            return match.group("end2") + "," + match.group("gap2")
+        return match.group(0)
+
+    return _MISSING_COMMA.sub(fix, text)
+
+
 def _requote(text: str) -> str:
     """``text`` with each quote inside a string that does not end it escaped: a quote ends
     a string only when the next character that is not a blank is ``,`` ``:`` ``}`` ``]``
@@ -142,6 +168,10 @@ def read_block(raw: str) -> list[Any] | None:
     repaired = strip_comments(text)
     try:
         return _values(repaired)
+    except (ValueError, RecursionError):
+        pass
+    try:
+        return _values(_add_commas(repaired))
     except (ValueError, RecursionError):
         if len(repaired) > REQUOTE_CHARS:
             return None

@@ -232,3 +232,26 @@ def test_one_dot_before_three_digits_is_a_decimal_point_unless_the_currency_has_
                                          ("KWD", False), ("XYZ", False), (None, False)])
 def test_which_currencies_are_paid_in_whole_units(code: str | None, whole: bool) -> None:
     assert paid_whole(code) is whole
+
+
+# --- a comma left out at a line end ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("after", ['"priceRange"', '"aggregateRating"', '"address"'])
+def test_a_comma_left_out_at_a_line_end_is_read_as_there(after: str) -> None:
+    # derived: the real hotel JSON-LD, indented, with the comma before one member left out
+    # (schema.org's own HotelRoom example shipped so for years: "… WC."⏎ "url" : …)
+    data = hotel_json()
+    lines = json.dumps(data, indent=2, ensure_ascii=False).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith(after))
+    lines[at - 1] = lines[at - 1].rstrip(",")
+    text = "\n".join(lines)
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(text)
+    assert read_block(text) == [data]
+
+
+def test_commas_are_added_only_between_lines_and_never_inside_strings() -> None:
+    text = '{\n "a": "x }\n"\n "b": [1,\n 2]\n "c": true\n "d": "e"\n}'
+    assert read_block(text) == [{"a": "x }\n", "b": [1, 2], "c": True, "d": "e"}]
+    assert read_block('{"a": "x" "b": 1}') is None  # on one line: not guessed
