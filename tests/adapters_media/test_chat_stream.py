@@ -1,7 +1,8 @@
 """A streamed answer (Server-Sent Events) where ``"stream": false`` was asked, read as the
 completion its chunks add up to (scout/adapters/chat_stream.py), from real llama.cpp chunk
-lines and a whole api.openai.com stream (tests/fixtures/providers/SOURCES.md, openai/): the answer's text without the model's
-thinking, its finish reason and usage; a stream that failed gives its error."""
+lines and a whole api.openai.com stream (tests/fixtures/providers/SOURCES.md, openai/):
+the answer's text without the model's thinking, its finish reason and usage; a stream
+that failed gives its error."""
 
 from __future__ import annotations
 
