@@ -227,7 +227,9 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
             offer.get("lowPrice"), offer.get("price"), spec.get("minPrice"),
             spec.get("price")))), None)
         written = written or here
-        whole = paid_whole(currency or here)
+        # a figure that writes its own currency is shown text, written as people write
+        # it ("$ 118.000", "4.500 €": thousands), not schema.org's decimal point
+        whole = paid_whole(currency or here) or (currency is None and here is not None)
         # a price of 0 is no price (a free extra beside paid offers, a shop's placeholder
         # for "ask us"): read as the page's price it would pass any budget
         low = (amount_of(offer.get("lowPrice"), whole) or amount_of(spec.get("minPrice"), whole)

@@ -255,3 +255,16 @@ def test_commas_are_added_only_between_lines_and_never_inside_strings() -> None:
     text = '{\n "a": "x }\n"\n "b": [1,\n 2]\n "c": true\n "d": "e"\n}'
     assert read_block(text) == [{"a": "x }\n", "b": [1, 2], "c": True, "d": "e"}]
     assert read_block('{"a": "x" "b": 1}') is None  # on one line: not guessed
+
+
+@pytest.mark.parametrize("price, expected", [
+    ("$ 118.000", "USD 118000"),  # shown text: thousands, never 118 (it would pass budgets)
+    ("4.500 €", "EUR 4500"), ("35,50 €", "EUR 35.5"), ("$35", "USD 35"),
+])
+def test_a_figure_that_writes_its_currency_is_read_as_shown_text(price: str,
+                                                                  expected: str) -> None:
+    # derived: the real event example's lowPrice written so (no priceCurrency anywhere)
+    html = page("microdata-event-lowprice-dollar-schemaorg.html").replace(
+        '<span itemprop="lowPrice">$35</span>', f'<span itemprop="lowPrice">{price}</span>')
+    fetched, _ = evidence(html)
+    assert fetched.price_range == expected
