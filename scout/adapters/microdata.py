@@ -78,6 +78,18 @@ def _rdfa_terms(value: str | None, schema_vocab: bool) -> str | None:
     return " ".join(terms) or None
 
 
+#: properties that name the thing: on a link (``<a itemprop="name" href="/post/">Title</a>``,
+#: as blogs and listings write it) the reader's words are the text, not the address
+_NAMING = frozenset({"name", "headline", "alternateName", "title", "jobTitle"})
+
+
+def _shown_name(node: LexborNode, prop: str) -> str | None:
+    """The text of a link that carries a naming property, when it has some."""
+    if node.tag in ("a", "area") and not _NAMING.isdisjoint(prop.split()):
+        return " ".join(node.text(deep=True).split())[:MAX_TEXT] or None
+    return None
+
+
 def _value(node: LexborNode) -> str:
     tag = node.tag
     content = _attr(node, "content")
@@ -170,6 +182,7 @@ def read_microdata(tree: LexborHTMLParser) -> list[dict[str, Any]]:
         elif prop and owner is not None:
             # the element's descendants are still searched: a property belongs to the
             # nearest itemscope above it, whatever lies between
-            _add(owner, prop, value(node))
+            shown = None if _attr(node, "content") else _shown_name(node, prop)
+            _add(owner, prop, shown or value(node))
         stack.extend((child, target, schema_vocab) for child in reversed(_children(node)))
     return items

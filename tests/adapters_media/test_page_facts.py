@@ -245,3 +245,18 @@ def test_a_rating_nobody_gave_is_no_rating(rating: dict, expected: tuple) -> Non
     data["aggregateRating"] = {"@type": "AggregateRating", **rating}
     facts = extract_facts(parse_blocks([json.dumps(data)])[0])
     assert (facts.rating, facts.rating_count) == expected
+
+
+@pytest.mark.parametrize("attrs", ['itemscope itemtype="http://schema.org/BlogPosting"',
+                                   'vocab="http://schema.org/" typeof="BlogPosting"'])
+def test_a_name_on_a_link_is_the_link_s_text(attrs: str) -> None:
+    # the markup of nicolas.perriault.net's post (mozilla/readability test page "001"):
+    # the title is a link to the post; the url stays the address
+    prop = "itemprop" if "itemscope" in attrs else "property"
+    html = (f'<article {attrs}><link {prop}="url" href="/code/2013/get-covered/"/>'
+            f'<h2><a {prop}="name" href="/code/2013/get-covered/">Get your Frontend '
+            f'JavaScript Code Covered</a></h2><a {prop}="headline" href="/h"></a></article>')
+    item = (extract(html).microdata or [{}])[0]
+    assert item["name"] == "Get your Frontend JavaScript Code Covered"
+    assert item["url"] == "/code/2013/get-covered/"
+    assert item["headline"] == "/h"  # no text: the address, as microdata says
