@@ -279,10 +279,11 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
             facts.price_range = price_from_offers(offers, ids)
         elif entity.get("baseSalary") is not None:  # a job posting's price is its pay
             facts.price_range = salary_range(entity["baseSalary"], ids)
-    if facts.price_range is None and entity.get("containsPlace") is not None:
-        # a hotel that prices its rooms (containsPlace → HotelRoom → offers): its price
-        # is theirs, the cheapest room first
-        facts.price_range = price_from_offers(_room_offers(entity["containsPlace"], ids), ids)
+    if facts.price_range is None:
+        # a hotel that prices its rooms (containsPlace → HotelRoom → offers), a course its
+        # sessions (hasCourseInstance → CourseInstance → offers): its price is theirs
+        parts = _part_offers(entity, ids)
+        facts.price_range = price_from_offers(parts, ids) if parts else None
     if facts.price_range is None and _free(entity.get("isAccessibleForFree")):
         # an offer priced 0 is no price alone (a placeholder reads the same), but an
         # entity that says it is free to attend is: a free talk or meetup passes a budget
@@ -297,14 +298,20 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
     return facts
 
 
-def _room_offers(places: Any, ids: dict[str, dict[str, Any]]) -> list[Any]:
-    """The offers of the places (rooms, suites) a lodging contains."""
+#: where a thing lists the parts it is sold as: a lodging's rooms, a course's sessions
+_PART_KEYS = ("containsPlace", "hasCourseInstance")
+
+
+def _part_offers(entity: dict[str, Any], ids: dict[str, dict[str, Any]]) -> list[Any]:
+    """The offers of the parts (rooms, course sessions) an entity lists."""
     out: list[Any] = []
-    for place in places if isinstance(places, list) else [places]:
-        place = deref(place, ids)
-        if isinstance(place, dict):
-            offers = place.get("offers") or place.get("makesOffer")
-            out += offers if isinstance(offers, list) else [offers] if offers else []
+    for key in _PART_KEYS:
+        parts = entity.get(key)
+        for part in parts if isinstance(parts, list) else [parts]:
+            part = deref(part, ids)
+            if isinstance(part, dict):
+                offers = part.get("offers") or part.get("makesOffer")
+                out += offers if isinstance(offers, list) else [offers] if offers else []
     return out
 
 

@@ -1,8 +1,10 @@
-"""A lodging priced by its rooms, and a price per night as offers state it.
+"""A lodging priced by its rooms, a course by its sessions, and a price per night as
+offers state it.
 
 Captures (tests/fixtures/providers/web_pages/SOURCES.md): schema.org's Hotel example
 #eg-0370 in microdata (a Hotel whose ``containsPlace`` HotelRoom has an Offer with a
-UnitPriceSpecification: 99 EUR, ``unitCode`` DAY) and the real hotel JSON-LD used
+UnitPriceSpecification: 99 EUR, ``unitCode`` DAY), its Course example #eg-0334 in JSON-LD
+(two CourseInstances with offers of 395 and 440 GBP) and the real hotel JSON-LD used
 elsewhere; cases that change one thing of them say so.
 """
 
@@ -77,3 +79,10 @@ def test_offers_per_different_periods_say_no_period() -> None:
                                            ("C62", None), ("", None), (None, None), (3, None)])
 def test_periods_a_unit_code_or_text_names(value: object, period: str | None) -> None:
     assert period_of(value) == period
+
+
+def test_a_course_priced_by_its_sessions_has_their_price() -> None:
+    # schema.org's Course example #eg-0334: two CourseInstances, each with its own offer
+    fetched, ev = evidence(page("jsonld-course-instance-offers-schemaorg.html"))
+    assert (fetched.name, fetched.price_range) == ("Basic Proofreading", "GBP 395 - 440")
+    assert ev.price is not None and (ev.price.amount, ev.price.currency) == (395, "GBP")
