@@ -3,8 +3,8 @@
 Pages describe themselves in ``<script type="application/ld+json">`` blocks (and in
 microdata, which :mod:`scout.adapters.microdata` turns into the same shape). A block may
 hold one object, a list of objects, or an ``@graph``, and may carry ``//`` or ``/* */``
-comments, trailing commas, JavaScript escapes or junk after the value (read anyway by
-:mod:`scout.adapters.ldjson`; strings are left intact).
+comments, trailing commas, JavaScript escapes, junk after the value, a comma or an
+escape left out (read anyway by :mod:`scout.adapters.ldjson`; strings are left intact).
 
 The entity the facts come from is the page's **main** one: a top-level node (a block's
 object, an ``@graph`` member, a microdata item) or the ``mainEntity`` (or a web page's

@@ -21,7 +21,8 @@ tests/fixtures/providers/web_pages/SOURCES.md):
   or end of text follows is read as part of the string.
 
 Strict JSON is tried first, so a valid block is read exactly as written; the repairs run
-only on a block that fails, each one a single regular-expression pass (linear in the text).
+only on a block that fails, each one a single pass over the text (quotes are guessed only
+in blocks up to ``REQUOTE_CHARS``).
 """
 
 from __future__ import annotations
