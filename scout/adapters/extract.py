@@ -1,5 +1,5 @@
-"""HTML → what a page says: title, JSON-LD, microdata, OpenGraph tags and the main text
-(selectolax).
+"""HTML → what a page says: title, JSON-LD, microdata (and RDFa Lite), OpenGraph tags and
+the main text (selectolax).
 
 OpenGraph tags are the ``og:*`` ones and the product tags shops write beside them
 (``product:price:amount`` / ``product:price:currency``, Facebook's; Shopify and Pinterest
@@ -24,7 +24,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from scout.adapters.htmlparse import INLINE_TAGS, parse_html
 from scout.adapters.jsonld import parse_blocks
-from scout.adapters.ldvalues import amount_of, format_price
+from scout.adapters.ldvalues import amount_of, format_price, paid_whole
 from scout.adapters.microdata import read_microdata
 
 #: removed with their content before the text is taken
@@ -76,10 +76,10 @@ def og_price(tags: dict[str, str]) -> str | None:
     beside it (``product:sale_price:*``, Alibaba's ``og:price:standard_amount``) is not
     the one these tags call the price, and is left out."""
     for prefix in ("product:price:", "og:price:"):
-        amount = amount_of(tags.get(prefix + "amount"))
+        code = tags.get(prefix + "currency", "").strip().upper()
+        amount = amount_of(tags.get(prefix + "amount"), paid_whole(code))
         if amount is None or amount <= 0:  # 0: a shop's placeholder, as in an offer
             continue
-        code = tags.get(prefix + "currency", "").strip().upper()
         shown = format_price(amount)
         return f"{code} {shown}" if len(code) == 3 and code.isalpha() else shown
     return None

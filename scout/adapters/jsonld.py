@@ -3,7 +3,8 @@
 Pages describe themselves in ``<script type="application/ld+json">`` blocks (and in
 microdata, which :mod:`scout.adapters.microdata` turns into the same shape). A block may
 hold one object, a list of objects, or an ``@graph``, and may carry ``//`` or ``/* */``
-comments and trailing commas (read anyway; strings are left intact).
+comments, trailing commas, JavaScript escapes, junk after the value, a comma or an
+escape left out (read anyway by :mod:`scout.adapters.ldjson`; strings are left intact).
 
 The entity the facts come from is the page's **main** one: a top-level node (a block's
 object, an ``@graph`` member, a microdata item) or the ``mainEntity`` (or a web page's
@@ -29,12 +30,11 @@ facts templates need (values read by :mod:`scout.adapters.ldvalues`):
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from scout.adapters.ldjson import read_block
 from scout.adapters.ldvalues import (deref, first_of, format_address, number_of,
                                      price_from_offers, salary_range, text_of)
 
@@ -55,6 +55,15 @@ _GENERIC_TYPES = ("LocalBusiness", "Place", "Organization", "Corporation", "Onli
 _BYLINE_TYPES = frozenset({"Person", "Brand", "Review", "Comment", "BlogPosting",
                            "LiveBlogPosting", "SocialMediaPosting", "DiscussionForumPosting",
                            "Report", "Thing"})
+
+
+#: the spelling types are compared in, by their lower case: microdata itemtypes come in
+#: any case ("http://schema.org/person", "…/hotel") and mean schema.org's type all the same
+_CANONICAL = {t.lower(): t for t in (*ENTITY_TYPES, *_GENERIC_TYPES, *_BYLINE_TYPES)}
+
+
+def _kinds(node: dict[str, Any]) -> list[str]:
+    return [_CANONICAL.get(k.lower(), k) for k in types_of(node)]
 
 
 def _generic_rank(kinds: list[str]) -> int | None:
@@ -87,62 +96,21 @@ def parse_blocks(texts: list[str]) -> tuple[list[dict[str, Any]], int]:
     """Parse JSON-LD script bodies; returns (top-level objects, number of broken blocks).
 
     A list at the top level contributes each object. Broken blocks are counted, not
-    raised: one bad block must not hide the others (pages do ship broken JSON-LD).
+    raised: one bad block must not hide the others (pages do ship broken JSON-LD; what
+    is read anyway is :mod:`scout.adapters.ldjson`'s).
     """
     out: list[dict[str, Any]] = []
     broken = 0
     for raw in texts:
-        text = _clean(raw)
-        if not text:
+        values = read_block(raw)
+        if values is None:
+            broken += 1
             continue
-        try:
-            data = json.loads(text, strict=False)  # strict=False: raw newlines in strings
-        except (ValueError, RecursionError):  # RecursionError: nested deeper than Python
-            try:
-                # sites write JSON-LD by hand or from templates: // and /* */ comments,
-                # a trailing comma before } or ] (often left by a commented-out line)
-                data = json.loads(strip_comments(text), strict=False)
-            except (ValueError, RecursionError):
-                broken += 1
-                continue
-        for item in data if isinstance(data, list) else [data]:
-            if isinstance(item, dict):
-                out.append(item)
+        for data in values:
+            for item in data if isinstance(data, list) else [data]:
+                if isinstance(item, dict):
+                    out.append(item)
     return out, broken
-
-
-#: a JSON string (kept as is), a // or /* */ comment, or a comma that only blanks and
-#: comments separate from the } or ] it would wrongly precede
-_BLOCK = r"/\*(?:[^*]|\*(?!/))*(?:\*/|$)"  # an unclosed one runs to the end: linear
-_JS_NOISE = re.compile(
-    r'(?P<string>"(?:\\.|[^"\\])*")'  # raw newlines allowed, as strict=False does
-    rf"|(?P<line>//[^\n]*)"
-    rf"|(?P<block>{_BLOCK})"
-    rf"|(?P<comma>,(?=(?:\s|//[^\n]*|{_BLOCK})*[}}\]]))",
-)
-
-
-def strip_comments(text: str) -> str:
-    """``text`` without JavaScript comments and trailing commas, strings left intact.
-
-    Strings are matched first, so ``"https://example.com"`` or ``"a /* b */ c"`` inside a
-    string are kept as written; one regular-expression pass, linear in the text.
-    """
-
-    def keep(match: re.Match[str]) -> str:
-        if match.group("string") is not None:
-            return match.group("string")
-        return " " if match.group("block") is not None else ""
-
-    return _JS_NOISE.sub(keep, text)
-
-
-def _clean(raw: str) -> str:
-    text = raw.strip()
-    # some CMSs wrap the JSON in an HTML comment or CDATA section
-    text = re.sub(r"^\s*(<!--|<!\[CDATA\[)", "", text)
-    text = re.sub(r"(-->|\]\]>)\s*$", "", text)
-    return text.strip().rstrip(";")
 
 
 def types_of(node: dict[str, Any]) -> list[str]:
@@ -179,6 +147,7 @@ _PAGE_TYPES = frozenset({
     "WebSite", "WebPage", "ItemPage", "AboutPage", "CollectionPage", "SearchResultsPage",
     "ContactPage", "ProfilePage", "QAPage", "FAQPage", "CheckoutPage", "MedicalWebPage",
     "RealEstateListing", "BreadcrumbList", "ListItem", "ItemList", "SearchAction",
+    "Breadcrumb",  # data-vocabulary.org's, still in older pages' microdata
     "SiteNavigationElement", "WPHeader", "WPFooter", "WPSideBar", "ImageObject",
     "VideoObject", "EntryPoint", "ReadAction", "Offer", "AggregateOffer",
     "AggregateRating", "Rating", "PostalAddress", "GeoCoordinates",
@@ -229,7 +198,7 @@ def _label(node: dict[str, Any]) -> str | None:
 
 def pick_entity(objects: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
     """The node the page is about (see the module docstring) and the type it was read as."""
-    nodes = [(n, types_of(n)) for n in main_nodes(objects)]
+    nodes = [(n, _kinds(n)) for n in main_nodes(objects)]
     # furniture never (a misspelt "Website" neither), whatever its name
     nodes = [(n, kinds) for n, kinds in nodes
              if kinds and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]
@@ -276,7 +245,11 @@ def normalise_rating(node: dict[str, Any]) -> tuple[float | None, int | None]:
     if count is None:
         count = number_of(node.get("reviewCount"))
     rating = None
-    if value is not None and best > 0 and (worst is None or worst < best):
+    # rated by nobody ("0 - No Rating Yet": ratingValue 0 beside a count of 0), or 0 on a
+    # scale that starts at 1 (schema.org's worstRating default): a placeholder, not the
+    # worst rating there is
+    unrated = count == 0 or (value is not None and value <= 0 and worst is None)
+    if value is not None and best > 0 and (worst is None or worst < best) and not unrated:
         rating = round(max(0.0, min(10.0, value / best * 10.0)), 2)
     return rating, (int(count) if count is not None and count >= 0 else None)
 
@@ -306,6 +279,11 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
             facts.price_range = price_from_offers(offers, ids)
         elif entity.get("baseSalary") is not None:  # a job posting's price is its pay
             facts.price_range = salary_range(entity["baseSalary"], ids)
+    if facts.price_range is None:
+        # a hotel that prices its rooms (containsPlace → HotelRoom → offers), a course its
+        # sessions (hasCourseInstance → CourseInstance → offers): its price is theirs
+        parts = _part_offers(entity, ids)
+        facts.price_range = price_from_offers(parts, ids) if parts else None
     if facts.price_range is None and _free(entity.get("isAccessibleForFree")):
         # an offer priced 0 is no price alone (a placeholder reads the same), but an
         # entity that says it is free to attend is: a free talk or meetup passes a budget
@@ -318,6 +296,23 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
         if isinstance(place, dict):
             facts.address = format_address(place.get("address"), ids) or text_of(place.get("name"))
     return facts
+
+
+#: where a thing lists the parts it is sold as: a lodging's rooms, a course's sessions
+_PART_KEYS = ("containsPlace", "hasCourseInstance")
+
+
+def _part_offers(entity: dict[str, Any], ids: dict[str, dict[str, Any]]) -> list[Any]:
+    """The offers of the parts (rooms, course sessions) an entity lists."""
+    out: list[Any] = []
+    for key in _PART_KEYS:
+        parts = entity.get(key)
+        for part in parts if isinstance(parts, list) else [parts]:
+            part = deref(part, ids)
+            if isinstance(part, dict):
+                offers = part.get("offers") or part.get("makesOffer")
+                out += offers if isinstance(offers, list) else [offers] if offers else []
+    return out
 
 
 def _free(value: Any) -> bool:

@@ -4,7 +4,8 @@ Pages write values loosely: a list where one value is meant, ``{"@id": …}`` re
 another node, numbers as text in the page's own format ("1.234,50", "1 234,50", "4,5",
 "1,234.50"), prices in words ("7 triệu"). :mod:`scout.adapters.jsonld` picks the page's
 entity; this module reads its values: text, numbers, amounts, the price range of its
-offers or a job posting's pay, and its address on one line.
+offers (in the currency a figure writes when no ``priceCurrency`` says it) or a job
+posting's pay, and its address on one line.
 """
 
 from __future__ import annotations
@@ -14,12 +15,32 @@ import math
 import re
 from typing import Any
 
-from scout.task.currencyword import currency_of
-from scout.text import read_number
+from babel.core import get_global
 
-#: a salary's ``unitText`` → the period :mod:`scout.units` compares prices per
-_SALARY_PERIODS = {"HOUR": "hour", "DAY": "day", "WEEK": "week", "MONTH": "month",
-                   "YEAR": "year"}
+from scout.task.currencyword import currency_of
+from scout.text import fold, read_number
+
+#: what a price is per, as a UnitPriceSpecification's ``unitCode`` (UN/CEFACT: DAY, WEE,
+#: MON, ANN, HUR) or a ``unitText`` writes it (a salary's "MONTH", a hotel's "night" or
+#: "noche"), folded → the period :mod:`scout.units` compares prices per
+_PERIODS = {"day": "day", "days": "day", "dia": "day", "dias": "day", "wee": "week",
+            "week": "week", "semana": "week", "mon": "month", "month": "month", "mes": "month",
+            "ann": "year", "year": "year", "ano": "year", "hur": "hour", "hour": "hour",
+            "hora": "hour", "night": "night", "nights": "night", "noche": "night",
+            "noches": "night", "person": "person", "persona": "person"}
+#: words around the unit in a ``unitText`` ("per night", "por noche", "/night")
+_PER_WORDS = frozenset({"per", "por", "a", "each", "cada"})
+
+
+def period_of(*values: Any) -> str | None:
+    """The period the first of ``values`` that names one says a price is per (a unitCode
+    or a unitText: "DAY", "per night", "MONTH"); None when none does."""
+    for value in values:
+        words = [w for w in fold(text_of(value) or "").replace("/", " ").split()
+                 if w not in _PER_WORDS]
+        if len(words) == 1 and words[0] in _PERIODS:
+            return _PERIODS[words[0]]
+    return None
 
 
 def deref(value: Any, ids: dict[str, dict[str, Any]]) -> Any:
@@ -62,6 +83,8 @@ _RANGE_REST = re.compile(r"^\s*[-\u2013\u2014]\s*\d[\d.,]*")
 
 
 _EXPONENT = re.compile(r"[eE][-+]?\d+")
+#: an apostrophe (straight or typographic) between digit groups: "1'049,95"
+_APOSTROPHE_GROUPS = re.compile(r"(?<=\d)['\u2019](?=\d{3}(?!\d))")
 
 
 def _finite(value: float) -> float | None:
@@ -75,8 +98,19 @@ def _finite(value: float) -> float | None:
     return out if math.isfinite(out) else None
 
 
-def number_of(value: Any) -> float | None:
-    """The first number in the value, in whichever format the page wrote it."""
+def paid_whole(code: str | None) -> bool:
+    """Whether a currency is paid in whole units (CLDR's cash digits 0: COP, CLP, IDR, VND,
+    JPY, HUF…): its prices never have three decimals, so "118.000" is a hundred and
+    eighteen thousand."""
+    if not code:
+        return False
+    fractions = get_global("currency_fractions")
+    return bool(fractions.get(code.strip().upper(), fractions["DEFAULT"])[2] == 0)
+
+
+def number_of(value: Any, whole: bool = False) -> float | None:
+    """The first number in the value, in whichever format the page wrote it (``whole``:
+    an amount of a currency paid in whole units, :func:`paid_whole`)."""
     value = first_of(value)
     if isinstance(value, dict):
         value = value.get("@value")
@@ -84,7 +118,8 @@ def number_of(value: Any) -> float | None:
         return None
     if isinstance(value, (int, float)):
         return _finite(value)
-    text = str(value)
+    # Swiss thousands are apostrophes ("CHF 1'049.95"): read as 1 it passes any budget
+    text = _APOSTROPHE_GROUPS.sub("", str(value))
     match = _NUMERAL.search(text)
     if match is None:
         return None
@@ -95,9 +130,10 @@ def number_of(value: Any) -> float | None:
             return _finite(float(numeral.replace(",", "") + exponent.group()))
         except ValueError:
             return None
-    if re.fullmatch(r"-?\d{1,3}\.\d{3}", numeral):
+    if not whole and re.fullmatch(r"-?\d{1,3}\.\d{3}", numeral):
         # one dot before three digits: schema.org's decimal point ("4.500" is 4.5), not
-        # the thousands of "1.234,50" or "1.144.000", read below
+        # the thousands of "1.234,50" or "1.144.000", read below; but "COP 118.000" is
+        # thousands (a currency with no cents)
         return float(numeral)
     try:
         # shops write the page's own format: "1.234,50", "1 234,50", "2,5", "1,234.50"
@@ -107,10 +143,30 @@ def number_of(value: Any) -> float | None:
         return float(first.group()) if first else None
 
 
-def amount_of(value: Any) -> float | None:
+#: words that multiply the figure before them ("7 triệu", "1,2 millones", "30 mil", "2 lakh",
+#: "1.5 Mio", "3 juta", "5 тыс", "1万"), folded: a price so written read as its figure would
+#: pass any budget. Any other word after a price leaves it a price ("419 руб.", "184,35
+#: lei", "35 per night", "99,00 inkl. MwSt.": a currency CLDR's English and Spanish names
+#: miss, a unit, a tax note)
+_MAGNITUDES = frozenset({
+    "k", "m", "mn", "bn", "thousand", "thousands", "million", "millions", "billion",
+    "billions", "grand", "lakh", "lakhs", "lac", "lacs", "crore", "crores",
+    "mil", "miles", "millon", "millones", "milhao", "milhoes", "bilhao", "bilhoes", "palo",
+    "palos", "luca", "lucas", "luka", "lukas", "millier", "milliers", "milliard",
+    "milliards", "mille", "mila", "milione", "milioni", "miliardo", "miliardi", "tausend",
+    "tsd", "mio", "mrd", "millionen", "milliarde", "milliarden", "trieu", "tr", "ty",
+    "nghin", "ngan", "juta", "jt", "ribu", "rb", "miliar", "bin", "milyon", "milyar", "tys",
+    "mln", "mld", "тыс", "тысяч", "тис", "млн", "млрд",
+})
+#: CJK magnitudes, written against the figure ("1万円", "3億")
+_CJK_MAGNITUDES = frozenset("万萬億亿千만억천")
+
+
+def amount_of(value: Any, whole: bool = False) -> float | None:
     """A price or salary: :func:`number_of`, but none when the word right after the
-    figures is no currency ("7 triệu", "7-20 triệu", "30 mil": a multiplier in words; read
-    as 7 or 30 it would pass any budget). "1.234,50 € IVA incluido" is still 1234.5."""
+    figures multiplies them (``_MAGNITUDES``: "7 triệu", "7-20 triệu", "30 mil"; read as 7
+    or 30 it would pass any budget). "1.234,50 € IVA incluido" is still 1234.5, and so is
+    "1.234,50 lei". ``whole``: as :func:`number_of`'s."""
     value = first_of(value)
     if isinstance(value, str):
         match = _NUMERAL.search(value)
@@ -119,9 +175,29 @@ def amount_of(value: Any) -> float | None:
             end = exponent.end() if exponent else match.end()
             after = _RANGE_REST.sub("", value[end:], count=1)
             word = re.match(r"\s*([^\W\d_]+)", after)
-            if word and currency_of(word.group(1)) is None:
+            if word and (fold(word.group(1)) in _MAGNITUDES
+                         or word.group(1)[0] in _CJK_MAGNITUDES):
                 return None
-    return number_of(value)
+    return number_of(value, whole)
+
+
+def currency_in(value: Any) -> str | None:
+    """The currency a price's own text writes beside its figure ("$35", "35 €", "EUR 12,50",
+    "R$ 99,90"): what an offer without ``priceCurrency`` states (a "$" read as a snippet's
+    is, :func:`~scout.task.currencyword.currency_of`)."""
+    value = first_of(value)
+    if not isinstance(value, str):
+        return None
+    value = _APOSTROPHE_GROUPS.sub("", value)
+    match = _NUMERAL.search(value)
+    if match is None:
+        return None
+    # the sign or word right before the figure ("S/", "US$") and right after it, where a
+    # per-unit slash ends it ("€/noche")
+    before = value[:match.start()].split()[-1:]
+    rest = _RANGE_REST.sub("", value[match.end():], count=1)  # "35 - 50 EUR"
+    after = [w.split("/", 1)[0] for w in rest.split()[:1]]
+    return next((code for code in map(currency_of, before + after) if code), None)
 
 
 def format_price(value: float | None) -> str | None:
@@ -136,6 +212,8 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
     lows: list[float] = []
     highs: list[float] = []
     currency: str | None = None
+    written: str | None = None
+    periods: set[str | None] = set()
     for raw in offers if isinstance(offers, list) else [offers]:
         offer = deref(raw, ids)
         if not isinstance(offer, dict):
@@ -144,20 +222,35 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
         spec = spec if isinstance(spec, dict) else {}
         currency = currency or text_of(offer.get("priceCurrency")) \
             or text_of(spec.get("priceCurrency"))
+        # no priceCurrency: the figure's own text may say it ("Priced from: $35")
+        here = next(filter(None, map(currency_in, (
+            offer.get("lowPrice"), offer.get("price"), spec.get("minPrice"),
+            spec.get("price")))), None)
+        written = written or here
+        # a figure that writes its own currency is shown text, written as people write
+        # it ("$ 118.000", "4.500 €": thousands), not schema.org's decimal point
+        whole = paid_whole(currency or here) or (currency is None and here is not None)
         # a price of 0 is no price (a free extra beside paid offers, a shop's placeholder
         # for "ask us"): read as the page's price it would pass any budget
-        low = (amount_of(offer.get("lowPrice")) or amount_of(spec.get("minPrice"))
-               or amount_of(offer.get("price")) or amount_of(spec.get("price")))
-        high = amount_of(offer.get("highPrice")) or amount_of(spec.get("maxPrice")) or low
+        low = (amount_of(offer.get("lowPrice"), whole) or amount_of(spec.get("minPrice"), whole)
+               or amount_of(offer.get("price"), whole) or amount_of(spec.get("price"), whole))
+        high = (amount_of(offer.get("highPrice"), whole)
+                or amount_of(spec.get("maxPrice"), whole) or low)
         if low is not None and low >= 0:  # a price below 0 is no price
             lows.append(low)
+            periods.add(period_of(spec.get("unitCode"), spec.get("unitText"),
+                                  offer.get("unitCode"), offer.get("unitText")))
         if high is not None and high >= 0:
             highs.append(high)
     if not lows:
         return None
     low, high = min(lows), max(highs or lows)
     amount = format_price(low) if low == high else f"{format_price(low)} - {format_price(high)}"
-    return f"{currency} {amount}" if currency else amount
+    currency = currency or written
+    # a price per night (a UnitPriceSpecification's unitCode DAY, unitText "night") when
+    # every offer is per the same period
+    period = periods.pop() if len(periods) == 1 else None
+    return " ".join(p for p in (currency, amount, f"per {period}" if period else "") if p)
 
 
 def salary_range(salary: Any, ids: dict[str, dict[str, Any]]) -> str | None:
@@ -175,8 +268,7 @@ def salary_range(salary: Any, ids: dict[str, dict[str, Any]]) -> str | None:
     amount = format_price(low) if low == high else \
         f"{format_price(min(low, high))} - {format_price(max(low, high))}"
     currency = text_of(salary.get("currency")) or text_of(spec.get("currency"))
-    unit = text_of(spec.get("unitText")) or text_of(salary.get("unitText")) or ""
-    period = _SALARY_PERIODS.get(unit.upper())
+    period = period_of(spec.get("unitText"), salary.get("unitText"))
     return " ".join(p for p in (currency, amount, f"per {period}" if period else "") if p)
 
 

@@ -13,8 +13,8 @@ One ``call(FetchRequest)`` →
    type outside ``content_types`` is refused (``Blocked``) before the body is read;
 4. the body is streamed and reading stops at ``max_bytes`` (the page is then marked
    ``truncated``; JSON-LD sits in ``<head>`` and survives a cut);
-5. :mod:`scout.adapters.extract` pulls title, JSON-LD, microdata, OpenGraph and main
-   text, and :mod:`scout.adapters.jsonld` the normalised name / rating / price range /
+5. :mod:`scout.adapters.extract` pulls title, JSON-LD, microdata (RDFa Lite too),
+   OpenGraph and main text, and :mod:`scout.adapters.jsonld` the normalised name / rating / price range /
    address of the page's main entity.
 """
 

@@ -42,6 +42,9 @@ def fails(name: str | bytes, status: int, model: str = "gpt-4o-mini", keyed: boo
      "model 'llama3' not found"),
     # the name as the server wrote it back, tag added: the words still say "model"
     ("ollama-native-error-404-model-not-found.json", 404, "llama3:8b", MODEL, "llama3"),
+    # vLLM's flat error for a model it does not serve, as curl printed it
+    ("vllm-error-404-model-does-not-exist.json", 404, "Qwen3-32B", MODEL,
+     "The model `Qwen3-32B` does not exist."),
     # a base URL without /v1: OpenAI's two wordings of "no such endpoint"
     ("openai-error-404-unknown-url.json", 404, "gpt-4o-mini", URL,
      "unknown_url: Unknown request URL: POST /chat/completions"),

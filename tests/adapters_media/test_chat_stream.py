@@ -1,7 +1,8 @@
 """A streamed answer (Server-Sent Events) where ``"stream": false`` was asked, read as the
 completion its chunks add up to (scout/adapters/chat_stream.py), from real llama.cpp chunk
-lines (tests/fixtures/providers/SOURCES.md, openai/): the answer's text without the model's
-thinking, its finish reason and usage; a stream that failed gives its error."""
+lines and a whole api.openai.com stream (tests/fixtures/providers/SOURCES.md, openai/):
+the answer's text without the model's thinking, its finish reason and usage; a stream
+that failed gives its error."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ SSE = {"content-type": "text/event-stream"}
 
 
 def chunk(content: str | None = None, reasoning: str | None = None) -> str:
-    """The real second chunk with its delta replaced (no capture holds a whole stream)."""
+    """The real second llama.cpp chunk with its delta replaced (Harmony and reasoning
+    deltas: the whole OpenAI stream below has neither)."""
     data = json.loads(FIRST[len("data: "):])
     data["choices"][0]["delta"] = {k: v for k, v in (("content", content),
                                                      ("reasoning_content", reasoning)) if v}
@@ -75,3 +77,25 @@ def test_a_body_that_is_neither_json_nor_a_stream_is_still_not_json() -> None:
     with pytest.raises(ParseError, match="not JSON"):
         adapter(Capture(200, b"<html>login</html>", {"content-type": "text/html"})).call(
             request(), KEY)
+
+
+def test_a_whole_real_openai_stream_is_its_answer_finish_and_usage() -> None:
+    # api.openai.com's whole stream (pydantic-ai's cassette): an empty first content, one
+    # word a chunk, an "obfuscation" field on each, the finish in a chunk with an empty
+    # delta, then the usage alone in a chunk whose choices are []
+    body = (FIXTURES / "openai" / "openai-stream-gpt-4o-mini-whole-sse.txt").read_bytes()
+    cap = Capture(200, body, {"content-type": "text/event-stream; charset=utf-8"})
+    reply = adapter(cap).call(request(), KEY)
+    assert reply.value.text == "The capital of the UK is London."
+    assert reply.meta["finish_reason"] == "stop"
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == (78, 9)
+    assert reply.value.model == "gpt-4o-mini-2024-07-18"
+
+
+def test_a_real_stream_cut_before_its_end_still_reads_what_came() -> None:
+    # derived: the same stream cut after " London" (a proxy timing out mid-answer)
+    text = (FIXTURES / "openai" / "openai-stream-gpt-4o-mini-whole-sse.txt").read_text()
+    cut = text[:text.index('{"content":"."}')].rsplit("\n\n", 1)[0] + "\n\n"
+    completion = assemble(cut)
+    assert completion is not None
+    assert completion["choices"][0]["message"]["content"] == "The capital of the UK is London"

@@ -17,7 +17,8 @@ import json
 import pytest
 
 from scout.adapters.extract import extract
-from scout.adapters.jsonld import extract_facts, parse_blocks, strip_comments
+from scout.adapters.jsonld import extract_facts, parse_blocks
+from scout.adapters.ldjson import strip_comments
 from scout.adapters.contract import FetchRequest
 from tests.adapters_media.test_page import V2, html_reply, mock_adapter
 from tests.fakes.media import FIXTURES
@@ -198,3 +199,64 @@ def test_a_separate_rating_node_counts_only_for_its_own_entity() -> None:
     assert facts.rating is None
     facts = extract_facts(parse_blocks([json.dumps([hotel, other, own])])[0])
     assert facts.rating == pytest.approx(9.0) and facts.rating_count == 80
+
+
+# --- types as older or careless markup writes them ---------------------------------------------
+
+
+def test_a_type_written_in_lower_case_is_schema_org_s_type() -> None:
+    # derived: schema.org's microdata restaurant example with its itemtype in lower case
+    html = page("microdata-restaurant-greatfood-schemaorg.html").replace(
+        'itemtype="http://schema.org/Restaurant"', 'itemtype="http://schema.org/restaurant"')
+    assert "schema.org/restaurant" in html
+    facts = extract_facts(extract(html).microdata + [{"@type": "Organization", "name": "X"}])
+    assert (facts.entity_type, facts.name) == ("Restaurant", "GreatFood")
+
+
+def test_a_byline_in_lower_case_is_still_a_byline() -> None:
+    # msn.com's article page (mozilla/readability test page "msn", commit ab4027a8) types
+    # its author "http://schema.org/person": its name is not what the page is about
+    items = [{"@type": "organization", "url": "http://www.techinsider.io"},
+             {"@type": "person", "name": "Alex Perry"}, {"@type": "NewsArticle"}]
+    assert extract_facts(items).name is None
+    assert extract_facts(items + [{"@type": "Event", "name": "Launch"}]).name == "Launch"
+
+
+def test_data_vocabulary_breadcrumbs_are_page_furniture() -> None:
+    # ehow.com's microdata (mozilla/readability test page "ehow-1"): a Breadcrumb trail
+    # titled "eHow" beside the article; the trail is no subject
+    items = [{"@type": "Article", "headline": "How to Build a Terrarium"},
+             {"@type": "Breadcrumb", "url": "http://www.ehow.com/", "title": "eHow"}]
+    assert extract_facts(items).name is None
+
+
+@pytest.mark.parametrize("rating, expected", [
+    ({"ratingValue": "0", "reviewCount": "0"}, (None, 0)),  # "0 - No Rating Yet"
+    ({"ratingValue": 0, "ratingCount": 0, "bestRating": 5}, (None, 0)),
+    ({"ratingValue": "0"}, (None, None)),  # 0 on a scale that starts at 1: a placeholder
+    ({"ratingValue": "0", "worstRating": "0", "ratingCount": "3"}, (0.0, 3)),  # a real 0
+    ({"ratingValue": "4.1", "reviewCount": "0"}, (None, 0)),  # rated by nobody
+    ({"ratingValue": "4.1", "reviewCount": "430"}, (pytest.approx(8.2), 430)),
+])
+def test_a_rating_nobody_gave_is_no_rating(rating: dict, expected: tuple) -> None:
+    # derived: the real hotel JSON-LD with its aggregateRating as shops write an unrated
+    # item (schema.org's accessibility Book example #eg-0175 shows "0 - No Rating Yet")
+    data = hotel_json()
+    data["aggregateRating"] = {"@type": "AggregateRating", **rating}
+    facts = extract_facts(parse_blocks([json.dumps(data)])[0])
+    assert (facts.rating, facts.rating_count) == expected
+
+
+@pytest.mark.parametrize("attrs", ['itemscope itemtype="http://schema.org/BlogPosting"',
+                                   'vocab="http://schema.org/" typeof="BlogPosting"'])
+def test_a_name_on_a_link_is_the_link_s_text(attrs: str) -> None:
+    # the markup of nicolas.perriault.net's post (mozilla/readability test page "001"):
+    # the title is a link to the post; the url stays the address
+    prop = "itemprop" if "itemscope" in attrs else "property"
+    html = (f'<article {attrs}><link {prop}="url" href="/code/2013/get-covered/"/>'
+            f'<h2><a {prop}="name" href="/code/2013/get-covered/">Get your Frontend '
+            f'JavaScript Code Covered</a></h2><a {prop}="headline" href="/h"></a></article>')
+    item = (extract(html).microdata or [{}])[0]
+    assert item["name"] == "Get your Frontend JavaScript Code Covered"
+    assert item["url"] == "/code/2013/get-covered/"
+    assert item["headline"] == "/h"  # no text: the address, as microdata says

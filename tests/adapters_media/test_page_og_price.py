@@ -34,6 +34,8 @@ def test_a_product_page_s_price_tags_are_its_price() -> None:
     ("1.299,00", "EUR", "EUR 1299"),      # and its thousands dot
     ("1,299.00", "usd", "USD 1299"),      # Shopify's thousands comma; a lowercase code
     ("17.99", "", "17.99"),               # no currency tag: the figure alone (no price)
+    ("89.900", "COP", "COP 89900"),       # thousands dot of a currency paid in whole pesos
+    ("89.900", "USD", "USD 89.9"),        # and a decimal point where cents exist
     ("0.00", "USD", None),                # a shop's placeholder, as a 0 offer is
     ("call us", "USD", None),
 ])

@@ -108,6 +108,47 @@ def test_search_results_alone_still_give_citations() -> None:
     assert [c.url for c in syn.citations] == [r["url"] for r in data["search_results"]]
 
 
+def test_a_real_answer_with_citations_only_and_no_cost() -> None:
+    # the 2025-05 answer shape: citations without search_results, usage without cost, a
+    # "delta" beside the message (perplexity/chat-completions-sonar-citations-only-2025-05)
+    body = (FIXTURES / "perplexity/chat-completions-sonar-citations-only-2025-05.json").read_bytes()
+    reply = adapter(Capture(body=body)).call(request(), KEY)
+    syn = reply.value
+    assert [c.url for c in syn.citations][:2] == [
+        "https://imagine.gsfc.nasa.gov/science/objects/milkyway1.html",
+        "https://www.esa.int/Science_Exploration/Space_Science/Herschel/"
+        "How_many_stars_are_there_in_the_Universe"]
+    assert len(syn.citations) == 5 and all(c.title == "" for c in syn.citations)
+    by_text = {s.text: s.citations for s in syn.sentences}
+    assert by_text["The Milky Way is a barred spiral galaxy about 100,000 light years in "
+                   "diameter, and the Sun is located roughly 25,000 light years from its "
+                   "center."] == [1, 3]
+    assert any(s.citations == [1, 2, 3, 4] for s in syn.sentences)
+    assert sum(s.uncited for s in syn.sentences) == reply.meta["uncited"] == 3
+    # no search_results: a source is titled by its address, never left blank
+    assert [s.title for s in syn.sources] == [c.url for c in syn.citations]
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == (14, 181)
+    assert reply.usage.reported_usd is None and "cost" not in reply.meta
+    assert reply.meta["search_context_size"] == "low"
+
+
+@pytest.mark.parametrize("field, value", [("citations", None), ("citations", "https://x.example"),
+                                          ("citations", [1, {"url": 2}]), ("usage", "195"),
+                                          ("usage", None), ("created", "yesterday")])
+def test_a_field_of_another_type_in_the_real_answer_reads_as_absent(field: str,
+                                                                    value: object) -> None:
+    # derived: one field of the citations-only capture changed
+    data = json.loads((FIXTURES / "perplexity/"
+                       "chat-completions-sonar-citations-only-2025-05.json").read_text())
+    data[field] = value
+    reply = adapter(Capture(body=json.dumps(data).encode())).call(request(), KEY)
+    assert reply.value.text.startswith("The Milky Way galaxy")
+    if field == "citations":
+        assert reply.value.citations == [] and reply.meta["uncited"] == 5
+    if field == "usage":
+        assert reply.usage.input_tokens is None and reply.usage.reported_usd is None
+
+
 def test_markers_beyond_the_citation_list_are_dropped_with_a_note() -> None:
     data = json.loads(ANSWER)
     data["choices"][0]["message"]["content"] = "Casa Fuster is rated 9.1[2][9]."
