@@ -2,8 +2,9 @@
 
 Numbers need a cue that they are a rating: a word before them ("rated", "score of at
 least", "puntuación de al menos", "valoración mínima", "nota de"), a scale ("8/10",
-"4 out of 5", "4 sobre 5", after a threshold too: "4+ out of 5", "4 o más sobre 5"), a unit ("4.5 stars", "3,5 estrellas", "8.5 points", "8,5
-puntos") or "or better / or more / o más / +". Decimal commas are read. The scale is the
+"4 out of 5", "4 sobre 5", after a threshold too: "4+ out of 5", "4 o más sobre 5"), a
+unit ("4.5 stars", "3,5 estrellas", "8.5 points", "8,5 puntos") or "or better / or more
+/ o más / +". Decimal commas are read. The scale is the
 one written; else stars are out of 5, points out of 10 (out of 100 from 50: "más de 90
 puntos", as critics score wine), and a bare number is out of 5 when it is 5 or less, out
 of 10 otherwise, out of 100 from 50 after a rating word or a review source ("score of
