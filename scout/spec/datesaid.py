@@ -19,7 +19,9 @@ deadline, a closing date, a sale, a publication: ``Deadline for papers: 1 May 20
 congress in September whose call closes in May is not on in May. ``of=`` asks for those
 dates instead (``stated_date(of=['deadline', 'plazo'])``: when the call closes); such a
 date said with an end or deadline word ("plazo abierto hasta el 30 de junio", "deadline:
-apply by 1 May") is that one day.
+apply by 1 May") is that one day. A date the thing is closed, booked up or sold out
+(``Closed 7-13 December``, ``cerrada por obras del 1 de septiembre al 30 de junio``) is
+not one of its dates either, and one such run that covers every day asked is a "no".
 """
 
 from __future__ import annotations
@@ -180,6 +182,15 @@ OTHER_LABELS = (
     "envios", "convocatoria", "inscripcion hasta", "inscripciones hasta", "a la venta",
     "publicado", "publicada", "actualizado", "actualizada",
 )
+# Words that say the thing is NOT on at a date (folded): "Closed 7-13 December", "cerrada
+# por obras del 1 de septiembre al 30 de junio", "fully booked 1-15 August", "entradas
+# agotadas el 5 de junio". Such a date is not one of its dates, and a closure that covers
+# every day asked says it is not on then (:func:`on_dates`).
+CLOSED_LABELS = (
+    "closed", "closes for", "shut", "fully booked", "booked up", "sold out", "no availability",
+    "cerrado", "cerrada", "cerrados", "cerradas", "cierra por", "agotado", "agotada",
+    "agotados", "agotadas", "sin plazas", "sin disponibilidad",
+)
 # A label stands among the words just before the date, in the same clause ("Paper
 # submission deadline: 10 December", "Plazo de envío de artículos: 15 de enero"), or
 # right after it behind a separator ("1 May 2027 (deadline)", "15 de enero: plazo").
@@ -219,7 +230,8 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
     A date labelled as a deadline, a sale or a publication (:data:`OTHER_LABELS`) is left
     out; with ``of`` (a word or a list of words), only the dates labelled with them count."""
     folded = fold_aligned(text)  # one character for one: a capital is looked up in text
-    words = ([of] if isinstance(of, str) else list(of)) if of else list(OTHER_LABELS)
+    words = ([of] if isinstance(of, str) else list(of)) if of else [*OTHER_LABELS,
+                                                                    *CLOSED_LABELS]
     label = _label_re(tuple(str(w) for w in words))
     months = _months()
     # which characters a reading already holds: checking a match is then as long as the
@@ -246,8 +258,11 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
             if kind == "dm_dm":
                 y2 = int(g["y2"]) if g.get("y2") else None
                 last = _date(y2, months[g["m2"]], int(g["d2"]), near)
-                if last is not None and last < first and y1 is None:
-                    first = _date(last.year - 1, m1, int(g["d1"]), near) or first
+                if last is not None and y1 is None and (y2 is not None or last < first):
+                    # "from 1 August to 31 August 2027": the first end is in the year the
+                    # second states, or the one before when it comes later in the year
+                    back = (m1, int(g["d1"])) > (last.month, last.day)
+                    first = _date(last.year - back, m1, int(g["d1"]), near) or first
                 span = (first, last) if last and last >= first else None
             elif kind in ("dd_m", "m_dd"):
                 last = _date(first.year, m1, int(g["d2"]), near)
@@ -307,6 +322,14 @@ def on_dates(texts: list[str], span: Any, of: Any = None) -> bool | None:
     # a year a text leaves out is the one nearest the days asked: their finite end when
     # the request said a bound ("published before 1 December": no first day)
     near = asked[0] if asked[0] != _OPEN_START else asked[1]
+    if of is None:
+        # closed, booked up or sold out on every day asked: not on then, whatever else
+        # the texts state ("open all year; closed 1-31 August" for August); a run with one
+        # end open ("closed from 1 August") is no closure of known days
+        closed = [s for t in texts for s in spans_in(t, near, CLOSED_LABELS)
+                  if _OPEN_START not in s and _OPEN_END not in s]
+        if any(a <= asked[0] and b >= asked[1] for a, b in closed):
+            return False
     found = [s for t in texts for s in spans_in(t, near, of)]
     if not found:
         return None

@@ -122,6 +122,13 @@ def mentions(value: Any, words: Any, every: bool = True, *,
 # admitidas", "mascotas prohibidas". The negation reaches at most two words across and
 # stops at punctuation ("no smoking, pets welcome" names pets).
 _NEGATION = r"(?:no|not|non|sin|without|ni|nor|never|nunca)"
+# A word joined by a hyphen to a prefix that negates or halves it is not named either:
+# "non-refundable" is no refundable rate, "self-catered" no catered hall, "semi-furnished"
+# no furnished flat, "en-suite" no suite; nor is one a "-free" or "-less" suffix rules out
+# ("pet-free building", "smoke-free"). A one-letter prefix still names the word ("e-bike",
+# "T-shirt"), and so does a compound the word opens ("pet-friendly").
+_JOINED_NOT = (r"(?:non|no|not|un|self|semi|half|part|partly|partially|pseudo|anti|ex|en|"
+               r"sin|medio|media)")
 _REFUSED = (r"(?:" + _NEGATION + r"\s+(?:be\s+)?(?:allowed|permitted|accepted|admitted|welcome|"
             r"admitid[oa]s?|permitid[oa]s?|aceptad[oa]s?)|prohibited|forbidden|banned|"
             r"prohibid[oa]s?)(?!\w)")
@@ -140,7 +147,10 @@ def _named(word: str, text: str) -> bool:
     before = re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
     after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
     refused = re.compile("(" + w + r")(?:\s+[^\W\d_]+){0,2}\s+" + _REFUSED)
-    negated = {m.start(1) for rx in (before, after, refused) for m in rx.finditer(text)}
+    joined = re.compile(r"(?<![\w-])" + _JOINED_NOT + "-(" + w + ")")
+    ruled_out = re.compile("(" + w + r")-(?:free|less)(?!\w)")
+    negated = {m.start(1) for rx in (before, after, refused, joined, ruled_out)
+               for m in rx.finditer(text)}
     # "salida al medio día" names the hour, not the half day a synonym "medio día" is
     noon = [m.span("noon") for m in AT_NOON.finditer(text)]
     return any(m.start() not in negated and not any(a <= m.start() < b for a, b in noon)

@@ -1,8 +1,8 @@
 """The boolean reader: an input's name or alias said in the request ("with a terrace",
-"pet ok"), negated ("sin terraza", "unfurnished") for false, said not to matter ("no
-certificate needed", "me da igual el contrato") for no value; a perk's "free" ("free
-cancellation") and a flag's word that starts a field's name ("remote sensing") are no
-flag.
+"pet ok"), negated ("sin terraza", "unfurnished", "non-smoking") for false, halved
+("semi-furnished") or said not to matter ("no certificate needed", "me da igual el
+contrato") for no value; a perk's "free" ("free cancellation") and a flag's word that
+starts a field's name ("remote sensing") are no flag.
 """
 
 from __future__ import annotations
@@ -47,15 +47,18 @@ _REFUSED = re.compile(r"\s*,?\s*(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:sirven?|vale
 
 
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
-    # "unfurnished", "un-heated": English negates an adjective with the prefix un-
-    # ("nada online", "nothing online", "que no sean online": ruled out as "no online" is)
+    # "unfurnished", "un-heated", "non-smoking", "non refundable": English negates an
+    # adjective with the prefix un- or non- ("nada online", "nothing online", "que no sean
+    # online": ruled out as "no online" is); "semi-furnished", "half-board" are neither
+    # (said, no value)
     alt = name_forms(_genders([name.replace("_", " "), *spec.aliases]))
     for m in re.finditer(r"\b(?P<neg>no|without|not|sin|nothing|nada(?:\s+de)?|"
                          r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not)?"
                          r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
                          # "no lock-in contract", "no long-term contract": the kind said
                          r"(?:(?<=no\s)[a-z]+-[a-z]+\s+)?"
-                         r"(?P<un>un-?)?" + alt + r"\b", text.free):
+                         r"(?:(?P<un>un-?|non-?\s*|no-)|(?P<half>semi-?|half-|part-|medio-))?"
+                         + alt + r"\b", text.free):
         before = re.search(r"([\w-]+)\s*$", text.free[max(0, m.start() - 30):m.start()])
         after = re.match(r"\s+([\w-]+)", text.free[m.end():])
         if _FREE.search(m.group(0)) and ((before and before.group(1) in _PERKS)
@@ -68,6 +71,9 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
                 or _UNNEEDED_AFTER.match(rest) \
                 or _UNNEEDED_BEFORE.search(text.free[max(0, m.start() - 40):m.start()]):
             text.claim(m.span())  # said, and said not to matter: no value, no note
+            return None
+        if m.group("half"):
+            text.claim(m.span())  # "semi-furnished": not furnished, nor unfurnished
             return None
         if m.group("neg") and _REFUSED.match(rest):
             # "sin ascensor no me sirve": what lacks it is refused, so it is asked for

@@ -2,9 +2,9 @@
 how its match resolves from ``today`` (day ranges across months or within one, a day, the
 nth weekend, the weekend or the week of a day, ISO dates, a month and its year, a month
 said next or last year, a bare month), with the forms of :mod:`scout.task.monthparts`,
-:mod:`scout.task.daynums`, :mod:`scout.task.relative` and :mod:`scout.task.feasts`
-added. The rules the forms follow are :mod:`scout.task.dates`'s, which tries them all
-and keeps the longest match.
+:mod:`scout.task.daynums`, :mod:`scout.task.relative`, :mod:`scout.task.feasts` and
+:mod:`scout.task.academic` (academic years and their halves) added. The rules the forms
+follow are :mod:`scout.task.dates`'s, which tries them all and keeps the longest match.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from scout.task.daynums import day_number_forms, weekend_holding
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words, weekday_typos
 from scout.task.feasts import feast_forms
+from scout.task.academic import academic_forms
 from scout.task.ahead import ahead_forms
 from scout.task.relative import (LAST_YEAR, Value, earlier, last_day, relative_forms,
                                  weekend_typos)
@@ -314,4 +315,5 @@ def date_forms(g: Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | 
     forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
     forms.extend(ahead_forms(t))
     forms.extend(feast_forms(t))
+    forms.extend(academic_forms(t))
     return forms

@@ -49,6 +49,9 @@ Resolution, from the injected ``today`` (never the clock):
   month's while its first day is ahead, else next month's; "a finales de mes" / "early
   next month" a part of this or next month; "<month> pasado" / "last <month>" the
   latest such month gone (flagged past);
+* an academic year ("curso 2027-28", "next academic year") is 1 September to 30 June,
+  its halves ("primer cuatrimestre", "spring semester") September-January and
+  February-June: :mod:`scout.task.academic`;
 * numeric dates are day/month unless that cannot be ("9/15" is 15 September); with no
   cue word ("el", "on", "del"…) only a two-digit pair with a side over 12 or a leading
   zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7".

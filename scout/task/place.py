@@ -291,13 +291,14 @@ def _before_topic_cue(free: str, words: list[re.Match[str]]) -> bool:
     return any(_TOPIC_CUE.match(free, m.end()) for m in words[:2])
 
 
-def cued(free: str, start: int, lang: str, aliases: list[str]) -> bool:
-    """A cue ("in", "en", "cerca de") or "de" / "of" / "from", with or without an
-    article, stands right before ``start`` ("from the Mosel", "de Rías Baixas")."""
+def cued(free: str, start: int, lang: str, aliases: list[str], *, of: bool = True) -> bool:
+    """A cue ("in", "en", "cerca de") or, with ``of``, "de" / "of" / "from", with or
+    without an article, stands right before ``start`` ("from the Mosel", "de Rías
+    Baixas")."""
     before = re.findall(r"[^\W\d_]+", free[max(0, start - 40):start])
     if before and before[-1] in pw.LEADING_ARTICLES:
         before.pop()
-    cues = set(_cues(lang, aliases)) | pw.OF
+    cues = set(_cues(lang, aliases)) | (pw.OF if of else set())
     return any(" ".join(before[-n:]) in cues for n in (1, 2) if len(before) >= n)
 
 

@@ -2,8 +2,9 @@
 
 Numbers need a cue that they are a rating: a word before them ("rated", "score of at
 least", "puntuación de al menos", "valoración mínima", "nota de"), a scale ("8/10",
-"4 out of 5", "4 sobre 5"), a unit ("4.5 stars", "3,5 estrellas", "8.5 points", "8,5
-puntos") or "or better / or more / o más / +". Decimal commas are read. The scale is the
+"4 out of 5", "4 sobre 5", after a threshold too: "4+ out of 5", "4 o más sobre 5"), a
+unit ("4.5 stars", "3,5 estrellas", "8.5 points", "8,5 puntos") or "or better / or more
+/ o más / +". Decimal commas are read. The scale is the
 one written; else stars are out of 5, points out of 10 (out of 100 from 50: "más de 90
 puntos", as critics score wine), and a bare number is out of 5 when it is 5 or less, out
 of 10 otherwise, out of 100 from 50 after a rating word or a review source ("score of
@@ -41,6 +42,9 @@ _LEAD = (r"(?P<lead>(?:"
          r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|arriba\s+de|"
          r"mayor\s+o\s+igual\s+(?:a|que)|>=|≥|>)\s*)")
 _SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)"
+# a threshold said between the number and its scale: "4+ out of 5", "8+/10", "4 o más sobre 5"
+_POST_SCALE = (r"(?:\s*(?P<post_scale>\+|or\s+(?:better|more|higher|above)|o\s+(?:mas|mejor|superior))"
+               r"(?=\s*(?:/|out\s+of|sobre)\s*(?:5|10|100)\b))")
 # "4*" is four stars as "4★" is (a hotel's class or a threshold: "4* o más")
 _STARS = ("star", "estrella", "★", "⭐", "*")
 _UNIT = (r"(?:\s*(?P<unit>[★⭐*]|stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
@@ -81,7 +85,7 @@ def _rating_re(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
         + r"(?!\s*(?:%|€|\$|£|k\b))"
         # "92+ points", "más de 90+ puntos": a plus before the unit
         + r"(?:\s*\+(?=\s*(?:points?|puntos?|pts)\b))?"
-        + _SCALE + r"?" + _UNIT + r"?" + site + r"?" + _POST + r"?"
+        + _POST_SCALE + r"?" + _SCALE + r"?" + _UNIT + r"?" + site + r"?" + _POST + r"?"
     )
 
 
@@ -128,6 +132,7 @@ def find_rating(free: str, default: float | None,
         g = m.groupdict()
         if g["plus"] and not g["post"]:
             g["post"] = g["plus"]  # "92+ Parker"
+        g["post"] = g["post"] or g["post_scale"]  # "4+ out of 5"
         g["art"] = g["art"] or g["art_en"] or g["art_es"]
         # "at least 2 people" is a count; "min. 8.5" (a decimal) or "at least an 8" a grade
         # ("nada por debajo de 8" at its clause's end: a floor refused is a grade's too)

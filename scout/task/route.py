@@ -288,7 +288,8 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
           aliases: list[str]) -> bool:
     """``hit`` (what the single-place reader found for a place input nothing cued) is a
     guess to drop: another place input already ``held`` a name, and this one is typed in
-    lower case, follows no cue and is no place the gazetteer knows. With a city read
+    lower case, follows no cue (a bare "de" / "of" is none) and is no place the gazetteer
+    knows. With a city read
     ("international schools in Madrid", "bilingual state school in Valencia"), the
     reader's last resort, a request's opening word or the word after what another input
     read, is an ordinary word ("international", "state"), not the neighbourhood."""
@@ -298,10 +299,14 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
     if hit is None or not held or not hit[0]:
         return False
     start, end = hit[1]
-    if known_name(hit[0]) or cued(free, start, lang, aliases):
+    if known_name(hit[0]) or cued(free, start, lang, aliases, of=False):
         return False
     if original[start:start + 1].islower():
+        # "residencia de monjas en Salamanca", "cursos de python en Madrid": a bare "de" /
+        # "of" is what the thing is of, no cue of this input's
         return True
+    if cued(free, start, lang, aliases):
+        return False  # "de Rías Baixas", typed with its capitals
     # "Colegio católico en Sevilla", "Colegio privado en Madrid": the request's opening
     # capital, on a noun that an adjective or another input's words follow ("Gràcia
     # coworking in Barcelona" keeps its neighbourhood)

@@ -117,3 +117,27 @@ def test_a_request_reads_noon_as_listings_do(text: str, want: str) -> None:
     from scout.task.noise import untimed
 
     assert untimed(text) == want
+
+
+@pytest.mark.parametrize("text, word, named", [
+    # a prefix joined by a hyphen that negates or halves the word: not named
+    ("Non-refundable rate, 90 EUR", "refundable", False),
+    ("non-smoking rooms only", "smoking", False),
+    ("no-smoking policy", "smoking", False),
+    ("Self-catered flats with shared kitchen", "catered", False),
+    ("Semi-furnished flat", "furnished", False),
+    ("Habitación semi-amueblada", "amueblada", False),
+    ("En-suite rooms from £205", "suite", False),
+    ("A pet-free building", "pets", False),
+    ("Smoke-free campus", "smoke", False),
+    # guards: the word itself, a one-letter prefix, a compound it opens, the word alone
+    ("Non-refundable rate, 90 EUR", "non-refundable", True),
+    ("Self-catered flats", "self-catered", True),
+    ("En-suite rooms from £205", "en-suite", True),
+    ("Refundable rate, 90 EUR", "refundable", True),
+    ("e-bike rental", "bike", True),
+    ("a pet-friendly flat", "pet", True),
+    ("Suite with a view; en-suite rooms too", "suite", True),
+])
+def test_a_prefix_that_negates_or_halves_the_word(text: str, word: str, named: bool) -> None:
+    assert mentions(text, word) is named

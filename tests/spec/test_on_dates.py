@@ -249,3 +249,37 @@ def test_what_is_on_until_a_day_still_runs_up_to_it() -> None:
 def test_a_deadline_word_is_not_when_it_happens(text: str) -> None:
     may = DateRange(start=dt.date(2027, 5, 1), end=dt.date(2027, 5, 31))
     assert on_dates({"name": "x", "evidence": [{"text": text}]}, may) is False
+
+
+ACADEMIC_YEAR = DateRange(start=dt.date(2027, 9, 1), end=dt.date(2028, 6, 30))
+AUGUST = DateRange(start=dt.date(2027, 8, 1), end=dt.date(2027, 8, 31))
+
+
+@pytest.mark.parametrize("text, span, want", [
+    # closed, booked up or sold out on every day asked: not on then
+    ("Cerrada por obras del 1 de septiembre de 2027 al 30 de junio de 2028.", ACADEMIC_YEAR,
+     False),
+    ("Coworking. Closed 5-6 December 2026 for the holidays.", WEEKEND, False),
+    ("Open all year. Closed from 1 August to 31 August 2027.", AUGUST, False),
+    ("Concierto 5 de diciembre de 2026. Entradas agotadas del 5 al 6 de diciembre de 2026.",
+     WEEKEND, False),
+    ("Fully booked 1-31 August 2027, rooms again from 1 September 2027.", AUGUST, False),
+    # a closure on other days is no date the thing is on, and says nothing of the days
+    # asked; nor does one that covers only some of them
+    ("Open all year. Closed from 1 August to 31 August 2027.", WEEKEND, None),
+    ("Cerrado del 24 al 31 de diciembre de 2026.", WEEKEND, None),
+    ("Fully booked 1-15 September 2027; rooms from 16 September 2027.", ACADEMIC_YEAR, True),
+    # an open run is no closure of known days
+    ("Closed from 1 August 2027.", AUGUST, None),
+])
+def test_a_closure_is_no_date_it_is_on(text: str, span: DateRange, want: bool | None) -> None:
+    assert on_dates(text, span) is want
+
+
+def test_a_range_s_first_end_takes_the_year_its_second_states() -> None:
+    # "from 1 August to 31 August 2027" is August 2027, never August 2026 to August 2027
+    assert on_dates("Summer school from 1 August to 31 August 2027.", WEEKEND) is False
+    assert on_dates("Summer school from 1 August to 31 August 2027.", AUGUST) is True
+    # a run into the next year: its first end in the year before the one stated
+    assert on_dates("Curso del 1 de octubre al 31 de enero de 2028.",
+                    DateRange(start=dt.date(2027, 11, 1), end=dt.date(2027, 11, 30))) is True

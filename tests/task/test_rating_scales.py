@@ -79,3 +79,20 @@ def test_a_default_out_of_100_says_how_to_write_it():
                                          r"'90/100' \(read as 9\)"):
         coerce("rating", 90)
     assert coerce("rating", "90/100") == 9.0
+
+
+@pytest.mark.parametrize(("query", "want", "span"), [
+    ("halls of residence in London, rated 4+ out of 5", 8.0, "4+ out of 5"),
+    ("student residence in Leeds rated 8+/10", 8.0, "8+/10"),
+    ("a gym in Leeds rated 4.5 or better out of 5", 9.0, "4.5 or better out of 5"),
+    ("residencia en Bilbao con valoración 4 o más sobre 5", 8.0, "4 o más sobre 5"),
+    ("academia en Bilbao con nota 8 o más sobre 10", 8.0, "8 o más sobre 10"),
+])
+def test_a_threshold_before_the_scale_reads_the_scale_too(query, want, span):
+    # the scale after "4+" is the rating's, never a number left unread in the notes
+    inputs = {"place": InputSpec(type="place"), "min_rating": InputSpec(type="rating")}
+    task = build_task(query, inputs, today=TODAY)
+    assert task.values["min_rating"] == want
+    assert not any("5" in n or "10" in n for n in task.notes if "rating" not in n
+                   and "valoraci" not in n), task.notes
+    assert any(span in n for n in task.notes), task.notes

@@ -4,7 +4,9 @@ languages, with guards for what must stay as it was:
 
 - with a city read after its cue, a second place input (a neighbourhood) took a word typed
   in lower case that follows no cue ("international schools in Madrid" → area
-  "International Schools", "quiet coworking spaces in Lisbon", "bares con terraza");
+  "International Schools", "quiet coworking spaces in Lisbon", "bares con terraza"), and
+  one after a bare "de", no cue of its own ("cursos de python en Madrid" → area "Python",
+  "residencia de monjas", found by examples/residences);
 - an enum word inside a longer enum word of another input went to the first input read
   ("bachillerato internacional" → the stage "bachillerato", not the IB curriculum);
 - a listing's or a request's period said by the price's own noun before the amount
@@ -37,11 +39,17 @@ SPACES = {"city": InputSpec(type="place", aliases=["in", "en"]),
     ("bares con terraza en Valencia", "Valencia", None),
     ("coworking barato en Madrid", "Madrid", None),
     ("vintage shops in Berlin", "Berlin", None),
+    # a bare "de" / "of" says what the thing is of, no cue of the second place's
+    ("cursos de python en Madrid", "Madrid", None),
+    ("clases de cerámica en Sevilla", "Sevilla", None),
+    ("coworking de diseñadores en Bilbao", "Bilbao", None),
+    ("history of art courses in Rome", "Rome", None),
     # guards: a neighbourhood after its cue, after a comma, or typed with its capital
     ("coworking near Alfama in Lisbon", "Lisbon", "Alfama"),
     ("coworking en Chamberí, Madrid", "Madrid", "Chamberí"),
     ("coworking cerca de Sants en Barcelona", "Barcelona", "Sants"),
     ("Gràcia coworking in Barcelona", "Barcelona", "Gràcia"),
+    ("bares de Malasaña en Madrid", "Madrid", "Malasaña"),
 ])
 def test_a_lower_case_word_with_no_cue_is_no_second_place(query: str, city: str,
                                                            area: str | None) -> None:
