@@ -34,10 +34,13 @@ _BARE_PER = (r"noche|night|pp|each|cada un[oa]|diari[oa]s?|daily|monthly|mensual
              r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
 # a unit of work a price is per: a translator's word or page, a transcriber's (audio)
 # minute, a job's item or document ("0,08 €/palabra", "15 EUR/page", "$1.50 per audio
-# minute", "25 € por documento"): no period, a basis (scout.units.WORK_UNITS)
+# minute", "25 € por documento"), an energy tariff's kWh ("0,129 €/kWh"): no period, a
+# basis (scout.units.WORK_UNITS)
 _MEDIUM = r"(?:(?:audio|video|recorded|grabad[oa])\s+)?"
 _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:minutes?|minutos?|mins?)|"
-         r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?")
+         r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?|"
+         # the energy an energy tariff's rate is per ("0,129 €/kWh", "85 €/MWh")
+         r"kwh|mwh")
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
                r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
@@ -137,7 +140,7 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "pag": "page", "folio": "page", "minute": "minute", "minuto": "minute",
               "min": "minute", "item": "item", "unit": "item", "unidad": "item", "unidade": "item",
               "piece": "item", "pieza": "item", "document": "item", "documento": "item",
-              "file": "item", "archivo": "item"}
+              "file": "item", "archivo": "item", "kwh": "kWh", "mwh": "MWh"}
 # what the work is a unit of, written before it: an "audio minute" is a minute
 _MEDIUM_RE = re.compile(_MEDIUM)
 
