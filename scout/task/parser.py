@@ -48,6 +48,7 @@ from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
 from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_at, rival_words
+from scout.task.enums import restated as enum_restated
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
@@ -211,6 +212,9 @@ def parse_query(
                     note(result, name, _("{name}: {text} names two of its values, so neither "
                                          "was read").format(name=_(name).replace("_", " "), text=said))
                     hit = None
+                if hit is not None:  # "discriminación horaria (2.0TD)": said twice, read once
+                    for again in enum_restated(text, spec, hit):
+                        text.claim(again)
                 if hit is not None and spec.type != "string":
                     hit = (typed(spec, str(hit[0])), hit[1])
             elif spec.type in ("date", "month"):
@@ -251,6 +255,9 @@ def parse_query(
                 from scout.task.moneypair import is_floor as money_is_floor_end
                 from scout.task.moneypair import partner as money_partner
                 from scout.task.moneypair import pick as pick_money
+                from scout.task.moneylabels import labels as money_labels
+                from scout.task.moneylabels import pick as pick_labelled
+                from scout.task.moneylabels import rivals as money_rivals
                 from scout.task.itemcount import unit_price
                 from scout.task.moneyunits import periodic, unit_span
                 from scout.task.taxbasis import with_basis
@@ -259,10 +266,15 @@ def parse_query(
                     territories = query_territories(text, result.lang)
                 free = blanked(text.free, others, CLAIMED)
                 end = money_partner(name, inputs)
-                money = find_money(free, text.original, territories,
-                                   default_currency=default_currency(spec), lang=result.lang) \
-                    if end is None else pick_money(name, iter_money(
-                        free, text.original, territories, lang=result.lang))
+                rival_money = money_rivals(name, inputs)  # "0,14 €/kWh" beside a budget a month
+                money = pick_money(name, iter_money(
+                    free, text.original, territories, lang=result.lang)) if end is not None \
+                    else pick_labelled(name, money_labels(name, spec), rival_money, free, iter_money(
+                        free, text.original, territories, lang=result.lang)) if rival_money \
+                    else None
+                if money is None and end is None and not rival_money:
+                    money = find_money(free, text.original, territories,
+                                       default_currency=default_currency(spec), lang=result.lang)
                 if money is not None and end is not None and money[0].min is not None \
                         and end not in result.values:  # "between 50,000 and 200,000 EUR"
                     low, high = money_ends(money[0])
