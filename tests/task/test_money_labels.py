@@ -1,0 +1,115 @@
+"""Amounts as an energy tariff states them, and a kind with several money inputs.
+
+- A figure led by a lone zero is a decimal however many digits follow: "0,129 €/kWh" was
+  read as 129 € (a thousands group), "0,1295 €/kWh" as 1.295 €; on pages, in requests and
+  in ``stated`` alike.
+- A rate per kWh (or MWh) is a price per a unit, like a translator's per word: the money
+  keeps it (``per`` "kWh"), and a rate is written to the decimals it is priced to
+  ("0,129 €/kWh", never "0,13 €").
+- Several money inputs that are no floor and cap of one amount (a price per kWh, a
+  standing charge, a budget a month) are told apart by their labels: an amount goes to the
+  input whose name or alias is said right before it or is its unit after it; one no label
+  names to the first declared; one another input's label names is never this input's.
+- An enum value said again in brackets by another of its words ("discriminación horaria
+  (2.0TD)") is read once, and its pieces are no place.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.i18n.values import format_money
+from scout.schemas.task import Money
+from scout.spec.evidence import stated
+from scout.spec.models import InputSpec
+from scout.task.amounts import find_amounts
+from scout.task.build import build_task
+from scout.text import read_number
+
+TODAY = dt.date(2026, 12, 6)
+
+
+@pytest.mark.parametrize("raw, value", [
+    ("0,129", 0.129), ("0.129", 0.129), ("0,1295", 0.1295), ("0.045", 0.045),
+    # a thousands group keeps its meaning when a figure does not start with a lone zero
+    ("1.234", 1234.0), ("1,234", 1234.0), ("10.000", 10000.0), ("0,5", 0.5),
+])
+def test_a_figure_led_by_zero_is_a_decimal(raw: str, value: float) -> None:
+    assert read_number(raw) == value
+
+
+@pytest.mark.parametrize("text, amount, per", [
+    ("Octopus Relax: 0,129 €/kWh, sin permanencia", 0.129, "kWh"),
+    ("Precio de la energía 0,1295 €/kWh", 0.1295, "kWh"),
+    ("Unit rate £0.245 per kWh", 0.245, "kWh"),
+    ("Wholesale: 85 €/MWh", 85.0, "MWh"),
+    ("Cuota: 45 €/mes", 45.0, "month"),       # a period stays a period
+])
+def test_a_rate_per_kwh_is_read_with_its_unit(text: str, amount: float, per: str) -> None:
+    (money, _span), = find_amounts(text)
+    assert (money.amount, money.per) == (amount, per)
+
+
+def test_stated_reads_a_rate_under_one() -> None:
+    assert stated("Naturgy: 0,129 €/kWh, término de potencia 0,10 €/kW día", "€/kWh") == 0.129
+
+
+@pytest.mark.parametrize("amount, lang, want", [
+    (0.129, "es", "0,129 €/kWh"), (0.1295, "en", "0.1295 EUR/kWh"), (0.15, "es", "0,15 €/kWh"),
+    (14.5, "es", "14,50 €/kWh"),              # cents as before from 1 on
+])
+def test_a_rate_is_written_to_its_decimals(amount: float, lang: str, want: str) -> None:
+    assert format_money(Money(amount=amount, currency="EUR", per="kWh"), lang) == want
+
+
+# a kind of three money inputs, its plain budget declared first, as docs/authoring.md says
+TARIFF = {"budget": InputSpec(type="money"), "market": InputSpec(type="place"),
+          "max_energy_price": InputSpec(type="money", aliases=["kWh", "unit rate"]),
+          "max_standing_charge": InputSpec(type="money",
+                                           aliases=["término de potencia", "standing charge"]),
+          "price_type": InputSpec(type="string", enum=["fixed", "time-of-use"],
+                                  synonyms={"time-of-use": ["discriminación horaria", "2.0TD"]})}
+
+
+def _read(query: str, inputs: dict[str, InputSpec] = TARIFF) -> dict:
+    values = build_task(query, inputs, today=TODAY).values
+    return {n: (v.amount, v.per) if isinstance(v, Money) else v for n, v in values.items()
+            if v is not None}
+
+
+@pytest.mark.parametrize("query, want", [
+    # its unit names the rate, wherever the budget is said
+    ("luz en Madrid, menos de 0,15 €/kWh", {"max_energy_price": (0.15, "kWh")}),
+    ("electricity in London under 0.129 GBP/kWh, under £90 a month",
+     {"max_energy_price": (0.129, "kWh"), "budget": (90, "month")}),
+    ("under £90 a month, unit rate under 0.25 GBP", {"budget": (90, "month"),
+                                                     "max_energy_price": (0.25, None)}),
+    # a label before it names the standing charge; the amount no label names is the budget
+    ("luz en Valencia con término de potencia de menos de 0,10 € y energía a menos de "
+     "0,14 €/kWh, máximo 60 € al mes",
+     {"max_standing_charge": (0.10, None), "max_energy_price": (0.14, "kWh"),
+      "budget": (60, "month")}),
+    ("dual fuel deal in Dublin, under €150 a month", {"budget": (150, "month")}),
+])
+def test_several_money_inputs_are_told_apart_by_their_labels(query: str, want: dict) -> None:
+    got = _read(query)
+    assert {n: v for n, v in got.items() if isinstance(v, tuple)} == want
+
+
+def test_one_money_input_reads_the_first_amount_as_before() -> None:
+    alone = {"budget": InputSpec(type="money", aliases=["kWh"]), "city": InputSpec(type="place")}
+    assert _read("hotel in Madrid under 200 EUR a night, 0,15 €/kWh", alone)["budget"] == \
+        (200, "night")
+
+
+@pytest.mark.parametrize("query", [
+    "tarifa con discriminación horaria (2.0TD) en Sevilla",
+    "tarifa 2.0TD (discriminación horaria) en Sevilla",
+])
+def test_an_enum_value_said_again_in_brackets_is_read_once(query: str) -> None:
+    got = _read(query)
+    assert got["price_type"] == "time-of-use" and got["market"] == "Sevilla"
+    notes = " ".join(build_task(query, TARIFF, today=TODAY).notes)
+    assert "2.0" not in notes and "TD" not in notes
