@@ -145,11 +145,17 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
 _MEDIUM_RE = re.compile(_MEDIUM)
 
 
+# an amount ending right before a unit: the unit is that amount's ("10 €/día", "53p/day")
+_AMOUNT_ENDS = re.compile(r"(?:\d|\d\s?(?:p|eur|usd|gbp|euros?|pounds?|dollars?)|[$€£¥])\s*$")
+
+
 def unit_before(free: str, start: int) -> str:
     """The unit said before the amount at ``start`` in ``free`` (folded), as written, or
     "": "x semana por menos de 500 mil pesos", or the period the price's own noun says
     ("cuota mensual 220 €", "monthly budget of £1,500")."""
     before = _PER_BEFORE.search(free, max(0, start - 30), start)
+    if before and _AMOUNT_ENDS.search(free, max(0, before.start() - 12), before.start()):
+        before = None  # "10 €/día, 300 € de fianza": the day is the 10 €'s, not the deposit's
     raw_per = before.group("per") if before else ""
     # the amount's own lead may hold the noun ("budget of 300 EUR"): read up to it
     noun = _PRICE_NOUN_AT.match(free, start)

@@ -10,6 +10,9 @@
   standing charge, a budget a month) are told apart by their labels: an amount goes to the
   input whose name or alias is said right before it or is its unit after it; one no label
   names to the first declared; one another input's label names is never this input's.
+- A rate in pence or céntimos with its unit after it is money in the whole currency
+  ("24.5p/kWh" is 0.245 GBP per kWh; "1080p" is none), and a unit written right after one
+  amount is never the next one's ("10 €/día, 300 € de fianza").
 - An enum value said again in brackets by another of its words ("discriminación horaria
   (2.0TD)") is read once, and its pieces are no place.
 """
@@ -113,3 +116,37 @@ def test_an_enum_value_said_again_in_brackets_is_read_once(query: str) -> None:
     assert got["price_type"] == "time-of-use" and got["market"] == "Sevilla"
     notes = " ".join(build_task(query, TARIFF, today=TODAY).notes)
     assert "2.0" not in notes and "TD" not in notes
+
+
+@pytest.mark.parametrize("text, amount, currency, per", [
+    ("unit rate 24.5p/kWh", 0.245, "GBP", "kWh"),
+    ("standing charge 53p a day", 0.53, "GBP", "day"),
+    ("calls 15 pence per minute", 0.15, "GBP", "minute"),
+    ("gas a 6,99 céntimos/kWh", 0.0699, "EUR", "kWh"),
+])
+def test_a_rate_in_pence_or_centimos_is_read_in_the_whole_currency(
+        text: str, amount: float, currency: str, per: str) -> None:
+    (money, _span), = find_amounts(text)
+    assert (money.amount, money.currency, money.per) == (amount, currency, per)
+
+
+@pytest.mark.parametrize("text", ["video 1080p/60fps", "mesa para 4p", "page 12p"])
+def test_a_p_with_no_unit_after_it_is_no_money(text: str) -> None:
+    assert find_amounts(text) == []
+
+
+def test_a_request_caps_a_rate_in_pence() -> None:
+    got = _read("standing charge under 53p/day, electricity in London, under 24.5p/kWh")
+    assert got["max_energy_price"] == (0.245, "kWh") and got["max_standing_charge"] == (0.53, "day")
+    notes = " ".join(build_task("electricity in London under 24.5p/kWh", TARIFF,
+                                today=TODAY).notes)
+    assert "0.245 GBP/kWh" in notes           # to its decimals, never 0.24
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Bici: 10 €/día, 300 € de fianza.", [(10.0, "day"), (300.0, None)]),
+    ("standing charge 60p/day, £75 exit fee", [(0.6, "day"), (75.0, None)]),
+    ("x semana por menos de 500 euros", [(500.0, "week")]),   # a unit said ahead stays
+])
+def test_the_unit_of_the_amount_before_is_not_the_next_ones(text: str, want: list) -> None:
+    assert [(m.amount, m.per) for m, _span in find_amounts(text)] == want
