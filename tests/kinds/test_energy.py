@@ -71,6 +71,10 @@ REQUESTS = {
     "green electricity deal in Manchester, no exit fees, under £90 a month, 3,100 kWh a year":
         ("en", {"market": "Manchester", "green": True, "exit_fees": False,
                 "budget": _money(90, "GBP", "month"), "consumption": 3100.0}),
+    # a British rate and standing charge in pence, each its input by its unit or label
+    "standing charge under 53p/day, electricity in London, under 24.5p/kWh":
+        ("en", {"market": "London", "max_energy_price": _money(0.245, "GBP", "kWh"),
+                "max_standing_charge": _money(0.53, "GBP", "day"), "budget": None}),
     "busco tarifa indexada de luz y gas en Sevilla, 5.000 kWh al año, sin permanencia":
         ("es", {"market": "Sevilla", "supply": "dual", "price_type": "variable",
                 "consumption": 5000.0, "commitment": False}),
