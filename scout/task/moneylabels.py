@@ -20,7 +20,8 @@ amount of its own is 0, in the currency of the request's other money, else of th
 it names ("en Madrid": EUR), else of the input's default; with none of them it is not read.
 
 A floor and a cap of one amount (:mod:`scout.task.moneypair`) are read there, by their
-comparator; their labels still tell their amounts from another input's.
+comparator, but never an amount another input's label names ("fianza de 2.000 €,
+alquiler hasta 1.000 €": the deposit's 2.000 € is no cap of the rent).
 """
 
 from __future__ import annotations
@@ -53,12 +54,13 @@ def labels(name: str, spec: InputSpec) -> list[str]:
 
 def rivals(name: str, inputs: dict[str, InputSpec]) -> dict[str, list[str]]:
     """Every money input of the kind that ``name``'s amount is told apart from, ``name``
-    among them, each with its labels (a floor's and a cap's too); empty when ``name`` is
-    one end of a floor and a cap (read by its comparator) or the kind's only money input,
-    so it reads as before."""
-    if partner(name, inputs) is not None:
-        return {}
-    out = {n: labels(n, s) for n, s in inputs.items() if s.type == "money"}
+    among them, each with its labels; one end of a floor and a cap stands for both, with
+    both ends' labels (its partner is no rival). Empty when ``name`` (or its pair) is the
+    kind's only money, so it reads as before."""
+    end = partner(name, inputs)
+    out = {n: labels(n, s) for n, s in inputs.items() if s.type == "money" and n != end}
+    if end is not None:
+        out[name] = sorted({*out[name], *labels(end, inputs[end])}, key=len, reverse=True)
     return out if len(out) > 1 else {}
 
 

@@ -271,9 +271,10 @@ def parse_query(
                 end = money_partner(name, inputs)
                 # "matrícula 20 €" beside "cuota 40 €", "0,14 €/kWh" beside a budget a month
                 rivals = money_rivals(name, inputs)
-                money = pick_money(name, iter_money(
-                    free, text.original, territories, lang=result.lang)) if end is not None \
-                    else pick_labelled(name, free, iter_money(
+                money = pick_money(name, (
+                    h for h in iter_money(free, text.original, territories, lang=result.lang)
+                    if not rivals or money_owner(free, h[1], rivals) in (None, name))) \
+                    if end is not None else pick_labelled(name, free, iter_money(
                         free, text.original, territories, lang=result.lang), rivals) \
                     if rivals else None
                 if money is None and end is None:
@@ -282,7 +283,8 @@ def parse_query(
                     if money is not None and rivals and money_owner(free, money[1], rivals) \
                             not in (None, name):
                         money = None  # another input's amount
-                if money is None and rivals and (none := said_none(free, name, spec)):
+                if money is None and end is None and rivals \
+                        and (none := said_none(free, name, spec)):
                     # "sin matrícula": none of it, 0 in the currency of the request's
                     # money, read or still to read ("alquiler hasta 900 € y sin fianza")
                     code = money_currency([*result.values.values(), *(h[0] for h in iter_money(

@@ -31,6 +31,9 @@ RENT_RANGE = {"place": InputSpec(type="place"),
               "deposit": InputSpec(type="money", aliases=["fianza", "deposit"]),
               "min_rent": InputSpec(type="money", aliases=["alquiler", "rent"]),
               "max_rent": InputSpec(type="money", aliases=["alquiler", "rent"])}
+# the same, the deposit declared last: the rent's floor and cap are read before it
+RENT_RANGE_LAST = {**{n: s for n, s in RENT_RANGE.items() if n != "deposit"},
+                   "deposit": RENT_RANGE["deposit"]}
 
 
 def _money(query: str, inputs: dict[str, InputSpec]) -> dict:
@@ -72,6 +75,11 @@ def _rates(query: str, inputs: dict[str, InputSpec] = TARIFF) -> dict:
     # a floor's and a cap's labels tell their amounts from the deposit's
     (RENT_RANGE, "piso en Valencia, alquiler entre 800 y 1.000 €, fianza de 2.000 €",
      {"min_rent": (800, "EUR"), "max_rent": (1000, "EUR"), "deposit": (2000, "EUR")}),
+    # and a floor or a cap never takes an amount another input's label names
+    (RENT_RANGE_LAST, "piso en Valencia, fianza de 2.000 €, alquiler hasta 1.000 €",
+     {"max_rent": (1000, "EUR"), "deposit": (2000, "EUR")}),
+    (RENT_RANGE_LAST, "flat in Leeds, deposit under £1,500, rent over £700",
+     {"min_rent": (700, "GBP"), "deposit": (1500, "GBP")}),
 ])
 def test_an_amount_goes_to_the_input_its_label_names(inputs, query, want):
     assert _money(query, inputs) == want
