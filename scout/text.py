@@ -64,8 +64,10 @@ AT_NOON = re.compile(r"(?<!\w)(?:al|del|a|hacia|sobre|hasta|desde|antes|despues|
                      re.IGNORECASE)
 
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009]")
-_EUROPEAN = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?")   # 1.234.567,50
-_ENGLISH = re.compile(r"\d{1,3}(,\d{3})+(\.\d+)?")    # 1,234,567.50
+# no thousands group starts with a lone zero: "0.129" and "0,129" are decimals (a rate per
+# kWh), never 129
+_EUROPEAN = re.compile(r"(?!0\D)\d{1,3}(\.\d{3})+(,\d+)?")   # 1.234.567,50
+_ENGLISH = re.compile(r"(?!0\D)\d{1,3}(,\d{3})+(\.\d+)?")    # 1,234,567.50
 
 
 def read_number(text: str) -> float:

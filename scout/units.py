@@ -80,10 +80,13 @@ _DAILY = frozenset({"half day", "night", "day"})
 #: what a price can be per besides a period: a translator's word or page, a transcriber's
 #: (audio) minute or hour, a job's item (a document, a file, a piece). An hour is also a
 #: pay's period, and stays no part of a day (a day's work is no fixed number of hours)
-WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item"})
-#: the conversions every kind shares: an hour is 60 minutes. How many words a page holds
-#: is the kind's to say (rank's ``units: {page: 250 words}``, docs/authoring.md)
-FIXED_BASES: dict[str, tuple[str, float]] = {"hour": ("minute", 60.0)}
+#: An energy tariff's rate is priced the same way, per the energy metered: a kWh, a MWh
+#: ("0,129 €/kWh", "24.5p per kWh", "85 €/MWh"), no period and no whole price.
+WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item", "kWh", "MWh"})
+#: the conversions every kind shares: an hour is 60 minutes, a MWh 1,000 kWh. How many
+#: words a page holds is the kind's to say (rank's ``units: {page: 250 words}``,
+#: docs/authoring.md)
+FIXED_BASES: dict[str, tuple[str, float]] = {"hour": ("minute", 60.0), "MWh": ("kWh", 1000.0)}
 #: a kind's bases: a unit of work → (the smaller unit it is counted in, how many of them)
 Bases = dict[str, tuple[str, float]]
 

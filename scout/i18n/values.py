@@ -77,10 +77,15 @@ def tax_words(value: Any, tr: Any) -> str:
 def money_digits(*amounts: Any) -> int:
     """The decimals an amount is written with, wherever the report writes it (its tables,
     the synthesis's sentences): cents under 100 when it has them, whole units from 100
-    on (a converted 1,017.59 EUR is written 1,018 EUR, as approximate as it is)."""
-    whole = all(float(a) >= 100 or abs(float(a) - round(float(a))) < 0.005
-                for a in amounts if a is not None)
-    return 0 if whole else 2
+    on (a converted 1,017.59 EUR is written 1,018 EUR, as approximate as it is). A rate
+    under one unit keeps the decimals it is priced to, up to four: an energy tariff's
+    0,129 €/kWh is no 0,13 €, and 24.5p as pounds is 0.245 GBP."""
+    said = [float(a) for a in amounts if a is not None]
+    whole = all(a >= 100 or abs(a - round(a)) < 0.005 for a in said)
+    if whole:
+        return 0
+    return max([2, *(next(d for d in (2, 3, 4) if d == 4 or abs(a - round(a, d)) < 1e-9)
+                     for a in said if 0 < a < 1)])
 
 
 def is_free(value: Any) -> bool:

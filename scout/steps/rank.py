@@ -225,7 +225,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             for_people(c, per, people, periods)
         if c.price is not None and each:
             for_seats(c, each)
-        if c.price is not None and per:
+        # put on the budget's period only when the phase reads the price: a kind that
+        # works out its own cost (a tariff's rate per kWh times the kWh asked) checked the
+        # budget itself, and "price per kWh cannot be compared" would say it did not
+        if c.price is not None and per and "price" in checks:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           days, work)
         if c.price is not None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from scout.i18n import translations
 from scout.i18n.numbers import format_number
-from scout.i18n.values import format_money, format_range, format_value
+from scout.i18n.values import format_money, format_range, format_value, money_digits
 from scout.schemas.task import DateRange, Money, Month
 
 
@@ -36,7 +36,9 @@ def display(value: Any, lang: str, type_name: str = "", rating_scale: int = 10) 
     if isinstance(value, bool):
         return translations(lang).gettext("yes" if value else "no")
     if isinstance(value, Money):  # with its unit: "1,500 EUR/month", "1.500 €/mes"
-        return format_money(value, lang, 0 if float(value.amount).is_integer() else 2)
+        # cents, and a rate under one unit to its decimals ("0.245 GBP/kWh", not 0.24)
+        return format_money(value, lang, 0 if float(value.amount).is_integer()
+                            else max(2, money_digits(value.amount)))
     try:
         from babel.dates import format_date, format_skeleton
 

@@ -188,6 +188,28 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "",
     return _split_enum(text, spec)
 
 
+def restated(text: QueryText, spec: InputSpec, hit: tuple[Any, tuple[int, int]],
+             ) -> list[tuple[int, int]]:
+    """Where the request says the value of ``hit`` again in brackets beside it, by another
+    of its words ("discriminación horaria (2.0TD)", "2.0TD (discriminación horaria)",
+    "tapa blanda (paperback)"): those spans, brackets and all, to claim with the value, so
+    the restatement's pieces ("TD") are read as no place and no subject."""
+    option, (start, end) = hit
+    out = []
+    for word, value in _enum_words(spec):
+        if value != option:
+            continue
+        for m in re.finditer(r"(?<!\w)" + name_forms([word]) + r"(?!\w)", text.free):
+            before = re.search(r"\(\s*$", text.free[end:m.start()]) if m.start() >= end else None
+            after = re.match(r"\s*\)", text.free[m.end():])
+            if before and after and not text.free[end:before.start()].strip():
+                out.append((end + before.start(), m.end() + after.end()))
+            elif m.end() <= start and re.fullmatch(r"\s*\(\s*", text.free[m.end():start]) \
+                    and (close := re.match(r"\s*\)", text.free[end:])):
+                out.append((m.start(), end + close.end()))
+    return out
+
+
 # two ends of a pair: "inglés-español", "EN>ES", "español → inglés"
 _PAIR = r"\s*(?:->|=>|>|→|-|–)\s*"
 

@@ -6,6 +6,8 @@ is a thousands separator ("2.500 pesos", "3,000 pesos"); otherwise it is a decim
 plain space as European funders and SI style do ("EUR 1 500 000", "150 000 €", and "1 500
 €" / "€ 1 200" with a currency sign touching the figure). :data:`AMOUNT` is the pattern of
 such a figure (with "30k" / "2,5 M" before their multiplier), :func:`figure` its value.
+A figure led by a lone zero is a decimal however many digits follow ("0,129 €/kWh",
+"0.1295 EUR/kWh": an energy tariff's rate), for no thousands group starts with a zero.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ NOT_ENOTATION = r"(?<!\d)(?<![\d.,]e)(?<![\d.,]e[+-])(?![\d.,]*e[+-]?\d)"
 SPACED = (r"(?:\d{1,3}(?: \d{3}){2,}|\d{2,3} \d{3}"
           r"|(?:(?<=[$€£¥])|(?<=[$€£¥] ))\d \d{3}(?!\d)|\d \d{3}(?=(?:[.,]\d{1,2})? ?[$€£¥]))"
           r"(?:[.,]\d{1,2})?(?![.,]?\d)")
+# "0,129", "0.1295": a rate under one unit, however many decimals it is priced to
+_UNDER_ONE = r"(?<!\d)0[.,]\d+(?!\d)"
 AMOUNT = (NOT_ENOTATION
-          + r"(?:" + SPACED + r"|"
+          + r"(?:" + _UNDER_ONE + r"|" + SPACED + r"|"
           r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
           r"|\d+(?:[.,]\d+)?(?=\s?[km]\b))")
 
@@ -33,6 +37,8 @@ def figure(s: str) -> float:
     s = s.replace("\u00a0", "").replace("\u202f", "")
     if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:[.,]\d{1,2})?", s):  # "1 500 000": by spaces
         s = s.replace(" ", "")
+    if re.fullmatch(_UNDER_ONE, s):  # "0,129": no thousands group starts with a zero
+        return float(s.replace(",", "."))
     if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?", s):
         return float(s.replace(".", "").replace(",", "."))
     if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?", s):

@@ -20,7 +20,8 @@ as ``Money(amount=high, min=low, comparator="<=")``. A floor that is negated is 
 cost more than 200" are all "<=".
 
 British notes named for their value are amounts in pounds ("about a tenner a head", "under a
-fiver").
+fiver"). A rate in a currency's hundredth with its unit after it ("24.5p/kWh", "53p a day",
+"6,99 céntimos/kWh") is read in the whole currency (0.245 GBP per kWh).
 
 Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum", "en total") are
 read around the amount by :mod:`scout.task.moneyunits`; its tax basis ("+ IVA", "IVA
@@ -33,7 +34,7 @@ import functools
 import math
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from scout.schemas.task import Comparator, Money
 from scout.task.cldr import currencies
@@ -186,10 +187,18 @@ _BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + "|" + re.sub(
 
 
 # words between a price's label and its amount: "sesión de 60 euros", "sessions under 70
-# euros", "consulta: máximo 50 €" (never a name: a place between stays the place's)
+# euros", "consulta: máximo 50 €", "presupuesto mensual de 60 €" (never a name: a place
+# between stays the place's)
 LABEL_GAP = (r"(?:\s*:|\s+(?:de|del|of|under|below|over|por|a|at|menos|max|maximo|maxima|hasta|"
-              r"para|less|than|no|mas|more|up|to|around|unos|unas|about|sobre|of|is|es|costs?|"
-              r"cuesta|cuestan|tops|at\s+most|como\s+mucho))*\s*$")
+             r"para|less|than|no|mas|more|up|to|around|unos|unas|about|sobre|is|es|costs?|"
+             r"cuesta|cuestan|tops|at\s+most|como\s+mucho|mensual(?:es)?|monthly|anual(?:es)?|"
+             r"annual|yearly))*\s*$")
+
+
+def label_re(words: Iterable[str]) -> str:
+    """A pattern for any of ``words`` (folded labels) said as a whole word, a plural's
+    "s" or "es" after it allowed ("sesiones", "fees")."""
+    return r"(?<![\w])(?:" + "|".join(map(re.escape, words)) + r")(?:e?s)?(?![\w])"
 
 
 def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, int]:
@@ -199,8 +208,7 @@ def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, 
     words = sorted({fold(w).strip() for w in labels if fold(w).strip()}, key=len, reverse=True)
     if not words:
         return span
-    label = r"(?<![\w])(?:" + "|".join(map(re.escape, words)) + r")(?:e?s)?(?![\w])"
-    m = re.search(label + LABEL_GAP, free[max(0, span[0] - 40):span[0]])
+    m = re.search(label_re(words) + LABEL_GAP, free[max(0, span[0] - 40):span[0]])
     return (span[0] - (min(40, span[0]) - m.start()), span[1]) if m else span
 
 
@@ -220,10 +228,52 @@ def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
     return (m.group("a"), m.span()) if m else None
 
 
+# a rate in a currency's hundredth, priced per a unit after it: "24.5p/kWh", "53p a day",
+# "15 pence per minute", "12 céntimos el kWh", "9 cts/kWh" (pence are GBP, céntimos EUR);
+# only with the unit, for "1080p" is a video's resolution and "4p" a chat's four people
+_MINOR = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,4})?)\s?(?P<cur>p|pence|centimos|"
+                    r"centimos de euro|cts?|c€)(?![\w€])"
+                    r"(?=\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*(?P<u>[a-z]+))")
+_MINOR_CODES = {"p": "GBP", "pence": "GBP"}
+
+
+def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
+    """The amounts :data:`_MINOR` finds, as money in the whole currency (24.5p → 0.245
+    GBP per kWh), with the comparator said before them ("standing charge under 53p/day")."""
+    cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
+    for m in _MINOR.finditer(free):
+        unit = re.match(r"\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*[a-z]+",
+                        free[m.end():])
+        per = period_of(m.group("u"))
+        if per is None or unit is None:
+            continue
+        start = m.start()
+        cmp_: Comparator = "<="
+        said = re.search(r"(?<![\w$€£¥])(?P<cmp>" + cmp_alt + r")\s*$", free[:m.start()])
+        if said is not None:
+            start = said.start()
+            cmp_ = next(sym for words, sym in _CMP if re.fullmatch(words, said.group("cmp")))
+        try:
+            amount = figure(m.group("a")) / 100
+        except ValueError:
+            continue
+        yield (Money(amount=round(amount, 6), currency=_MINOR_CODES.get(m.group("cur"), "EUR"),
+                     comparator=cmp_, per=per), (start, m.end() + unit.end()), None)
+
+
 def iter_money(free: str, original: str, territories: list[str], *,
                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
-    assumed from or None)."""
+    assumed from or None), in the order the text says them: a rate in pence or céntimos
+    (:func:`_minor`) among them."""
+    whole = list(_iter_money(free, original, territories, lang=lang))
+    minor = [h for h in _minor(free)
+             if not any(h[1][0] < b and a < h[1][1] for _m, (a, b), _w in whole)]
+    yield from sorted(whole + minor, key=lambda h: h[1][0]) if minor else whole
+
+
+def _iter_money(free: str, original: str, territories: list[str], *,
+                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
     folded, free = free, _halves(_notes(blank_tax_words(close_gaps(free, rewrite(free)))))
     marked, pattern, pos = mark(free), _token_re(_maybe_own(original)), 0

@@ -34,10 +34,13 @@ _BARE_PER = (r"noche|night|pp|each|cada un[oa]|diari[oa]s?|daily|monthly|mensual
              r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
 # a unit of work a price is per: a translator's word or page, a transcriber's (audio)
 # minute, a job's item or document ("0,08 €/palabra", "15 EUR/page", "$1.50 per audio
-# minute", "25 € por documento"): no period, a basis (scout.units.WORK_UNITS)
+# minute", "25 € por documento"), an energy tariff's kWh ("0,129 €/kWh"): no period, a
+# basis (scout.units.WORK_UNITS)
 _MEDIUM = r"(?:(?:audio|video|recorded|grabad[oa])\s+)?"
 _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:minutes?|minutos?|mins?)|"
-         r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?")
+         r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?|"
+         # the energy an energy tariff's rate is per ("0,129 €/kWh", "85 €/MWh")
+         r"kwh|mwh")
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
                r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
@@ -143,9 +146,13 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "pag": "page", "folio": "page", "minute": "minute", "minuto": "minute",
               "min": "minute", "item": "item", "unit": "item", "unidad": "item", "unidade": "item",
               "piece": "item", "pieza": "item", "document": "item", "documento": "item",
-              "file": "item", "archivo": "item"}
+              "file": "item", "archivo": "item", "kwh": "kWh", "mwh": "MWh"}
 # what the work is a unit of, written before it: an "audio minute" is a minute
 _MEDIUM_RE = re.compile(_MEDIUM)
+
+
+# an amount ending right before a unit: the unit is that amount's ("10 €/día", "53p/day")
+_AMOUNT_ENDS = re.compile(r"(?:\d|\d\s?(?:p|eur|usd|gbp|euros?|pounds?|dollars?)|[$€£¥])\s*$")
 
 
 def unit_before(free: str, start: int) -> str:
@@ -153,6 +160,8 @@ def unit_before(free: str, start: int) -> str:
     "": "x semana por menos de 500 mil pesos", or the period the price's own noun says
     ("cuota mensual 220 €", "monthly budget of £1,500")."""
     before = _PER_BEFORE.search(free, max(0, start - 30), start)
+    if before and _AMOUNT_ENDS.search(free, max(0, before.start() - 12), before.start()):
+        before = None  # "10 €/día, 300 € de fianza": the day is the 10 €'s, not the deposit's
     raw_per = before.group("per") if before else ""
     # the amount's own lead may hold the noun ("budget of 300 EUR"): read up to it
     noun = _PRICE_NOUN_AT.match(free, start)

@@ -48,6 +48,7 @@ from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
 from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_at, rival_words
+from scout.task.enums import restated as enum_restated
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
@@ -212,6 +213,9 @@ def parse_query(
                     note(result, name, _("{name}: {text} names two of its values, so neither "
                                          "was read").format(name=_(name).replace("_", " "), text=said))
                     hit = None
+                if hit is not None:  # "discriminación horaria (2.0TD)": said twice, read once
+                    for again in enum_restated(text, spec, hit):
+                        text.claim(again)
                 if hit is not None and spec.type != "string":
                     hit = (typed(spec, str(hit[0])), hit[1])
             elif spec.type in ("date", "month"):
@@ -265,10 +269,12 @@ def parse_query(
                     territories = query_territories(text, result.lang)
                 free = blanked(text.free, others, CLAIMED)
                 end = money_partner(name, inputs)
-                rivals = money_rivals(name, inputs)  # "matrícula 20 €" beside "cuota 40 €"
-                money = pick_money(name, iter_money(
-                    free, text.original, territories, lang=result.lang)) if end is not None \
-                    else pick_labelled(name, free, iter_money(
+                # "matrícula 20 €" beside "cuota 40 €", "0,14 €/kWh" beside a budget a month
+                rivals = money_rivals(name, inputs)
+                money = pick_money(name, (
+                    h for h in iter_money(free, text.original, territories, lang=result.lang)
+                    if not rivals or money_owner(free, h[1], rivals) in (None, name))) \
+                    if end is not None else pick_labelled(name, free, iter_money(
                         free, text.original, territories, lang=result.lang), rivals) \
                     if rivals else None
                 if money is None and end is None:
@@ -277,9 +283,12 @@ def parse_query(
                     if money is not None and rivals and money_owner(free, money[1], rivals) \
                             not in (None, name):
                         money = None  # another input's amount
-                if money is None and rivals and (none := said_none(free, name, spec)):
-                    # "sin matrícula": none of it, 0 in the request's currency
-                    code = money_currency(result.values.values(), territories) \
+                if money is None and end is None and rivals \
+                        and (none := said_none(free, name, spec)):
+                    # "sin matrícula": none of it, 0 in the currency of the request's
+                    # money, read or still to read ("alquiler hasta 900 € y sin fianza")
+                    code = money_currency([*result.values.values(), *(h[0] for h in iter_money(
+                        free, text.original, territories, lang=result.lang))], territories) \
                         or default_currency(spec)
                     if code:
                         hit = (Money(amount=0.0, currency=code), none)

@@ -500,3 +500,19 @@ def test_a_weeks_price_for_fewer_days_stays_its_share() -> None:
                      _flat("weekly", ("https://desks.test/w", _eur(245, "week"))))
     [item] = short.items
     assert item.candidate.price_converted == _eur(35, "day")
+
+
+def test_a_price_the_phase_never_reads_is_not_put_on_the_budgets_period() -> None:
+    """A kind that works out its own cost (an energy tariff: its rate per kWh times the
+    kWh asked, in a ``where`` that reads no ``price``) checked the budget a month itself:
+    its rates per kWh are neither converted nor flagged "cannot be compared", and the notes
+    do not say the budget went unchecked. A phase that reads the price still gets both."""
+    rate = Money(amount=0.129, currency="GBP", comparator="=", per="kWh")
+    tariff = _flat("octopus", ("https://energy.test/octopus", rate))
+    (unread,), _ = rank.enrich([tariff], [], "GBP", None, frozenset(), per="month")
+    assert unread.price == rate and unread.price_converted is None and unread.flags == []
+    periods: dict = {}
+    (read,), _ = rank.enrich([tariff], [], "GBP", None, frozenset({"price"}), per="month",
+                             periods=periods)
+    assert read.flags == ["price per kWh cannot be compared with a budget per month"]
+    assert periods

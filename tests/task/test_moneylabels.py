@@ -1,7 +1,10 @@
 """Several money inputs of one kind told apart by their labels (scout.task.moneylabels): a
-fee a month and a sign-up fee, a rent and a deposit; an input said to be absent ("sin
-matrícula", "no deposit") is 0; and an author's pattern that reads a time of day sees it
-(scout.task.noise.untimed)."""
+fee a month and a sign-up fee, a rent and a deposit, an energy tariff's price per kWh, its
+standing charge and a budget a month. An amount is the input's whose label is its unit
+right after it or is said right before it, the longer label winning; one no label names
+goes to the first declared; one another input's label names is never this input's; an
+input said to be absent ("sin matrícula", "no deposit") is 0. And an author's pattern that
+reads a time of day sees it (scout.task.noise.untimed)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.task.build import build_task
 from scout.task.noise import untimed
+from tests.task.test_tariff_amounts import TARIFF
 
 TODAY = dt.date(2026, 12, 6)
 # a fee a month whose alias "fee" stands inside the sign-up fee's "joining fee"
@@ -22,11 +26,25 @@ FEES = {"place": InputSpec(type="place"),
 # a rent and a deposit, the deposit declared first
 RENT = {"place": InputSpec(type="place"), "deposit": InputSpec(type="money", aliases=["fianza"]),
         "rent": InputSpec(type="money", aliases=["alquiler", "renta"])}
+# a deposit beside a floor and a cap of the rent (read by their comparator)
+RENT_RANGE = {"place": InputSpec(type="place"),
+              "deposit": InputSpec(type="money", aliases=["fianza", "deposit"]),
+              "min_rent": InputSpec(type="money", aliases=["alquiler", "rent"]),
+              "max_rent": InputSpec(type="money", aliases=["alquiler", "rent"])}
+# the same, the deposit declared last: the rent's floor and cap are read before it
+RENT_RANGE_LAST = {**{n: s for n, s in RENT_RANGE.items() if n != "deposit"},
+                   "deposit": RENT_RANGE["deposit"]}
 
 
 def _money(query: str, inputs: dict[str, InputSpec]) -> dict:
     values = build_task(query, inputs, today=TODAY).values
     return {n: (v.amount, v.currency) for n, v in values.items() if isinstance(v, Money)}
+
+
+def _rates(query: str, inputs: dict[str, InputSpec] = TARIFF) -> dict:
+    """Each money read: (its amount, what it is per)."""
+    values = build_task(query, inputs, today=TODAY).values
+    return {n: (v.amount, v.per) for n, v in values.items() if isinstance(v, Money)}
 
 
 @pytest.mark.parametrize("inputs, query, want", [
@@ -47,9 +65,56 @@ def _money(query: str, inputs: dict[str, InputSpec]) -> dict:
     (FEES, "gym in London with no joining fee, under £30 a month",
      {"budget": (30, "GBP"), "signup_fee": (0, "GBP")}),
     (FEES, "gimnasio sin matrícula en Madrid", {"signup_fee": (0, "EUR")}),
+    # a period's word between the label and its amount, or the label after the amount
+    (FEES, "gimnasio en Madrid, cuota mensual de 35 € y matrícula de 10 €",
+     {"budget": (35, "EUR"), "signup_fee": (10, "EUR")}),
+    # the 0's currency is that of the request's money, even said after it, before its
+    # input is read (the deposit is declared first; Valencia names two countries)
+    (RENT_RANGE, "piso en Valencia, alquiler hasta 900 € y sin fianza",
+     {"max_rent": (900, "EUR"), "deposit": (0, "EUR")}),
+    # a floor's and a cap's labels tell their amounts from the deposit's
+    (RENT_RANGE, "piso en Valencia, alquiler entre 800 y 1.000 €, fianza de 2.000 €",
+     {"min_rent": (800, "EUR"), "max_rent": (1000, "EUR"), "deposit": (2000, "EUR")}),
+    # and a floor or a cap never takes an amount another input's label names
+    (RENT_RANGE_LAST, "piso en Valencia, fianza de 2.000 €, alquiler hasta 1.000 €",
+     {"max_rent": (1000, "EUR"), "deposit": (2000, "EUR")}),
+    (RENT_RANGE_LAST, "flat in Leeds, deposit under £1,500, rent over £700",
+     {"min_rent": (700, "GBP"), "deposit": (1500, "GBP")}),
 ])
 def test_an_amount_goes_to_the_input_its_label_names(inputs, query, want):
     assert _money(query, inputs) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    # its unit names the rate, wherever the budget is said
+    ("luz en Madrid, menos de 0,15 €/kWh", {"max_energy_price": (0.15, "kWh")}),
+    ("electricity in London under 0.129 GBP/kWh, under £90 a month",
+     {"max_energy_price": (0.129, "kWh"), "budget": (90, "month")}),
+    ("under £90 a month, unit rate under 0.25 GBP", {"budget": (90, "month"),
+                                                     "max_energy_price": (0.25, None)}),
+    # a label before it names the standing charge; the amount no label names is the budget
+    ("luz en Valencia con término de potencia de menos de 0,10 € y energía a menos de "
+     "0,14 €/kWh, máximo 60 € al mes",
+     {"max_standing_charge": (0.10, None), "max_energy_price": (0.14, "kWh"),
+      "budget": (60, "month")}),
+    ("dual fuel deal in Dublin, under €150 a month", {"budget": (150, "month")}),
+    # a unit right after the amount outweighs a label said before it
+    ("luz en Sevilla, término de potencia de menos de 0,10 € y 0,14 €/kWh",
+     {"max_standing_charge": (0.10, None), "max_energy_price": (0.14, "kWh")}),
+    ("standing charge under 53p/day, electricity in London, under 24.5p/kWh",
+     {"max_standing_charge": (0.53, "day"), "max_energy_price": (0.245, "kWh")}),
+    # said absent: 0, in the currency of the rate said after it
+    ("tarifa de luz en Madrid sin término de potencia, menos de 0,15 €/kWh",
+     {"max_standing_charge": (0.0, None), "max_energy_price": (0.15, "kWh")}),
+])
+def test_a_rate_goes_to_the_input_its_unit_or_label_names(query: str, want: dict) -> None:
+    assert _rates(query) == want
+
+
+def test_a_request_caps_a_rate_in_pence() -> None:
+    notes = " ".join(build_task("electricity in London under 24.5p/kWh", TARIFF,
+                                today=TODAY).notes)
+    assert "0.245 GBP/kWh" in notes           # to its decimals, never 0.24
 
 
 def test_one_money_input_reads_the_first_amount_as_before():
@@ -57,6 +122,10 @@ def test_one_money_input_reads_the_first_amount_as_before():
     assert _money("gym in Leeds, joining fee under £20", one) == {"budget": (20, "GBP")}
     # and an absent thing is no budget of 0
     assert _money("gimnasio sin matrícula en Madrid", one) == {}
+    # an alias that is a unit does not move it off the first amount
+    alone = {"budget": InputSpec(type="money", aliases=["kWh"]), "city": InputSpec(type="place")}
+    assert _rates("hotel in Madrid under 200 EUR a night, 0,15 €/kWh", alone)["budget"] == \
+        (200, "night")
 
 
 def test_a_zero_needs_a_currency():
