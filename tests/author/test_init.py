@@ -468,7 +468,7 @@ def test_a_second_money_input_caps_its_own_amount_not_the_price() -> None:
     # a gym's monthly fee and its sign-up fee: the fee caps the price; the sign-up fee
     # caps what a page states next to its words ("matrícula" needs the author's alias)
     from scout.scaffold import _criteria
-    from scout.spec.evidence import stated
+    from scout.spec.stated import stated
 
     where = _criteria([("budget", "money"), ("signup_fee", "money")])["__WHERE__"]
     lines = [w.strip()[3:-1] for w in where.splitlines()]

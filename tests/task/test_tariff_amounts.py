@@ -22,7 +22,7 @@ import pytest
 
 from scout.i18n.values import format_money
 from scout.schemas.task import Money
-from scout.spec.evidence import stated
+from scout.spec.stated import stated
 from scout.spec.models import InputSpec
 from scout.task.amounts import find_amounts
 from scout.task.build import build_task
