@@ -29,12 +29,12 @@ facts templates need (values read by :mod:`scout.adapters.ldvalues`):
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from scout.adapters.contract.jsontext import loads
 from scout.adapters.ldvalues import (deref, first_of, format_address, number_of,
                                      price_from_offers, salary_range, text_of)
 
@@ -96,12 +96,12 @@ def parse_blocks(texts: list[str]) -> tuple[list[dict[str, Any]], int]:
         if not text:
             continue
         try:
-            data = json.loads(text, strict=False)  # strict=False: raw newlines in strings
+            data = loads(text, strict=False)  # strict=False: raw newlines in strings
         except (ValueError, RecursionError):  # RecursionError: nested deeper than Python
             try:
                 # sites write JSON-LD by hand or from templates: // and /* */ comments,
                 # a trailing comma before } or ] (often left by a commented-out line)
-                data = json.loads(strip_comments(text), strict=False)
+                data = loads(strip_comments(text), strict=False)
             except (ValueError, RecursionError):
                 broken += 1
                 continue
