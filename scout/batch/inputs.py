@@ -239,6 +239,7 @@ def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None
                           sets: dict[str, Any] | None = None) -> list[BatchEntry]:
     """One mission per row of ``queries``, all on ``pipeline``; ``sets`` apply to every
     row (a row's own inputs win)."""
+    from scout.api.request import read_request
     from scout.orchestrator.mission_request import asked_lang, coerce_inputs
     from scout.spec.models import Pipeline
     from scout.validate import load_valid_pipeline
@@ -253,6 +254,13 @@ def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None
         query = row.get("query")
         query = str(query) if query is not None else None
         inputs = {**(sets or {}), **{str(k): v for k, v in (row.get("inputs") or {}).items()}}
+        try:
+            # read as `scout apply` reads its request: a row of only invisible marks is
+            # blank, and a colour code or NUL in a row names the same mission as without
+            query, inputs = read_request(query, inputs)
+        except ScoutError as exc:
+            problems.append(_problem("USE081", exc.message, queries, line, exc.hint))
+            continue
         if not query and not inputs:
             problems.append(_problem("USE081", "row has no query and no inputs", queries, line))
             continue

@@ -277,3 +277,28 @@ def test_hundreds_of_duplicate_rows_print_a_bounded_error(
     assert main([*args, "--format", "json"]) == 2
     body = json.loads(capsys.readouterr().out)
     assert len(body["error"]["problems"]) == 299
+
+
+def test_a_queries_row_is_read_as_apply_reads_its_request(tmp_path: Path) -> None:
+    """A row of only invisible marks is no request (not a mission that fails later), and
+    a row with a colour code, a bidi override or a NUL names the mission ``scout apply``
+    names for the same text: the same request twice is a duplicate (USE082), never a
+    second mission whose id says '31m'."""
+    from scout.batch.inputs import missions_from_queries
+
+    p = pipeline(tmp_path, BODY)
+    cfg = str(config(tmp_path, "{kind: local}"))
+    rows = tmp_path / "q.csv"
+    rows.write_bytes("query,city\n\u200b\u202e ,\nhotels\x1b[31m in Rome,Rome\n"
+                     "hotels in Rome,Rome\nhotels in \u202eRome\x00,Rome\n"
+                     "\ufeffhotels in \u200bPorto,Porto\n".encode())
+    with pytest.raises(SpecInvalid) as info:
+        missions_from_queries(p, rows, runs_dir=None, config=cfg, root=tmp_path)
+    assert [(pr.code, pr.location.line) for pr in info.value.problems] == [
+        ("USE081", 2), ("USE082", 4)]
+    rows.write_bytes(b"query,city\nhotels\x1b[31m in \xe2\x80\xaeRome\x00,Rome\n")
+    (entry,) = missions_from_queries(p, rows, runs_dir=None, config=cfg, root=tmp_path)
+    _, _, request = api.prepare(p, query="hotels\x1b[31m in \u202eRome\x00",
+                                sets={"city": "Rome"}, config=cfg, root=tmp_path)
+    assert entry.mission_id == request.mission_id and "31m" not in entry.mission_id
+    assert entry.job.query == request.query
