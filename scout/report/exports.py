@@ -5,7 +5,10 @@ CSV columns are typed and stable (a spreadsheet or pandas reads them without gue
 integers and decimals unformatted, booleans ``true``/``false``, money as amount and ISO
 currency in separate columns with its period, range, unit and tax basis beside them, lists joined with ``; ``. Cells that a spreadsheet would
 run as a formula (starting ``=``, ``+``, ``-``, ``@``, tab or CR — provider text can be
-anything) are prefixed with a quote, the OWASP rule for CSV injection.
+anything — also after spaces, which some importers trim, and in their full-width forms
+``＝＋－＠``, which spreadsheets in CJK locales read as the ASCII ones) are prefixed with a
+quote, the OWASP rule for CSV injection; control, bidi and zero-width characters go, as in
+the reports, so none hides such a start.
 
 PDF: headless Chromium prints the HTML report (``--print-to-pdf``), so the PDF is the
 page a person sees, with the report's print CSS; a browser engine renders the inline SVG
@@ -20,6 +23,7 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -28,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import PdfUnavailable, StepError
-from scout.report.inert import without_credentials
+from scout.report.inert import visible, without_credentials
 
 #: a price's columns: its amount (a range's top) and currency, then what the report says
 #: beside them — its period or unit of work (``night``, ``month``, ``word``), a range's low
@@ -40,7 +44,8 @@ CANDIDATE_COLUMNS = ["rank", "name", "shortlisted", *_PRICE_COLUMNS,
                      "excluded_because"]
 SHORTLIST_COLUMNS = ["rank", "name", *_PRICE_COLUMNS, "rating",
                      "rating_count", "url", "domain", "found_by", "unknown"]
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+#: what a spreadsheet runs a cell as a formula from: its first character, after any spaces
+_FORMULA = re.compile("^(?:[\t\r]|[\\s\u3000]*[=+\\-@\uff1d\uff0b\uff0d\uff20])")
 
 
 def _cell(value: Any) -> str:
@@ -53,8 +58,8 @@ def _cell(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         value = "; ".join(str(v) for v in value)
     # a report shows no credential whole: a found page's login or token (report/inert.py)
-    text = without_credentials(str(value).replace("\r\n", " ").replace("\n", " "))
-    if text.startswith(_FORMULA) and not _is_number(text):
+    text = without_credentials(visible(str(value).replace("\r\n", " ").replace("\n", " ")))
+    if _FORMULA.match(text) and not _is_number(text):
         return "'" + text
     return text
 

@@ -49,6 +49,23 @@ def test_candidates_csv_parses_back_with_typed_columns() -> None:
     assert evil["flags"] == "price unknown"
 
 
+@pytest.mark.parametrize("name", [
+    " =HYPERLINK(\"http://x\",\"click\")", "\u200b=1+1", "\u202e+cmd|' /C calc'!A0",
+    "\x00@SUM(A1)", "\uff1dHYPERLINK(\"http://x\")", "\u3000\uff0b1", "\n-2+3",
+    "\ufeff=1", "x\udcff=1"])
+def test_no_cell_starts_a_formula_behind_spaces_or_invisible_marks(name: str) -> None:
+    """What hides a formula's start from the plain rule: spaces some importers trim,
+    invisible and control characters, the full-width signs CJK spreadsheets read as
+    ASCII. Each cell is written quoted as text, and the file is UTF-8 text."""
+    cands = Candidates(items=[Candidate(key="k", name=name)])
+    text = candidates_csv(cands)
+    text.encode("utf-8")
+    [row] = csv.DictReader(io.StringIO(text))
+    cell = row["name"]
+    assert cell.startswith("'") or cell.lstrip(" \u3000")[0] not in "=+-@\uff1d\uff0b", cell
+    assert not [c for c in cell if c in "\x00\u200b\u202e\ufeff"]
+
+
 def test_a_price_per_user_a_month_says_both_and_its_tax_in_the_shortlist_csv() -> None:
     plan = Candidate(key="plan", name="Plan", price=Money(
         amount=8, currency="EUR", per="month", each="user", tax="included"))
