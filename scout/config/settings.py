@@ -268,6 +268,15 @@ class SmtpSettings(AdapterSettings):
                            description="largest message sent, attachments included")
     cache_ttl: Duration = 0.0  # a delivery is a side effect: never answered from cache
 
+    @model_validator(mode="after")
+    def _one_line_sender(self) -> "SmtpSettings":
+        # a header or an SMTP command written with a line break in it could add
+        # recipients (Python refuses it too, but only mid-send, as a ValueError)
+        if self.sender is not None and any(c < " " or c == "\x7f" for c in self.sender):
+            raise ValueError("'from' must be one address on one line, with no line break "
+                             "or control character in it")
+        return self
+
     def required_env(self) -> list[str]:
         return [self.url_env]
 
