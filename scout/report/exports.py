@@ -14,7 +14,13 @@ PDF: headless Chromium prints the HTML report (``--print-to-pdf``), so the PDF i
 page a person sees, with the report's print CSS; a browser engine renders the inline SVG
 pictures and any script the same way the HTML does, which WeasyPrint would not. The
 binary is ``$SCOUTE_CHROMIUM`` or the first of ``chromium``, ``chromium-browser``,
-``google-chrome`` on PATH; without one a PDF is a clear error (``REP001``).
+``google-chrome`` on PATH; without one a PDF is a clear error (``REP001``). The browser
+prints a copy of the page under the built-in report's Content-Security-Policy (no script,
+no frame, nothing loaded but inline style and ``data:`` pictures) and with every network
+request sent to a proxy that is not there: a project's HTML template without that policy,
+or one that writes outside text with ``| safe``, printed what it pointed at — a local
+file in an ``<iframe src=file:///...>`` ended up in the PDF the e-mail step sends, and
+pictures, stylesheets and script reached any address.
 """
 
 from __future__ import annotations
@@ -153,11 +159,27 @@ def chromium() -> str | None:
     return None
 
 
-#: flags for a browser that must not reach the network or keep state between runs
+#: flags for a browser that must not reach the network or keep state between runs: every
+#: request, loopback included (``<-loopback>``), goes to a proxy on a port nothing serves
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                   "--no-first-run", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--disable-extensions",
-                  "--no-pdf-header-footer", "--run-all-compositor-stages-before-draw"]
+                  "--no-pdf-header-footer", "--run-all-compositor-stages-before-draw",
+                  "--proxy-server=socks5://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"]
+#: what the printed page may load: the built-in report's policy (report.html.j2)
+PRINT_CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; "
+             "base-uri 'none'; form-action 'none'")
+_HEAD = re.compile(r"<head\b[^>]*>|<!doctype[^>]*>", re.I)
+
+
+def inert_page(html: str) -> str:
+    """``html`` with :data:`PRINT_CSP` declared before anything it could load: after its
+    ``<head>`` (or doctype: a meta before that would put the page in quirks mode).
+    A policy of the page's own still applies too: a browser enforces both."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{PRINT_CSP}">'
+    m = _HEAD.search(html, 0, 4096)
+    at = m.end() if m is not None else 0
+    return html[:at] + meta + html[at:]
 
 
 def html_to_pdf(html: Path, pdf: Path, *, timeout: float = 120.0) -> None:
@@ -170,8 +192,11 @@ def html_to_pdf(html: Path, pdf: Path, *, timeout: float = 120.0) -> None:
                  "SCOUTE_CHROMIUM to the browser binary; or drop pdf from formats")
     with tempfile.TemporaryDirectory(prefix="scout-pdf-") as profile:
         tmp = pdf.with_name(pdf.name + ".part")
+        page = Path(profile) / "print.html"
+        page.write_text(inert_page(html.read_text(encoding="utf-8", errors="replace")),
+                        encoding="utf-8")
         cmd = [binary, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
-               f"--print-to-pdf={tmp}", html.resolve().as_uri()]
+               f"--print-to-pdf={tmp}", page.as_uri()]
         try:
             done = subprocess.run(cmd, capture_output=True, timeout=timeout, check=False)
         except subprocess.TimeoutExpired:
