@@ -200,3 +200,11 @@ def test_journal_lines_of_hostile_costs_and_types_count_nothing(
             assert main(["cost", "--json", "--by", by, *index]) == 0
             body = strict(capsys.readouterr().out)
             assert body["total"]["usd"] == 0.01 and body["total"]["calls"] == 8, body
+    # the mission's own audit trail lists the same lines
+    _run_dir(tmp_path, "", snapshot=True)
+    runs = ["--runs-dir", str(tmp_path / "runs")]
+    assert main(["audit", "m1", *runs]) == 0, capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert "internal error" not in err and "nan" not in out.lower() and "| inf" not in out
+    assert main(["audit", "m1", "--json", *runs]) == 0
+    assert strict(capsys.readouterr().out)["journal"]["count"] == len(HOSTILE_COSTS)
