@@ -302,3 +302,32 @@ def test_a_queries_row_is_read_as_apply_reads_its_request(tmp_path: Path) -> Non
                                 sets={"city": "Rome"}, config=cfg, root=tmp_path)
     assert entry.mission_id == request.mission_id and "31m" not in entry.mission_id
     assert entry.job.query == request.query
+
+
+def test_tsv_and_json_lines_query_lists(tmp_path: Path) -> None:
+    """A .tsv is split at tabs (read as commas, its header was one column and a query
+    with a comma two cells); a .jsonl has one item per line, and each line that is no
+    item (broken JSON, nesting past the parser, a lone surrogate, a list) is named by
+    its line, with the others."""
+    from scout.batch.inputs import missions_from_queries
+
+    p = pipeline(tmp_path, BODY)
+    cfg = str(config(tmp_path, "{kind: local}"))
+    tsv = tmp_path / "q.tsv"
+    tsv.write_text("query\tcity\nhotels in Rome, near the Pantheon\tRome\n", encoding="utf-8")
+    (entry,) = missions_from_queries(p, tsv, runs_dir=None, config=cfg, root=tmp_path)
+    assert entry.job.query == "hotels in Rome, near the Pantheon"
+    assert entry.job.inputs == {"city": "Rome"}
+    rows = tmp_path / "q.jsonl"
+    rows.write_text('{"query": "hotels in Rome", "inputs": {"city": "Rome"}}\n\n'
+                    '"hotels in Porto"\n{"query": "broken\n' + "[" * 100_000 + "\n"
+                    '{"query": "a \\ud800 b"}\n[1, 2]\n{"query": NaN, "inputs": {"city": "X"}}\n',
+                    encoding="utf-8")
+    with pytest.raises(SpecInvalid) as info:
+        missions_from_queries(p, rows, runs_dir=None, config=cfg, root=tmp_path)
+    assert [(pr.code, pr.location.line) for pr in info.value.problems] == [
+        ("USE081", n) for n in (4, 5, 6, 7)]
+    rows.write_text('{"query": "hotels in Rome", "inputs": {"city": "Rome"}}\n'
+                    '"hotels in Porto"\n', encoding="utf-8")
+    entries = missions_from_queries(p, rows, runs_dir=None, config=cfg, root=tmp_path)
+    assert [e.source for e in entries] == [f"{rows}:1", f"{rows}:2"]
