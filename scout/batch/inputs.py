@@ -16,6 +16,7 @@ JSON Lines (``.jsonl``, ``.ndjson``): one such item per line, as an agent writes
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 from dataclasses import dataclass
@@ -247,11 +248,15 @@ def read_rows(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[Proble
     if size > MAX_BYTES:
         raise UsageError(f"{path}: {size:,} bytes is more than {MAX_BYTES:,} in one batch",
                          code="USE080", hint="split the list into several batches")
+    raw = path.read_bytes()
+    # Excel's "Unicode text" is UTF-16 with its BOM; anything else must be UTF-8
+    utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-16" if utf16 else "utf-8")
     except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1  # where to look: a cp1252 'ñ', say
         raise SpecInvalid([_problem("USE081", f"not UTF-8 text (byte {exc.start + 1})", path,
-                                    None, "save the file as UTF-8")]) from None
+                                    line, "save the file as UTF-8")]) from None
     text = text.removeprefix("\ufeff")  # spreadsheets write a BOM
     suffix = path.suffix.lower()
     if suffix in (".csv", ".tsv"):

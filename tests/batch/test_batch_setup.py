@@ -331,3 +331,20 @@ def test_tsv_and_json_lines_query_lists(tmp_path: Path) -> None:
                     '"hotels in Porto"\n', encoding="utf-8")
     entries = missions_from_queries(p, rows, runs_dir=None, config=cfg, root=tmp_path)
     assert [e.source for e in entries] == [f"{rows}:1", f"{rows}:2"]
+
+
+def test_a_query_list_in_another_encoding_is_read_or_located(tmp_path: Path) -> None:
+    """Excel's "Unicode text" export (UTF-16 with its BOM, tab-separated) is read; a
+    cp1252 file is refused naming the line of the first byte that is not UTF-8."""
+    from scout.batch.inputs import read_rows
+
+    tsv = tmp_path / "q.tsv"
+    tsv.write_bytes("query\tcity\r\nhoteles en A Coruña\tCoruña\r\n".encode("utf-16"))
+    assert read_rows(tsv) == ([(2, {"query": "hoteles en A Coruña",
+                                     "inputs": {"city": "Coruña"}})], [])
+    csv_file = tmp_path / "q.csv"
+    csv_file.write_bytes("query\nhotels in Rome\nhoteles en A Coruña\n".encode("cp1252"))
+    with pytest.raises(SpecInvalid) as info:
+        read_rows(csv_file)
+    (problem,) = info.value.problems
+    assert problem.location.line == 3 and "not UTF-8" in problem.message
