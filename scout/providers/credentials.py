@@ -51,8 +51,9 @@ class Credentials:
         for settings in config.adapters.values():  # scrub every known key from day one
             for var in settings.secret_env():  # keys, and ids sent beside them (Google cx)
                 value = env.get(var)
-                if value:
+                if value:  # as set, and as sent (without the spaces around it)
                     secrets.add(Secret(var, value))
+                    secrets.add(Secret(var, key_value(value)[0]))
 
     @property
     def replaying(self) -> bool:
