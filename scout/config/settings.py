@@ -69,6 +69,16 @@ class AdapterSettings(StrictModel):
     credentials: Credentials | None = None
     user_agent: str | None = None
 
+    @model_validator(mode="after")
+    def _sendable_user_agent(self) -> "AdapterSettings":
+        # a header value: a line break or a non-ASCII character in it failed every call
+        # of the adapter, as "connection failed" or a bare UnicodeEncodeError
+        if self.user_agent is not None and not (
+                self.user_agent.isascii() and self.user_agent.isprintable()):
+            raise ValueError("'user_agent' is sent as an HTTP header: one line of ASCII "
+                             "characters, no line break, control character or accent")
+        return self
+
     def required_env(self) -> list[str]:
         """Environment variables this adapter cannot run without (for preflight)."""
         return [self.credentials.env] if self.credentials and self.credentials.env else []
