@@ -31,14 +31,20 @@ def fsync_dir(path: str | Path) -> None:
         os.close(fd)
 
 
-def loads_stored(raw: str | bytes) -> Any:
+def _no_number(name: str) -> None:
+    return None
+
+
+def loads_stored(raw: str | bytes, *, finite: bool = False) -> Any:
     """JSON that scout wrote and reads back from disk (state log lines, snapshots, locks,
     task.json, journal lines): whatever the parser cannot take is a ValueError
     (UnicodeDecodeError included), as a torn or damaged file is, so every reader's
     ``except ValueError`` covers it. That includes nesting deeper than Python's parser
-    goes (``[[[[...`` pasted into a log), which ``json.loads`` raises as RecursionError."""
+    goes (``[[[[...`` pasted into a log), which ``json.loads`` raises as RecursionError.
+    ``finite``: ``NaN`` and ``Infinity``, which Python reads and JSON does not have, read
+    as null (a journal line's cost: ``$nan`` in every total, invalid ``--json`` output)."""
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_constant=_no_number if finite else None)
     except RecursionError:
         raise ValueError("JSON nested deeper than the parser goes") from None
 

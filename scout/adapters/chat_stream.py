@@ -13,12 +13,12 @@ usage, or the ``error`` a chunk carried.
 
 from __future__ import annotations
 
-import json
 import weakref
 from typing import Any
 
 import httpx
 
+from scout.adapters.contract.jsontext import loads
 from scout.adapters.search_http import load_json
 
 #: chunks read at most: a chat answer is a few thousand, and a hostile stream is cut here
@@ -39,7 +39,7 @@ def assemble(text: str) -> dict[str, Any] | None:
         if line == "[DONE]":
             break
         try:
-            chunk = json.loads(line)
+            chunk = loads(line)
         except (ValueError, RecursionError):
             continue  # a keep-alive comment or a broken line: the others still count
         if not isinstance(chunk, dict):

@@ -31,6 +31,8 @@ import json
 import re
 from typing import Any
 
+from scout.adapters.contract.jsontext import without_lone_surrogates
+
 #: a JSON string (kept, its escapes repaired), a // or /* */ comment, or a comma that only
 #: blanks and comments separate from the } or ] it would wrongly precede
 _BLOCK = r"/\*(?:[^*]|\*(?!/))*(?:\*/|$)"  # an unclosed one runs to the end: linear
@@ -158,7 +160,13 @@ def _requote(text: str) -> str:
 
 def read_block(raw: str) -> list[Any] | None:
     """The values one block holds (usually one; empty for an empty block), or None when
-    it is broken past repair."""
+    it is broken past repair; a lone surrogate escaped in a string (``"\\ud800"``) reads
+    as U+FFFD (:mod:`scout.adapters.contract.jsontext`), so what is read can be written."""
+    values = _read_block(raw)
+    return None if values is None else [without_lone_surrogates(v) for v in values]
+
+
+def _read_block(raw: str) -> list[Any] | None:
     text = clean(raw)
     if not text:
         return []

@@ -31,6 +31,7 @@ import httpx
 from scout.i18n import N_
 from scout.adapters.extract import extract, og_price
 from scout.adapters.jsonld import extract_facts
+from scout.adapters.normalize import TITLE_CHARS, clean_text, trim
 from scout.config.settings import AdapterSettings, PageSettings
 from scout.adapters.ssrf import Resolver, SsrfGuard
 from scout.errors import Blocked, Rejected, Unavailable
@@ -245,12 +246,14 @@ class PageAdapter(PageAdapterBase):
             final_url=str(final),
             status=status,
             content_type=content_type,
-            title=found.title,
+            # cleaned and cut as a search result's title is: a megabyte <title> (or name)
+            # travelled whole into the candidates, the report and the model's prompt
+            title=trim(clean_text(found.title), TITLE_CHARS) if found.title else found.title,
             jsonld=found.jsonld,
             microdata=found.microdata,
             opengraph=found.opengraph,
             text=found.text,
-            name=facts.name,
+            name=trim(clean_text(facts.name), TITLE_CHARS) if facts.name else facts.name,
             rating=facts.rating,
             rating_count=facts.rating_count,
             price_range=_stated_price(facts.price_range, found.opengraph),

@@ -21,7 +21,6 @@ What this module adds is what every *search* adapter needs around that:
 from __future__ import annotations
 
 import html
-import json
 import logging
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -36,6 +35,7 @@ from scout.adapters.normalize import Hit, to_sources
 from scout.errors import AuthError, ParseError, ProviderError
 from scout.schemas.sources import Source
 from scout.adapters.contract.decoded import web_encoding
+from scout.adapters.contract.jsontext import loads
 from scout.adapters.contract.http import check_status, mapped, read_body, redact_url
 from scout.adapters.contract.redact import scrub_values
 
@@ -160,16 +160,18 @@ def page_detail(response: httpx.Response) -> str | None:
 def load_json(response: httpx.Response) -> Any:
     """The body parsed as JSON. JSON is UTF-8 (RFC 8259) and bytes are tried first, since
     proxies often label UTF-8 ``charset=iso-8859-1``; bytes that are not UTF-8 are decoded
-    in the charset the Content-Type declares, when Python knows it. Raises ValueError
-    (UnicodeDecodeError included) or RecursionError when the body is not JSON."""
+    in the charset the Content-Type declares, when Python knows it; a lone surrogate
+    escaped in it (``"\\ud800"``) reads as U+FFFD (:mod:`~scout.adapters.contract.jsontext`).
+    Raises ValueError (UnicodeDecodeError included) or RecursionError when the body is
+    not JSON."""
     try:
-        return json.loads(response.content)
+        return loads(response.content)
     except UnicodeDecodeError:
         # a charset nobody knows, or no text encoding ('rot13', 'zlib'), is no second try
         name = web_encoding(response.charset_encoding) or ""
         if not name or name.startswith("utf"):
             raise
-        return json.loads(response.content.decode(name, errors="replace"))
+        return loads(response.content.decode(name, errors="replace"))
 
 
 def json_body(response: httpx.Response, adapter: str) -> dict[str, Any]:

@@ -75,6 +75,10 @@ def parse_smtp_url(value: str, var: str = "SCOUTE_SMTP_URL") -> SmtpTarget:
     starttls = query.get("starttls") in ("1", "true", "yes")
     tls = "ssl" if parts.scheme == "smtps" else ("starttls" if starttls else "none")
     user = unquote(parts.username) if parts.username else None
+    if any(c < " " or c == "\x7f" for c in (user or "") + unquote(parts.password or "")):
+        # the user is the default sender, written into MAIL FROM and the From: header
+        raise ConfigError(f"{var} has a line break or control character in its user or "
+                          "password", code="CFG030", hint=hint)
     password = Secret(var, unquote(parts.password)) if parts.password else None
     return SmtpTarget(parts.hostname, port or (465 if tls == "ssl" else 587 if starttls else 25),
                       tls, user, password)

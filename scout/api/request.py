@@ -133,6 +133,28 @@ def is_blank(text: str) -> bool:
                for ch in text)
 
 
+def read_request(query: str | None, inputs: dict[str, Any]
+                 ) -> tuple[str | None, dict[str, Any]]:
+    """A request as the task step reads it, on every surface that takes one (``apply``,
+    MCP, a batch's rows): its text valid UTF-8 (:func:`check_text`), the query plain
+    (:func:`scout.termsafe.plain`) and None when it is blank (:func:`is_blank`), the values'
+    depth bounded and each text in them plain. The mission id is derived from what this
+    returns, so the mission id and the report quote the same text, and a batch's row and
+    ``scout apply`` of the same request name one mission."""
+    check_text(query, "the query")
+    for name, value in inputs.items():
+        check_text(value if isinstance(value, str) else None, f"input {name!r}")
+    if query:
+        query = plain(query)
+        if is_blank(query):
+            query = None  # only spaces, tabs, newlines or invisible marks: no request at all
+    check_value_depth(inputs)
+    # a value is typed or pasted like the query, and read as plainly: a bidi override or
+    # a terminal sequence in --set destination=... went into the providers' queries and
+    # the Task, and broke the alignment of plan's table
+    return query, {k: plain_value(v) for k, v in inputs.items()}
+
+
 def check_cap(max_cost: float | None, name: str = "--max-cost") -> float | None:
     """A cost cap as every surface takes it (``--max-cost``, MCP's and the batch's
     ``max_cost``): None (no cap) or a finite number of USD, 0 or more. NaN compares false
@@ -217,19 +239,11 @@ def prepare(
                              hint="or apply a Mission document that declares the request")
     pipeline = pspec.model
     assert isinstance(pipeline, Pipeline)
-    if q:  # as the task step reads it: the mission id and the report quote the same text
-        q = plain(q)
-        if is_blank(q):
-            q = None  # only spaces, tabs, newlines or invisible marks: no request at all
+    q, inputs = read_request(q, inputs)
     if not q and not inputs:
         raise UsageError("nothing to research: the query is blank; give --query \"...\" "
                          "(and/or --set key=value)",
                          hint="a query of only spaces or invisible characters says nothing")
-    check_value_depth(inputs)
-    # a value is typed or pasted like the query, and read as plainly: a bidi override or
-    # a terminal sequence in --set destination=... went into the providers' queries and
-    # the Task, and broke the alignment of plan's table
-    inputs = {k: plain_value(v) for k, v in inputs.items()}
     check_no_secret({"--query": q, **{f"--set {k}": v for k, v in inputs.items()}},
                     root_path, find_config(config, pipeline_path))
     if mid is None:

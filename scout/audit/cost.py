@@ -26,6 +26,7 @@ from scout.audit.journal_query import open_index
 from scout.errors import UsageError
 from scout.providers.in_doubt import SENT, InDoubt, scan_in_doubt
 from scout.providers.journal import TornLine, iter_journal
+from scout.providers.spend import usd_of
 from scout.suggest import did_you_mean
 
 BY = ("mission", "adapter", "token", "phase")
@@ -88,9 +89,7 @@ def scan_aggregate(runtime_dir: str | Path, bys: Iterable[str], flt: JournalFilt
     for e in iter_journal(runtime_dir, torn):
         if not flt.matches(e) or e.get("result") == SENT:  # the try's own line counts
             continue
-        cost = e.get("cost")
-        usd = cost.get("usd") if isinstance(cost, dict) else None
-        usd = float(usd) if isinstance(usd, (int, float)) and not isinstance(usd, bool) else 0.0
+        usd = usd_of(e)
         result = e.get("result")
         failed = is_failed(e)
         for row in [total] + [_row(acc[by], e.get(_FIELD[by])) for by in bys]:

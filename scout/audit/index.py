@@ -35,6 +35,7 @@ import filelock
 from scout.audit.filters import FAILED_RESULTS, JournalFilter
 from scout.audit.journal_lines import Pos, Torn, entry_id, iter_lines
 from scout.providers.journal import journal_files
+from scout.providers.spend import usd_of
 
 INDEX_NAME = "request_journal.index.sqlite3"
 SCHEMA_VERSION = 1
@@ -101,12 +102,8 @@ def row_of(e: dict[str, Any]) -> tuple[Any, ...]:
             cols = tuple(_text(x) for x in cols)
             result = cols[-1]
             break
-    cost = g("cost")
-    usd = cost.get("usd") if type(cost) is dict else None
-    if type(usd) is not float and type(usd) is not int:
-        usd = 0.0
     failed = 1 if g("error") is not None or result in FAILED_RESULTS else 0
-    return (*cols, failed, float(usd))
+    return (*cols, failed, usd_of(e))
 
 
 class JournalIndex:
@@ -263,7 +260,9 @@ class JournalIndex:
         batch: list[tuple[Any, ...]] = []
         torn: list[tuple[Any, ...]] = []
         end, last_off, last_id = indexed, None, None
-        loads = loads_stored
+        def loads(raw: bytes) -> Any:
+            return loads_stored(raw, finite=True)
+
         try:
             for off, lineno, raw in iter_lines(path, indexed, lines):
                 lines, end = lineno, off + len(raw) + 1

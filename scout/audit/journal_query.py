@@ -80,7 +80,7 @@ def _read(runtime_dir: Path, pos: Pos) -> JournalEntry | None:
         fh.seek(pos.off)
         raw = fh.read(pos.length)
     try:
-        data = loads_stored(raw)
+        data = loads_stored(raw, finite=True)
     except ValueError:
         return None
     if not isinstance(data, dict) or entry_id(raw) != pos.id:
@@ -133,7 +133,7 @@ def scan(runtime_dir: Path, flt: JournalFilter, limit: int | None = None
                 if not raw.strip():
                     continue
                 try:
-                    data = loads_stored(raw)
+                    data = loads_stored(raw, finite=True)
                 except ValueError:
                     data = None
                 if not isinstance(data, dict):

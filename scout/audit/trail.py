@@ -27,6 +27,7 @@ from scout.audit.journal_query import query
 from scout.audit.runs import duration, pipeline_name, shown_state
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash
 from scout.orchestrator.state_store import LOG_NAME, iter_log, load_state
+from scout.providers.spend import usd_of
 
 REPORT_FILES = ("report.md", "report.html")
 
@@ -136,6 +137,17 @@ def _table(head: list[str], rows: list[list[Any]]) -> list[str]:
     return out
 
 
+def summary_and_usd(entry: dict[str, Any]) -> tuple[dict[str, Any], float | None]:
+    """A journal line's response summary (empty when it is none) and cost in USD (None
+    when it gives none; :func:`~scout.providers.spend.usd_of`): the journal is a file any
+    process can append to, and a field of the wrong type stopped ``scout journal`` and
+    ``scout audit`` with an internal error."""
+    summary = entry.get("response_summary")
+    cost = entry.get("cost")
+    usd = usd_of(entry) if isinstance(cost, dict) and "usd" in cost else None
+    return (summary if isinstance(summary, dict) else {}), usd
+
+
 def request_text(entry: dict[str, Any]) -> str:
     """A short human summary of a journaled request (query, URL, video id, keywords)."""
     req = entry.get("request")
@@ -201,14 +213,14 @@ def render_markdown(t: dict[str, Any]) -> str:
                      for a in t["artifacts"]])
     j = t["journal"]
     lines += ["", f"## Journal ({j['count']} line(s))", ""]
+    rows = []
+    for e in j["entries"]:
+        rs, usd = summary_and_usd(e)
+        rows.append([e["id"], e.get("ts"), e.get("phase"), e.get("adapter"), e.get("token_name"),
+                     e.get("result"), rs.get("status"), rs.get("items"), rs.get("duration_ms"),
+                     usd, request_text(e)])
     lines += _table(["id", "ts", "phase", "adapter", "token", "result", "status", "items", "ms",
-                     "$", "request"],
-                    [[e["id"], e.get("ts"), e.get("phase"), e.get("adapter"), e.get("token_name"),
-                      e.get("result"), (e.get("response_summary") or {}).get("status"),
-                      (e.get("response_summary") or {}).get("items"),
-                      (e.get("response_summary") or {}).get("duration_ms"),
-                      (e.get("cost") or {}).get("usd"), request_text(e)]
-                     for e in j["entries"]])
+                     "$", "request"], rows)
     for torn in j["torn"]:
         where = f"{torn['file']}:{torn['line']}" if torn["line"] else f"{torn['file']} (end)"
         lines.append(f"\n> torn journal line skipped at {where}")

@@ -7,14 +7,16 @@ apply`` derives it, so the same row always names the same mission and a re-run
 converges on it). Input files are untrusted: every problem of every row is collected
 (with its file and line) and raised once as ``SpecInvalid`` — never a traceback.
 
-CSV: a header row; the columns ``query`` and ``mission_id`` are the request and its id,
-every other column is an input (like ``--set column=value``); empty cells are absent.
-YAML: a list whose items are a query (a string) or a mapping with ``query``,
-``mission_id`` and ``inputs`` (a mapping of input values).
+CSV (TSV: ``.tsv``, tab-separated): a header row; the columns ``query`` and
+``mission_id`` are the request and its id, every other column is an input (like ``--set
+column=value``); empty cells are absent. YAML: a list whose items are a query (a string)
+or a mapping with ``query``, ``mission_id`` and ``inputs`` (a mapping of input values).
+JSON Lines (``.jsonl``, ``.ndjson``): one such item per line, as an agent writes them.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 from dataclasses import dataclass
@@ -121,14 +123,21 @@ def _yaml_rows(path: Path, text: str
                 "USE081", f"the list expands to more than {MAX_NODES:,} entries (aliases "
                 "of aliases?)", path, item.start_mark.line + 1,
                 "write each row out; a query list is never that big")])
-    rows: list[tuple[int, dict[str, Any]]] = []
-    problems: list[Problem] = []
     try:
         values = yaml.safe_load(text)
     except yaml.YAMLError as exc:  # composes but does not construct (a bad tag)
         raise SpecInvalid([_problem("USE081", f"not valid YAML: {exc}", path, None)]) from None
-    for item, value in zip(node.value, values):
-        line = item.start_mark.line + 1
+    return _items(path, [(item.start_mark.line + 1, value)
+                         for item, value in zip(node.value, values)])
+
+
+def _items(path: Path, items: list[tuple[int, Any]]
+           ) -> tuple[list[tuple[int, dict[str, Any]]], list[Problem]]:
+    """(line, row) of each item of a YAML list or a JSON Lines file that is a query or a
+    row mapping, and the problems of the others."""
+    rows: list[tuple[int, dict[str, Any]]] = []
+    problems: list[Problem] = []
+    for line, value in items:
         if isinstance(value, (str, int, float)) and not isinstance(value, bool):
             rows.append((line, {"query": str(value)}))
             continue
@@ -152,9 +161,29 @@ def _yaml_rows(path: Path, text: str
     return rows, problems
 
 
-def _csv_rows(path: Path, text: str
+def _jsonl_rows(path: Path, text: str
+                ) -> tuple[list[tuple[int, dict[str, Any]]], list[Problem]]:
+    """(line, row) pairs of a JSON Lines file: one item per line, blank lines skipped."""
+    from scout.fsutil import loads_stored
+
+    items: list[tuple[int, Any]] = []
+    problems: list[Problem] = []
+    for line, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            items.append((line, loads_stored(raw, finite=True)))
+        except ValueError as exc:
+            problems.append(_problem("USE081", f"not a JSON value: {str(exc)[:120]}", path,
+                                     line, 'one item per line, e.g. {"query": "hotels in '
+                                     'Porto", "inputs": {"budget": "150 EUR"}}'))
+    rows, bad = _items(path, items)
+    return rows, problems + bad
+
+
+def _csv_rows(path: Path, text: str, delimiter: str = ","
               ) -> tuple[list[tuple[int, dict[str, Any]]], list[Problem]]:
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         header = next(reader, None)
     except csv.Error as exc:
@@ -201,8 +230,9 @@ def _csv_rows(path: Path, text: str
 
 
 def read_rows(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[Problem]]:
-    """The rows of a query list, by extension: ``.csv`` (or ``.tsv``), else YAML, and
-    the problems of the rows that could not be read (a broken file raises at once)."""
+    """The rows of a query list, by extension: ``.csv``, ``.tsv`` (tab-separated),
+    ``.jsonl`` / ``.ndjson``, else YAML, and the problems of the rows that could not be read
+    (a broken file raises at once)."""
     if not path.is_file():
         from scout.spec.specfile import not_a_file
 
@@ -218,14 +248,24 @@ def read_rows(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[Proble
     if size > MAX_BYTES:
         raise UsageError(f"{path}: {size:,} bytes is more than {MAX_BYTES:,} in one batch",
                          code="USE080", hint="split the list into several batches")
+    raw = path.read_bytes()
+    # Excel's "Unicode text" is UTF-16 with its BOM; anything else must be UTF-8
+    utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-16" if utf16 else "utf-8")
     except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1  # where to look: a cp1252 'ñ', say
         raise SpecInvalid([_problem("USE081", f"not UTF-8 text (byte {exc.start + 1})", path,
-                                    None, "save the file as UTF-8")]) from None
+                                    line, "save the file as UTF-8")]) from None
     text = text.removeprefix("\ufeff")  # spreadsheets write a BOM
-    rows, problems = _csv_rows(path, text) if path.suffix.lower() in (".csv", ".tsv") \
-        else _yaml_rows(path, text)
+    suffix = path.suffix.lower()
+    if suffix in (".csv", ".tsv"):
+        # a .tsv read as commas made its header one column and split rows at commas
+        rows, problems = _csv_rows(path, text, "\t" if suffix == ".tsv" else ",")
+    elif suffix in (".jsonl", ".ndjson"):
+        rows, problems = _jsonl_rows(path, text)
+    else:
+        rows, problems = _yaml_rows(path, text)
     if not rows and not problems:
         raise UsageError(f"{path}: no missions in it (no rows)", code="USE080")
     if len(rows) > MAX_ROWS:
@@ -239,6 +279,7 @@ def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None
                           sets: dict[str, Any] | None = None) -> list[BatchEntry]:
     """One mission per row of ``queries``, all on ``pipeline``; ``sets`` apply to every
     row (a row's own inputs win)."""
+    from scout.api.request import read_request
     from scout.orchestrator.mission_request import asked_lang, coerce_inputs
     from scout.spec.models import Pipeline
     from scout.validate import load_valid_pipeline
@@ -253,6 +294,13 @@ def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None
         query = row.get("query")
         query = str(query) if query is not None else None
         inputs = {**(sets or {}), **{str(k): v for k, v in (row.get("inputs") or {}).items()}}
+        try:
+            # read as `scout apply` reads its request: a row of only invisible marks is
+            # blank, and a colour code or NUL in a row names the same mission as without
+            query, inputs = read_request(query, inputs)
+        except ScoutError as exc:
+            problems.append(_problem("USE081", exc.message, queries, line, exc.hint))
+            continue
         if not query and not inputs:
             problems.append(_problem("USE081", "row has no query and no inputs", queries, line))
             continue

@@ -24,7 +24,7 @@ from scout.audit.journal_query import query
 from scout.audit.pool_status import pool_status
 from scout.audit.runs import list_runs, phase_summary
 from scout.audit.secrets import deep_scrub, known_secrets
-from scout.audit.trail import audit_trail, render_markdown, request_text
+from scout.audit.trail import audit_trail, render_markdown, request_text, summary_and_usd
 from scout.cli import cli
 from scout.cli.params import PathParam, config_help
 from scout.errors import EXIT_OK, EXIT_PROVIDER
@@ -156,11 +156,10 @@ def audit_cmd(mission: str, runs_dir: str | None, fmt: str, as_json: bool,
 def journal_rows(entries: list[dict[str, Any]]) -> list[list[Any]]:
     rows = []
     for e in entries:
-        rs = e.get("response_summary") or {}
+        rs, usd = summary_and_usd(e)
         rows.append([e["id"][:12], e.get("ts"), e.get("mission_id"), e.get("phase"),
                      e.get("adapter"), e.get("token_name"), e.get("result"), rs.get("status"),
-                     rs.get("items"), rs.get("duration_ms"),
-                     _usd((e.get("cost") or {}).get("usd")), request_text(e)[:60]])
+                     rs.get("items"), rs.get("duration_ms"), _usd(usd), request_text(e)[:60]])
     return rows
 
 

@@ -24,8 +24,8 @@ def batch_group() -> None:
 @batch_group.command("apply")
 @click.argument("source", type=PathParam())
 @click.option("--queries", type=PathParam(dir_okay=False), default=None, metavar="FILE",
-              help="With a pipeline: one mission per row of FILE (.csv with a header "
-                   "row, or a YAML list).")
+              help="With a pipeline: one mission per row of FILE (.csv or .tsv with a "
+                   "header row, a YAML list, or .jsonl).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
               help="An input for every row (a row's own value wins). Repeatable.")
 @click.option("--batch-id", default=None,

@@ -69,6 +69,16 @@ class AdapterSettings(StrictModel):
     credentials: Credentials | None = None
     user_agent: str | None = None
 
+    @model_validator(mode="after")
+    def _sendable_user_agent(self) -> "AdapterSettings":
+        # a header value: a line break or a non-ASCII character in it failed every call
+        # of the adapter, as "connection failed" or a bare UnicodeEncodeError
+        if self.user_agent is not None and not (
+                self.user_agent.isascii() and self.user_agent.isprintable()):
+            raise ValueError("'user_agent' is sent as an HTTP header: one line of ASCII "
+                             "characters, no line break, control character or accent")
+        return self
+
     def required_env(self) -> list[str]:
         """Environment variables this adapter cannot run without (for preflight)."""
         return [self.credentials.env] if self.credentials and self.credentials.env else []
@@ -267,6 +277,15 @@ class SmtpSettings(AdapterSettings):
     max_bytes: int = Field(default=20_000_000, ge=1024, le=100_000_000,
                            description="largest message sent, attachments included")
     cache_ttl: Duration = 0.0  # a delivery is a side effect: never answered from cache
+
+    @model_validator(mode="after")
+    def _one_line_sender(self) -> "SmtpSettings":
+        # a header or an SMTP command written with a line break in it could add
+        # recipients (Python refuses it too, but only mid-send, as a ValueError)
+        if self.sender is not None and any(c < " " or c == "\x7f" for c in self.sender):
+            raise ValueError("'from' must be one address on one line, with no line break "
+                             "or control character in it")
+        return self
 
     def required_env(self) -> list[str]:
         return [self.url_env]

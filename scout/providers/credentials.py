@@ -19,7 +19,7 @@ from scout.adapters.contract import Secret
 from scout.adapters.contract.redact import SecretScrubber
 from scout.config.models import Config
 from scout.i18n import N_
-from scout.providers.pool_config import load_pool_config
+from scout.providers.pool_config import key_value, load_pool_config
 from scout.providers.pool import POOL_STATE_NAME, TokenPool
 from scout.providers.preflight import Availability, check_adapter, credential_hint
 from scout.providers.record import Exchanges
@@ -51,8 +51,9 @@ class Credentials:
         for settings in config.adapters.values():  # scrub every known key from day one
             for var in settings.secret_env():  # keys, and ids sent beside them (Google cx)
                 value = env.get(var)
-                if value:
+                if value:  # as set, and as sent (without the spaces around it)
                     secrets.add(Secret(var, value))
+                    secrets.add(Secret(var, key_value(value)[0]))
 
     @property
     def replaying(self) -> bool:
@@ -108,7 +109,8 @@ class Credentials:
             value = self.env.get(creds.env) if creds.env else None
             if not value:
                 return None
-            secret = Secret(var, value)
+            # as sent: without the newline or spaces around it (preflight refused the rest)
+            secret = Secret(var, key_value(value)[0])
         self.secrets.add(secret)
         return secret
 

@@ -279,7 +279,7 @@ def _iter_files(files: list[Path], torn: list[TornLine] | None) -> Iterator[dict
                 if raw in (b"\n", b""):
                     continue
                 try:
-                    entry = loads_stored(raw)
+                    entry = loads_stored(raw, finite=True)
                 except ValueError:
                     entry = None
                 if isinstance(entry, dict):

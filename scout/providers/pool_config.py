@@ -132,6 +132,20 @@ class PoolDef:
         return [t.env for t in self.tokens if t.secret is None and t.env]
 
 
+#: why a key cannot be sent (the one reason, said for the variable or token holding it)
+BAD_KEY = N_("{name} holds a character no request can carry (a line break, a NUL, a "
+             "curly quote): copy the key again")
+
+
+def key_value(value: str) -> tuple[str, bool]:
+    """A key as it is sent, and whether it can be: spaces and line breaks around it (a key
+    pasted from a file or with a newline) go; a control or non-ASCII character inside it
+    (a stray CR, a NUL, a curly quote from a document) makes it unusable. httpx refused
+    those mid-call, as "connection failed" (retried) or a bare UnicodeEncodeError."""
+    value = value.strip()
+    return value, value.isascii() and value.isprintable()
+
+
 def check_mode(path: Path) -> None:
     """Refuse a pool config that others than its owner can read or write."""
     mode = stat.S_IMODE(path.stat().st_mode)
@@ -186,12 +200,14 @@ def read_pool_config(path: str | Path, env: Mapping[str, str] | None = None
     for pname, spec in doc.pools.items():
         tokens = []
         for t in spec.tokens:
-            if t.value.startswith("env:"):
-                var = t.value[4:]
-                val = env.get(var)
-                tokens.append(TokenDef(t.name, t.weight, Secret(t.name, val) if val else None, var))
-            else:
-                tokens.append(TokenDef(t.name, t.weight, Secret(t.name, t.value), None))
+            var = t.value[4:] if t.value.startswith("env:") else None
+            val = env.get(var) if var else t.value
+            if val:
+                val, ok = key_value(val)
+                if not ok:
+                    raise ConfigError(f"{path}: pool '{pname}': " + BAD_KEY.format(
+                        name=f"token '{t.name}'" + (f" ({var})" if var else "")), code="CFG012")
+            tokens.append(TokenDef(t.name, t.weight, Secret(t.name, val) if val else None, var))
         pools[pname] = PoolDef(pname, spec.strategy, spec.quota_cooldown, spec.error_cooldown,
                                tuple(tokens))
     return pools, fmt

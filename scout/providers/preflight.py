@@ -24,7 +24,7 @@ from scout.config.settings import AdapterSettings
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError
 from scout.i18n import N_
-from scout.providers.pool_config import POOL_CONFIG_NAME, PoolDef
+from scout.providers.pool_config import BAD_KEY, POOL_CONFIG_NAME, PoolDef, key_value
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def check_adapter(
     name: str | None = None,
 ) -> Availability:
     """Whether an adapter can run with what is configured. Pool file errors raise."""
-    missing = [v for v in settings.required_env() if not env.get(v)]
+    missing = [v for v in settings.required_env() if not env.get(v, "").strip()]
     creds = settings.credentials
     keyless = settings.keyless_env(name) if name else None
     if keyless and creds is not None and creds.env in missing:
@@ -78,6 +78,9 @@ def check_adapter(
     if missing:
         return Availability(False, N_("{names} not set").format(names=", ".join(missing)),
                             tuple(missing))
+    if creds is not None and creds.env and env.get(creds.env) \
+            and not key_value(env[creds.env])[1]:
+        return Availability(False, BAD_KEY.format(name=creds.env), (creds.env,))
     source = "pool" if creds is not None and creds.pool else ("env" if creds else "none")
     return Availability(True, source=source)
 

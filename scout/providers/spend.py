@@ -13,7 +13,8 @@ bytes are checked: a file that shrank or was rewritten in place is read again fr
 start; a file that disappeared stops counting. Only whole lines are counted (a line
 still being written, or torn by a crash, is left for later: writers start a new line
 after a torn one, so its bytes then parse as nothing). Lines are untrusted: a
-non-numeric, negative or infinite ``cost.usd`` counts as 0.
+non-numeric, negative or non-finite ``cost.usd``, or one past any request's cost, counts
+as 0 (:func:`usd_of`, which ``scout cost`` and ``scout journal`` count by too).
 
 The tally is per process (a Dask worker keeps its own, and reads each file once); the
 totals are the same as summing every entry of :func:`~scout.providers.journal.iter_journal`.
@@ -21,7 +22,6 @@ totals are the same as summing every entry of :func:`~scout.providers.journal.it
 
 from __future__ import annotations
 
-import math
 import os
 import threading
 from collections.abc import Iterable
@@ -44,6 +44,21 @@ class _FileTally:
     usd: dict[str, float] = field(default_factory=dict)
 
 
+#: more USD than any one request costs: a line saying so was not written by scout
+MAX_LINE_USD = 1_000_000.0
+
+
+def usd_of(entry: dict[str, Any]) -> float:
+    """What one journal entry cost in USD, as every reader counts it (the budget, ``scout
+    cost``, ``scout journal``): a number from 0 to :data:`MAX_LINE_USD`, anything else
+    (text, a negative, NaN, ``1e308``, which summed to ``$inf``) 0."""
+    cost = entry.get("cost")
+    usd = cost.get("usd") if isinstance(cost, dict) else None
+    if isinstance(usd, bool) or not isinstance(usd, (int, float)):
+        return 0.0
+    return float(usd) if 0 < usd <= MAX_LINE_USD else 0.0
+
+
 def line_usd(entry: Any) -> tuple[str, float] | None:
     """``(mission_id, usd)`` of one journal entry; None when it names no mission."""
     if not isinstance(entry, dict):
@@ -51,13 +66,7 @@ def line_usd(entry: Any) -> tuple[str, float] | None:
     mid = entry.get("mission_id")
     if not isinstance(mid, str):
         return None
-    cost = entry.get("cost")
-    usd = cost.get("usd") if isinstance(cost, dict) else None
-    try:
-        value = float(usd or 0.0)
-    except (TypeError, ValueError):
-        value = 0.0
-    return mid, value if math.isfinite(value) and value > 0 else 0.0
+    return mid, usd_of(entry)
 
 
 class SpendTally:
@@ -131,7 +140,7 @@ class SpendTally:
             if not raw.strip():
                 continue
             try:
-                got = line_usd(loads_stored(raw))
+                got = line_usd(loads_stored(raw, finite=True))
             except ValueError:
                 continue  # a torn line: every journal reader skips it
             if got is not None:

@@ -16,11 +16,19 @@ clocks. Keys live under ``scout:quota:``:
 - ``doc:<name>`` — the token pool's state: every pool operation (pick by strategy and
   count, a retry, a success, a failure that rests the token) is one Lua script on it
   (:mod:`scout.quota.redis_pool`); other updates swap it by compare-and-set.
+
+Every value is read as one scout may not have written (another program, a hand edit, a
+bad restore share the server): a number that is not finite and 0 or more, a time later
+than its key's own expiry says, a key of another type (a list where a number goes) or a
+document that is not JSON is read as absent and rewritten, and the run goes on and says
+so once (a warning naming the key and the value). They stopped the run as "quota backend
+unreachable", and a negative spend lifted every cost cap.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -33,17 +41,56 @@ from scout.quota.base import (RESERVATION_LEASE_S, BudgetScope, ClaimResult, Res
 from scout.quota.redis_pool import RedisPoolOps
 
 PREFIX = "scout:quota:"
+log = logging.getLogger("scout.quota")
 
+# Every script runs inside these: its body is main(), and what it returns goes back with
+# the values it found damaged (``bad``), which _run says once and the body repaired.
+_CHECKED = """
+local bad = {}
+-- a number scout wrote (a time in seconds, a spend in USD): finite, 0 or more, and at
+-- most ``most`` (by default 1e12: no clock reads it and no spend comes near it)
+local function num(raw, default, where, most)
+  if not raw then return default end
+  local n = tonumber(raw)
+  if n == nil or n ~= n or n < 0 or n > (most or 1e12) then
+    bad[#bad + 1] = where .. ' = ' .. string.sub(tostring(raw), 1, 60)
+    return default
+  end
+  return n
+end
+-- GET; a key of another type (a list where a number goes) is deleted and read as absent
+local function get(key)
+  local v = redis.pcall('GET', key)
+  if type(v) == 'table' and v.err then
+    redis.call('DEL', key); bad[#bad + 1] = key .. ' (not a string)'; return false
+  end
+  return v
+end
+-- GET of a number; a damaged one is deleted (a value that says nothing) and read as absent
+local function getnum(key, default, most)
+  local n = #bad
+  local v = num(get(key), default, key, most)
+  if #bad > n then redis.call('DEL', key) end
+  return v
+end
+"""
 # ARGV[1] is "now" from an injected clock (tests), or "" for the server's TIME
 _NOW = """
 local now
 if ARGV[1] == '' then local t = redis.call('TIME'); now = tonumber(t[1]) + tonumber(t[2]) / 1e6
 else now = tonumber(ARGV[1]) end
+-- the latest time a key scout set with an expiry can hold: a later end was not written
+-- by scout (a rate slot or a cool-down always expires after it)
+local function expiry(key)
+  local ms = redis.call('PTTL', key)
+  if ms < 0 then ms = 0 end
+  return now + ms / 1000 + 1
+end
 """
 
 RATE = _NOW + """
 local interval = tonumber(ARGV[2]); local tau = tonumber(ARGV[3])
-local tat = tonumber(redis.call('GET', KEYS[1]) or '-1')
+local tat = getnum(KEYS[1], -1, expiry(KEYS[1]))
 if tat < now then tat = now end
 local wait = tat - tau - now
 if wait < 0 then wait = 0 end
@@ -54,14 +101,14 @@ return string.format('%.6f', wait)
 
 TRIP = _NOW + """
 local untl = now + tonumber(ARGV[2])
-local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+local cur = getnum(KEYS[1], 0, expiry(KEYS[1]))
 if cur > untl then untl = cur end
 redis.call('SET', KEYS[1], string.format('%.6f', untl), 'PX', math.ceil((untl - now) * 1000) + 1)
 return 1
 """
 
 LEFT = _NOW + """
-local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+local cur = getnum(KEYS[1], 0, expiry(KEYS[1]))
 local left = cur - now
 if left < 0 then left = 0 end
 return string.format('%.6f', left)
@@ -80,9 +127,14 @@ for i = 1, n do
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', exp_k, '-inf', now)) do
     redis.call('HDEL', held_k, id); redis.call('ZREM', exp_k, id)
   end
-  local spent = tonumber(redis.call('GET', spent_k) or '0')
+  local spent = getnum(spent_k, 0)
   local reserved = 0
-  for _, v in ipairs(redis.call('HVALS', held_k)) do reserved = reserved + tonumber(v) end
+  local held = redis.call('HGETALL', held_k)
+  for j = 1, #held, 2 do
+    local n = #bad
+    reserved = reserved + num(held[j + 1], 0, held_k .. ' ' .. held[j])
+    if #bad > n then redis.call('HDEL', held_k, held[j]) end
+  end
   if i == 1 then first_spent, first_reserved = spent, reserved end
   local max = tonumber(ARGV[3 + 2 * i]); local whole = ARGV[4 + 2 * i] == '1'
   if max >= 0 and (spent + reserved >= max or (whole and spent + reserved + usd > max + 1e-9)) then
@@ -103,23 +155,25 @@ SETTLE = """
 local spent = '0'
 for i = #KEYS / 3, 1, -1 do
   redis.call('HDEL', KEYS[3 * i - 1], ARGV[1]); redis.call('ZREM', KEYS[3 * i], ARGV[1])
+  getnum(KEYS[3 * i - 2], 0)
   spent = redis.call('INCRBYFLOAT', KEYS[3 * i - 2], ARGV[2])
 end
 return spent
 """
 
 SEED = """
-local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+local cur = getnum(KEYS[1], 0)
 if tonumber(ARGV[1]) > cur then redis.call('SET', KEYS[1], ARGV[1]) end
 return 1
 """
 
 # KEYS: claim, claimed-mark. ARGV: owner, lease ms. Returns {holder or '', taken_over}
 CLAIM = """
-local cur = redis.call('GET', KEYS[1])
+local cur = get(KEYS[1])
 if cur and cur ~= ARGV[1] then return {cur, 0} end
 local taken = 0
-if (not cur) and redis.call('GET', KEYS[2]) and redis.call('GET', KEYS[2]) ~= ARGV[1] then
+local mark = get(KEYS[2])
+if (not cur) and mark and mark ~= ARGV[1] then
   taken = 1
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
@@ -128,15 +182,25 @@ return {'', taken}
 """
 
 RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1], KEYS[2]) end
+if get(KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1], KEYS[2]) end
 return 1
 """
 
+SPENT = """
+if getnum(KEYS[1], 0) == 0 then return '0' end
+return redis.call('GET', KEYS[1])
+"""
+
 CAS = """
-local cur = redis.call('GET', KEYS[1]) or ''
+local cur = get(KEYS[1]) or ''
 if cur == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]); return 1 end
 return 0
 """
+
+
+def _checked(body: str) -> str:
+    """A script's ``body`` inside :data:`_CHECKED`: it returns ``{answer, damaged}``."""
+    return f"{_CHECKED}local function main()\n{body}\nend\nreturn {{main(), bad}}\n"
 
 
 def _redact(url: str) -> str:
@@ -166,14 +230,26 @@ class RedisDoc:
         return self._pool.run(op, pool, now, spec, *args)
 
     def read(self) -> dict[str, Any]:
-        raw = self.q._call(lambda: self.q.client.get(self.key))
-        data = json.loads(raw) if raw else {}
-        return data if isinstance(data, dict) else {}
+        return self._parsed(self.q._call(lambda: self.q.client.get(self.key)))
+
+    def _parsed(self, raw: bytes | None) -> dict[str, Any]:
+        """The document; one that is not a JSON object is read as empty (and replaced by
+        the next update), and said once."""
+        if not raw:
+            return {}
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            self.q.found([f"{self.key} = {raw[:60]!r} (not a JSON object)"])
+            return {}
+        return data
 
     def update(self, fn: Callable[[dict[str, Any]], Any]) -> Any:
         for _ in range(1000):
             raw = self.q._call(lambda: self.q.client.get(self.key)) or b""
-            data = json.loads(raw) if raw else {}
+            data = self._parsed(raw)
             result = fn(data)
             new = json.dumps(data, sort_keys=True)
             if self.q._run(self.q._cas, [self.key], raw, new, now=False):
@@ -204,10 +280,15 @@ class RedisQuota:
 
         self.client = shared_client(url, socket_timeout=timeout_s,
                                     socket_connect_timeout=timeout_s)
-        reg = self.client.register_script  # computes each SHA here; loaded on first call
+        # computes each SHA here; loaded on first call
+        def reg(body: str) -> Any:
+            return self.client.register_script(_checked(body))
+
         self._rate, self._trip, self._left = reg(RATE), reg(TRIP), reg(LEFT)
         self._reserve, self._settle, self._seed = reg(RESERVE), reg(SETTLE), reg(SEED)
         self._claim, self._release, self._cas = reg(CLAIM), reg(RELEASE), reg(CAS)
+        self._spent = reg(SPENT)
+        self._said: set[str] = set()
 
     def ping(self) -> None:
         """Ask the server to answer now (``scout doctor``); CFG041 when it does not."""
@@ -217,16 +298,36 @@ class RedisQuota:
         try:
             return fn()
         except self._errors as exc:
+            detail = f"{type(exc).__name__}: {str(exc).replace(self.url, self.display)[:200]}"
+            if type(exc).__name__ == "ResponseError":  # it answered: a refused command
+                raise ConfigError(
+                    f"quota backend {self.display} refused a command: {detail}", code="CFG041",
+                    hint=f"a key under {PREFIX} may hold what scout did not write there: "
+                    f"delete it (redis-cli --scan --pattern '{PREFIX}*')") from None
             raise ConfigError(
-                f"quota backend {self.display} is unreachable: {type(exc).__name__}: "
-                f"{str(exc).replace(self.url, self.display)[:200]}",
+                f"quota backend {self.display} is unreachable: {detail}",
                 code="CFG041",
                 hint="start redis-server there, fix quota.backend in config/adapters.yaml "
                 "or SCOUTE_QUOTA_URL, or use backend: local on one machine") from None
 
     def _run(self, script: Any, keys: list[str], *args: Any, now: bool = True) -> Any:
         argv = ([f"{self.clock():.6f}" if self.clock else ""] if now else []) + list(args)
-        return self._call(lambda: script(keys=keys, args=argv))
+        answer, damaged = self._call(lambda: script(keys=keys, args=argv))
+        if damaged:
+            self.found([d.decode("utf-8", "replace") if isinstance(d, bytes) else str(d)
+                        for d in damaged])
+        return answer
+
+    def found(self, damaged: list[str]) -> None:
+        """Say once per value that the backend held one scout does not write (read as
+        absent and rewritten; the run goes on)."""
+        from scout.termsafe import clean
+
+        for item in damaged:
+            if item not in self._said:
+                self._said.add(item)
+                log.warning("quota backend %s: %s is not a value scout writes; read as "
+                            "none and replaced", self.display, clean(item))
 
     def reserve_rate(self, key: str, per_minute: float, burst: int) -> float:
         interval = 60.0 / (per_minute * self.headroom)
@@ -273,8 +374,7 @@ class RedisQuota:
                                f"{usd:.8f}", now=False))
 
     def budget_spent(self, scope: str) -> float:
-        raw = self._call(lambda: self.client.get(PREFIX + "budget:" + scope))
-        return float(raw) if raw else 0.0
+        return float(self._run(self._spent, [PREFIX + "budget:" + scope], now=False))
 
     def claim(self, key: str, owner: str, lease_s: float) -> ClaimResult:
         holder, taken = self._run(self._claim, [PREFIX + "claim:" + key,

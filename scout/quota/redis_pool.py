@@ -24,7 +24,11 @@ if TYPE_CHECKING:
 POOL = """
 local raw = redis.call('GET', KEYS[1])
 local data = {}
-if raw and raw ~= '' then data = cjson.decode(raw) end
+if raw and raw ~= '' then
+  -- a document that is not JSON (not written by scout) is read as empty and replaced
+  local ok, decoded = pcall(cjson.decode, raw)
+  if ok then data = decoded end
+end
 if type(data) ~= 'table' then data = {} end
 if data['version'] == nil then data['version'] = 1 end
 if type(data['pools']) ~= 'table' then data['pools'] = {} end

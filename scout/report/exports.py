@@ -5,13 +5,22 @@ CSV columns are typed and stable (a spreadsheet or pandas reads them without gue
 integers and decimals unformatted, booleans ``true``/``false``, money as amount and ISO
 currency in separate columns with its period, range, unit and tax basis beside them, lists joined with ``; ``. Cells that a spreadsheet would
 run as a formula (starting ``=``, ``+``, ``-``, ``@``, tab or CR — provider text can be
-anything) are prefixed with a quote, the OWASP rule for CSV injection.
+anything — also after spaces, which some importers trim, and in their full-width forms
+``＝＋－＠``, which spreadsheets in CJK locales read as the ASCII ones) are prefixed with a
+quote, the OWASP rule for CSV injection; control, bidi and zero-width characters go, as in
+the reports, so none hides such a start.
 
 PDF: headless Chromium prints the HTML report (``--print-to-pdf``), so the PDF is the
 page a person sees, with the report's print CSS; a browser engine renders the inline SVG
 pictures and any script the same way the HTML does, which WeasyPrint would not. The
 binary is ``$SCOUTE_CHROMIUM`` or the first of ``chromium``, ``chromium-browser``,
-``google-chrome`` on PATH; without one a PDF is a clear error (``REP001``).
+``google-chrome`` on PATH; without one a PDF is a clear error (``REP001``). The browser
+prints a copy of the page under the built-in report's Content-Security-Policy (no script,
+no frame, nothing loaded but inline style and ``data:`` pictures) and with every network
+request sent to a proxy that is not there: a project's HTML template without that policy,
+or one that writes outside text with ``| safe``, printed what it pointed at — a local
+file in an ``<iframe src=file:///...>`` ended up in the PDF the e-mail step sends, and
+pictures, stylesheets and script reached any address.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -28,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import PdfUnavailable, StepError
-from scout.report.inert import without_credentials
+from scout.report.inert import visible, without_credentials
 
 #: a price's columns: its amount (a range's top) and currency, then what the report says
 #: beside them — its period or unit of work (``night``, ``month``, ``word``), a range's low
@@ -40,7 +50,8 @@ CANDIDATE_COLUMNS = ["rank", "name", "shortlisted", *_PRICE_COLUMNS,
                      "excluded_because"]
 SHORTLIST_COLUMNS = ["rank", "name", *_PRICE_COLUMNS, "rating",
                      "rating_count", "url", "domain", "found_by", "unknown"]
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+#: what a spreadsheet runs a cell as a formula from: its first character, after any spaces
+_FORMULA = re.compile("^(?:[\t\r]|[\\s\u3000]*[=+\\-@\uff1d\uff0b\uff0d\uff20])")
 
 
 def _cell(value: Any) -> str:
@@ -53,8 +64,8 @@ def _cell(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         value = "; ".join(str(v) for v in value)
     # a report shows no credential whole: a found page's login or token (report/inert.py)
-    text = without_credentials(str(value).replace("\r\n", " ").replace("\n", " "))
-    if text.startswith(_FORMULA) and not _is_number(text):
+    text = without_credentials(visible(str(value).replace("\r\n", " ").replace("\n", " ")))
+    if _FORMULA.match(text) and not _is_number(text):
         return "'" + text
     return text
 
@@ -148,11 +159,27 @@ def chromium() -> str | None:
     return None
 
 
-#: flags for a browser that must not reach the network or keep state between runs
+#: flags for a browser that must not reach the network or keep state between runs: every
+#: request, loopback included (``<-loopback>``), goes to a proxy on a port nothing serves
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                   "--no-first-run", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--disable-extensions",
-                  "--no-pdf-header-footer", "--run-all-compositor-stages-before-draw"]
+                  "--no-pdf-header-footer", "--run-all-compositor-stages-before-draw",
+                  "--proxy-server=socks5://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"]
+#: what the printed page may load: the built-in report's policy (report.html.j2)
+PRINT_CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; "
+             "base-uri 'none'; form-action 'none'")
+_HEAD = re.compile(r"<head\b[^>]*>|<!doctype[^>]*>", re.I)
+
+
+def inert_page(html: str) -> str:
+    """``html`` with :data:`PRINT_CSP` declared before anything it could load: after its
+    ``<head>`` (or doctype: a meta before that would put the page in quirks mode).
+    A policy of the page's own still applies too: a browser enforces both."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{PRINT_CSP}">'
+    m = _HEAD.search(html, 0, 4096)
+    at = m.end() if m is not None else 0
+    return html[:at] + meta + html[at:]
 
 
 def html_to_pdf(html: Path, pdf: Path, *, timeout: float = 120.0) -> None:
@@ -165,8 +192,11 @@ def html_to_pdf(html: Path, pdf: Path, *, timeout: float = 120.0) -> None:
                  "SCOUTE_CHROMIUM to the browser binary; or drop pdf from formats")
     with tempfile.TemporaryDirectory(prefix="scout-pdf-") as profile:
         tmp = pdf.with_name(pdf.name + ".part")
+        page = Path(profile) / "print.html"
+        page.write_text(inert_page(html.read_text(encoding="utf-8", errors="replace")),
+                        encoding="utf-8")
         cmd = [binary, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
-               f"--print-to-pdf={tmp}", html.resolve().as_uri()]
+               f"--print-to-pdf={tmp}", page.as_uri()]
         try:
             done = subprocess.run(cmd, capture_output=True, timeout=timeout, check=False)
         except subprocess.TimeoutExpired:

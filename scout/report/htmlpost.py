@@ -25,6 +25,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from scout.report.inert import OWN_PHOTO
+
 _MERMAID = re.compile(r'<pre><code class="language-mermaid">.*?</code></pre>', re.S)
 #: a [n] marker in text: not inside a tag, not already a link's text
 _MARKER = re.compile(r"\[(\d{1,4})\]")
@@ -131,7 +133,6 @@ _IMG = re.compile(r"<img\b[^>]*>", re.I)
 _SRC = re.compile(r'\bsrc="([^"]*)"')
 _ALT = re.compile(r'\balt="([^"]*)"')
 #: the only pictures report.html shows: thumbnails scout itself re-encoded (photos/)
-_LOCAL_PHOTO = re.compile(r"^photos/[0-9a-f]{16,64}\.(jpg|png)$")
 _PHOTO_MIME = {"jpg": "image/jpeg", "png": "image/png"}
 MAX_INLINE_BYTES = 400_000
 
@@ -150,7 +151,7 @@ def inline_photos(body: str, run_dir: Path) -> str:
         src_m, alt_m = _SRC.search(tag), _ALT.search(tag)
         src = _html.unescape(src_m.group(1)) if src_m else ""
         alt = alt_m.group(1) if alt_m else ""
-        local = _LOCAL_PHOTO.match(src)
+        local = OWN_PHOTO.match(src)
         if local:
             path = (base / src).resolve()
             if path.is_relative_to(base) and path.is_file() \

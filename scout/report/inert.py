@@ -15,6 +15,11 @@ or not the template remembered ``md_cell``:
   Persian or Indic writing need them);
 * raw HTML and autolinks: a ``<`` before a letter, ``/``, ``!`` or ``?`` is written
   ``&lt;``, so ``<img onerror=...>`` or ``<javascript:...>`` from a snippet is text;
+* an image shows only a picture scout downloaded itself (``photos/<hash>.jpg``, which the
+  HTML report embeds): any other (``![x](http://127.0.0.1:8080/admin?do=1)``, a tracking
+  pixel, ``![x](/etc/passwd)``, a reference image ``![x][r]``) loses its image syntax
+  (``!\\[x]...``), so opening report.md in a viewer that loads pictures requests nothing
+  from a page's or a model's choosing (the HTML report drops such pictures too);
 * a link, image or link reference definition whose target is not a web address
   (:func:`safe_link`: http, https, mailto, a ``#fragment`` or a relative path) loses its
   link syntax (``[x]\\(javascript:...)``): it shows as the text it is, never clickable;
@@ -49,6 +54,12 @@ _INVISIBLE = re.compile("[\u200b\u2060\ufeff\u061c\u180e\u202a-\u202e\u2066-\u20
 _TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
 #: ``](target`` of an inline link or image (``target`` possibly in <...>)
 _INLINE_TARGET = re.compile(r"\]\((\s*)(<[^>\n]*>|[^\s)]*)")
+#: a picture scout downloaded itself (a thumbnails phase), relative to the run dir: the
+#: one picture the reports show (report.html embeds it as a data: URI)
+OWN_PHOTO = re.compile(r"^photos/[0-9a-f]{16,64}\.(jpg|png)$")
+#: ``![alt](photos/<hash>.jpg)``: an image of such a picture, its alt text escaped as
+#: md_cell writes it
+_OWN_IMAGE = re.compile(r"!\[(?:\\.|[^\[\]\\\n]){0,500}\]\(<?photos/[0-9a-f]{16,64}\.(?:jpg|png)>?\)")
 #: ``[label]: target`` at a line's start: a link reference definition
 _REF_DEFINITION = re.compile(r"^( {0,3}\[[^\]\n]+\]):(\s*)(\S+)", re.M)
 #: a scheme as browsers read it: letters, digits, + - . after a letter, then ':'
@@ -119,6 +130,11 @@ def _definition(m: re.Match[str]) -> str:
     return m.group(0) if safe_link(m.group(3)) else f"{m.group(1)}\\:{m.group(2)}{m.group(3)}"
 
 
+def _image(m: re.Match[str]) -> str:
+    own = _OWN_IMAGE.match(m.string, m.start())
+    return m.group(0) if own is not None else "!\\["
+
+
 def inert_markdown_text(text: str) -> str:
     """One value as a Markdown template writes it (the rules in the module docstring)."""
     text = without_credentials(visible(text))
@@ -128,6 +144,8 @@ def inert_markdown_text(text: str) -> str:
         text = text.replace("(", "%28").replace(")", "%29")
     if "<" in text:
         text = _TAG_START.sub("&lt;", text)
+    if "![" in text:
+        text = re.sub(r"!\[", _image, text)
     if "](" in text:
         text = _INLINE_TARGET.sub(_inline, text)
     if "]:" in text:

@@ -162,6 +162,26 @@ def test_body_is_cut_at_max_bytes_and_marked_truncated() -> None:
     assert reply.value.rating == pytest.approx(8.2)  # JSON-LD in <head> survived the cut
 
 
+def test_a_pages_title_and_name_are_cleaned_and_cut_as_search_titles_are() -> None:
+    """A megabyte <title> or JSON-LD name travelled whole into the candidates, the report
+    and the prompt; a colour code or bidi override stayed in it."""
+    from scout.adapters.normalize import TITLE_CHARS
+
+    body = ("<html><head><title>" + "Casa Bonay " * 100_000 + "</title>"
+            '<script type="application/ld+json">{"@type": "Hotel", "name": "Casa\\u001b[31m '
+            '\\u202eBonay\\n  Barcelona' + " x" * 100_000 + '", "aggregateRating": '
+            '{"ratingValue": "9.1", "bestRating": "10"}}</script></head><body><p>Rated 9/10.'
+            "</p></body></html>")
+    page = mock_adapter(html_reply(body), max_bytes=2_000_000).call(
+        FetchRequest(url="https://h.example/")).value
+    assert page.title and len(page.title) <= TITLE_CHARS and page.title.startswith("Casa Bonay")
+    assert page.name and len(page.name) <= TITLE_CHARS
+    assert page.name.startswith("Casa Bonay Barcelona x") and page.rating == pytest.approx(9.1)
+    ordinary = mock_adapter(html_reply("<title>Hotel Barahona 72 –\n  Madrid</title><p>x</p>")
+                            ).call(FetchRequest(url="https://h.example/")).value
+    assert ordinary.title == "Hotel Barahona 72 – Madrid"
+
+
 def test_size_cap_applies_to_the_decompressed_body() -> None:
     raw = b"<html><body>" + b"a" * 200_000 + b"</body></html>"
     handler = html_reply(gzip.compress(raw), **{"content-encoding": "gzip"})

@@ -277,3 +277,74 @@ def test_hundreds_of_duplicate_rows_print_a_bounded_error(
     assert main([*args, "--format", "json"]) == 2
     body = json.loads(capsys.readouterr().out)
     assert len(body["error"]["problems"]) == 299
+
+
+def test_a_queries_row_is_read_as_apply_reads_its_request(tmp_path: Path) -> None:
+    """A row of only invisible marks is no request (not a mission that fails later), and
+    a row with a colour code, a bidi override or a NUL names the mission ``scout apply``
+    names for the same text: the same request twice is a duplicate (USE082), never a
+    second mission whose id says '31m'."""
+    from scout.batch.inputs import missions_from_queries
+
+    p = pipeline(tmp_path, BODY)
+    cfg = str(config(tmp_path, "{kind: local}"))
+    rows = tmp_path / "q.csv"
+    rows.write_bytes("query,city\n\u200b\u202e ,\nhotels\x1b[31m in Rome,Rome\n"
+                     "hotels in Rome,Rome\nhotels in \u202eRome\x00,Rome\n"
+                     "\ufeffhotels in \u200bPorto,Porto\n".encode())
+    with pytest.raises(SpecInvalid) as info:
+        missions_from_queries(p, rows, runs_dir=None, config=cfg, root=tmp_path)
+    assert [(pr.code, pr.location.line) for pr in info.value.problems] == [
+        ("USE081", 2), ("USE082", 4)]
+    rows.write_bytes(b"query,city\nhotels\x1b[31m in \xe2\x80\xaeRome\x00,Rome\n")
+    (entry,) = missions_from_queries(p, rows, runs_dir=None, config=cfg, root=tmp_path)
+    _, _, request = api.prepare(p, query="hotels\x1b[31m in \u202eRome\x00",
+                                sets={"city": "Rome"}, config=cfg, root=tmp_path)
+    assert entry.mission_id == request.mission_id and "31m" not in entry.mission_id
+    assert entry.job.query == request.query
+
+
+def test_tsv_and_json_lines_query_lists(tmp_path: Path) -> None:
+    """A .tsv is split at tabs (read as commas, its header was one column and a query
+    with a comma two cells); a .jsonl has one item per line, and each line that is no
+    item (broken JSON, nesting past the parser, a lone surrogate, a list) is named by
+    its line, with the others."""
+    from scout.batch.inputs import missions_from_queries
+
+    p = pipeline(tmp_path, BODY)
+    cfg = str(config(tmp_path, "{kind: local}"))
+    tsv = tmp_path / "q.tsv"
+    tsv.write_text("query\tcity\nhotels in Rome, near the Pantheon\tRome\n", encoding="utf-8")
+    (entry,) = missions_from_queries(p, tsv, runs_dir=None, config=cfg, root=tmp_path)
+    assert entry.job.query == "hotels in Rome, near the Pantheon"
+    assert entry.job.inputs == {"city": "Rome"}
+    rows = tmp_path / "q.jsonl"
+    rows.write_text('{"query": "hotels in Rome", "inputs": {"city": "Rome"}}\n\n'
+                    '"hotels in Porto"\n{"query": "broken\n' + "[" * 100_000 + "\n"
+                    '{"query": "a \\ud800 b"}\n[1, 2]\n{"query": NaN, "inputs": {"city": "X"}}\n',
+                    encoding="utf-8")
+    with pytest.raises(SpecInvalid) as info:
+        missions_from_queries(p, rows, runs_dir=None, config=cfg, root=tmp_path)
+    assert [(pr.code, pr.location.line) for pr in info.value.problems] == [
+        ("USE081", n) for n in (4, 5, 6, 7)]
+    rows.write_text('{"query": "hotels in Rome", "inputs": {"city": "Rome"}}\n'
+                    '"hotels in Porto"\n', encoding="utf-8")
+    entries = missions_from_queries(p, rows, runs_dir=None, config=cfg, root=tmp_path)
+    assert [e.source for e in entries] == [f"{rows}:1", f"{rows}:2"]
+
+
+def test_a_query_list_in_another_encoding_is_read_or_located(tmp_path: Path) -> None:
+    """Excel's "Unicode text" export (UTF-16 with its BOM, tab-separated) is read; a
+    cp1252 file is refused naming the line of the first byte that is not UTF-8."""
+    from scout.batch.inputs import read_rows
+
+    tsv = tmp_path / "q.tsv"
+    tsv.write_bytes("query\tcity\r\nhoteles en A Coruña\tCoruña\r\n".encode("utf-16"))
+    assert read_rows(tsv) == ([(2, {"query": "hoteles en A Coruña",
+                                     "inputs": {"city": "Coruña"}})], [])
+    csv_file = tmp_path / "q.csv"
+    csv_file.write_bytes("query\nhotels in Rome\nhoteles en A Coruña\n".encode("cp1252"))
+    with pytest.raises(SpecInvalid) as info:
+        read_rows(csv_file)
+    (problem,) = info.value.problems
+    assert problem.location.line == 3 and "not UTF-8" in problem.message

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -106,6 +107,30 @@ def test_bad_urls_are_config_errors_that_do_not_echo_the_value(url: str) -> None
     with pytest.raises(ConfigError) as err:
         parse_smtp_url(url + "#" + PASSWORD)
     assert err.value.code == "CFG030" and PASSWORD not in str(err.value)
+
+
+@pytest.mark.parametrize("user", ["lab%40example.org%0d%0aRCPT%20TO%3a%3cevil%40x.test%3e",
+                                  "lab%0aBcc%3a%20evil%40x.test", "lab%00"])
+def test_a_url_user_with_a_line_break_is_refused_before_anything_is_sent(
+        tmp_path: Path, user: str) -> None:
+    """The URL's user is the default sender (MAIL FROM and the From: header): a line
+    break in it is a configuration error, not a ValueError from smtplib mid-send."""
+    with smtp_server(tmp_path) as srv:
+        a = adapter(srv.url().replace("smtp://", f"smtp://{user}:{quote(PASSWORD, safe='')}@"))
+        with pytest.raises(ConfigError) as err:
+            a.call(message(tmp_path))
+    assert err.value.code == "CFG030" and PASSWORD not in str(err.value)
+    assert "line break" in err.value.message and srv.messages == []
+
+
+@pytest.mark.parametrize("sender", ["lab@example.org\r\nBcc: evil@x.test",
+                                    "lab@example.org\nRCPT TO:<evil@x.test>", "lab\x00@x.org"])
+def test_a_from_address_on_more_than_one_line_is_a_settings_error(sender: str) -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="one address on one line"):
+        SmtpSettings(type="smtp", **{"from": sender})
+    assert SmtpSettings(type="smtp", **{"from": "Laboratório <lab@example.org>"}).sender
 
 
 def test_url_forms() -> None:

@@ -160,3 +160,51 @@ def test_the_api_says_what_the_machine_refused(tmp_path: Path,
     got = client.get("/api/cost-summary")
     assert got.status_code == 503, got.text
     assert got.json()["error"]["code"] == "RUN022"
+
+
+#: journal lines scout never writes: costs that are no amount (NaN, Infinity, negative,
+#: past any request's), and fields of the wrong type (a cost or summary that is text)
+HOSTILE_COSTS = ['{"usd": NaN}', '{"usd": Infinity}', '{"usd": -1000}', '{"usd": 1e308}',
+                 '{"usd": "0.5"}', '"free"', '[1]']
+
+
+def test_journal_lines_of_hostile_costs_and_types_count_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`scout cost` summed them to $inf or $nan (or a 300-digit number), `scout journal`
+    failed on a cost or a response summary that is text, and `journal --json` wrote NaN,
+    which no JSON reader takes. Each such line now counts $0, as the budget counts it."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    _journal(runtime, "")
+    with open(runtime / JOURNAL_NAME, "a", encoding="utf-8") as f:
+        for cost in HOSTILE_COSTS:
+            f.write(f'{{"ts": "2026-12-01T10:00:01+00:00", "mission_id": "m1", "adapter": '
+                    f'"tavily", "result": "ok", "response_summary": "x", "cost": {cost}}}\n')
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+
+    def strict(text: str) -> dict:
+        def refuse(name: str) -> None:
+            raise ValueError(f"{name} is not JSON")
+        return json.loads(text, parse_constant=refuse)
+
+    for index in ([], ["--no-index"]):
+        assert main(["journal", *index]) == 0, capsys.readouterr().err
+        out, err = capsys.readouterr()
+        assert "internal error" not in err and "nan" not in out and "inf" not in out
+        assert main(["journal", "--json", *index]) == 0
+        entries = strict(capsys.readouterr().out)["entries"]
+        assert len(entries) == 1 + len(HOSTILE_COSTS)
+        for by in ("mission", "adapter"):
+            assert main(["cost", "--json", "--by", by, *index]) == 0
+            body = strict(capsys.readouterr().out)
+            assert body["total"]["usd"] == 0.01 and body["total"]["calls"] == 8, body
+    # the mission's own audit trail lists the same lines
+    _run_dir(tmp_path, "", snapshot=True)
+    runs = ["--runs-dir", str(tmp_path / "runs")]
+    assert main(["audit", "m1", *runs]) == 0, capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert "internal error" not in err and "nan" not in out.lower() and "| inf" not in out
+    assert main(["audit", "m1", "--json", *runs]) == 0
+    assert strict(capsys.readouterr().out)["journal"]["count"] == len(HOSTILE_COSTS)

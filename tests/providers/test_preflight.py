@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from scout.errors import ConfigError
+from scout.errors import ConfigError, Unavailable
 from scout.adapters.contract import SearchRequest
 from scout.providers.journal import read_journal
 from scout.spec.models import Pipeline
-from tests.providers.fakes import ScriptedAdapter, make_config, settings
+from scout.adapters.contract import Reply, Secret
+from tests.providers.fakes import ScriptedAdapter, make_config, settings, sources
 
 
 def pipeline(chain: str = "web") -> Pipeline:
@@ -83,6 +84,34 @@ def test_a_chain_with_no_usable_link_fails_preflight(tmp_path: Path, make_runtim
     report = rt.preflight(pipe, raise_on_problems=False)
     assert report.problems == ["chain web: no usable adapter (tavily skipped: "
                                "TAVILY_API_KEY not set)"]
+
+
+@pytest.mark.parametrize("bad", ["tvly-abc\u201d", "tvly-\rabc", "tvly-abc\x00", "tvly-é"])
+def test_a_key_no_request_can_carry_skips_its_link_visibly(tmp_path: Path, make_runtime,
+                                                           bad: str) -> None:
+    """A curly quote, a CR inside or a NUL pasted into a key: httpx refused it mid-call
+    as "connection failed" (retried) or a bare UnicodeEncodeError; the link is skipped
+    at preflight, naming the variable and never the value. Spaces and a newline around
+    a key go before it is sent."""
+    cfg = config()
+    sent: list[str] = []
+
+    def answer(request: object, credential: Secret | None) -> Reply:
+        sent.append(credential.reveal() if credential else "")
+        return Reply(sources(1), status=200)
+
+    ads = {n: ScriptedAdapter(n, cfg.adapters[n], default=answer) for n in cfg.adapters}
+    rt = make_runtime(cfg, ads, env={"TAVILY_API_KEY": bad, "GOOGLE_API_KEY": " g-key\r\n"})
+    report = rt.preflight(pipeline())
+    reason = ("TAVILY_API_KEY holds a character no request can carry (a line break, a NUL, "
+              "a curly quote): copy the key again")
+    assert f"[skip] chain web: tavily skipped: {reason}  (phases F1)" in report.lines()
+    assert bad not in "\n".join(report.lines())
+    out = rt.gateway_for_phase("F1", pipeline().phases["F1"]).call(SearchRequest(query="x"))
+    assert out.answered_by == "ddg" and not ads["tavily"].calls
+    ads["ddg"].script = [Unavailable("down", adapter="ddg")] * 9
+    out = rt.gateway_for_phase("F1", pipeline().phases["F1"]).call(SearchRequest(query="z"))
+    assert out.answered_by == "google" and sent[-1] == "g-key"  # as sent
 
 
 def test_pooled_adapter_preflight_refuses_a_readable_pool_file(tmp_path: Path,
@@ -252,3 +281,18 @@ def test_doctor_says_a_pool_no_adapter_uses_and_takes_its_variables_for_no_missp
     assert "{pool: tavily}" in (by_name["token pool tavily"].hint or "")
     assert "token pool pplx" not in by_name  # used by the perplexity adapter, values set
     assert "TAVILY_KEY " not in (by_name["adapter tavily (tavily)"].hint or "")
+
+
+def test_a_pool_token_no_request_can_carry_is_a_config_error(tmp_path: Path) -> None:
+    from scout.providers.pool_config import load_pool_config
+
+    pool = tmp_path / "token_pool_config.json"
+    pool.write_text(json.dumps({"pools": {"p": {"tokens": [
+        {"name": "a", "value": " tok-a\n"}, {"name": "b", "value": "env:TOK_B"}]}}}))
+    pool.chmod(0o600)
+    defs = load_pool_config(pool, {"TOK_B": "tok-b\r\n"})
+    assert [t.secret.reveal() for t in defs["p"].tokens if t.secret] == ["tok-a", "tok-b"]
+    with pytest.raises(ConfigError) as ei:
+        load_pool_config(pool, {"TOK_B": "tok\u201cb"})
+    assert ei.value.code == "CFG012" and "token 'b' (TOK_B) holds a character" in ei.value.message
+    assert "tok\u201cb" not in str(ei.value)

@@ -49,6 +49,23 @@ def test_candidates_csv_parses_back_with_typed_columns() -> None:
     assert evil["flags"] == "price unknown"
 
 
+@pytest.mark.parametrize("name", [
+    " =HYPERLINK(\"http://x\",\"click\")", "\u200b=1+1", "\u202e+cmd|' /C calc'!A0",
+    "\x00@SUM(A1)", "\uff1dHYPERLINK(\"http://x\")", "\u3000\uff0b1", "\n-2+3",
+    "\ufeff=1", "x\udcff=1"])
+def test_no_cell_starts_a_formula_behind_spaces_or_invisible_marks(name: str) -> None:
+    """What hides a formula's start from the plain rule: spaces some importers trim,
+    invisible and control characters, the full-width signs CJK spreadsheets read as
+    ASCII. Each cell is written quoted as text, and the file is UTF-8 text."""
+    cands = Candidates(items=[Candidate(key="k", name=name)])
+    text = candidates_csv(cands)
+    text.encode("utf-8")
+    [row] = csv.DictReader(io.StringIO(text))
+    cell = row["name"]
+    assert cell.startswith("'") or cell.lstrip(" \u3000")[0] not in "=+-@\uff1d\uff0b", cell
+    assert not [c for c in cell if c in "\x00\u200b\u202e\ufeff"]
+
+
 def test_a_price_per_user_a_month_says_both_and_its_tax_in_the_shortlist_csv() -> None:
     plan = Candidate(key="plan", name="Plan", price=Money(
         amount=8, currency="EUR", per="month", each="user", tax="included"))
@@ -84,6 +101,46 @@ def test_pdf_from_the_html_has_extractable_text(tmp_path: Path) -> None:
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "Hotels in Barcelona" in text and "Casa Bonay" in text
     assert not (tmp_path / "report.pdf.part").exists()
+
+
+@pytest.mark.skipif(chromium() is None, reason="headless Chromium is not installed")
+def test_the_pdf_loads_nothing_a_page_points_at(tmp_path: Path) -> None:
+    """An HTML report without the built-in policy (a project's template, outside text
+    written with | safe): printing it embeds no local file and requests nothing, from
+    any address, by picture, stylesheet, @import, frame or script."""
+    from pypdf import PdfReader
+
+    from tests.fakes.server import FakeServer, Reply
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOPSECRET-FILE", encoding="utf-8")
+    with FakeServer() as srv:
+        srv.route("GET", "/", lambda req: Reply(200, b"x", "text/plain"))
+        here = srv.url.replace("127.0.0.1", "localhost")
+        html = tmp_path / "report.html"
+        html.write_text(
+            f"<!DOCTYPE html><html><head><style>@import url({srv.url}/import); body "
+            f"{{background: url({here}/css)}}</style></head><body><h1>Hotels</h1>"
+            f'<img src="{srv.url}/img"><iframe src="{secret.as_uri()}"></iframe>'
+            f'<iframe src="{srv.url}/frame"></iframe><object data="{secret.as_uri()}">'
+            f'</object><script>fetch("{srv.url}/js")</script></body></html>',
+            encoding="utf-8")
+        html_to_pdf(html, tmp_path / "report.pdf")
+        assert srv.log == []
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "report.pdf").pages)
+    assert "Hotels" in text and "TOPSECRET" not in text
+
+
+@pytest.mark.parametrize("page", ["<!DOCTYPE html><html><head><title>t</title></head>",
+                                  "<!doctype html><p>x", "<p>x</p>", "<HEAD lang=es>x"])
+def test_the_printed_page_declares_the_policy_before_anything_it_loads(page: str) -> None:
+    from scout.report.exports import inert_page
+
+    out = inert_page(page)
+    at = out.index('<meta http-equiv="Content-Security-Policy"')
+    assert out.replace(out[at:out.index(">", at) + 1], "") == page
+    assert "<" not in out[:at].lower().replace("<!doctype html>", "").replace(
+        "<html>", "").replace("<head>", "").replace("<head lang=es>", "")
 
 
 def test_pdf_without_chromium_is_a_clear_error(tmp_path: Path,

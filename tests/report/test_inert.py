@@ -261,3 +261,26 @@ def test_a_raw_value_on_its_own_line_starts_no_block(tmp_path: Path) -> None:
     assert "<pre>" not in html and "<code>" not in html
     assert html.count("<li>") == 2 and "<li># two</li>" in html
     assert "# Injected" in html and "=== " not in md.split("\n")[0]
+
+
+@pytest.mark.parametrize("text", [
+    "see ![x](http://127.0.0.1:8080/admin?do=1) here",
+    "![pixel](https://tracker.test/p.gif?who=reader)",
+    "![x](/etc/passwd) ![y](../../../../etc/passwd) ![z](file:///etc/passwd)",
+    "![x][r]\n\n[r]: http://127.0.0.1/a",
+    "![x]",
+    "![a [b] c](http://x.test/y.png)",
+    "![own name](photos/0123456789abcdef.jpg?x=1) ![x](photos/../../../etc/passwd.jpg)",
+])
+def test_outside_text_shows_no_picture_in_a_careless_viewer(text: str) -> None:
+    """An image from a page or a model loads nothing when report.md is opened: a request
+    to a local service, a tracking pixel, a local file. The text stays to read."""
+    md = inert_markdown_text(text)
+    assert "<img" not in careless_view(md) and "<img" not in markdown_to_html(md)
+    assert inert_markdown_text(md) == md and md.replace("\\", "") == text  # to read
+
+
+def test_a_picture_scout_downloaded_stays_one() -> None:
+    own = "![Casa \\[Bonay\\]](photos/0123456789abcdef.png)"
+    assert inert_markdown_text(own) == own
+    assert '<img src="photos/0123456789abcdef.png"' in careless_view(own)

@@ -304,6 +304,26 @@ def test_a_models_table_and_lists_render_as_structure_with_unsupported_marks(
         _cited_resolve(md)
 
 
+def test_a_models_rows_without_a_header_line_are_shown_not_dropped(tmp_path: Path) -> None:
+    """Pipe rows with no |---| line (a table Markdown cannot show) were left out of the
+    report without a word; each row is an item now, with its citations."""
+    from scout.adapters.answer import parse_answer
+
+    answer = ("Best picks:\n\n| Casa Bonay | 180 EUR | [E1] |\n| Praktik | | 135 EUR [E2] |\n"
+              "| </td></tr></table> x | y |\n\nBook early [E1].")
+    parsed = parse_answer(answer, lambda _kind, n: n if n in (1, 2) else None)
+    cites = [Citation(index=1, url="https://www.tripadvisor.com/bonay", title="Bonay"),
+             Citation(index=2, url="https://praktik.test/reviews", title="Praktik")]
+    syn = Synthesis(text=parsed.text, adapter="openai", model="gpt-4o-mini",
+                    sentences=parsed.sentences, blocks=parsed.blocks, citations=cites)
+    _, run_dir = _render(tmp_path, synthesis=syn)
+    md = (run_dir / "report.md").read_text()
+    assert re.search(r"^- Casa Bonay — 180 EUR \[\d+\]$", md, re.M), md
+    assert re.search(r"^- Praktik — 135 EUR \[\d+\]$", md, re.M)
+    assert re.search(r"^- &lt;/td>&lt;/tr>&lt;/table> x — y \*\(", md, re.M)
+    _cited_resolve(md)
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_counts_read_as_words_not_placeholders(tmp_path: Path, lang: str) -> None:
     """Counts agree with their noun in both languages: no 'hotel(s)' / 'candidato(s)'."""
