@@ -65,8 +65,8 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people
                                       is_period_flag, peer_currency,
                                       peer_period, period_notes, put_on_period, span_days,
                                       to_period)
-from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
-                                      guarded, record_words)
+from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
+                                      fields_checked, guarded, record_words)
 from scout.steps.seatprice import for_seats
 from scout.steps.taxprice import (asked_basis, compared_basis, off_basis, put_on_basis,
                                   stated_on_basis)
@@ -285,6 +285,19 @@ def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
     return (timed or conv or money).amount
 
 
+def _cost(score: list[Any], at: int | None, descending: bool,
+          price: Money | None) -> float | None:
+    """The amount the ranking compares a candidate by (its ``order_by`` reading the
+    price, the sort's direction undone: ``-(x.price.amount)`` ranked descending is the
+    price); None with no such order, no comparable price, or an order that wants the
+    dearest first (a negative amount is no cost)."""
+    value = score[at] if at is not None else None
+    if price is None or not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    cost = -value if descending else value
+    return float(cost) if math.isfinite(cost) and cost >= 0 else None
+
+
 def _sort_key(values: list[Any], descending: bool) -> tuple:
     key: list[tuple[bool, Any]] = []
     for v in values:
@@ -353,6 +366,7 @@ def run(ctx: StepContext) -> Shortlist:
                                rating_scale(ctx.task, cands),
                                enum_words(getattr(ctx.pipeline, "inputs", None)))
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
+    cost_at = cost_order(params.order_by, params.as_)
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
 
@@ -365,7 +379,7 @@ def run(ctx: StepContext) -> Shortlist:
     # may contradict: "funds 1,500,000 EUR, under 40,000 EUR"); the expression if none
     undecided = [record_words(w, params.as_, declared) or w for w in params.where]
     values = [record_words(w, params.as_) or w for w in params.where]  # said once each
-    kept: list[tuple[Candidate, list[Any], list[str]]] = []
+    kept: list[tuple[Candidate, list[Any], list[str], float | None]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
         scope = {**scope_base, params.as_: CandidateView(c, per, currency, work, basis)}
@@ -405,18 +419,19 @@ def run(ctx: StepContext) -> Shortlist:
                 score.append(expr(**scope))
             except (TemplateError, TypeError, AttributeError, ValueError):
                 score.append(None)
-        kept.append((c, score, unknown))
+        kept.append((c, score, unknown, _cost(score, cost_at, params.descending,
+                                              scope[params.as_].price)))
     kept.sort(key=lambda t: _sort_key(t[1], params.descending))
     if params.limit:
-        for c, _, _ in kept[params.limit:]:
+        for c, *_ in kept[params.limit:]:
             excluded.append((c, [N_("beyond the top {limit}").format(limit=params.limit)]))
         kept = kept[: params.limit]
     items = [
         RankedItem(candidate=c, rank=i + 1,
                    score=[s if isinstance(s, (int, float, str)) or s is None else str(s)
                           for s in score],
-                   unknown=unknown)
-        for i, (c, score, unknown) in enumerate(kept)
+                   unknown=unknown, cost=cost)
+        for i, (c, score, unknown, cost) in enumerate(kept)
     ]
     return Shortlist(
         items=items, excluded=excluded, criteria=list(params.where),
