@@ -364,7 +364,8 @@ def run(ctx: StepContext) -> Shortlist:
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
     reasons = reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root,
                                rating_scale(ctx.task, cands),
-                               enum_words(getattr(ctx.pipeline, "inputs", None)))
+                               enum_words(getattr(ctx.pipeline, "inputs", None)),
+                               getattr(ctx.task, "shown_units", None))
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
     cost_at = cost_order(params.order_by, params.as_)
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},

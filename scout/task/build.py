@@ -187,7 +187,26 @@ def build_task(
         sources=sources,  # type: ignore[arg-type]
         types={n: s.type for n, s in inputs.items()},
         scales={n: s.scale for n, s in inputs.items() if s.scale not in (None, 10)},
+        units=_said_units(inputs, values, sources, parsed.spans, layered),
         today=today,
         lang=parsed.lang,
         notes=notes,
     )
+
+
+def _said_units(inputs: dict[str, InputSpec], values: dict[str, Any], sources: dict[str, str],
+                spans: dict[str, str], layered: dict[str, Any]) -> dict[str, str]:
+    """Each length or weight input whose value the request (or a ``--set`` / mission
+    text, "5 mi") wrote in miles, feet, pounds or ounces: that unit, which the report
+    shows it in (``Task.units``)."""
+    from scout.units import IMPERIAL, said_unit
+
+    out: dict[str, str] = {}
+    for name, spec in inputs.items():
+        if spec.type not in IMPERIAL or values.get(name) is None:
+            continue
+        said = spans.get(name) if sources.get(name) == "query" else layered.get(name)
+        unit = said_unit(spec.type, said) if isinstance(said, str) else None
+        if unit is not None:
+            out[name] = unit
+    return out

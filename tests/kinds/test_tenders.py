@@ -189,7 +189,7 @@ def test_english_report_speaks_english_of_values_and_cites(runs):
                   "3 of 7 calls for tenders found fit: translation, estimated at least 50,000 "
                   "EUR excl. tax, estimated at most 200,000 EUR excl. tax, still open to bids, "
                   "services.",
-                  "| max value | 200,000 EUR excl. tax | query |",
+                  "| maximum value | 200,000 EUR excl. tax | query |",
                   "Amounts are what the sources stated"]:
         assert words in report, words
     assert_cites_sources(run, LISTINGS, "en")
