@@ -29,6 +29,7 @@ from scout.task.display import display
 from scout.task.lang import coerce_lang
 from scout.task.parser import parse_query
 from scout.task.values import coerce
+from scout.units import IMPERIAL, said_unit
 
 LANG_KEY = "lang"  # reserved override: the request's language
 
@@ -149,7 +150,9 @@ def build_task(
                 shown = ", ".join(author_word(str(v), _) for v in (value if isinstance(value, list)
                                                                    else [value]))
             else:  # by its type: "60 m²", "8,0/10", "1 h 30 min", not "60,0" or "8,0"
-                shown = display(value, parsed.lang, spec.type, spec.scale or 10)
+                span = parsed.spans.get(name, "")
+                shown = display(value, parsed.lang, spec.type, spec.scale or 10,
+                                said_unit(spec.type, span) if spec.type in IMPERIAL else None)
             span = parsed.spans.get(name, "")
             # a value read back as the very words asked ("read 'Barcelona' from
             # 'Barcelona'") tells nothing the request's table does not
@@ -199,8 +202,6 @@ def _said_units(inputs: dict[str, InputSpec], values: dict[str, Any], sources: d
     """Each length or weight input whose value the request (or a ``--set`` / mission
     text, "5 mi") wrote in miles, feet, pounds or ounces: that unit, which the report
     shows it in (``Task.units``)."""
-    from scout.units import IMPERIAL, said_unit
-
     out: dict[str, str] = {}
     for name, spec in inputs.items():
         if spec.type not in IMPERIAL or values.get(name) is None:
