@@ -151,7 +151,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
            days: float | None = None, ordered: frozenset[str] = frozenset(),
            people: int | None = None, each: str | None = None, work: Work | None = None,
-           tax: TaxBasis | None = None) -> tuple[list[Candidate], bool]:
+           tax: TaxBasis | None = None,
+           rates: dict[str, float] | None = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -173,7 +174,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
     covers (:func:`scout.steps.seatprice.for_seats`). ``work``: the phase's units of work
     (a page in words, the work asked: :mod:`scout.steps.workbasis`). ``tax``: the tax basis
-    a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`)."""
+    a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
+    ``rates`` the config's tax rates it tells one price's two amounts by."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -192,7 +194,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             counts = [e.rating_count for e in c.evidence if e.rating_count]
             c.rating_count = max(counts) if counts else c.rating_count
         # a page stating one price on both tax bases: the one on the basis compared
-        prices = [(e.url, stated_on_basis(e.price, f"{e.title} {e.text}", tax))
+        prices = [(e.url, stated_on_basis(e.price, f"{e.title} {e.text}", tax, rates))
                   for e in c.evidence if e.price is not None]
         # sources stating a period the budget's converts from say more than the others
         # (a "per person" price among monthly rents is not the rent)
@@ -346,7 +348,8 @@ def run(ctx: StepContext) -> Shortlist:
                               each=getattr(target, "each", None) if not floor else None,
                               work=work,
                               # the request's basis, else what is paid (a pay: only asked)
-                              tax=asked_basis(ctx.task) or (None if floor else "included"))
+                              tax=asked_basis(ctx.task) or (None if floor else "included"),
+                              rates=getattr(ctx.config, "tax_rates", None) or {})
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other
