@@ -216,6 +216,23 @@ LENGTH_UNITS: dict[str, tuple[str, float]] = {
     "mi": (r"mi|miles?|millas?", 1609.344),
     "ft": (r"(?:ft|feet|foot|pies)(?!\s+cuadrad)", 0.3048),
 }
+#: the units a request may write a length or a weight in that are not the ones scout shows
+#: them in (m and km, g and kg): a value asked in one is shown in the request's system, the
+#: other in brackets ("5 mi (8.05 km)"), though it is kept and compared in metres / kg
+IMPERIAL: dict[str, tuple[str, ...]] = {"length": ("mi", "ft"), "weight": ("lb", "oz")}
+
+
+def said_unit(kind: str, text: str) -> str | None:
+    """The unit of ``IMPERIAL[kind]`` a request's ``text`` ("under 5 miles", "3 lbs")
+    writes its value in, or None (a metric one, none, or a kind that has none)."""
+    units = QUANTITIES[kind][0] if kind in IMPERIAL else {}
+    folded = text.casefold()  # the units' words have no accents to fold
+    for unit in IMPERIAL.get(kind, ()):
+        if re.search(r"\d\s*-?\s*(?:" + units[unit][0] + r")(?![\w²])", folded):
+            return unit
+    return None
+
+
 #: the kinds of quantity: input type → its units and the unit its value is in
 QUANTITIES: dict[str, tuple[dict[str, tuple[str, float]], str]] = {
     "data_size": (DATA_UNITS, "gb"),

@@ -28,7 +28,7 @@ import httpx
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
     completions_url, post_chat, read_completion, token_usage
 from scout.adapters.figures import Known, check_figures, claims_of, shown
-from scout.adapters.prompt import Prompt, build_prompt
+from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.i18n import translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
@@ -62,7 +62,8 @@ class OpenAIAdapter(SynthesisAdapter):
                      request.context_budget_chars or self.oa.context_budget_chars)
         return request, build_prompt(request.question, request.task, request.candidates,
                                      request.evidence, budget, lang=request.lang, web=False,
-                                     rating_scale=request.rating_scale)
+                                     rating_scale=request.rating_scale,
+                                     costs=compared(request.subjects))
 
     def estimate_usage(self, request: Request) -> Usage:
         """The prompt this request sends, in tokens, and ``max_tokens`` as the output bound."""

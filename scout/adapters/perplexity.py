@@ -30,7 +30,7 @@ from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, num
     completions_url, parse_content, post_chat, read_completion, token_usage
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
 from scout.adapters.search_http import json_object
-from scout.adapters.prompt import Prompt, build_prompt
+from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError
 from scout.i18n import translations
@@ -90,7 +90,8 @@ class PerplexityAdapter(SynthesisAdapter):
                      request.context_budget_chars or self.px.context_budget_chars)
         return build_prompt(request.question, request.task, request.candidates,
                             request.evidence, budget, lang=request.lang,
-                            rating_scale=request.rating_scale)
+                            rating_scale=request.rating_scale,
+                            costs=compared(request.subjects))
 
     def estimate_usage(self, request: Request) -> Usage | None:
         """The prompt this request sends, in tokens, and ``max_tokens`` as the output bound

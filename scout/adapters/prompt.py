@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from scout.adapters.contract import EvidenceItem
+from scout.adapters.contract import EvidenceItem, SubjectBrief
 from scout.termsafe import clean
 
 SYSTEM_PROMPT = (
@@ -145,6 +145,17 @@ def cut(text: str, limit: int) -> str:
     return head.rstrip() + ELLIPSIS
 
 
+def compared(subjects: list[SubjectBrief]) -> dict[str, str]:
+    """Per shortlisted candidate, the amount the ranking compared it by ("855 EUR" for
+    three pipettes at 285 EUR), where the kind's arithmetic made one differ from a price."""
+    out: dict[str, str] = {}
+    for s in subjects:
+        price = s.price_checked or s.price
+        if s.cost is not None and s.rank is not None and price is not None:
+            out[s.name] = f"{s.cost:g} {price.currency}"
+    return out
+
+
 def build_prompt(
     question: str,
     task: dict[str, Any],
@@ -155,15 +166,22 @@ def build_prompt(
     lang: str = "en",
     web: bool = True,
     rating_scale: int = 10,
+    costs: dict[str, str] | None = None,
 ) -> Prompt:
-    """The system and user messages; the user message is at most ``budget`` characters."""
+    """The system and user messages; the user message is at most ``budget`` characters.
+    ``costs``: per candidate, the amount the ranking compared it by (:func:`compared`)."""
     system = system_prompt(lang, web=web, rating_scale=rating_scale)
     head_lines = [f"Question: {' '.join(question.split())}"]
     task_lines = describe_task(task)
     if task_lines:
         head_lines += ["", *task_lines]
     if candidates:  # names are read from web pages too
-        head_lines += ["", "Candidates:", *(f"- {quoted(c)}" for c in candidates)]
+        costs = costs or {}
+        head_lines += ["", "Candidates:" if not costs else
+                       "Candidates (with the amount the ranking compares each by, on the "
+                       "request's basis: call cheaper or cheapest by it, not by a unit's price):",
+                       *(f"- {quoted(c)}" + (f" ({costs[c]})" if c in costs else "")
+                         for c in candidates)]
     head = "\n".join(head_lines)
     if len(head) >= budget:
         # not even the request fits: keep its start, send no evidence

@@ -1,5 +1,6 @@
 """The keyless synthesis's recommendation: the best rated option that fits the request,
-the cheapest one (none where the money is a floor: a salary), and the trade-off between
+the cheapest one (by the amount the ranking compared: a set's price for the quantity
+asked, not a unit's; none where the money is a floor: a salary), and the trade-off between
 the top two of the shortlist, each fact cited to the evidence that stated it (prices on
 one tax basis: with prices said with the tax and before it that no rate put on one, none
 is the cheapest, and the sentence says why); when nothing fits, it says so and names the closest (a list of videos, or of
@@ -39,13 +40,16 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
     rated = [s for s in short if s.rating is not None]
     priced = [s for s in short if s.checked is not None]
     best = min(rated, key=lambda s: (-(s.rating or 0.0), short.index(s))) if rated else None
-    cheap = min(priced, key=lambda s: (s.checked.amount if s.checked else 0.0,
-                                       short.index(s))) if priced else None
+    # "cheapest" by the amount the ranking compared (a set of three against 3 × one),
+    # else by the price as checked
+    cheap = min(priced, key=lambda s: (cost(s), short.index(s))) if priced else None
+    ranked = all(p.brief.cost is not None for p in priced)  # rank put them on one basis
     if cheap is not None and len({p.checked.currency for p in priced if p.checked}) > 1:
         cheap = None  # prices in several currencies with no common one: no "cheapest"
-    if cheap is not None and len({p.checked.per for p in priced if p.checked and p.checked.per}) > 1:
+    if cheap is not None and not ranked \
+            and len({p.checked.per for p in priced if p.checked and p.checked.per}) > 1:
         cheap = None  # nor in several periods rank could not put on one (per person, per night)
-    if cheap is not None and not all(_same_footing(p, priced[0]) for p in priced):
+    if cheap is not None and not ranked and not all(_same_footing(p, priced[0]) for p in priced):
         cheap = None  # nor a price each among prices for a whole group
     mixed = _mixed_basis(priced)
     if mixed:
@@ -186,20 +190,21 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
     items = (syn.rating_sources(a, a.rating or 0.0) if a.rating is not None else []) + \
         (syn.rating_sources(b, b.rating or 0.0) if b.rating is not None else []) + \
         syn.price_items(a) + syn.price_items(b)
+    ranked = a.brief.cost is not None and b.brief.cost is not None  # on rank's one basis
     comparable = (a.checked is not None and b.checked is not None
-                  and a.checked.currency == b.checked.currency and _same_footing(a, b)
-                  and not _mixed_basis([a, b])
+                  and a.checked.currency == b.checked.currency
+                  and (ranked or _same_footing(a, b)) and not _mixed_basis([a, b])
                   and not syn.limits.floor)  # "costs less" is no merit of a salary
-    if _bases_differ(a, b) and not syn.limits.floor:
+    if not ranked and _bases_differ(a, b) and not syn.limits.floor:
         return _on_other_bases(syn, a, b, items)
     if a.rating is None or b.rating is None:
         if a.rating is None and b.rating is None:
             return None  # the cheapest sentence already says what can be said
         if not comparable or a.checked is None or b.checked is None:
             return None
-        lo, hi = (a, b) if a.checked.amount <= b.checked.amount else (b, a)
+        lo, hi = (a, b) if cost(a) <= cost(b) else (b, a)
         unknown = a if a.rating is None else b
-        if same_price(a.checked.amount, b.checked.amount):
+        if same_price(cost(a), cost(b)):
             # "costs 0 € less" is no difference
             return syn.sentence(syn._(
                 "Between the top two, {a} and {b} cost the same ({price}); the rating of "
@@ -215,12 +220,12 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
             return syn.sentence(syn._("Between the top two, {a} and {b} are rated the "
                                         "same ({rating}).", a=a.name, b=b.name,
                                         rating=syn.rating_text(a)), items)
-        if same_price(a.checked.amount, b.checked.amount):
+        if same_price(cost(a), cost(b)):
             return syn.sentence(syn._(
                 "Between the top two, {a} and {b} are rated the same ({rating}) and cost "
                 "the same ({price}).", a=a.name, b=b.name, rating=syn.rating_text(a),
                 price=syn.price_text(a)), items)
-        lo, hi = (a, b) if a.checked.amount < b.checked.amount else (b, a)
+        lo, hi = (a, b) if cost(a) < cost(b) else (b, a)
         return syn.sentence(syn._(
             "Between the top two, {a} and {b} are rated the same ({rating}); {cheap} "
             "costs {diff} less ({pc} against {po}).", a=a.name, b=b.name,
@@ -237,13 +242,12 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
             if (hi.checked is None) != (lo.checked is None) and not syn.limits.floor else
             syn._("Between the top two, {better} is rated higher than {other} ({rb} "
                    "against {ro}).", **kw), items)
-    if hi.checked.amount > lo.checked.amount and not same_price(hi.checked.amount,
-                                                                   lo.checked.amount):
+    if cost(hi) > cost(lo) and not same_price(cost(hi), cost(lo)):
         return syn.sentence(syn._(
             "Between the top two, {better} is rated higher than {other} ({rb} against "
             "{ro}) but costs {diff} more ({pb} against {po}).", diff=_diff(syn, hi, lo),
             pb=syn.price_text(hi), po=syn.price_text(lo), **kw), items)
-    if same_price(hi.checked.amount, lo.checked.amount):
+    if same_price(cost(hi), cost(lo)):
         return syn.sentence(syn._(
             "Between the top two, {better} is rated higher than {other} ({rb} against "
             "{ro}) and costs the same ({pb}).", pb=syn.price_text(hi), **kw), items)
@@ -307,7 +311,7 @@ def _twin(cheap: Subject, priced: list[Subject]) -> Subject | None:
     """The first other of the ``priced`` options that costs as much as ``cheap``."""
     assert cheap.checked is not None
     return next((p for p in priced if p is not cheap and p.checked is not None
-                 and same_price(p.checked.amount, cheap.checked.amount)), None)
+                 and same_price(cost(p), cost(cheap))), None)
 
 
 def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
@@ -315,6 +319,17 @@ def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
     USD/minute", "45 EUR/night", "5 EUR/person" (a difference of prices per minute is no
     0.10 USD in all); the tax basis stays with the prices the sentence quotes."""
     assert hi.checked is not None and lo.checked is not None
-    per = hi.checked.per if hi.checked.per != TOTAL else None
-    return syn.fmt.money(Money(amount=hi.checked.amount - lo.checked.amount,
-                               currency=hi.checked.currency, per=per))
+    # a difference of the ranking's own amounts (a set's for the quantity) is for no period
+    per = hi.checked.per if hi.checked.per != TOTAL and hi.brief.cost is None else None
+    return syn.fmt.money(Money(amount=cost(hi) - cost(lo), currency=hi.checked.currency,
+                               per=per))
+
+
+def cost(s: Subject) -> float:
+    """What ``s`` costs as the ranking compared it: the amount its ``order_by`` computed
+    on the request's basis (a set's price for the quantity asked, a per-year fee on the
+    month's basis) where the kind's arithmetic made it differ from the price, else the
+    price as checked; infinite with no price (never the cheapest)."""
+    if s.brief.cost is not None:
+        return s.brief.cost
+    return s.checked.amount if s.checked is not None else float("inf")

@@ -191,6 +191,12 @@ class Builder:
             text += " (" + self.fmt.money(s.checked) + ", " + self.fmt.number(rate, 0 if rate.is_integer() else 1) + " %)" \
                 if rate is not None and s.price.per == s.checked.per else \
                 " (≈ " + self.fmt.money(s.checked) + ")"
+        cost = s.brief.cost
+        if cost is not None and s.checked is not None and not same_price(cost, s.checked.amount):
+            # the kind's arithmetic compared another amount (3 pipettes at 285 € each):
+            # said, so "the cheapest" at a price above another's is no riddle
+            text += " (" + self._("{amount} as the ranking compares it", amount=self.fmt.money(
+                Money(amount=cost, currency=s.checked.currency))) + ")"
         return text
 
     def rating_text(self, s: Subject) -> str:

@@ -39,14 +39,15 @@ class KindWords:
 
 
 def shown_value(v: Any, type_name: str = "", lang: str = "en", *, enum: bool = False,
-                catalog: Any = None, rating_scale: Any = 10) -> str:
+                catalog: Any = None, rating_scale: Any = 10, unit: str | None = None) -> str:
     """A Task value as read back from JSON, typed again by its input type, written in the
     request's language ``lang`` as its report writes it (``format_value``, the report's
     ``value`` filter): a month is "March 2027" / "marzo de 2027" (not its JSON object),
     money keeps its unit and range ("1,500 EUR/month", "1.500 €/mes"), a duration is
     "1 h 30 min" (not its seconds), an area is "40 m²", a boolean is yes / sí, a rating
     is on the kind's ``rating_scale`` ("8,0/10", not "8.0"), a number has the language's
-    decimal mark. Text stays as parsed."""
+    decimal mark; a length or a weight the request wrote in miles or pounds (``unit``:
+    its Task.units) in them, "5 mi (8.05 km)". Text stays as parsed."""
     from scout.i18n.numbers import format_duration
     from scout.i18n.values import format_value
     from scout.schemas.task import RATING_SCALES, restore
@@ -71,7 +72,7 @@ def shown_value(v: Any, type_name: str = "", lang: str = "en", *, enum: bool = F
             return f"{typed['amount']} {typed['currency']}"
         return str(typed)
     scale = rating_scale if rating_scale in RATING_SCALES else 10
-    return format_value(typed, type_name, lang, scale)
+    return format_value(typed, type_name, lang, scale, {type_name: unit} if unit else None)
 
 
 def shown_values(task: dict[str, Any], words: KindWords | None = None) -> dict[str, str]:
@@ -82,7 +83,8 @@ def shown_values(task: dict[str, Any], words: KindWords | None = None) -> dict[s
     words = words or KindWords()
     catalog = words.catalog(lang)
     return {name: shown_value(v, types.get(name, ""), lang, enum=name in words.enums,
-                              catalog=catalog, rating_scale=task.get("rating_scale", 10))
+                              catalog=catalog, rating_scale=task.get("rating_scale", 10),
+                              unit=(task.get("units") or {}).get(name))
             for name, v in (task.get("values") or {}).items()}
 
 

@@ -125,17 +125,40 @@ def format_duration(seconds: Any, lang: str = "en") -> str:
     return " ".join(parts)
 
 
-def format_length(metres: Any, lang: str = "en") -> str:
+def format_length(metres: Any, lang: str = "en", unit: str | None = None) -> str:
     """A length in metres as a listing states it: 300 → '300 m', 1500 → '1.5 km' ('1,5 km'
     in Spanish), 15000 → '15 km', 0.5 → '0.5 m'. The symbols read the same in English and
-    Spanish (CLDR's short forms); a value read in miles is shown in km, the unit it is
-    compared in (scout keeps metres, not the unit a request was written in)."""
+    Spanish (CLDR's short forms). ``unit``: the one the request wrote lengths in, when
+    miles or feet ('mi', 'ft': scout.units.IMPERIAL): the value in that system, a mile or
+    more in miles, less in feet, with the metric one in brackets: 8046.72 → '5 mi (8.05
+    km)', 304.8 → '1,000 ft (304.8 m)' (scout keeps and compares metres)."""
     v = float(metres)
     if not 0 <= v < math.inf:  # a provider's NaN or negative length: none
         return "—"
-    if v >= 1000:
-        return f"{format_number(round(v / 1000, 2), lang)} km"
-    return f"{format_number(round(v, 1), lang)} m"
+    metric = (f"{format_number(round(v / 1000, 2), lang)} km" if v >= 1000 else
+              f"{format_number(round(v, 1), lang)} m")
+    if unit not in ("mi", "ft"):
+        return metric
+    miles = v / 1609.344
+    said = (f"{format_number(round(miles, 2), lang)} mi" if miles >= 1 else
+            f"{format_number(round(v / 0.3048), lang)} ft")
+    return f"{said} ({metric})"
+
+
+def format_weight(kilograms: Any, lang: str = "en", unit: str | None = None) -> str:
+    """A weight in kilograms: 1.36 → '1.36 kg' ('1,36 kg' in Spanish). ``unit``: the one
+    the request wrote weights in, when pounds or ounces ('lb', 'oz'): a pound or more in
+    pounds, less in ounces, the kilograms in brackets: 1.361 → '3 lb (1.36 kg)'."""
+    v = float(kilograms)
+    if not 0 <= v < math.inf:  # NaN or negative: none
+        return "—"
+    metric = f"{format_number(round(v, 2), lang)} kg"
+    if unit not in ("lb", "oz"):
+        return metric
+    pounds = v / 0.45359237
+    said = (f"{format_number(round(pounds, 2), lang)} lb" if pounds >= 1 else
+            f"{format_number(round(pounds * 16, 1), lang)} oz")
+    return f"{said} ({metric})"
 
 
 def format_data_size(gigabytes: Any, lang: str = "en") -> str:

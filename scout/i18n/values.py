@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from scout.i18n import N_, gettext_for, lang_of, translations
@@ -16,6 +17,7 @@ from scout.i18n.messages import localize
 from scout.i18n.numbers import (
     format_data_size,
     format_length,
+    format_weight,
     format_duration,
     format_money_parts,
     format_number,
@@ -157,9 +159,11 @@ _MMM = re.compile(r"(?<![M'])MMM(?!M)")
 
 
 def format_value(value: Any, type_name: str = "", lang: str = "en",
-                 rating_scale: int = 10) -> str:
+                 rating_scale: int = 10, units: Mapping[str, str] | None = None) -> str:
     """A Task value as the reader's language writes it, by its declared type; a rating on
-    ``rating_scale`` (its input's declared scale: '90/100', '4,5/5', '9,0/10')."""
+    ``rating_scale`` (its input's declared scale: '90/100', '4,5/5', '9,0/10'); a length
+    or a weight in the unit the request wrote its type in (``units``: Task.shown_units,
+    '5 mi (8.05 km)')."""
     if value is None or value == "":
         return "—"
     if type_name == "money" or (hasattr(value, "currency") and hasattr(value, "amount")):
@@ -171,9 +175,9 @@ def format_value(value: Any, type_name: str = "", lang: str = "en",
     if type_name == "data_size" and isinstance(value, (int, float)):
         return format_data_size(value, lang)
     if type_name == "weight" and isinstance(value, (int, float)):
-        return f"{format_number(round(float(value), 2), lang)} kg"
+        return format_weight(value, lang, (units or {}).get("weight"))
     if type_name == "length" and isinstance(value, (int, float)):
-        return format_length(value, lang)
+        return format_length(value, lang, (units or {}).get("length"))
     if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
     if type_name == "duration" and isinstance(value, (int, float)):

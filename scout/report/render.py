@@ -240,21 +240,23 @@ def _with_project_words(name: str, lang: str, catalog: Any) -> Any:
     from jinja2 import pass_context
 
     @pass_context
-    def with_words(_context: Any, value: Any) -> Any:
-        return FILTERS[name](value, lang=lang, catalog=catalog)
+    def with_words(_context: Any, value: Any, *args: Any) -> Any:
+        return FILTERS[name](value, *args, lang=lang, catalog=catalog)
 
     return with_words
 
 
-def _on_scale(name: str, lang: str, rating_scale: int) -> Any:
-    """The filter ``name`` (``rating``, ``value``) writing ratings on ``rating_scale``.
+def _on_scale(name: str, lang: str, rating_scale: int, **bound: Any) -> Any:
+    """The filter ``name`` (``rating``, ``value``) writing ratings on ``rating_scale``
+    (``bound``: its other bound arguments, ``value``'s ``units``).
     pass_context, so Jinja never folds a constant rating into the compiled code, which is
     shared by every kind (whatever its scale) that renders the same template file."""
     from jinja2 import pass_context
 
     @pass_context
     def on_scale(_context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
-        return FILTERS[name](value, *args, lang=lang, rating_scale=rating_scale, **kwargs)
+        return FILTERS[name](value, *args, lang=lang, rating_scale=rating_scale,
+                             **{**bound, **kwargs})
 
     return on_scale
 
@@ -328,12 +330,14 @@ class _ConfinedLoader(FileSystemLoader):
 
 
 def make_report_env(templates: Path, lang: str = "en", locales: Path | None = None,
-                    rating_scale: int = 10, words: Collection[str] = ()):
+                    rating_scale: int = 10, words: Collection[str] = (),
+                    units: dict[str, str] | None = None):
     """The report's sandboxed environment, speaking ``lang`` (en when unknown), its
     ratings on the kind's scale (``rating_scale``: Task.rating_scale, "93/100" for a kind
     whose rating input declares ``scale: 100``), and the kind's enum ``words``
     (:func:`scout.report.kindwords.enum_words`) in ``lang`` wherever a template prints one
-    or passes one to ``_()`` (scout/report/kindwords.py).
+    or passes one to ``_()`` (scout/report/kindwords.py); lengths and weights in the
+    units the request wrote them in (``units``: Task.shown_units, "5 mi (8.05 km)").
 
     Its catalog is scout's with the project's own (``locales/`` beside ``templates/``,
     unless ``locales`` names another folder) merged over it: a kind's templates translate
@@ -366,7 +370,8 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
     for name in LOCALE_FILTERS:
         env.filters[name] = functools.partial(FILTERS[name], lang=lang)
     for name in RATING_FILTERS:
-        env.filters[name] = _on_scale(name, lang, rating_scale)
+        env.filters[name] = _on_scale(name, lang, rating_scale,
+                                      **({"units": units} if name == "value" else {}))
     for name in ("l10n", "input_labels"):
         env.filters[name] = _with_project_words(name, lang, catalog)
     env.globals["lang"] = lang

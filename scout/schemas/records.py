@@ -164,6 +164,10 @@ class RankedItem(BaseModel):
     rank: int = Field(ge=1)
     score: list[float | str | None] = Field(default_factory=list)
     unknown: list[str] = Field(default_factory=list, description="criteria not checkable")
+    cost: float | None = Field(
+        default=None, description="the amount order_by compared it by: its price on the "
+        "request's basis, with the kind's arithmetic (a set's price for the quantity asked)")
+    _omit = omit_unset("cost")  # left out where no order reads a price
 
 
 class Shortlist(ArtifactModel):

@@ -234,8 +234,13 @@ class Task(ArtifactModel):
     scales: dict[str, int] = Field(
         default_factory=dict, description="each rating input's declared scale other than "
         "10 (5, 100): the scale its values are shown on; values stay 0-10")
-    # left out while empty: the Task of a kind on the 0-10 scale dumps as before
-    _omit = omit_unset("scales")
+    units: dict[str, str] = Field(
+        default_factory=dict, description="each length or weight input the request wrote "
+        "in miles, feet, pounds or ounces: that unit (scout.units.IMPERIAL), which its "
+        "values are shown in; values stay in metres / kilograms")
+    # left out while empty: the Task of a kind on the 0-10 scale, or asked in metric
+    # units, dumps as before
+    _omit = omit_unset("scales", "units")
 
     @model_validator(mode="after")
     def _typed(self) -> "Task":
@@ -277,6 +282,16 @@ class Task(ArtifactModel):
         minimum rank checks, as :meth:`first_of_type` reads it), 10 when it declares none.
         A candidate's rating has no input of its own: it is shown on this scale too."""
         return declared_scale(self.types, self.scales)
+
+    @property
+    def shown_units(self) -> dict[str, str]:
+        """Per quantity type, the unit the request wrote its first such input in ("length":
+        "mi"): the one every value of that type is shown in (the ``value`` filter's
+        ``units``), so a report never answers "5 miles" in km alone."""
+        out: dict[str, str] = {}
+        for name, unit in self.units.items():
+            out.setdefault(self.types.get(name, ""), unit)
+        return out
 
     @property
     def money_floor(self) -> bool:

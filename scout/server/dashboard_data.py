@@ -82,7 +82,8 @@ def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
     labels = FILTERS["input_labels"](task.values, lang=lang)
     for name, value in task.values.items():
         kind = task.types.get(name, "")
-        shown = format_value(value, kind, lang, task.scales.get(name, 10))
+        shown = format_value(value, kind, lang, task.scales.get(name, 10),
+                             {kind: task.units[name]} if name in task.units else None)
         if isinstance(value, str):  # an enum's word ("flat") in the page's language: the
             # catalog's word for it, never a message's shape (a subject or a place the
             # person typed, "about the moon", is theirs)

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any, TypeGuard
 
 from scout import i18n
+from scout.i18n import N_
 from scout.schemas.task import INPUT_TYPES, RATING_SCALES, Money
 from scout.spec.evidence import (
     SYNONYMS_VAR,
@@ -120,12 +121,15 @@ def _value_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
 
 @_filter
 @arg_rule(_value_args)
-def value(v: Any, type_name: str = "", *, lang: str = "en", rating_scale: int = 10) -> str:
+def value(v: Any, type_name: str = "", *, lang: str = "en", rating_scale: int = 10,
+          units: Mapping[str, str] | None = None) -> str:
     """A Task value by its declared type (money, rating, month, date range, date…); a
-    rating on the kind's scale (``rating_scale``, bound as for ``rating``)."""
+    rating on the kind's scale (``rating_scale``, bound as for ``rating``); a length or a
+    weight in the unit the request wrote it in (``units``: Task.shown_units, bound the
+    same way: '5 mi (8.05 km)')."""
     from scout.i18n.values import format_value
 
-    return format_value(v, type_name, lang, rating_scale)
+    return format_value(v, type_name, lang, rating_scale, units)
 
 
 @_filter
@@ -137,15 +141,58 @@ def l10n(text: Any, *, lang: str = "en", catalog: Any = None) -> str:
     return localize(text, lang, catalog=catalog)
 
 
+#: what an input named for its direction (``min_value``, ``max_km``) is labelled: the
+#: word in full, never the name's abbreviation (Spanish "{label} mín.": no gender to agree)
+_BOUNDS = {"min": N_("minimum {label}"), "max": N_("maximum {label}")}
+
+
+def _readable(name: str, declared: str, lang: str, catalog: Any) -> str:
+    """An input's name as words in ``lang``, where no catalog names it: the underscores as
+    spaces, a leading ``min``/``max`` in full ("minimum value", "valor mín." where the
+    catalog names "value"), and a word its own description or aliases write in capitals
+    as they write it (``cpv``, "CPV code": "CPV")."""
+    words = [w for w in name.split("_") if w]
+    bound = words.pop(0).lower() if len(words) > 1 and words[0].lower() in _BOUNDS else None
+    said = [next((m.group(0) for m in re.finditer(rf"(?<!\w){re.escape(w)}(?!\w)", declared,
+                                                  re.I) if m.group(0) != w.lower()), w)
+            for w in words]
+    rest = " ".join(said) or name
+    label = l10n("_".join(words), lang=lang, catalog=catalog) if bound else rest
+    if bound is None:
+        return rest
+    if label == "_".join(words):  # the words themselves, as the name writes them
+        label = rest
+    gettext = (catalog or i18n.translations(i18n.lang_of(lang))).gettext
+    return str(gettext(_BOUNDS[bound])).format(label=label)
+
+
+def _declared(spec: Any) -> str:
+    """The words an input's declaration says it with: its description and aliases."""
+    if isinstance(spec, Mapping):
+        spec = type("Spec", (), dict(spec))
+    aliases = getattr(spec, "aliases", None) or []
+    return " ".join([str(getattr(spec, "description", None) or ""),
+                     *(str(a) for a in aliases)])
+
+
 @_filter
-def input_labels(names: Any, *, lang: str = "en", catalog: Any = None) -> dict[str, str]:
+def input_labels(names: Any, inputs: Any = None, *, lang: str = "en",
+                 catalog: Any = None) -> dict[str, str]:
     """Each request input's label where a request is shown (the report's "What you
-    asked" table, the dashboard's request): its name in the reader's language (``l10n``,
-    underscores as spaces), with the name itself beside it when another input's label
-    reads the same ("field" and "campo" both "campo": "campo (field)"). The one rule both
-    reports and the dashboard follow."""
+    asked" table, the dashboard's request): its name in the reader's language (``l10n``),
+    or, where no catalog names it, its name as words (``_readable``: "minimum value" for
+    ``min_value``, "CPV" for ``cpv`` when ``inputs``, the kind's declarations, write it
+    so), with the name itself beside it when another input's label reads the same
+    ("field" and "campo" both "campo": "campo (field)"). The one rule both reports and
+    the dashboard follow."""
     names = list(names or [])
-    labels = {n: l10n(n, lang=lang, catalog=catalog).replace("_", " ") for n in names}
+    specs = inputs if isinstance(inputs, Mapping) else {}
+    labels = {}
+    for n in names:
+        label = l10n(n, lang=lang, catalog=catalog)
+        if label == n:  # no catalog names it: words, never the identifier
+            label = _readable(n, _declared(specs.get(n)), lang, catalog)
+        labels[n] = label
     said = list(labels.values())
     return {n: f"{label} ({n.replace('_', ' ')})"
             if label != n.replace("_", " ") and said.count(label) > 1 else label

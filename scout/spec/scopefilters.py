@@ -24,11 +24,13 @@ def bind_scope_filters(filters: MutableMapping[str, Any]) -> None:
     filters["stated"] = _stated_in_scope()
 
 
-def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10) -> BoundedSandbox:
+def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10,
+                units: dict[str, str] | None = None) -> BoundedSandbox:
     """``env`` with its locale filters (``number``, ``money``, ``value``…: those taking
     ``lang``) writing ``lang``, as a report's do: text a step renders for the report, such
     as ``rank``'s ``reasons``, reads "1,68 kg" in a Spanish one, not "1.68 kg"; and its
-    ratings on the kind's scale (``rating_scale``: "93/100" for critics' points)."""
+    ratings on the kind's scale (``rating_scale``: "93/100" for critics' points), its
+    lengths and weights in the request's units (``units``: Task.shown_units)."""
     import functools
     import inspect
 
@@ -40,6 +42,8 @@ def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10) -> Bound
             bound: dict[str, Any] = {"lang": lang}
             if "rating_scale" in params:
                 bound["rating_scale"] = rating_scale
+            if "units" in params:
+                bound["units"] = units
             env.filters[name] = functools.partial(fn, **bound)
     return env
 
@@ -60,6 +64,7 @@ def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
     from scout.i18n import lang_of
 
     scaled = "rating_scale" in inspect.signature(fn).parameters
+    united = "units" in inspect.signature(fn).parameters
 
     @pass_context
     def in_lang(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
@@ -76,6 +81,8 @@ def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
             from scout.schemas.ratingscale import candidates_in, rating_scale
 
             kwargs["rating_scale"] = rating_scale(task, candidates_in(context.get_all()))
+        if united and "units" not in kwargs:  # "5 mi (8.05 km)" for a request in miles
+            kwargs["units"] = getattr(task, "shown_units", None)
         return fn(value, *args, **kwargs)
 
     in_lang.__name__ = getattr(fn, "__name__", "filter")

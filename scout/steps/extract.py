@@ -97,8 +97,9 @@ def to_candidates(
         target = by_key.get(key)
         if target is None and domain and not is_shared(domain, rules):
             # one site, several things (a shop's products): only a same subject merges
-            target = next((by_key[k] for k in by_domain.get(domain, [])
-                           if _same_subject(by_key[k], name, src.url, asked, kind_values)), None)
+            site = by_domain.get(domain, [])
+            target = next((by_key[k] for k in site if _same_subject(
+                by_key[k], name, src.url, asked, kind_values, alone=len(site) == 1)), None)
         if target is None:  # another shop's listing of one already found
             target = _one_thing_across_sites(
                 (c for c in by_key.values() if c.domain != domain), name, asked,

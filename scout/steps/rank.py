@@ -65,8 +65,8 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people
                                       is_period_flag, peer_currency,
                                       peer_period, period_notes, put_on_period, span_days,
                                       to_period)
-from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
-                                      guarded, record_words)
+from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
+                                      fields_checked, guarded, record_words)
 from scout.steps.seatprice import for_seats
 from scout.steps.taxprice import (asked_basis, compared_basis, off_basis, put_on_basis,
                                   stated_on_basis)
@@ -151,7 +151,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
            days: float | None = None, ordered: frozenset[str] = frozenset(),
            people: int | None = None, each: str | None = None, work: Work | None = None,
-           tax: TaxBasis | None = None) -> tuple[list[Candidate], bool]:
+           tax: TaxBasis | None = None,
+           rates: dict[str, float] | None = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -173,7 +174,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
     covers (:func:`scout.steps.seatprice.for_seats`). ``work``: the phase's units of work
     (a page in words, the work asked: :mod:`scout.steps.workbasis`). ``tax``: the tax basis
-    a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`)."""
+    a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
+    ``rates`` the config's tax rates it tells one price's two amounts by."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -192,7 +194,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             counts = [e.rating_count for e in c.evidence if e.rating_count]
             c.rating_count = max(counts) if counts else c.rating_count
         # a page stating one price on both tax bases: the one on the basis compared
-        prices = [(e.url, stated_on_basis(e.price, f"{e.title} {e.text}", tax))
+        prices = [(e.url, stated_on_basis(e.price, f"{e.title} {e.text}", tax, rates))
                   for e in c.evidence if e.price is not None]
         # sources stating a period the budget's converts from say more than the others
         # (a "per person" price among monthly rents is not the rent)
@@ -288,6 +290,19 @@ def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
     return (timed or conv or money).amount
 
 
+def _cost(score: list[Any], at: int | None, descending: bool,
+          price: Money | None) -> float | None:
+    """The amount the ranking compares a candidate by (its ``order_by`` reading the
+    price, the sort's direction undone: ``-(x.price.amount)`` ranked descending is the
+    price); None with no such order, no comparable price, or an order that wants the
+    dearest first (a negative amount is no cost)."""
+    value = score[at] if at is not None else None
+    if price is None or not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    cost = -value if descending else value
+    return float(cost) if math.isfinite(cost) and cost >= 0 else None
+
+
 def _sort_key(values: list[Any], descending: bool) -> tuple:
     key: list[tuple[bool, Any]] = []
     for v in values:
@@ -336,7 +351,8 @@ def run(ctx: StepContext) -> Shortlist:
                               each=getattr(target, "each", None) if not floor else None,
                               work=work,
                               # the request's basis, else what is paid (a pay: only asked)
-                              tax=asked_basis(ctx.task) or (None if floor else "included"))
+                              tax=asked_basis(ctx.task) or (None if floor else "included"),
+                              rates=getattr(ctx.config, "tax_rates", None) or {})
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other
@@ -354,8 +370,10 @@ def run(ctx: StepContext) -> Shortlist:
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
     reasons = reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root,
                                rating_scale(ctx.task, cands),
-                               enum_words(getattr(ctx.pipeline, "inputs", None)))
+                               enum_words(getattr(ctx.pipeline, "inputs", None)),
+                               getattr(ctx.task, "shown_units", None))
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
+    cost_at = cost_order(params.order_by, params.as_)
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
 
@@ -368,7 +386,7 @@ def run(ctx: StepContext) -> Shortlist:
     # may contradict: "funds 1,500,000 EUR, under 40,000 EUR"); the expression if none
     undecided = [record_words(w, params.as_, declared) or w for w in params.where]
     values = [record_words(w, params.as_) or w for w in params.where]  # said once each
-    kept: list[tuple[Candidate, list[Any], list[str]]] = []
+    kept: list[tuple[Candidate, list[Any], list[str], float | None]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
         scope = {**scope_base, params.as_: CandidateView(c, per, currency, work, basis)}
@@ -408,18 +426,19 @@ def run(ctx: StepContext) -> Shortlist:
                 score.append(expr(**scope))
             except (TemplateError, TypeError, AttributeError, ValueError):
                 score.append(None)
-        kept.append((c, score, unknown))
+        kept.append((c, score, unknown, _cost(score, cost_at, params.descending,
+                                              scope[params.as_].price)))
     kept.sort(key=lambda t: _sort_key(t[1], params.descending))
     if params.limit:
-        for c, _, _ in kept[params.limit:]:
+        for c, *_ in kept[params.limit:]:
             excluded.append((c, [N_("beyond the top {limit}").format(limit=params.limit)]))
         kept = kept[: params.limit]
     items = [
         RankedItem(candidate=c, rank=i + 1,
                    score=[s if isinstance(s, (int, float, str)) or s is None else str(s)
                           for s in score],
-                   unknown=unknown)
-        for i, (c, score, unknown) in enumerate(kept)
+                   unknown=unknown, cost=cost)
+        for i, (c, score, unknown, cost) in enumerate(kept)
     ]
     return Shortlist(
         items=items, excluded=excluded, criteria=list(params.where),

@@ -58,9 +58,11 @@ def files_read(params: BaseModel, root: Path) -> list[Path]:
 
 
 def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: int = 10,
-                     words: Collection[str] = ()) -> list[Any]:
+                     words: Collection[str] = (),
+                     units: dict[str, str] | None = None) -> list[Any]:
     """The ``reasons``, compiled as the report reads them (the module's docstring says
-    how); ``words``: the kind's enum values (:func:`scout.report.kindwords.enum_words`)."""
+    how); ``words``: the kind's enum values (:func:`scout.report.kindwords.enum_words`);
+    ``units``: the request's (Task.shown_units), its lengths and weights written in them."""
     from scout.i18n import lang_of, translations
     from scout.report.files import project_locales
     from scout.spec.filters import FILTERS
@@ -71,7 +73,7 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
     catalog = translations(lang, project_locales(root / "templates"))
     l10n = functools.partial(FILTERS["l10n"], lang=lang, catalog=catalog)
     finalize = kind_words(words, l10n)
-    env = in_language(make_env(finalize=finalize), lang, rating_scale)
+    env = in_language(make_env(finalize=finalize), lang, rating_scale, units)
     env.filters["l10n"] = l10n  # the kind's words too, as in a report
     if translates(params):
         env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]

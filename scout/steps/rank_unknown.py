@@ -232,3 +232,14 @@ def already_flagged(fields: frozenset[str], flags: list[str], video: bool) -> bo
     # a floor's price (a salary) is flagged as an "amount" (rank.enrich)
     words = {"price": ("price", "amount"), "rating": ("rating",)}
     return video or all(any(w in flag for w in words[f] for flag in flags) for f in fields)
+
+
+def cost_order(order_by: list[str], name: str) -> int | None:
+    """The index of the first ``order_by`` expression that reads the record's price: the
+    amount the ranking compares (a set's price for the quantity asked, a group's shared
+    by the people), which the synthesis calls "cheapest" by; None when no order reads it."""
+    for i, expr in enumerate(order_by):
+        found = fields_and_inputs(expr, name)
+        if found is not None and found[0] & {"price", "price_converted"}:
+            return i
+    return None

@@ -65,7 +65,8 @@ def run(ctx: StepContext) -> Report:
     # the kind's ("93/100" for wines), else the one its sources stated ratings on
     scale = rating_scale(ctx.task, candidates_in(ctx.inputs))
     env = make_report_env(templates, lang, rating_scale=scale,
-                          words=enum_words(getattr(ctx.pipeline, "inputs", None)))
+                          words=enum_words(getattr(ctx.pipeline, "inputs", None)),
+                          units=getattr(ctx.task, "shown_units", None))
     if ctx.mission is not None:
         mission: Any = ctx.mission.view(current_phase=ctx.phase_id)
     else:  # a StepContext built by hand (tests, python: callers) may pass a view in extras

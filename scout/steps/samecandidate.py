@@ -1,10 +1,10 @@
 """Whether a search result is a candidate already found: on one site, its pages are
-one candidate (its home page and the rest) unless the site lists many things (a shop,
-a review site), whose pages merge only when their names share most of their words
-(:func:`_same_subject`); across sites, another shop's listing of one thing
-(:func:`_one_thing_across_sites`). Names that state one unit with other numbers
-("20 GB" / "10 GB") or name two values of one of the kind's enum inputs are two
-things. Sites the rules call shared (booking.com) are no candidate's own."""
+one candidate (its home page and the pages that name nothing of their own) unless the
+site lists many things (a chain, a shop, a review site), whose pages merge only when
+their names share most of their words (:func:`_same_subject`); across sites, another
+shop's listing of one thing (:func:`_one_thing_across_sites`). Names that state one
+unit with other numbers ("20 GB" / "10 GB") or name two values of one of the kind's
+enum inputs are two things. Sites the rules call shared (booking.com) are no candidate's own."""
 
 from __future__ import annotations
 
@@ -85,12 +85,28 @@ def _is_home(url: str) -> bool:
     return urlsplit(url).path.strip("/") == ""
 
 
+def _names_nothing(words: set[str] | frozenset[str], target: Candidate,
+                   asked: frozenset[str]) -> bool:
+    """Whether a page's name (its core ``words``) names nothing a candidate could be: no
+    word the search asked for (the kind's thing, "hotel", the place) and none of
+    ``target``'s own name, as a site's section pages are titled ("Our rooms", "Contact",
+    "Welcome"): such a page of a site whose home page is a candidate's (or the home page
+    of a candidate's site) is that candidate's. A page that names a thing ("Meliá Madrid
+    Princesa" on a chain whose home page is "Meliá Hotels International") is one only by
+    its words (:func:`_same_subject`'s test)."""
+    if words & asked:
+        return False
+    return not any(words & _core_words(known) for known in (target.name, *target.aliases))
+
+
 def _same_subject(target: Candidate, name: str, url: str,
                   asked: frozenset[str] = frozenset(),
-                  kind_values: list[list[tuple[str, ...]]] | None = None) -> bool:
+                  kind_values: list[list[tuple[str, ...]]] | None = None,
+                  alone: bool = True) -> bool:
     """Whether a result on ``target``'s domain is about ``target``.
 
-    A site's own pages (its home page and the rest) are one candidate; but a site that
+    A site's own pages (its home page and the pages that name nothing of their own:
+    :func:`_names_nothing`) are one candidate; but a site that
     lists many things on pages of their own (a shop, a review site not named in
     ``shared_domains``) is not, unless the names share most of their words: more than
     half of the shorter name's ("XPS 13 deals" is "Dell XPS 13"). One shared word is not
@@ -103,14 +119,19 @@ def _same_subject(target: Candidate, name: str, url: str,
     share most of their words must also share one the query did not put there, unless
     one of them is nothing but the query's words ("Dell XPS 13" for "dell xps 13").
 
+    ``alone``: ``target`` is the only candidate found on its site so far; a site's home
+    page joins a candidate of its other pages only then (a chain's home page is none of
+    the hotels its pages named).
+
     ``kind_values``: the kind's enum inputs' values (:func:`scout.spec.evidence.enum_values`):
     names that name two values of one input are two things (:func:`_values_differ`).
     A more specific name is another thing (:func:`scout.steps.samething.two_things`):
     "Iberia evening MAD–JFK" is not "Iberia MAD–JFK", nor "iPhone 15 Pro" "iPhone 15".
     """
-    if _is_home(url) or any(_is_home(u) for u in target.sources):
-        return True
     theirs = _core_words(name)
+    if ((_is_home(url) and alone) or any(_is_home(u) for u in target.sources)) \
+            and _names_nothing(theirs, target, asked):
+        return True
     for known in (target.name, *target.aliases):
         if _specs_differ(known, name) or _values_differ(known, name, kind_values or []) \
                 or two_things(_ordered_words(known), _ordered_words(name)):

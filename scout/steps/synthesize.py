@@ -9,6 +9,7 @@ local extractive fallback — is stored on the Synthesis and shown in the report
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from scout.errors import StepError
 from scout.i18n import N_
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.adapters.facts import same_price
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Synthesis
 from scout.stepkit.context import StepContext
@@ -80,15 +82,21 @@ _UNCHECKED = "could not check: "
 
 
 def _brief(c: Candidate, rank: int | None, excluded: list[str],
-           said: Callable[[str], str] = str) -> SubjectBrief:
+           said: Callable[[str], str] = str, cost: float | None = None) -> SubjectBrief:
     """``c`` as the synthesis sees it; ``said`` writes its "could not check" flags in the
     reader's language (the kind's words are its project's catalog's, which no adapter
-    holds)."""
+    holds); ``cost``: the amount the ranking compared it by."""
     return SubjectBrief(key=c.key, name=c.name, rank=rank, excluded=list(excluded),
                         rating=c.rating, rating_count=c.rating_count, price=c.price,
-                        price_checked=c.price_converted, is_video=c.video is not None,
+                        price_checked=c.price_converted, cost=cost,
+                        is_video=c.video is not None,
                         offers=[o.url for o in c.offers],
                         unchecked=[said(f) for f in c.flags if f.startswith(_UNCHECKED)])
+
+
+def _amount(c: Candidate) -> float:
+    price = c.price_converted or c.price
+    return price.amount if price is not None else math.nan
 
 
 def collect_subjects(inputs: dict[str, Any],
@@ -101,7 +109,13 @@ def collect_subjects(inputs: dict[str, Any],
     """
     for value in inputs.values():
         if isinstance(value, Shortlist):
-            out = [_brief(i.candidate, i.rank, [], said) for i in value.items]
+            # the ranking's compared amounts travel only where the kind's arithmetic
+            # made one differ from its price (3 × 285 € pipettes against a set of three
+            # at 690 €): "cheapest" then means what the ranking means
+            costs = any(i.cost is not None and not same_price(i.cost, _amount(i.candidate))
+                        for i in value.items)
+            out = [_brief(i.candidate, i.rank, [], said, i.cost if costs else None)
+                   for i in value.items]
             out += [_brief(c, None, reasons) for c, reasons in value.excluded]
             return out
     for value in inputs.values():

@@ -17,6 +17,7 @@ only left uncompared with an amount on the other basis.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +25,8 @@ from scout.i18n import N_
 from scout.schemas.records import Candidate
 from scout.schemas.task import Money, TaxBasis
 from scout.task.amounts import listed_amounts
-from scout.task.taxbasis import on_basis
+from scout.task.lang import fold
+from scout.task.taxbasis import blank_tax_words, on_basis
 
 # rates as "21" or "5.5", never "21.0"
 _RATE = "{:g}"
@@ -89,14 +91,38 @@ _MOST_TAX = 1.3
 #: the most characters between the two amounts of one price on both bases ("1.000 € + IVA
 #: (1.210 € IVA incluido)"): further apart, they are two lines of a list
 _PAIRED_WITHIN = 40
+#: the words that may join one price's two amounts besides its tax words ("1.000 € + IVA,
+#: o 1.210 € IVA incluido", "i.e."): any other word between them names another thing
+#: ("4.600 € + IVA. Centrífuga Y: 5.400 € IVA incluido" is two centrifuges)
+_JOINERS = frozenset({"o", "or", "u", "ie", "i.e", "es", "decir", "that", "is"})
+#: how far an amount with tax may be from the one before it at a known rate (the cents a
+#: listing rounds away, or a tenth of a percent): 1.000 € at 21 % is "1.210 €" or "1.209 €"
+_RATE_SLACK = 0.002
 
 
-def stated_on_basis(price: Money, text: str, basis: TaxBasis | None) -> Money:
+def _same_price(text: str, first: tuple[int, int], second: tuple[int, int],
+                excluded: float, included: float, rate: float | None) -> bool:
+    """Whether two amounts on the two bases, side by side in ``text``, are one price:
+    the one with tax is the other at the currency's known ``rate`` (config tax_rates),
+    or nothing but tax words and punctuation stand between them (the rate may then be
+    any: a reduced one, another market's)."""
+    if rate is not None and abs(included - excluded * (1 + rate / 100)) \
+            <= max(1.0, included * _RATE_SLACK):
+        return True
+    between = blank_tax_words(fold(text[first[1]:second[0]]))
+    return all(w in _JOINERS for w in re.findall(r"[^\W\d_]+(?:\.[^\W\d_]+)*", between))
+
+
+def stated_on_basis(price: Money, text: str, basis: TaxBasis | None,
+                    rates: Mapping[str, float] | None = None) -> Money:
     """``price``, read from ``text``, or the amount ``text`` states beside it for the same
     thing on ``basis`` when ``price`` is said on the other: "1.000 € + IVA (1.210 € IVA
     incluido)" is 1.210 € with tax in it. The two are one price when they are next to each
     other in the text, in one currency, the one with tax above the other by no more than a
-    tax rate; the one kept keeps ``price``'s period and unit where it says none."""
+    tax rate, and either at the currency's rate (``rates``: the config's tax_rates) or with
+    no other word between them (:func:`_same_price`): two things priced side by side, one
+    before tax and one with it, are two prices. The one kept keeps ``price``'s period and
+    unit where it says none."""
     if basis is None or price.tax is None or price.tax == basis:
         return price
     found = listed_amounts(text)
@@ -115,7 +141,9 @@ def stated_on_basis(price: Money, text: str, basis: TaxBasis | None) -> Money:
         low, high = sorted((price.amount, other.amount))
         excluded, included = (price.amount, other.amount) if basis == "included" \
             else (other.amount, price.amount)
-        if low > 0 and excluded < included <= excluded * _MOST_TAX and high == included:
+        if low > 0 and excluded < included <= excluded * _MOST_TAX and high == included \
+                and _same_price(text, first, second, excluded, included,
+                                (rates or {}).get(price.currency)):
             return other.model_copy(update={
                 "comparator": price.comparator, "per": other.per or price.per,
                 "each": other.each or price.each, "min": None})

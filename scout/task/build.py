@@ -29,6 +29,7 @@ from scout.task.display import display
 from scout.task.lang import coerce_lang
 from scout.task.parser import parse_query
 from scout.task.values import coerce
+from scout.units import IMPERIAL, said_unit
 
 LANG_KEY = "lang"  # reserved override: the request's language
 
@@ -149,7 +150,9 @@ def build_task(
                 shown = ", ".join(author_word(str(v), _) for v in (value if isinstance(value, list)
                                                                    else [value]))
             else:  # by its type: "60 m²", "8,0/10", "1 h 30 min", not "60,0" or "8,0"
-                shown = display(value, parsed.lang, spec.type, spec.scale or 10)
+                span = parsed.spans.get(name, "")
+                shown = display(value, parsed.lang, spec.type, spec.scale or 10,
+                                said_unit(spec.type, span) if spec.type in IMPERIAL else None)
             span = parsed.spans.get(name, "")
             # a value read back as the very words asked ("read 'Barcelona' from
             # 'Barcelona'") tells nothing the request's table does not
@@ -187,7 +190,24 @@ def build_task(
         sources=sources,  # type: ignore[arg-type]
         types={n: s.type for n, s in inputs.items()},
         scales={n: s.scale for n, s in inputs.items() if s.scale not in (None, 10)},
+        units=_said_units(inputs, values, sources, parsed.spans, layered),
         today=today,
         lang=parsed.lang,
         notes=notes,
     )
+
+
+def _said_units(inputs: dict[str, InputSpec], values: dict[str, Any], sources: dict[str, str],
+                spans: dict[str, str], layered: dict[str, Any]) -> dict[str, str]:
+    """Each length or weight input whose value the request (or a ``--set`` / mission
+    text, "5 mi") wrote in miles, feet, pounds or ounces: that unit, which the report
+    shows it in (``Task.units``)."""
+    out: dict[str, str] = {}
+    for name, spec in inputs.items():
+        if spec.type not in IMPERIAL or values.get(name) is None:
+            continue
+        said = spans.get(name) if sources.get(name) == "query" else layered.get(name)
+        unit = said_unit(spec.type, said) if isinstance(said, str) else None
+        if unit is not None:
+            out[name] = unit
+    return out

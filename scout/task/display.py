@@ -24,11 +24,15 @@ from scout.i18n.values import format_money, format_range, format_value, money_di
 from scout.schemas.task import DateRange, Money, Month
 
 
-def display(value: Any, lang: str, type_name: str = "", rating_scale: int = 10) -> str:
+def display(value: Any, lang: str, type_name: str = "", rating_scale: int = 10,
+            unit: str | None = None) -> str:
+    """``value`` for the notes; ``unit``: the one the request wrote a length or a weight
+    in ("mi": '5 mi (8.05 km)', as the report shows it)."""
     if value is not None and type_name in ("area", "data_size", "weight", "length", "rating",
                                                         "duration") and \
             isinstance(value, (int, float)) and not isinstance(value, bool):
-        return format_value(value, type_name, lang, rating_scale)
+        return format_value(value, type_name, lang, rating_scale,
+                            {type_name: unit} if unit else None)
     if type_name == "number" and isinstance(value, float):
         return format_number(value, lang)  # 3.0 → "3", 2.5 → "2,5"
     if isinstance(value, (list, tuple)):  # a list input: its items, not a Python repr

@@ -7,6 +7,8 @@ translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/
 * SPEC058 (error): a project catalog that does not parse, at its ``file:line``; and an
   entry whose translation names a ``%(placeholder)s`` the msgid does not pass (the report
   would fail while rendering).
+* SPEC085 (warning): a translation that drops a placeholder its msgid passes, or ends
+  with other punctuation than its msgid (a '.' dropped, a ':' left dangling).
 * SPEC078 (scout.validate.kind_words): the kind's input names and enum values.
 * SPEC059 (warning): a msgid a project template (or a ``rank`` phase's ``reasons``,
   which the report shows) uses that neither the project's catalog
@@ -22,6 +24,7 @@ hint then also says how to run with the kind's config.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -96,7 +99,63 @@ def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
                 "SPEC058", f"the translation of {message.id!r} does not fit its msgid: {err}",
                 Location(str(path), message.lineno or 0, 1),
                 hint="a translation may use only the %(placeholders)s its msgid has"))
+    problems.extend(wording_problems(catalog, path))
     return catalog
+
+
+#: a placeholder, either style: ``%(name)s`` (templates' ``_()``) or ``{name}`` (msgids
+#: Python fills with str.format)
+_PLACEHOLDER = re.compile(r"%\((\w+)\)[sdifr]|\{(\w+)\}")
+#: the punctuation a sentence or label ends with
+_END = ".:;!?…"
+#: what may stand after that punctuation: closing quotes and brackets, spaces
+_CLOSING = " \t\n\"'”’»)]"
+
+
+def _ending(text: str) -> str:
+    """The punctuation ``text`` ends with (before closing quotes and brackets), or ""."""
+    tail = text.rstrip(_CLOSING)
+    return tail[-1] if tail and tail[-1] in _END else ""
+
+
+def _names(text: str) -> set[str]:
+    return {a or b for a, b in _PLACEHOLDER.findall(text)}
+
+
+def wording_problems(catalog: Any, path: Path) -> list[Problem]:
+    """SPEC085 (warnings): translations that say less, or end otherwise, than their msgid:
+    a placeholder the msgid passes that no form of the msgstr writes (the value is lost),
+    a sentence's end (".", ":", "?"...) the msgstr drops or changes, and a ':' or ';' it
+    ends with where the msgid ends with none (a label left dangling). A '.' the msgstr
+    adds is left alone (an abbreviation's: "precio máx."), and so is a ':' inside it
+    (Spanish introduces a list with one where English does not: "valores admitidos:
+    {allowed}"), so a stray one there ("sea: %(procedure)s") is for a reader to see."""
+    out: list[Problem] = []
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+        strs = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        strs = [t for t in strs if t]
+        if not strs:
+            continue
+        said: list[str] = []
+        lost = set().union(*(_names(i) for i in ids)) - set().union(*(_names(t) for t in strs))
+        if lost:
+            said.append("it drops " + ", ".join(sorted(lost)))
+        ends = {_ending(ids[-1]), _ending(ids[0])}
+        odd = [t for t in strs if _ending(t) not in ends
+               and not (_ending(t) == "." and ends == {""})]
+        if odd:
+            said.append(f"it ends with {_ending(odd[0]) or 'no punctuation'!r} where the "
+                        f"msgid ends with {_ending(ids[-1]) or 'none'!r}")
+        if said:
+            out.append(Problem(
+                "SPEC085", f"the translation of {ids[0]!r} reads otherwise than its msgid: "
+                + "; ".join(said), Location(str(path), message.lineno or 0, 1),
+                severity="warning",
+                hint="a translation says every value its msgid passes, and ends as it ends"))
+    return out
 
 
 def kind_locales(spec_file: str | Path, templates: Path) -> Path:

@@ -252,3 +252,30 @@ def test_a_catalog_that_is_no_po_file_is_refused_without_waiting(tmp_path: Path,
     assert info.value.location is not None and info.value.location.file == str(path)
     said = {"big": "bytes", "fifo": "not a regular file"}.get(kind, "a link to a file outside")
     assert said in info.value.message and "root:" not in info.value.message
+
+
+def test_a_translation_that_drops_a_value_or_its_end_is_a_located_warning(
+        tmp_path: Path) -> None:
+    """SPEC085: a msgstr that loses a placeholder its msgid passes (the value never
+    shows), or ends otherwise (a '.' dropped, a ':' left dangling); an abbreviation's
+    '.' and a ':' introducing a list inside the text are Spanish, not slips."""
+    from scout.validate.catalogs import catalog_problems
+
+    body = ('msgid "over %(a)s and %(b)s"\nmsgstr "más de %(a)s"\n\n'
+            'msgid "No trail fits the request."\nmsgstr "Ninguna ruta cumple la petición"\n\n'
+            'msgid "%(num)d of %(found)s fits"\nmsgid_plural "%(num)d of %(found)s fit"\n'
+            'msgstr[0] "%(num)d de %(found)s encaja:"\nmsgstr[1] "%(num)d de %(found)s encajan:"\n\n'
+            # fine: Spanish words, an abbreviation, a list after a colon, a question
+            'msgid "maximum %(label)s"\nmsgstr "%(label)s máx."\n\n'
+            'msgid "%(value)s is not one of %(allowed)s"\n'
+            'msgstr "%(value)s no es ninguno de los admitidos: %(allowed)s"\n\n'
+            'msgid "Which tender?"\nmsgstr "¿Qué licitación?"\n')
+    _po(tmp_path, body)
+    problems = catalog_problems(tmp_path / "locales", [])
+    found = {(p.code, p.severity, p.location.line if p.location else None): p.message
+             for p in problems}
+    assert set(found) == {("SPEC085", "warning", 5), ("SPEC085", "warning", 8),
+                          ("SPEC085", "warning", 11)}
+    assert "it drops b" in found[("SPEC085", "warning", 5)]
+    assert "'no punctuation' where the msgid ends with '.'" in found[("SPEC085", "warning", 8)]
+    assert "ends with ':'" in found[("SPEC085", "warning", 11)]

@@ -243,7 +243,7 @@ def test_an_english_request_gets_an_english_report_with_the_length_checked(engli
                   "| Introducción a Python | free [3] | 20 h | 8.4/10 [4] |",
                   "2 of 6 courses found fit: Python, online, for beginner learners, up to "
                   "100 USD, with a certificate, at most 35 h.",
-                  "| max length | 35 h | query |"]:
+                  "| maximum length | 35 h | query |"]:
         assert words in report, words
     own = _own_words(report, PYTHON)
     assert not SPANISH.search(own), SPANISH.findall(own)

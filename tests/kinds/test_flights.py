@@ -187,7 +187,7 @@ def test_stops_price_per_person_bag_and_dates_cheapest_first(runs):
         "Air Europa Madrid–Lima": ["más escalas de las pedidas"],
         "Avianca Madrid–Lima": ["por encima del precio máximo"],
         "Plus Ultra Madrid–Lima": ["no dice que incluya maleta facturada"],
-        "Level Madrid–Lima": ["no es en las fechas pedidas"],
+        "Level Madrid–Lima": ["no vuela en las fechas pedidas"],
     }
     assert queries[0].startswith("vuelos Madrid Lima ida y vuelta")
 

@@ -169,7 +169,7 @@ def test_english_report_speaks_english_of_funding_and_cites(english):
                   f"{NAMES[0]} comes first of the 5 options that fit your request",
                   "2 amounts per year were multiplied by the lengths their listings state "
                   "to compare them with the amount asked",
-                  "| min amount | 40,000 EUR | query |", "amount unknown"]:
+                  "| minimum amount | 40,000 EUR | query |", "amount unknown"]:
         assert words in report, words
     own = _own_words(report, LISTINGS)
     assert not SPANISH.search(own), SPANISH.findall(own)

@@ -178,7 +178,7 @@ def test_english_report_speaks_english_of_salaries_and_cites(english):
                   "3 of 5 offers found fit: data scientist, Madrid, remote or hybrid, paying "
                   "at least 40,000 EUR/year.",
                   f"{NAMES[4]} comes first of the 3 options that fit your request",
-                  "| min salary | 40,000 EUR/year | query |", "amount unknown",
+                  "| minimum salary | 40,000 EUR/year | query |", "amount unknown",
                   "1 amount per month was converted to an amount per year (approximate) to "
                   "compare it with the amount asked"]:
         assert words in report, words

@@ -250,6 +250,11 @@ def test_the_quantity_a_set_and_brands_ruled_out(runs):
         "Sartorius Tacta 8-channel": ["over budget for 3 units"],
     }
     assert "| brands ruled out | eppendorf, gilson |" in run.report
+    # the synthesis's "cheapest" is the ranking's: the set of 3 at 690 €, not one pipette
+    # at 285 € (855 € for the 3 asked)
+    assert "DLAB MicroPette Plus 8-channel set is the cheapest option that fits your " \
+           "request: 690 EUR." in run.report
+    assert "Finnpipette F1 8-channel is the cheapest" not in run.report
 
 
 def test_the_report_cites_its_sources(runs):

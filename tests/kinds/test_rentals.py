@@ -159,7 +159,7 @@ def _run(tmp_path: Path, query: str, listings: list[Result]):
      ["Studio in Poblenou"],
      {"Estudio en Gràcia": "only 38 m²",
       "Estudio en el Born": "rent over budget"},
-     ["## Shortlist", "of at least 40 m²", "| 45 |", "| min area | 40 m² |"]),
+     ["## Shortlist", "of at least 40 m²", "| 45 |", "| minimum area | 40 m² |"]),
 ])
 def test_rentals_end_to_end(tmp_path, query, listings, fits, left_out, words):
     run, queries = _run(tmp_path, query, listings)

@@ -232,7 +232,7 @@ SPANISH = words_of(*REPORT_SPANISH, "rutas?", "distancia", "desnivel", "dificult
      ENGLISH),
     ("edinburgh", ["# Hiking trails: Edinburgh", "## Shortlist",
                    "2 of 4 trails found fit: easy difficulty, up to 8 km.",
-                   "| max duration | 3 h | query |", "| features | waterfall | query |"],
+                   "| maximum duration | 3 h | query |", "| features | waterfall | query |"],
      SPANISH),
     ("lakes", ["# Hiking trails: Lake District", "| shape | point to point | query |",
                "| public transport | yes | query |"], SPANISH),

@@ -71,7 +71,7 @@ def test_mission_page_shows_request_phases_costs_journal_report(client: httpx.Cl
     assert f'<blockquote class="query">{task["query"]}</blockquote>' in request
     assert "<tr><th>budget</th><td>200 EUR</td><td>query</td></tr>" in request
     assert "<tr><th>month</th><td>September 2026</td><td>query</td></tr>" in request
-    assert "<tr><th>min rating</th><td>8.0/10</td>" in request
+    assert "<tr><th>minimum rating</th><td>8.0/10</td>" in request
     assert "{" not in request and '"amount"' not in request and "2026-09" not in request
     for internal in ("values", "sources", "types", "lang"):
         assert f"<th>{internal}</th>" not in request

@@ -311,3 +311,27 @@ def test_a_price_period_keeps_its_word_when_a_kind_names_another_sense_of_it(
     # a placeholder named so that holds no period is written as before
     assert localize("price in GBP, no rate to USD", "es", catalog=catalog) == (
         "precio en GBP, sin tipo de cambio a USD")
+
+
+def test_an_input_no_catalog_names_is_labelled_in_words_never_its_identifier() -> None:
+    """'What you asked' showed ``cpv`` and ``min value``: where no catalog names an input,
+    its label is its name in words, a leading min/max in full in the reader's language,
+    and a word its declaration writes in capitals ("CPV code") as it writes it."""
+    from scout.spec.filters import FILTERS
+
+    declared = {"cpv": {"description": "CPV code"},
+                "min_value": {"description": "the least estimated value",
+                              "aliases": ["budget", "presupuesto"]}}
+    en = FILTERS["input_labels"](["cpv", "min_value", "max_weight", "place"], declared,
+                                 lang="en")
+    assert en == {"cpv": "CPV", "min_value": "minimum value", "max_weight": "maximum weight",
+                  "place": "place"}
+    # Spanish: the kind ships no label for these; scout's words where it has them
+    es = FILTERS["input_labels"](["cpv", "max_price", "min_value", "place"], declared,
+                                 lang="es")
+    assert es["cpv"] == "CPV" and es["max_price"] == "precio máx."
+    assert es["min_value"] == "value mín." and es["place"] == "lugar"
+    # without the declarations (the dashboard): words still, the acronym as the name is
+    assert FILTERS["input_labels"](["cpv", "min_km"], lang="en") == {"cpv": "cpv",
+                                                                     "min_km": "minimum km"}
+    assert all("_" not in label for label in {**en, **es}.values())

@@ -249,6 +249,26 @@ def test_a_sites_home_page_merges_its_other_pages() -> None:
     assert [c.name for c in cands] == ["Welcome"] and cands[0].price is not None
 
 
+def test_a_chains_home_page_does_not_absorb_the_hotels_its_site_names() -> None:
+    """Once a site's home page was a candidate, every other page of the site joined it: a
+    chain's home page took in its hotels (their prices its "disagreeing sources"). Only a
+    page that names nothing of its own (a section: "Ofertas y promociones") joins; one
+    naming a hotel is one, whichever of the two comes first."""
+    home = S("Meliá Hotels International", "https://www.melia.test/", "Hotels worldwide")
+    hotels = [S("Meliá Madrid Princesa", "https://www.melia.test/madrid/princesa", "150 EUR"),
+              S("Gran Meliá Palacio de los Duques", "https://www.melia.test/madrid/duques",
+                "320 EUR"),
+              S("Innside Madrid Gran Vía", "https://www.melia.test/madrid/innside", "140 EUR")]
+    offers = S("Ofertas y promociones", "https://www.melia.test/ofertas", "")
+    for srcs in ([home, *hotels, offers], [*hotels, home, offers]):
+        cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1",
+                                 query="hotels in Madrid")
+        assert sorted(c.name for c in cands) == sorted(s.title for s in [home, *hotels])
+        [chain] = [c for c in cands if c.name == home.title]
+        assert chain.aliases == [offers.title] and chain.price is None
+        assert all(c.price is not None for c in cands if c is not chain)
+
+
 def test_one_dealer_listing_cars_of_one_make_keeps_them_apart() -> None:
     # every listing shares the make (and "hybrid"): one shared word used to merge all of
     # them into the first car, with the highest price and mileage of the lot

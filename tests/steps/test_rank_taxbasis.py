@@ -151,3 +151,34 @@ def test_two_items_on_other_bases_are_not_one_price(text: str) -> None:
     price = find_price(text)
     assert price is not None and price.tax == "excluded"
     assert stated_on_basis(price, text, "included") is price
+
+
+@pytest.mark.parametrize("text,rates", [
+    # two items priced close, side by side: another thing's name stands between them
+    ("Centrífuga Mikro: 4.600 € + IVA. Centrífuga Rotina: 5.400 € IVA incluido.", None),
+    ("Kit 1.000 € + IVA; kit pro 1.150 € IVA incl.", None),
+    # nor does a rate make them one when it is not the currency's (21 %, not 17.4 %)
+    ("Centrifuge Mikro €4,600 excl. VAT, Rotina €5,400 incl. VAT", {"EUR": 21.0}),
+])
+def test_two_items_priced_close_on_other_bases_are_not_one_price(text, rates) -> None:
+    from scout.steps.extract import find_price
+    from scout.steps.taxprice import stated_on_basis
+
+    price = find_price(text)
+    assert price is not None and price.tax == "excluded"
+    assert stated_on_basis(price, text, "included", rates) is price
+
+
+@pytest.mark.parametrize("text,rates", [
+    ("Centrífuga Mikro: 1.000 € sin IVA, o 1.100 € con IVA", None),  # a reduced rate
+    # another thing named between, but the amounts are the currency's rate apart
+    ("Mikro 1.000 € + IVA, al laboratorio 1.210 € IVA incluido.",
+     {"EUR": 21.0}),
+])
+def test_one_price_on_both_bases_is_paired_by_its_words_or_its_rate(text, rates) -> None:
+    from scout.steps.extract import find_price
+    from scout.steps.taxprice import stated_on_basis
+
+    price = find_price(text)
+    assert price is not None and price.tax == "excluded"
+    assert stated_on_basis(price, text, "included", rates).tax == "included"

@@ -91,7 +91,7 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     assert md.startswith("# Hotels in Barcelona, September 2026")
     assert "| budget | 200 EUR | query |" in md
     # input names read as words, not identifiers ("min_rating")
-    assert "| min rating | 8.0/10 | default |" in md and "| download photos | no |" in md
+    assert "| minimum rating | 8.0/10 | default |" in md and "| download photos | no |" in md
     assert "min_rating" not in md and "download_photos" not in md
     assert "| 1 | Casa Bonay | 180 EUR/night [1] ≤ 200 EUR | 8.8/10 [2] ≥ 8.0/10 | 3 |" in md
     assert "| 2 | Generator Barcelona | unknown | unknown | 1 |" in md

@@ -121,6 +121,39 @@ def test_shown_in_the_readers_language(value, lang, shown) -> None:
     assert format_value(value, "length", lang) == shown
 
 
+def test_a_length_asked_in_miles_is_shown_in_miles_with_metres_beside_it() -> None:
+    """'under 5 miles' was shown '8.05 km': the request's unit is kept (Task.units) and
+    every surface that writes a length by its type writes it in that system, the metric
+    value in brackets; a weight asked in pounds the same way."""
+    from scout.report.render import make_report_env
+    from scout.spec.templating import in_language, make_env
+
+    inputs = {**TRAIL, "max_pack": InputSpec(type="weight", aliases=["pack"])}
+    task = build_task("circular walk under 5 miles, less than 1,500 feet of ascent, pack "
+                      "under 3 lbs", inputs, today=TODAY)
+    assert task.units == {"max_distance": "mi", "max_gain": "ft", "max_pack": "lb"}
+    assert task.values["max_distance"] == pytest.approx(5 * MI)  # kept in metres
+    units = task.shown_units
+    assert format_value(task.values["max_distance"], "length", "en", units=units) == \
+        "5 mi (8.05 km)"
+    assert format_value(task.values["max_gain"], "length", "es", units=units) == \
+        "1.500 ft (457,2 m)"
+    assert format_value(task.values["max_pack"], "weight", "en", units=units) == \
+        "3 lb (1.36 kg)"
+    # a report's templates and a kind's reasons, through the bound ``value`` filter
+    env = make_report_env(Path("/nonexistent"), "en", units=units)
+    assert env.from_string("{{ v | value('length') }}").render(v=5 * MI) == "5 mi (8.05 km)"
+    reasons = in_language(make_env(), "en", units=units)
+    assert reasons.from_string("{{ v | value('weight') }}").render(v=2.22) == "4.89 lb (2.22 kg)"
+    # asked in km or said in no unit: as before, and the Task dumps as before
+    metric = build_task("circular walk under 8 km", inputs, today=TODAY)
+    assert metric.units == {} and "units" not in metric.model_dump()
+    assert format_value(8000.0, "length", "en", units=metric.shown_units) == "8 km"
+    # --set in miles too
+    assert build_task("", inputs, set_values={"max_distance": "5 mi"},
+                      today=TODAY).units == {"max_distance": "mi"}
+
+
 def _trail(*texts: str) -> dict:
     return {"name": "Some Trail", "evidence": [{"text": t} for t in texts]}
 

@@ -87,6 +87,10 @@ class SubjectBrief(BaseModel):
     price: Money | None = Field(default=None, description="as stated")
     price_checked: Money | None = Field(
         default=None, description="in the budget's currency, when it was converted")
+    cost: float | None = Field(
+        default=None, description="the amount the ranking compared it by, in price_checked's "
+        "currency (a set's price for the quantity asked, a group's shared by the people): "
+        "what 'cheapest' means; set only where the kind's arithmetic changed some amount")
     is_video: bool = Field(
         default=False, description="a video itself (a talk, a tutorial), not a thing it shows")
     unchecked: list[str] = Field(
@@ -99,7 +103,7 @@ class SubjectBrief(BaseModel):
         "that disagree")
     # the request dump is the reply cache's key: a subject that is no video, sold by no
     # two shops and checked in full dumps as before, so recorded cassettes and cached answers still match
-    _omit = omit_unset("is_video", "offers", "unchecked")
+    _omit = omit_unset("cost", "is_video", "offers", "unchecked")
 
 
 class SynthesisRequest(Request):

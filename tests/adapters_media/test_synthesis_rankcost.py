@@ -1,0 +1,117 @@
+"""The keyless synthesis's "cheapest" is the ranking's: rank records the amount its
+``order_by`` compared each option by (a set of three at 690 € against one pipette at
+285 €, 855 € for the three asked) and the synthesis calls cheapest, cheaper and dearer
+by it, saying the compared amount beside a price it differs from; a kind whose order
+reads no price, or wants the dearest first, records none."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.adapters.extractive import ExtractiveAdapter
+from scout.adapters.prompt import build_prompt, compared
+from scout.config.settings import ExtractiveSettings
+from scout.schemas.records import Candidates
+from scout.schemas.task import Money
+from scout.spec.models import InputSpec
+from scout.steps import rank
+from scout.steps.synthesize import collect_subjects
+from scout.stepkit.params import RankParams
+from scout.task.build import build_task
+from tests.steps.test_extract_rank import _ctx
+from tests.steps.test_rank_periods import _flat
+
+
+def _eur(amount: float) -> Money:
+    return Money(amount=amount, currency="EUR", comparator="=")
+
+
+def _text(offers: list[tuple[str, float, float | None, float | None]], lang: str = "en") -> str:
+    subjects, evidence = [], []
+    for i, (name, amount, cost, rating) in enumerate(offers, 1):
+        key = name.lower().replace(" ", "-")
+        subjects.append(SubjectBrief(key=key, name=name, rank=i, price=_eur(amount),
+                                     cost=cost, rating=rating))
+        evidence.append(EvidenceItem(url=f"https://lab.test/{key}", title=name, subject=key,
+                                     kind="snippet", text=f"{name}: {amount:g} EUR."))
+    req = SynthesisRequest(
+        question="q", task={"budget": {"amount": 900, "currency": "EUR"}},
+        task_types={"budget": "money", "min_rating": "rating"}, lang=lang, evidence=evidence,
+        candidates=[o[0] for o in offers], subjects=subjects)
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    return " ".join(s.text for s in syn.sentences)
+
+
+def test_the_cheapest_is_the_ranking_s_compared_amount_not_a_unit_s_price() -> None:
+    text = _text([("Set of three", 690, 690, None), ("One pipette", 285, 855, None)])
+    assert "Set of three is the cheapest option that fits your request: 690 EUR." in text
+    assert "One pipette is the cheapest" not in text
+
+
+def test_the_trade_off_compares_and_says_the_compared_amounts() -> None:
+    text = _text([("Set of three", 690, 690, 8.0), ("One pipette", 285, 855, 9.0)])
+    assert "One pipette is rated higher than Set of three (9.0/10 against 8.0/10) but " \
+           "costs 165 EUR more (285 EUR (855 EUR as the ranking compares it) against " \
+           "690 EUR)." in text
+    es = _text([("Set of three", 690, 690, 8.0), ("One pipette", 285, 855, 9.0)], lang="es")
+    assert "285 € (855 € tal como lo compara la clasificación)" in es
+
+
+def test_without_compared_amounts_the_price_decides_as_before() -> None:
+    text = _text([("Set of three", 690, None, None), ("One pipette", 285, None, None)])
+    assert "One pipette is the cheapest option that fits your request: 285 EUR." in text
+
+
+INPUTS = {"quantity": InputSpec(type="integer", aliases=["units"]),
+          "budget": InputSpec(type="money")}
+#: the kind's arithmetic: a unit's price times the quantity, a set's as it is
+SET_TIMES = ("v.price.amount * (task.quantity if task.quantity and 'set' not in v.key "
+             "else 1) if v.price else none")
+
+
+def _ranked(order_by: list[str], descending: bool = False):
+    task = build_task("pipette, 3 units, under 900 EUR", INPUTS, today=dt.date(2026, 12, 6))
+    items = [_flat("unit", ("https://a.test/", _eur(285))),
+             _flat("set", ("https://b.test/", _eur(690)))]
+    params = RankParams(items="candidates", as_="v", order_by=order_by, descending=descending)
+    return rank.run(_ctx(params, {"candidates": Candidates(items=items)}, task))
+
+
+def test_rank_records_what_its_order_compared_and_the_synthesis_gets_it() -> None:
+    short = _ranked([SET_TIMES])
+    assert [(i.candidate.key, i.cost) for i in short.items] == [("set", 690.0),
+                                                                 ("unit", 855.0)]
+    briefs = collect_subjects({"short": short})
+    assert [(b.key, b.cost) for b in briefs] == [("set", 690.0), ("unit", 855.0)]
+
+
+def test_a_descending_order_on_the_negated_price_is_the_price() -> None:
+    short = _ranked(["-(v.price.amount) if v.price else none"], descending=True)
+    assert [(i.candidate.key, i.cost) for i in short.items] == [("unit", 285.0),
+                                                                 ("set", 690.0)]
+    # the amounts are the prices: nothing travels to the synthesis (its dump unchanged)
+    briefs = collect_subjects({"short": short})
+    assert all(b.cost is None for b in briefs) and "cost" not in briefs[0].model_dump()
+
+
+def test_no_order_on_the_price_or_one_wanting_the_dearest_records_none() -> None:
+    assert all(i.cost is None for i in _ranked(["v.key"]).items)
+    assert all(i.cost is None for i in _ranked(["-(v.price.amount)"]).items)
+    assert "cost" not in _ranked(["v.key"]).items[0].model_dump()
+
+
+def test_a_model_s_prompt_carries_the_compared_amounts() -> None:
+    subjects = [SubjectBrief(key="set", name="Set of three", rank=1, price=_eur(690),
+                             cost=690),
+                SubjectBrief(key="one", name="One pipette", rank=2, price=_eur(285),
+                             cost=855),
+                SubjectBrief(key="out", name="Left out", price=_eur(9), cost=9)]
+    costs = compared(subjects)
+    assert costs == {"Set of three": "690 EUR", "One pipette": "855 EUR"}
+    user = build_prompt("q", {}, ["Set of three", "One pipette"], [], 4000,
+                        costs=costs).user
+    assert "- One pipette (855 EUR)" in user and "not by a unit's price" in user
+    # none compared: the prompt is as it was
+    assert build_prompt("q", {}, ["A"], [], 4000).user.startswith(
+        "Question: q\n\nCandidates:\n- A\n")
