@@ -187,3 +187,12 @@ def test_the_group_options_are_described() -> None:
     text = "\n".join(p.read_text(encoding="utf-8") for p in REFERENCE)
     missing = [o for p in cli.params for o in p.opts if o.startswith("--") and o not in text]
     assert not missing, f"running.md and operations.md do not describe `scout {missing}`"
+
+
+@pytest.mark.parametrize("path,cmd", _every_command(), ids=[" ".join(p) for p, _ in _every_command()])
+def test_every_option_says_what_it_does_in_its_help(path: list[str], cmd: click.Command) -> None:
+    # `--help` is the first page a user reads: an option listed there with no words
+    # (only its default) leaves them to guess
+    bare = [max(p.opts, key=len) for p in cmd.params
+            if isinstance(p, click.Option) and not p.hidden and not (p.help or "").strip()]
+    assert not bare, f"`scout {' '.join(path)}`: give {bare} a help text"
