@@ -126,7 +126,7 @@ def runs_cmd(runs_dir: str | None, as_json: bool, no_index: bool) -> int:
 @click.argument("mission")
 @_RUNS_DIR
 @click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md",
-              show_default=True)
+              show_default=True, help="md: the trail as Markdown; json: as one object.")
 @_JSON
 @_NO_INDEX
 def audit_cmd(mission: str, runs_dir: str | None, fmt: str, as_json: bool,

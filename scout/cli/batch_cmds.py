@@ -49,7 +49,8 @@ def batch_group() -> None:
               default="auto", show_default=True,
               help="Live panel on a terminal, plain lines otherwise (on stderr).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+              show_default=True,
+              help="text: a line per mission and the totals; json: the batch record as one object.")
 @json_flag
 def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
                     batch_id: str | None, runs_dir: str | None, config: str | None,

@@ -69,7 +69,8 @@ def _request_options(fn: Any) -> Any:
               show_default=True,
               help="strict: wait for fsync after every phase and item event (slower).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+              show_default=True,
+              help="text: the report path, else the final state; json: the result as one object.")
 @click.option("--max-cost", type=UsdParam(), default=None, metavar="USD",
               help="Stop cleanly once the mission has spent this much (exit 4); overrides "
                    "the Mission's max_cost.")
@@ -155,7 +156,8 @@ def _apply_one(file: str, *, query: str | None, sets: tuple[str, ...], mission_i
 @click.argument("file", type=PathParam())
 @_request_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+              show_default=True,
+              help="text: the request and each phase's action; json: the plan as one object.")
 @json_flag
 def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: str | None,
              runs_dir: str | None, force: tuple[str, ...], config: str | None, fmt: str) -> None:
@@ -200,7 +202,8 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
 @click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+              show_default=True,
+              help="text: a table of the phases; json: the mission state as one object.")
 @json_flag
 def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     """Print the state of every phase of MISSION (an id, or a run dir path)."""

@@ -15,13 +15,14 @@ from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server, \
 @click.option("--host", default=DEFAULT_HOST, show_default=True,
               help="Address to bind. Anything but loopback requires SCOUTE_API_TOKEN.")
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT,
-              show_default=True)
+              show_default=True, help="Port to bind.")
 @click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 @click.option("--config", type=PathParam(), default=None,
               help=config_help("for the token pool's location and the secrets to hide"))
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info",
-                                                "debug"]), default="info", show_default=True)
+                                                "debug"]), default="info", show_default=True,
+              help="How much the server logs (uvicorn's levels).")
 def serve_cmd(host: str, port: int, runs_dir: str | None, config: str | None,
               log_level: str) -> int:
     """Serve the dashboard and the read-only HTTP API.

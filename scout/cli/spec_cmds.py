@@ -82,7 +82,8 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
 @cli.command()
 @click.argument("pipeline", type=PathParam())
 @click.option("--format", "fmt", type=click.Choice(["mermaid", "dot", "json"]),
-              default="mermaid", show_default=True)
+              default="mermaid", show_default=True,
+              help="mermaid or Graphviz dot text, or the graph as JSON.")
 @click.option("--config", type=PathParam(), default=None,
               help=config_help("to use", near="the pipeline"))
 @json_flag

@@ -117,3 +117,82 @@ def test_every_command_is_named_in_the_docs() -> None:
     assert len(every) > 15
     missing = sorted(" ".join(c) for c in every - named)
     assert not missing, f"no doc shows `scout {missing}`: add it to README.md's Commands"
+
+
+# Every option of every command is described in running.md or operations.md, in a section
+# whose heading names the command, with the default its --help shows.
+REFERENCE = [ROOT / "docs" / "running.md", ROOT / "docs" / "operations.md"]
+
+
+def _sections(text: str) -> list[tuple[str, str]]:
+    """(heading, body) of each heading, the body running to the next heading of the same
+    or a higher level (so a section holds its subsections); fenced lines are no headings."""
+    lines, heads, fenced = text.splitlines(), [], False
+    for i, line in enumerate(lines):
+        fenced ^= line.startswith("```")
+        m = None if fenced else re.match(r"(#{1,4}) (.*)", line)
+        if m:
+            heads.append((i, len(m.group(1)), m.group(2)))
+    out = []
+    for n, (i, level, title) in enumerate(heads):
+        end = next((j for j, lv, _ in heads[n + 1:] if lv <= level), len(lines))
+        out.append((title, "\n".join(lines[i:end])))
+    return out
+
+
+def _described(path: list[str]) -> str:
+    """The reference docs' sections whose heading names every word of the command."""
+    return "\n".join(body for doc in REFERENCE
+                     for title, body in _sections(doc.read_text(encoding="utf-8"))
+                     if all(re.search(rf"\b{w}\b", title) for w in path))
+
+
+def _every_command() -> list[tuple[list[str], click.Command]]:
+    ctx, out = click.Context(cli), []
+    todo: list[tuple[list[str], click.Command]] = [([], cli)]
+    while todo:
+        path, cmd = todo.pop()
+        if isinstance(cmd, click.Group):
+            todo += [([*path, n], cmd.get_command(ctx, n)) for n in cmd.list_commands(ctx)]
+        # a group counts when it has options of its own (`scout journal`); the root's are below
+        if path and (not isinstance(cmd, click.Group) or cmd.params):
+            out.append((path, cmd))
+    return sorted(out, key=lambda pc: pc[0])
+
+
+def _blocks(text: str) -> list[str]:
+    # a table row, or a paragraph of prose or of a code block: what one option's words share
+    return [b for para in re.split(r"\n\s*\n", text)
+            for b in (para.splitlines() if para.lstrip().startswith("|") else [para])]
+
+
+@pytest.mark.parametrize("path,cmd", _every_command(), ids=[" ".join(p) for p, _ in _every_command()])
+def test_every_option_is_described_with_its_default(path: list[str], cmd: click.Command) -> None:
+    text = _described(path)
+    assert text, f"no section of running.md or operations.md is headed `scout {' '.join(path)}`"
+    for param in cmd.params:
+        if not isinstance(param, click.Option) or param.hidden:
+            continue
+        name = max(param.opts, key=len)
+        said = [b for b in _blocks(text)
+                if any(re.search(rf"{re.escape(o)}(?![\w-])", b) for o in param.opts)]
+        assert said, f"`scout {' '.join(path)} {name}` is not described in running.md or operations.md"
+        default = param.default
+        if param.show_default and not param.is_flag and default not in (None, ""):
+            assert any(re.search(rf"default[^|]*?`{re.escape(str(default))}`", b) for b in said), (
+                f"`scout {' '.join(path)} {name}`: say its default (`{default}`) where it is described")
+
+
+def test_the_group_options_are_described() -> None:
+    text = "\n".join(p.read_text(encoding="utf-8") for p in REFERENCE)
+    missing = [o for p in cli.params for o in p.opts if o.startswith("--") and o not in text]
+    assert not missing, f"running.md and operations.md do not describe `scout {missing}`"
+
+
+@pytest.mark.parametrize("path,cmd", _every_command(), ids=[" ".join(p) for p, _ in _every_command()])
+def test_every_option_says_what_it_does_in_its_help(path: list[str], cmd: click.Command) -> None:
+    # `--help` is the first page a user reads: an option listed there with no words
+    # (only its default) leaves them to guess
+    bare = [max(p.opts, key=len) for p in cmd.params
+            if isinstance(p, click.Option) and not p.hidden and not (p.help or "").strip()]
+    assert not bare, f"`scout {' '.join(path)}`: give {bare} a help text"

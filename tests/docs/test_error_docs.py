@@ -112,3 +112,26 @@ def test_an_exit_code_a_section_states_is_its_errors() -> None:
                 wrong.append(f"{code} ({cls.__name__}): exits {exit_code}, the doc says {said}")
     assert checked >= 5
     assert not wrong, wrong
+
+
+def test_each_section_sits_in_its_group_in_order() -> None:
+    # a reader looks a code up by its group and number: a section merged at the end of the
+    # page (a USE code among the RUN ones) is one they do not find. REP and MAIL codes are
+    # report and e-mail phases' failures, kept in the RUN group (the page says so).
+    text = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    group, seen, wrong = "", [], []
+    for line in prose.splitlines():
+        if m := re.match(r"# ([A-Z]+) — ", line):
+            group, seen = m.group(1), []
+        elif m := re.match(r"## ([A-Z]+)(\d{3})\s*$", line):
+            prefix, number = m.group(1), int(m.group(2))
+            home = "RUN" if prefix in {"REP", "MAIL"} else prefix
+            if group and home != group:
+                wrong.append(f"{prefix}{m.group(2)} is under '# {group}'")
+            key = ({"RUN": 0, "REP": 1, "MAIL": 2}.get(prefix, 0), number)
+            if seen and key < seen[-1]:
+                wrong.append(f"{prefix}{m.group(2)} comes after a higher number")
+            seen.append(key)
+    assert group == "ML"  # the scan reached the last group
+    assert not wrong, wrong

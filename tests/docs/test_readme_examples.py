@@ -18,3 +18,18 @@ def test_every_example_folder_is_in_the_readme_table() -> None:
     missing = [f for f in folders
                if not re.search(rf"`(?:examples/)?{re.escape(f)}/", table)]
     assert not missing, f"README.md's 'What is here' table does not name examples {missing}"
+
+
+def test_every_example_kind_is_in_the_authoring_table_with_its_test() -> None:
+    # docs/authoring.md's table of complete kinds (under rank): one row per examples/*
+    # project (a folder with pipelines/; the demo cassette has none), and the test each
+    # row points to is there
+    text = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    table = text.split("Complete kinds built this way live under `examples/`", 1)[1]
+    rows = re.findall(r"^\| `([\w-]+)/` \| (.+) \|$", table.split("\n\n", 2)[1], re.M)
+    kinds = sorted(p.parent.name for p in (ROOT / "examples").glob("*/pipelines"))
+    assert len(kinds) >= 10
+    assert sorted(name for name, _ in rows) == kinds
+    untested = [k for k in kinds
+                if not (ROOT / "tests" / "kinds" / f"test_{k.replace('-', '_')}.py").is_file()]
+    assert not untested, f"the table says tests/kinds/test_<name>.py tests {untested}"
