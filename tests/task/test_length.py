@@ -126,7 +126,8 @@ def test_a_length_asked_in_miles_is_shown_in_miles_with_metres_beside_it() -> No
     every surface that writes a length by its type writes it in that system, the metric
     value in brackets; a weight asked in pounds the same way."""
     from scout.report.render import make_report_env
-    from scout.spec.scopefilters import in_language, make_env
+    from scout.spec.scopefilters import in_language
+    from scout.spec.templating import make_env
 
     inputs = {**TRAIL, "max_pack": InputSpec(type="weight", aliases=["pack"])}
     task = build_task("circular walk under 5 miles, less than 1,500 feet of ascent, pack "
