@@ -82,7 +82,14 @@ _DAILY = frozenset({"half day", "night", "day"})
 #: pay's period, and stays no part of a day (a day's work is no fixed number of hours)
 #: An energy tariff's rate is priced the same way, per the energy metered: a kWh, a MWh
 #: ("0,129 €/kWh", "24.5p per kWh", "85 €/MWh"), no period and no whole price.
-WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item", "kWh", "MWh"})
+#: A service sold by the occasion is priced per it too (:data:`OCCASIONS`).
+WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item", "kWh", "MWh", "visit", "walk"})
+#: the occasions a service is sold by: a sitter's or a doctor's visit, a dog walker's walk
+#: ("£12 per visit", "12 € por paseo"). A listing's is its price's unit, so it is never
+#: compared with a budget a night or a month as if both were one basis; a request's is
+#: read with no unit (:func:`scout.task.money.iter_money`), for the listings it is compared
+#: with mostly state none ("Consulta: 60 €" for "under 60 euros a visit")
+OCCASIONS = frozenset({"visit", "walk"})
 #: the conversions every kind shares: an hour is 60 minutes, a MWh 1,000 kWh. How many
 #: words a page holds is the kind's to say (rank's ``units: {page: 250 words}``,
 #: docs/authoring.md)
@@ -94,7 +101,7 @@ Bases = dict[str, tuple[str, float]]
 #: a unit of work as an author writes it in a basis ("250 words", "60 minutes")
 _BASIS = re.compile(r"\s*(\d+(?:\.\d+)?)\s+([a-z]+)\s*")
 _SINGULAR = {"words": "word", "pages": "page", "minutes": "minute", "hours": "hour",
-             "items": "item"}
+             "items": "item", "visits": "visit", "walks": "walk"}
 
 
 def parse_bases(units: dict[str, str]) -> Bases:

@@ -232,15 +232,20 @@ def forget_compiled() -> None:
         _COMPILED.clear()
 
 
-def _with_project_words(name: str, lang: str, catalog: Any) -> Any:
+def _with_project_words(name: str, lang: str, catalog: Any,
+                        written: Any = None) -> Any:
     """The filter ``name`` (``l10n``, ``input_labels``) with the project's words too (its
-    input names in "What you asked"). pass_context, so Jinja never folds it into the
-    compiled code, which is shared by the projects (and catalog edits) that render the
-    same template file."""
+    input names in "What you asked"); ``written`` (:func:`scout.report.kindwords.kind_words`):
+    a kind's enum word is written as a printed one is, so ``task.service | l10n`` joined
+    into a sentence reads "home boarding" in an English report, never the identifier
+    "home_boarding". pass_context, so Jinja never folds it into the compiled code, which
+    is shared by the projects (and catalog edits) that render the same template file."""
     from jinja2 import pass_context
 
     @pass_context
     def with_words(_context: Any, value: Any, *args: Any) -> Any:
+        if written is not None and not args and (shown := written(value)) is not value:
+            return shown
         return FILTERS[name](value, *args, lang=lang, catalog=catalog)
 
     return with_words
@@ -373,7 +378,8 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
         env.filters[name] = _on_scale(name, lang, rating_scale,
                                       **({"units": units} if name == "value" else {}))
     for name in ("l10n", "input_labels"):
-        env.filters[name] = _with_project_words(name, lang, catalog)
+        env.filters[name] = _with_project_words(name, lang, catalog,
+                                                written if name == "l10n" else None)
     env.globals["lang"] = lang
     # each value shows as the text it is, a table row's in its cell (report/asvalue.py)
     env.globals[AS_VALUE] = as_value if written is None else (

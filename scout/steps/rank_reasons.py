@@ -74,7 +74,8 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
     l10n = functools.partial(FILTERS["l10n"], lang=lang, catalog=catalog)
     finalize = kind_words(words, l10n)
     env = in_language(make_env(finalize=finalize), lang, rating_scale, units)
-    env.filters["l10n"] = l10n  # the kind's words too, as in a report
+    # the kind's words too, as in a report: an enum word as a printed one is written
+    env.filters["l10n"] = lambda v: shown if (shown := finalize(v)) is not v else l10n(v)
     if translates(params):
         env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
         for name in _GETTEXT & set(env.globals):

@@ -25,7 +25,7 @@ def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     shop, starts, ends = shop_text(text[:_MAX_TEXT_CHARS])
     t = QueryText(shop)
     out: list[tuple[Money, tuple[int, int]]] = []
-    for money, found, _ in iter_money(t.free, t.original, []):
+    for money, found, _ in iter_money(t.free, t.original, [], occasions=True):
         span = span_back(starts, ends, found)
         if money.min is not None:
             low = money.model_copy(update={"amount": money.min, "min": None})

@@ -46,6 +46,7 @@ from scout.task.moneyunits import (
     PER, bare_total, each_of, period_of, total_of, unit_after_cap, unit_before,
 )
 from scout.task.taxbasis import basis_at, blank_tax_words
+from scout.units import OCCASIONS
 
 # a multiplier written after the number: "30k", "80 mil", and "m" for a million as funders,
 # the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
@@ -262,18 +263,22 @@ def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
 
 
 def iter_money(free: str, original: str, territories: list[str], *,
-               lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
+               lang: str = "en", occasions: bool = False,
+               ) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None), in the order the text says them: a rate in pence or céntimos
-    (:func:`_minor`) among them."""
-    whole = list(_iter_money(free, original, territories, lang=lang))
+    (:func:`_minor`) among them. With ``occasions`` (a listing's text), an amount per a
+    visit or a walk keeps it as its unit (:data:`scout.units.OCCASIONS`); without (a
+    request), the words are read with the amount and it states no unit."""
+    whole = list(_iter_money(free, original, territories, lang=lang, occasions=occasions))
     minor = [h for h in _minor(free)
              if not any(h[1][0] < b and a < h[1][1] for _m, (a, b), _w in whole)]
     yield from sorted(whole + minor, key=lambda h: h[1][0]) if minor else whole
 
 
 def _iter_money(free: str, original: str, territories: list[str], *,
-                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
+                lang: str = "en", occasions: bool = False,
+                ) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
     folded, free = free, _halves(_notes(blank_tax_words(close_gaps(free, rewrite(free)))))
     marked, pattern, pos = mark(free), _token_re(_maybe_own(original)), 0
@@ -306,6 +311,8 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             raw_per, span = late.group("per"), (span[0], late.end())
             each = each_of(late.group("each"))
         per = period_of(raw_per)
+        if per in OCCASIONS and not occasions:
+            per = None  # "under 60 euros a visit": the listings say "Consulta: 60 €"
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
             per, span = total_of(free, m.start(), span)
         if high is not None:

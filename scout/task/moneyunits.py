@@ -40,7 +40,10 @@ _MEDIUM = r"(?:(?:audio|video|recorded|grabad[oa])\s+)?"
 _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:minutes?|minutos?|mins?)|"
          r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?|"
          # the energy an energy tariff's rate is per ("0,129 €/kWh", "85 €/MWh")
-         r"kwh|mwh")
+         r"kwh|mwh|"
+         # the occasion a service is sold by: a sitter's or a doctor's visit, a dog
+         # walker's walk ("£12 per visit", "12 € por paseo"; scout.units.OCCASIONS)
+         r"visits?|visitas?|walks?|paseos?")
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
                r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
@@ -146,7 +149,8 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "pag": "page", "folio": "page", "minute": "minute", "minuto": "minute",
               "min": "minute", "item": "item", "unit": "item", "unidad": "item", "unidade": "item",
               "piece": "item", "pieza": "item", "document": "item", "documento": "item",
-              "file": "item", "archivo": "item", "kwh": "kWh", "mwh": "MWh"}
+              "file": "item", "archivo": "item", "kwh": "kWh", "mwh": "MWh",
+              "visit": "visit", "visita": "visit", "walk": "walk", "paseo": "walk"}
 # what the work is a unit of, written before it: an "audio minute" is a minute
 _MEDIUM_RE = re.compile(_MEDIUM)
 

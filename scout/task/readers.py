@@ -188,6 +188,22 @@ def _before_kind_of(free: str, alt: str, enum_words: Sequence[str], *numbers: st
     return next((m for n in numbers if (m := re.search(n + ahead, free))), None)
 
 
+def _kind_left(free: str, span: tuple[int, int], enum_words: Sequence[str]) -> tuple[int, int]:
+    """``span`` (a number and this input's noun after it) less that noun when it is also
+    another input's enum word: "2 perros" for a count of pets whose aliases say "perros",
+    beside a pet's enum whose synonyms say it, is how many and what, so the count takes the
+    number and the enum's input still reads its word. A unit counted is an amount of it,
+    no choice of one: "12 pages" for a translation priced per word keeps its noun."""
+    if not enum_words:
+        return span
+    noun = re.search(r"[\s-]+(?:" + name_forms(list(enum_words)) + r")$", free[span[0]:span[1]])
+    if noun is None:
+        return span
+    from scout.task.moneyunits import period_of
+
+    return span if period_of(noun.group().strip(" -")) else (span[0], span[0] + noun.start())
+
+
 def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
                  lang: str = "en", enum_words: Sequence[str] = ()) -> tuple[Any, tuple[int, int]] | None:
     """The count or number the input ``name`` reads and its span, or None; ``enum_words``:
@@ -262,7 +278,7 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         none = re.search(r"(?<!\w)(?:sin|without|no|zero|cero|ningun[oa]?)\s+(?:" + noun
                          + r")(?!\w)(?!\s*(?::|=|of|de)?\s*\d)", free)
         return (0 if integer else 0.0, none.span()) if none else None
-    span = widened(text.free, free, m.span())
+    span = widened(text.free, free, _kind_left(free, m.span(), enum_words))
     if m.groupdict().get("w"):
         return COUNT_WORDS[m.group("w")], span
     value = _read_number(m.group("n"), integer, lang)

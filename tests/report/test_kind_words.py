@@ -52,3 +52,22 @@ def test_an_enum_word_printed_or_given_to_gettext_is_the_readers(tmp_path: Path,
 
 def test_a_kind_without_enum_words_writes_values_as_given(tmp_path: Path) -> None:
     assert _render(tmp_path, "es", frozenset()).split("|")[:2] == ["solo en train", "train"]
+
+
+@pytest.mark.parametrize("lang, want", [("en", "with night bus, train"),
+                                        ("es", "with autobús nocturno, tren")])
+def test_an_enum_word_through_l10n_joined_into_a_sentence_is_the_readers(
+        tmp_path: Path, lang: str, want: str) -> None:
+    """`task.mode | l10n` (or `map('l10n')`) joined with other words into one sentence is
+    no longer a value of the kind's words alone, so what prints it cannot write it: the
+    filter itself writes it as "What you asked" does ("night bus", never the identifier
+    "night_bus" in an English report)."""
+    _render(tmp_path, lang, enum_words(INPUTS))
+    (tmp_path / "templates" / "s.md.j2").write_text(
+        "{{ (['with ' ~ (night | l10n)] + [mode | l10n]) | join(', ') }}", encoding="utf-8")
+    env = make_report_env(tmp_path / "templates", lang, words=enum_words(INPUTS))
+    assert env.get_template("s.md.j2").render(mode="train", night="night_bus") == want
+    # a word that is no enum word is l10n's as before: scout's catalog, else as written
+    (tmp_path / "templates" / "u.md.j2").write_text("{{ 'night_owl' | l10n }}",
+                                                    encoding="utf-8")
+    assert env.get_template("u.md.j2").render() == "night_owl"

@@ -92,3 +92,23 @@ def test_a_counted_noun_is_also_the_head_of_an_enum_synonym(query, seats, desk):
     after it still names the desk: the request asked for both."""
     values = read(query, DESKS)
     assert (values.get("seats"), values.get("desk")) == (seats, desk)
+
+
+PETS = {"place": InputSpec(type="place"),
+        "pets": InputSpec(type="integer", aliases=["mascotas", "perros", "gatos", "dogs", "cats"]),
+        "pet": InputSpec(type="string", enum=["dog", "cat"],
+                         synonyms={"dog": ["perro", "perros", "dogs"], "cat": ["gato", "gatos", "cats"]})}
+
+
+@pytest.mark.parametrize("query, pets, pet", [
+    ("residencia para 2 perros en Madrid", 2, "dog"),
+    ("cuidador para mis dos gatos en Valencia", 2, "cat"),
+    ("dog boarding in Leeds for 3 dogs", 3, "dog"),
+    ("sitter in Bristol for two cats", 2, "cat"),
+    ("cuidador para 2 mascotas en Sevilla", 2, None),       # the count's noun names no pet
+])
+def test_a_counts_noun_that_is_an_enum_word_is_read_by_both(query, pets, pet):
+    """"2 perros" for a count aliased "perros" beside an enum whose synonym is "perros"
+    says how many and what: the count took the whole of it, and the pet was lost."""
+    values = read(query, PETS)
+    assert (values.get("pets"), values.get("pet")) == (pets, pet)

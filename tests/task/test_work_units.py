@@ -65,7 +65,8 @@ def test_a_listing_states_its_unit_of_work(text: str, amount: float, per: str) -
 
 def test_every_unit_word_names_a_unit_of_work() -> None:
     said = ["palabras", "words", "paginas", "folios", "minutos", "mins",
-            "audio minute", "video hours", "unidades", "documentos", "items", "h", "kwh", "mwh"]
+            "audio minute", "video hours", "unidades", "documentos", "items", "h", "kwh", "mwh",
+            "visitas", "visits", "paseos", "walks"]
     assert {period_of(w) for w in said} == WORK_UNITS
     # the periods a price is for stay what they were
     assert [period_of(w) for w in ("noche", "hora", "mes")] == ["night", "hour", "month"]
@@ -97,3 +98,36 @@ def test_a_unit_of_work_is_written_in_the_request_language() -> None:
                                                                      "0.08 EUR/word")
     pay = Money(amount=14, currency="EUR", per="hour")  # was "14 €/hour" in Spanish
     assert format_money(pay, "es") == "14 €/hora"
+
+
+
+@pytest.mark.parametrize("query, amount", [
+    ("cat sitter in Bristol, under £15 a visit", 15),
+    ("cuidadora de gatos en Sevilla, menos de 15 € por visita", 15),
+    ("dog walker in Leeds, under £12 a walk", 12),
+    ("paseador de perros en Madrid, máximo 10 € por paseo", 10),
+])
+def test_a_requests_occasion_is_read_with_its_amount_and_no_unit(query: str, amount: float) -> None:
+    """A request's "a visit" states no unit: the listings a budget is checked against
+    mostly state none ("Consulta: 60 €"), and a budget per a unit of work leaves every
+    such price unchecked. Its words are the amount's, no place or subject."""
+    task = build_task(query, KIND, today=TODAY)
+    budget = task.values["budget"]
+    assert isinstance(budget, Money) and (budget.amount, budget.per) == (amount, None)
+    assert not any(w in str(task.values.get(k) or "").lower()
+                   for k in ("place", "service") for w in ("a visit", "a walk", "por visita",
+                                                            "por paseo"))
+
+
+@pytest.mark.parametrize("text, amount, per", [
+    ("Cat sitting in Bristol: £12 per visit, fully insured.", 12, "visit"),
+    ("Visitas a domicilio: 14 € por visita.", 14, "visit"),
+    ("Dog walks £11 a walk, insured.", 11, "walk"),
+    ("Paseos de una hora, 12 € por paseo.", 12, "walk"),
+    ("Home boarding £30 per night.", 30, "night"),      # a period stays one
+])
+def test_a_listing_states_the_occasion_its_price_is_for(text: str, amount: float, per: str) -> None:
+    """"£12 per visit" read as 12 GBP per nothing, and was then compared with a budget a
+    night as if both were one basis: the occasion is the unit the price is per."""
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, per)
