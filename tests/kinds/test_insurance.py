@@ -77,6 +77,15 @@ REQUESTS = {
     "carencias y con repatriación":
         ("es", {"place": "Barcelona", "visa": True, "waiting_periods": False,
                 "coverage": ["repatriation"]}),
+    "busco seguro médico en Barcelona, sin copagos ni carencias, máximo 60 euros/mes":
+        ("es", {"place": "Barcelona", "copayment": "none", "waiting_periods": False,
+                "budget": _money(60)}),
+    "expat health insurance Berlin, 28 years old, with dental and mental health, no copay":
+        ("en", {"place": "Berlin", "ages": [28], "copayment": "none",
+                "coverage": ["dental", "mental health"]}),
+    "póliza con copago parcial en Zaragoza, hospitalización, menos de 40 €/mes":
+        ("es", {"place": "Zaragoza", "copayment": "partial", "coverage": ["hospitalisation"],
+                "budget": _money(40)}),
     "health insurance in Valencia for a couple, with copayment, rated 8/10 or better":
         ("en", {"place": "Valencia", "people": 2, "copayment": "copay", "min_rating": 8.0}),
 }
