@@ -144,7 +144,10 @@ def _named(word: str, text: str) -> bool:
     w = r"(?<!\w)" + r"\s+".join(
         re.escape(part) + (r"(?:e?s)?" if len(part) >= 3 and part[-1].isalpha() else "")
         for part in word.split()) + r"(?!\w)" + extended
-    before = re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
+    # a phrase that says its own negation ("no waiting periods", "sin carencias") is not
+    # undone by another before it: "no copayments and no waiting periods" names both
+    before = re.compile(r"(?!)" if re.match(_NEGATION + r"\s", word) else
+                        r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
     after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
     refused = re.compile("(" + w + r")(?:\s+[^\W\d_]+){0,2}\s+" + _REFUSED)
     joined = re.compile(r"(?<![\w-])" + _JOINED_NOT + "-(" + w + ")")

@@ -1,5 +1,6 @@
 """The boolean reader: an input's name or alias said in the request ("with a terrace",
-"pet ok"), negated ("sin terraza", "unfurnished", "non-smoking") for false, halved
+"pet ok"), negated ("sin terraza", "unfurnished", "non-smoking", and after a list's "ni" /
+"nor": "sin matrícula ni permanencia") for false, halved
 ("semi-furnished") or said not to matter ("no certificate needed", "me da igual el
 contrato") for no value; a perk's "free" ("free cancellation") and a flag's word that
 starts a field's name ("remote sensing") are no flag.
@@ -52,7 +53,9 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
     # online": ruled out as "no online" is); "semi-furnished", "half-board" are neither
     # (said, no value)
     alt = name_forms(_genders([name.replace("_", " "), *spec.aliases]))
-    for m in re.finditer(r"\b(?P<neg>no|without|not|sin|nothing|nada(?:\s+de)?|"
+    # "ni" / "nor" go on a list a negation opened: "sin copagos ni carencias", "no
+    # deposit nor contract": each thing in it is ruled out
+    for m in re.finditer(r"\b(?P<neg>no|without|not|sin|ni|nor|nothing|nada(?:\s+de)?|"
                          r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not)?"
                          r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
                          # "no lock-in contract", "no long-term contract": the kind said

@@ -372,14 +372,27 @@ def find_pattern(text: QueryText, spec: InputSpec) -> tuple[str, tuple[int, int]
         return None
     # an author's pattern sees the text as written (claimed spans blanked)
     view = "".join(o if f != CLAIMED else " " for o, f in zip(text.original, text.free))
-    m = re.search(spec.pattern, view, re.I)
-    if not m:
-        return None
-    group = "value" if "value" in m.re.groupindex else (1 if m.re.groups else 0)
-    value = m.group(group)
-    if value is None or not value.strip():
-        return None
-    return value.strip(), m.span()
+    for m in re.finditer(spec.pattern, view, re.I):
+        group = "value" if "value" in m.re.groupindex else (1 if m.re.groups else 0)
+        value = m.group(group)
+        if value is None or not value.strip():
+            return None
+        if _priced(spec, view, m.end(group)):
+            continue  # "menos de 40 €/mes" for a pattern "de (\d+)": the budget's amount
+        return value.strip(), m.span()
+    return None
+
+
+def _priced(spec: InputSpec, view: str, end: int) -> bool:
+    """Whether the value a pattern found for a non-money input ends right before a
+    currency ("40 €", "40 euros", "40 USD"): that number is an amount of money, which
+    the money reader reads, not an age, a count or a size."""
+    from scout.task.currencyword import currency_of
+
+    if "money" in (spec.type, spec.items):
+        return False
+    nxt = re.match(r"\s*([^\W\d_]+|[^\w\s])", view[end:])
+    return nxt is not None and currency_of(nxt.group(1)) is not None
 
 
 

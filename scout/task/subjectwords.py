@@ -342,6 +342,8 @@ QUALITY = frozenset(_QUALITY.split()) | FREE
 # menos de 900", "ps5 barata", "xps 13 please"): function, request and quality words;
 # not a noun the number would count ("2 personas", "15 reviews", "3 charlas")
 AFTER_MODEL = frozenset(_FUNCTION.split()) | frozenset(_REQUEST.split()) | QUALITY
+# articles, prepositions and conjunctions alone: words nearly every request has
+FUNCTION_WORDS = frozenset(_FUNCTION.split())
 # every word that is never part of a subject, by itself (every frame word among them)
 STOP = frozenset(_REQUEST.split()) | frozenset(_FUNCTION.split()) | VENUES | QUALITY \
     | frozenset(_COMPANY.split()) | frozenset(_OTHERS.split())

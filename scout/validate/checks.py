@@ -31,7 +31,11 @@ from scout.validate.jinja_checks import check_jinja, jinja_fields
 from scout.validate.project_refs import check_chain, check_template_files
 from scout.validate.rankable import check_rank_items, check_rank_variants
 from scout.validate.record_fields import record_scope
-from scout.validate.request_words import subject_alias_problems, value_noun_problem
+from scout.validate.request_words import (
+    grammar_enum_problems,
+    subject_alias_problems,
+    value_noun_problem,
+)
 
 
 def producers(pipeline: Pipeline) -> dict[str, list[str]]:
@@ -50,6 +54,7 @@ def check_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
     problems += _check_inputs(pipeline, smap)
     problems += _check_nouns(pipeline, smap)
     problems += subject_alias_problems(pipeline, smap)
+    problems += grammar_enum_problems(pipeline, smap)
 
     made = producers(pipeline)
     for art, pids in made.items():

@@ -5,6 +5,10 @@
   weekday. The parser claims a kind's nouns before any reader, so ``nouns: [EUR,
   September]`` blanks "EUR" and "September" out of "under 200 EUR in September": the
   budget and the month are lost without a word.
+* SPEC086 (:func:`grammar_enum_problems`): an enum value or synonym that is a grammar
+  word alone ("with", "con", "for", "a", "sin"): the enum reader takes it from nearly any
+  request ("with dental" sets a copayment enum's ``with``, "a hotel" a grade ``a``), unless
+  the input is ``labelled``.
 * SPEC082 (:func:`subject_alias_problems`): a subject input's alias that the request's
   other readers use for something else: "for" / "para" say whom or how many a thing is
   for ("for 4", "for 500 responses a month"), so the subject read after it is whatever
@@ -116,4 +120,32 @@ def subject_alias_problems(pipeline: Pipeline, smap: SourceMap) -> list[Problem]
                      "finds are read as the subject already), or write the cue with the "
                      "words that say a topic follows: 'for research on', 'para "
                      "investigar'"))
+    return out
+
+
+def grammar_enum_problems(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
+    """SPEC086: an enum value or synonym of an input that is not ``labelled`` which is a
+    grammar word alone (an article, a preposition, a conjunction of either language):
+    requests say it about anything ("with a pool", "para adultos", "a hotel"), and the
+    enum reader takes it as the value asked."""
+    from scout.task.lang import fold
+    from scout.task.subjectwords import FUNCTION_WORDS
+
+    out: list[Problem] = []
+    for name, spec in pipeline.inputs.items():
+        if not spec.enum or spec.labelled:
+            continue
+        said = [(v, ("enum", i)) for i, v in enumerate(spec.enum)] + [
+            (w, ("synonyms", v, j)) for v, words in (spec.synonyms or {}).items()
+            for j, w in enumerate(words)]
+        for word, at in said:
+            if not isinstance(word, str) or fold(word.strip()) not in FUNCTION_WORDS:
+                continue
+            out.append(Problem(
+                "SPEC086", f"input '{name}': '{word}' is a grammar word requests say about "
+                f"anything ('{word} ...'): the input would read '{word}' from any request "
+                f"that says it", smap.locate(("inputs", name, *at)), severity="warning",
+                hint="name the value with a word of its own ('copay', 'no_copay') and give "
+                     "the phrases as synonyms ('with copayment', 'con copago'), or make the "
+                     "input labelled: true"))
     return out

@@ -36,6 +36,7 @@ def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Pro
     available = set(producers_of(pipeline)) | set(pipeline.inputs)
     for phase in pipeline.phases.values():
         needed.update(meant_needs(phase, available))  # a misspelt need is SPEC021's
+        read_attrs.update(inputs_named(phase.uses, phase.with_))
         texts = list(strings_in(phase.with_)) + ([phase.if_] if phase.if_ else [])
         for text in texts:
             if "task" not in text:
@@ -67,6 +68,26 @@ def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Pro
                     severity="warning",
                     hint="add it to the needs of the phase that should use it (often the "
                          "report), or stop producing it"))
+    return out
+
+
+#: rank parameters whose values name inputs rather than hold expressions: the people a
+#: price per person is for, the work a price per unit is for, the versions a price is of
+_RANK_INPUT_KEYS = ("people", "volume", "variants")
+
+
+def inputs_named(uses: str, with_: Any) -> set[str]:
+    """The inputs a phase's ``with:`` names by name, not in an expression: rank's
+    ``people: guests`` (or a list), ``volume: {word: words}``, ``variants: format``. They
+    read the input as much as ``task.guests`` in a ``where`` does."""
+    if uses != "rank" or not isinstance(with_, dict):
+        return set()
+    out: set[str] = set()
+    for key in _RANK_INPUT_KEYS:
+        value = with_.get(key)
+        values = value.values() if isinstance(value, dict) else \
+            value if isinstance(value, list) else [value]
+        out.update(v for v in values if isinstance(v, str))
     return out
 
 

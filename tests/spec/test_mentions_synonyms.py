@@ -141,3 +141,17 @@ def test_a_request_reads_noon_as_listings_do(text: str, want: str) -> None:
 ])
 def test_a_prefix_that_negates_or_halves_the_word(text: str, word: str, named: bool) -> None:
     assert mentions(text, word) is named
+
+
+@pytest.mark.parametrize("text,word,named", [
+    # a phrase that carries its own negation is named after another negated one
+    ("no copayments and no waiting periods", "no waiting periods", True),
+    ("Sin copago, sin carencias.", "sin carencias", True),
+    ("no deposit, no contract", "no contract", True),
+    # a plain word after a negation is still not named
+    ("no copayments and no waiting periods", "waiting periods", False),
+    ("sin copago ni carencias", "carencias", False),
+])
+def test_a_negated_phrase_is_not_undone_by_an_earlier_negation(text: str, word: str,
+                                                                 named: bool) -> None:
+    assert mentions(text, word) is named

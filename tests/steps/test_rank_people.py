@@ -18,7 +18,9 @@ from scout.spec.models import InputSpec
 from scout.steps import rank
 from scout.stepkit.params import RankParams
 from scout.task.build import build_task
+from scout.spec.loader import load_pipeline
 from scout.validate import validate_paths
+from scout.validate.unused import unused_problems
 from tests.spec.test_rank_items import CONFIG, HEAD
 from tests.steps.test_extract_rank import _ctx
 from tests.steps.test_rank_periods import _flat
@@ -140,6 +142,25 @@ def test_a_price_for_the_group_is_shared_by_the_people_asked(query: str) -> None
     flag = "price per group divided by 4 people, to compare it with the budget per person"
     assert flag in kept.flags and flag not in kept.unchecked_flags
     assert localize(flag, "es").startswith("precio por grupo dividido entre 4 personas")
+
+
+@pytest.mark.parametrize("rank_with", [
+    "people: guests", "people: [guests]", "volume: {word: guests}", "variants: layout"])
+def test_an_input_rank_names_is_one_something_reads(tmp_path: Path, rank_with: str) -> None:
+    """SPEC055 says nothing of an input rank's ``people``, ``volume`` or ``variants``
+    names: rank reads it (a price per person times the people asked), as a ``where``
+    does; an input nothing names is still a warning."""
+    head = HEAD.replace("phases:\n", HEADCOUNT + "phases:\n")
+    path = tmp_path / "p.yaml"
+    path.write_text(head + "  R1: {uses: rank, needs: [candidates], produces: [shortlist], "
+                    "with: {items: candidates, %s}}\n" % rank_with
+                    + "  F6: {uses: report, needs: [task, shortlist], produces: [report]}\n")
+    # a report whose template reads no input (the default report reads every one)
+    unread = {p.message for p in unused_problems(load_pipeline(path), set())}
+    named = rank_with.split(":")[-1].strip(" []}")
+    assert f"input '{named}' is declared but nothing reads it" not in unread
+    other = ({"guests", "layout"} - {named}).pop()
+    assert f"input '{other}' is declared but nothing reads it" in unread
 
 
 PARTY = {"city": InputSpec(type="place"),
