@@ -16,8 +16,11 @@ the first main node that names something (an event, a job posting, a course, a r
 not the page furniture: WebSite, WebPage, BreadcrumbList, an FAQ's Questions…, nor a
 byline, an article or a Thing it mentions) is used with its own type, before a generic
 LocalBusiness, Place or Organization (nearly every page names its publisher), and those
-before a byline or an article. Its rating may be a separate node linked by ``@id``. The
-facts templates need (values read by :mod:`scout.adapters.ldvalues`):
+before a byline or an article. A page whose top lists two or more different things of
+one type (a band's tour dates, a venue's programme, a chain's hotels: :func:`_listed`) is
+about none of them, unless one is its declared ``mainEntity``: the page is fetched for one
+candidate, and one listed thing's price or address is not that candidate's. Its rating
+may be a separate node linked by ``@id``. The facts templates need (values read by :mod:`scout.adapters.ldvalues`):
 
 - ``name`` (a JobPosting's ``title``);
 - ``rating`` on a 0-10 scale (``ratingValue / bestRating * 10``, bestRating defaults to
@@ -25,11 +28,16 @@ facts templates need (values read by :mod:`scout.adapters.ldvalues`):
 - ``price_range`` (``priceRange``, else built from Offer / AggregateOffer prices, else a
   job posting's ``baseSalary``: "EUR 2800 - 3400 per month");
 - ``address`` (a PostalAddress joined into one line, or the string given; else the
-  ``location`` or ``jobLocation``'s).
+  ``location`` or ``jobLocation``'s);
+- ``event_status``: its ``eventStatus`` other than scheduled ("cancelled", "postponed",
+  "rescheduled", "moved online"), and ``valid_through``: the day a job posting (or any
+  entity stating it) stops being offered (``validThrough``, as YYYY-MM-DD): rank leaves out
+  what its own page says is off (:mod:`scout.steps.pagestatus`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -90,6 +98,8 @@ class Facts:
     price_range: str | None = None
     address: str | None = None
     entity_type: str | None = None
+    event_status: str | None = None
+    valid_through: str | None = None
 
 
 def parse_blocks(texts: list[str]) -> tuple[list[dict[str, Any]], int]:
@@ -163,6 +173,19 @@ def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     Top-level objects and ``@graph`` members, and what a top-level node names as its
     ``mainEntity`` (or, for a web page, ``about``); never a node found deeper inside.
     """
+    declared, top = _declared_and_top(objects)
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()  # by identity, in one pass: a page of 100,000 blocks is linear
+    for node in declared + top:
+        if id(node) not in seen:
+            seen.add(id(node))
+            out.append(node)
+    return out
+
+
+def _declared_and_top(objects: list[dict[str, Any]]
+                      ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(the nodes a top-level node declares its main entity, the top-level nodes)."""
     top: list[dict[str, Any]] = []
     for obj in objects:
         graph = obj.get("@graph")
@@ -182,18 +205,54 @@ def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 item = deref(item, ids)
                 if isinstance(item, dict) and types_of(item):
                     declared.append(item)
-    out: list[dict[str, Any]] = []
-    seen: set[int] = set()  # by identity, in one pass: a page of 100,000 blocks is linear
-    for node in declared + top:
-        if id(node) not in seen:
-            seen.add(id(node))
-            out.append(node)
-    return out
+    return declared, top
 
 
 def _label(node: dict[str, Any]) -> str | None:
     """What the node calls itself: its ``name`` (a JobPosting's is its ``title``)."""
     return text_of(node.get("name")) or text_of(node.get("title"))
+
+
+def _thing_kind(kinds: list[str]) -> str | None:
+    """The type a node is one thing of (a Hotel, an Event, a Product); None for a
+    publisher, a venue or a byline, which a page names beside its subject."""
+    return next((k for k in kinds if _generic_rank([k]) is None and not _byline([k])), None)
+
+
+def _identity(node: dict[str, Any], ids: dict[str, dict[str, Any]]) -> tuple[str, str]:
+    """What tells one thing from another of its kind: its name and where it is (a tour's
+    dates are all named after the band, each at its own venue); the same thing said twice
+    (in JSON-LD and microdata, or one show on several days at one theatre) is one."""
+    place = deref(first_of(node.get("location") or node.get("jobLocation")), ids)
+    where = format_address(node.get("address"), ids) or (
+        (format_address(place.get("address"), ids) or text_of(place.get("name")))
+        if isinstance(place, dict) else text_of(place))
+    return (" ".join((_label(node) or "").casefold().split()),
+            " ".join((where or "").casefold().split()))
+
+
+def _listed(objects: list[dict[str, Any]],
+            nodes: list[tuple[dict[str, Any], list[str]]]) -> set[int]:
+    """The nodes (by identity) of a listing: two or more different things of one type
+    at the top of the page (a venue's or a band's dates, a chain's hotels, a shop's
+    products). None of them is the page's subject, whose facts (a price, an address)
+    would be one listed thing's said of the page's candidate; unless exactly one of those
+    things is the page's declared ``mainEntity``."""
+    declared = {id(n) for n in _declared_and_top(objects)[0]}
+    ids = _index(objects)
+    by_kind: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
+    for node, kinds in nodes:
+        kind = _thing_kind(kinds)
+        if kind is not None and _label(node):
+            by_kind.setdefault(kind, {}).setdefault(_identity(node, ids), []).append(node)
+    out: set[int] = set()
+    for things in by_kind.values():
+        if len(things) < 2:
+            continue
+        main = [key for key, same in things.items() if any(id(n) in declared for n in same)]
+        out |= {id(n) for key, same in things.items() if len(main) != 1 or key != main[0]
+                for n in same}
+    return out
 
 
 def pick_entity(objects: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
@@ -202,6 +261,8 @@ def pick_entity(objects: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | N
     # furniture never (a misspelt "Website" neither), whatever its name
     nodes = [(n, kinds) for n, kinds in nodes
              if kinds and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]
+    listed = _listed(objects, nodes)
+    nodes = [(n, kinds) for n, kinds in nodes if id(n) not in listed]
     for wanted in ENTITY_TYPES:
         if wanted in _GENERIC_TYPES:
             break
@@ -295,7 +356,34 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
         place = deref(first_of(entity.get("location") or entity.get("jobLocation")), ids)
         if isinstance(place, dict):
             facts.address = format_address(place.get("address"), ids) or text_of(place.get("name"))
+    facts.event_status = event_status(entity.get("eventStatus"))
+    facts.valid_through = day_of(entity.get("validThrough"))
     return facts
+
+
+#: schema.org's EventStatusType members other than EventScheduled, by their folded name
+#: (with or without the "Event" prefix, US or UK spelling) → what the report says
+_STATUSES = {"cancelled": "cancelled", "canceled": "cancelled", "postponed": "postponed",
+             "rescheduled": "rescheduled", "movedonline": "moved online"}
+
+
+def event_status(value: Any) -> str | None:
+    """An ``eventStatus`` ("https://schema.org/EventCancelled", "EventPostponed", a
+    microdata ``<link href>``) as "cancelled", "postponed", "rescheduled" or "moved
+    online"; None when scheduled, unsaid or unknown."""
+    word = (text_of(first_of(value)) or "").strip().rstrip("/").rsplit("/", 1)[-1]
+    word = word.rsplit(":", 1)[-1].casefold()
+    return _STATUSES.get(word.removeprefix("event"))
+
+
+def day_of(value: Any) -> str | None:
+    """The day a date or date-time value names ("2019-11-30T23:59:59+07:00" →
+    "2019-11-30"); None when it names none."""
+    text = (text_of(first_of(value)) or "").strip()
+    try:
+        return dt.date.fromisoformat(text[:10]).isoformat()
+    except ValueError:
+        return None
 
 
 #: where a thing lists the parts it is sold as: a lodging's rooms, a course's sessions

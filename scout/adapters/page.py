@@ -258,6 +258,8 @@ class PageAdapter(PageAdapterBase):
             rating_count=facts.rating_count,
             price_range=_stated_price(facts.price_range, found.opengraph),
             address=facts.address,
+            event_status=facts.event_status,
+            valid_through=facts.valid_through,
             truncated=truncated,
             adapter=self.name,
         )
