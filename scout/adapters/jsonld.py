@@ -18,7 +18,8 @@ byline, an article or a Thing it mentions) is used with its own type, before a g
 LocalBusiness, Place or Organization (nearly every page names its publisher), and those
 before a byline or an article. A page whose top lists two or more different things of
 one type (a band's tour dates, a venue's programme, a chain's hotels: :func:`_listed`) is
-about none of them, unless one is its declared ``mainEntity``: the page is fetched for one
+about none of them, unless one is its declared ``mainEntity`` (or the one its headline
+names): the page is fetched for one
 candidate, and one listed thing's price or address is not that candidate's. Its rating
 may be a separate node linked by ``@id``. The facts templates need (values read by :mod:`scout.adapters.ldvalues`):
 
@@ -219,49 +220,65 @@ def _thing_kind(kinds: list[str]) -> str | None:
     return next((k for k in kinds if _generic_rank([k]) is None and not _byline([k])), None)
 
 
+def _folded(text: str | None) -> str:
+    return " ".join((text or "").casefold().split())
+
+
 def _identity(node: dict[str, Any], ids: dict[str, dict[str, Any]]) -> tuple[str, str]:
     """What tells one thing from another of its kind: its name and where it is (a tour's
     dates are all named after the band, each at its own venue); the same thing said twice
-    (in JSON-LD and microdata, or one show on several days at one theatre) is one."""
+    (one show on several days at one theatre) is one."""
     place = deref(first_of(node.get("location") or node.get("jobLocation")), ids)
     where = format_address(node.get("address"), ids) or (
         (format_address(place.get("address"), ids) or text_of(place.get("name")))
         if isinstance(place, dict) else text_of(place))
-    return (" ".join((_label(node) or "").casefold().split()),
-            " ".join((where or "").casefold().split()))
+    return _folded(_label(node)), _folded(where)
 
 
-def _listed(objects: list[dict[str, Any]],
-            nodes: list[tuple[dict[str, Any], list[str]]]) -> set[int]:
-    """The nodes (by identity) of a listing: two or more different things of one type
-    at the top of the page (a venue's or a band's dates, a chain's hotels, a shop's
-    products). None of them is the page's subject, whose facts (a price, an address)
-    would be one listed thing's said of the page's candidate; unless exactly one of those
-    things is the page's declared ``mainEntity``."""
-    declared = {id(n) for n in _declared_and_top(objects)[0]}
-    ids = _index(objects)
+def _listed(form: list[dict[str, Any]]) -> set[int]:
+    """The nodes (by identity) of a listing in one form of the page's data (its JSON-LD,
+    or its microdata: a recipe named one way in each is one recipe): two or more
+    different things of one type at its top (a venue's or a band's dates, a chain's
+    hotels, a shop's products). None of them is the page's subject, whose facts (a price,
+    an address) would be one listed thing's said of the page's candidate; unless exactly
+    one of them is the page's declared ``mainEntity``, else the one the page's own name
+    or headline (a WebPage's, an Article's) names: a recipe page that also gives the
+    recipes of its sauces is about its dish."""
+    declared = {id(n) for n in _declared_and_top(form)[0]}
+    ids = _index(form)
     by_kind: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
-    for node, kinds in nodes:
+    titles: list[str] = []
+    for node in main_nodes(form):
+        kinds = _kinds(node)
         kind = _thing_kind(kinds)
-        if kind is not None and _label(node):
+        if kind is not None and _label(node) and not \
+                {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED:
             by_kind.setdefault(kind, {}).setdefault(_identity(node, ids), []).append(node)
+        else:
+            titles += [_folded(text_of(node.get(k))) for k in ("name", "headline")]
     out: set[int] = set()
     for things in by_kind.values():
         if len(things) < 2:
             continue
         main = [key for key, same in things.items() if any(id(n) in declared for n in same)]
+        if not main:
+            main = [key for key in things if any(key[0] in t for t in titles if t)]
         out |= {id(n) for key, same in things.items() if len(main) != 1 or key != main[0]
                 for n in same}
     return out
 
 
-def pick_entity(objects: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
-    """The node the page is about (see the module docstring) and the type it was read as."""
+def pick_entity(objects: list[dict[str, Any]], microdata: list[dict[str, Any]] | None = None
+                ) -> tuple[dict[str, Any], str] | None:
+    """The node the page is about (see the module docstring) and the type it was read as;
+    ``microdata``: the page's other form of its data (its items), read after ``objects``."""
+    forms = [objects, microdata or []]
+    objects = objects + (microdata or [])
     nodes = [(n, _kinds(n)) for n in main_nodes(objects)]
     # furniture never (a misspelt "Website" neither), whatever its name
     nodes = [(n, kinds) for n, kinds in nodes
              if kinds and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]
-    listed = _listed(objects, nodes)
+    listed = _listed(forms[0]) | _listed(forms[1])
     nodes = [(n, kinds) for n, kinds in nodes if id(n) not in listed]
     for wanted in ENTITY_TYPES:
         if wanted in _GENERIC_TYPES:
@@ -315,9 +332,12 @@ def normalise_rating(node: dict[str, Any]) -> tuple[float | None, int | None]:
     return rating, (int(count) if count is not None and count >= 0 else None)
 
 
-def extract_facts(objects: list[dict[str, Any]]) -> Facts:
-    """Normalised facts of the page's main entity (empty Facts when there is none)."""
-    picked = pick_entity(objects)
+def extract_facts(objects: list[dict[str, Any]],
+                  microdata: list[dict[str, Any]] | None = None) -> Facts:
+    """Normalised facts of the page's main entity (empty Facts when there is none);
+    ``microdata``: the page's items, when ``objects`` are its JSON-LD."""
+    picked = pick_entity(objects, microdata)
+    objects = objects + (microdata or [])
     if picked is None:
         return Facts()
     entity, entity_type = picked

@@ -240,7 +240,7 @@ class PageAdapter(PageAdapterBase):
               html: str, truncated: bool, redirects: int, size: int) -> Reply[Page]:
         found = extract(html, max_text_chars=self.page_settings.max_text_chars)
         # JSON-LD first: when a page has both, its blocks are usually the fuller account
-        facts = extract_facts(found.jsonld + found.microdata)
+        facts = extract_facts(found.jsonld, found.microdata)
         page = Page(
             url=requested,
             final_url=str(final),

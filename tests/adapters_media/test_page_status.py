@@ -118,3 +118,23 @@ def test_one_show_on_several_days_at_one_place_is_one_thing() -> None:
     facts = _facts(script(json.dumps([event, again])))
     assert (facts.entity_type, facts.address) == ("MusicEvent",
                                                   "497 Rogers Ave, Brooklyn, NY, 11225, US")
+
+
+def test_a_recipe_page_giving_its_sauces_recipes_is_about_its_dish() -> None:
+    # a real page (recipe-scrapers' saved ethanchlebowski.com): three Recipes, the dish and
+    # two of its parts; its Article's headline names the dish
+    facts = _facts(page("recipe-jsonld-subrecipes-ethanchlebowski.html"))
+    assert (facts.entity_type, facts.name) == ("Recipe", "Huevos Rancheros")
+    # with no headline naming one, the three are a listing: none is the subject
+    found = extract(page("recipe-jsonld-subrecipes-ethanchlebowski.html"))
+    bare = [o for o in found.jsonld if o.get("@type") == "Recipe"]
+    assert len(bare) == 3 and extract_facts(bare).entity_type is None
+
+
+def test_a_listing_is_read_in_each_form_of_the_page_s_data_apart() -> None:
+    # a recipe named one way in JSON-LD and another in microdata is one recipe, not a
+    # listing of two (derived from the real Recipe above: its microdata twin renamed)
+    found = extract(page("recipe-jsonld-subrecipes-ethanchlebowski.html"))
+    dish = next(o for o in found.jsonld if o.get("name") == "Huevos Rancheros")
+    twin = {"@type": "Recipe", "name": "Huevos Rancheros (Mexican ranch eggs)"}
+    assert extract_facts([dish], [twin]).name == "Huevos Rancheros"
