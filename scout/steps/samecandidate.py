@@ -156,11 +156,14 @@ def _same_subject(target: Candidate, name: str, url: str,
     A more specific name is another thing (:func:`scout.steps.samething.two_things`):
     "Iberia evening MAD–JFK" is not "Iberia MAD–JFK"; nor one that goes on after the
     other with a variant's word (:func:`scout.steps.samething.variant_after`): "iPhone 15
-    Pro" is not "iPhone 15", "Hotel Arts Residences" not "Hotel Arts".
+    Pro" is not "iPhone 15", "Hotel Arts Residences" not "Hotel Arts", and a chain's home
+    page titled by its bare brand ("NH Hotels") takes in none of the hotels its pages name
+    ("NH Madrid Nacional"), nor joins one of them as a page naming nothing.
     """
     theirs = _core_words(name)
     if ((_is_home(url) and alone) or any(_is_home(u) for u in target.sources)) \
-            and _names_nothing(theirs, target, asked):
+            and _names_nothing(theirs, target, asked) \
+            and not any(_variant(known, name, asked) for known in (target.name, *target.aliases)):
         return True
     for known in (target.name, *target.aliases):
         if _specs_differ(known, name) or _values_differ(known, name, kind_values or []) \

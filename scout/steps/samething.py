@@ -46,7 +46,8 @@ it adds goes on with the name itself (:func:`variant_after`): nothing but a spac
 it, written as a name's word is (a capital), not a number, not a word the search asked
 for (its place) nor one a page about the thing adds (reviews, prices): "iPhone 15 Pro",
 "Hotel Arts Residences", "Galaxy S24 Ultra" are variants of "iPhone 15", "Hotel Arts",
-"Galaxy S24". A fan-out's source about the longer one ("iPhone 15 Pro", "Arts Hotel
+"Galaxy S24", and a chain's "NH Madrid Nacional" (the place asked may come between)
+another thing than its home page's "NH Hotels". A fan-out's source about the longer one ("iPhone 15 Pro", "Arts Hotel
 Lisbon") is still kept from the shorter by the words only the longer says
 (:func:`scout.steps.mentions.others_words`).
 
@@ -144,9 +145,14 @@ def variant_after(short: Sequence[str], long: Sequence[Marked], asked: Collectio
     if not size:
         return False
     for start in range(len(words) - size):
-        if words[start:start + size] == list(short):
-            word, named, joined = long[start + size]
-            if named and joined and not _has_digit(word) and word not in asked \
-                    and word not in plain:
-                return True
+        if words[start:start + size] != list(short):
+            continue
+        at = start + size
+        # the place asked for may come between: "NH Madrid Nacional" after "NH" for Madrid
+        while at < len(words) - 1 and words[at] in asked and long[at][2]:
+            at += 1
+        word, named, joined = long[at]
+        if named and joined and not _has_digit(word) and word not in asked \
+                and word not in plain:
+            return True
     return False

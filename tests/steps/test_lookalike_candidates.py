@@ -116,3 +116,30 @@ def test_words_a_site_adds_after_a_name_are_still_its_page(first: str, second: s
     srcs = [_src(first, "https://site.test/a"), _src(second, "https://site.test/b")]
     cands, _ = to_candidates(srcs, F1, adapter="x", phase="F1", query="hotels in barcelona")
     assert [(c.name, c.aliases) for c in cands] == [(first, [second])]
+
+
+@pytest.mark.parametrize("query", ["hotels in Madrid", "NH hotels", "hoteles"])
+@pytest.mark.parametrize("home_first", [True, False])
+def test_a_chain_s_home_page_titled_by_its_brand_takes_in_none_of_its_hotels(
+        query: str, home_first: bool) -> None:
+    # the hotel's name goes on right after the brand with a word of its own (its place
+    # asked may come between): another thing than the chain; a section after a mark is
+    # still the home page's
+    home = _src("NH Hotels", "https://www.nh-hotels.com/")
+    hotel = _src("NH Madrid Nacional", "https://www.nh-hotels.com/hotel/nh-madrid-nacional")
+    contact = _src("NH Hotels | Contacto", "https://www.nh-hotels.com/contacto")
+    srcs = [home, hotel, contact] if home_first else [hotel, home, contact]
+    cands, _ = to_candidates(srcs, F1, adapter="x", phase="F1", query=query)
+    got = {c.name: c.aliases for c in cands}
+    assert got == {"NH Madrid Nacional": [], "NH Hotels": ["NH Hotels | Contacto"]}
+
+
+def test_one_restaurant_s_site_is_still_one_candidate() -> None:
+    # its name then its section after a mark, or the place asked: its pages
+    srcs = [_src("Casa Botín", "https://www.botin.es/"),
+            _src("Casa Botín: Reservas", "https://www.botin.es/reservas"),
+            _src("Casa Botín Madrid", "https://www.botin.es/historia"),
+            _src("Nuestra historia", "https://www.botin.es/historia")]
+    cands, _ = to_candidates(srcs, F1, adapter="x", phase="F1", query="restaurantes en Madrid")
+    assert [(c.name, c.aliases) for c in cands] == [
+        ("Casa Botín", ["Casa Botín: Reservas", "Casa Botín Madrid", "Nuestra historia"])]
