@@ -174,19 +174,11 @@ def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     Top-level objects and ``@graph`` members, and what a top-level node names as its
     ``mainEntity`` (or, for a web page, ``about``); never a node found deeper inside.
     """
-    declared, top = _declared_and_top(objects)
-    out: list[dict[str, Any]] = []
-    seen: set[int] = set()  # by identity, in one pass: a page of 100,000 blocks is linear
-    for node in declared + top:
-        if id(node) not in seen:
-            seen.add(id(node))
-            out.append(node)
-    return out
+    return _main(objects)[0]
 
 
-def _declared_and_top(objects: list[dict[str, Any]]
-                      ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(the nodes a top-level node declares its main entity, the top-level nodes)."""
+def _main(objects: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], set[int]]:
+    """(:func:`main_nodes`, the identities of those declared main entities)."""
     top: list[dict[str, Any]] = []
     for obj in objects:
         graph = obj.get("@graph")
@@ -206,7 +198,13 @@ def _declared_and_top(objects: list[dict[str, Any]]
                 item = deref(item, ids)
                 if isinstance(item, dict) and types_of(item):
                     declared.append(item)
-    return declared, top
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()  # by identity, in one pass: a page of 100,000 blocks is linear
+    for node in declared + top:
+        if id(node) not in seen:
+            seen.add(id(node))
+            out.append(node)
+    return out, {id(n) for n in declared}
 
 
 def _label(node: dict[str, Any]) -> str | None:
@@ -224,44 +222,61 @@ def _folded(text: str | None) -> str:
     return " ".join((text or "").casefold().split())
 
 
-def _identity(node: dict[str, Any], ids: dict[str, dict[str, Any]]) -> tuple[str, str]:
-    """What tells one thing from another of its kind: its name and where it is (a tour's
-    dates are all named after the band, each at its own venue); the same thing said twice
-    (one show on several days at one theatre) is one."""
+def _where(node: dict[str, Any], ids: dict[str, dict[str, Any]]) -> str:
+    """Where a thing is (its address, else its location's), folded: what tells two
+    things of one name apart (a tour's dates are all named after the band, each at its
+    own venue), while one show on several days at one theatre is one thing."""
     place = deref(first_of(node.get("location") or node.get("jobLocation")), ids)
     where = format_address(node.get("address"), ids) or (
         (format_address(place.get("address"), ids) or text_of(place.get("name")))
         if isinstance(place, dict) else text_of(place))
-    return _folded(_label(node)), _folded(where)
+    return _folded(where)
 
 
-def _listed(form: list[dict[str, Any]]) -> set[int]:
-    """The nodes (by identity) of a listing in one form of the page's data (its JSON-LD,
-    or its microdata: a recipe named one way in each is one recipe): two or more
-    different things of one type at its top (a venue's or a band's dates, a chain's
-    hotels, a shop's products). None of them is the page's subject, whose facts (a price,
-    an address) would be one listed thing's said of the page's candidate; unless exactly
-    one of them is the page's declared ``mainEntity``, else the one the page's own name
-    or headline (a WebPage's, an Article's) names: a recipe page that also gives the
-    recipes of its sauces is about its dish."""
-    declared = {id(n) for n in _declared_and_top(form)[0]}
-    ids = _index(form)
-    by_kind: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
+#: how many of the page's own names and headlines are read, each how far, and of how
+#: many listed things one is looked for in them: a page is titled once or twice, and one
+#: that lists hundreds of things is a listing whatever its title (a page of 100,000 nodes
+#: stays linear)
+_TITLES, _TITLE_CHARS, _TITLED_THINGS = 8, 300, 50
+
+
+def _listed(nodes: list[tuple[dict[str, Any], list[str]]], declared: set[int],
+            objects: list[dict[str, Any]]) -> set[int]:
+    """The nodes (by identity) of a listing among one form of the page's data's main
+    ``nodes`` (its JSON-LD's, or its microdata's: a recipe named one way in each is one
+    recipe), each with its types: two or more different things of one type (a venue's or
+    a band's dates, a chain's hotels, a shop's products). None of them is the page's
+    subject, whose facts (a price, an address) would be one listed thing's said of the
+    page's candidate; unless exactly one of them is a ``declared`` main entity, else the
+    one the page's own name or headline (a WebPage's, an Article's) names: a recipe page
+    that also gives the recipes of its sauces is about its dish. ``objects``: the page's,
+    whose ``@id`` references a thing's place may be."""
+    by_name: dict[str, dict[str, list[dict[str, Any]]]] = {}  # by type, then name
     titles: list[str] = []
-    for node in main_nodes(form):
-        kinds = _kinds(node)
+    for node, kinds in nodes:
         kind = _thing_kind(kinds)
-        if kind is not None and _label(node) and not \
-                {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED:
-            by_kind.setdefault(kind, {}).setdefault(_identity(node, ids), []).append(node)
-        else:
-            titles += [_folded(text_of(node.get(k))) for k in ("name", "headline")]
+        name = _folded(_label(node))
+        if kind is not None and name and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED:
+            by_name.setdefault(kind, {}).setdefault(name, []).append(node)
+        elif len(titles) < _TITLES:
+            titles += [_folded(text_of(node.get(k)))[:_TITLE_CHARS] for k in ("name", "headline")]
+    ids: dict[str, dict[str, Any]] | None = None  # read only when a name is said twice
+    by_kind: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
+    for kind, names in by_name.items():
+        things = by_kind.setdefault(kind, {})
+        for name, same in names.items():
+            if len(same) == 1:
+                things[(name, "")] = same
+                continue
+            ids = _index(objects) if ids is None else ids
+            for node in same:
+                things.setdefault((name, _where(node, ids)), []).append(node)
     out: set[int] = set()
     for things in by_kind.values():
         if len(things) < 2:
             continue
         main = [key for key, same in things.items() if any(id(n) in declared for n in same)]
-        if not main:
+        if not main and len(things) <= _TITLED_THINGS:
             main = [key for key in things if any(key[0] in t for t in titles if t)]
         out |= {id(n) for key, same in things.items() if len(main) != 1 or key != main[0]
                 for n in same}
@@ -272,14 +287,15 @@ def pick_entity(objects: list[dict[str, Any]], microdata: list[dict[str, Any]] |
                 ) -> tuple[dict[str, Any], str] | None:
     """The node the page is about (see the module docstring) and the type it was read as;
     ``microdata``: the page's other form of its data (its items), read after ``objects``."""
-    forms = [objects, microdata or []]
+    items = {id(n) for n in iter_nodes(microdata)} if microdata else set()
     objects = objects + (microdata or [])
-    nodes = [(n, _kinds(n)) for n in main_nodes(objects)]
+    main, declared = _main(objects)
+    nodes = [(n, _kinds(n)) for n in main]
+    listed = set().union(*(_listed([(n, k) for n, k in nodes if (id(n) in items) == form],
+                                   declared, objects) for form in (False, True)))
     # furniture never (a misspelt "Website" neither), whatever its name
-    nodes = [(n, kinds) for n, kinds in nodes
-             if kinds and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]
-    listed = _listed(forms[0]) | _listed(forms[1])
-    nodes = [(n, kinds) for n, kinds in nodes if id(n) not in listed]
+    nodes = [(n, kinds) for n, kinds in nodes if kinds and id(n) not in listed
+             and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]
     for wanted in ENTITY_TYPES:
         if wanted in _GENERIC_TYPES:
             break
