@@ -19,9 +19,9 @@ LocalBusiness, Place or Organization (nearly every page names its publisher), an
 before a byline or an article. A page whose top lists two or more different things of
 one type (a band's tour dates, a venue's programme, a chain's hotels: :func:`_listed`) is
 about none of them, unless one is its declared ``mainEntity`` (or the one its headline
-names): the page is fetched for one
-candidate, and one listed thing's price or address is not that candidate's. Its rating
-may be a separate node linked by ``@id``. The facts templates need (values read by :mod:`scout.adapters.ldvalues`):
+names): the page is fetched for one candidate, and one listed thing's price or address
+is not that candidate's. Its rating may be a separate node linked by ``@id``. The facts
+templates need (values read by :mod:`scout.adapters.ldvalues`):
 
 - ``name`` (a JobPosting's ``title``);
 - ``rating`` on a 0-10 scale (``ratingValue / bestRating * 10``, bestRating defaults to
@@ -38,14 +38,13 @@ may be a separate node linked by ``@id``. The facts templates need (values read 
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from scout.adapters.ldjson import read_block
-from scout.adapters.ldvalues import (deref, first_of, format_address, number_of,
-                                     price_from_offers, salary_range, text_of)
+from scout.adapters.ldvalues import (day_of, deref, event_status, first_of, format_address,
+                                     number_of, price_from_offers, salary_range, text_of)
 
 #: entity types scout extracts facts from, most specific first
 ENTITY_TYPES: tuple[str, ...] = (
@@ -395,31 +394,6 @@ def extract_facts(objects: list[dict[str, Any]],
     facts.event_status = event_status(entity.get("eventStatus"))
     facts.valid_through = day_of(entity.get("validThrough"))
     return facts
-
-
-#: schema.org's EventStatusType members other than EventScheduled, by their folded name
-#: (with or without the "Event" prefix, US or UK spelling) → what the report says
-_STATUSES = {"cancelled": "cancelled", "canceled": "cancelled", "postponed": "postponed",
-             "rescheduled": "rescheduled", "movedonline": "moved online"}
-
-
-def event_status(value: Any) -> str | None:
-    """An ``eventStatus`` ("https://schema.org/EventCancelled", "EventPostponed", a
-    microdata ``<link href>``) as "cancelled", "postponed", "rescheduled" or "moved
-    online"; None when scheduled, unsaid or unknown."""
-    word = (text_of(first_of(value)) or "").strip().rstrip("/").rsplit("/", 1)[-1]
-    word = word.rsplit(":", 1)[-1].casefold()
-    return _STATUSES.get(word.removeprefix("event"))
-
-
-def day_of(value: Any) -> str | None:
-    """The day a date or date-time value names ("2019-11-30T23:59:59+07:00" →
-    "2019-11-30"); None when it names none."""
-    text = (text_of(first_of(value)) or "").strip()
-    try:
-        return dt.date.fromisoformat(text[:10]).isoformat()
-    except ValueError:
-        return None
 
 
 #: where a thing lists the parts it is sold as: a lodging's rooms, a course's sessions

@@ -10,7 +10,8 @@ import pytest
 
 from scout.adapters.contract import FetchRequest
 from scout.adapters.extract import extract
-from scout.adapters.jsonld import day_of, event_status, extract_facts
+from scout.adapters.jsonld import extract_facts
+from scout.adapters.ldvalues import day_of, event_status
 from scout.schemas.sources import Page
 from scout.steps.fetch import page_evidence
 from tests.adapters_media.test_page import html_reply, mock_adapter
