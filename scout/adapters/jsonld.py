@@ -16,8 +16,12 @@ the first main node that names something (an event, a job posting, a course, a r
 not the page furniture: WebSite, WebPage, BreadcrumbList, an FAQ's Questions…, nor a
 byline, an article or a Thing it mentions) is used with its own type, before a generic
 LocalBusiness, Place or Organization (nearly every page names its publisher), and those
-before a byline or an article. Its rating may be a separate node linked by ``@id``. The
-facts templates need (values read by :mod:`scout.adapters.ldvalues`):
+before a byline or an article. A page whose top lists two or more different things of
+one type (a band's tour dates, a venue's programme, a chain's hotels: :func:`_listed`) is
+about none of them, unless one is its declared ``mainEntity`` (or the one its headline
+names): the page is fetched for one candidate, and one listed thing's price or address
+is not that candidate's. Its rating may be a separate node linked by ``@id``. The facts
+templates need (values read by :mod:`scout.adapters.ldvalues`):
 
 - ``name`` (a JobPosting's ``title``);
 - ``rating`` on a 0-10 scale (``ratingValue / bestRating * 10``, bestRating defaults to
@@ -25,7 +29,11 @@ facts templates need (values read by :mod:`scout.adapters.ldvalues`):
 - ``price_range`` (``priceRange``, else built from Offer / AggregateOffer prices, else a
   job posting's ``baseSalary``: "EUR 2800 - 3400 per month");
 - ``address`` (a PostalAddress joined into one line, or the string given; else the
-  ``location`` or ``jobLocation``'s).
+  ``location`` or ``jobLocation``'s);
+- ``event_status``: its ``eventStatus`` other than scheduled ("cancelled", "postponed",
+  "rescheduled", "moved online"), and ``valid_through``: the day a job posting (or any
+  entity stating it) stops being offered (``validThrough``, as YYYY-MM-DD): rank leaves out
+  what its own page says is off (:mod:`scout.steps.pagestatus`).
 """
 
 from __future__ import annotations
@@ -35,8 +43,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scout.adapters.ldjson import read_block
-from scout.adapters.ldvalues import (deref, first_of, format_address, number_of,
-                                     price_from_offers, salary_range, text_of)
+from scout.adapters.ldvalues import (day_of, deref, event_status, first_of, format_address,
+                                     number_of, price_from_offers, salary_range, text_of)
 
 #: entity types scout extracts facts from, most specific first
 ENTITY_TYPES: tuple[str, ...] = (
@@ -90,6 +98,8 @@ class Facts:
     price_range: str | None = None
     address: str | None = None
     entity_type: str | None = None
+    event_status: str | None = None
+    valid_through: str | None = None
 
 
 def parse_blocks(texts: list[str]) -> tuple[list[dict[str, Any]], int]:
@@ -163,6 +173,11 @@ def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     Top-level objects and ``@graph`` members, and what a top-level node names as its
     ``mainEntity`` (or, for a web page, ``about``); never a node found deeper inside.
     """
+    return _main(objects)[0]
+
+
+def _main(objects: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], set[int]]:
+    """(:func:`main_nodes`, the identities of those declared main entities)."""
     top: list[dict[str, Any]] = []
     for obj in objects:
         graph = obj.get("@graph")
@@ -188,7 +203,7 @@ def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if id(node) not in seen:
             seen.add(id(node))
             out.append(node)
-    return out
+    return out, {id(n) for n in declared}
 
 
 def _label(node: dict[str, Any]) -> str | None:
@@ -196,12 +211,90 @@ def _label(node: dict[str, Any]) -> str | None:
     return text_of(node.get("name")) or text_of(node.get("title"))
 
 
-def pick_entity(objects: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
-    """The node the page is about (see the module docstring) and the type it was read as."""
-    nodes = [(n, _kinds(n)) for n in main_nodes(objects)]
+def _thing_kind(kinds: list[str]) -> str | None:
+    """The type a node is one thing of (a Hotel, an Event, a Product); None for a
+    publisher, a venue or a byline, which a page names beside its subject."""
+    return next((k for k in kinds if _generic_rank([k]) is None and not _byline([k])), None)
+
+
+def _folded(text: str | None) -> str:
+    return " ".join((text or "").casefold().split())
+
+
+def _where(node: dict[str, Any], ids: dict[str, dict[str, Any]]) -> str:
+    """Where a thing is (its address, else its location's), folded: what tells two
+    things of one name apart (a tour's dates are all named after the band, each at its
+    own venue), while one show on several days at one theatre is one thing."""
+    place = deref(first_of(node.get("location") or node.get("jobLocation")), ids)
+    where = format_address(node.get("address"), ids) or (
+        (format_address(place.get("address"), ids) or text_of(place.get("name")))
+        if isinstance(place, dict) else text_of(place))
+    return _folded(where)
+
+
+#: how many of the page's own names and headlines are read, each how far, and of how
+#: many listed things one is looked for in them: a page is titled once or twice, and one
+#: that lists hundreds of things is a listing whatever its title (a page of 100,000 nodes
+#: stays linear)
+_TITLES, _TITLE_CHARS, _TITLED_THINGS = 8, 300, 50
+
+
+def _listed(nodes: list[tuple[dict[str, Any], list[str]]], declared: set[int],
+            objects: list[dict[str, Any]]) -> set[int]:
+    """The nodes (by identity) of a listing among one form of the page's data's main
+    ``nodes`` (its JSON-LD's, or its microdata's: a recipe named one way in each is one
+    recipe), each with its types: two or more different things of one type (a venue's or
+    a band's dates, a chain's hotels, a shop's products). None of them is the page's
+    subject, whose facts (a price, an address) would be one listed thing's said of the
+    page's candidate; unless exactly one of them is a ``declared`` main entity, else the
+    one the page's own name or headline (a WebPage's, an Article's) names: a recipe page
+    that also gives the recipes of its sauces is about its dish. ``objects``: the page's,
+    whose ``@id`` references a thing's place may be."""
+    by_name: dict[str, dict[str, list[dict[str, Any]]]] = {}  # by type, then name
+    titles: list[str] = []
+    for node, kinds in nodes:
+        kind = _thing_kind(kinds)
+        name = _folded(_label(node))
+        if kind is not None and name and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED:
+            by_name.setdefault(kind, {}).setdefault(name, []).append(node)
+        elif len(titles) < _TITLES:
+            titles += [_folded(text_of(node.get(k)))[:_TITLE_CHARS] for k in ("name", "headline")]
+    ids: dict[str, dict[str, Any]] | None = None  # read only when a name is said twice
+    by_kind: dict[str, dict[tuple[str, str], list[dict[str, Any]]]] = {}
+    for kind, names in by_name.items():
+        things = by_kind.setdefault(kind, {})
+        for name, same in names.items():
+            if len(same) == 1:
+                things[(name, "")] = same
+                continue
+            ids = _index(objects) if ids is None else ids
+            for node in same:
+                things.setdefault((name, _where(node, ids)), []).append(node)
+    out: set[int] = set()
+    for things in by_kind.values():
+        if len(things) < 2:
+            continue
+        main = [key for key, same in things.items() if any(id(n) in declared for n in same)]
+        if not main and len(things) <= _TITLED_THINGS:
+            main = [key for key in things if any(key[0] in t for t in titles if t)]
+        out |= {id(n) for key, same in things.items() if len(main) != 1 or key != main[0]
+                for n in same}
+    return out
+
+
+def pick_entity(objects: list[dict[str, Any]], microdata: list[dict[str, Any]] | None = None
+                ) -> tuple[dict[str, Any], str] | None:
+    """The node the page is about (see the module docstring) and the type it was read as;
+    ``microdata``: the page's other form of its data (its items), read after ``objects``."""
+    items = {id(n) for n in iter_nodes(microdata)} if microdata else set()
+    objects = objects + (microdata or [])
+    main, declared = _main(objects)
+    nodes = [(n, _kinds(n)) for n in main]
+    listed = set().union(*(_listed([(n, k) for n, k in nodes if (id(n) in items) == form],
+                                   declared, objects) for form in (False, True)))
     # furniture never (a misspelt "Website" neither), whatever its name
-    nodes = [(n, kinds) for n, kinds in nodes
-             if kinds and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]
+    nodes = [(n, kinds) for n, kinds in nodes if kinds and id(n) not in listed
+             and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]
     for wanted in ENTITY_TYPES:
         if wanted in _GENERIC_TYPES:
             break
@@ -254,9 +347,12 @@ def normalise_rating(node: dict[str, Any]) -> tuple[float | None, int | None]:
     return rating, (int(count) if count is not None and count >= 0 else None)
 
 
-def extract_facts(objects: list[dict[str, Any]]) -> Facts:
-    """Normalised facts of the page's main entity (empty Facts when there is none)."""
-    picked = pick_entity(objects)
+def extract_facts(objects: list[dict[str, Any]],
+                  microdata: list[dict[str, Any]] | None = None) -> Facts:
+    """Normalised facts of the page's main entity (empty Facts when there is none);
+    ``microdata``: the page's items, when ``objects`` are its JSON-LD."""
+    picked = pick_entity(objects, microdata)
+    objects = objects + (microdata or [])
     if picked is None:
         return Facts()
     entity, entity_type = picked
@@ -295,6 +391,8 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
         place = deref(first_of(entity.get("location") or entity.get("jobLocation")), ids)
         if isinstance(place, dict):
             facts.address = format_address(place.get("address"), ids) or text_of(place.get("name"))
+    facts.event_status = event_status(entity.get("eventStatus"))
+    facts.valid_through = day_of(entity.get("validThrough"))
     return facts
 
 

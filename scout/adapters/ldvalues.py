@@ -5,11 +5,12 @@ another node, numbers as text in the page's own format ("1.234,50", "1 234,50", 
 "1,234.50"), prices in words ("7 triệu"). :mod:`scout.adapters.jsonld` picks the page's
 entity; this module reads its values: text, numbers, amounts, the price range of its
 offers (in the currency a figure writes when no ``priceCurrency`` says it) or a job
-posting's pay, and its address on one line.
+posting's pay, its address on one line, an event's status and the day a value names.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import math
 import re
@@ -286,3 +287,28 @@ def format_address(value: Any, ids: dict[str, dict[str, Any]]) -> str | None:
     # a part said twice (a street field holding the town) is said once
     joined = ", ".join(dict.fromkeys(p for p in parts if p))
     return joined or text_of(value.get("name"))
+
+
+#: schema.org's EventStatusType members other than EventScheduled, by their folded name
+#: (with or without the "Event" prefix, US or UK spelling) → what the report says
+_STATUSES = {"cancelled": "cancelled", "canceled": "cancelled", "postponed": "postponed",
+             "rescheduled": "rescheduled", "movedonline": "moved online"}
+
+
+def event_status(value: Any) -> str | None:
+    """An ``eventStatus`` ("https://schema.org/EventCancelled", "EventPostponed", a
+    microdata ``<link href>``) as "cancelled", "postponed", "rescheduled" or "moved
+    online"; None when scheduled, unsaid or unknown."""
+    word = (text_of(first_of(value)) or "").strip().rstrip("/").rsplit("/", 1)[-1]
+    word = word.rsplit(":", 1)[-1].casefold()
+    return _STATUSES.get(word.removeprefix("event"))
+
+
+def day_of(value: Any) -> str | None:
+    """The day a date or date-time value names ("2019-11-30T23:59:59+07:00" →
+    "2019-11-30"); None when it names none."""
+    text = (text_of(first_of(value)) or "").strip()
+    try:
+        return dt.date.fromisoformat(text[:10]).isoformat()
+    except ValueError:
+        return None

@@ -240,7 +240,7 @@ class PageAdapter(PageAdapterBase):
               html: str, truncated: bool, redirects: int, size: int) -> Reply[Page]:
         found = extract(html, max_text_chars=self.page_settings.max_text_chars)
         # JSON-LD first: when a page has both, its blocks are usually the fuller account
-        facts = extract_facts(found.jsonld + found.microdata)
+        facts = extract_facts(found.jsonld, found.microdata)
         page = Page(
             url=requested,
             final_url=str(final),
@@ -258,6 +258,8 @@ class PageAdapter(PageAdapterBase):
             rating_count=facts.rating_count,
             price_range=_stated_price(facts.price_range, found.opengraph),
             address=facts.address,
+            event_status=facts.event_status,
+            valid_through=facts.valid_through,
             truncated=truncated,
             adapter=self.name,
         )

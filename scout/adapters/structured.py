@@ -129,7 +129,7 @@ class Builder:
     def _distinct_terms(self) -> dict[str, list[str]]:
         """Per subject, the words of its name no other subject's name has."""
         counts: dict[str, int] = {}
-        named = {s.brief.key: terms(s.name) for s in self.subjects}
+        named = self._terms = {s.brief.key: terms(s.name) for s in self.subjects}
         for words in named.values():
             for w in dict.fromkeys(words):
                 counts[w] = counts.get(w, 0) + 1
@@ -138,9 +138,13 @@ class Builder:
     def mentions(self, sentence: str) -> list[str]:
         """The keys of the subjects ``sentence`` names. The more specific name wins: a
         sentence naming "Iberia evening MAD–JFK" says every word of "Iberia MAD–JFK" too,
-        which is not named by it (:mod:`scout.steps.samething`)."""
-        words = set(terms(sentence))
-        named = [k for k, ws in self._distinct.items() if ws and all(w in words for w in ws)]
+        which is not named by it (:mod:`scout.steps.samething`). A name whose own words
+        are numbers is said only with a word they stand beside in it (:func:`_said`)."""
+        said = terms(sentence)
+        words, pairs = set(said), set(zip(said, said[1:]))
+        named = [k for k, ws in self._distinct.items()
+                 if ws and all(_said(w, self._terms[k], words, pairs) if _numbers(ws)
+                               else w in words for w in ws)]
         full = {s.brief.key: set(terms(s.name)) for s in self.subjects if s.brief.key in named}
         return [k for k in named if not any(full[k] < full[o] for o in named)]
 
@@ -256,4 +260,19 @@ def _clock(seconds: float) -> str:
 
 def _marked(s: SynthesisSentence) -> str:
     return s.text + "".join(f" [{n}]" for n in s.citations)
+
+
+def _numbers(words: list[str]) -> bool:
+    return all(any(ch.isdigit() for ch in w) for w in words)
+
+
+def _said(word: str, name: list[str], words: set[str], pairs: set[tuple[str, str]]) -> bool:
+    """Whether a sentence (its ``words``, and each word with the next: ``pairs``) says the
+    number ``word`` of a subject's ``name`` (its terms) as the name does. A number alone
+    names nothing: "11 hours of battery" is not "ThinkPad X1 Carbon Gen 11", whose only
+    word of its own is "11"; it must stand beside a word it stands beside in the name
+    ("Gen 11", "11 Pro")."""
+    at = [i for i, w in enumerate(name) if w == word]
+    return any((i > 0 and (name[i - 1], word) in pairs)
+               or (i + 1 < len(name) and (word, name[i + 1]) in pairs) for i in at)
 

@@ -48,7 +48,13 @@ class Evidence(BaseModel):
     )
     images: list[str] = Field(
         default_factory=list, description="a page's own photos (og:image, JSON-LD image)")
-    _omit = omit_unset("rating_scale")  # artifacts of 0-10 ratings hash as before
+    event_status: str | None = Field(
+        default=None, description="a page's event status other than scheduled: cancelled, "
+        "postponed, rescheduled, moved online (scout.steps.pagestatus)")
+    valid_through: str | None = Field(
+        default=None, description="YYYY-MM-DD: the last day a page says it is offered")
+    # artifacts of 0-10 ratings, and of pages saying no status, hash as before
+    _omit = omit_unset("rating_scale", "event_status", "valid_through")
 
 
 class Offer(BaseModel):

@@ -96,8 +96,15 @@ class Page(BaseModel):
     rating_count: int | None = None
     price_range: str | None = None
     address: str | None = None
+    event_status: str | None = Field(
+        default=None, description="an event's status other than scheduled: cancelled, "
+        "postponed, rescheduled, moved online")
+    valid_through: str | None = Field(
+        default=None, description="YYYY-MM-DD: the last day it is offered (a job posting)")
     truncated: bool = Field(default=False, description="the body was cut at max_bytes")
     adapter: str = ""
+    # a page saying neither dumps as before: stored replies and cassettes stay byte-identical
+    _omit = omit_unset("event_status", "valid_through")
 
 
 class Citation(BaseModel):

@@ -62,6 +62,8 @@ def page_evidence(page: Page, subject: str | None, *, adapter: str, phase: str,
         images=page_images(page.final_url, page.opengraph if "opengraph" in wanted else {},
                            page.jsonld if "jsonld" in wanted else [],
                            page.microdata if "jsonld" in wanted else []),
+        event_status=page.event_status if "jsonld" in wanted else None,
+        valid_through=page.valid_through if "jsonld" in wanted else None,
     )
 
 

@@ -23,7 +23,9 @@
    cosine similarity to the Task and ordered by it, and ``<as>.relevance`` can be used
    in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
 3. ``where:`` expressions filter, ``order_by:`` expressions sort, ``limit`` cuts.
-   Excluded candidates keep their reasons. A candidate a ``where`` could not decide (it
+   A candidate its own page says is cancelled or no longer offered is left out first,
+   one it says is postponed, rescheduled or moved online flagged
+   (scout/steps/pagestatus.py). Excluded candidates keep their reasons. A candidate a ``where`` could not decide (it
    failed on a missing value) is kept when ``keep_unknown``, and one it kept only by its
    own guard on a missing value (``X is none or ...``: scout/steps/rank_unknown.py) is
    kept; either way it is flagged "could not check: <the values it reads>", whatever the
@@ -57,6 +59,7 @@ from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.samecandidate import domain_of
+from scout.steps.pagestatus import changed_flags, off_reasons
 from scout.steps.promoprice import promotion
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
@@ -388,7 +391,12 @@ def run(ctx: StepContext) -> Shortlist:
     values = [record_words(w, params.as_) or w for w in params.where]  # said once each
     kept: list[tuple[Candidate, list[Any], list[str], float | None]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
+    today = getattr(ctx.task, "today", None)
     for c in cands:
+        off = off_reasons(c, today)  # its own page says it is cancelled or over
+        if off:
+            excluded.append((c, off))
+            continue
         scope = {**scope_base, params.as_: CandidateView(c, per, currency, work, basis)}
         failed, unknown, unchecked = [], [], []  # unchecked: kept by its guard
         flags: list[str] = []
@@ -418,7 +426,7 @@ def run(ctx: StepContext) -> Shortlist:
             excluded.append((c, failed + [N_("could not check: {criterion}").format(criterion=u)
                                           for u in unknown]))
             continue
-        c.flags.extend(flags)
+        c.flags.extend(flags + changed_flags(c))
         unknown += unchecked
         score = []
         for expr in orders:

@@ -14,8 +14,9 @@ from urllib.parse import urlsplit
 
 from scout.schemas.records import Candidate
 from scout.stepkit.params import ExtractRules
-from scout.steps.namewords import _FUNCTION, _core_words, _ordered_words
-from scout.steps.samething import one_thing, two_things
+from scout.steps.namewords import _FUNCTION, _GENERIC, _LISTING, _core_words, _ordered_words
+from scout.steps.samething import Marked, one_thing, two_things, variant_after
+from scout.task.subjectwords import RATED
 from scout.text import strip_accents
 
 def domain_of(url: str) -> str:
@@ -81,6 +82,33 @@ def _values_differ(a: str, b: str, kind_values: list[list[tuple[str, ...]]]) -> 
     return False
 
 
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+_LEFT_OUT = _GENERIC | _FUNCTION | _LISTING
+
+
+def _marked(name: str) -> list[Marked]:
+    """``name``'s words as :func:`_ordered_words` gives them, each with whether it is
+    written with a capital and whether no mark (a comma, a dash, a bar, a bracket) stands
+    between it and the word before (:func:`scout.steps.samething.variant_after`)."""
+    text = strip_accents(name)
+    out: list[Marked] = []
+    end = 0
+    for m in _TOKEN.finditer(text):
+        word = m.group().lower()
+        if word in _LEFT_OUT:
+            continue
+        gap = text[end:m.start()]
+        out.append((word, m.group()[0].isupper(), not out or not _TOKEN.sub("", gap).strip()))
+        end = m.end()
+    return out
+
+
+def _variant(a: str, b: str, asked: frozenset[str]) -> bool:
+    """Whether either name is the other said on with a variant's word ("iPhone 15 Pro")."""
+    return variant_after(_ordered_words(a), _marked(b), asked, RATED) or variant_after(
+        _ordered_words(b), _marked(a), asked, RATED)
+
+
 def _is_home(url: str) -> bool:
     return urlsplit(url).path.strip("/") == ""
 
@@ -126,15 +154,21 @@ def _same_subject(target: Candidate, name: str, url: str,
     ``kind_values``: the kind's enum inputs' values (:func:`scout.spec.evidence.enum_values`):
     names that name two values of one input are two things (:func:`_values_differ`).
     A more specific name is another thing (:func:`scout.steps.samething.two_things`):
-    "Iberia evening MAD–JFK" is not "Iberia MAD–JFK", nor "iPhone 15 Pro" "iPhone 15".
+    "Iberia evening MAD–JFK" is not "Iberia MAD–JFK"; nor one that goes on after the
+    other with a variant's word (:func:`scout.steps.samething.variant_after`): "iPhone 15
+    Pro" is not "iPhone 15", "Hotel Arts Residences" not "Hotel Arts", and a chain's home
+    page titled by its bare brand ("NH Hotels") takes in none of the hotels its pages name
+    ("NH Madrid Nacional"), nor joins one of them as a page naming nothing.
     """
     theirs = _core_words(name)
     if ((_is_home(url) and alone) or any(_is_home(u) for u in target.sources)) \
-            and _names_nothing(theirs, target, asked):
+            and _names_nothing(theirs, target, asked) \
+            and not any(_variant(known, name, asked) for known in (target.name, *target.aliases)):
         return True
     for known in (target.name, *target.aliases):
         if _specs_differ(known, name) or _values_differ(known, name, kind_values or []) \
-                or two_things(_ordered_words(known), _ordered_words(name)):
+                or two_things(_ordered_words(known), _ordered_words(name)) \
+                or _variant(known, name, asked):
             continue
         ours = _core_words(known)
         shorter = min(len(ours), len(theirs))

@@ -41,9 +41,15 @@ the same one said more fully. A site's pages add words after a name freely ("fot
   Active", "Toyota Corolla Hybrid Active 2019"), left to the caller's other checks.
 
 A name that only adds words after the other's stays its page ("Clínica Dental Ruzafa,
-opiniones"): on one site that is no sign of another thing. A fan-out's source about
-the longer one ("iPhone 15 Pro", "Arts Hotel Lisbon") is still kept from the shorter by
-the words only the longer says (:func:`scout.steps.mentions.others_words`).
+opiniones", "XPS 13 deals"): on one site that is no sign of another thing, unless what
+it adds goes on with the name itself (:func:`variant_after`): nothing but a space before
+it, written as a name's word is (a capital), not a number, not a word the search asked
+for (its place) nor one a page about the thing adds (reviews, prices): "iPhone 15 Pro",
+"Hotel Arts Residences", "Galaxy S24 Ultra" are variants of "iPhone 15", "Hotel Arts",
+"Galaxy S24", and a chain's "NH Madrid Nacional" (the place asked may come between)
+another thing than its home page's "NH Hotels". A fan-out's source about the longer one ("iPhone 15 Pro", "Arts Hotel
+Lisbon") is still kept from the shorter by the words only the longer says
+(:func:`scout.steps.mentions.others_words`).
 
 A source is about one candidate by the words of its name it says
 (:func:`scout.steps.mentions.names_candidate`); a number there is no word of its own
@@ -119,3 +125,34 @@ def numbered_otherwise(name: Sequence[str], text: Sequence[str]) -> bool:
         if word in mine and _has_digit(after):
             said.setdefault(word, set()).add(after)
     return any(word in said and number not in said[word] for word, number in mine.items())
+
+
+#: a name's word as :func:`variant_after` reads it: the word (folded as for
+#: :func:`one_thing`), whether it is written as a name's word is (a capital first), and
+#: whether nothing but spaces (and words left out of the name's words) part it from the
+#: word before
+Marked = tuple[str, bool, bool]
+
+
+def variant_after(short: Sequence[str], long: Sequence[Marked], asked: Collection[str] = (),
+                  plain: Collection[str] = ()) -> bool:
+    """Whether ``long`` says ``short``'s words together and in order, then goes on with a
+    word of its own as the module docstring says a variant does; ``asked``: the search's
+    words, ``plain``: the words a page about a thing adds after its name (reviews,
+    prices)."""
+    words = [w for w, _named, _joined in long]
+    size = len(short)
+    if not size:
+        return False
+    for start in range(len(words) - size):
+        if words[start:start + size] != list(short):
+            continue
+        at = start + size
+        # the place asked for may come between: "NH Madrid Nacional" after "NH" for Madrid
+        while at < len(words) - 1 and words[at] in asked and long[at][2]:
+            at += 1
+        word, named, joined = long[at]
+        if named and joined and not _has_digit(word) and word not in asked \
+                and word not in plain:
+            return True
+    return False

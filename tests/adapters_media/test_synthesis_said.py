@@ -115,3 +115,34 @@ def test_prices_by_the_month_do_not_depend_on_the_dates(per, dated):
         "subjects": [b.model_copy(update={"price": Money(amount=900, currency="EUR", per=per)})
                      for b in req.subjects]})
     assert _caveats(listed) == [said if dated else plain]
+
+
+# --- a number alone names no candidate ------------------------------------------------------
+def _laptops(texts: list[tuple[str, str | None]]) -> list[list[str]]:
+    """Each laptop's quoted facts, from ``texts`` (each with the subject it was found for,
+    or None: a source about neither in particular)."""
+    names = ["ThinkPad X1 Carbon Gen 11", "ThinkPad X1 Carbon Gen 12"]
+    keys = ["gen-11", "gen-12"]
+    evidence = [EvidenceItem(url=f"https://laptops.example/{i}", title="ThinkPad X1 Carbon",
+                             subject=subject, kind="snippet", text=text)
+                for i, (text, subject) in enumerate(texts)]
+    req = SynthesisRequest(
+        question="q", task={}, task_types={}, lang="en", evidence=evidence, candidates=names,
+        subjects=[SubjectBrief(key=k, name=n, rank=i + 1)
+                  for i, (k, n) in enumerate(zip(keys, names))])
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    return [[f.text for f in c.facts] for c in syn.candidates]
+
+
+def test_a_number_alone_does_not_tie_a_sentence_to_the_candidate_it_ends_the_name_of():
+    # "11" is all Gen 11's name has of its own: a Gen 12 source's "11 hours" was read as
+    # naming Gen 11, so it was not quoted for the Gen 12 it is about
+    gen11, gen12 = _laptops([("Its battery lasts 11 hours in our video test.", "gen-12")])
+    assert not any("11 hours" in f for f in gen11)
+    assert any("11 hours" in f for f in gen12)
+
+
+def test_a_number_said_beside_its_name_word_still_names_it():
+    gen11, gen12 = _laptops([("The Gen 11 keyboard is the best ThinkPad keyboard yet.", None)])
+    assert any("Gen 11 keyboard" in f for f in gen11)
+    assert not any("Gen 11 keyboard" in f for f in gen12)

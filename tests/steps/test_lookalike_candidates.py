@@ -89,3 +89,57 @@ def test_a_source_about_one_look_alike_is_evidence_for_it_alone(names: list[str]
         got.append(bool(ev))
     assert got == [i == owner for i in range(len(names))]
     assert names_candidate(names[owner], page, shared)
+
+
+@pytest.mark.parametrize("first, second", [
+    ("iPhone 15", "iPhone 15 Pro"),
+    ("Hotel Arts Residences", "Hotel Arts"),  # either seen first
+    ("Samsung Galaxy S24", "Samsung Galaxy S24 Ultra"),
+])
+def test_one_site_keeps_a_variant_said_after_the_name_apart(first: str, second: str) -> None:
+    # the variant's word goes on with the name itself: they merged, the variant's price
+    # with them
+    srcs = [_src(first, "https://site.test/a", "999 €"), _src(second, "https://site.test/b",
+                                                             "1.219 €")]
+    cands, _ = to_candidates(srcs, F1, adapter="x", phase="F1", query="hotels in barcelona")
+    assert [(c.name, c.aliases) for c in cands] == [(first, []), (second, [])]
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Clínica Dental Ruzafa", "Clínica Dental Ruzafa, opiniones"),  # after a mark
+    ("Dell XPS 13", "Dell XPS 13 deals"),  # in lower case: the page's words
+    ("iPhone 15", "iPhone 15 Reviews"),  # a page about it: its reviews
+    ("Hotel Arts", "Hotel Arts Barcelona"),  # the place the search asked for
+    ("iPhone 15", "iPhone 15 128 GB"),  # a number: left to the specs' check
+])
+def test_words_a_site_adds_after_a_name_are_still_its_page(first: str, second: str) -> None:
+    srcs = [_src(first, "https://site.test/a"), _src(second, "https://site.test/b")]
+    cands, _ = to_candidates(srcs, F1, adapter="x", phase="F1", query="hotels in barcelona")
+    assert [(c.name, c.aliases) for c in cands] == [(first, [second])]
+
+
+@pytest.mark.parametrize("query", ["hotels in Madrid", "NH hotels", "hoteles"])
+@pytest.mark.parametrize("home_first", [True, False])
+def test_a_chain_s_home_page_titled_by_its_brand_takes_in_none_of_its_hotels(
+        query: str, home_first: bool) -> None:
+    # the hotel's name goes on right after the brand with a word of its own (its place
+    # asked may come between): another thing than the chain; a section after a mark is
+    # still the home page's
+    home = _src("NH Hotels", "https://www.nh-hotels.com/")
+    hotel = _src("NH Madrid Nacional", "https://www.nh-hotels.com/hotel/nh-madrid-nacional")
+    contact = _src("NH Hotels | Contacto", "https://www.nh-hotels.com/contacto")
+    srcs = [home, hotel, contact] if home_first else [hotel, home, contact]
+    cands, _ = to_candidates(srcs, F1, adapter="x", phase="F1", query=query)
+    got = {c.name: c.aliases for c in cands}
+    assert got == {"NH Madrid Nacional": [], "NH Hotels": ["NH Hotels | Contacto"]}
+
+
+def test_one_restaurant_s_site_is_still_one_candidate() -> None:
+    # its name then its section after a mark, or the place asked: its pages
+    srcs = [_src("Casa Botín", "https://www.botin.es/"),
+            _src("Casa Botín: Reservas", "https://www.botin.es/reservas"),
+            _src("Casa Botín Madrid", "https://www.botin.es/historia"),
+            _src("Nuestra historia", "https://www.botin.es/historia")]
+    cands, _ = to_candidates(srcs, F1, adapter="x", phase="F1", query="restaurantes en Madrid")
+    assert [(c.name, c.aliases) for c in cands] == [
+        ("Casa Botín", ["Casa Botín: Reservas", "Casa Botín Madrid", "Nuestra historia"])]

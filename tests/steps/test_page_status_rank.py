@@ -1,0 +1,70 @@
+"""A candidate its own page says is cancelled, or offered until a day gone, is left out
+whatever the ``where``; one postponed, rescheduled or moved online is kept and flagged
+(scout/steps/pagestatus.py, scout/steps/rank.py); the report says why in both languages."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.i18n.messages import localize
+from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet
+from scout.spec.models import InputSpec
+from scout.stepkit.params import RankParams
+from scout.steps import rank
+from scout.task.build import build_task
+from tests.steps.test_extract_rank import _ctx
+
+INPUTS = {"budget": InputSpec(type="money")}
+TODAY = dt.date(2026, 12, 2)
+
+
+def _rank(*pages: dict, kind: str = "page"):
+    task = build_task("something under 20 EUR", INPUTS, today=TODAY)
+    params = RankParams(items="candidates", as_="c", where=["c.rating is none or c.rating > 1"])
+    cands = [Candidate(key=f"k{i}", name=f"Thing {i}") for i in range(len(pages))]
+    evidence = [Evidence(id=f"e{i}", kind=kind, subject=f"k{i}", url=f"https://t{i}.example/",
+                         **said) for i, said in enumerate(pages)]
+    ctx = _ctx(params, {"candidates": Candidates(items=cands),
+                        "pages": EvidenceSet(items=evidence)}, task)
+    return rank.run(ctx)
+
+
+def test_a_cancelled_event_is_left_out_with_its_reason() -> None:
+    short = _rank({"event_status": "cancelled"}, {})
+    assert [i.candidate.key for i in short.items] == ["k1"]
+    assert [(c.key, reasons) for c, reasons in short.excluded] == [
+        ("k0", ["cancelled, its own page says"])]
+
+
+@pytest.mark.parametrize("until, out", [("2026-12-01", True), ("2026-12-02", False),
+                                        ("2027-01-15", False)])
+def test_an_offer_past_its_last_day_is_left_out(until: str, out: bool) -> None:
+    short = _rank({"valid_through": until})
+    assert [c.key for c, _ in short.excluded] == (["k0"] if out else [])
+    if out:
+        assert short.excluded[0][1] == [f"no longer offered: its own page says until {until}"]
+
+
+@pytest.mark.parametrize("status", ["postponed", "rescheduled", "moved online"])
+def test_a_changed_event_is_kept_and_flagged(status: str) -> None:
+    short = _rank({"event_status": status})
+    assert not short.excluded
+    assert [f for f in short.items[0].candidate.flags if status in f]
+
+
+def test_only_the_thing_s_own_page_is_believed() -> None:
+    # a snippet's status field is never set by search; were it, it says nothing here
+    assert not _rank({"event_status": "cancelled"}, kind="snippet").excluded
+
+
+@pytest.mark.parametrize("english, spanish", [
+    ("cancelled, its own page says", "cancelado, según su propia página"),
+    ("no longer offered: its own page says until 2026-12-01",
+     "ya no se ofrece: su propia página dice que hasta el 2026-12-01"),
+    ("postponed, its own page says: check the new date",
+     "aplazado, según su propia página: compruebe la nueva fecha"),
+])
+def test_the_reasons_read_in_spanish(english: str, spanish: str) -> None:
+    assert localize(english, "es") == spanish
