@@ -78,8 +78,17 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
         if m.group("neg") and _REFUSED.match(rest):
             # "sin ascensor no me sirve": what lacks it is refused, so it is asked for
             return True, (m.start(), m.end() + _REFUSED.match(rest).end())  # type: ignore[union-attr]
-        return (m.group("neg") is None) == (m.group("un") is None), _joined(text.free, m, alt)
+        span = _joined(text.free, m, alt)
+        inc = _INCLUDED.match(text.free[span[1]:])
+        if inc and any("inclu" in fold(a) for a in spec.aliases):
+            # "con el almuerzo incluido" for the aliases "almuerzo" and "comida incluida":
+            # the participle another alias says is the flag's too, no subject
+            span = (span[0], span[1] + inc.end())
+        return (m.group("neg") is None) == (m.group("un") is None), span
     return None
+
+
+_INCLUDED = re.compile(r"\s+(?:incluid[oa]s?|included)\b")
 
 
 # a Spanish adjective agrees with its noun: the alias "remoto" is said "una chamba remota",
