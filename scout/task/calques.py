@@ -20,9 +20,7 @@ laptop" is light).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-
-_Sub = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
+_Sub = tuple[re.Pattern[str], str]
 
 
 def _rules(pairs: list[tuple[str, str]]) -> list[_Sub]:
@@ -67,8 +65,7 @@ _EN = _rules([
     (r"\b(?:has|have)\s+(?P<n>\d{1,2})\s+years\b(?!\s+(?:of|in|at|as|with|experience)\b)",
      r"is \g<n> years old"),
     # "assist to a congress" (asistir a): attend
-    (r"\bassist(?P<s>s|ed|ing)?\s+(?:to|at)\b",
-     lambda m: "attend" + {"s": "s", "ed": "ed", "ing": "ing"}.get(m.group("s") or "", "")),
+    (r"\bassist(?P<s>s|ed|ing)?\s+(?:to|at)\b", r"attend\g<s>"),
     # "books of Isabel Allende" (libros de): books by her
     (r"\b(?P<b>books?|novels?|poems|stories|essays)\s+of\s+" + _NAME, r"\g<b> by "),
     # "the next course" (el próximo curso): the next academic year, unless a course's

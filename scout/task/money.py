@@ -57,9 +57,7 @@ _CMP: list[tuple[str, Comparator]] = [
     # "cheaper than the €140 we paid", "más barato que los 140 € de ...": the price to beat
     (r"(?:cheaper|less|lower) than (?:the|what)|mas barat[oa]s? que(?: (?:el|la|los|las|lo que))?|"
      r"less than|lower than|cheaper than|under|below|max(?:imum)?(?: of)?|up to|at most|"
-     r"no more than|"
-     # a learner's Spanish, "more than" / "less than" word for word: "menos que 100 euros"
-     r"por menos que|menos que|"
+     r"no more than|por menos que|menos que|"  # "menos que 100 euros": a learner's "less than"
      r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
      r"maxim[oa]|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
      r"abajo de|debajo de|"
@@ -238,8 +236,7 @@ def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
 _MINOR = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,4})?)\s?(?P<cur>p|pence|centimos|"
                     r"centimos de euro|cts?|c€|cents?|¢)(?![\w€])"
                     r"(?=\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*(?P<u>[a-z]+))")
-_MINOR_CODES = {"p": "GBP", "pence": "GBP", "¢": "USD"}
-_CENTS = frozenset({"cent", "cents"})
+_MINOR_CODES = {"p": "GBP", "pence": "GBP", "¢": "USD", "cent": "XXX", "cents": "XXX"}
 
 
 def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
@@ -262,9 +259,8 @@ def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
             amount = figure(m.group("a")) / 100
         except ValueError:
             continue
-        # a cent's currency is settled by the caller: "XXX" until then
-        code = "XXX" if m.group("cur") in _CENTS else _MINOR_CODES.get(m.group("cur"), "EUR")
-        yield (Money(amount=round(amount, 6), currency=code,
+        # (a cent's currency, "XXX" here, is settled by :func:`iter_money`)
+        yield (Money(amount=round(amount, 6), currency=_MINOR_CODES.get(m.group("cur"), "EUR"),
                      comparator=cmp_, per=per), (start, m.end() + unit.end()), None)
 
 
