@@ -53,7 +53,15 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
     # (said, no value)
     alt = name_forms(_genders([name.replace("_", " "), *spec.aliases]))
     for m in re.finditer(r"\b(?P<neg>no|without|not|sin|nothing|nada(?:\s+de)?|"
-                         r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not)?"
+                         r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not|"
+                         # a verb of having said not ("que no tenga penalizaciones", "that
+                         # doesn't have exit fees", "sin tener permanencia"): the flag ruled out
+                         r"(?:que\s+)?no\s+(?:tengan?|tienen?|lleven?|llevan?|incluyan?|incluyen?|"
+                         r"cobren?|cobran?|exijan?|exigen?|pidan?|piden?|admitan?|admiten?|"
+                         r"acepten?|aceptan?|permitan?|permiten?)|sin\s+tener|"
+                         r"(?:does|do)\s*(?:n['’]?t|\s+not)\s+(?:have|include|charge|require|ask\s+for|"
+                         r"allow|accept|permit)|"
+                         r"without\s+(?:having|charging|requiring))?"
                          r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
                          # "no lock-in contract", "no long-term contract": the kind said
                          r"(?:(?<=no\s)[a-z]+-[a-z]+\s+)?"

@@ -56,6 +56,8 @@ _EN = _rules([
     (r"\b(?:room|hall)\s+of\s+(?:meetings|reunions)\b", "sala de reuniones"),
     # "quatrimester" (cuatrimestre): half an academic year
     (r"\b(?:quatrimester|cuatrimester|quadrimester)s?\b", "cuatrimestre"),
+    # "discrimination horary" (discriminación horaria): a time-of-use tariff
+    (r"\b(?:discrimination\s+horary|horary\s+discrimination)\b", "discriminación horaria"),
     # "without stops" / "without scales" (sin escalas): a direct flight
     (r"\bwithout\s+(?:any\s+)?(?:stops|scales|stopovers)\b", "sin escalas"),
     # "tariff of light" (tarifa de luz): electricity, said after a tariff's or a bill's noun
@@ -72,11 +74,29 @@ _EN = _rules([
     # subject follows ("the next course on Python")
     (r"\b(?:for|during|in)\s+the\s+next\s+(?:school\s+)?course\b"
      r"(?!\s+(?:on|of|about|in|at|de|for|with)\b)", "for next academic year"),
+    # "good critics", "good opinions" (buenas críticas, buenas opiniones): good reviews;
+    # "a valoration of 8" (valoración): a rating
+    (r"\b(?P<a>good|great|excellent|very\s+good|bad|positive)\s+(?:critics|opinions|critiques)\b",
+     r"\g<a> reviews"),
+    (r"\bvalorations\b", "ratings"),
+    (r"\bvaloration\b", "rating"),
     # "with own bath" (con baño propio): en-suite
     (r"\b(?:its\s+|their\s+|his\s+|her\s+|my\s+|an?\s+)?own\s+bath(?:room)?s?\b",
      "private bathroom"),
     # "work of data analyst" (trabajo de): a job as one
     (r"\b(?:a\s+)?work\s+(?:of|as)\s+(?=[a-z])", "a job as "),
+    # "near of the university" (cerca de): near it
+    (r"\bnear\s+of\b", "near"),
+    (r"\bclose\s+of\b", "close to"),
+    # "the course 2027-2028", "the next academic course" (el curso 2027-2028, el próximo
+    # curso académico): the academic year
+    (r"\b(?:academic\s+|school\s+)?course\s+(?=(?:19|20)\d{2}\s*[-/–]\s*(?:(?:19|20)?\d{2})\b)",
+     "academic year "),
+    (r"\b(?:academic|school)\s+course\b", "academic year"),
+    # "at the 6 of the morning" (a las 6 de la mañana): 6am
+    (r"\bat\s+the\s+(?P<h>\d{1,2}(?:[:.]\d{2})?)\s+(?:of|in)\s+the\s+morning\b", r"at \g<h>am"),
+    (r"\bat\s+the\s+(?P<h>\d{1,2}(?:[:.]\d{2})?)\s+(?:of|in)\s+the\s+(?:afternoon|evening|night)\b",
+     r"at \g<h>pm"),
     # "a simple room" (habitación simple): a single one
     (r"\bsimple\s+(?P<r>rooms?|bedrooms?)\b", r"single \g<r>"),
 ])

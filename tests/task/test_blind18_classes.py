@@ -148,6 +148,56 @@ def test_nativised_writes_back_only_calques_of_one_sense(query: str, lang: str, 
     assert nativised(query, lang) == want
 
 
+GYM = {"town": InputSpec(type="place"),
+       "opens": InputSpec(type="string", pattern=r"(?:opens?|abre)\s+(?:at|a\s+las)\s+"
+                          r"(?P<value>\d{1,2}(?:[:.]\d{2})?\s*(?:am|h)?)")}
+HALLS = {"town": InputSpec(type="place"),
+         "near": InputSpec(type="place", aliases=["near", "close to", "cerca de"]),
+         "term": InputSpec(type="date")}
+TARIFF = {"region": InputSpec(type="place"),
+          "fees": InputSpec(type="boolean", aliases=["exit fees", "penalizaciones"]),
+          "lockin": InputSpec(type="boolean", aliases=["permanencia", "lock-in"]),
+          "animals": InputSpec(type="boolean", aliases=["mascotas", "pets"]),
+          "timed": InputSpec(type="string", enum=["tou"], synonyms={"tou": ["discriminación horaria"]})}
+
+
+@pytest.mark.parametrize("query,want", [
+    ("hotel in Sevilla with good opinions", 8.0), ("hotel in Sevilla with excellent critics", 9.0),
+    ("hotel in Sevilla with a valoration minimum of 8,5", 8.5),
+])
+def test_opinions_critics_and_valorations_are_reviews_and_ratings(query: str, want: float) -> None:
+    assert _values(query, STAY)["score"] == want
+
+
+def test_a_course_with_its_years_an_academic_course_and_near_of_are_what_they_mean() -> None:
+    got = _values("residence of students near of the University of Lund for the course "
+                  "2027-2028", HALLS)
+    assert (got["near"], _span(got["term"])) == ("University of Lund", "2027-09-01..2028-06-30")
+    got = _values("residence in Lund for the next academic course", HALLS)
+    assert _span(got["term"]) == "2027-09-01..2028-06-30"
+    # guard: a course that is one is no academic year
+    assert nativised("a Python course 2027 edition", "en") == "a Python course 2027 edition"
+
+
+def test_an_hour_of_the_morning_is_am() -> None:
+    assert _values("gym in Madrid that opens at the 6 of the morning", GYM)["opens"] == "6am"
+
+
+@pytest.mark.parametrize("query,want", [
+    ("tarifa de luz en Madrid que no tenga penalizaciones", ("fees", False)),
+    ("tarifa de luz en Madrid que no tiene permanencia", ("lockin", False)),
+    ("electricity deal in Leeds that doesn't have exit fees", ("fees", False)),
+    ("piso en Madrid que no admita mascotas", ("animals", False)),
+    ("flat in Leeds that does not allow pets", ("animals", False)),
+    ("electricity tariff with discrimination horary in Spain", ("timed", "tou")),
+    # guards: the same verbs said yes keep the flag
+    ("electricity deal in Leeds that has exit fees", ("fees", True)),
+    ("piso en Madrid que admita mascotas", ("animals", True)),
+])
+def test_a_verb_of_having_said_not_rules_the_flag_out(query: str, want: tuple) -> None:
+    assert _values(query, TARIFF)[want[0]] == want[1]
+
+
 def test_a_child_who_has_n_years_has_that_age_and_experience_stays_experience() -> None:
     assert _values("summer camp for my daughter, she has 9 years", KIDS)["age"] == 9
     assert _values("data analyst job in Leeds, I have 3 years of experience", WORK)["years"] == 3
