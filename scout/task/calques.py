@@ -58,6 +58,9 @@ _EN = _rules([
     (r"\b(?:quatrimester|cuatrimester|quadrimester)s?\b", "cuatrimestre"),
     # "discrimination horary" (discriminación horaria): a time-of-use tariff
     (r"\b(?:discrimination\s+horary|horary\s+discrimination)\b", "discriminación horaria"),
+    # "a presential course" (presencial): in person; "512 gigas of disc" (disco): a disk
+    (r"\bpresential(?:ly)?\b", "in-person"),
+    (r"\bdiscs?\b(?!\s+(?:golf|jockey|brake))", "disk"),
     # "without stops" / "without scales" (sin escalas): a direct flight
     (r"\bwithout\s+(?:any\s+)?(?:stops|scales|stopovers)\b", "sin escalas"),
     # "tariff of light" (tarifa de luz): electricity, said after a tariff's or a bill's noun

@@ -130,6 +130,7 @@ def test_a_calque_reads_as_the_word_it_was_made_from(query: str, inputs: dict, w
     ("my son has 7 years", "en", "my son is 7 years old"),
     ("books of Isabel Allende", "en", "books by Isabel Allende"),
     ("I want to assist to a congress", "en", "I want to attend a congress"),
+    ("a presential course with 512 gigas of disc", "en", "a in-person course with 512 gigas of disk"),
     ("con buenas revisiones", "es", "con buenas reseñas"),
     ("más de 50 citaciones", "es", "más de 50 citas"),
     ("libros por Gabriel García Márquez", "es", "libros escritos por Gabriel García Márquez"),
