@@ -20,6 +20,8 @@ laptop" is light).
 from __future__ import annotations
 
 import re
+
+from scout.task.personage import PERSON
 _Sub = tuple[re.Pattern[str], str]
 
 
@@ -69,6 +71,11 @@ _EN = _rules([
     # "my son has 7 years" (tiene 7 años): an age; "has 5 years of experience" is none
     (r"\b(?:has|have)\s+(?P<n>\d{1,2})\s+years\b(?!\s+(?:of|in|at|as|with|experience)\b)",
      r"is \g<n> years old"),
+    # "my daughter of 5 years" (mi hija de 5 años): aged 5
+    (r"\b(?P<p>" + PERSON + r")\s+of\s+(?P<n>\d{1,2})\s+years\b(?!\s+(?:of|as)\b)",
+     r"\g<p> aged \g<n>"),
+    # "a concerted school" (concertado): state-funded, privately run
+    (r"\bconcerted\b(?!\s+(?:efforts?|actions?|campaigns?))", "concertado"),
     # "assist to a congress" (asistir a): attend
     (r"\bassist(?P<s>s|ed|ing)?\s+(?:to|at)\b", r"attend\g<s>"),
     # "books of Isabel Allende" (libros de): books by her

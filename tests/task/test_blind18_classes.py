@@ -137,6 +137,9 @@ def test_a_calque_reads_as_the_word_it_was_made_from(query: str, inputs: dict, w
     # guards: the same words in their own sense stay as they are
     ("she has 5 years of experience", "en", "she has 5 years of experience"),
     ("a light laptop", "en", "a light laptop"),
+    ("a concerted school", "en", "a concertado school"),
+    ("a concerted effort", "en", "a concerted effort"),
+    ("a son of 30 years of experience", "en", "a son of 30 years of experience"),
     ("books of poetry", "en", "books of poetry"),
     ("actually make that $80", "en", "actually make that $80"),
     ("revisión de un artículo", "es", "revisión de un artículo"),
@@ -201,6 +204,7 @@ def test_a_verb_of_having_said_not_rules_the_flag_out(query: str, want: tuple) -
 
 def test_a_child_who_has_n_years_has_that_age_and_experience_stays_experience() -> None:
     assert _values("summer camp for my daughter, she has 9 years", KIDS)["age"] == 9
+    assert _values("summer camp for my daughter of 9 years in July", KIDS)["age"] == 9
     assert _values("data analyst job in Leeds, I have 3 years of experience", WORK)["years"] == 3
 
 
