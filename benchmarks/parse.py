@@ -50,7 +50,12 @@ kind, coworking, tours and venues among them); ``--blind17`` the seventeenth (da
 right around today, a Sunday in Spain's December bridge, imperial and US units, superlatives
 and counts of results wanted, place typos and abbreviations, prices with decimals in both
 conventions, ratings in words and fractions, tool calls relayed as text; every example kind,
-flights, lab equipment, tenders, trails and translation among them). Their
+flights, lab equipment, tenders, trails and translation among them); ``--blind18`` the
+eighteenth (requests written by people who are not native speakers of the language they
+type in: English by Spanish speakers and Spanish by English speakers or a machine
+translation, calques and false friends, rates per kWh, per quarter, per week and per word,
+academic years and cuatrimestres; every example kind, gyms, energy tariffs and student
+residences among them). Their
 values are compared as their types are: quantities (number, area, data size, weight, length) to two
 decimals, a list's items in any order.
 
@@ -87,6 +92,7 @@ BLIND14 = ROOT / "tests" / "task" / "corpus" / "blind14.yaml"
 BLIND15 = ROOT / "tests" / "task" / "corpus" / "blind15.yaml"
 BLIND16 = ROOT / "tests" / "task" / "corpus" / "blind16.yaml"
 BLIND17 = ROOT / "tests" / "task" / "corpus" / "blind17.yaml"
+BLIND18 = ROOT / "tests" / "task" / "corpus" / "blind18.yaml"
 TARGET = 0.97
 
 
@@ -258,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the sixteenth blind set ({BLIND16.relative_to(ROOT)}) instead")
     ap.add_argument("--blind17", action="store_true",
                     help=f"score the seventeenth blind set ({BLIND17.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind18", action="store_true",
+                    help=f"score the eighteenth blind set ({BLIND18.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -266,7 +274,8 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND10 if args.blind10 else BLIND11 if args.blind11
             else BLIND12 if args.blind12 else BLIND13 if args.blind13
             else BLIND14 if args.blind14 else BLIND15 if args.blind15
-            else BLIND16 if args.blind16 else BLIND17 if args.blind17 else args.corpus)
+            else BLIND16 if args.blind16 else BLIND17 if args.blind17
+            else BLIND18 if args.blind18 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -292,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 14" if args.blind14
              else "blind set 15" if args.blind15
              else "blind set 16" if args.blind16
-             else "blind set 17" if args.blind17 else "corpus")
+             else "blind set 17" if args.blind17
+             else "blind set 18" if args.blind18 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

@@ -56,7 +56,15 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
     # "ni" / "nor" go on a list a negation opened: "sin copagos ni carencias", "no
     # deposit nor contract": each thing in it is ruled out
     for m in re.finditer(r"\b(?P<neg>no|without|not|sin|ni|nor|nothing|nada(?:\s+de)?|"
-                         r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not)?"
+                         r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not|"
+                         # a verb of having said not ("que no tenga penalizaciones", "that
+                         # doesn't have exit fees", "sin tener permanencia"): the flag ruled out
+                         r"(?:que\s+)?no\s+(?:tengan?|tienen?|lleven?|llevan?|incluyan?|incluyen?|"
+                         r"cobren?|cobran?|exijan?|exigen?|pidan?|piden?|admitan?|admiten?|"
+                         r"acepten?|aceptan?|permitan?|permiten?)|sin\s+tener|"
+                         r"(?:does|do)\s*(?:n['’]?t|\s+not)\s+(?:have|include|charge|require|ask\s+for|"
+                         r"allow|accept|permit)|"
+                         r"without\s+(?:having|charging|requiring))?"
                          r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
                          # "no lock-in contract", "no long-term contract": the kind said
                          r"(?:(?<=no\s)[a-z]+-[a-z]+\s+)?"
@@ -81,8 +89,17 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
         if m.group("neg") and _REFUSED.match(rest):
             # "sin ascensor no me sirve": what lacks it is refused, so it is asked for
             return True, (m.start(), m.end() + _REFUSED.match(rest).end())  # type: ignore[union-attr]
-        return (m.group("neg") is None) == (m.group("un") is None), _joined(text.free, m, alt)
+        span = _joined(text.free, m, alt)
+        inc = _INCLUDED.match(text.free[span[1]:])
+        if inc and any("inclu" in fold(a) for a in spec.aliases):
+            # "con el almuerzo incluido" for the aliases "almuerzo" and "comida incluida":
+            # the participle another alias says is the flag's too, no subject
+            span = (span[0], span[1] + inc.end())
+        return (m.group("neg") is None) == (m.group("un") is None), span
     return None
+
+
+_INCLUDED = re.compile(r"\s+(?:incluid[oa]s?|included)\b")
 
 
 # a Spanish adjective agrees with its noun: the alias "remoto" is said "una chamba remota",

@@ -109,13 +109,18 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
         return DateRange(start=day, end=day)
 
     # a day alone only before the end, a punctuation mark or a function word: "the 3rd
-    # floor", "el 2 de nota", "el 5 estrellas" are no dates
-    not_a_day = (r"(?=\s*(?:$|[,;!?)¿]|\.(?!\d)|(?:and|or|for|to|in|at|under|with|please|pls|"
+    # floor", "el 2 de nota", "el 5 estrellas" are no dates; or before what a reader took
+    # (\x00: a date label's stretch ends there, "returning the 10[, without stops]")
+    not_a_day = (r"(?=\s*(?:$|\x00|[,;!?)¿]|\.(?!\d)|(?:and|or|for|to|in|at|under|with|please|pls|"
                  r"until|till|y|o|para|por|en|con|a|al|hasta|menos|max|maximo|porfa|que)\b))")
     forms.append((r"\b(?:(?:para|desde|hasta)\s+)?el\s+(?:dia\s+)?(?P<d1>[1-9]|[12]\d|3[01])\b"
                   + not_a_day, one_day))
     forms.append((r"\b(?:(?:on|for|from|by|until)\s+)?the\s+(?P<d1>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
                   + not_a_day, one_day))
+    # "returning the 10", "until the 15": a Spanish speaker's "el 10", its ordinal unwritten,
+    # read after a word that says a day follows (a bare "the 10" may count people)
+    forms.append((r"\b(?:returning|leaving|departing|arriving|going|coming|back|until|till|on)\s+"
+                  r"the\s+(?P<d1>[1-9]|[12]\d|3[01])\b(?![.,:/]\d)" + not_a_day, one_day))
 
     def numeric_day(ra: str, rb: str, y: str | None, month_first: bool = False) -> DateRange:
         a, b = int(ra), int(rb)

@@ -114,13 +114,16 @@ def _headed(folded: str, end: int, noun: str, owned: set[str]) -> bool:
     a sort together, so the noun stays with the subject ("novela negra nórdica" is no topic
     "negra nórdica"). A design choice: an adjective that shows no gender ("guarderías
     bilingües") is a feature of the thing and is read alone, as before; one an input reads
-    or a quality's ("baratas") is that reader's."""
+    or a quality's ("baratas") is that reader's. A participle with its agent after it is
+    no sort ("libros escritos por Isabel Allende": who wrote them)."""
     from scout.task.subjectwords import STOP
 
     nxt = re.match(r"\s+([^\W\d_]+)", folded[end:])
     if nxt is None:
         return False
     adj = nxt.group(1)
+    if re.match(r"\s+(?:por|by)\b", folded[end + nxt.end():]):
+        return False  # a participle and its agent ("libros escritos por ..."): who, no sort
     a, b = _GENDERED.search(noun), _GENDERED.search(adj)
     return a is not None and b is not None and a.groups() == b.groups() and len(adj) > 3 \
         and adj not in STOP and adj not in owned

@@ -58,14 +58,14 @@ _CMP: list[tuple[str, Comparator]] = [
     # "cheaper than the €140 we paid", "más barato que los 140 € de ...": the price to beat
     (r"(?:cheaper|less|lower) than (?:the|what)|mas barat[oa]s? que(?: (?:el|la|los|las|lo que))?|"
      r"less than|lower than|cheaper than|under|below|max(?:imum)?(?: of)?|up to|at most|"
-     r"no more than|"
+     r"no more than|por menos que|menos que|"  # "menos que 100 euros": a learner's "less than"
      r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
      r"maxim[oa]|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
      r"abajo de|debajo de|"
      # a cap said with a verb: "que no pase de", "que no supere", "que no exceda de", "sin pasar de"
      r"no pasen? de|no (?:superen?|excedan?(?: de)?|sobrepasen?)(?: l[oa]s)?|sin pasar(?:se)? de|"
      r"<=|≤|<", "<="),
-    (r"more than|over|above|at least|min(?:imum)?(?: of)?|starting at|from|mas de|"
+    (r"more than|over|above|at least|min(?:imum)?(?: of)?|starting at|from|mas de|mas que|por lo menos|"
      r"por encima de|al menos|como minimo|minim[oa]|desde|superior a|a partir de|arriba de|>=|≥|>", ">="),
     (r"around|about|approximately|approx\.?|roughly|circa|por unos|unos|alrededor de|"
      r"aproximadamente|en torno a|cerca de|sobre|mas o menos|a eso de|more or less|"
@@ -232,10 +232,12 @@ def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
 # a rate in a currency's hundredth, priced per a unit after it: "24.5p/kWh", "53p a day",
 # "15 pence per minute", "12 céntimos el kWh", "9 cts/kWh" (pence are GBP, céntimos EUR);
 # only with the unit, for "1080p" is a video's resolution and "4p" a chat's four people
+# "14 cents per kWh", "9¢/kWh": a cent is the hundredth of the euro and of the dollar, so
+# its currency is the request's other amounts' (:func:`iter_money`), "¢" alone the dollar's
 _MINOR = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,4})?)\s?(?P<cur>p|pence|centimos|"
-                    r"centimos de euro|cts?|c€)(?![\w€])"
+                    r"centimos de euro|cts?|c€|cents?|¢)(?![\w€])"
                     r"(?=\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*(?P<u>[a-z]+))")
-_MINOR_CODES = {"p": "GBP", "pence": "GBP"}
+_MINOR_CODES = {"p": "GBP", "pence": "GBP", "¢": "USD", "cent": "XXX", "cents": "XXX"}
 
 
 def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
@@ -258,6 +260,7 @@ def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
             amount = figure(m.group("a")) / 100
         except ValueError:
             continue
+        # (a cent's currency, "XXX" here, is settled by :func:`iter_money`)
         yield (Money(amount=round(amount, 6), currency=_MINOR_CODES.get(m.group("cur"), "EUR"),
                      comparator=cmp_, per=per), (start, m.end() + unit.end()), None)
 
@@ -273,6 +276,11 @@ def iter_money(free: str, original: str, territories: list[str], *,
     whole = list(_iter_money(free, original, territories, lang=lang, occasions=occasions))
     minor = [h for h in _minor(free)
              if not any(h[1][0] < b and a < h[1][1] for _m, (a, b), _w in whole)]
+    # "0.10 euros per kW a day and 14 cents per kWh": a cent of the one currency said
+    said = {m.currency for m, _s, _w in whole}
+    minor = [(m.model_copy(update={"currency": next(iter(said))}), s, w)
+             if m.currency == "XXX" else (m, s, w)
+             for m, s, w in minor if m.currency != "XXX" or len(said) == 1]
     yield from sorted(whole + minor, key=lambda h: h[1][0]) if minor else whole
 
 

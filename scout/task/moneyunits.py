@@ -83,7 +83,11 @@ PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOL
        + r"|(?!(?:" + _UNIT_WORDS + r"|semanas|meses|the|el|la|los|las|un|una)\b)[a-z]{3,})\b"
         r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
         r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b)))?"
-        r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|(?<= y)\s+|(?<= and)\s+|"
+        # a learner's connector, a calque of "la" / "por" / "al" / "en un": "90 euros the
+        # night", "35 euros for month", "20 euros for person", "15 euros to the month",
+        # "900 euros en un mes" (the unit right after it, no number between)
+        r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada|the|for|to\s+the|"
+        r"en\s+una?|in\s+an?)\s*|(?<= y)\s+|(?<= and)\s+|"
         r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
         r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")
 # what one amount is for, beside its period: a software plan's user, seat, licence or
@@ -105,8 +109,11 @@ def each_of(word: str | None) -> Each | None:
 # the unit after an amount's cap word: "250 bucks max per night"
 _PER_AFTER_CMP = re.compile(PER)
 # a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
-_PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS
-                         + r")\b\s*[,:]?\s*$")
+# ... or as the price of one unit: "precio del kWh por debajo de 0,13 €", "price of the kWh
+# less than 0,13 euros", "precio de la noche: 90 €"
+_PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*|\b(?:prices?|precios?|costs?|costes?|"
+                         r"costos?)\s+(?:of|del?|por)\s+(?:(?:the|el|la|one|a|un|una)\s+)?)"
+                         r"(?P<per>" + _UNIT_WORDS + r")\b\s*[,:]?\s*$")
 # a period said of the price's own noun before the amount: "cuota mensual 220 €", "monthly
 # fee: £500", "annual tuition of $9,000", "precio anual: 5.400 €" (a school's, a club's,
 # a plan's fee: the period is the noun's, not written after the amount), and so of a

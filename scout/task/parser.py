@@ -28,6 +28,7 @@ from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import find_boolean
+from scout.task.calques import nativised
 from scout.task.catalan import castilian
 from scout.task.chat import unmarked, unshouted
 from scout.task.accept import (
@@ -134,6 +135,7 @@ def parse_query(
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
                                              describes=lambda w: w in QUALITY or cuisine(w)))
     _ = translations(result.lang, locales).gettext
+    q = nativised(q, result.lang)  # "without permanence", "buenas revisiones": the kinds' words
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     # "a las 21h" no value (unless an author's pattern reads it); "aprox." / "2 dorm." written out

@@ -21,7 +21,9 @@ _AGE_INPUT = re.compile(r"(?<!\w)(?:age|ages|edad|edades|anos|años|years?[ -]ol
 # "years old" as people shorten it beside an age, and in Catalan (read as Spanish): an
 # input that counts someone's years reads these besides its own words (folded forms)
 AGE_FORMS = ("year olds", "year-olds", "year old", "years old", "yr old", "yr olds",
-             "yr-old", "yrs old", "y/o", "y.o.", "y.o", "yo", "anys", "anos")
+             "yr-old", "yrs old", "y/o", "y.o.", "y.o", "yo", "anys", "anos",
+             # the unit said in full: "10 años de edad", "12 years of age" (all of it the age's)
+             "anos de edad", "years of age")
 # who has an age: a child or a relative (folded text, singular or plural)
 PERSON = (r"(?:son|daughter|kid|child|children|boy|girl|teen|teenager|toddler|baby|"
            r"grandson|granddaughter|nephew|niece|twin|triplet|hij[oa]|nin[oa]|nene|nena|"

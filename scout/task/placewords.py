@@ -83,6 +83,7 @@ alojamiento airbnb apartment flat room habitacion
 sitio sitios lugar lugares spot spots apetece antoja quisiera queremos buscamos craving
 yo nosotros dime decime dinos wants needs he she they
 kindly che oye oiga siri alexa google buscame conseguime recomendame mostrame
+buscando estoy estamos searching actually currently actualmente
 """.split())
 # compass points after a particle go on with a name ("punta del este", "ciudad del este")
 POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})

@@ -114,6 +114,10 @@ def _read_number(raw: str, integer: bool, lang: str) -> int | float:
     group = _GROUP.get(lang, ",")
     if re.fullmatch(r"\d{1,3}(?:" + re.escape(group) + r"\d{3})+(?:[.,]\d+)?", raw):
         raw = raw.replace(group, "")
+    elif group == "," and re.fullmatch(r"[1-9]\d{0,2}(?:\.\d{3})+", raw) and raw.endswith("0"):
+        # "2.500 kWh" in English is a Spanish writer's 2500: a decimal written in English
+        # keeps no zero at its end, and no thousands group starts with a zero ("0.500")
+        raw = raw.replace(".", "")
     return float(raw.replace(",", "."))
 
 
@@ -139,8 +143,10 @@ _ABBREVIATED = {"years": "yrs", "year": "yr", "hours": "hrs", "hour": "hr"}
 # the unit's own words only, for "in" alone is a preposition
 _UNIT_SHORT = {"inch": "in.", "inches": "in.", "pulgada": "pulg.", "pulgadas": "pulg."}
 # English plurals no suffix rule makes, both ways: "a 40-person lab" for "people"
-_IRREGULAR = {"people": "person", "person": "people", "children": "child", "child": "children",
-              "men": "man", "women": "woman", "woman": "women"}
+# ("persons", the plural Spanish speakers write for "personas": "a team of 10 persons")
+_IRREGULAR = {"people": ("person", "persons"), "person": ("people", "persons"),
+              "children": ("child",), "child": ("children",),
+              "men": ("man",), "women": ("woman",), "woman": ("women",)}
 
 
 # a word whose last syllable is stressed before its final s ("francés", "inglés", "país",
@@ -161,7 +167,7 @@ def name_forms(names: list[str]) -> str:
         w = fold(raw).strip()
         if not w:
             continue
-        forms |= {w, w + "s", w + "es"} | ({_IRREGULAR[w]} if w in _IRREGULAR else set())
+        forms |= {w, w + "s", w + "es"} | set(_IRREGULAR.get(w, ()))
         forms |= {_UNIT_SHORT[w]} if w in _UNIT_SHORT else set()
         for end in ("es", "s"):
             if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):

@@ -232,8 +232,10 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"(?:siguiente\s+al|despues\s+del)\s+(?:proximo|que\s+viene)\b", weekend_after_next))
 
     # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
-    # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short
-    forms.append((r"\b(?P<det>(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
+    # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short;
+    # so is English "the next weekend", the calque a Spanish speaker writes of it (a native
+    # says "next weekend", with no article, for the one after: a design decision, blind18)
+    forms.append((r"\b(?P<det>(?P<next>next)\s+|(?:this|este|el\s+proximo|the\s+next|el|the|coming)\s+)?"
                   r"(?:week-?end|wknd|wkend|fin\s+de\s+semana|finde" + weekend_alt + r")\b(?!\s+largo)"
                   r"(?:\s+(?:que\s+viene|proximo))?",
                   weekend))

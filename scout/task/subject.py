@@ -66,7 +66,7 @@ _TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*(?:\+\+|#)?(?![\w+#])|[^\W
                     r"|&|[^\w\s]")
 _LETTER = re.compile(r"[^\W\d_]")
 _AGED = re.compile(r"\d{1,2}-(?:years?|yrs?|month|months)-olds?", re.IGNORECASE)
-_SUBJECT_CUES = ("about", "sobre", "acerca de")
+_SUBJECT_CUES = ("about", "sobre", "acerca de", "acerca del")  # "acerca del cambio climático"
 # a count in words ("para doce", "dinner for two"); not "one" / "una" (articles too) nor
 # "once" (English)
 _COUNTS = frozenset(COUNT_WORDS) - {"one", "un", "uno", "una", "once"}

@@ -43,6 +43,7 @@ out serve serves serving sell sells buy order book lets let's help ideas idea op
 option take away takeaway delivery may might must purchase rent hire watch watching see read learn learning
 start starts starting begin begins beginning empieza empiezan empiece empiecen comienza comienzan
 comience comiencen empezando comenzando
+attend attending asistir asistiendo
 yo quiero queremos quisiera quisieramos quieres busco buscamos buscando buscar necesito
 necesitamos necesita te se mi mis tu tus su sus dame danos dime decime muestrame ensename
 encuentra encuentrame encontrar recomienda recomiendas recomiendame recomendar

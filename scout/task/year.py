@@ -66,9 +66,10 @@ _VERBS = (r"(?:registered|built|made|manufactured|published|released|uploaded|re
 _BEFORE = (r"(?:model\s+year|year|ano|modelo|" + _VERBS + r"\s+(?:in|en))\s*(?::|=|de(?:l)?)?\s*")
 # "publicados este año", "released last year": a relative year needs no "in" / "en"
 _VERB_REL = re.compile(r"\b" + _VERBS + r"\s+" + _YEAR)
-_AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
+# ("or more modern", "o más moderno": a learner's "newer", said of a car or a building)
+_AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+(?:recent|modern))|and\s+(?:newer|later|up)|"
           # ("pa'lante", "para adelante": "onwards" as Spain and Latin America say it)
-          r"onwards?|en\s+adelante|pa(?:ra)?\s*['’]?\s*(?:a?delante|lante|arriba)|hacia\s+arriba|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
+          r"onwards?|en\s+adelante|pa(?:ra)?\s*['’]?\s*(?:a?delante|lante|arriba)|hacia\s+arriba|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|mas\s+modern[oa]s?|superior(?:es)?|"
           r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues)|"
           # a span open to today: "2019 to present", "2010-date", "de 2000 a la fecha"
           r"(?:to|until|till|through|thru|-|–|a|al|hasta)\s*(?:the\s+)?"
@@ -77,8 +78,8 @@ _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|
 _FROM = r"(?:from|since|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
 # a year the request is past: "after 2020", "newer than 2020", "después de 2020",
 # "posteriores a 2020": the first year it allows is the next one
-_PAST = (r"(?:after|later\s+than|newer\s+than|more\s+recent\s+than|despues\s+del?|"
-         r"posterior(?:es)?\s+al?|mas\s+(?:nuev[oa]s?|recientes?)\s+que)\s+"
+_PAST = (r"(?:after|later\s+than|newer\s+than|more\s+(?:recent|modern)\s+than|despues\s+del?|"
+         r"posterior(?:es)?\s+al?|mas\s+(?:nuev[oa]s?|recientes?|modern[oa]s?)\s+que)\s+"
          r"(?:(?:el|the|ano|year)\s+)?")
 _JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|about|on|y|o|con|sin|en|para|que|"
          r"sobre|acerca)\b))")

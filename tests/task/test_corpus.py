@@ -233,3 +233,17 @@ def test_blind17_is_separate_bilingual_and_labelled() -> None:
                         "clinic", "phoneplan", "school", "dataset", "tool", "book",
                         "carrental", "laptop", "rental", "car", "event", "talk",
                         "conference", "paper", "job", "course", "wine", "trip"})
+
+
+def test_blind18_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind18.yaml (``parse.py --blind18``): requests written by people
+    who are not native speakers of the language they type in (calques, false friends,
+    Spanish number forms in English), rates and academic terms, for every example kind
+    (gyms, energy tariffs and student residences first seen here); each kind is a real
+    pipeline's inputs, and no request is shared with any other corpus."""
+    _a_blind_set(18, least=55, per_lang=25,
+                 kinds={"hotel", "restaurant", "gym", "energy", "residence", "flight",
+                        "tender", "trail", "translation", "camp", "coworking", "tour",
+                        "grant", "flat", "clinic", "phoneplan", "school", "dataset", "tool",
+                        "book", "laptop", "rental", "car", "event", "talk", "conference",
+                        "paper", "job", "course", "wine", "trip"})
