@@ -50,7 +50,7 @@ from scout.i18n import N_
 from scout.schemas.records import (
     Candidate, Candidates, EvidenceSet, Offer, RankedItem, Shortlist, VideoList,
 )
-from scout.schemas.task import Money, TaxBasis
+from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.units import TOTAL, per_factor
 from scout.spec.templating import make_env
@@ -130,11 +130,8 @@ def _target_money(task: Any) -> Money | None:
     """The Task's first money value: prices are compared in its currency and period."""
     if task is None:
         return None
-    for name, type_name in getattr(task, "types", {}).items():
-        value = task.values.get(name)
-        if type_name == "money" and isinstance(value, Money):
-            return value
-    return None
+    asked = asked_money(getattr(task, "types", {}), task.values)
+    return asked[1] if asked is not None else None
 
 
 #: a price or rating only ``order_by`` reads, unknown: nothing went unchecked, the list's
