@@ -12,7 +12,7 @@ import calendar
 import datetime as dt
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -35,13 +35,21 @@ def money_is_floor(name: str, comparator: str | None) -> bool:
     report and synthesis speak of amounts, not prices."""
     return name.startswith("min_") or comparator in (">=", ">")
 
-def asked_money(types: Mapping[str, str], values: Mapping[str, Any]) -> tuple[str, Money] | None:
+def declared_first(types: Mapping[str, str], order: Iterable[str] = ()) -> dict[str, str]:
+    """``types`` in the kind's declaration order (``order``: the pipeline's inputs), the
+    names it does not declare after them: a Task read back from disk has its keys sorted
+    (the artifact store writes canonical JSON), and the alphabet is no declaration."""
+    return {n: types[n] for n in dict.fromkeys([*order, *types]) if n in types}
+
+
+def asked_money(types: Mapping[str, str], values: Mapping[str, Any],
+                order: Iterable[str] = ()) -> tuple[str, Money] | None:
     """The money a request's prices are held to, with its input's name: the first
-    ``money`` input, in the kind's declaration order, the request gives a value (a Money,
-    or one as read back from JSON). The one rule rank, the report and the synthesis read
-    it by, so a kind declaring a budget and a cap on a rate has one answer, never the
-    alphabet's."""
-    for name, declared in types.items():
+    ``money`` input, in the kind's declaration order (``order``, the pipeline's inputs,
+    where ``types`` may have been read back sorted), the request gives a value (a Money,
+    or one as read back from JSON). The one rule rank and the synthesis read it by, so a
+    kind declaring a budget and a cap on a rate has one answer, never the alphabet's."""
+    for name, declared in declared_first(types, order).items():
         value = values.get(name)
         if declared != "money" or value is None:
             continue

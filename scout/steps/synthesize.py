@@ -20,7 +20,7 @@ from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.adapters.facts import same_price
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Synthesis
-from scout.schemas.task import asked_money
+from scout.schemas.task import asked_money, declared_first
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import SynthesizeParams
 from scout.schemas.ratingscale import candidates_in, rating_scale
@@ -146,7 +146,7 @@ def _money_label(ctx: StepContext, task: Any) -> str:
     from scout.report.files import project_locales
     from scout.spec.filters import FILTERS
 
-    types = dict(getattr(task, "types", None) or {})
+    types = declared_first(getattr(task, "types", None) or {}, ctx.pipeline.inputs)
     asked = asked_money(types, getattr(task, "values", None) or {})
     first = next((n for n, t in types.items() if t == "money"), None)
     if asked is None or asked[0] == first:
@@ -174,7 +174,8 @@ def run(ctx: StepContext) -> Synthesis:
         evidence=[evidence_item(e) for e in evidence[: params.max_sources]],
         context_budget_chars=params.context_budget_chars,
         lang=getattr(task, "lang", None) or "en",
-        task_types=dict(task.types) if task else {},
+        # in the kind's declaration order, which the synthesis reads its limits in
+        task_types=declared_first(task.types, ctx.pipeline.inputs) if task else {},
         rating_scale=rating_scale(task, candidates_in(ctx.inputs)),
         subjects=collect_subjects(ctx.inputs, _flag_words(ctx, getattr(task, "lang", None))),
         # the inputs' other words travel with their names and types: the keyless synthesis

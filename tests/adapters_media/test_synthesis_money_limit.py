@@ -59,6 +59,10 @@ def test_the_money_asked_is_the_first_declared_one_for_rank_and_synthesis() -> N
     flipped = {"budget": "money", "zone_price": "money"}
     assert Constraints.of({"values": values}, flipped).budget == Money.model_validate(MONTH)
     assert _target_money(Task(values=values, types=flipped)) == Money.model_validate(MONTH)
+    # a Task read back from disk has its keys sorted: the pipeline's order still decides
+    stored = Task(values=values, types=dict(sorted(types.items())))
+    assert _target_money(stored, ["zone_price", "budget"]) == Money.model_validate(RATE)
+    assert asked_money(stored.types, values, ["zone_price", "budget"])[0] == "zone_price"
 
 
 def test_the_synthesize_step_labels_a_cap_on_a_rate_as_what_you_asked_does() -> None:
