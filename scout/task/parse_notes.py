@@ -44,13 +44,33 @@ def labeller(inputs: dict[str, InputSpec], lang: str, catalog: Any) -> Callable[
 
     def label(name: str) -> str:
         if not labels:
-            from scout.spec.filters import FILTERS
-
-            labels.update(FILTERS["input_labels"](list(inputs), inputs, lang=lang,
-                                                  catalog=catalog))
+            labels.update(_labels(inputs, lang, catalog))
         return labels.get(name) or name.replace("_", " ")
 
     return label
+
+
+#: labels made, per kind (its inputs' names and the words they are declared with), language
+#: and catalog: making them reads every name through the catalogs (milliseconds), and one
+#: kind's requests are parsed again and again (a server, a batch)
+#: (the catalog is kept with them: its id in the key is never another's while it is held)
+_LABELS: dict[tuple[Any, ...], tuple[Any, dict[str, str]]] = {}
+_LABELS_KEPT = 64
+
+
+def _labels(inputs: dict[str, InputSpec], lang: str, catalog: Any) -> dict[str, str]:
+    key = (lang, id(catalog), tuple((n, s.description, tuple(s.aliases))
+                                    for n, s in inputs.items()))
+    found = _LABELS.get(key)
+    if found is None:
+        from scout.spec.filters import FILTERS
+
+        found = (catalog, dict(FILTERS["input_labels"](list(inputs), inputs, lang=lang,
+                                                       catalog=catalog)))
+        if len(_LABELS) >= _LABELS_KEPT:
+            _LABELS.clear()
+        _LABELS[key] = found
+    return found[1]
 
 
 # a number left over, with the word glued after it when that says what it counts ("3
