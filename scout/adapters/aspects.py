@@ -319,6 +319,8 @@ def clause_hits(clause: str, scope: str = VENUE,
             aspect, sign = own
             if sign < 0 and word in asked:
                 continue  # what the request asked for ("remote") is no con
+            if _said_of_itself(tokens, i, kind_words, cues, aspect):
+                aspect = OVERALL
         else:
             if _matches(word, STRONG_POSITIVE):
                 sign, strong = 1, True
@@ -344,6 +346,30 @@ def clause_hits(clause: str, scope: str = VENUE,
             signs[aspect] = 0
         signs[aspect] += sign
     return [AspectHit(a, 1 if signs[a] > 0 else -1, clause) for a in order if signs[a]]
+
+
+#: how many words apart a polar word and the kind's noun it qualifies may be ("a
+#: comfortable walk", "the walk is comfortable")
+_OWN_REACH = 2
+#: aspects anything has, whatever the kind finds: "an expensive tariff" is its value
+_ANY_KIND = frozenset({"value", "quality"})
+
+
+def _said_of_itself(tokens: list[str], i: int, kind_words: frozenset[str],
+                    cues: list[tuple[int, str]], aspect: str) -> bool:
+    """Whether the polar word at ``i`` (one of ``aspect``'s: "comfortable", "spacious")
+    is said of what the kind finds (a word of ``kind_words`` next to it) rather than of
+    a cue of that aspect nearer it: "a comfortable walk" praises the trail, not the
+    comfort of a room, so it is labelled as the thing as a whole (:data:`OVERALL`), never
+    with a venue's aspect that fits no other kind; an aspect anything has (its value, its
+    quality: :data:`_ANY_KIND`) keeps its label."""
+    if aspect in _ANY_KIND:
+        return False
+    own = [j for j, w in enumerate(tokens) if w in kind_words and abs(j - i) <= _OWN_REACH]
+    if not own:
+        return False
+    near = min(abs(j - i) for j in own)
+    return not any(a == aspect and abs(j - i) <= near for j, a in cues)
 
 
 class AspectMatcher(Protocol):

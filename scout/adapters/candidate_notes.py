@@ -68,6 +68,9 @@ def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
     _freshness(syn, s, notes)
     if s.checked is None and (syn.limits.priced or syn.limits.budget is not None):
         notes.facts.append(syn.sentence(
+            syn._("No price was found for {name}, so the limit you asked ({label}) could "
+                   "not be checked.", name=s.name, label=syn.req.money_label)
+            if syn.limits.budget and syn.req.money_label else
             syn._("No price was found for {name}, so the budget could not be checked.",
                    name=s.name) if syn.limits.budget else
             # a salary is no price: the amount asked as a floor is what was not found

@@ -16,7 +16,6 @@ from scout.adapters.facts import per_source_prices, same_price, same_rating
 from scout.adapters.localefmt import parse_date
 from scout.adapters.contract import EvidenceItem
 from scout.i18n.numbers import format_rating
-from scout.i18n.values import tax_words
 from scout.schemas.sources import Conflict, ConflictValue, NearMiss, SynthesisSentence
 from scout.schemas.task import Money
 from scout.units import PERIOD_DAYS
@@ -131,15 +130,15 @@ def near_miss(syn: Builder, s: Subject) -> NearMiss | None:
         b = syn.limits.budget
         assert b is not None and s.checked is not None
         if s.checked.amount <= b.amount * (1 + syn.cfg.near_budget):
-            # the budget with its tax basis when said: "6.000 € IVA incluido"
-            value = syn.price_text(s)
-            limit = syn.fmt.amount(b.amount, b.currency) + tax_words(b, syn.fmt.tr)
+            value, limit = syn.price_text(s), _limit(syn, b)
+            label = syn.req.money_label
+            text = syn._("{name} is just over the limit you asked ({label}): {price} "
+                         "against {limit}; it is not on the shortlist.", name=s.name,
+                         label=label, price=value, limit=limit) if label else syn._(
+                "{name} is just over budget: {price} against {budget}; it is not on the "
+                "shortlist.", name=s.name, price=value, budget=limit)
             return NearMiss(key=s.brief.key, name=s.name, field="price", value=value,
-                            limit=limit, sentence=syn.sentence(
-                                syn._("{name} is just over budget: {price} against "
-                                       "{budget}; it is not on the shortlist.",
-                                       name=s.name, price=value, budget=limit),
-                                syn.price_items(s)))
+                            limit=limit, sentence=syn.sentence(text, syn.price_items(s)))
     if rating_ok is False and price_ok is not False:
         m = syn.limits.min_rating
         assert m is not None and s.rating is not None
@@ -155,6 +154,13 @@ def near_miss(syn: Builder, s: Subject) -> NearMiss | None:
     return None
 
 
+def _limit(syn: Builder, b: Money) -> str:
+    """The money asked as a limit, as the prices held to it are written: with its unit
+    and tax basis when said ("0,15 €/kWh", "6.000 € IVA incluido"), never a bare "0,15 €"
+    beside a price per kWh."""
+    return syn.fmt.money(b, free=False)
+
+
 def closest(syn: Builder) -> list[SynthesisSentence]:
     """When nothing fits: the cheapest option that only the budget left out, and the best
     rated one that only the minimum rating did, each with the figure against the limit
@@ -168,11 +174,14 @@ def closest(syn: Builder) -> list[SynthesisSentence]:
     b = syn.limits.budget
     if over and b is not None and not syn.limits.floor:
         c = min(over, key=lambda s: s.checked.amount if s.checked else 0.0)
+        label, price = syn.req.money_label, syn.price_text(c)
         out.append(syn.sentence(syn._(
             "Of the options that meet everything else, the cheapest, {name}, costs {price}, "
-            "over your budget of {budget}.", name=c.name, price=syn.price_text(c),
-            budget=syn.fmt.amount(b.amount, b.currency) + tax_words(b, syn.fmt.tr)),
-            syn.price_items(c)))
+            "over the limit you asked ({label}) of {limit}.", name=c.name, price=price,
+            label=label, limit=_limit(syn, b)) if label else syn._(
+            "Of the options that meet everything else, the cheapest, {name}, costs {price}, "
+            "over your budget of {budget}.", name=c.name, price=price,
+            budget=_limit(syn, b)), syn.price_items(c)))
     under = [s for s in alone if syn.rating_ok(s) is False and syn.price_ok(s) is not False]
     m = syn.limits.min_rating
     if under and m is not None:

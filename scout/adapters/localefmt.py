@@ -54,12 +54,14 @@ class Formatter:
 
         return format_money_parts(amount, currency, self.lang, money_digits(amount))
 
-    def money(self, money: Money | None) -> str:
+    def money(self, money: Money | None, free: bool = True) -> str:
+        """An amount with its unit and tax basis ("0,15 €/kWh IVA incluido"); ``free``: a
+        price of nothing as the word (a limit of 0 stays an amount)."""
         if money is None:
             return ""
         from scout.i18n.values import is_free
 
-        if is_free(money):  # "the cheapest option: free", not "0 €"
+        if free and is_free(money):  # "the cheapest option: free", not "0 €"
             return self.tr.pgettext("price", "free")
         text = self.amount(money.amount, money.currency)
         if money.per == TOTAL:  # for the whole of the dates asked, as the report writes it

@@ -24,8 +24,10 @@ quoted with the second it is said — and when no shortlisted subject is rated o
 recommendation names the shortlist's first by the kind's own ranking.
 
 Constraints come from the Task by input *type*, not by name: the first ``money`` input
-whose comparator is an upper bound is the budget, the first ``rating`` input the minimum
-rating, a ``month`` or ``daterange`` input the period. Nothing here knows about hotels.
+given, in declaration order (as rank reads it), is the limit when its comparator is an
+upper bound (the budget when it is the kind's first money input, else named by its label:
+``SynthesisRequest.money_label``), the first ``rating`` input the minimum rating, a
+``month`` or ``daterange`` input the period. Nothing here knows about hotels.
 
 This module is the :class:`Builder` (what every section reads: the subjects, the checks,
 the sources of a fact, the citation numbers; and the whole synthesis put together); the

@@ -1,5 +1,6 @@
 """What the keyless synthesis knows before it writes: the request's constraints, read by
-input *type* (the first ``money`` input whose comparator is an upper bound is the budget;
+input *type* (the first ``money`` input given, in declaration order, as rank reads it
+(:func:`scout.schemas.task.asked_money`), is the budget when its comparator is an upper bound;
 one asked as a floor, or a kind that declares one named ``min_...``, is money the reader
 wants more of: a salary, a tender's value),
 the first ``rating`` input the minimum rating, a ``month`` or ``date`` input the period,
@@ -14,7 +15,7 @@ from typing import Any
 
 from scout.adapters.contract import EvidenceItem, SubjectBrief
 from scout.schemas.sources import Citation
-from scout.schemas.task import Money, money_is_floor
+from scout.schemas.task import Money, asked_money, money_is_floor
 
 
 _UPPER = ("<=", "<", "=", "~")
@@ -36,6 +37,9 @@ class Constraints:
     #: ``min_...``, as quantities are named for their direction. Then it is no budget, and
     #: the lowest amount is no "cheapest option" but the worst paid
     floor: bool = False
+    #: the input ``budget`` is the value of (its name): the kind's first money input is
+    #: the budget; another (a cap on a rate) is said by its own label
+    budget_input: str | None = None
 
     @classmethod
     def of(cls, task: dict[str, Any], types: dict[str, str]) -> "Constraints":
@@ -49,25 +53,23 @@ class Constraints:
             out.priced = "money" in types.values()
         else:  # an older caller: infer the types from the values' shapes
             types = {k: _infer_type(k, v) for k, v in values.items()}
-        money_seen = False
         # a kind that declares a floor (``min_...``) asks for amounts one wants more of,
         # also when it declares their cap beside it (a tender's value "between 50,000 and
         # 200,000 EUR": ``min_budget`` and ``max_budget``): no budget, no "cheapest"
         out.floor = any(k == "money" and money_is_floor(n, None) for n, k in types.items())
-        for name in sorted(types):
-            kind, value = types[name], values.get(name)
+        # the money asked as rank reads it (the first money input given, in the kind's
+        # declaration order): the limit the synthesis speaks of is the one rank checked
+        asked = asked_money(types, values)
+        if asked is not None:
+            name, money = asked
+            out.floor = out.floor or money_is_floor(name, money.comparator)
+            if money.comparator in _UPPER and not out.floor:
+                out.budget, out.budget_input = money, name
+        for name, kind in types.items():
+            value = values.get(name)
             if value is None:
                 continue
-            if kind == "money" and not money_seen and isinstance(value, dict):
-                try:
-                    money = Money.model_validate(value)
-                except ValueError:
-                    continue
-                money_seen = True
-                out.floor = out.floor or money_is_floor(name, money.comparator)
-                if money.comparator in _UPPER and not out.floor:
-                    out.budget = money
-            elif kind == "rating" and out.min_rating is None and _is_number(value):
+            if kind == "rating" and out.min_rating is None and _is_number(value):
                 out.min_rating = float(value)
             # a ``date`` input holds a day or a range ("this weekend"); "daterange" is what
             # _infer_type calls a range for callers that send no types

@@ -28,6 +28,7 @@ from scout.providers.in_doubt import SENT, InDoubt, scan_in_doubt
 from scout.providers.journal import TornLine, iter_journal
 from scout.providers.spend import usd_of
 from scout.suggest import did_you_mean
+from scout.termsafe import clean
 
 BY = ("mission", "adapter", "token", "phase")
 _FIELD = {"mission": "mission_id", "adapter": "adapter", "token": "token_name",
@@ -59,12 +60,15 @@ class CostSummary:
     note: str | None = None
     torn: int = 0
     in_doubt: InDoubt = field(default_factory=InDoubt)
+    #: how many names (a mission, an adapter…) held control characters, cleaned before
+    #: grouping (:func:`_cleaned`)
+    cleaned: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"filters": self.filters, "total": self.total.to_dict(),
                 **{f"by_{by}": [r.to_dict() for r in rows] for by, rows in self.groups.items()},
                 "source": self.source, "note": self.note, "torn_lines": self.torn,
-                "in_doubt": self.in_doubt.to_dict()}
+                "in_doubt": self.in_doubt.to_dict(), "cleaned_names": self.cleaned}
 
 
 def check_by(by: str) -> str:
@@ -77,6 +81,25 @@ def check_by(by: str) -> str:
 
 def _sorted(rows: Iterable[CostRow]) -> list[CostRow]:
     return sorted(rows, key=lambda r: (-round(r.usd, 9), -r.calls, r.key or ""))
+
+
+def _cleaned(rows: Iterable[CostRow]) -> tuple[list[CostRow], list[str]]:
+    """The rows with their keys as a terminal shows them (:func:`scout.termsafe.clean`),
+    those that then read the same summed into one: a journal line's "tav\\x00ily" is
+    "tavily", never a second "tavily" row. Also the cleaned names, to say so."""
+    merged: dict[str | None, CostRow] = {}
+    changed: list[str] = []
+    for r in rows:
+        key = r.key if r.key is None else clean(r.key)
+        if key != r.key and r.key is not None:
+            changed.append(r.key)
+        row = merged.setdefault(key, CostRow(key))
+        row.calls += r.calls
+        row.ok += r.ok
+        row.failed += r.failed
+        row.cache_hits += r.cache_hits
+        row.usd += r.usd
+    return _sorted(merged.values()), changed
 
 
 def scan_aggregate(runtime_dir: str | Path, bys: Iterable[str], flt: JournalFilter
@@ -122,7 +145,7 @@ def cost_summary(runtime_dir: str | Path, bys: Iterable[str] = ("mission",),
     doubt = scan_in_doubt(runtime_dir, flt.matches)
     if idx is None:
         groups, total, torn = scan_aggregate(runtime_dir, bys, flt)
-        return CostSummary(groups, total, flt.to_dict(), "scan", note, torn, doubt)
+        return _summary(groups, total, flt, "scan", note, torn, doubt)
     try:
         if bys:
             rows = idx.aggregate(bys, flt)
@@ -134,7 +157,17 @@ def cost_summary(runtime_dir: str | Path, bys: Iterable[str] = ("mission",),
         torn = len(idx.torn_lines())
     finally:
         idx.close()
-    return CostSummary(groups, total, flt.to_dict(), "index", None, torn, doubt)
+    return _summary(groups, total, flt, "index", None, torn, doubt)
+
+
+def _summary(groups: dict[str, list[CostRow]], total: CostRow, flt: JournalFilter,
+             source: str, note: str | None, torn: int, doubt: InDoubt) -> CostSummary:
+    """The summary, each grouping's names cleaned (:func:`_cleaned`), counted once each."""
+    changed: set[str] = set()
+    for by in list(groups):
+        groups[by], names = _cleaned(groups[by])
+        changed.update(names)
+    return CostSummary(groups, total, flt.to_dict(), source, note, torn, doubt, len(changed))
 
 
 def _total(rows: Iterable[CostRow]) -> CostRow:

@@ -33,7 +33,7 @@ from typing import Any
 import filelock
 
 from scout.audit.filters import FAILED_RESULTS, JournalFilter
-from scout.audit.journal_lines import Pos, Torn, entry_id, iter_lines
+from scout.audit.journal_lines import Pos, TooLong, Torn, entry_id, iter_lines, line_length
 from scout.providers.journal import journal_files
 from scout.providers.spend import usd_of
 
@@ -265,7 +265,10 @@ class JournalIndex:
 
         try:
             for off, lineno, raw in iter_lines(path, indexed, lines):
-                lines, end = lineno, off + len(raw) + 1
+                lines, end = lineno, off + line_length(raw) + 1
+                if isinstance(raw, TooLong):  # skipped whole: counted as not parsing
+                    torn.append((fid, off, lineno, raw.head.decode("utf-8", "replace")))
+                    continue
                 if not raw.strip():
                     continue
                 last_off, last_id = off, entry_id(raw)

@@ -25,7 +25,7 @@ import filelock
 from scout.fsutil import loads_stored
 from scout.audit.filters import JournalFilter
 from scout.audit.index import JournalIndex
-from scout.audit.journal_lines import Pos, Torn, entry_id, iter_lines
+from scout.audit.journal_lines import Pos, TooLong, Torn, entry_id, iter_lines, line_length
 from scout.errors import EntryNotFound
 from scout.providers.journal import entry_ts, journal_files, journal_streams
 
@@ -129,7 +129,10 @@ def scan(runtime_dir: Path, flt: JournalFilter, limit: int | None = None
         end = 0
         try:
             for off, lineno, raw in iter_lines(path):
-                end = off + len(raw) + 1
+                end = off + line_length(raw) + 1
+                if isinstance(raw, TooLong):  # skipped whole: counted as not parsing
+                    torn.append(Torn(path.name, lineno, raw.head.decode("utf-8", "replace")))
+                    continue
                 if not raw.strip():
                     continue
                 try:

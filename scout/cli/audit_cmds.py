@@ -319,4 +319,8 @@ def cost_cmd(by: str, mission: str | None, since: str | None, as_json: bool,
         click.echo(f"note: {summary['note']}", err=True)
     if summary["torn_lines"]:
         click.echo(f"warning: {summary['torn_lines']} torn journal line(s) skipped", err=True)
+    if summary.get("cleaned_names"):
+        click.echo(f"warning: {summary['cleaned_names']} name(s) in the journal held control "
+                   "characters; shown cleaned, and counted with the name they then read as",
+                   err=True)
     return EXIT_OK

@@ -8,16 +8,18 @@ the phases that will run: a reused phase costs nothing; a tentative one (``reuse
 is shown as the most the apply could spend on top.
 
 The text speaks the request's language (``plan.lang``): the frame, the actions, the
-planner's reasons (English msgids, localised); the input names stay as ``--set`` takes
-them, and ``--format json`` keeps English and the causes' codes.
+planner's reasons (English msgids, localised), each input by its label as the report's
+"What you asked" labels it (the name ``--set`` takes beside it where the label reads
+otherwise) and where its value came from; ``--format json`` keeps English, the input
+names and the causes' and sources' codes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from scout.api.shown import KindWords, shown_value, shown_values
-from scout.i18n import translations
+from scout.api.shown import KindWords, shown_labels, shown_value, shown_values
+from scout.i18n import N_, translations
 from scout.i18n.messages import localize
 from scout.text import cut_middle
 
@@ -66,6 +68,17 @@ def reason_said(reason: str, lang: str) -> str:
     return "; ".join(localize(part, lang) for part in reason.split("; "))
 
 
+#: where a value came from (``Task.sources``), in the words "What you asked" says it with
+ORIGINS = {"query": N_("query"), "default": N_("default"), "mission": N_("mission"),
+           "set": N_("--set")}
+
+
+def _named(name: str, label: str) -> str:
+    """An input's label, with the name ``--set`` takes beside it where the label is not
+    that name ("precio máximo por kWh [max_energy_price]", "minimum rating [min_rating]")."""
+    return label if label == name else f"{label} [{name}]"
+
+
 def task_lines(plan: Any) -> list[str]:
     tr = translations(_lang(plan))
     if plan.task is None:
@@ -82,14 +95,17 @@ def task_lines(plan: Any) -> list[str]:
     lines = [tr.pgettext("console", "request: {query}").format(query=query)
              + (f"  [lang {task['lang']}]" if task.get("lang") else "")]
     values, sources = task.get("values") or {}, task.get("sources") or {}
-    width = max((len(k) for k in values), default=4)
-    # the names stay (`--set` takes them); the kind's enum words read as its report's do
-    shown_all = shown_values(task, getattr(plan, "words", None))
+    words = getattr(plan, "words", None)
+    # each input by its label, as "What you asked" labels it, its name beside it where
+    # that reads otherwise (`--set` takes the name); the kind's enum words as its report's
+    named = {n: _named(n, label) for n, label in shown_labels(task, words).items()}
+    width = max((len(v) for v in named.values()), default=4)
+    shown_all = shown_values(task, words)
     for name in values:
         shown = shown_all[name]
-        # where the value came from stays a code (query, default, set, mission), as the
-        # JSON's ``sources`` and ``--set`` say it
-        lines.append(f"  {name:<{width}}  {shown:<24} ({sources.get(name, 'default')})")
+        # where the value came from in the report's words; ``--format json`` keeps the code
+        origin = tr.gettext(ORIGINS.get(sources.get(name, "default"), "default"))
+        lines.append(f"  {named[name]:<{width}}  {shown:<24} ({origin})")
     lines += ["  " + tr.pgettext("console", "note: {note}").format(note=n)
               for n in task.get("notes") or []]
     return lines
@@ -108,6 +124,7 @@ def request_changes(plan: Any) -> list[str]:
     if (old.get("query") or "") != (new.get("query") or ""):
         out.append(f"query: {_shown_query(old.get('query')) or '-'!r} -> "
                    f"{_shown_query(new.get('query')) or '-'!r}")
+    labels = shown_labels({**old, **new, "values": {**ov, **nv}}, words)
     for name in list(nv) + [n for n in ov if n not in nv]:
         if ov.get(name) != nv.get(name):
             t = types.get(name, "")
@@ -117,7 +134,7 @@ def request_changes(plan: Any) -> list[str]:
                                          rating_scale=scale),
                              shown_value(nv.get(name), t, lang, enum=enum, catalog=catalog,
                                          rating_scale=scale))
-            out.append(f"{name}: {before} -> {after}")
+            out.append(f"{_named(name, labels[name])}: {before} -> {after}")
     return out
 
 

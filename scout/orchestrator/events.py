@@ -20,6 +20,7 @@ must be thread-safe. A subscriber that raises is dropped from that event's deliv
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import sys
 import threading
 from collections.abc import Callable
@@ -269,6 +270,32 @@ class EventBus:
 
     def __call__(self, event: Event) -> None:
         self.emit(event)
+
+
+class LogNotices(logging.Handler):
+    """scout's own log warnings (logger ``scout``: a quota backend holding a value scout
+    does not write) as the mission's warning notices on ``bus``, while it runs: shown and
+    logged as its other warnings are, in the request's language (a warning's text is a
+    filled msgid, which :meth:`Notice.message` localizes), never printed in English by
+    Python's last-resort handler."""
+
+    def __init__(self, bus: EventBus) -> None:
+        super().__init__(logging.WARNING)
+        self.bus = bus
+        self._logger = logging.getLogger("scout")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.bus.emit(Notice(record.getMessage(), level="warning"))
+        except Exception:  # noqa: BLE001 - a log line must not break the run
+            self.handleError(record)
+
+    def attach(self) -> "LogNotices":
+        self._logger.addHandler(self)
+        return self
+
+    def detach(self) -> None:
+        self._logger.removeHandler(self)
 
 
 class MissionLog:

@@ -243,6 +243,7 @@ class MissionRunner:
             bus = E.EventBus([log, *self.subscribers])
             for note in lock.notices:  # a dead holder's lease taken over
                 bus.emit(E.Notice(note, level="warning"))
+            relay = E.LogNotices(bus).attach()  # scout's log warnings, as notices
             try:
                 artifacts = ArtifactStore(self.run_dir, fsync=self.durability == "strict")
                 resumed = store.state.runs > 0
@@ -289,6 +290,7 @@ class MissionRunner:
                     bus.emit(E.Notice(w, level="warning"))
                 bus.emit(E.MissionFinished(mid, status, code, time.monotonic() - started))
             finally:
+                relay.detach()
                 store.close()
                 log.close()
         phases = {pid: store.state.phases.get(pid, PhaseState()) for pid in self.graph.order()}

@@ -36,6 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from scout.errors import ConfigError
+from scout.i18n import N_
 from scout.quota.base import (RESERVATION_LEASE_S, BudgetScope, ClaimResult, Reservation,
                               SharedDoc)
 from scout.quota.redis_pool import RedisPoolOps
@@ -326,8 +327,11 @@ class RedisQuota:
         for item in damaged:
             if item not in self._said:
                 self._said.add(item)
-                log.warning("quota backend %s: %s is not a value scout writes; read as "
-                            "none and replaced", self.display, clean(item))
+                # a filled msgid: a run shows it as a notice in the request's language
+                # (orchestrator.events.LogNotices)
+                log.warning(N_("quota backend {backend}: {value} is not a value scout "
+                               "writes; read as none and replaced").format(
+                                   backend=self.display, value=clean(item)))
 
     def reserve_rate(self, key: str, per_minute: float, burst: int) -> float:
         interval = 60.0 / (per_minute * self.headroom)

@@ -12,7 +12,7 @@ import calendar
 import datetime as dt
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -34,6 +34,34 @@ def money_is_floor(name: str, comparator: str | None) -> bool:
     named for their direction. No budget: rank checks its lowest stated amount and the
     report and synthesis speak of amounts, not prices."""
     return name.startswith("min_") or comparator in (">=", ">")
+
+def declared_first(types: Mapping[str, str], order: Iterable[str] = ()) -> dict[str, str]:
+    """``types`` in the kind's declaration order (``order``: the pipeline's inputs), the
+    names it does not declare after them: a Task read back from disk has its keys sorted
+    (the artifact store writes canonical JSON), and the alphabet is no declaration."""
+    return {n: types[n] for n in dict.fromkeys([*order, *types]) if n in types}
+
+
+def asked_money(types: Mapping[str, str], values: Mapping[str, Any],
+                order: Iterable[str] = ()) -> tuple[str, Money] | None:
+    """The money a request's prices are held to, with its input's name: the first
+    ``money`` input, in the kind's declaration order (``order``, the pipeline's inputs,
+    where ``types`` may have been read back sorted), the request gives a value (a Money,
+    or one as read back from JSON). The one rule rank and the synthesis read it by, so a
+    kind declaring a budget and a cap on a rate has one answer, never the alphabet's."""
+    for name, declared in declared_first(types, order).items():
+        value = values.get(name)
+        if declared != "money" or value is None:
+            continue
+        if isinstance(value, dict):
+            try:
+                value = Money.model_validate(value)
+            except ValueError:
+                continue  # a shape no money has: the next one is asked
+        if isinstance(value, Money):
+            return name, value
+    return None
+
 
 #: the types a pipeline input may declare (``inputs: {name: {type: ...}}``); a value
 #: written by a person becomes one of them through ``scout.task.values.coerce``
@@ -298,14 +326,10 @@ class Task(ArtifactModel):
         """Whether the Task's money (its first money input, as rank reads it) is a floor,
         an amount the reader wants more of (:func:`money_is_floor`): the shared shortlist
         then shows an amount "≥" the one asked, never "price vs budget"."""
-        first: str | None = None
-        for name, declared in self.types.items():
-            if declared != "money":
-                continue
-            value = self.values.get(name)
-            if isinstance(value, Money):
-                return money_is_floor(name, value.comparator)
-            first = first or name
+        asked = asked_money(self.types, self.values)
+        if asked is not None:
+            return money_is_floor(asked[0], asked[1].comparator)
+        first = next((n for n, declared in self.types.items() if declared == "money"), None)
         return first is not None and money_is_floor(first, None)
 
     @property

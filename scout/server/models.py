@@ -68,6 +68,8 @@ class CostSummary(_Model):
     note: str | None
     torn_lines: int
     in_doubt: InDoubt | None = None
+    #: names (a mission, an adapter…) that held control characters, cleaned before grouping
+    cleaned_names: int = 0
 
 
 class Missions(_Model):

@@ -1,6 +1,7 @@
 """Step kind ``email``: deliver the finished report to the people who asked for it.
 
-The message: the self-contained ``report.html`` as the HTML body (the markdown as its
+The message: the self-contained ``report.html`` as the HTML body, made as inert as the
+PDF (:mod:`scout.report.mailbody`: no script, no remote load; the markdown as its
 plain-text alternative), and the report files named in ``attach`` (``report.md``, the
 PDF when the report phase made one) attached. ``to``, ``cc`` and ``subject`` are
 templates rendered from the Task; every address is checked (email-validator, syntax
@@ -41,6 +42,7 @@ from scout.i18n import N_
 from scout.errors import InvalidAddress, NothingToSend, StepError
 from scout.fsutil import loads_stored, make_dirs, write_atomic
 from scout.adapters.contract import EmailRequest
+from scout.report.mailbody import inert_body
 from scout.schemas.records import Report
 from scout.schemas.sources import EmailDelivery
 from scout.stepkit.context import StepContext
@@ -122,7 +124,8 @@ def build_message(ctx: StepContext, report: Report, params: EmailParams, to: lis
     text = md.read_text(encoding="utf-8") if md and md.is_file() else subject
     msg.set_content(text)
     if html is not None and html.is_file():
-        msg.add_alternative(html.read_text(encoding="utf-8"), subtype="html")
+        # as inert as the PDF: a mail client shows it under no policy of its own
+        msg.add_alternative(inert_body(html.read_text(encoding="utf-8")), subtype="html")
     attached: list[str] = []
     for fmt in params.attach:
         name = files.get(fmt)

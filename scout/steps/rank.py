@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable
 from typing import Any
 
 from jinja2 import TemplateError
@@ -52,7 +53,7 @@ from scout.i18n import N_
 from scout.schemas.records import (
     Candidate, Candidates, EvidenceSet, Offer, RankedItem, Shortlist, VideoList,
 )
-from scout.schemas.task import Money, TaxBasis
+from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.units import TOTAL, per_factor
 from scout.spec.templating import make_env
@@ -129,15 +130,13 @@ def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | N
     return money.model_copy(update={"amount": round(amount, 2), "currency": target})
 
 
-def _target_money(task: Any) -> Money | None:
-    """The Task's first money value: prices are compared in its currency and period."""
+def _target_money(task: Any, order: Iterable[str] = ()) -> Money | None:
+    """The Task's money asked (:func:`scout.schemas.task.asked_money`, in the declaration
+    order ``order``): prices are compared in its currency and period."""
     if task is None:
         return None
-    for name, type_name in getattr(task, "types", {}).items():
-        value = task.values.get(name)
-        if type_name == "money" and isinstance(value, Money):
-            return value
-    return None
+    asked = asked_money(getattr(task, "types", {}), task.values, order)
+    return asked[1] if asked is not None else None
 
 
 #: a price or rating only ``order_by`` reads, unknown: nothing went unchecked, the list's
@@ -328,7 +327,7 @@ def run(ctx: StepContext) -> Shortlist:
                         "videos artifact", hint="rank the artifact a search phase "
                         "(extract: {record: candidate}) or a videos phase produces")
     evidence_sets = [v for k, v in ctx.inputs.items() if isinstance(v, EvidenceSet)]
-    target = _target_money(ctx.task)
+    target = _target_money(ctx.task, ctx.pipeline.inputs)
     # a salary (Task.money_floor): its lowest stated amount is checked, in amount words
     floor = bool(getattr(ctx.task, "money_floor", False))
     currency, per = (target.currency, target.per) if target else (None, None)

@@ -20,6 +20,7 @@ from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.adapters.facts import same_price
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Synthesis
+from scout.schemas.task import asked_money, declared_first
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import SynthesizeParams
 from scout.schemas.ratingscale import candidates_in, rating_scale
@@ -136,6 +137,27 @@ def _flag_words(ctx: StepContext, lang: str | None) -> Callable[[str], str]:
     return lambda flag: localize(flag, lang, catalog=catalog)
 
 
+def _money_label(ctx: StepContext, task: Any) -> str:
+    """The label of the money input the prices are held to (rank's, ``asked_money``)
+    where it is no budget: an input other than the kind's first money input (a cap on a
+    rate: "precio máximo por kWh"), labelled as "What you asked" labels it
+    (``input_labels``, with the project's words); "" for the budget, or none asked."""
+    from scout.i18n import lang_of, translations
+    from scout.report.files import project_locales
+    from scout.spec.filters import FILTERS
+
+    types = declared_first(getattr(task, "types", None) or {}, ctx.pipeline.inputs)
+    asked = asked_money(types, getattr(task, "values", None) or {})
+    first = next((n for n, t in types.items() if t == "money"), None)
+    if asked is None or asked[0] == first:
+        return ""
+    lang = lang_of(getattr(task, "lang", None) or "en")
+    catalog = translations(lang, project_locales(ctx.root / "templates"))
+    labels = FILTERS["input_labels"](list(types), ctx.pipeline.inputs, lang=lang,
+                                     catalog=catalog)
+    return str(labels[asked[0]])
+
+
 def run(ctx: StepContext) -> Synthesis:
     params = ctx.params
     assert isinstance(params, SynthesizeParams)
@@ -152,7 +174,8 @@ def run(ctx: StepContext) -> Synthesis:
         evidence=[evidence_item(e) for e in evidence[: params.max_sources]],
         context_budget_chars=params.context_budget_chars,
         lang=getattr(task, "lang", None) or "en",
-        task_types=dict(task.types) if task else {},
+        # in the kind's declaration order, which the synthesis reads its limits in
+        task_types=declared_first(task.types, ctx.pipeline.inputs) if task else {},
         rating_scale=rating_scale(task, candidates_in(ctx.inputs)),
         subjects=collect_subjects(ctx.inputs, _flag_words(ctx, getattr(task, "lang", None))),
         # the inputs' other words travel with their names and types: the keyless synthesis
@@ -161,6 +184,7 @@ def run(ctx: StepContext) -> Synthesis:
         input_synonyms={n: {k: list(v) for k, v in s.synonyms.items()}
                         for n, s in ctx.pipeline.inputs.items() if s.synonyms},
         kind_nouns=list(ctx.pipeline.nouns),
+        money_label=_money_label(ctx, task),
     )
     outcome = ctx.gateway.call(request)
     synthesis: Synthesis = outcome.value

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from scout.schemas.task import Money
-from scout.task.money import iter_money
+from scout.task.lang import fold
+from scout.task.money import LABEL_GAP, iter_money, label_re
 from scout.task.pageprices import shop_text, span_back
 from scout.task.readers import QueryText
 
@@ -46,14 +47,49 @@ MAX_LISTED_AMOUNT = 1e12
 _RATE_AFTER = re.compile(r"\s*(?:/\s*|(?:per|por|an?|each|cada|x)\s+)[^\W\d_]")
 
 
+# what is paid beside a price, named next to its amount: a fee, a deposit, a charge, a
+# penalty ("exit fee of £75", "300 € de fianza", "£20 joining fee", "standing charge
+# 60p/day"); folded words, as labels are (:mod:`scout.task.moneylabels`). A gym's "cuota"
+# is its price, and a tax is a price's basis (:mod:`scout.task.taxbasis`), not beside it
+_BESIDE = ("fee", "deposit", "charge", "surcharge", "penalty", "comision", "fianza",
+           "deposito", "penalizacion", "cargo", "recargo", "gastos")
+# "£99 fees included", "120 € gastos incluidos": in the price
+_IN_IT = r"(?!\s*(?:incl|inclu))"
+# right before it, with what it is for between ("penalización por baja 60 €", "gastos de
+# gestión: 20 €", "fee for early exit £30")
+_BESIDE_BEFORE = re.compile(label_re(_BESIDE) + r"(?:\s+(?:por|de|del|of|for|para)\s+[^\W\d_]+)?"
+                            + LABEL_GAP)
+# right after the amount, one word between at most ("£20 joining fee", "300 € de
+# fianza"), none that makes it the price's ("£99 plus fees", "120 € sin comisiones")
+_BESIDE_AFTER = re.compile(
+    r"\s*(?:(?:de|del|of|the|la|el|en|in)\s+)?"
+    r"(?:(?!(?:plus|mas|y|and|or|o|no|sin|without|with|con|free|excl|incl)\b)[^\W\d_]+\s+)?"
+    + label_re(_BESIDE) + _IN_IT)
+
+
+def _beside_price(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` of ``text`` is named as what is paid beside a
+    price (a fee, a deposit, a charge) by a word right before or right after it."""
+    return _BESIDE_BEFORE.search(fold(text[max(0, span[0] - 40):span[0]])) is not None \
+        or _BESIDE_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None
+
+
 def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     """The amounts ``find_amounts`` reads in ``text`` that a listing may state as its
     price: at least 1 and at most ``MAX_LISTED_AMOUNT``; with none such, those under 1
     that a unit follows, a rate per word or minute (a phone plan's "0,01 €/min" beside its
-    "10 €/mes" is a call's rate, not the plan's price)."""
+    "10 €/mes" is a call's rate, not the plan's price). An amount named as a fee, a
+    deposit or a charge is none while another amount is one: a tariff's "exit fee of
+    £75" is not its price over its rates per kWh, nor a flat's deposit over its rent; a
+    page stating only fees (a course's "fee") states its price so."""
     found = find_amounts(text)
-    whole = [(m, span) for m, span in found if 1 <= m.amount <= MAX_LISTED_AMOUNT]
-    # the money reader keeps a unit it knows in the amount's span ("0,08 €/palabra": per
-    # word), so the words after the span are read only for one it does not
-    return whole or [(m, span) for m, span in found if 0 < m.amount < 1 and (
-        m.per is not None or _RATE_AFTER.match(text, span[1]) is not None)]
+    plain = [(m, span) for m, span in found if not _beside_price(text, span)]
+    for pool in (plain, found):
+        whole = [(m, span) for m, span in pool if 1 <= m.amount <= MAX_LISTED_AMOUNT]
+        # the money reader keeps a unit it knows in the amount's span ("0,08 €/palabra":
+        # per word), so the words after the span are read only for one it does not
+        rates = [(m, span) for m, span in pool if 0 < m.amount < 1 and (
+            m.per is not None or _RATE_AFTER.match(text, span[1]) is not None)]
+        if whole or rates:
+            return whole or rates
+    return []

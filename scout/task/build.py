@@ -158,7 +158,7 @@ def build_task(
             # 'Barcelona'") tells nothing the request's table does not
             if name not in layered and shown.casefold() != span.strip().casefold():
                 notes.append(_("{name}: read '{value}' from '{text}'").format(
-                    name=_(name).replace("_", " "), value=shown, text=span))
+                    name=parsed.label(name), value=shown, text=span))
         if name in layered:
             try:
                 scale = spec.scale if name in written else None

@@ -3,7 +3,8 @@ reader has had its turn: an amount with no currency, a length with no start date
 nobody read.
 
 The notes are written in the request's language (the ``_`` passed in); a note about one
-input is also kept under its name (``field_notes``).
+input names it by its label (``ParseResult.label``) and is also kept under its name
+(``field_notes``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,47 @@ class ParseResult:
     field_notes: dict[str, list[str]] = field(default_factory=dict)  # the ones about one input
     lang: Lang = "en"
     flags: list[str] = field(default_factory=list)  # machine-readable: "past:<name>", …
+    #: an input's name as a note says it (:func:`labeller`; parse_query sets it)
+    label: Callable[[str], str] = field(default=lambda name: name.replace("_", " "),
+                                        repr=False, compare=False)
+
+
+def labeller(inputs: dict[str, InputSpec], lang: str, catalog: Any) -> Callable[[str], str]:
+    """Each input's label in ``lang`` as the report's "What you asked" labels it (the one
+    rule: ``scout.spec.filters.input_labels``, a project's ``catalog`` words included):
+    "minimum rating", never "min rating" in a note and another word in the table. Made
+    once, when a note first needs it: most requests note nothing."""
+    labels: dict[str, str] = {}
+
+    def label(name: str) -> str:
+        if not labels:
+            labels.update(_labels(inputs, lang, catalog))
+        return labels.get(name) or name.replace("_", " ")
+
+    return label
+
+
+#: labels made, per kind (its inputs' names and the words they are declared with), language
+#: and catalog: making them reads every name through the catalogs (milliseconds), and one
+#: kind's requests are parsed again and again (a server, a batch)
+#: (the catalog is kept with them: its id in the key is never another's while it is held)
+_LABELS: dict[tuple[Any, ...], tuple[Any, dict[str, str]]] = {}
+_LABELS_KEPT = 64
+
+
+def _labels(inputs: dict[str, InputSpec], lang: str, catalog: Any) -> dict[str, str]:
+    key = (lang, id(catalog), tuple((n, s.description, tuple(s.aliases))
+                                    for n, s in inputs.items()))
+    found = _LABELS.get(key)
+    if found is None:
+        from scout.spec.filters import FILTERS
+
+        found = (catalog, dict(FILTERS["input_labels"](list(inputs), inputs, lang=lang,
+                                                       catalog=catalog)))
+        if len(_LABELS) >= _LABELS_KEPT:
+            _LABELS.clear()
+        _LABELS[key] = found
+    return found[1]
 
 
 # a number left over, with the word glued after it when that says what it counts ("3
@@ -58,7 +100,7 @@ def note_bare_amounts(text: QueryText, inputs: dict[str, InputSpec], result: Par
                 text.claim(bare[1])
                 note(result, name, _(
                     "{name}: {amount} has no currency, so it was not read; write it as "
-                    "{amount} EUR, {amount} USD or the like").format(name=_(name).replace("_", " "),
+                    "{amount} EUR, {amount} USD or the like").format(name=result.label(name),
                                                                     amount=bare[0]))
             return
 
@@ -94,7 +136,7 @@ def note_startless(text: QueryText, inputs: dict[str, InputSpec], result: ParseR
     said = ("«{}»" if result.lang == "es" else "'{}'").format(text.original[m.start():m.end()].strip())
     note(result, empty[0], _("{name}: {text} is a length with no start date, so no dates were "
                              "read; say the day it starts").format(
-                                 name=_(empty[0]).replace("_", " "), text=said))
+                                 name=result.label(empty[0]), text=said))
 
 
 # what follows a number: spaces, then the first character of the word it counts

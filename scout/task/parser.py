@@ -57,7 +57,7 @@ from scout.task.noise import untimed, unwrapped
 from scout.task.spoken import unspoken
 from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
-from scout.task.parse_notes import ParseResult, note, note_left, note_unread
+from scout.task.parse_notes import ParseResult, labeller, note, note_left, note_unread
 from scout.task.placeinput import read_place
 from scout.task.placelist import read_listed
 from scout.task.quantityinputs import read_quantities
@@ -134,7 +134,9 @@ def parse_query(
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
                                              describes=lambda w: w in QUALITY or cuisine(w)))
-    _ = translations(result.lang, locales).gettext
+    catalog = translations(result.lang, locales)
+    _ = catalog.gettext
+    result.label = labeller(inputs, result.lang, catalog)
     q = nativised(q, result.lang)  # "without permanence", "buenas revisiones": the kinds' words
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
@@ -176,7 +178,7 @@ def parse_query(
 
     def refused(name: str, spec: InputSpec, values: list[Any]) -> None:
         note(result, name, _("{name}: '{value}' is not one of {allowed}").format(
-            name=_(name).replace("_", " "), value=", ".join(str(v) for v in values),
+            name=result.label(name), value=", ".join(str(v) for v in values),
             allowed=", ".join(author_word(str(e), _) for e in spec.enum or [])))
 
     def read(name: str, spec: InputSpec, by_pattern: bool) -> None:
@@ -213,7 +215,7 @@ def parse_query(
                     said = ("«{}»" if result.lang == "es" else "'{}'").format(
                         q[either[0]:either[1]].strip())
                     note(result, name, _("{name}: {text} names two of its values, so neither "
-                                         "was read").format(name=_(name).replace("_", " "), text=said))
+                                         "was read").format(name=result.label(name), text=said))
                     hit = None
                 if hit is not None:  # "discriminación horaria (2.0TD)": said twice, read once
                     for again in enum_restated(text, spec, hit):
@@ -229,7 +231,7 @@ def parse_query(
                     note(result, name, _(
                         "{name}: {text} moves with the moon or differs by country, so its "
                         "dates were not read; write them").format(
-                            name=_(name).replace("_", " "),
+                            name=result.label(name),
                             text=("«{}»" if result.lang == "es" else "'{}'").format(
                                 q[moon[0]:moon[1]].strip())))
                 when = find_date(text, today, spec.type, count_nights=count_nights,
@@ -239,7 +241,7 @@ def parse_query(
                     note(result, name, _(
                         "{name}: {text} offers two dates far apart, so neither was read; "
                         "ask for one at a time").format(
-                            name=_(name).replace("_", " "),
+                            name=result.label(name),
                             text=("«{}»" if result.lang == "es" else "'{}'").format(
                                 q[when[1][0]:when[1][1]].strip())))
                 elif when is not None:
@@ -249,7 +251,7 @@ def parse_query(
                         result.flags.append(f"past:{name}")
                         note(result, name, _(
                             "{name}: {value} is already past (today is {today}); kept as "
-                            "asked").format(name=_(name).replace("_", " "),
+                            "asked").format(name=result.label(name),
                                            value=display(when[0], result.lang),
                                            today=display(today, result.lang)))
             elif spec.type == "money":
@@ -315,7 +317,7 @@ def parse_query(
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "
-                            "meant another").format(name=_(name).replace("_", " "),
+                            "meant another").format(name=result.label(name),
                                                     word=money[2], code=money[0].currency))
             elif spec.type == "rating":
                 from scout.task.rating import find_rating, star_class
@@ -329,7 +331,7 @@ def parse_query(
                     note(result, name, _(
                         "{name}: '{text}' is the lodging's category, not its guest rating, "
                         "so it sets no minimum").format(
-                            name=_(name).replace("_", " "), text=q[stars[1][0]:stars[1][1]].strip()))
+                            name=result.label(name), text=q[stars[1][0]:stars[1][1]].strip()))
             elif spec.type == "area":
                 from scout.task.area import find_area
 
@@ -420,7 +422,7 @@ def parse_query(
             note(result, name, (_("{name}: {text} is a minimum, and this input is a maximum, so "
                                   "it was not read") if name.startswith("max") else
                                 _("{name}: {text} is a maximum, and this input is a minimum, so "
-                                  "it was not read")).format(name=_(name).replace("_", " "), text=said))
+                                  "it was not read")).format(name=result.label(name), text=said))
             hit = None
         if hit is not None:
             found(name, hit[0], hit[1])

@@ -86,5 +86,5 @@ def read_listed(read: Callable[[], Hit | None], text: QueryText, result: ParseRe
         named = ", ".join(text.original[o[1][0]:o[1][1]].strip() for o in others)
         note(result, name, _("{name}: '{value}' was read; also named, and not read: {others} "
                              "(one place is searched at a time: ask again for each)").format(
-            name=_(name).replace("_", " "), value=hit[0], others=named))
+            name=result.label(name), value=hit[0], others=named))
     return hit

@@ -33,5 +33,5 @@ def note_weekday(result: ParseResult, name: str, query: str, when: tuple[Any, ..
     lang = result.lang if result.lang in ("en", "es") else "en"
     note(result, name, _(
         "{name}: {value} is a {real}, not a {said}; read as {value}: check the day you "
-        "meant").format(name=_(name).replace("_", " "), value=display(value, lang),
+        "meant").format(name=result.label(name), value=display(value, lang),
                         real=_day_name(real, lang), said=_day_name(said, lang)))

@@ -11,7 +11,8 @@ project has a catalog for it (``locales/<lang>/LC_MESSAGES/messages.po``; a kind
 one has chosen English). It does not cry wolf over names that need no translation:
 
 * every input name is a label a report shows, so each one no catalog translates is
-  reported;
+  reported; and one named as its kind (an input ``energy`` in the kind ``energy``) is a
+  warning: its msgid is the kind's, whose translation (the kind's name) would label it;
 * an enum value is reported only when it is an ordinary word (lower case, letters, no
   digits: "Coursera", "MiríadaX", "RTX 4060" are names) *and* the kind shows it as a
   word to translate: a reason or project template translates the input's value
@@ -105,7 +106,16 @@ def _problems(kind: KindWords, lang: str, catalog: str,
     letters = _LETTERS.get(lang, frozenset())
     out: list[Problem] = []
     for name, spec in inputs.items():
-        if not said(name):
+        if name == pipeline.name and said(name):
+            # one msgid names both: the kind's entry ("tarifas de luz y gas") labels the
+            # input in "What you asked", the notes and the synthesis
+            out.append(Problem(
+                "SPEC078", f"input '{name}' is named as its kind: its catalog entry in "
+                f"'{lang}' is the kind's name, so a report labels the input with it",
+                smap.locate(("inputs", name), key=True), severity="warning",
+                hint=f"rename the input (what it holds: '{name}_type', '{name}_source'…); "
+                     "an input and the kind share one msgid when their names are one"))
+        elif not said(name):
             out.append(Problem(
                 "SPEC078", f"input '{name}' has no name in '{lang}': a report in that "
                 f"language labels it '{name.replace('_', ' ')}'",

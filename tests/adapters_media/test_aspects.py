@@ -205,6 +205,27 @@ def test_what_the_kind_finds_is_no_aspect_of_it() -> None:
                          own_words(["hotel"]))] == [("location", 1)]
 
 
+@pytest.mark.parametrize("nouns, sentence", [
+    (["trail", "walk", "ruta"], "A comfortable walk along the river."),
+    (["trail", "walk", "ruta"], "Una ruta cómoda y bien señalizada."),
+    (["room", "habitación"], "A spacious room with a view of the park."),
+])
+def test_a_word_of_an_aspect_said_of_the_thing_itself_praises_the_thing(nouns, sentence):
+    # "A comfortable walk" was a pro labelled "comfort" (a room's): said of what the kind
+    # finds, it is the thing as a whole, labelled so for any kind
+    from scout.adapters.aspects import OVERALL, own_words
+
+    assert [h.aspect for h in find_aspects(sentence, VENUE, frozenset(),
+                                           own_words(nouns))] == [OVERALL]
+    # said of a cue of its own aspect, still that aspect ("comfortable seats on the walk")
+    assert [h.aspect for h in find_aspects("Comfortable seats at the start of the walk.",
+                                           VENUE, frozenset(), own_words(nouns))] \
+        == ["comfort"]
+    # an aspect anything has keeps its label: an expensive tariff is its value
+    assert [h.aspect for h in find_aspects("Una tarifa cara para lo que ofrece.", VENUE,
+                                           frozenset(), own_words(["tarifa"]))] == ["value"]
+
+
 def test_the_synthesis_request_carries_the_kind_s_nouns() -> None:
     # left out of the dump while empty: a kind that declares no nouns asks as before
     from scout.adapters.contract import SynthesisRequest

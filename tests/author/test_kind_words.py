@@ -57,6 +57,20 @@ def test_a_forgotten_input_name_and_enum_word_are_warned_about(tmp_path: Path) -
     assert all(p.hint and str(root / CATALOG) in p.hint for p in found)
 
 
+def test_an_input_named_as_its_kind_is_warned_about(tmp_path: Path) -> None:
+    # an input `trips` in the kind `trips` shares its msgid: a Spanish "What you asked"
+    # labelled it "trayectos", the kind's name
+    root = _copy(tmp_path)
+    yaml = root / "pipelines" / "trips.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace(
+        "inputs:\n", "inputs:\n  trips: {type: string, description: \"the trip's kind\"}\n", 1),
+        encoding="utf-8")
+    (found,) = [p for p in _words(root) if "'trips'" in p.message]
+    assert found.severity == "warning" and "named as its kind" in found.message
+    assert found.location.line == 13 and found.hint and "rename the input" in found.hint
+    assert not [p for p in _words(_copy(tmp_path / "again")) if "named as its kind" in p.message]
+
+
 def test_brand_like_values_need_no_word(tmp_path: Path) -> None:
     # lower-case brands, capitalised names and model numbers: no warning, even with a
     # synonym; an ordinary word whose synonym, or a sibling's, is written in Spanish is

@@ -181,6 +181,11 @@ def test_plan_writes_a_spanish_requests_values_in_spanish() -> None:
             "sources": {}}
     out = "\n".join(task_lines(SimpleNamespace(task=task)))
     value = FILTERS["value"]
+    # each input by its Spanish label, where its value came from in Spanish too
+    said = "\n".join(task_lines(SimpleNamespace(task={**task, "sources": {"from": "query"}},
+                                                 lang="es")))
+    assert "  origen [from] " in said and "(consulta)" in said and "(valor por defecto)" in said
+    assert "(query)" not in said and "(default)" not in said
     for name, type_name in task["types"].items():
         shown = value(restore(type_name, task["values"][name]), type_name, lang="es")
         assert shown in out, (name, shown, out)
@@ -188,7 +193,8 @@ def test_plan_writes_a_spanish_requests_values_in_spanish() -> None:
     assert "March" not in out and "EUR/month" not in out and "Jun" not in out
     old = {**task, "values": {**task["values"], "from": {"year": 2027, "month": 4}}}
     changes = request_changes(SimpleNamespace(previous_task=old, task=task))
-    assert changes == ["from: abril de 2027 -> marzo de 2027"]
+    # by its label in Spanish, the name `--set` takes beside it
+    assert changes == ["origen [from]: abril de 2027 -> marzo de 2027"]
 
 
 @pytest.mark.parametrize("lang, scale, rating, number, count", [
@@ -269,11 +275,12 @@ def test_plan_writes_a_kinds_enum_words_through_its_catalog() -> None:
             "types": {"transmission": "string", "airport": "boolean"}, "sources": {}}
     out = "\n".join(task_lines(SimpleNamespace(task=task, words=words)))
     assert " automático " in out and " sí " in out and "automatic " not in out
+    assert "  cambio [transmission] " in out  # "What you asked"'s label, in Spanish
     assert shown_values(task, words)["transmission"] == "automático"
     assert shown_labels(task, words)["transmission"] == "cambio"
     old = {**task, "values": {**task["values"], "transmission": "manual"}}
     changes = request_changes(SimpleNamespace(previous_task=old, task=task, words=words))
-    assert changes == ["transmission: manual -> automático"]
+    assert changes == ["cambio [transmission]: manual -> automático"]
     # English keeps the kind's own words; without the kind's words a value shows as stored
     english = {**task, "lang": "en"}
     assert shown_values(english, words)["transmission"] == "automatic"

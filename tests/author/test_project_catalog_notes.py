@@ -63,7 +63,8 @@ def test_without_a_project_catalog_the_names_are_written_as_words(tmp_path: Path
     notes = task.notes  # no catalog there
     assert "desk: se ha leído «hot desk» de «mesa flexible»" in notes
     assert task.values["desk"] == "hot_desk"
-    assert any(n.startswith("max price: se ha leído «coronas» como SEK") for n in notes)
+    # the input by its label as "What you asked" writes it with no catalog of the kind's
+    assert any(n.startswith("precio máx.: se ha leído «coronas» como SEK") for n in notes)
 
 
 def test_an_english_request_keeps_the_english_names(tmp_path: Path) -> None:

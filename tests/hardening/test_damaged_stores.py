@@ -208,3 +208,27 @@ def test_journal_lines_of_hostile_costs_and_types_count_nothing(
     assert "internal error" not in err and "nan" not in out.lower() and "| inf" not in out
     assert main(["audit", "m1", "--json", *runs]) == 0
     assert strict(capsys.readouterr().out)["journal"]["count"] == len(HOSTILE_COSTS)
+
+
+def test_a_name_with_control_characters_is_counted_with_the_name_it_reads_as(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`scout cost --by adapter` showed "tav\\0ily" as a second "tavily" row: names are
+    cleaned as a terminal shows them before grouping, and the output says some were."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    _journal(runtime, "")
+    with open(runtime / JOURNAL_NAME, "a", encoding="utf-8") as f:
+        for name in ("tav\\u0000ily", "tav\\u001b[31mily", "tavily"):
+            f.write(f'{{"ts": "2026-12-01T10:00:01+00:00", "mission_id": "m1", "adapter": '
+                    f'"{name}", "result": "ok", "cost": {{"usd": 0.01}}}}\n')
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    for index in ([], ["--no-index"]):
+        assert main(["cost", "--json", "--by", "adapter", *index]) == 0
+        body = json.loads(capsys.readouterr().out)
+        assert [(r["key"], r["calls"]) for r in body["by_adapter"]] == [("tavily", 4)], body
+        assert body["cleaned_names"] == 2
+        assert main(["cost", "--by", "adapter", *index]) == 0
+        out, err = capsys.readouterr()
+        assert out.count("tavily") == 1 and "control characters" in err

@@ -275,7 +275,7 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                       "coche de alquiler en Madrid para devolver en Barcelona, cabrio, "
                       "del 1 al 5 de abril",
                       tmp_path, capsys, monkeypatch)
-    assert re.search(r"city\s+Madrid\s+\(query\)", out)
-    assert re.search(r"dropoff\s+Barcelona\s+\(query\)", out)
+    assert re.search(r"\[city\]\s+Madrid\s+\(consulta\)", out)
+    assert re.search(r"\[dropoff\]\s+Barcelona\s+\(consulta\)", out)
     for words in ["descapotable", "F0", "R1", "F6"]:  # the kind's word, in Spanish
         assert words in out, words

@@ -271,7 +271,7 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
     out = plan_output(PROJECT, "pipelines/flights.yaml",
                       "vuelo de MAD a LIM el 3 de marzo, solo ida, sin Iberia ni LATAM",
                       tmp_path, capsys, monkeypatch)
-    assert re.search(r"origin\s+MAD\s+\(query\)", out)
-    assert re.search(r"destination\s+LIM\s+\(query\)", out)
+    assert re.search(r"\[origin\]\s+MAD\s+\(consulta\)", out)
+    assert re.search(r"\[destination\]\s+LIM\s+\(consulta\)", out)
     for words in ["solo ida", "Iberia, LATAM", "F0", "R1", "F6"]:
         assert words in out, words

@@ -273,5 +273,5 @@ def test_plan_shows_the_request_as_read(tmp_path, capsys, monkeypatch):
     out = plan_output(KIND.parents[1], "pipelines/trails.yaml",
                       "ruta circular cerca de Granada, menos de 15 km, apta para perros",
                       tmp_path, capsys, monkeypatch)
-    assert re.search(r"max_distance\s+15 km\s+\(query\)", out), out
-    assert re.search(r"shape\s+circular\s+\(query\)", out), out
+    assert re.search(r"\[max_distance\]\s+15 km\s+\(consulta\)", out), out
+    assert re.search(r"\[shape\]\s+circular\s+\(consulta\)", out), out

@@ -93,3 +93,24 @@ def test_keys_of_another_type_and_documents_not_json(
     assert doc.pool_op("pick", "p", NOW, spec) == "a"
     assert _warned(caplog, "claim:k (not a string)") == 1
     assert _warned(caplog, "doc:pool") == 3  # each damaged document once
+
+
+def test_the_warning_is_a_run_s_notice_in_the_request_s_language(
+        quota: RedisQuota, capfd: pytest.CaptureFixture[str]) -> None:
+    """It went to stderr in English through Python's last-resort handler: while a mission
+    runs (orchestrator.events.LogNotices) it is one of its warning notices, shown in the
+    request's language as the others are."""
+    from scout.orchestrator.events import EventBus, LogNotices, Notice
+
+    seen: list[object] = []
+    relay = LogNotices(EventBus([seen.append])).attach()
+    try:
+        quota.client.set(PREFIX + "budget:m", "-5")
+        quota.budget_spent("m")
+    finally:
+        relay.detach()
+    (notice,) = [e for e in seen if isinstance(e, Notice)]
+    assert notice.level == "warning" and "budget:m" in notice.text
+    said = notice.message("es")
+    assert said.startswith("backend de cuotas ") and "no es un valor que escriba scout" in said
+    assert capfd.readouterr().err == ""  # not printed by the last-resort handler

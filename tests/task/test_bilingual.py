@@ -275,18 +275,18 @@ def test_spanish_notes_name_fields_and_write_values_as_spanish_does() -> None:
 
 
 def test_english_notes_name_fields_in_words_and_skip_what_they_only_repeat() -> None:
-    """An English reader sees 'min rating', not the identifier 'min_rating', and no note
+    """An English reader sees 'minimum rating' (as "What you asked" labels it), not the identifier 'min_rating', and no note
     that reads a value back as the very words asked ('read 'Barcelona' from 'Barcelona'')."""
     en = build_task("hotels in Barcelona for September 2026 under 200 EUR with good reviews",
                     HOTEL, today=TODAY)
-    assert "min rating: read '8.0/10' from 'good reviews'" in en.notes
+    assert "minimum rating: read '8.0/10' from 'good reviews'" in en.notes
     assert "budget: read '200 EUR' from 'under 200 EUR'" in en.notes
     assert not any("_" in n.split(":")[0] for n in en.notes)
     assert not any(n.startswith(("destination:", "month: read")) for n in en.notes), en.notes
     es = build_task("hoteles en Barcelona para septiembre de 2026", HOTEL, today=TODAY)
     assert not any(n.startswith(("destino:", "mes: se ha leído")) for n in es.notes), es.notes
     stars = build_task("4 star hotels in Madrid", HOTEL, today=TODAY)
-    assert stars.notes[0].startswith("min rating: '4 star' is the lodging's category")
+    assert stars.notes[0].startswith("minimum rating: '4 star' is the lodging's category")
 
 
 NOTED = {"min_area": InputSpec(type="area"), "min_rating": InputSpec(type="rating"),
@@ -298,15 +298,15 @@ NOTED = {"min_area": InputSpec(type="area"), "min_rating": InputSpec(type="ratin
 
 @pytest.mark.parametrize("query,expected", [
     # a whole area read "60,0" / "60.0": written as the report's table writes areas
-    ("piso de al menos 60 m2 en Madrid", "min area: se ha leído «60 m²» de «al menos 60 m2»"),
-    ("flat of at least 60 sqm in Leeds", "min area: read '60 m²' from 'at least 60 sqm'"),
+    ("piso de al menos 60 m2 en Madrid", "area mín.: se ha leído «60 m²» de «al menos 60 m2»"),
+    ("flat of at least 60 sqm in Leeds", "minimum area: read '60 m²' from 'at least 60 sqm'"),
     ("piso de 500 pies cuadrados en Madrid",
-     "min area: se ha leído «46,5 m²» de «500 pies cuadrados»"),
+     "area mín.: se ha leído «46,5 m²» de «500 pies cuadrados»"),
     # a rating read from stars: "8,0" alone hid the scale it was converted to
     ("hotel con valoración mínima de 4 estrellas en Roma",
      "valoración mínima: se ha leído «8,0/10» de «valoración mínima de 4 estrellas»"),
     ("hotel in Rome rated at least 4 stars",
-     "min rating: read '8.0/10' from 'rated at least 4 stars'"),
+     "minimum rating: read '8.0/10' from 'rated at least 4 stars'"),
     # a whole number read "3.0"
     ("charlas de tamaño 3", "size: se ha leído «3» de «tamaño 3»"),
     ("talks of size 3", "size: read '3' from 'size 3'"),

@@ -131,8 +131,13 @@ class SynthesisRequest(Request):
     kind_nouns: list[str] = Field(
         default_factory=list, description="what the kind calls what it finds (its nouns: "
         "trail, walk, ruta): the thing itself, never an aspect of it")
+    money_label: str = Field(
+        default="", description="what the money the prices are held to is called, where it "
+        "is no budget: the label of the input it was given to when that is not the kind's "
+        "first money input (a cap on a rate: 'precio máximo por kWh'); empty for a budget")
     # left out while empty: the requests of kinds that declare none dump as before
-    _omit = omit_unset("input_aliases", "input_synonyms", "rating_scale", "kind_nouns")
+    _omit = omit_unset("input_aliases", "input_synonyms", "rating_scale", "kind_nouns",
+                       "money_label")
 
 
 class FetchRequest(Request):

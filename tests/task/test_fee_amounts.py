@@ -1,0 +1,43 @@
+"""What is paid beside a price is no price while a page states one (scout/task/amounts.py
+``listed_amounts``): a tariff's exit fee over its rates per kWh, a gym's joining fee, a
+flat's deposit; a page stating only a fee (a course's) states its price so, and a fee
+said to be in the price, or extra to it, leaves the price the price."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.schemas.task import Money
+from scout.steps.listprice import find_price
+from scout.task.amounts import listed_amounts
+
+
+@pytest.mark.parametrize("text, price", [
+    ("EDF Fixed Saver: fixed price electricity, unit rate 23.9p/kWh, standing charge "
+     "60p/day, exit fee of £75 per fuel.", Money(amount=0.239, currency="GBP", per="kWh")),
+    ("Gym Central: £20 joining fee, £35 a month", Money(amount=35, currency="GBP", per="month")),
+    ("Fianza: 2.000 €. Alquiler 1.000 €/mes", Money(amount=1000, currency="EUR", per="month")),
+    ("Piso en Lavapiés, 2.000 € de fianza, 950 €/mes", Money(amount=950, currency="EUR", per="month")),
+    ("Penalización por baja 60 €; precio de la energía 0,129 €/kWh",
+     Money(amount=0.129, currency="EUR", per="kWh")),
+])
+def test_a_fee_beside_a_price_is_not_the_price(text: str, price: Money) -> None:
+    found = find_price(text)
+    assert found is not None
+    assert (found.amount, found.currency, found.per) == (price.amount, price.currency, price.per)
+
+
+@pytest.mark.parametrize("text, amount", [
+    ("Course fee: 450 EUR", 450),  # only a fee: the course's price
+    ("Monthly fee £30, exit fee £75", 30),  # two fees: the first, as before
+    ("Tickets $99 plus fees, parking $20", 99),  # the fee is extra to the price
+    ("Room 120 € gastos incluidos, 300 € de fianza", 120),  # in the price
+])
+def test_a_fee_that_is_the_price_or_in_it_stays(text: str, amount: float) -> None:
+    found = find_price(text)
+    assert found is not None and found.amount == amount
+
+
+def test_the_fee_stays_among_the_amounts_when_nothing_else_is_a_price() -> None:
+    # "0,50 € de descuento" is no price: the deposit is what the page states
+    assert [m.amount for m, _ in listed_amounts("0,50 € de descuento, fianza 300 €")] == [300]
