@@ -1,0 +1,66 @@
+"""Classes of phrasing the parser misread (parse21: leftovers earlier helpers saw), each
+probed on the example kinds as their authors wrote them (read as ``scout apply`` reads
+them), in both languages, with guards for what must stay. The clock is injected (today
+is Sunday 6 December 2026)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from scout.schemas.task import DateRange, Month
+from tests.kinds import parse_request
+
+TODAY = dt.date(2026, 12, 6)  # a Sunday
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def kind_path(kind: str) -> Path:
+    """The pipeline file of an example kind, or of the two built-in ones."""
+    if kind in ("hotel", "restaurant"):
+        return ROOT / "pipelines" / f"{kind}_research.yaml"
+    return next((ROOT / "examples" / kind / "pipelines").glob("*.yaml"))
+
+
+def read(kind: str, query: str) -> dict[str, object]:
+    """The values ``query`` gives ``kind``, those read only."""
+    return {k: v for k, v in parse_request(kind_path(kind), query, TODAY).values.items()
+            if v is not None}
+
+
+# ------------------------------ 1. a start and a length in months: the stay's days
+@pytest.mark.parametrize("query, start, end", [
+    ("residence in Salamanca from January 2027 for 6 months", (2027, 1, 1), (2027, 6, 30)),
+    ("room in Madrid for six months starting 1 February", (2027, 2, 1), (2027, 7, 31)),
+    ("residence in Madrid from September for a month", (2027, 9, 1), (2027, 9, 30)),
+    ("residencia en Salamanca 3 meses desde el 15 de enero", (2027, 1, 15), (2027, 4, 15)),
+    ("residencia en Madrid a partir de marzo durante 10 meses", (2027, 3, 1), (2027, 12, 31)),
+    ("residencia en Granada desde el 31 de octubre por 4 meses", (2027, 10, 31), (2028, 2, 29)),
+])
+def test_start_and_months_is_the_stay(query: str, start: tuple[int, int, int],
+                                      end: tuple[int, int, int]) -> None:
+    got = read("residences", query)
+    assert got["stay"] == DateRange(start=dt.date(*start), end=dt.date(*end))
+
+
+def test_months_still_read_by_a_length_input() -> None:
+    # the kind's contract length reads the same months: the stay does not take them away
+    got = read("residences", "residencia en Salamanca 3 meses desde el 15 de enero")
+    assert got["contract"] == 3 * 2629800
+
+
+@pytest.mark.parametrize("kind, query, name, want", [
+    # a month input says when, not a stay: it keeps its month
+    ("rentals", "flat in Madrid available from March for 12 months", "available_from",
+     Month(year=2027, month=3)),
+    # "in 3 months" is when, not how long
+    ("residences", "residencia en Madrid en 3 meses", "stay",
+     DateRange(start=dt.date(2027, 3, 1), end=dt.date(2027, 3, 31))),
+    # weeks from a day are nights, as before
+    ("hotel", "hotel in Paris from March 4 for 2 weeks", "month",
+     DateRange(start=dt.date(2027, 3, 4), end=dt.date(2027, 3, 18))),
+])
+def test_months_guards(kind: str, query: str, name: str, want: object) -> None:
+    assert read(kind, query)[name] == want
