@@ -64,3 +64,28 @@ def test_months_still_read_by_a_length_input() -> None:
 ])
 def test_months_guards(kind: str, query: str, name: str, want: object) -> None:
     assert read(kind, query)[name] == want
+
+
+# ------------------------------ 5. one letter left out of a big city's name
+@pytest.mark.parametrize("kind, query, name, want, typed", [
+    ("hotel", "Barclona hotel in March", "destination", "Barcelona", "Barclona"),
+    ("hotel", "hotel in Manchster next week", "destination", "Manchester", "Manchster"),
+    ("hotel", "hotel in Amsterdm", "destination", "Amsterdam", "Amsterdm"),
+    ("restaurant", "pizza en Zaragza", "city", "Zaragoza", "Zaragza"),
+    ("hotel", "hotel en Salamnca en marzo", "destination", "Salamanca", "Salamnca"),
+])
+def test_a_letter_left_out_of_a_big_city_is_corrected_and_said(
+        kind: str, query: str, name: str, want: str, typed: str) -> None:
+    task = parse_request(kind_path(kind), query, TODAY)
+    assert task.values[name] == want
+    assert any(typed in n and want in n for n in task.notes), task.notes
+
+
+@pytest.mark.parametrize("kind, query, name, want", [
+    ("hotel", "hotel en Madri", "destination", "Madri"),        # under six letters
+    ("hotel", "hotel in Edinburg", "destination", "Edinburg"),  # the last letter: Texas
+    ("hotel", "hotel in Hamburg", "destination", "Hamburg"),    # a known name itself
+])
+def test_no_correction_where_the_word_may_be_its_own_place(
+        kind: str, query: str, name: str, want: str) -> None:
+    assert read(kind, query)[name] == want
