@@ -56,6 +56,17 @@ def own_signs() -> dict[str, str]:
             if len(s) != 2 or not s.isascii()}
 
 
+@functools.lru_cache(maxsize=1)
+def short_signs() -> dict[str, str]:
+    """The two-letter Latin signs of :func:`pageprices.own_symbols` ("Ft", "Rp", "RM"),
+    folded, each to its code: read only where the request's place pays in that currency
+    (:func:`currency_token`), since elsewhere "20 ft" are feet."""
+    from scout.task.pageprices import own_symbols
+
+    return {fold(s.rstrip(".")): code for s, code in own_symbols().items()
+            if len(s) == 2 and s.isascii()}
+
+
 def letter_sign(sign: str, written: str, amount: str, territories: list[str]) -> bool:
     """Whether a one-letter sign before ``amount`` ("R1800", "Q500") is the currency: it
     must be a capital glued to the figure (``written`` is the text from the sign to the
@@ -127,6 +138,9 @@ def currency_token(tok: str | None, original: str, territories: list[str],
             return t.upper(), None
     if t in own_signs():  # "₦", "r": only the money pattern's own signs reach here
         return own_signs()[t], None
+    short = short_signs().get(t)  # "20000 Ft" in Budapest, "Rp 500000" in Bali
+    if short and any(short in cur.territory_currencies.get(x, ()) for x in territories):
+        return short, None
     return None, None
 
 

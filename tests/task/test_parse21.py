@@ -89,3 +89,26 @@ def test_a_letter_left_out_of_a_big_city_is_corrected_and_said(
 def test_no_correction_where_the_word_may_be_its_own_place(
         kind: str, query: str, name: str, want: str) -> None:
     assert read(kind, query)[name] == want
+
+
+# ------------------------------ 7. a country's own currency sign, after or before a figure
+@pytest.mark.parametrize("query, amount, code", [
+    ("hotel in Prague under 2000 Kč", 2000, "CZK"),
+    ("hotel en Sofía por menos de 150 лв.", 150, "BGN"),
+    ("hotel en Moscú por menos de 5000 ₽", 5000, "RUB"),
+    # two Latin letters are the currency where the place pays in it
+    ("hotel in Budapest under 20000 Ft", 20000, "HUF"),
+    ("hotel in Jakarta under Rp 500000", 500000, "IDR"),
+    ("hotel en Kuala Lumpur por menos de RM 200", 200, "MYR"),
+])
+def test_a_countrys_own_sign_is_its_currency(query: str, amount: int, code: str) -> None:
+    money = read("hotel", query)["budget"]
+    assert (money.amount, money.currency) == (amount, code)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("query", [
+    "hotel in New York, a room of 300 Ft",  # feet where forints are no money
+    "hotel en Madrid, habitación de 300 Ft",
+])
+def test_two_letters_elsewhere_are_no_currency(query: str) -> None:
+    assert "budget" not in read("hotel", query)
