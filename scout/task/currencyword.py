@@ -84,10 +84,19 @@ MARK, PAD = "¤", "\x01"
 _WORDS = re.compile(r"[a-z]+")
 
 
-def mark(free: str) -> str:
+def place_head(word: str, territories: list[str]) -> str | None:
+    """The currency of a head word CLDR has that is also an everyday word ("lei", "lek",
+    "som"), where the request's place pays in it ("300 lei" in Bucharest); else None."""
+    cur = currencies()
+    return next((c for c in cur.place_heads.get(word, ()) for t in territories
+                 if c in cur.territory_currencies.get(t, ())), None)
+
+
+def mark(free: str, territories: list[str] | None = None) -> str:
     """``free`` with every currency name or head word ("dolares australianos", "pesos")
     replaced by ``¤`` (``MARK``) and padding of the same length: the money regex then needs one small
-    alternative instead of ~1,500 names (which took ~0.7 s to compile)."""
+    alternative instead of ~1,500 names (which took ~0.7 s to compile). A head word that is
+    also an everyday word counts where ``territories`` pay in it (:func:`place_head`)."""
     cur = currencies()
     words = list(_WORDS.finditer(free))
     out = list(free)
@@ -101,7 +110,8 @@ def mark(free: str) -> str:
             if any(chunk[k + 1].start() != chunk[k].end() + 1 for k in range(n - 1)):
                 continue
             key = " ".join(w.group(0) for w in chunk)
-            if key in cur.names or (n == 1 and key in cur.heads):
+            if key in cur.names or (n == 1 and (key in cur.heads or (
+                    territories and place_head(key, territories)))):
                 best = n
                 break
         if best:
@@ -138,7 +148,9 @@ def currency_token(tok: str | None, original: str, territories: list[str],
             return t.upper(), None
     if t in own_signs():  # "₦", "r": only the money pattern's own signs reach here
         return own_signs()[t], None
-    short = short_signs().get(t)  # "20000 Ft" in Budapest, "Rp 500000" in Bali
+    if (local := place_head(t, territories)) is not None:  # "300 lei" in Bucharest
+        return local, None
+    short = short_signs().get(t)  # "20000 Ft" in Budapest, "Rp 500000" in Jakarta
     if short and any(short in cur.territory_currencies.get(x, ()) for x in territories):
         return short, None
     return None, None

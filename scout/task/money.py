@@ -285,7 +285,7 @@ def _iter_money(free: str, original: str, territories: list[str], *,
                 lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
     folded, free = free, _halves(_notes(blank_tax_words(close_gaps(free, rewrite(free)))))
-    marked, pattern, pos = mark(free), _token_re(_maybe_own(original)), 0
+    marked, pattern, pos = mark(free, territories), _token_re(_maybe_own(original)), 0
     while True:
         m = pattern.search(marked, pos)
         if m is None:

@@ -100,6 +100,9 @@ def test_no_correction_where_the_word_may_be_its_own_place(
     ("hotel in Budapest under 20000 Ft", 20000, "HUF"),
     ("hotel in Jakarta under Rp 500000", 500000, "IDR"),
     ("hotel en Kuala Lumpur por menos de RM 200", 200, "MYR"),
+    # a currency word that is also an everyday one, where the place pays in it
+    ("hotel in Bucharest under 300 lei", 300, "RON"),
+    ("hotel en Tirana por menos de 5000 lek", 5000, "ALL"),
 ])
 def test_a_countrys_own_sign_is_its_currency(query: str, amount: int, code: str) -> None:
     money = read("hotel", query)["budget"]
@@ -109,6 +112,7 @@ def test_a_countrys_own_sign_is_its_currency(query: str, amount: int, code: str)
 @pytest.mark.parametrize("query", [
     "hotel in New York, a room of 300 Ft",  # feet where forints are no money
     "hotel en Madrid, habitación de 300 Ft",
+    "hotel in Madrid under 300 lei",  # lei are Romania's, not Madrid's: not guessed
 ])
 def test_two_letters_elsewhere_are_no_currency(query: str) -> None:
     assert "budget" not in read("hotel", query)
