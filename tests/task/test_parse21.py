@@ -116,3 +116,29 @@ def test_a_countrys_own_sign_is_its_currency(query: str, amount: int, code: str)
 ])
 def test_two_letters_elsewhere_are_no_currency(query: str) -> None:
     assert "budget" not in read("hotel", query)
+
+
+# ------------------------------ 2. an institution's name holds its city
+@pytest.mark.parametrize("query, place, campus", [
+    ("room near King's College London", "London", "King's College London"),
+    ("residencia cerca de la Universidad de Salamanca", "Salamanca", "Universidad de Salamanca"),
+    ("residencia cerca de la Universidad Politécnica de Madrid", "Madrid",
+     "Universidad Politécnica de Madrid"),
+    # guards: a country is no city; a city said is kept; initials name none
+    ("residencia cerca de la Universidad de Chile", None, "Universidad de Chile"),
+    ("residencia en Madrid cerca de la Universidad de Salamanca", "Madrid",
+     "Universidad de Salamanca"),
+    ("student room near UCL", None, "UCL"),
+])
+def test_an_institutions_city_is_the_city(query: str, place: str | None, campus: str) -> None:
+    got = read("residences", query)
+    assert (got.get("place"), got.get("campus")) == (place, campus)
+
+
+def test_city_in_a_name() -> None:
+    from scout.task.institutioncity import city_in
+
+    assert city_in("Hospital Universitario de Sevilla") == "Sevilla"
+    assert city_in("University of Texas at Austin") == "Austin"
+    assert city_in("Barcelona") is None  # all of it: no institution
+    assert city_in("Universidad de México") is None  # a country
