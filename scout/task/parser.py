@@ -49,6 +49,7 @@ from scout.task.display import display
 from scout.task.gazetteer import known_place_words
 from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_at, rival_words
 from scout.task.enums import restated as enum_restated
+from scout.task.itemcount import results_wanted
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
@@ -149,6 +150,8 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
+    if (wanted := results_wanted(text.folded, inputs)) is not None:  # "compare 5 day camps"
+        text.claim(wanted)
     searched: list[tuple[int, int]] = []  # where it names what the kind finds
     for name in [*kind_names(kind, locales), *nouns]:
         for span in kind_spans(text.folded, name, inputs):

@@ -142,3 +142,43 @@ def test_city_in_a_name() -> None:
     assert city_in("University of Texas at Austin") == "Austin"
     assert city_in("Barcelona") is None  # all of it: no institution
     assert city_in("Universidad de México") is None  # a country
+
+
+# ------------------------------ 6. a verb and a count of results; places listed with "y"
+@pytest.mark.parametrize("kind, query, name, want", [
+    ("camps", "compare 5 day camps in Madrid", "activity", None),
+    ("camps", "compara 3 campamentos de verano en Madrid", "activity", None),
+    ("camps", "find 4 football camps in Madrid", "activity", "football"),
+    ("camps", "dame 3 campamentos de inglés en Madrid", "activity", "inglés"),
+    ("restaurant", "compare 4 sushi places in Madrid", "dish", "sushi"),
+])
+def test_a_count_of_results_is_no_subject(kind: str, query: str, name: str,
+                                          want: str | None) -> None:
+    got = read(kind, query)
+    assert got.get(name) == want and got["place" if kind == "camps" else "city"] == "Madrid"
+
+
+def test_results_wanted_leaves_a_kinds_own_count() -> None:
+    from scout.spec.models import InputSpec
+    from scout.task.itemcount import results_wanted
+
+    counted = {"quantity": InputSpec(type="integer", description="how many")}
+    assert results_wanted("compare 5 day camps", {}) == (0, len("compare 5"))
+    assert results_wanted("find 3 pipettes", counted) is None
+    assert results_wanted("camps for 5 year olds", {}) is None  # no verb opens it
+
+
+@pytest.mark.parametrize("query, place, listed", [
+    ("tour en Madrid y Barcelona", "Madrid", "Barcelona"),
+    ("free tour en Sevilla y Córdoba el sábado", "Sevilla", "Córdoba"),
+])
+def test_places_joined_after_a_cue_are_listed_no_origin(query: str, place: str,
+                                                         listed: str) -> None:
+    task = parse_request(kind_path("tours"), query, TODAY)
+    assert task.values["place"] == place and task.values.get("origin") is None
+    assert any(listed in n for n in task.notes), task.notes
+
+
+def test_a_route_between_two_places_stays_a_route() -> None:
+    got = read("trips", "viaje entre Madrid y Barcelona")
+    assert (got["origin"], got["destination"]) == ("Madrid", "Barcelona")
