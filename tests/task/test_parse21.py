@@ -182,3 +182,27 @@ def test_places_joined_after_a_cue_are_listed_no_origin(query: str, place: str,
 def test_a_route_between_two_places_stays_a_route() -> None:
     got = read("trips", "viaje entre Madrid y Barcelona")
     assert (got["origin"], got["destination"]) == ("Madrid", "Barcelona")
+
+
+# ------------------------------ 3. what the thing has is no place
+@pytest.mark.parametrize("kind, query, name", [
+    ("hotel", "hotel con personal que hable en alemán", "destination"),
+    ("hotel", "hotel con piscina que tenga parking", "destination"),
+    ("restaurant", "restaurante con terraza y menú del día", "city"),
+    ("hotel", "hotel with pool and free parking", "destination"),
+])
+def test_a_feature_after_con_is_no_place(kind: str, query: str, name: str) -> None:
+    from scout.task.build import TaskIncomplete
+
+    with pytest.raises(TaskIncomplete, match=name):  # the place is asked for, not guessed
+        parse_request(kind_path(kind), query, TODAY)
+
+
+@pytest.mark.parametrize("kind, query, name, want", [
+    ("hotel", "hotel con piscina lisboa", "destination", "lisboa"),  # a known name stays
+    ("restaurant", "restaurante con terraza en malasaña", "city", "malasaña"),
+    ("hotel", "hotel con personal que hable alemán en Berlín", "destination", "Berlín"),
+])
+def test_a_place_after_a_feature_is_still_read(kind: str, query: str, name: str,
+                                               want: str) -> None:
+    assert str(read(kind, query)[name]).lower() == want.lower()
