@@ -139,13 +139,21 @@ _MORE_PLACES = (
     "valparaiso|rosario|cordoba|rio|rio de janeiro|salvador de bahia|florianopolis|"
     "brooklyn|manhattan|queens|kyoto|osaka|hanoi|saigon|ho chi minh|bali|phuket|"
     "shanghai|beijing|pekin|mumbai|marrakech|istanbul|estambul|cape town|ciudad del cabo|"
-    # neighbourhoods people name alone, one letter swap from a city elsewhere or sought
-    # for themselves ("physio in Triana" is no Tirana)
-    "triana|malasana|lavapies|chueca|ruzafa|russafa|poblenou|eixample|albaicin|albayzin|"
-    "alfama|chiado|bairro alto|trastevere|montmartre|kreuzberg|shoreditch|"
     # islands named after a feast (Easter's has the Pacific's time zone, left out above)
-    "easter island|isla de pascua|rapa nui"
+    "easter island|isla de pascua|rapa nui|"
 )
+# neighbourhoods people name alone, one letter swap from a city elsewhere or sought for
+# themselves ("physio in Triana" is no Tirana); known places, but no city
+_NEIGHBOURHOODS = (
+    "triana|malasana|lavapies|chueca|ruzafa|russafa|poblenou|eixample|albaicin|albayzin|"
+    "alfama|chiado|bairro alto|trastevere|montmartre|kreuzberg|shoreditch"
+)
+_MORE_PLACES += _NEIGHBOURHOODS
+
+
+def neighbourhood(place_folded: str) -> bool:
+    """``place_folded`` is a neighbourhood listed here ("triana", "malasana"), no city."""
+    return place_folded in _NEIGHBOURHOODS.split("|")
 # names that are also ordinary words people type ("center", "resolute", "oral"), things
 # they eat and drink ("cayenne", "malta", Spanish "chile"), or a cuisine's adjective in
 # Spanish ("comida china", "comida india"); after a cue the place reader still reads them

@@ -206,3 +206,23 @@ def test_a_feature_after_con_is_no_place(kind: str, query: str, name: str) -> No
 def test_a_place_after_a_feature_is_still_read(kind: str, query: str, name: str,
                                                want: str) -> None:
     assert str(read(kind, query)[name]).lower() == want.lower()
+
+
+@pytest.mark.parametrize("kind, query, name, want", [
+    ("restaurant", "tapas en Triana, Sevilla", "city", "Sevilla"),
+    ("restaurant", "tapas in Triana, Seville", "city", "Seville"),
+    ("restaurant", "ramen en Chamberí, Madrid", "city", "Madrid"),
+    ("hotel", "hotel en Triana, Sevilla en marzo", "destination", "Sevilla"),
+    # guards: places offered as either, a country after the comma, a neighbourhood alone
+    ("restaurant", "tapas en Madrid, Barcelona o Valencia", "city", "Madrid"),
+    ("restaurant", "tapas en Sevilla, España", "city", "Sevilla"),
+    ("restaurant", "tapas en Triana", "city", "Triana"),
+])
+def test_a_neighbourhood_then_its_city_is_the_city(kind: str, query: str, name: str,
+                                                   want: str) -> None:
+    assert read(kind, query)[name] == want
+
+
+def test_a_kind_with_a_neighbourhood_input_keeps_both() -> None:
+    got = read("clinics", "dentista en Triana, Sevilla")
+    assert (got["city"], got["area"]) == ("Sevilla", "Triana")
