@@ -95,11 +95,12 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
 
 
 def _city_after_comma(text: QueryText, hit: Hit) -> Hit:
-    """The city after ``hit`` and a comma, when ``hit`` is a neighbourhood or a name the
-    gazetteer does not know and the city one it knows ("tapas en Triana, Sevilla", "bar
-    en Chamberí, Madrid"): a lone place input holds the city, as an address is written
-    from the street up; names offered as either ("Lisbon, Porto or Faro") stay the first,
-    and a country after the comma ("Triana, Spain") is no city."""
+    """The city after ``hit`` and a comma, when ``hit`` is a neighbourhood the gazetteer
+    lists and the city one it knows ("tapas en Triana, Sevilla"): a lone place input holds
+    the city, as an address is written from the street up. A name it does not know stays
+    ("hotel en Sóller, Mallorca": a town, then its island; "dim sum in Chinatown, San
+    Francisco" is searched as written); names offered as either ("Lisbon, Porto or Faro")
+    stay the first, and a country after the comma ("Triana, Spain") is no city."""
     from scout.task.cldr import currencies
     from scout.task.gazetteer import neighbourhood
     from scout.task.lang import fold
@@ -107,7 +108,7 @@ def _city_after_comma(text: QueryText, hit: Hit) -> Hit:
     from scout.task.placecase import known_name
     from scout.task.placelist import offered_either
 
-    if known_name(hit[0]) and not neighbourhood(fold(hit[0])):
+    if not neighbourhood(fold(hit[0])):
         return hit
     gap = re.match(r"[ \t]*,[ \t]*", text.original[hit[1][1]:])
     if gap is None:
