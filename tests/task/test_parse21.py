@@ -230,3 +230,34 @@ def test_a_neighbourhood_then_its_city_is_the_city(kind: str, query: str, name: 
 def test_a_kind_with_a_neighbourhood_input_keeps_both() -> None:
     got = read("clinics", "dentista en Triana, Sevilla")
     assert (got["city"], got["area"]) == ("Sevilla", "Triana")
+
+
+# ------------------------------ 4. a "-free" suffix rules out the word it ends
+@pytest.mark.parametrize("kind, query, name, want", [
+    ("rentals", "pet-free flat in Madrid", "pets", False),
+    ("rentals", "piso pet-free en Madrid", "pets", False),
+    ("events", "gluten-free food fair in Madrid", "free", None),  # no free entry
+    ("tours", "car-free walking tour in Madrid", "free", None),
+    ("events", "free events in Madrid", "free", True),  # guard: "free" alone is
+    ("rentals", "pet-friendly flat in Madrid", "pets", True),  # a compound it opens
+])
+def test_a_free_suffix_negates_its_word(kind: str, query: str, name: str,
+                                        want: bool | None) -> None:
+    assert read(kind, query).get(name) is want
+
+
+def test_a_free_suffix_is_no_subjects_cut() -> None:
+    # the subject keeps the compound whole: "gluten-free", not "gluten"
+    assert read("events", "gluten-free food fair in Madrid")["genre"] == "gluten-free food fair"
+
+
+@pytest.mark.parametrize("text, word, named", [
+    ("Gluten-free menu", "free", False),
+    ("Gluten-free menu, free entry", "free", True),
+    ("Car-free old town", "car", False),
+    ("Free entry", "free", True),
+])
+def test_mentions_reads_a_free_suffix(text: str, word: str, named: bool) -> None:
+    from scout.spec.evidence import mentions
+
+    assert mentions(text, word) is named
