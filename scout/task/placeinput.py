@@ -61,6 +61,11 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         if hit is None or not names_countries(name, spec, inputs) or known_name(hit[0]) \
                 or country_as_typed(hit[0]) or cued(free, hit[1][0], lang, list(spec.aliases)):
             break
+        from scout.task.establishments import known_tail
+
+        if (tail := known_tail(text.original, hit[1], True)) is not None:
+            hit = tail  # "SIM Card Japan": the kind's words typed in capitals, then the country
+            break
         # "rioja Reserva": a country's name is known or follows a cue
         free = free[:hit[1][0]] + CLAIMED * (hit[1][1] - hit[1][0]) + free[hit[1][1]:]
         hit = None if name in route else find_place(free, text.original, lang, list(spec.aliases))

@@ -261,3 +261,13 @@ def test_mentions_reads_a_free_suffix(text: str, word: str, named: bool) -> None
     from scout.spec.evidence import mentions
 
     assert mentions(text, word) is named
+
+
+@pytest.mark.parametrize("query, country", [
+    ("SIM Card Japan", "Japan"),
+    ("Prepaid SIM Card Japan 10GB", "Japan"),
+    ("Tarjeta SIM Prepago Japón", "Japón"),
+    ("Prepaid SIM for Spain", "Spain"),  # guard: a cue's country as before
+])
+def test_a_country_ending_the_kinds_capitalised_words(query: str, country: str) -> None:
+    assert read("phoneplans", query)["country"] == country
