@@ -44,10 +44,12 @@ def city_in(name: str) -> str | None:
 
 
 def city_of_institution(values: dict[str, Any], spans: dict[str, str],
-                        inputs: dict[str, Any]) -> None:
+                        inputs: dict[str, Any], free: str = "") -> None:
     """Give the empty place input the city the other place input's institution names
-    (in place), when the kind has two place inputs: one read, whose aliases are cues of
-    a place within a city, and one not read, that is no country's."""
+    (in place), when the kind has two place inputs: one whose aliases are cues of a place
+    within a city, and one that is no country's. When the city's input read the
+    institution itself, after such a cue in ``free`` (folded: "dentista cerca del Hospital
+    Clínico de Valencia"), the institution moves to the other input and the city stays."""
     from scout.task.placewords import WITHIN_CITY, names_countries
 
     places = [n for n, s in inputs.items() if getattr(s, "type", None) == "place"]
@@ -57,11 +59,23 @@ def city_of_institution(values: dict[str, Any], spans: dict[str, str],
     empty = [n for n in places if values.get(n) is None]
     if len(held) != 1 or len(empty) != 1:
         return
-    inner, city = held[0], empty[0]
-    if not {fold(a) for a in inputs[inner].aliases} & WITHIN_CITY \
-            or names_countries(city, inputs[city], inputs):
+    within = [n for n in places if {fold(a) for a in inputs[n].aliases} & WITHIN_CITY]
+    if len(within) != 1:
         return
-    found = city_in(values[inner])
-    if found is not None:
-        values[city] = found
-        spans[city] = found
+    inner = within[0]
+    city = next(n for n in places if n != inner)
+    if names_countries(city, inputs[city], inputs):
+        return
+    if held[0] == inner:
+        found = city_in(values[inner])
+        if found is not None:
+            values[city] = found
+            spans[city] = found
+        return
+    name = values[city]
+    found = city_in(name)
+    cue = "|".join(re.escape(c) for c in sorted(WITHIN_CITY, key=len, reverse=True))
+    if found is not None and re.search(r"\b(?:" + cue + r")l?(?:\s+(?:the|el|la|los|las))?\s+"
+                                       + re.escape(fold(name)), free):  # "cerca del ..."
+        values[inner], values[city] = name, found  # the institution near which, its city
+        spans[inner], spans[city] = spans.get(city, name), found

@@ -493,7 +493,7 @@ def parse_query(
 
         city_first(result.values, result.spans, inputs, text.folded)
         # "near King's College London": the empty city input takes the institution's city
-        city_of_institution(result.values, result.spans, inputs)
+        city_of_institution(result.values, result.spans, inputs, text.folded)
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():
         if spec.type == "month" and name not in result.values:

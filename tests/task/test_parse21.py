@@ -135,6 +135,22 @@ def test_an_institutions_city_is_the_city(query: str, place: str | None, campus:
     assert (got.get("place"), got.get("campus")) == (place, campus)
 
 
+@pytest.mark.parametrize("kind, query, city, area", [
+    ("clinics", "dentista cerca del Hospital Clínico de Valencia", "Valencia",
+     "Hospital Clínico de Valencia"),
+    ("clinics", "physio near King's College London", "London", "King's College London"),
+    ("schools", "colegio cerca de la Universidad de Salamanca", "Salamanca",
+     "Universidad de Salamanca"),
+    # guards: a town's own name read after "en" stays the city's
+    ("clinics", "dentista en Villanueva de la Serena", "Villanueva de la Serena", None),
+    ("clinics", "dentista en Alcalá de Henares", "Alcalá de Henares", None),
+])
+def test_an_institution_near_which_gives_city_and_area(kind: str, query: str, city: str,
+                                                       area: str | None) -> None:
+    got = read(kind, query)
+    assert (got.get("city"), got.get("area")) == (city, area)
+
+
 def test_city_in_a_name() -> None:
     from scout.task.institutioncity import city_in
 
