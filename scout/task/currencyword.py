@@ -63,8 +63,14 @@ def short_signs() -> dict[str, str]:
     (:func:`currency_token`), since elsewhere "20 ft" are feet."""
     from scout.task.pageprices import own_symbols
 
-    return {fold(s.rstrip(".")): code for s, code in own_symbols().items()
-            if len(s) == 2 and s.isascii()}
+    signs = {fold(s.rstrip(".")): code for s, code in own_symbols().items()
+             if len(s) == 2 and s.isascii()}
+    return {**signs, **_GULF_SIGNS}
+
+
+# the Gulf's Latin abbreviations of its dinars and riyals, which CLDR lacks ("50 KD" in
+# Kuwait, "QR 200" in Doha): read as :func:`short_signs` are, where the place pays in them
+_GULF_SIGNS = {"kd": "KWD", "bd": "BHD", "qr": "QAR", "sr": "SAR", "ro": "OMR"}
 
 
 def letter_sign(sign: str, written: str, amount: str, territories: list[str]) -> bool:

@@ -103,6 +103,10 @@ def test_no_correction_where_the_word_may_be_its_own_place(
     # a currency word that is also an everyday one, where the place pays in it
     ("hotel in Bucharest under 300 lei", 300, "RON"),
     ("hotel en Tirana por menos de 5000 lek", 5000, "ALL"),
+    # written abbreviations CLDR lacks: Russia's and Ukraine's, the Gulf's in its place
+    ("hotel in Moscow under 5000 руб.", 5000, "RUB"),
+    ("hotel en Kiev por menos de 2000 грн", 2000, "UAH"),
+    ("hotel in Kuwait City under 50 KD", 50, "KWD"),
 ])
 def test_a_countrys_own_sign_is_its_currency(query: str, amount: int, code: str) -> None:
     money = read("hotel", query)["budget"]
@@ -113,6 +117,7 @@ def test_a_countrys_own_sign_is_its_currency(query: str, amount: int, code: str)
     "hotel in New York, a room of 300 Ft",  # feet where forints are no money
     "hotel en Madrid, habitación de 300 Ft",
     "hotel in Madrid under 300 lei",  # lei are Romania's, not Madrid's: not guessed
+    "hotel in Madrid under 50 KD",
 ])
 def test_two_letters_elsewhere_are_no_currency(query: str) -> None:
     assert "budget" not in read("hotel", query)
