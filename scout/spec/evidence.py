@@ -125,7 +125,8 @@ _NEGATION = r"(?:no|not|non|sin|without|ni|nor|never|nunca)"
 # A word joined by a hyphen to a prefix that negates or halves it is not named either:
 # "non-refundable" is no refundable rate, "self-catered" no catered hall, "semi-furnished"
 # no furnished flat, "en-suite" no suite; nor is one a "-free" or "-less" suffix rules out
-# ("pet-free building", "smoke-free"). A one-letter prefix still names the word ("e-bike",
+# ("pet-free building", "smoke-free"), and "free" is not named by such a suffix
+# ("gluten-free menu" is no free entry). A one-letter prefix still names the word ("e-bike",
 # "T-shirt"), and so does a compound the word opens ("pet-friendly").
 _JOINED_NOT = (r"(?:non|no|not|un|self|semi|half|part|partly|partially|pseudo|anti|ex|en|"
                r"sin|medio|media)")
@@ -152,8 +153,11 @@ def _named(word: str, text: str) -> bool:
     refused = re.compile("(" + w + r")(?:\s+[^\W\d_]+){0,2}\s+" + _REFUSED)
     joined = re.compile(r"(?<![\w-])" + _JOINED_NOT + "-(" + w + ")")
     ruled_out = re.compile("(" + w + r")-(?:free|less)(?!\w)")
-    negated = {m.start(1) for rx in (before, after, refused, joined, ruled_out)
-               for m in rx.finditer(text)}
+    # "free" as the suffix of another word ("gluten-free menu", "car-free centre") is
+    # free of that thing, not free of charge: no "free" named
+    suffix = re.compile(r"[^\W\d_]-(" + w + ")") if word in ("free", "gratis") else None
+    negated = {m.start(1) for rx in (before, after, refused, joined, ruled_out, suffix)
+               if rx is not None for m in rx.finditer(text)}
     # "salida al medio día" names the hour, not the half day a synonym "medio día" is
     noon = [m.span("noon") for m in AT_NOON.finditer(text)]
     return any(m.start() not in negated and not any(a <= m.start() < b for a, b in noon)

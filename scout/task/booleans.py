@@ -2,8 +2,9 @@
 "pet ok"), negated ("sin terraza", "unfurnished", "non-smoking", and after a list's "ni" /
 "nor": "sin matrícula ni permanencia") for false, halved
 ("semi-furnished") or said not to matter ("no certificate needed", "me da igual el
-contrato") for no value; a perk's "free" ("free cancellation") and a flag's word that
-starts a field's name ("remote sensing") are no flag.
+contrato") for no value; a perk's "free" ("free cancellation"), the "-free" that ends
+another word ("gluten-free", "car-free") and a flag's word that starts a field's name
+("remote sensing") are no flag, and a flag's own word with "-free" is false ("pet-free").
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ cancellation cancelation wifi wi-fi internet parking breakfast shipping delivery
 refills cancelacion aparcamiento estacionamiento desayuno envio bebidas
 """.split())
 _FREE = re.compile(r"\b(?:free|gratis|gratuit[oa]s?)\b")
+# a "-free" suffix negates the word it ends: "pet-free", "smoke-free", "car-free"
+_FREE_OF = re.compile(r"-free\b")
 # a flag said as not needed is left unset, neither asked for nor ruled out: "no certificate
 # needed", "certificate optional", "no hace falta certificado", "don't need a certificate"
 _NEEDED = r"(?:needed|required|necessary|necesari[oa]s?|obligatori[oa]s?|a\s+must)"
@@ -76,6 +79,11 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
                                          or (after and after.group(1) in _PERKS)):
             continue  # "free cancellation", "wifi gratis": the perk's, not this input's
         rest = text.free[m.end():]
+        if _FREE.fullmatch(m.group(0).strip()) and re.search(r"[^\W\d_]-$", text.free[:m.start()]):
+            continue  # "gluten-free", "car-free": free of that thing, not free of charge
+        if not m.group("neg") and (free_of := _FREE_OF.match(rest)):
+            # "pet-free", "smoke-free": the flag's thing ruled out
+            return m.group("un") is not None, (m.start(), m.end() + free_of.end())
         if not m.group("neg") and _compound_head(rest, spec, name):
             continue  # "remote sensing": a field's name, no flag
         if (m.group("neg") and re.match(r"\s*" + _NEEDED + r"\b", rest)) \

@@ -6,7 +6,7 @@ plural, e.g. "dólares australianos", "Swedish kronor"), currency symbols and th
 codes in use today all come from Babel's CLDR data. The few additions CLDR does not
 have are named as such below (colloquial words: "bucks", "quid", "crowns", "kr",
 "reais", "lucas" (a thousand pesos), the Mexican abbreviations "dls" / "dlls" of
-"dólares"; the Spanish variant "setiembre"). Two spoken forms are derived from CLDR's by
+"dólares"; Russia's and Ukraine's written "руб." / "грн"; the Spanish variant "setiembre"). Two spoken forms are derived from CLDR's by
 rule: Spanish diminutives of a currency word ("euritos", "pesitos"), and the country
 prefixes people glue to "$" (CLDR has "US$", "MX$", "CA$"; "AR$", "CL$", "CO$" and the
 River Plate "U$S" / "U$D" follow from the code, and a one-letter prefix that starts a
@@ -82,6 +82,9 @@ class Currencies:
     symbols: dict[str, tuple[str, ...]]      # symbol as written → candidate codes
     territory_names: dict[str, str]          # folded territory name → alpha-2 code
     territory_currencies: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # head words left out as everyday words ("lei", "lek", "som"): read only where the
+    # request's place pays in that currency ("300 lei" in Bucharest)
+    place_heads: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @functools.lru_cache(maxsize=1)
@@ -132,6 +135,7 @@ def currencies() -> Currencies:
     iso = frozenset(c for cs in territory_currencies.values() for c in cs) | {"EUR"}
     names: dict[str, str] = {}
     heads: dict[str, set[str]] = {}
+    place_heads: dict[str, set[str]] = {}
     symbols: dict[str, set[str]] = {}
     for code in iso:
         for loc in ("en", "es"):
@@ -142,8 +146,8 @@ def currencies() -> Currencies:
                     continue
                 names[name] = code
                 head = words[-1] if loc == "en" else words[0]
-                if head not in _NOT_HEADS and re.fullmatch(r"[a-z]+", head):
-                    heads.setdefault(head, set()).add(code)
+                if re.fullmatch(r"[a-z]+", head):
+                    (place_heads if head in _NOT_HEADS else heads).setdefault(head, set()).add(code)
             sym = get_currency_symbol(code, loc)
             if sym and sym != code:
                 symbols.setdefault(sym, set()).add(code)
@@ -163,6 +167,9 @@ def currencies() -> Currencies:
     symbols["S/"] = {"PEN"}  # CLDR has these under es_PE and pl only
     symbols["S/."] = {"PEN"}  # Peru's older writing, still common ("S/. 200")
     symbols["zł"] = {"PLN"}
+    # Russia's and Ukraine's written abbreviations of "рубль" / "гривня" (CLDR has only ₽, ₴)
+    symbols["руб."] = symbols["руб"] = {"RUB"}
+    symbols["грн."] = symbols["грн"] = {"UAH"}
     # "Rs 8,000", "Rs. 5000": South Asia's abbreviation, before an amount only
     symbols["Rs"] = symbols["Rs."] = set(heads.get("rupees", ()))
     territory_names: dict[str, str] = {}
@@ -175,6 +182,7 @@ def currencies() -> Currencies:
         heads={h: tuple(sorted(c)) for h, c in heads.items()},
         symbols={s: tuple(sorted(c)) for s, c in symbols.items()},
         territory_names=territory_names, territory_currencies=territory_currencies,
+        place_heads={h: tuple(sorted(c)) for h, c in place_heads.items()},
     )
 
 

@@ -56,6 +56,23 @@ def own_signs() -> dict[str, str]:
             if len(s) != 2 or not s.isascii()}
 
 
+@functools.lru_cache(maxsize=1)
+def short_signs() -> dict[str, str]:
+    """The two-letter Latin signs of :func:`pageprices.own_symbols` ("Ft", "Rp", "RM"),
+    folded, each to its code: read only where the request's place pays in that currency
+    (:func:`currency_token`), since elsewhere "20 ft" are feet."""
+    from scout.task.pageprices import own_symbols
+
+    signs = {fold(s.rstrip(".")): code for s, code in own_symbols().items()
+             if len(s) == 2 and s.isascii()}
+    return {**signs, **_GULF_SIGNS}
+
+
+# the Gulf's Latin abbreviations of its dinars and riyals, which CLDR lacks ("50 KD" in
+# Kuwait, "QR 200" in Doha): read as :func:`short_signs` are, where the place pays in them
+_GULF_SIGNS = {"kd": "KWD", "bd": "BHD", "qr": "QAR", "sr": "SAR", "ro": "OMR"}
+
+
 def letter_sign(sign: str, written: str, amount: str, territories: list[str]) -> bool:
     """Whether a one-letter sign before ``amount`` ("R1800", "Q500") is the currency: it
     must be a capital glued to the figure (``written`` is the text from the sign to the
@@ -73,10 +90,19 @@ MARK, PAD = "¤", "\x01"
 _WORDS = re.compile(r"[a-z]+")
 
 
-def mark(free: str) -> str:
+def place_head(word: str, territories: list[str]) -> str | None:
+    """The currency of a head word CLDR has that is also an everyday word ("lei", "lek",
+    "som"), where the request's place pays in it ("300 lei" in Bucharest); else None."""
+    cur = currencies()
+    return next((c for c in cur.place_heads.get(word, ()) for t in territories
+                 if c in cur.territory_currencies.get(t, ())), None)
+
+
+def mark(free: str, territories: list[str] | None = None) -> str:
     """``free`` with every currency name or head word ("dolares australianos", "pesos")
     replaced by ``¤`` (``MARK``) and padding of the same length: the money regex then needs one small
-    alternative instead of ~1,500 names (which took ~0.7 s to compile)."""
+    alternative instead of ~1,500 names (which took ~0.7 s to compile). A head word that is
+    also an everyday word counts where ``territories`` pay in it (:func:`place_head`)."""
     cur = currencies()
     words = list(_WORDS.finditer(free))
     out = list(free)
@@ -90,7 +116,8 @@ def mark(free: str) -> str:
             if any(chunk[k + 1].start() != chunk[k].end() + 1 for k in range(n - 1)):
                 continue
             key = " ".join(w.group(0) for w in chunk)
-            if key in cur.names or (n == 1 and key in cur.heads):
+            if key in cur.names or (n == 1 and (key in cur.heads or (
+                    territories and place_head(key, territories)))):
                 best = n
                 break
         if best:
@@ -127,6 +154,11 @@ def currency_token(tok: str | None, original: str, territories: list[str],
             return t.upper(), None
     if t in own_signs():  # "₦", "r": only the money pattern's own signs reach here
         return own_signs()[t], None
+    if (local := place_head(t, territories)) is not None:  # "300 lei" in Bucharest
+        return local, None
+    short = short_signs().get(t)  # "20000 Ft" in Budapest, "Rp 500000" in Jakarta
+    if short and any(short in cur.territory_currencies.get(x, ()) for x in territories):
+        return short, None
     return None, None
 
 

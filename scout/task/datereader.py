@@ -5,7 +5,9 @@ input holds it.
 quince de marzo") through :mod:`scout.task.dates`, keeps the narrower of a date said twice
 ("de verano ... en julio": July, the summer claimed with it), and turns one day with "N
 nights" into the stay from it ("3 nights from March 4"; never a price "a night" or "a
-week", nor a date's own weeks "in two weeks"). :mod:`scout.task.parser` calls it in the
+week", nor a date's own weeks "in two weeks"), and for a date input a start with a length
+in months into the days they cover ("from January for 6 months", "3 meses desde el 15 de
+enero"). :mod:`scout.task.parser` calls it in the
 date and month inputs' turn.
 """
 
@@ -15,7 +17,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from scout.schemas.task import DateRange, Month
+from scout.schemas.task import OPEN_END, OPEN_START, DateRange, Month
 from scout.task.readers import CLAIMED, QueryText, digits_view, widened
 
 
@@ -66,6 +68,12 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
         if nights is not None and not (span[0] < nights[1][1] and nights[1][0] < span[1]):
             value = DateRange(start=value.start, end=value.start + dt.timedelta(days=nights[0]))
             text.claim(nights[1])
+    # a date input's stay only: a month input is when ("available from March", not a stay)
+    stay = None if back or as_type != "date" else _months_from(value, text.free, span)
+    if stay is not None:  # "from January for 6 months", "3 meses desde el 15 de enero"
+        value = stay[0]
+        if count_nights:  # else another input reads lengths ("contract"): it reads it too
+            text.claim(stay[1])
     if as_type == "date":
         if isinstance(value, Month):
             value = month_range(value)
@@ -117,6 +125,42 @@ def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
     n = int(raw) if raw.isdigit() else words.get(raw, 1 if raw in ("una", "a", "one") else 0)
     n *= 1 if found[0].group("nights") else 7
     return (n, found[0].span()) if n and 1 <= n <= 60 else None
+
+
+def _months_from(value: Any, free: str, span: tuple[int, int],
+                 ) -> tuple[DateRange, tuple[int, int]] | None:
+    """A start and a length in months as the days they cover, and the length's span: a
+    month, one day or an open "from" range ("a partir de marzo") with "for 6 months" /
+    "durante 10 meses" said once elsewhere. From a month or a 1st the last day is that
+    of the Nth month (January for 6 months: to 30 June); from another day, the same day
+    N months on ("3 meses desde el 15 de enero": to 15 April). None for anything else."""
+    from scout.task.dates import last_day
+    from scout.task.numwords import count_words
+
+    if isinstance(value, Month):
+        start, whole = dt.date(value.year, value.month, 1), True
+    elif isinstance(value, DateRange) and value.start != OPEN_START and (
+            value.end in (value.start, OPEN_END)):
+        start, whole = value.start, value.start.day == 1  # "a partir de marzo": its 1st
+    else:
+        return None
+    words = count_words(36)
+    alt = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    found = [m for m in re.finditer(
+        r"(?<![\w.,])(?:(?P<n>\d{1,2}|" + alt + r")|(?P<one>(?:for|durante|por)\s+(?:a|one|un)))"
+        r"[\s-]+(?:months?|mes|meses)(?![\w-])(?!\s+(?:old|de\s+edad|ago)\b)", free)
+        if not (span[0] < m.end() and m.start() < span[1])
+        and not _WEEKS_AHEAD.search(free[:m.start()])]  # "in 3 months", "hace 6 meses"
+    if len(found) != 1:
+        return None
+    raw = found[0].group("n")
+    n = 1 if raw is None else int(raw) if raw.isdigit() else words.get(raw, 0)
+    if not 1 <= n <= 36:
+        return None
+    year, month = divmod(start.month - 1 + n - (1 if whole else 0), 12)
+    year += start.year
+    end_day = last_day(year, month + 1) if whole else min(start.day, last_day(year, month + 1))
+    return DateRange(start=start, end=dt.date(year, month + 1, end_day)), found[0].span()
 
 
 # an amount just before "a week": its price's unit, no stay's length

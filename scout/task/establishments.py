@@ -45,11 +45,24 @@ def place_in_name(original: str, hit: Hit | None, cased: bool) -> Hit | None:
     folded = [fold(w.group(0)) for w in words]
     if not words or (cased and not head[0].isupper()) or known_place_words(folded):
         return hit
+    tail = known_tail(original, (start + words[0].start(), end), cased)
+    return tail if tail is not None else None if cased else hit
+
+
+def known_tail(original: str, span: tuple[int, int], cased: bool) -> Hit | None:
+    """The place the gazetteer knows that the name at ``span`` ends with, past words it
+    does not know ("Parador de Granada" → "Granada", "SIM Card Japan" → "Japan"); None
+    when none ends it or the whole is one."""
+    from scout.task.gazetteer import known_place_words
+
+    start, end = span
+    words = list(_WORD.finditer(original[start:end]))
+    folded = [fold(w.group(0)) for w in words]
     for k in range(1, len(words)):
         if folded[k] not in pw.PARTICLES and known_place_words(folded[k:]) == len(words) - k:
             a, b = start + words[k].start(), start + words[-1].end()
             return original[a:b] if cased else title(original[a:b]), (a, b)
-    return None if cased else hit
+    return None
 
 
 def name_spans(original: str) -> list[tuple[int, int]]:

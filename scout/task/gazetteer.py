@@ -139,13 +139,21 @@ _MORE_PLACES = (
     "valparaiso|rosario|cordoba|rio|rio de janeiro|salvador de bahia|florianopolis|"
     "brooklyn|manhattan|queens|kyoto|osaka|hanoi|saigon|ho chi minh|bali|phuket|"
     "shanghai|beijing|pekin|mumbai|marrakech|istanbul|estambul|cape town|ciudad del cabo|"
-    # neighbourhoods people name alone, one letter swap from a city elsewhere or sought
-    # for themselves ("physio in Triana" is no Tirana)
-    "triana|malasana|lavapies|chueca|ruzafa|russafa|poblenou|eixample|albaicin|albayzin|"
-    "alfama|chiado|bairro alto|trastevere|montmartre|kreuzberg|shoreditch|"
     # islands named after a feast (Easter's has the Pacific's time zone, left out above)
-    "easter island|isla de pascua|rapa nui"
+    "easter island|isla de pascua|rapa nui|"
 )
+# neighbourhoods people name alone, one letter swap from a city elsewhere or sought for
+# themselves ("physio in Triana" is no Tirana); known places, but no city
+_NEIGHBOURHOODS = (
+    "triana|malasana|lavapies|chueca|ruzafa|russafa|poblenou|eixample|albaicin|albayzin|"
+    "alfama|chiado|bairro alto|trastevere|montmartre|kreuzberg|shoreditch"
+)
+_MORE_PLACES += _NEIGHBOURHOODS
+
+
+def neighbourhood(place_folded: str) -> bool:
+    """``place_folded`` is a neighbourhood listed here ("triana", "malasana"), no city."""
+    return place_folded in _NEIGHBOURHOODS.split("|")
 # names that are also ordinary words people type ("center", "resolute", "oral"), things
 # they eat and drink ("cayenne", "malta", Spanish "chile"), or a cuisine's adjective in
 # Spanish ("comida china", "comida india"); after a cue the place reader still reads them
@@ -328,15 +336,44 @@ def _undoubled(a: str, b: str) -> bool:
     return long_[:i] + long_[i + 1:] == short and i > 0 and long_[i] == long_[i - 1]
 
 
+def _dropped(typed: str, known: str) -> bool:
+    """True when ``typed`` is ``known`` with one letter inside it left out ("barclona" /
+    "barcelona"); neither the first nor the last: "edinburg" (Texas) and "hamburg" are
+    names of their own."""
+    if len(known) != len(typed) + 1 or typed[:1] != known[:1]:
+        return False
+    i = next((k for k in range(len(typed)) if typed[k] != known[k]), len(typed))
+    return i < len(typed) and known[:i] + known[i + 1:] == typed
+
+
+@functools.lru_cache(maxsize=1)
+def _big_cities() -> frozenset[str]:
+    """The cities and destinations listed here by hand, and Europe's cities CLDR names a
+    time zone after (its capitals; not the Americas' many small towns): those a letter
+    left out is corrected to."""
+    from babel.core import get_global
+
+    from scout.task.lang import fold
+
+    names = set(CITY_TERRITORY) | set(_MORE_PLACES.split("|"))
+    names |= {fold(z.rsplit("/", 1)[1].replace("_", " "))
+              for z in get_global("zone_territories") if z.startswith("Europe/")}
+    return frozenset(n for n in names if n.isalpha() and len(n) >= 7 and n in _known_names())
+
+
 def misspelt_place(name: str) -> str | None:
     """The known place (folded) that ``name`` (one word, folded) is a slip of the fingers
     for: two adjacent letters swapped ("madird", "barcleona", "lodnon") or a double letter
     typed once or a letter twice ("sevila", "valladollid"), in a word of five letters or
-    more the gazetteer does not know itself, when exactly one known name fits. No other
-    letter left out or added: that may be another real place ("edinburg" is a city in
-    Texas), and a swap or a double of a known name rarely is."""
+    more the gazetteer does not know itself, when exactly one known name fits; or, in a
+    word of six letters or more, one letter inside a big city's name listed here left
+    out ("barclona", "manchster"). No other letter left out or added, nor one left out of
+    CLDR's many small towns or at a name's end: that may be another real place
+    ("edinburg" is a city in Texas), and a swap or a double of a known name rarely is."""
     if len(name) < 5 or " " in name or name in _known_names():
         return None
     hits = {n for n in _known_names() if abs(len(n) - len(name)) <= 1
             and (_swapped(name, n) or _undoubled(name, n))}
+    if not hits and len(name) >= 6:
+        hits = {n for n in _big_cities() if _dropped(name, n)}
     return hits.pop() if len(hits) == 1 else None

@@ -10,6 +10,10 @@ how many (its name or an alias says so: ``quantity``, ``units``, ``cantidad``), 
 is that input's and the words after it stay the subject's. An input that counts people is
 left out: "2 hotel rooms", "3 cooking classes" count no guests.
 
+A verb asking for results before a count ("compare 5 day camps", "dame 3 hoteles") says how
+many to show, where no input counts how many: :func:`results_wanted` finds it for the
+parser to claim, so it is no subject ("compare 5").
+
 In such a kind an amount "each" is one unit's (:func:`unit_price`): "300 € cada una" for 3
 pipettes is no price per person, and a rank can tell it from a budget for all of them.
 """
@@ -57,6 +61,28 @@ def leading_count(free: str) -> tuple[int, tuple[int, int]] | None:
     if not value:
         return None
     return value, m.span("n")
+
+
+# a verb asking for some of what the kind finds, opening the request, before a count of
+# results ("compare 5 day camps", "compara 3 campamentos", "find 10 datasets", "dame 5
+# hoteles"): how many to show, no subject's words and no input's count
+_RESULTS = re.compile(
+    r"^\W*(?:(?:hola|hi|hello|buenas|hey)\W+)?(?:(?:please|kindly|pls|por\s+favor|porfa)\s+)?"
+    r"(?:compare|comparar?|compara(?:me)?|find(?:\s+me)?|list|show(?:\s+me)?|give\s+me|"
+    r"recommend|suggest|busca(?:me)?|buscar|encuentra(?:me)?|dame|danos|lista(?:me)?|"
+    r"muestra(?:me)?|ensename|recomienda(?:me)?|sugiere(?:me)?)\s+"
+    r"(?:(?:the|los|las|unos|unas|some)\s+)?(?:(?:top|best|mejores)\s+)?" + _COUNT
+    + r"\s+(?=[^\W\d_]{3,})")
+
+
+def results_wanted(free: str, inputs: dict[str, InputSpec]) -> tuple[int, int] | None:
+    """The span of a verb and the count of results it asks for, opening ``free``
+    (folded): "compare 5", "dame 3"; None where an integer input of the kind counts how
+    many are asked (:func:`counts_items`: the count is its) or none opens the request."""
+    if any(s.type == "integer" and counts_items(n, list(s.aliases)) for n, s in inputs.items()):
+        return None
+    m = _RESULTS.match(free)
+    return (0, m.end("n")) if m else None
 
 
 def unit_price(money: Money, inputs: dict[str, InputSpec]) -> Money:

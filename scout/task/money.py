@@ -40,7 +40,8 @@ from scout.schemas.task import Comparator, Money
 from scout.task.cldr import currencies
 from scout.task.lang import fold
 from scout.task.numwords import rewrite, widen
-from scout.task.currencyword import MARK, PAD, close_gaps, currency_token, letter_sign, mark, own_signs
+from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, letter_sign, mark,
+                                     own_signs, short_signs)
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.task.moneyunits import (
     PER, bare_total, each_of, period_of, total_of, unit_after_cap, unit_before,
@@ -104,14 +105,17 @@ _HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(
 
 
 # what a country's own sign may look like in a request: a currency sign CLDR's English and
-# Spanish tables lack ("₦", "GH₵"), or a capital glued to a figure ("R1800"); only then are
-# the own signs loaded (CLDR's locales: ~0.3-0.8 s, too much for every request)
-_MAY_OWN = re.compile(r"[^\x00-\x7f]|(?<![A-Za-z])[A-Z](?=\d)")
+# Spanish tables lack ("₦", "GH₵"), a capital glued to a figure ("R1800") or a capitalised
+# two-letter word beside one ("20000 Ft", "Rp 500000"); only then are the own signs loaded
+# (CLDR's locales: ~0.3-0.8 s, too much for every request)
+_MAY_OWN = re.compile(r"[^\x00-\x7f]|(?<![A-Za-z])[A-Z](?=\d)|(?<![A-Za-z])[A-Z][a-zA-Z](?=\s?\d)"
+                      r"|(?<=\d)\s?[A-Z][a-zA-Z](?![A-Za-z])")
 
 
 def _maybe_own(original: str) -> bool:
     known = _known_signs()
-    return any(c.isupper() or (unicodedata.category(c) == "Sc" and c not in known)
+    return any(c.strip()[:1].isupper() or (unicodedata.category(c) == "Sc" and c not in known)
+               or (len(c) == 1 and not c.isascii() and c.isalpha())  # "2000 Kč", "300 zł"
                for c in (m.group(0) for m in _MAY_OWN.finditer(original)))
 
 
@@ -128,13 +132,18 @@ def _token_re(own_signs_too: bool = False) -> re.Pattern[str]:
     sym_alt = "|".join(re.escape(s) for s in syms)
     # a country's own signs ("₦", "R", "ksh") before the figure only: after it, "p" or "e"
     # would be the first letter of "per" or "each"
-    own = sorted(set(own_signs()) - set(syms), key=len, reverse=True) if own_signs_too else []
+    own = sorted((set(own_signs()) | set(short_signs())) - set(syms), key=len, reverse=True) \
+        if own_signs_too else []
     pre_alt = "|".join(re.escape(s) for s in sorted(syms + own, key=len, reverse=True))
+    # after the figure, the own signs as whole words ("2000 Kč", "20000 Ft", "5000 ₽"),
+    # not a Latin letter alone: there it may begin "per" or "each"
+    own_post = "".join("|" + re.escape(s) + r"(?![a-z])" for s in own
+                       if len(s) >= 2 or not s.isascii())
     word_alt = MARK + PAD + "*"
     iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
     one = (r"(?:(?<![a-z])(?P<pre§>" + pre_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
            + r")" + _K + r"(?:\s?(?P<post§>" + word_alt + r"|(?:" + iso_alt + r")\b|"
-           + sym_alt + r"))?")
+           + sym_alt + own_post + r"))?")
     first, second = one.replace("§", "1"), one.replace("§", "2")
     cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
     post_alt = "|".join(f"(?:{w})" for w, _ in _POST_CMP)
@@ -289,7 +298,7 @@ def _iter_money(free: str, original: str, territories: list[str], *,
                 ) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
     folded, free = free, _halves(_notes(blank_tax_words(close_gaps(free, rewrite(free)))))
-    marked, pattern, pos = mark(free), _token_re(_maybe_own(original)), 0
+    marked, pattern, pos = mark(free, territories), _token_re(_maybe_own(original)), 0
     while True:
         m = pattern.search(marked, pos)
         if m is None:

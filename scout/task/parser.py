@@ -50,6 +50,7 @@ from scout.task.display import display
 from scout.task.gazetteer import known_place_words
 from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_at, rival_words
 from scout.task.enums import restated as enum_restated
+from scout.task.itemcount import results_wanted
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
@@ -153,6 +154,8 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
+    if (wanted := results_wanted(text.folded, inputs)) is not None:  # "compare 5 day camps"
+        text.claim(wanted)
     searched: list[tuple[int, int]] = []  # where it names what the kind finds
     for name in [*kind_names(kind, locales), *nouns]:
         for span in kind_spans(text.folded, name, inputs):
@@ -489,9 +492,12 @@ def parse_query(
     if moved:
         put_corrected_places(result.values, result.spans, text.original, moved, places)
     if len(places) > 1:  # "en Chamberí, Madrid"
+        from scout.task.institutioncity import city_of_institution
         from scout.task.route import city_first
 
         city_first(result.values, result.spans, inputs, text.folded)
+        # "near King's College London": the empty city input takes the institution's city
+        city_of_institution(result.values, result.spans, inputs, text.folded)
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():
         if spec.type == "month" and name not in result.values:

@@ -159,11 +159,13 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 whose = whose or fold(words[k - 1].group(0)) in _POSSESSIVES
                 if whose and not _known_at(words, k) and known_end(free, m.start()) is None:
                     continue  # "campamento, mi hijo tiene 14": whose, and what they do
-                if w in pw.PURPOSE:
+                if w in pw.PURPOSE or w in _HAVING:
                     purpose = True
                     continue
                 if purpose and not _known_at(words, k) and known_end(free, m.start()) is None:
-                    continue  # "cursos de R para investigadores", "classes for kids"
+                    # "cursos de R para investigadores", "classes for kids"; "hotel con
+                    # piscina", "hotel con personal que hable alemán": what it has
+                    continue
                 if k == field_of:
                     continue  # the people's field (below)
                 if w in pw.OF and people_field(w, m.start(), original) \
@@ -274,6 +276,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+# what the thing has or lacks: the words after are a feature ("hotel con piscina",
+# "gym without contract"), no name, unless the gazetteer knows it
+_HAVING = frozenset({"con", "with", "sin", "without", "w/"})
 # a relative clause's negation: the word after "que no" / "that don't" is its verb
 _NOT = frozenset({"no", "not", "don't", "dont", "doesn't", "nunca", "never"})
 # whose: the word after one is someone's ("mi hijo", "my son"), no town's name

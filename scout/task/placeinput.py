@@ -61,6 +61,11 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         if hit is None or not names_countries(name, spec, inputs) or known_name(hit[0]) \
                 or country_as_typed(hit[0]) or cued(free, hit[1][0], lang, list(spec.aliases)):
             break
+        from scout.task.establishments import known_tail
+
+        if (tail := known_tail(text.original, hit[1], True)) is not None:
+            hit = tail  # "SIM Card Japan": the kind's words typed in capitals, then the country
+            break
         # "rioja Reserva": a country's name is known or follows a cue
         free = free[:hit[1][0]] + CLAIMED * (hit[1][1] - hit[1][0]) + free[hit[1][1]:]
         hit = None if name in route else find_place(free, text.original, lang, list(spec.aliases))
@@ -89,7 +94,37 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = None
     if hit is not None and not known_name(hit[0]) and place_adjective(hit[0]):
         hit = None  # "licitaciones europeas", "tapas europeas": an adjective, no town
+    if hit is not None and len(named_places) == 1 and not names_countries(name, spec, inputs):
+        hit = _city_after_comma(text, hit)  # "tapas en Triana, Sevilla": the city
     return _with_feature(text, hit)
+
+
+def _city_after_comma(text: QueryText, hit: Hit) -> Hit:
+    """The city after ``hit`` and a comma, when ``hit`` is a neighbourhood the gazetteer
+    lists and the city one it knows ("tapas en Triana, Sevilla"): a lone place input holds
+    the city, as an address is written from the street up. A name it does not know stays
+    ("hotel en Sóller, Mallorca": a town, then its island; "dim sum in Chinatown, San
+    Francisco" is searched as written); names offered as either ("Lisbon, Porto or Faro")
+    stay the first, and a country after the comma ("Triana, Spain") is no city."""
+    from scout.task.cldr import currencies
+    from scout.task.gazetteer import neighbourhood
+    from scout.task.lang import fold
+    from scout.task.place import name_at
+    from scout.task.placecase import known_name
+    from scout.task.placelist import offered_either
+
+    if not neighbourhood(fold(hit[0])):
+        return hit
+    gap = re.match(r"[ \t]*,[ \t]*", text.original[hit[1][1]:])
+    if gap is None:
+        return hit
+    nxt = name_at(text.free, text.original, hit[1][1] + gap.end(), True)
+    if nxt is None or not known_name(nxt[0]) or neighbourhood(fold(nxt[0])) \
+            or fold(nxt[0]) in currencies().territory_names \
+            or offered_either(text.free, text.original, hit[1]):
+        return hit
+    text.claim(hit[1])  # the neighbourhood: no other input's word
+    return nxt
 
 
 def _label(place: str, name: str, inputs: dict[str, InputSpec]) -> bool:

@@ -98,9 +98,19 @@ def read_places(free: str, original: str, lang: str,
     if not taken:
         for name, hit in zip(left, (first, second)):
             out[name] = hit
-    elif len(taken) == 1:
+    elif len(taken) == 1 and not _listed_after_cue(free, first, second):
         out[left[0]] = second if taken[0] is first else first
     return out
+
+
+def _listed_after_cue(free: str, first: Hit, second: Hit) -> bool:
+    """The two names of a route, the first read by its input's own cue, are joined by
+    "y" / "and" with no "entre" / "between" before them ("tour en Madrid y Barcelona"):
+    two places listed for that input, no other input's second ("entre Madrid y
+    Barcelona" is a route)."""
+    joined = re.fullmatch(r"\s*(?:y|e|and)\s*", free[first[1][1]:second[1][0]])
+    return joined is not None and re.search(r"\b(?:entre|between)\s+$",
+                                            free[:first[1][0]]) is None
 
 
 def _city_after(free: str, original: str, cased: bool, out: dict[str, Hit], left: str,
