@@ -39,6 +39,10 @@ _COUNT = r"(?P<n>\d{1,3}(?![\d.,:/])|" + "|".join(
 _OPENING = (r"^\W*(?:(?:hola|hi|hello|buenas|hey)\W+)?(?:(?:i|we|yo|nosotros)\s+)?"
             r"(?:(?:need|needs|want|would\s+like|['’]d\s+like|like|to|buy|purchase|order|"
             r"looking\s+for|are\s+looking\s+for|am\s+looking\s+for|necesito|necesitamos|"
+            # a verb of finding or getting ("find 3 pipettes", "get me 2 monitors",
+            # "encuéntrame 2 centrífugas", "consigue 4 congeladores")
+            r"find(?:\s+me)?|get(?:\s+me)?|source|encuentra(?:me)?|encontrar|busca(?:me)?|buscar|"
+            r"consigue(?:me)?|conseguir|"
             r"quiero|queremos|busco|buscamos|comprar|compraremos|pedir|cotizar|"
             r"quisiera|quisieramos)\s+)*")
 # a word follows (not a unit, a sign or another number: "2 años", "3 %", "5 x 10")

@@ -248,3 +248,18 @@ def test_an_amount_each_is_one_units_where_the_kind_counts_them(types, each, per
         assert (money.amount, money.each, money.per) == (300, each, per), query
     if each:
         assert format_money(money, "es") == "300 €/unidad"
+
+
+# ------------------------------ a verb of finding or getting before the count
+@pytest.mark.parametrize("query, quantity", [
+    ("find 3 multichannel pipettes under 300 euros each", 3),
+    ("get me 2 analytical balances", 2),
+    ("source 4 ultra-low freezers for the new lab", 4),
+    ("encuéntrame 2 centrífugas de sobremesa", 2),
+    ("consigue 3 pipetas multicanal", 3),
+    ("buscar 4 balanzas analíticas de 0,1 mg", 4),
+])
+def test_a_finding_verb_opens_the_count_of_items(query: str, quantity: int) -> None:
+    """"find 3 pipettes" counts 3 as "I need 3 pipettes" does: the verb that opens the
+    request is no word between it and the count."""
+    assert read(LAB, query).get("quantity") == quantity
