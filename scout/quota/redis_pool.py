@@ -3,8 +3,9 @@
 The state is the same JSON document the file backend keeps (``scout pool status`` reads
 it unchanged), in ``scout:quota:doc:<name>``. Instead of reading it, deciding in Python
 and swapping it back by compare-and-set (retried under contention by many workers), the
-decision itself runs inside Redis: the script decodes the document, rests expired
-tokens, picks by the pool's strategy (failover, least-used, round-robin, smooth
+decision itself runs inside Redis: the script decodes the document (one scout did not
+write is read as empty, replaced and said once, as :meth:`RedisDoc.read` says it), rests
+expired tokens, picks by the pool's strategy (failover, least-used, round-robin, smooth
 weighted round-robin: the same rules as :meth:`scout.providers.pool.TokenPool._choose`),
 counts the request and writes the document back, with nothing in between. Token *names*
 and weights travel to the script; values never do. Redis's cjson keeps 14 significant
@@ -24,12 +25,16 @@ if TYPE_CHECKING:
 POOL = """
 local raw = redis.call('GET', KEYS[1])
 local data = {}
+-- the start of a document scout did not write (not a JSON object), which the caller says
+local bad = false
 if raw and raw ~= '' then
   -- a document that is not JSON (not written by scout) is read as empty and replaced
   local ok, decoded = pcall(cjson.decode, raw)
   if ok then data = decoded end
+  -- cjson reads an array as a table too: its first element says it is none of scout's
+  if not ok or type(data) ~= 'table' or data[1] ~= nil then bad = string.sub(raw, 1, 60) end
 end
-if type(data) ~= 'table' then data = {} end
+if type(data) ~= 'table' or data[1] ~= nil then data = {} end
 if data['version'] == nil then data['version'] = 1 end
 if type(data['pools']) ~= 'table' then data['pools'] = {} end
 local op, pname, now = ARGV[1], ARGV[2], tonumber(ARGV[3])
@@ -62,7 +67,7 @@ if op == 'pick' then
       table.insert(usable, t)
     end
   end
-  if #usable == 0 then return '' end  -- nothing written: as the file backend
+  if #usable == 0 then return {'', bad} end  -- nothing written: as the file backend
   local chosen = nil
   local strategy = spec['strategy']
   if strategy == 'failover' then
@@ -100,7 +105,7 @@ if op == 'pick' then
   st.requests = num(st.requests) + 1
   st.last_used = now
   save()
-  return chosen.name
+  return {chosen.name, bad}
 end
 
 local st = toks[ARGV[5]]
@@ -115,7 +120,7 @@ elseif op == 'failed' then
   if ARGV[8] ~= '' then st.status = ARGV[8]; st['until'] = now + tonumber(ARGV[9]) end
 end
 save()
-return st.status
+return {st.status, bad}
 """
 
 
@@ -129,7 +134,9 @@ class RedisPoolOps:
 
     def run(self, op: str, pool: str, now: float, spec: dict[str, Any],
             *args: str) -> str | None:
-        out = self.q._call(lambda: self._script(
+        out, bad = self.q._call(lambda: self._script(
             keys=[self.key], args=[op, pool, f"{now:.6f}", json.dumps(spec), *args]))
+        if bad:  # said as RedisDoc.read says it, so one damaged document is said once
+            self.q.found([f"{self.key} = {bad!r} (not a JSON object)"])
         out = out.decode() if isinstance(out, bytes) else out
         return out or None

@@ -114,3 +114,20 @@ def test_the_warning_is_a_run_s_notice_in_the_request_s_language(
     said = notice.message("es")
     assert said.startswith("backend de cuotas ") and "no es un valor que escriba scout" in said
     assert capfd.readouterr().err == ""  # not printed by the last-resort handler
+
+
+@pytest.mark.parametrize("raw", ["{not json", "[1, 2]", "\"text\"", "7"])
+def test_the_pool_script_says_a_document_it_replaces(
+        quota: RedisQuota, raw: str, caplog: pytest.LogCaptureFixture) -> None:
+    """The pool's Lua script read a document scout did not write as empty and replaced it
+    without a word (only ``read`` said so): a token pool's counts vanished unexplained.
+    Now it is said once, as ``read`` says it, and the pool goes on."""
+    doc = quota.doc("pool", None)  # type: ignore[arg-type]
+    quota.client.set(doc.key, raw)
+    spec = {"strategy": "round-robin", "tokens": [{"name": "a", "weight": 1, "ok": True}],
+            "exclude": []}
+    assert doc.pool_op("pick", "p", NOW, spec) == "a"
+    assert doc.pool_op("pick", "p", NOW, spec) == "a"  # the replaced document is scout's
+    assert doc.read()["pools"]["p"]["tokens"]["a"]["requests"] == 2
+    assert _warned(caplog, "doc:pool") == 1
+    assert raw[:5] in caplog.text
