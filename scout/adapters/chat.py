@@ -62,14 +62,22 @@ def completions_url(base_url: str) -> str:
 
 
 def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
-              credential: Secret | None) -> httpx.Response:
-    """Send one chat completion; the key goes as a Bearer credential only when there is one.
-    An error answer raises the mapped ProviderError with the server's explanation."""
-    headers = {"Accept": "application/json"}
-    secrets = []
+              credential: Secret | None, *, key_header: str | None = None,
+              extra: tuple[dict[str, str], list[str]] = ({}, [])) -> httpx.Response:
+    """Send one chat completion; the key goes as a Bearer credential only when there is one
+    (bare in ``key_header`` when that is set: Azure's ``api-key``). ``extra``: the config's
+    own headers and the secret values among them (scout.config.headers.resolve_headers),
+    scrubbed from any error as the key is. An error answer raises the mapped
+    ProviderError with the server's explanation."""
+    headers = {**extra[0], "Accept": "application/json"}
+    secrets = list(extra[1])
     if credential is not None:
-        secrets.append(credential.reveal())
-        headers["Authorization"] = f"Bearer {secrets[0]}"
+        key = credential.reveal()
+        secrets.insert(0, key)
+        if key_header is None or key_header.lower() == "authorization":
+            headers["Authorization"] = f"Bearer {key}"
+        else:
+            headers[key_header] = key
     model = body.get("model") if isinstance(body.get("model"), str) else None
     keyed = credential is not None
     response = fetch(client, client.build_request("POST", url, json=body, headers=headers),
