@@ -28,8 +28,7 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
-    completions_url, post_chat, read_completion, token_usage
-from scout.adapters.figures import Known, check_figures, claims_of, shown
+    completions_url, given_figures, post_chat, read_completion, token_usage
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.headers import resolve_headers
 from scout.config.settings import AdapterSettings, OpenAISettings, azure_without_version
@@ -141,15 +140,7 @@ class OpenAIAdapter(SynthesisAdapter):
         if not citations and parsed.sentences:
             notes.append(_("the answer cites none of the evidence: every sentence is "
                            "marked uncited"))
-        count, invented = check_figures(claims_of(parsed.blocks), Known(given)) if given \
-            else (0, [])
-        if count:
-            notes.append(translations(lang).ngettext(
-                "{count} cited statement gives figures that nothing the model was given "
-                "states ({figures}): it is marked as not supported by the evidence",
-                "{count} cited statements give figures that nothing the model was given "
-                "states ({figures}): they are marked as not supported by the evidence",
-                count).format(count=count, figures=shown(invented)))
+        invented = given_figures(parsed.blocks, given, notes, lang)
         model = data.get("model") if isinstance(data.get("model"), str) else self.oa.model
         synthesis = Synthesis(
             text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,

@@ -147,3 +147,26 @@ def test_a_real_refusal_is_one_clear_line_tried_once_and_a_report_is_still_writt
     assert f"HTTP {status}" in message and said in message and "\n" not in message
     assert localize(message, "es") != message  # scout's own words said in Spanish
     assert "sk-SENTINEL-wrong-7f3e2a" not in message
+
+
+def test_a_perplexity_claim_on_evidence_labels_alone_has_its_figures_checked(
+        env: FakeServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A figure beside an [Ek] label must be the prompt's, as with any chat model; one
+    beside a web citation [n] is not checked: Perplexity sends no page's text."""
+    from tests.fakes.media import SONAR_ANSWER, perplexity_route
+
+    content = ("Hotel Arts costs 95 EUR a night [E1]. The repo rate is 5.50% [1]. "
+               "Casa Fuster has excellent reviews [E2].")
+    perplexity_route(env, {KEY: "PERPLEXITY_API_KEY"},
+                     answer=answer_with(content, SONAR_ANSWER))
+    monkeypatch.setenv("SCOUTE_PERPLEXITY_BASE_URL", env.url)
+    monkeypatch.setenv("PERPLEXITY_API_KEY", KEY)
+    config = write_config(tmp_path, {"synthesis": ["perplexity", "extractive"]})
+    with ProviderRuntime(config, tmp_path, "m-px", clock=FakeClock(),
+                         sleep=FakeClock().sleep) as rt:
+        out = rt.gateway("P3", "synthesis").call(request("es"))
+    assert out.answered_by == "perplexity"
+    invented, web, fine = out.value.sentences
+    assert invented.uncited and not web.uncited and not fine.uncited
+    (note,) = [n for n in out.value.notes if "95" in n]
+    assert "5.50" not in note and "no respalda" in note  # in the request's language
