@@ -31,8 +31,9 @@ from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, par
     completions_url, given_figures, post_chat, read_completion, token_usage
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.headers import resolve_headers
-from scout.config.settings import AdapterSettings, OpenAISettings, azure_without_version
-from scout.errors import ParseError
+from scout.config.settings import AdapterSettings, OpenAISettings, azure_deployment, \
+    azure_without_version
+from scout.errors import AuthError, ParseError
 from scout.i18n import N_, translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest, Usage, usage_bound
@@ -88,8 +89,17 @@ class OpenAIAdapter(SynthesisAdapter):
         if self.oa.temperature is not None:
             body["temperature"] = self.oa.temperature
         url = completions_url(self.base_url or DEFAULT_BASE_URL)
-        response = post_chat(self._http(), self._checked(url), body, self.name, credential,
-                             key_header=self.oa.key_header, extra=self._headers())
+        try:
+            response = post_chat(self._http(), self._checked(url), body, self.name,
+                                 credential, key_header=self.oa.key_header,
+                                 extra=self._headers())
+        except AuthError as exc:
+            if credential is not None and self.oa.key_header is None and azure_deployment(url):
+                # Azure's deployment URLs refuse a key sent as Bearer: say where it goes
+                exc.hint = N_("Azure OpenAI deployment URLs take the key in the api-key "
+                              "header: add key_header: api-key to this adapter in "
+                              "config/adapters.yaml")
+            raise
         labels = EvidenceLabels(list(request.evidence), prompt.labels)
         reply = self.parse(response, labels, request.lang, given=(prompt.system, prompt.user))
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,

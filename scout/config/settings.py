@@ -221,11 +221,16 @@ AZURE_VERSION_PROBLEM = ("base_url is an Azure OpenAI deployment URL without its
                          ".com/openai/v1 with model: the deployment's name")
 
 
+def azure_deployment(url: str) -> bool:
+    """Whether ``url`` is an Azure OpenAI deployment URL (``…/openai/deployments/NAME``)."""
+    return bool(_AZURE_DEPLOYMENT.search(urlsplit(url.strip()).path))
+
+
 def azure_without_version(url: str) -> bool:
     """Whether ``url`` is an Azure OpenAI deployment URL with no ``api-version`` query:
     Azure answers it with a 404 that says nothing of the version."""
     parts = urlsplit(url.strip())
-    return bool(_AZURE_DEPLOYMENT.search(parts.path)) and not any(
+    return azure_deployment(url) and not any(
         k.strip().lower() == "api-version" and v.strip()
         for k, v in parse_qsl(parts.query, keep_blank_values=True))
 

@@ -170,3 +170,22 @@ def test_a_perplexity_claim_on_evidence_labels_alone_has_its_figures_checked(
     assert invented.uncited and not web.uncited and not fine.uncited
     (note,) = [n for n in out.value.notes if "95" in n]
     assert "5.50" not in note and "no respalda" in note  # in the request's language
+
+
+def test_an_azure_key_sent_as_bearer_is_refused_with_a_hint_naming_key_header(
+        env: FakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key set, but key_header forgotten: Azure's real 401, and the hint says where
+    the key goes (the adapter itself, so the hint is read as raised)."""
+    from scout.adapters.contract import Secret
+    from scout.adapters.openai import OpenAIAdapter
+    from scout.config.settings import OpenAISettings
+    from scout.errors import AuthError
+
+    body = (FIXTURES / "openai" / "azure-error-401-access-denied.json").read_bytes()
+    azure(env, monkeypatch, refused=(401, body))
+    settings = OpenAISettings(type="openai", credentials={"env": "AZURE_OPENAI_API_KEY"},
+                              base_url=f"{env.url}{DEPLOYMENT}?api-version=2024-10-21")
+    with pytest.raises(AuthError) as info:
+        OpenAIAdapter("azure", settings).call(request(), Secret("AZURE_OPENAI_API_KEY", KEY))
+    assert "key_header: api-key" in (info.value.hint or "")
+    assert KEY not in info.value.message
