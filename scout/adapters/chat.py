@@ -21,6 +21,7 @@ an error answer — over HTTP or inside a 200 — is read by :mod:`scout.adapter
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -31,6 +32,7 @@ from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, parse_answer
 from scout.adapters.chat_errors import classify_error, describe_error, in_band_error, \
     integer, number
 from scout.adapters.chat_stream import answer_json
+from scout.adapters.figures import Known, check_figures, claims_of, shown
 from scout.adapters.search_http import fetch, short
 from scout.errors import ParseError
 from scout.i18n import N_
@@ -62,14 +64,22 @@ def completions_url(base_url: str) -> str:
 
 
 def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
-              credential: Secret | None) -> httpx.Response:
-    """Send one chat completion; the key goes as a Bearer credential only when there is one.
-    An error answer raises the mapped ProviderError with the server's explanation."""
-    headers = {"Accept": "application/json"}
-    secrets = []
+              credential: Secret | None, *, key_header: str | None = None,
+              extra: tuple[dict[str, str], list[str]] = ({}, [])) -> httpx.Response:
+    """Send one chat completion; the key goes as a Bearer credential only when there is one
+    (bare in ``key_header`` when that is set: Azure's ``api-key``). ``extra``: the config's
+    own headers and the secret values among them (scout.config.headers.resolve_headers),
+    scrubbed from any error as the key is. An error answer raises the mapped
+    ProviderError with the server's explanation."""
+    headers = {**extra[0], "Accept": "application/json"}
+    secrets = list(extra[1])
     if credential is not None:
-        secrets.append(credential.reveal())
-        headers["Authorization"] = f"Bearer {secrets[0]}"
+        key = credential.reveal()
+        secrets.insert(0, key)
+        if key_header is None or key_header.lower() == "authorization":
+            headers["Authorization"] = f"Bearer {key}"
+        else:
+            headers[key_header] = key
     model = body.get("model") if isinstance(body.get("model"), str) else None
     keyed = credential is not None
     response = fetch(client, client.build_request("POST", url, json=body, headers=headers),
@@ -218,6 +228,25 @@ def parse_content(content: str, name: str, resolve: Any, finish: str | None = No
                              f"tokens before answering", adapter=name, hint=_LENGTH_HINT)
         raise ParseError(f"{name}: the answer holds {what}", adapter=name)
     return parsed
+
+
+def given_figures(blocks: list[Any], given: tuple[str, ...], notes: list[str], lang: str,
+                  checkable: Callable[[Any], bool] = lambda claim: True) -> list[str]:
+    """Mark unsupported the cited claims (``checkable`` ones) stating figures that nothing
+    in ``given`` (the prompt's messages) states, add the note saying so to ``notes`` in
+    ``lang``, and return those figures (:mod:`scout.adapters.figures`)."""
+    if not given:
+        return []
+    claims = [(claim, text) for claim, text in claims_of(blocks) if checkable(claim)]
+    count, invented = check_figures(claims, Known(given))
+    if count:
+        notes.append(translations(lang).ngettext(
+            "{count} cited statement gives figures that nothing the model was given "
+            "states ({figures}): it is marked as not supported by the evidence",
+            "{count} cited statements give figures that nothing the model was given "
+            "states ({figures}): they are marked as not supported by the evidence",
+            count).format(count=count, figures=shown(invented)))
+    return invented
 
 
 #: paragraphs this long (lower-case words) in neither English nor Spanish are noted

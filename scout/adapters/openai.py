@@ -4,8 +4,10 @@ llama.cpp's server, LM Studio…
 ``POST {base_url}/chat/completions`` with the model, a system message (the instructions
 and the language of the request, ``Task.lang``) and a user message (the request, the
 candidates and the evidence labelled ``[E1]``, ``[E2]``… by :mod:`scout.adapters.prompt`).
-The key, when one is configured and set, goes as a Bearer credential; a local server
-needs none and then no ``Authorization`` header is sent at all.
+The key, when one is configured and set, goes as a Bearer credential (or bare in the
+header ``key_header`` names: Azure's deployment URLs take ``api-key``); a local server
+needs none and then no ``Authorization`` header is sent at all. ``headers:`` adds the
+config's own (OpenRouter's ``HTTP-Referer`` / ``X-Title``; :mod:`scout.config.headers`).
 
 The model has no web search of its own: its citations are evidence labels, mapped back
 to the evidence items' URLs (``[E3]``, or a bare ``[3]``, → evidence item 3). A label
@@ -26,11 +28,13 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
-    completions_url, post_chat, read_completion, token_usage
-from scout.adapters.figures import Known, check_figures, claims_of, shown
+    completions_url, given_figures, post_chat, read_completion, token_usage
 from scout.adapters.prompt import Prompt, build_prompt, compared
-from scout.config.settings import AdapterSettings, OpenAISettings
-from scout.i18n import translations
+from scout.config.headers import resolve_headers
+from scout.config.settings import AdapterSettings, OpenAISettings, azure_deployment, \
+    azure_without_version
+from scout.errors import AuthError, ParseError
+from scout.i18n import N_, translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest, Usage, usage_bound
 from scout.adapters.contract.http import make_client
@@ -85,13 +89,45 @@ class OpenAIAdapter(SynthesisAdapter):
         if self.oa.temperature is not None:
             body["temperature"] = self.oa.temperature
         url = completions_url(self.base_url or DEFAULT_BASE_URL)
-        response = post_chat(self._http(), url, body, self.name, credential)
+        try:
+            response = post_chat(self._http(), self._checked(url), body, self.name,
+                                 credential, key_header=self.oa.key_header,
+                                 extra=self._headers())
+        except AuthError as exc:
+            if credential is not None and self.oa.key_header is None and azure_deployment(url):
+                # Azure's deployment URLs refuse a key sent as Bearer: say where it goes
+                exc.hint = N_("Azure OpenAI deployment URLs take the key in the api-key "
+                              "header: add key_header: api-key to this adapter in "
+                              "config/adapters.yaml")
+            raise
         labels = EvidenceLabels(list(request.evidence), prompt.labels)
         reply = self.parse(response, labels, request.lang, given=(prompt.system, prompt.user))
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
                           evidence_dropped=prompt.evidence_dropped,
                           evidence_cut=prompt.evidence_cut, lang=request.lang)
         return reply
+
+    def _checked(self, url: str) -> str:
+        """``url``, refused before it is sent when Azure would only answer it with a bare
+        404 (a deployment URL without ``api-version``: set in SCOUTE_<NAME>_BASE_URL,
+        which config validation never sees)."""
+        if azure_without_version(url):
+            raise ParseError(N_("{adapter}: base_url is an Azure OpenAI deployment URL "
+                                "without ?api-version=…").format(adapter=self.name),
+                             adapter=self.name,
+                             hint=N_("end base_url with ?api-version= and the version your "
+                                     "Azure resource serves (2024-10-21), or use the v1 "
+                                     "API: https://RESOURCE.openai.azure.com/openai/v1"))
+        return url
+
+    def _headers(self) -> tuple[dict[str, str], list[str]]:
+        try:
+            return resolve_headers(self.oa.headers, self.env)
+        except ValueError as exc:  # the variable's name only: its value may be a secret
+            raise ParseError(N_("{adapter}: the variable {var} is sent as an HTTP header: "
+                                "one line of ASCII characters, no accent").format(
+                                    adapter=self.name, var=exc.args[0]),
+                             adapter=self.name) from exc
 
     def parse(self, response: httpx.Response, labels: EvidenceLabels | None = None,
               lang: str = "en", given: tuple[str, ...] = ()) -> Reply[Synthesis]:
@@ -114,15 +150,7 @@ class OpenAIAdapter(SynthesisAdapter):
         if not citations and parsed.sentences:
             notes.append(_("the answer cites none of the evidence: every sentence is "
                            "marked uncited"))
-        count, invented = check_figures(claims_of(parsed.blocks), Known(given)) if given \
-            else (0, [])
-        if count:
-            notes.append(translations(lang).ngettext(
-                "{count} cited statement gives figures that nothing the model was given "
-                "states ({figures}): it is marked as not supported by the evidence",
-                "{count} cited statements give figures that nothing the model was given "
-                "states ({figures}): they are marked as not supported by the evidence",
-                count).format(count=count, figures=shown(invented)))
+        invented = given_figures(parsed.blocks, given, notes, lang)
         model = data.get("model") if isinstance(data.get("model"), str) else self.oa.model
         synthesis = Synthesis(
             text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,

@@ -16,6 +16,10 @@ item k of the prompt (numbered after the web citations). ``usage`` feeds the cos
 prompt/completion tokens, and ``usage.cost.total_cost`` (which includes the per-request
 fee) as the provider-reported USD.
 
+Figures: a claim citing only evidence labels is checked as the ``openai`` adapter's are
+(a figure nothing in the prompt states marks it not supported, with a note); a claim
+citing a web page is not, since the answer carries no page text to check it against.
+
 The prompt never leaves this module except in the request body: ``Reply.meta`` only
 carries its size (the providers layer journals the request redacted).
 """
@@ -27,7 +31,7 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
-    completions_url, parse_content, post_chat, read_completion, token_usage
+    completions_url, given_figures, parse_content, post_chat, read_completion, token_usage
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
 from scout.adapters.search_http import json_object
 from scout.adapters.prompt import Prompt, build_prompt, compared
@@ -79,7 +83,8 @@ class PerplexityAdapter(SynthesisAdapter):
         }
         url = completions_url(self.base_url or DEFAULT_BASE_URL)
         response = post_chat(self._http(), url, body, self.name, credential)
-        reply = self.parse(response, list(request.evidence), prompt.labels, request.lang)
+        reply = self.parse(response, list(request.evidence), prompt.labels, request.lang,
+                           given=(prompt.system, prompt.user))
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
                           evidence_dropped=prompt.evidence_dropped,
                           evidence_cut=prompt.evidence_cut)
@@ -104,12 +109,15 @@ class PerplexityAdapter(SynthesisAdapter):
     # --- response --------------------------------------------------------------------
 
     def parse(self, response: httpx.Response, evidence: list[Any] | None = None,
-              sent: tuple[int, ...] = (), lang: str = "en") -> Reply[Synthesis]:
+              sent: tuple[int, ...] = (), lang: str = "en",
+              given: tuple[str, ...] = ()) -> Reply[Synthesis]:
         """A chat-completion response → Reply[Synthesis]; ParseError when it is not one.
         ``evidence`` / ``sent``: the prompt's evidence items and the labels sent; notes
-        are written in ``lang``."""
+        are written in ``lang``. ``given``: the prompt's messages, whose figures a claim
+        citing only evidence labels must be (a claim citing a web page is not checked:
+        Perplexity returns no page's text, only its title, URL and date)."""
         data, content = read_completion(response, self.name)
-        synthesis = self._synthesis(data, content, evidence or [], sent, lang)
+        synthesis = self._synthesis(data, content, evidence or [], sent, lang, given)
         usage, cost = self._usage(data.get("usage"))
         meta: dict[str, Any] = {
             "model": synthesis.model,
@@ -126,7 +134,8 @@ class PerplexityAdapter(SynthesisAdapter):
         return Reply(value=synthesis, usage=usage, status=response.status_code, meta=meta)
 
     def _synthesis(self, data: dict[str, Any], content: str, evidence: list[Any],
-                   sent: tuple[int, ...], lang: str = "en") -> Synthesis:
+                   sent: tuple[int, ...], lang: str = "en",
+                   given: tuple[str, ...] = ()) -> Synthesis:
         # a field of the wrong type reads as absent: a string "citations" must not become
         # one citation per character
         raw_results = data.get("search_results")
@@ -167,6 +176,9 @@ class PerplexityAdapter(SynthesisAdapter):
             tr.ngettext("{count} evidence item sent", "{count} evidence items sent",
                         len(sent)).format(count=len(sent))))
         notes = answer_notes(parsed, known, lang)
+        # only a claim resting on evidence labels alone: its figures must be the prompt's
+        given_figures(parsed.blocks, given, notes, lang,
+                      lambda claim: all(c > len(urls) for c in claim.citations))
         return Synthesis(text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,
                          citations=citations, sources=sources, adapter=self.name,
                          model=model, notes=notes)

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
+from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import Field, model_validator
 
+from scout.config.headers import HeaderValue, header_env, header_problem, \
+    key_header_problem
 from scout.spec.basics import Backoff, Duration, RetryPolicy, StrictModel, new_list
 from scout.suggest import did_you_mean
 
@@ -175,11 +179,60 @@ class OpenAISettings(AdapterSettings):
     temperature: float | None = Field(default=None, ge=0, le=2,
                                       description="null leaves the server's default")
     timeout: Duration = 60.0
+    key_header: str | None = Field(
+        default=None, description="the header the key goes in, bare, instead of "
+        "'Authorization: Bearer' (Azure OpenAI deployment URLs: api-key)")
+    headers: dict[str, HeaderValue] = Field(
+        default_factory=dict, description="extra headers sent with every call, each a "
+        "value or {env: VARIABLE} (OpenRouter: HTTP-Referer, X-Title)")
+
+    @model_validator(mode="after")
+    def _sendable(self) -> "OpenAISettings":
+        problems = [key_header_problem(self.key_header)] if self.key_header else []
+        problems += [header_problem(k, v, self.key_header) for k, v in self.headers.items()]
+        if self.key_header and self.credentials is None:
+            problems.append("key_header names where the key goes, but there is no key: "
+                            "add credentials: {env: VARIABLE}")
+        if self.base_url and azure_without_version(self.base_url):
+            problems.append(AZURE_VERSION_PROBLEM)
+        said = [p for p in problems if p]
+        if said:
+            raise ValueError("; ".join(said))
+        return self
+
+    def required_env(self) -> list[str]:
+        return super().required_env() + header_env(self.headers)
+
+    def secret_env(self) -> list[str]:
+        return super().secret_env() + header_env(self.headers, secret=True)
 
     def keyless_env(self, name: str) -> str | None:
         # pointing the adapter at a local server (SCOUTE_OPENAI_BASE_URL) is enough: the
         # key, when also set, is still sent (vLLM and LM Studio can require one)
         return base_url_env(name) if self.credentials and self.credentials.env else None
+
+
+#: an Azure OpenAI deployment URL's path ("/openai/deployments/NAME"), which needs its
+#: ``api-version`` query (the v1 API, "/openai/v1", takes none)
+_AZURE_DEPLOYMENT = re.compile(r"/openai/deployments/[^/?#]+", re.I)
+AZURE_VERSION_PROBLEM = ("base_url is an Azure OpenAI deployment URL without its API "
+                         "version: end it with ?api-version=2024-10-21 (the version your "
+                         "resource serves), or use the v1 API: https://RESOURCE.openai.azure"
+                         ".com/openai/v1 with model: the deployment's name")
+
+
+def azure_deployment(url: str) -> bool:
+    """Whether ``url`` is an Azure OpenAI deployment URL (``…/openai/deployments/NAME``)."""
+    return bool(_AZURE_DEPLOYMENT.search(urlsplit(url.strip()).path))
+
+
+def azure_without_version(url: str) -> bool:
+    """Whether ``url`` is an Azure OpenAI deployment URL with no ``api-version`` query:
+    Azure answers it with a 404 that says nothing of the version."""
+    parts = urlsplit(url.strip())
+    return azure_deployment(url) and not any(
+        k.strip().lower() == "api-version" and v.strip()
+        for k, v in parse_qsl(parts.query, keep_blank_values=True))
 
 
 class YtDlpSettings(AdapterSettings):

@@ -37,6 +37,7 @@ import httpx
 
 from scout.fsutil import loads_stored, write_atomic
 from scout.errors import CassetteInvalid, ReplayMiss
+from scout.config.headers import secret_header
 from scout.i18n import N_
 from scout.providers.codec import decode_reply, encode_reply
 from scout.adapters.contract import Reply, Request
@@ -322,8 +323,10 @@ class RecordingTransport(httpx.BaseTransport):
         headers = self.store.clean_headers(response.headers, _DROP_RESPONSE)
         body = self.store.scrubber.bytes(bytes(content))
         _atomic_write(self.store.path("http", key, n), {
-            "request": {**desc, "headers": self.store.clean_headers(request.headers,
-                                                                    CREDENTIAL_HEADERS)},
+            "request": {**desc, "headers": {
+                k: v for k, v in self.store.clean_headers(request.headers,
+                                                          CREDENTIAL_HEADERS).items()
+                if not secret_header(k)}},  # a config's own (scout.config.headers)
             "response": {"status": response.status_code, "headers": headers, **_body(body)},
         })
         # the answer the adapter sees is the one that was stored (decoded body)

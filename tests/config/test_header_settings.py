@@ -45,3 +45,68 @@ def test_ordinary_header_values_load(tmp_path: Path) -> None:
                     .replace("SENDER", '"Laboratório <lab@example.org>"'), encoding="utf-8")
     cfg = load_config(path)
     assert cfg.adapters["searxng"].user_agent == "scout/1.0 (+https://lab.example)"
+
+
+MODEL = """\
+apiVersion: scout/v1
+kind: Config
+adapters:
+  gateway:
+    type: openai
+    base_url: BASE
+    SETTINGS
+"""
+
+
+def _model_problems(tmp_path: Path, settings: str,
+                    base: str = "https://openrouter.ai/api/v1") -> list[str]:
+    path = tmp_path / "adapters.yaml"
+    path.write_text(MODEL.replace("BASE", base).replace("SETTINGS", settings),
+                    encoding="utf-8")
+    try:
+        load_config(path)
+    except SpecInvalid as exc:
+        return [p.message for p in exc.problems]
+    return []
+
+
+@pytest.mark.parametrize(("settings", "said"), [
+    # a secret written into the config file (committed, shown): only {env: NAME}
+    ("headers: {X-Api-Token: abc123}", "looks like a secret"),
+    ("headers: {Cookie: session=1}", "looks like a secret"),
+    # what scout sets itself, and what no header can carry
+    ("headers: {Authorization: Bearer x}", "set by scout itself"),
+    ("headers: {X-Title: \"scout\\r\\nX-Injected: 1\"}", "one line of ASCII"),
+    ("headers: {\"X Title\": scout}", "not an HTTP header name"),
+    ("key_header: api-key", "there is no key"),
+    ("key_header: api-key\n    credentials: {env: K}\n    headers: {api-key: {env: K2}}",
+     "key_header's"),
+])
+def test_a_model_header_that_cannot_be_sent_as_written_is_a_config_error(
+        tmp_path: Path, settings: str, said: str) -> None:
+    assert any(said in m for m in _model_problems(tmp_path, settings))
+
+
+def test_headers_from_the_environment_are_needed_and_a_secret_ones_scrubbed(
+        tmp_path: Path) -> None:
+    path = tmp_path / "adapters.yaml"
+    path.write_text(MODEL.replace("BASE", "https://openrouter.ai/api/v1").replace(
+        "SETTINGS", "headers: {HTTP-Referer: https://lab.example.org, X-Title: {env: TITLE}, "
+                    "X-Gateway-Token: {env: GW_TOKEN}}"), encoding="utf-8")
+    settings = load_config(path).adapters["gateway"]
+    assert settings.required_env() == ["TITLE", "GW_TOKEN"]
+    assert settings.secret_env() == ["GW_TOKEN"]  # a title is no secret: never scrubbed
+
+
+@pytest.mark.parametrize(("base", "bad"), [
+    ("https://res.openai.azure.com/openai/deployments/gpt-4o", True),
+    ("https://res.openai.azure.com/openai/deployments/gpt-4o/chat/completions?x=1", True),
+    ("https://res.openai.azure.com/openai/deployments/gpt-4o?api-version=", True),
+    ("https://res.openai.azure.com/openai/deployments/gpt-4o?api-version=2024-10-21", False),
+    ("https://res.openai.azure.com/openai/v1", False),  # the v1 API takes no version
+])
+def test_an_azure_deployment_url_needs_its_api_version(tmp_path: Path, base: str,
+                                                       bad: bool) -> None:
+    said = _model_problems(tmp_path, "key_header: api-key\n    credentials: {env: AZ_KEY}",
+                           base)
+    assert any("api-version" in m for m in said) is bad
