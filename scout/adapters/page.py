@@ -260,6 +260,8 @@ class PageAdapter(PageAdapterBase):
             address=facts.address,
             event_status=facts.event_status,
             valid_through=facts.valid_through,
+            availability=facts.availability,
+            event_end=facts.event_end,
             truncated=truncated,
             adapter=self.name,
         )
