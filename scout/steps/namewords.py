@@ -33,6 +33,28 @@ street road avenue lane square boulevard
 venta alquiler sale rent
 """.split())
 
+# The sections a site's menu names its pages with, in both request languages, folded
+# ("Hotel Arts Rooms & Suites", "Casa Botín Reservas", "Hotel Arts Habitaciones"): said
+# after a thing's name with a capital, they title one of its pages, not a variant of it
+# (scout.steps.samething.variant_after). A word list, since no rule on the text tells them
+# from a variant's word: "Hotel Arts Residences" and "Hotel Arts Apartments" are other
+# things, "Hotel Arts Rooms" a page, and all are plural nouns with a capital. Kept out of
+# _GENERIC for the reason _FUNCTION is; the reviews and prices a page adds are
+# scout.task.subjectwords.RATED.
+SECTIONS = frozenset("""
+about overview home contact contacts location locations directions map gallery photos
+photo pictures images video videos rooms room amenities facilities services features
+specs specifications accessories support downloads dining menu menus offers deals
+packages promotions booking book reservations reservation tickets schedule programme
+program lineup events meetings weddings news blog faq faqs policies terms careers info
+information availability
+inicio contacto ubicacion localizacion mapa galeria fotos foto imagenes videos
+habitaciones habitacion instalaciones servicios caracteristicas especificaciones
+accesorios soporte descargas carta menu ofertas oferta promociones paquetes reservas
+reserva entradas horarios programa programacion eventos bodas noticias preguntas
+politicas condiciones empleo informacion disponibilidad
+""".split())
+
 
 def name_key(name: str) -> str:
     """Normalised name used to merge candidates and join evidence: 'Hotel Arts' → 'arts'."""
