@@ -15,8 +15,8 @@ from urllib.parse import urlsplit
 
 from scout.schemas.records import Candidate
 from scout.stepkit.params import ExtractRules
-from scout.steps.namewords import (_FUNCTION, _GENERIC, _LISTING, SECTIONS, _core_words,
-                                   _ordered_words)
+from scout.steps.namewords import (_FUNCTION, _LISTING, SECTIONS, _core_words, _ordered_words,
+                                   generic_words)
 from scout.steps.samething import Marked, one_thing, two_things, variant_after
 from scout.task.subjectwords import RATED
 from scout.text import strip_accents
@@ -85,7 +85,6 @@ def _values_differ(a: str, b: str, kind_values: list[list[tuple[str, ...]]]) -> 
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
-_LEFT_OUT = _GENERIC | _FUNCTION | _LISTING
 
 
 def _marked(name: str) -> list[Marked]:
@@ -97,7 +96,7 @@ def _marked(name: str) -> list[Marked]:
     end = 0
     for m in _TOKEN.finditer(text):
         word = m.group().lower()
-        if word in _LEFT_OUT:
+        if word in generic_words() or word in _FUNCTION or word in _LISTING:
             continue
         gap = text[end:m.start()]
         out.append((word, m.group()[0].isupper(), not out or not _TOKEN.sub("", gap).strip()))
