@@ -16,9 +16,11 @@ longer fit it, and the flag reaches the synthesis (:func:`is_page_flag`).
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from scout.i18n import N_
 from scout.schemas.records import Candidate, Evidence
+from scout.schemas.task import OPEN_START, DateRange, Month
 
 #: what the report says of a page's status that leaves the candidate out
 _OFF = {"cancelled": N_("cancelled, its own page says"),
@@ -40,17 +42,35 @@ def _pages(c: Candidate) -> list[Evidence]:
     return [e for e in c.evidence if e.kind == "page"]
 
 
-def off_reasons(c: Candidate, today: dt.date | None) -> list[str]:
-    """Why ``c`` is off by its own page (cancelled, sold out; offered until, or held
-    last on, a day before ``today``, the run's); empty when it is not. With no ``today``
-    no date is past."""
+def asked_from(task: Any) -> dt.date | None:
+    """The first day the request asks about: its ``today``, or an earlier day its own
+    dates start on ("conciertos en septiembre de 2025" asked in December 2026 is asked
+    about the past on purpose: its concerts are not past to it). None without a today."""
+    today: dt.date | None = getattr(task, "today", None)
+    if today is None:
+        return None
+    starts = [v.start if isinstance(v, DateRange) else dt.date(v.year, v.month, 1)
+              if isinstance(v, Month) else v
+              for v in (getattr(task, "values", None) or {}).values()
+              if isinstance(v, (DateRange, Month, dt.date))]
+    # an open start ("before March") asks about no past day
+    return min([today, *(d for d in starts if d != OPEN_START)])
+
+
+def off_reasons(c: Candidate, today: dt.date | None,
+                since: dt.date | None = None) -> list[str]:
+    """Why ``c`` is off by its own page (cancelled, sold out; offered until a day before
+    ``today``, the run's; its event held last before ``since``, the first day asked,
+    :func:`asked_from`, else ``today``); empty when it is not. With no ``today`` no date
+    is past."""
     out: list[str] = []
     day = today.isoformat() if today is not None else None
+    held = (since or today).isoformat() if today is not None else None
     for e in _pages(c):
         said = [_OFF.get(e.event_status or ""), _OFF.get(e.availability or "")]
         if day is not None and e.valid_through and e.valid_through < day:
             said.append(_ENDED.format(date=e.valid_through))
-        if day is not None and e.event_end and e.event_end < day:
+        if held is not None and e.event_end and e.event_end < held:
             said.append(_PAST.format(date=e.event_end))
         out += [s for s in said if s is not None and s not in out]
     return out

@@ -61,7 +61,7 @@ from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.samecandidate import domain_of
-from scout.steps.pagestatus import changed_flags, off_reasons
+from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
 from scout.steps.promoprice import promotion
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
@@ -392,8 +392,9 @@ def run(ctx: StepContext) -> Shortlist:
     kept: list[tuple[Candidate, list[Any], list[str], float | None]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     today = getattr(ctx.task, "today", None)
+    since = asked_from(ctx.task)
     for c in cands:
-        off = off_reasons(c, today)  # its own page says it is cancelled or over
+        off = off_reasons(c, today, since)  # its own page says it is cancelled or over
         if off:
             excluded.append((c, off))
             continue
