@@ -320,20 +320,22 @@ _LATER = {"preorder": "pre-order", "backorder": "back order",
           "limitedavailability": "limited availability"}
 
 
-def availability(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None:
+def availability(offers: Any, ids: dict[str, dict[str, Any]], nested: bool = False
+                 ) -> str | None:
     """What a thing's offers say of whether it can be had, when not as usual: "sold
     out", "out of stock", "discontinued" when every offer says it cannot (one offer
     saying nothing, or in stock, may still be had: nothing is said), else "pre-order",
     "back order" or "limited availability" when none is had as usual; None otherwise.
-    An AggregateOffer's own availability and its listed ``offers`` count alike."""
+    An AggregateOffer's own availability and its listed ``offers`` count alike (one level
+    down: ``nested``, so offers that list themselves by ``@id`` end)."""
     said: list[str] = []
     for raw in offers if isinstance(offers, list) else [offers]:
         offer = deref(raw, ids)
         if not isinstance(offer, dict):
             continue
         inner = offer.get("offers")
-        if inner is not None and offer.get("availability") is None:
-            said.append(availability(inner, ids) or "")  # "": had as usual, or unsaid
+        if inner is not None and offer.get("availability") is None and not nested:
+            said.append(availability(inner, ids, nested=True) or "")
             continue
         word = _member(offer.get("availability"))
         # "": had as usual, unsaid, or a value schema.org does not know: says nothing

@@ -226,3 +226,9 @@ def test_availability_and_day_reach_the_page_s_evidence(name: str, field: str, v
     assert (getattr(pg, field), getattr(ev, field)) == (value, value)
     assert getattr(page_evidence(pg, "x", adapter="page", phase="F", wanted=["text"]),
                    field) is None
+
+
+def test_offers_that_list_themselves_end() -> None:
+    # hostile: an AggregateOffer whose offers are itself, by @id
+    agg = {"@type": "AggregateOffer", "@id": "#o", "offers": {"@id": "#o"}}
+    assert extract_facts([{"@type": "Product", "name": "P", "offers": agg}]).availability is None
