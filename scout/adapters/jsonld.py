@@ -403,8 +403,7 @@ def extract_facts(objects: list[dict[str, Any]],
     # what is sold (a product, an event's tickets): a business's standing offers
     # (makesOffer) and a hotel's rooms are had or not by the dates asked, not the page's
     facts.availability = availability(entity["offers"], ids) if "offers" in entity else None
-    facts.event_end = day_of(entity.get("endDate")) or (
-        day_of(entity.get("startDate")) if _happens(entity_type) else None)
+    facts.event_end = _last_day(entity, entity_type, objects, ids)
     return facts
 
 
@@ -416,6 +415,23 @@ def _happens(entity_type: str) -> bool:
     """Whether a thing of this type takes place on its ``startDate`` when no ``endDate``
     says otherwise (an event); a series, a season or a programme goes on after it starts."""
     return entity_type.endswith("Event") or entity_type in _EVENTS_OTHERWISE_NAMED
+
+
+def _last_day(entity: dict[str, Any], entity_type: str, objects: list[dict[str, Any]],
+              ids: dict[str, dict[str, Any]]) -> str | None:
+    """The last day the entity takes place (its ``endDate``, else an event's
+    ``startDate``), over every day the page states it: one show on several days at one
+    place is one thing (:func:`_listed`), still on while its last day is to come."""
+    def last(node: dict[str, Any]) -> str | None:
+        return day_of(node.get("endDate")) or (
+            day_of(node.get("startDate")) if _happens(entity_type) else None)
+
+    name, where = _folded(_label(entity)), _where(entity, ids)
+    days = [d for n in main_nodes(objects)
+            if (n is entity or (entity_type in _kinds(n) and _folded(_label(n)) == name
+                                and _where(n, ids) == where))
+            and (d := last(n)) is not None]
+    return max(days) if days else None
 
 
 #: where a thing lists the parts it is sold as: a lodging's rooms, a course's sessions

@@ -119,6 +119,8 @@ def test_one_show_on_several_days_at_one_place_is_one_thing() -> None:
     facts = _facts(script(json.dumps([event, again])))
     assert (facts.entity_type, facts.address) == ("MusicEvent",
                                                   "497 Rogers Ave, Brooklyn, NY, 11225, US")
+    # and it is on until its last day, not past after its first
+    assert facts.event_end == "2015-11-01"
 
 
 def test_a_recipe_page_giving_its_sauces_recipes_is_about_its_dish() -> None:
