@@ -320,6 +320,14 @@ _LATER = {"preorder": "pre-order", "backorder": "back order",
           "limitedavailability": "limited availability"}
 
 
+def availability_said(value: Any) -> str | None:
+    """One availability value as :func:`availability` says it ("out of stock" for
+    "https://schema.org/OutOfStock" or a product tag's "out of stock", "pre-order" for
+    "preorder"); None when it is had as usual, unsaid or unknown."""
+    word = _member(value)
+    return _UNAVAILABLE.get(word) or _LATER.get(word)
+
+
 def availability(offers: Any, ids: dict[str, dict[str, Any]], nested: bool = False
                  ) -> str | None:
     """What a thing's offers say of whether it can be had, when not as usual: "sold
@@ -337,9 +345,8 @@ def availability(offers: Any, ids: dict[str, dict[str, Any]], nested: bool = Fal
         if inner is not None and offer.get("availability") is None and not nested:
             said.append(availability(inner, ids, nested=True) or "")
             continue
-        word = _member(offer.get("availability"))
         # "": had as usual, unsaid, or a value schema.org does not know: says nothing
-        said.append(_UNAVAILABLE.get(word) or _LATER.get(word) or "")
+        said.append(availability_said(offer.get("availability")) or "")
     if not said or "" in said:
         return None
     later = [s for s in said if s in _LATER.values()]
