@@ -50,7 +50,7 @@ def asked_from(task: Any) -> dt.date | None:
     if today is None:
         return None
     starts = [v.start if isinstance(v, DateRange) else dt.date(v.year, v.month, 1)
-              if isinstance(v, Month) else v
+              if isinstance(v, Month) else dt.date(v.year, v.month, v.day)  # a datetime's day
               for v in (getattr(task, "values", None) or {}).values()
               if isinstance(v, (DateRange, Month, dt.date))]
     # an open start ("before March") asks about no past day
