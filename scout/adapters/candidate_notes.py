@@ -1,8 +1,8 @@
 """The keyless synthesis's notes on each shortlisted candidate: pros and cons (evidence
 sentences about that candidate, and no other, quoted for the aspects they speak about:
 scout/adapters/aspects.py, after scout/adapters/hygiene.py drops what is no statement),
-its review count, how fresh its newest dated evidence is, and which values could not be
-checked. A video's notes are its moments instead: what its own transcript says, quoted
+its review count, how fresh its newest dated evidence is, which values could not be
+checked, and what its own page says changed (postponed, only on pre-order). A video's notes are its moments instead: what its own transcript says, quoted
 with the second it is said.
 """
 
@@ -47,6 +47,11 @@ def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
             "{name} is spelt with letters of another alphabet that look like its own "
             "({letters}): it is not the name it looks like, and may imitate it.",
             name=s.name, letters=described(foreign))))
+    for flag in s.brief.page_flags:
+        # its own page says it was postponed, or can only be pre-ordered: whatever else is
+        # said of it, the reader is told, citing the page
+        notes.facts.append(syn.sentence(syn._("{name}: {flag}.", name=s.name, flag=flag),
+                                        [e for e in s.evidence if e.kind == "page"]))
     if s.brief.is_video:
         notes.moments = moments(syn, s)
         if not notes.moments:

@@ -32,8 +32,12 @@ templates need (values read by :mod:`scout.adapters.ldvalues`):
   ``location`` or ``jobLocation``'s);
 - ``event_status``: its ``eventStatus`` other than scheduled ("cancelled", "postponed",
   "rescheduled", "moved online"), and ``valid_through``: the day a job posting (or any
-  entity stating it) stops being offered (``validThrough``, as YYYY-MM-DD): rank leaves out
-  what its own page says is off (:mod:`scout.steps.pagestatus`).
+  entity stating it) stops being offered (``validThrough``, as YYYY-MM-DD);
+- ``availability``: what its ``offers`` say when it cannot be had as usual ("sold out",
+  "out of stock", "discontinued" when every offer says so; "pre-order", "back order",
+  "limited availability"), and ``event_end``: the last day an event takes place
+  (``endDate``, else an event's ``startDate``, as YYYY-MM-DD). rank leaves out what its own
+  page says is off (:mod:`scout.steps.pagestatus`).
 """
 
 from __future__ import annotations
@@ -43,8 +47,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from scout.adapters.ldjson import read_block
-from scout.adapters.ldvalues import (day_of, deref, event_status, first_of, format_address,
-                                     number_of, price_from_offers, salary_range, text_of)
+from scout.adapters.ldvalues import (availability, day_of, deref, event_status, first_of,
+                                     format_address, number_of, price_from_offers,
+                                     salary_range, text_of)
 
 #: entity types scout extracts facts from, most specific first
 ENTITY_TYPES: tuple[str, ...] = (
@@ -100,6 +105,8 @@ class Facts:
     entity_type: str | None = None
     event_status: str | None = None
     valid_through: str | None = None
+    availability: str | None = None
+    event_end: str | None = None
 
 
 def parse_blocks(texts: list[str]) -> tuple[list[dict[str, Any]], int]:
@@ -393,7 +400,38 @@ def extract_facts(objects: list[dict[str, Any]],
             facts.address = format_address(place.get("address"), ids) or text_of(place.get("name"))
     facts.event_status = event_status(entity.get("eventStatus"))
     facts.valid_through = day_of(entity.get("validThrough"))
+    # what is sold (a product, an event's tickets): a business's standing offers
+    # (makesOffer) and a hotel's rooms are had or not by the dates asked, not the page's
+    facts.availability = availability(entity["offers"], ids) if "offers" in entity else None
+    facts.event_end = _last_day(entity, entity_type, objects, ids)
     return facts
+
+
+#: schema.org's Event subtypes whose names do not end in "Event"
+_EVENTS_OTHERWISE_NAMED = frozenset({"Festival", "Hackathon"})
+
+
+def _happens(entity_type: str) -> bool:
+    """Whether a thing of this type takes place on its ``startDate`` when no ``endDate``
+    says otherwise (an event); a series, a season or a programme goes on after it starts."""
+    return entity_type.endswith("Event") or entity_type in _EVENTS_OTHERWISE_NAMED
+
+
+def _last_day(entity: dict[str, Any], entity_type: str, objects: list[dict[str, Any]],
+              ids: dict[str, dict[str, Any]]) -> str | None:
+    """The last day the entity takes place (its ``endDate``, else an event's
+    ``startDate``), over every day the page states it: one show on several days at one
+    place is one thing (:func:`_listed`), still on while its last day is to come."""
+    def last(node: dict[str, Any]) -> str | None:
+        return day_of(node.get("endDate")) or (
+            day_of(node.get("startDate")) if _happens(entity_type) else None)
+
+    name, where = _folded(_label(entity)), _where(entity, ids)
+    days = [d for n in main_nodes(objects)
+            if (n is entity or (entity_type in _kinds(n) and _folded(_label(n)) == name
+                                and _where(n, ids) == where))
+            and (d := last(n)) is not None]
+    return max(days) if days else None
 
 
 #: where a thing lists the parts it is sold as: a lodging's rooms, a course's sessions

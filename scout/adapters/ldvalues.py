@@ -5,7 +5,8 @@ another node, numbers as text in the page's own format ("1.234,50", "1 234,50", 
 "1,234.50"), prices in words ("7 triệu"). :mod:`scout.adapters.jsonld` picks the page's
 entity; this module reads its values: text, numbers, amounts, the price range of its
 offers (in the currency a figure writes when no ``priceCurrency`` says it) or a job
-posting's pay, its address on one line, an event's status and the day a value names.
+posting's pay, its address on one line, an event's status, whether its offers can still
+be had, and the day a value names.
 """
 
 from __future__ import annotations
@@ -289,6 +290,14 @@ def format_address(value: Any, ids: dict[str, dict[str, Any]]) -> str | None:
     return joined or text_of(value.get("name"))
 
 
+def _member(value: Any) -> str:
+    """A schema.org enumeration member however a page writes it ("https://schema.org/
+    SoldOut", "http://schema.org/EventCancelled", "schema:PreOrder", "SoldOut", a
+    microdata ``<link href>``) as its folded name ("soldout", "eventcancelled")."""
+    word = (text_of(first_of(value)) or "").strip().rstrip("/").rsplit("/", 1)[-1]
+    return re.sub(r"[\W_]", "", word.rsplit(":", 1)[-1].casefold())
+
+
 #: schema.org's EventStatusType members other than EventScheduled, by their folded name
 #: (with or without the "Event" prefix, US or UK spelling) → what the report says
 _STATUSES = {"cancelled": "cancelled", "canceled": "cancelled", "postponed": "postponed",
@@ -299,9 +308,49 @@ def event_status(value: Any) -> str | None:
     """An ``eventStatus`` ("https://schema.org/EventCancelled", "EventPostponed", a
     microdata ``<link href>``) as "cancelled", "postponed", "rescheduled" or "moved
     online"; None when scheduled, unsaid or unknown."""
-    word = (text_of(first_of(value)) or "").strip().rstrip("/").rsplit("/", 1)[-1]
-    word = word.rsplit(":", 1)[-1].casefold()
-    return _STATUSES.get(word.removeprefix("event"))
+    return _STATUSES.get(_member(value).removeprefix("event"))
+
+
+#: schema.org's ItemAvailability members, by their folded name, that say an offer cannot
+#: be had (→ what the report says; rank leaves the thing out) or can be only later or in
+#: part (flagged); InStock, OnlineOnly, InStoreOnly, PreSale, MadeToOrder are had as usual
+_UNAVAILABLE = {"soldout": "sold out", "outofstock": "out of stock",
+                "discontinued": "discontinued"}
+_LATER = {"preorder": "pre-order", "backorder": "back order",
+          "limitedavailability": "limited availability"}
+
+
+def availability_said(value: Any) -> str | None:
+    """One availability value as :func:`availability` says it ("out of stock" for
+    "https://schema.org/OutOfStock" or a product tag's "out of stock", "pre-order" for
+    "preorder"); None when it is had as usual, unsaid or unknown."""
+    word = _member(value)
+    return _UNAVAILABLE.get(word) or _LATER.get(word)
+
+
+def availability(offers: Any, ids: dict[str, dict[str, Any]], nested: bool = False
+                 ) -> str | None:
+    """What a thing's offers say of whether it can be had, when not as usual: "sold
+    out", "out of stock", "discontinued" when every offer says it cannot (one offer
+    saying nothing, or in stock, may still be had: nothing is said), else "pre-order",
+    "back order" or "limited availability" when none is had as usual; None otherwise.
+    An AggregateOffer's own availability and its listed ``offers`` count alike (one level
+    down: ``nested``, so offers that list themselves by ``@id`` end)."""
+    said: list[str] = []
+    for raw in offers if isinstance(offers, list) else [offers]:
+        offer = deref(raw, ids)
+        if not isinstance(offer, dict):
+            continue
+        inner = offer.get("offers")
+        if inner is not None and offer.get("availability") is None and not nested:
+            said.append(availability(inner, ids, nested=True) or "")
+            continue
+        # "": had as usual, unsaid, or a value schema.org does not know: says nothing
+        said.append(availability_said(offer.get("availability")) or "")
+    if not said or "" in said:
+        return None
+    later = [s for s in said if s in _LATER.values()]
+    return (later or said)[0]
 
 
 def day_of(value: Any) -> str | None:

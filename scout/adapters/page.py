@@ -30,7 +30,8 @@ import httpx
 
 from scout.i18n import N_
 from scout.adapters.extract import extract, og_price
-from scout.adapters.jsonld import extract_facts
+from scout.adapters.jsonld import Facts, extract_facts
+from scout.adapters.ldvalues import availability_said
 from scout.adapters.normalize import TITLE_CHARS, clean_text, trim
 from scout.config.settings import AdapterSettings, PageSettings
 from scout.adapters.ssrf import Resolver, SsrfGuard
@@ -201,6 +202,16 @@ def _stated_price(structured: str | None, tags: dict[str, str]) -> str | None:
     return og_price(tags) or structured
 
 
+def _stated_availability(facts: Facts, tags: dict[str, str]) -> str | None:
+    """Whether the page's thing can be had (:func:`scout.adapters.ldvalues.availability`):
+    its structured offers', else, where they state no price either (the tags are then
+    the page's offer, as for :func:`_stated_price`), its product meta tags'
+    (``product:availability`` / ``og:availability``: "out of stock", "preorder")."""
+    if facts.availability is not None or facts.price_range is not None:
+        return facts.availability
+    return availability_said(tags.get("product:availability") or tags.get("og:availability"))
+
+
 class PageAdapter(PageAdapterBase):
     type_name: ClassVar[str] = "page"
 
@@ -260,6 +271,8 @@ class PageAdapter(PageAdapterBase):
             address=facts.address,
             event_status=facts.event_status,
             valid_through=facts.valid_through,
+            availability=_stated_availability(facts, found.opengraph),
+            event_end=facts.event_end,
             truncated=truncated,
             adapter=self.name,
         )

@@ -53,8 +53,14 @@ class Evidence(BaseModel):
         "postponed, rescheduled, moved online (scout.steps.pagestatus)")
     valid_through: str | None = Field(
         default=None, description="YYYY-MM-DD: the last day a page says it is offered")
+    availability: str | None = Field(
+        default=None, description="what a page's offers say when it cannot be had as usual: "
+        "sold out, out of stock, discontinued, pre-order, back order, limited availability")
+    event_end: str | None = Field(
+        default=None, description="YYYY-MM-DD: the last day a page's event takes place")
     # artifacts of 0-10 ratings, and of pages saying no status, hash as before
-    _omit = omit_unset("rating_scale", "event_status", "valid_through")
+    _omit = omit_unset("rating_scale", "event_status", "valid_through", "availability",
+                       "event_end")
 
 
 class Offer(BaseModel):

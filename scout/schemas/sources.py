@@ -101,10 +101,15 @@ class Page(BaseModel):
         "postponed, rescheduled, moved online")
     valid_through: str | None = Field(
         default=None, description="YYYY-MM-DD: the last day it is offered (a job posting)")
+    availability: str | None = Field(
+        default=None, description="what its offers say when it cannot be had as usual: sold "
+        "out, out of stock, discontinued, pre-order, back order, limited availability")
+    event_end: str | None = Field(
+        default=None, description="YYYY-MM-DD: the last day its event takes place")
     truncated: bool = Field(default=False, description="the body was cut at max_bytes")
     adapter: str = ""
     # a page saying neither dumps as before: stored replies and cassettes stay byte-identical
-    _omit = omit_unset("event_status", "valid_through")
+    _omit = omit_unset("event_status", "valid_through", "availability", "event_end")
 
 
 class Citation(BaseModel):

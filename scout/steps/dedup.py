@@ -28,7 +28,7 @@ from typing import Any
 
 from scout.config.models import MLSettings
 from scout.schemas.records import Candidate
-from scout.steps.namewords import _GENERIC
+from scout.steps.namewords import generic_words
 from scout.text import strip_accents
 
 _SEGMENT = re.compile(r"\s*[|–—·]\s*|\s+-\s+|:\s+|,\s+")
@@ -55,7 +55,7 @@ def core_name(name: str, context: set[str] = frozenset()) -> str:  # type: ignor
     """The distinctive part of a name: 'Arts Barcelona – Ritz-Carlton' → 'arts'."""
     for part in (_SEGMENT.split(name.strip())[0], name):
         words = _WORD.findall(strip_accents(part).lower())
-        core = [w for w in words if w not in _GENERIC and w not in context]
+        core = [w for w in words if w not in generic_words() and w not in context]
         if core:
             return " ".join(core)
     return strip_accents(name).lower().strip() or name

@@ -64,6 +64,8 @@ def page_evidence(page: Page, subject: str | None, *, adapter: str, phase: str,
                            page.microdata if "jsonld" in wanted else []),
         event_status=page.event_status if "jsonld" in wanted else None,
         valid_through=page.valid_through if "jsonld" in wanted else None,
+        availability=page.availability if "jsonld" in wanted else None,
+        event_end=page.event_end if "jsonld" in wanted else None,
     )
 
 

@@ -23,8 +23,9 @@
    cosine similarity to the Task and ordered by it, and ``<as>.relevance`` can be used
    in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
 3. ``where:`` expressions filter, ``order_by:`` expressions sort, ``limit`` cuts.
-   A candidate its own page says is cancelled or no longer offered is left out first,
-   one it says is postponed, rescheduled or moved online flagged
+   A candidate its own page says is cancelled, sold out, no longer offered or already
+   past is left out first, one it says is postponed, rescheduled, moved online or only on
+   pre-order flagged
    (scout/steps/pagestatus.py). Excluded candidates keep their reasons. A candidate a ``where`` could not decide (it
    failed on a missing value) is kept when ``keep_unknown``, and one it kept only by its
    own guard on a missing value (``X is none or ...``: scout/steps/rank_unknown.py) is
@@ -60,7 +61,7 @@ from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.samecandidate import domain_of
-from scout.steps.pagestatus import changed_flags, off_reasons
+from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
 from scout.steps.promoprice import promotion
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
@@ -391,8 +392,9 @@ def run(ctx: StepContext) -> Shortlist:
     kept: list[tuple[Candidate, list[Any], list[str], float | None]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     today = getattr(ctx.task, "today", None)
+    since = asked_from(ctx.task)
     for c in cands:
-        off = off_reasons(c, today)  # its own page says it is cancelled or over
+        off = off_reasons(c, today, since)  # its own page says it is cancelled or over
         if off:
             excluded.append((c, off))
             continue

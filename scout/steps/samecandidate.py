@@ -8,13 +8,15 @@ enum inputs are two things. Sites the rules call shared (booking.com) are no can
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from scout.schemas.records import Candidate
 from scout.stepkit.params import ExtractRules
-from scout.steps.namewords import _FUNCTION, _GENERIC, _LISTING, _core_words, _ordered_words
+from scout.steps.namewords import (_FUNCTION, _LISTING, SECTIONS, _core_words, _ordered_words,
+                                   generic_words)
 from scout.steps.samething import Marked, one_thing, two_things, variant_after
 from scout.task.subjectwords import RATED
 from scout.text import strip_accents
@@ -83,7 +85,6 @@ def _values_differ(a: str, b: str, kind_values: list[list[tuple[str, ...]]]) -> 
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
-_LEFT_OUT = _GENERIC | _FUNCTION | _LISTING
 
 
 def _marked(name: str) -> list[Marked]:
@@ -95,7 +96,7 @@ def _marked(name: str) -> list[Marked]:
     end = 0
     for m in _TOKEN.finditer(text):
         word = m.group().lower()
-        if word in _LEFT_OUT:
+        if word in generic_words() or word in _FUNCTION or word in _LISTING:
             continue
         gap = text[end:m.start()]
         out.append((word, m.group()[0].isupper(), not out or not _TOKEN.sub("", gap).strip()))
@@ -103,10 +104,25 @@ def _marked(name: str) -> list[Marked]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def _page_words() -> frozenset[str]:
+    """The words a site's page adds after a thing's name that are no variant of it: its
+    reviews and prices, its sections (:data:`scout.steps.namewords.SECTIONS`) and the
+    country it is in ("Hotel Arts Spain", "Hotel Arts España"): CLDR's one-word names of
+    the countries, English and Spanish. A city is not among them: a chain names its hotels
+    so ("Arts Hotel Lisbon" is another thing than "Hotel Arts")."""
+    from babel import Locale
+
+    names = [strip_accents(name).lower() for lang in ("en", "es")
+             for code, name in Locale.parse(lang).territories.items() if code.isalpha()]
+    return RATED | SECTIONS | frozenset(n for n in names if n.isalpha())
+
+
 def _variant(a: str, b: str, asked: frozenset[str]) -> bool:
     """Whether either name is the other said on with a variant's word ("iPhone 15 Pro")."""
-    return variant_after(_ordered_words(a), _marked(b), asked, RATED) or variant_after(
-        _ordered_words(b), _marked(a), asked, RATED)
+    plain = _page_words()
+    return variant_after(_ordered_words(a), _marked(b), asked, plain) or variant_after(
+        _ordered_words(b), _marked(a), asked, plain)
 
 
 def _is_home(url: str) -> bool:

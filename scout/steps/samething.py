@@ -44,7 +44,8 @@ A name that only adds words after the other's stays its page ("Clínica Dental R
 opiniones", "XPS 13 deals"): on one site that is no sign of another thing, unless what
 it adds goes on with the name itself (:func:`variant_after`): nothing but a space before
 it, written as a name's word is (a capital), not a number, not a word the search asked
-for (its place) nor one a page about the thing adds (reviews, prices): "iPhone 15 Pro",
+for (its place) nor one a page about the thing adds (reviews, prices, a section of its
+site: "Rooms", "Habitaciones"; the country it is in): "iPhone 15 Pro",
 "Hotel Arts Residences", "Galaxy S24 Ultra" are variants of "iPhone 15", "Hotel Arts",
 "Galaxy S24", and a chain's "NH Madrid Nacional" (the place asked may come between)
 another thing than its home page's "NH Hotels". A fan-out's source about the longer one ("iPhone 15 Pro", "Arts Hotel
@@ -139,7 +140,7 @@ def variant_after(short: Sequence[str], long: Sequence[Marked], asked: Collectio
     """Whether ``long`` says ``short``'s words together and in order, then goes on with a
     word of its own as the module docstring says a variant does; ``asked``: the search's
     words, ``plain``: the words a page about a thing adds after its name (reviews,
-    prices)."""
+    prices, its site's sections, its country)."""
     words = [w for w, _named, _joined in long]
     size = len(short)
     if not size:

@@ -24,6 +24,7 @@ from scout.schemas.task import asked_money, declared_first
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import SynthesizeParams
 from scout.schemas.ratingscale import candidates_in, rating_scale
+from scout.steps.pagestatus import is_page_flag
 from scout.task.values import to_jsonable
 
 
@@ -84,15 +85,16 @@ _UNCHECKED = "could not check: "
 
 def _brief(c: Candidate, rank: int | None, excluded: list[str],
            said: Callable[[str], str] = str, cost: float | None = None) -> SubjectBrief:
-    """``c`` as the synthesis sees it; ``said`` writes its "could not check" flags in the
-    reader's language (the kind's words are its project's catalog's, which no adapter
+    """``c`` as the synthesis sees it; ``said`` writes its "could not check" flags, and
+    what its own page says changed (postponed, pre-order), in the reader's language (the kind's words are its project's catalog's, which no adapter
     holds); ``cost``: the amount the ranking compared it by."""
     return SubjectBrief(key=c.key, name=c.name, rank=rank, excluded=list(excluded),
                         rating=c.rating, rating_count=c.rating_count, price=c.price,
                         price_checked=c.price_converted, cost=cost,
                         is_video=c.video is not None,
                         offers=[o.url for o in c.offers],
-                        unchecked=[said(f) for f in c.flags if f.startswith(_UNCHECKED)])
+                        unchecked=[said(f) for f in c.flags if f.startswith(_UNCHECKED)],
+                        page_flags=[said(f) for f in c.flags if is_page_flag(f)])
 
 
 def _amount(c: Candidate) -> float:

@@ -26,11 +26,10 @@ from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import merge_evidence
 from scout.steps.videos import video_key
 from scout.steps.extract import evidence_id
+from scout.steps.namewords import generic_words
 from scout.text import strip_accents
 from scout.stepkit.params import TranscriptsParams
 
-_GENERIC = {"hotel", "hotels", "the", "restaurant", "and", "de", "la", "el", "by", "spa",
-            "resort", "suites", "boutique", "bar", "cafe"}
 
 
 def timestamped_url(video: Video | None, video_id: str, seconds: float) -> str:
@@ -49,8 +48,8 @@ def _candidates(value: Any) -> list[Candidate]:
 
 def _terms(candidate: Candidate, place_words: set[str]) -> list[str]:
     words = re.findall(r"[a-z0-9]+", strip_accents(candidate.name).lower())
-    distinctive = [w for w in words if w not in _GENERIC and w not in place_words and len(w) > 2]
-    return distinctive or [w for w in words if w not in _GENERIC] or words
+    distinctive = [w for w in words if w not in generic_words() and w not in place_words and len(w) > 2]
+    return distinctive or [w for w in words if w not in generic_words()] or words
 
 
 def find_mentions(

@@ -59,3 +59,23 @@ def test_the_tags_figure_wins_over_a_price_range_of_signs() -> None:
     fetched, ev = evidence(TAGS + "\n" + V1, "https://hotelbarahona72.com/")
     assert fetched.price_range == "USD 17.99" and ev.price is not None
     assert evidence(V1, "https://hotelbarahona72.com/")[0].price_range == "$$"
+
+
+def test_a_product_page_s_availability_tag_is_read_where_no_structured_offer_is() -> None:
+    # the real capture says "in stock": nothing to say
+    fetched, ev = evidence(FYE, "https://www.fye.com/better-off-dead.html")
+    assert (fetched.availability, ev.availability) == (None, None)
+    # the same capture with that one tag changed (no real out-of-stock head was found)
+    for tag, said in (("out of stock", "out of stock"), ("preorder", "pre-order"),
+                      ("discontinued", "discontinued")):
+        html = FYE.replace('content="in stock"', f'content="{tag}"')
+        assert html != FYE
+        fetched, ev = evidence(html, "https://www.fye.com/better-off-dead.html")
+        assert (fetched.availability, ev.availability) == (said, said)
+
+
+def test_a_structured_offer_s_availability_wins_over_the_tags() -> None:
+    # the real hotel JSON-LD, priced, with fye's tags saying out of stock put in its page
+    tags = TAGS + '\n<meta property="product:availability" content="out of stock" />'
+    fetched, _ = evidence(tags + "\n" + V2, "https://hotelbarahona72.com/")
+    assert fetched.availability is None

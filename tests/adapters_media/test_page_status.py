@@ -15,7 +15,7 @@ from scout.adapters.ldvalues import day_of, event_status
 from scout.schemas.sources import Page
 from scout.steps.fetch import page_evidence
 from tests.adapters_media.test_page import html_reply, mock_adapter
-from tests.adapters_media.test_page_facts import page, script
+from tests.adapters_media.test_page_facts import hotel_json, page, script
 
 TOUR = "jsonld-musicevents-tour-songkick.html"
 
@@ -119,6 +119,8 @@ def test_one_show_on_several_days_at_one_place_is_one_thing() -> None:
     facts = _facts(script(json.dumps([event, again])))
     assert (facts.entity_type, facts.address) == ("MusicEvent",
                                                   "497 Rogers Ave, Brooklyn, NY, 11225, US")
+    # and it is on until its last day, not past after its first
+    assert facts.event_end == "2015-11-01"
 
 
 def test_a_recipe_page_giving_its_sauces_recipes_is_about_its_dish() -> None:
@@ -139,3 +141,96 @@ def test_a_listing_is_read_in_each_form_of_the_page_s_data_apart() -> None:
     dish = next(o for o in found.jsonld if o.get("name") == "Huevos Rancheros")
     twin = {"@type": "Recipe", "name": "Huevos Rancheros (Mexican ranch eggs)"}
     assert extract_facts([dish], [twin]).name == "Huevos Rancheros"
+
+
+# --- whether it can still be had, and when it takes place ------------------------------------
+
+SOLD_OUT = "jsonld-product-soldout-frenchie.html"
+
+
+def test_a_real_sold_out_listing_says_so() -> None:
+    # a breeder's real page for a puppy gone to its home: Offer availability SoldOut, price "0"
+    facts = _facts(page(SOLD_OUT))
+    assert (facts.entity_type, facts.availability, facts.price_range) == (
+        "Product", "sold out", None)
+
+
+@pytest.mark.parametrize("name", ["microdata-product-schemaorg-anvil.html",  # <link href> InStock
+                                  "jsonld-trailing-brace-debenhams-product.html",
+                                  "rdfa-product-offer-idr-site-view.html"])
+def test_a_product_in_stock_says_nothing(name: str) -> None:
+    facts = _facts(page(name))
+    assert facts.entity_type == "Product" and facts.availability is None
+
+
+@pytest.mark.parametrize("said, read", [
+    (["https://schema.org/OutOfStock"], "out of stock"),
+    (["http://schema.org/SoldOut"], "sold out"),
+    (["SoldOut"], "sold out"),
+    (["schema:Discontinued"], "discontinued"),
+    (["https://schema.org/PreOrder/"], "pre-order"),
+    (["http://schema.org/BackOrder"], "back order"),
+    (["LimitedAvailability"], "limited availability"),
+    # one seller still has it, or one says nothing: it may be had
+    (["https://schema.org/SoldOut", "https://schema.org/InStock"], None),
+    (["https://schema.org/SoldOut", None], None),
+    # none can be had now, one later: it is had later
+    (["https://schema.org/SoldOut", "https://schema.org/PreOrder"], "pre-order"),
+    (["https://schema.org/InStock"], None),
+    (["https://schema.org/OnlineOnly"], None),
+    (["Ask us"], None),
+])
+def test_availabilities(said: list, read) -> None:
+    offers = [{"@type": "Offer", "price": "10", **({"availability": a} if a else {})}
+              for a in said]
+    facts = extract_facts([{"@type": "Product", "name": "P", "offers": offers}])
+    assert facts.availability == read
+    # an AggregateOffer listing the same offers says the same
+    agg = {"@type": "AggregateOffer", "lowPrice": "10", "offers": offers}
+    assert extract_facts([{"@type": "Product", "name": "P", "offers": agg}]).availability == read
+
+
+def test_a_documented_event_with_one_ticket_sold_out_is_not_sold_out() -> None:
+    # schema.org's B.B. King example: general admission SoldOut, the VIP offer says nothing
+    assert _facts(page("jsonld-musicevent-rescheduled-schemaorg.html")).availability is None
+
+
+def test_a_business_s_standing_offers_say_nothing_of_the_dates_asked() -> None:
+    # a hotel's makesOffer (the real barahona72 page says InStock) is had by the dates
+    hotel = hotel_json() | {"makesOffer": {"@type": "Offer", "price": "118000",
+                                           "availability": "https://schema.org/SoldOut"}}
+    assert extract_facts([hotel]).availability is None
+
+
+@pytest.mark.parametrize("name, day", [
+    ("jsonld-musicevent-songkick.html", "2015-10-31"),        # a real concert: startDate only
+    ("jsonld-musicevent-rescheduled-schemaorg.html", "2014-04-12"),  # its endDate
+    ("jsonld-trailing-brace-debenhams-product.html", None),    # a product takes place on no day
+])
+def test_the_day_an_event_takes_place_is_read(name: str, day) -> None:
+    assert _facts(page(name)).event_end == day
+
+
+def test_a_series_that_started_long_ago_is_not_over() -> None:
+    # a series goes on after its startDate; only its endDate ends it
+    series = {"@type": "EventSeries", "name": "Jazz Thursdays", "startDate": "2010-01-07"}
+    assert extract_facts([series]).event_end is None
+    assert extract_facts([series | {"endDate": "2019-06-27"}]).event_end == "2019-06-27"
+
+
+@pytest.mark.parametrize("name, field, value", [
+    (SOLD_OUT, "availability", "sold out"),
+    ("jsonld-musicevent-songkick.html", "event_end", "2015-10-31"),
+])
+def test_availability_and_day_reach_the_page_s_evidence(name: str, field: str, value: str) -> None:
+    pg = mock_adapter(html_reply(page(name))).call(FetchRequest(url="https://e.example/x")).value
+    ev = page_evidence(pg, "x", adapter="page", phase="F", wanted=["jsonld"])
+    assert (getattr(pg, field), getattr(ev, field)) == (value, value)
+    assert getattr(page_evidence(pg, "x", adapter="page", phase="F", wanted=["text"]),
+                   field) is None
+
+
+def test_offers_that_list_themselves_end() -> None:
+    # hostile: an AggregateOffer whose offers are itself, by @id
+    agg = {"@type": "AggregateOffer", "@id": "#o", "offers": {"@id": "#o"}}
+    assert extract_facts([{"@type": "Product", "name": "P", "offers": agg}]).availability is None

@@ -89,6 +89,24 @@ def test_name_key_ignores_generic_words_and_accents() -> None:
     assert name_key("Hôtel Café Élysée") == "elysee"
 
 
+@pytest.mark.parametrize("spanish, english", [
+    ("Restaurante Botín", "Botín"),                 # the kind's noun in Spanish (the catalog's)
+    ("Restaurantes Lizarran", "Lizarran Restaurants"),  # and its plural in either language
+    ("Hoteles Catalonia Barcelona", "Catalonia Barcelona Hotels"),
+    ("Bares El Xampanyet", "El Xampanyet Bar"),
+])
+def test_a_kind_s_noun_in_spanish_is_generic_as_in_english(spanish: str, english: str) -> None:
+    assert name_key(spanish) == name_key(english)
+
+
+def test_one_restaurant_titled_in_spanish_and_without_its_noun_is_one_candidate() -> None:
+    srcs = [S("Restaurante Botín", "https://www.botin.es/"),
+            S("Botín | Madrid", "https://www.tripadvisor.es/botin")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1",
+                             query="restaurantes en Madrid")
+    assert [c.name for c in cands] == ["Restaurante Botín"]
+
+
 def _ctx(params, inputs, task, item=None, outcome=None) -> StepContext:
     phase = Phase(uses="rank")
     pipe = Pipeline(apiVersion="scout/v1", name="t", phases={"R1": phase})

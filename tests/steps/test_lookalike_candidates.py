@@ -111,6 +111,14 @@ def test_one_site_keeps_a_variant_said_after_the_name_apart(first: str, second: 
     ("iPhone 15", "iPhone 15 Reviews"),  # a page about it: its reviews
     ("Hotel Arts", "Hotel Arts Barcelona"),  # the place the search asked for
     ("iPhone 15", "iPhone 15 128 GB"),  # a number: left to the specs' check
+    # a section of its site, with a capital, in either language
+    ("Hotel Arts", "Hotel Arts Rooms & Suites"),
+    ("Hotel Arts", "Hotel Arts Habitaciones"),
+    ("Casa Bonay", "Casa Bonay Galería"),
+    ("Samsung Galaxy S24", "Samsung Galaxy S24 Specifications"),
+    # the country it is in, which the search did not ask for
+    ("Hotel Arts", "Hotel Arts Spain"),
+    ("Hotel Arts", "Hotel Arts España"),
 ])
 def test_words_a_site_adds_after_a_name_are_still_its_page(first: str, second: str) -> None:
     srcs = [_src(first, "https://site.test/a"), _src(second, "https://site.test/b")]

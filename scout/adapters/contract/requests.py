@@ -97,13 +97,17 @@ class SubjectBrief(BaseModel):
         default_factory=list, description="what the ranking could not check of it, as its "
         "flags say ('could not check: capacity'): kept, not known to fit")
 
+    page_flags: list[str] = Field(
+        default_factory=list, description="what its own page says a reader must know, in the "
+        "request's language ('postponed, its own page says: check the new date', 'only on "
+        "pre-order…'): kept, said beside it")
     offers: list[str] = Field(
         default_factory=list, description="the listings of the two or more shops that sell "
         "it, cheapest first: their prices are offers (``price`` the cheapest), not sources "
         "that disagree")
     # the request dump is the reply cache's key: a subject that is no video, sold by no
     # two shops and checked in full dumps as before, so recorded cassettes and cached answers still match
-    _omit = omit_unset("cost", "is_video", "offers", "unchecked")
+    _omit = omit_unset("cost", "is_video", "offers", "unchecked", "page_flags")
 
 
 class SynthesisRequest(Request):
