@@ -104,24 +104,28 @@ def test_a_deployment_url_without_its_api_version_is_named_before_anything_is_se
     assert "sin ?api-version=" in said
 
 
-def test_the_configs_own_headers_are_sent_and_a_secret_one_is_written_nowhere(
+def test_the_configs_own_headers_are_sent_and_every_value_from_env_is_written_nowhere(
         env: FakeServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """OpenRouter's optional headers, one from the environment, and a gateway's token
-    header whose value an echoing server writes into its answer."""
-    echo = answer_with(f"Hotel Arts is on the beach [E1]. Your token was {TOKEN} [E2].")
+    """OpenRouter's optional headers written in the file, a gateway's token header, and a
+    key sent under a name nobody would call secret (``X-Org``): an echoing server writes
+    both values into its answer; every variable a header reads is scrubbed as a key."""
+    org = "orgval-SENTINEL-Q7ZLmX2c8RkVt"
+    echo = answer_with(f"Hotel Arts is on the beach [E1]. Your token was {TOKEN} [E2]. "
+                       f"Org {org.upper()}, {org[:12]}.")
     log = openai_route(env, answer=echo)
     monkeypatch.setenv("SCOUTE_OPENAI_BASE_URL", env.url + "/v1")
-    monkeypatch.setenv("APP_TITLE", "scout lab")
+    monkeypatch.setenv("APP_TITLE", org)
     monkeypatch.setenv("GATEWAY_TOKEN", TOKEN)
     out = run(tmp_path, record=tmp_path / "rec", headers={
-        "HTTP-Referer": "https://lab.example.org", "X-Title": {"env": "APP_TITLE"},
-        "X-Gateway-Token": {"env": "GATEWAY_TOKEN"}})
+        "HTTP-Referer": "https://lab.example.org", "X-Title": "scout lab",
+        "X-Org": {"env": "APP_TITLE"}, "X-Gateway-Token": {"env": "GATEWAY_TOKEN"}})
     assert out.answered_by == "openai"
     sent = log.headers[0]
-    assert (sent["http-referer"], sent["x-title"], sent["x-gateway-token"]) == \
-        ("https://lab.example.org", "scout lab", TOKEN)
+    assert (sent["http-referer"], sent["x-title"], sent["x-org"], sent["x-gateway-token"]) \
+        == ("https://lab.example.org", "scout lab", org, TOKEN)
     assert "[secret:GATEWAY_TOKEN]" in out.value.text
-    assert find_leaks([TOKEN], [tmp_path / "runtime", tmp_path / "rec"],
+    assert "[secret:APP_TITLE]" in out.value.text
+    assert find_leaks([TOKEN, org, org.upper(), org[:12]], [tmp_path / "runtime", tmp_path / "rec"],
                       synthesis=out.value.model_dump_json()) == {}
     assert "scout lab" in "".join(p.read_text(encoding="utf-8")
                                   for p in (tmp_path / "rec").rglob("*.json"))
