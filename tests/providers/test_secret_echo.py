@@ -1,0 +1,42 @@
+"""Echoes of a secret a hostile or careless provider writes back, against the one scrubber
+(:class:`scout.adapters.contract.redact.SecretScrubber`) the journal, recordings, errors,
+reports and the HTTP API share: every spelling of the value, whole or in part, goes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.adapters.contract import Secret
+from scout.adapters.contract.redact import SecretScrubber, scrub_values
+
+KEY = "azk-5c1f0e9a7b3d4e21-Q7ZLmX2c8RkVt"
+
+
+def _echoes(value: str) -> dict[str, str]:
+    half = len(value) // 2
+    return {"upper": value.upper(), "lower": value.lower(), "swapped": value.swapcase(),
+            "upper piece": value.upper()[3:15], "lower suffix": value.lower()[-10:],
+            "upper split": value[:half].upper() + "\n" + value[half:].upper()}
+
+
+@pytest.mark.parametrize("how", list(_echoes(KEY)))
+def test_a_key_echoed_in_another_letter_case_is_scrubbed_whole_or_in_part(how: str) -> None:
+    echoed = _echoes(KEY)[how]
+    scrubber = SecretScrubber()
+    scrubber.add(Secret("AZURE_OPENAI_API_KEY", KEY))
+    text = f'{{"error": {{"message": "Access denied for key {echoed}."}}}}'
+    out = scrubber.text(text)
+    assert "[secret:AZURE_OPENAI_API_KEY]" in out, out
+    folded = out.lower()
+    assert not any(KEY.lower()[i:i + 8] in folded for i in range(len(KEY) - 7)), out
+    assert scrub_values(text, [KEY]).count("REDACTED") >= 1  # the helper for code without one
+    assert out.startswith('{"error": {"message": "Access denied for key ')  # the rest kept
+
+
+def test_ordinary_words_and_a_placeholders_own_name_stay() -> None:
+    scrubber = SecretScrubber()
+    scrubber.add(Secret("GOOGLE_CSE_ID", "replay-placeholder-GOOGLE_CSE_ID"))
+    scrubber.add(Secret("K", KEY))
+    text = "Google CSE id google_cse_id: Hotel Arts, 5 stars"
+    assert scrubber.text(text) == text
