@@ -18,7 +18,7 @@ from scout.i18n.messages import localize
 from scout.providers.runtime import ProviderRuntime
 from tests.fakes.media import FIXTURES
 from tests.fakes.openai import ChatLog, answer_with, openai_route
-from tests.fakes.server import FakeServer, Reply
+from tests.fakes.server import FakeServer, Reply, Req
 from tests.integration.helpers import KEY_VARS, find_leaks, journal, write_config
 from tests.integration.test_openai_chain import CITED, request
 from tests.providers.fakes import FakeClock
@@ -129,6 +129,32 @@ def test_the_configs_own_headers_are_sent_and_every_value_from_env_is_written_no
                       synthesis=out.value.model_dump_json()) == {}
     assert "scout lab" in "".join(p.read_text(encoding="utf-8")
                                   for p in (tmp_path / "rec").rglob("*.json"))
+
+
+@pytest.mark.parametrize("status", [200, 401])
+def test_credentials_in_a_base_url_are_written_nowhere_even_when_echoed(
+        env: FakeServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, status: int) -> None:
+    """A gateway URL with a login and an Azure-style ``?api-key=`` (set in
+    SCOUTE_OPENAI_BASE_URL): a server that echoes its query and headers, in its answer or
+    its refusal, leaves neither value in the journal, the recording or the message."""
+    password, query_key = "pw-SENTINEL-4e21c8RkVt", "qk-SENTINEL-9x8y7z6wQ7ZL"
+
+    def echo(req: Req) -> Reply:
+        said = f"query {req.query} headers {req.headers}"
+        if status == 200:
+            return Reply(200, answer_with(f"Hotel Arts is on the beach [E1]. {said} [E2]."))
+        return Reply(status, {"error": {"message": f"denied: {said}"}})
+
+    env.route("POST", "/v1/chat/completions", echo)
+    host = env.url.split("://", 1)[1]
+    monkeypatch.setenv("SCOUTE_OPENAI_BASE_URL",
+                       f"http://lab:{password}@{host}/v1?api-key={query_key}")
+    out = run(tmp_path, record=tmp_path / "rec")
+    assert out.answered_by == ("openai" if status == 200 else "extractive")
+    said = out.value.model_dump_json() + (out.links[0].message or "")
+    assert "[secret:SCOUTE_OPENAI_BASE_URL]" in said
+    assert find_leaks([password, query_key, password[:12], query_key[-12:]],
+                      [tmp_path / "runtime", tmp_path / "rec"], said=said) == {}
 
 
 @pytest.mark.parametrize(("status", "fixture", "said"), [

@@ -40,3 +40,23 @@ def test_ordinary_words_and_a_placeholders_own_name_stay() -> None:
     scrubber.add(Secret("K", KEY))
     text = "Google CSE id google_cse_id: Hotel Arts, 5 stars"
     assert scrubber.text(text) == text
+
+
+@pytest.mark.parametrize("param", ["api-key", "API_KEY", "Subscription-Key", "x-api-key",
+                                   "sig", "key", "access_token"])
+def test_a_credential_in_a_query_is_redacted_whatever_its_spelling(param: str) -> None:
+    from scout.adapters.contract.http import redact_url, url_secrets
+
+    url = f"https://res.example.net/openai/v1?api-version=2024-10-21&{param}=s3cr3t-Q7ZLmX2c"
+    assert "s3cr3t" not in redact_url(url) and "api-version=2024-10-21" in redact_url(url)
+    assert url_secrets(url) == ["s3cr3t-Q7ZLmX2c"]
+
+
+def test_a_urls_password_and_secret_query_values_are_its_secrets() -> None:
+    from scout.adapters.contract.http import url_secrets
+
+    assert url_secrets("https://lab:pa55-w0rd@gw.example.net/v1?key=AIzaK3y&q=hotels") == \
+        ["pa55-w0rd", "AIzaK3y"]
+    assert url_secrets("https://gw.example.net/v1?keywords=hotels") == []
+    assert url_secrets("https://gw.example.net:notaport/v1") == []
+    assert url_secrets(None) == []
