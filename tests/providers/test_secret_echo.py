@@ -5,6 +5,8 @@ reports and the HTTP API share: every spelling of the value, whole or in part, g
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scout.adapters.contract import Secret
@@ -60,3 +62,24 @@ def test_a_urls_password_and_secret_query_values_are_its_secrets() -> None:
     assert url_secrets("https://gw.example.net/v1?keywords=hotels") == []
     assert url_secrets("https://gw.example.net:notaport/v1") == []
     assert url_secrets(None) == []
+
+
+def test_what_the_http_api_and_mcp_print_is_scrubbed_of_header_and_url_secrets(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`scout.audit.secrets.known_secrets`, the last scrub of every HTTP API and MCP
+    answer, knows every variable a model's headers read (an ordinary-looking name too)
+    and the credentials in its base_url."""
+    from scout.audit.secrets import known_secrets
+    from tests.integration.helpers import write_config
+
+    monkeypatch.delenv("SCOUTE_OPENAI_BASE_URL", raising=False)
+    write_config(tmp_path, None, {"openai": {
+        "base_url": "https://lab:pw-4e21c8RkVt@gw.example.net/v1?api-key=qk-9x8y7z6wQ7",
+        "headers": {"X-Org": {"env": "ORG_ID"}, "X-Title": "scout lab"}}})
+    org = "org-deadbeef99Zq"
+    scrubber = known_secrets(tmp_path, tmp_path / "config" / "adapters.yaml",
+                             {"ORG_ID": org})
+    said = scrubber.text(f"org {org.upper()}, login pw-4e21c8RkVt, key qk-9x8y7z6wQ7; "
+                         "scout lab")
+    assert said == ("org [secret:ORG_ID], login [secret:SCOUTE_OPENAI_BASE_URL], "
+                    "key [secret:SCOUTE_OPENAI_BASE_URL]; scout lab")
