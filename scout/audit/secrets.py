@@ -2,7 +2,8 @@
 
 Journal lines, pool state and error messages are scrubbed where they are written; what
 the audit commands and the HTTP API print is scrubbed once more with every value this
-deployment knows (each adapter's ``secret_env()`` variables, every token pool value and
+deployment knows (each adapter's ``secret_env()`` variables and the credentials in its
+``base_url``, every token pool value and
 ``SCOUTE_API_TOKEN``), so a value that slipped into a file by another path still never
 leaves. Only secret values are replaced here: e-mail/phone scrubbing stays with the
 writers (it would mangle ids and timestamps in output).
@@ -19,6 +20,7 @@ from typing import Any
 
 from scout.errors import ScoutError
 from scout.adapters.contract import Secret
+from scout.adapters.contract.http import base_url_secrets
 from scout.adapters.contract.redact import SecretScrubber
 
 API_TOKEN_ENV = "SCOUTE_API_TOKEN"
@@ -100,10 +102,12 @@ def _load(root: Path, config_path: str | Path | None, env: Mapping[str, str],
     except ScoutError:
         pass
     if config is not None:
-        for settings in config.adapters.values():
+        for name, settings in config.adapters.items():
             for var in settings.secret_env():
                 if env.get(var):
                     scrubber.add(Secret(var, env[var]))
+            for mark, value in base_url_secrets(name, settings):
+                scrubber.add(Secret(mark, value))
     pool_path = pool_config_path(config, root)
     pool_stamp = _stamp(pool_path)
     if pool_path.is_file():

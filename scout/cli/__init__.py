@@ -14,6 +14,7 @@ import importlib
 import io
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -234,9 +235,7 @@ def _main(argv: list[str] | None) -> int:
         return _unexpected(exc, want_tb)  # another pipe or socket: not our output's reader
     except ScoutError as exc:
         if want_tb:
-            import traceback  # only with --traceback
-
-            traceback.print_exc()
+            _print_traceback()
         render_error(exc, as_json=wants_json(args))
         return exc.exit_code
     except click.exceptions.Exit as exc:
@@ -274,19 +273,37 @@ def _unexpected(exc: Exception, want_tb: bool) -> int:
     """What an exception outside scout's tree ends with: the machine's refusal (a full
     disk, a read-only folder) with its code, else an internal error (exit 70)."""
     if want_tb:
-        import traceback  # only with --traceback
-
-        traceback.print_exc()
+        _print_traceback()
     machine = machine_error(exc)  # a full disk or read-only folder is not a bug
     if machine is not None:
         render_error(machine)
         return machine.exit_code
     click.echo(
-        f"internal error: {type(exc).__name__}: {exc}\n"
-        "  this is a bug in scout; rerun with --traceback and report it",
+        _without_secrets(f"internal error: {type(exc).__name__}: {exc}\n"
+                         "  this is a bug in scout; rerun with --traceback and report it"),
         err=True,
     )
     return 70
+
+
+def _print_traceback() -> None:
+    """The traceback of the error being handled (--traceback), scrubbed: an exception
+    chained from a provider's or a library's may quote a key or a header it was given."""
+    import traceback  # only with --traceback
+
+    click.echo(_without_secrets(traceback.format_exc()), err=True, nl=False)
+
+
+def _without_secrets(text: str) -> str:
+    """``text`` with every secret value this deployment knows replaced by its name (the
+    HTTP API's last scrub, scout.audit.secrets), or as it is when even the config cannot
+    be read: the error being reported comes first."""
+    try:
+        from scout.audit.secrets import known_secrets
+
+        return known_secrets(Path.cwd()).text(text)
+    except Exception:  # noqa: BLE001 - whatever broke, the error is still shown
+        return text
 
 
 def _reader_gone() -> bool:

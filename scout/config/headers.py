@@ -9,9 +9,11 @@ URLs take ``api-key``).
 
 A header whose name looks like it carries a secret (:func:`secret_header`: ``api-key``,
 ``X-Auth-Token``, ``Cookie``…) must take its value from the environment, never the config
-file (which is committed and shown); that variable is then scrubbed like a key from the
-journal, recordings and errors (``secret_env``), and the header is never written into a
-recording (:mod:`scout.providers.record`).
+file (which is committed and shown); the header is never written into a recording
+(:mod:`scout.providers.record`). Every variable a header reads is scrubbed like a key from
+the journal, recordings, errors and answers (``secret_env``), whatever the header's name:
+``X-Org: {env: OPENAI_API_KEY}`` sends a key under a name nobody could call secret, and
+a value that is not secret needs no variable (it is written in the file as it is).
 
 This module is light (pydantic only): ``scout validate`` reads it.
 """
@@ -78,15 +80,14 @@ def key_header_problem(key_header: str) -> str | None:
     return None
 
 
-def header_env(headers: Mapping[str, HeaderValue], *, secret: bool = False) -> list[str]:
-    """The variables the headers read (``secret``: only those of secret-looking names)."""
-    return [v.env for k, v in headers.items()
-            if isinstance(v, HeaderFromEnv) and (not secret or secret_header(k))]
+def header_env(headers: Mapping[str, HeaderValue]) -> list[str]:
+    """The variables the headers read: each needed as a key is, and scrubbed as one."""
+    return [v.env for v in headers.values() if isinstance(v, HeaderFromEnv)]
 
 
 def resolve_headers(headers: Mapping[str, HeaderValue], env: Mapping[str, str]
                     ) -> tuple[dict[str, str], list[str]]:
-    """(the headers to send, the values of secret-looking ones, to scrub from errors).
+    """(the headers to send, the values read from the environment, to scrub from errors).
     A variable that is unset or empty leaves its header out (preflight names it first);
     one that no header can carry raises ValueError naming the variable, never its value."""
     out: dict[str, str] = {}
@@ -98,6 +99,6 @@ def resolve_headers(headers: Mapping[str, HeaderValue], env: Mapping[str, str]
         if not (text.isascii() and text.isprintable()):
             raise ValueError(value.env if isinstance(value, HeaderFromEnv) else name)
         out[name] = text
-        if secret_header(name):
+        if isinstance(value, HeaderFromEnv):  # any variable may hold a key (module doc)
             secrets.append(text)
     return out, secrets

@@ -204,7 +204,7 @@ class OpenAISettings(AdapterSettings):
         return super().required_env() + header_env(self.headers)
 
     def secret_env(self) -> list[str]:
-        return super().secret_env() + header_env(self.headers, secret=True)
+        return super().secret_env() + header_env(self.headers)
 
     def keyless_env(self, name: str) -> str | None:
         # pointing the adapter at a local server (SCOUTE_OPENAI_BASE_URL) is enough: the

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.adapters.contract import Secret
+from scout.adapters.contract.http import base_url_secrets
 from scout.adapters.contract.redact import SecretScrubber
 from scout.config.models import Config
 from scout.i18n import N_
@@ -48,12 +49,14 @@ class Credentials:
         self._lock = threading.RLock()
         self._avail: dict[str, Availability] = {}
         self._pool: TokenPool | None = None
-        for settings in config.adapters.values():  # scrub every known key from day one
+        for name, settings in config.adapters.items():  # every known key from day one
             for var in settings.secret_env():  # keys, and ids sent beside them (Google cx)
                 value = env.get(var)
                 if value:  # as set, and as sent (without the spaces around it)
                     secrets.add(Secret(var, value))
                     secrets.add(Secret(var, key_value(value)[0]))
+            for mark, value in base_url_secrets(name, settings):  # ?api-key=, user:pass@
+                secrets.add(Secret(mark, value))
 
     @property
     def replaying(self) -> bool:

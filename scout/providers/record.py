@@ -42,7 +42,7 @@ from scout.i18n import N_
 from scout.providers.codec import decode_reply, encode_reply
 from scout.adapters.contract import Reply, Request
 from scout.adapters.contract.decoded import iter_decoded
-from scout.adapters.contract.http import MAX_RESPONSE_BYTES, SECRET_PARAMS, redact_url
+from scout.adapters.contract.http import MAX_RESPONSE_BYTES, redact_url, secret_param
 from scout.adapters.contract.redact import SecretScrubber
 
 CREDENTIAL_HEADERS = frozenset({
@@ -68,7 +68,7 @@ def _body(data: bytes) -> dict[str, str]:
 
 def _blank_json_secrets(obj: Any) -> Any:
     if isinstance(obj, dict):
-        return {k: ("REDACTED" if k.lower() in SECRET_PARAMS else _blank_json_secrets(v))
+        return {k: ("REDACTED" if secret_param(k) else _blank_json_secrets(v))
                 for k, v in obj.items()}
     if isinstance(obj, list):
         return [_blank_json_secrets(v) for v in obj]

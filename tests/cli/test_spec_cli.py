@@ -229,6 +229,26 @@ def test_internal_errors_are_reported_as_bugs(monkeypatch) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("flag", [(), ("--traceback",)])
+def test_an_internal_error_quoting_a_key_shows_its_name_not_its_value(
+        monkeypatch, flag: tuple[str, ...]) -> None:
+    """A library's exception may quote what it was given (a header, a URL): the message
+    and the traceback are scrubbed of every key the deployment knows, as the HTTP API is."""
+    import scout.cli.spec_cmds as cmds
+
+    key = "sk-SENTINEL-7f3e2a9b1c4d"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+
+    def boom(*a, **k):
+        raise ValueError(f"Illegal header value b'Bearer {key}' ({key.upper()[:14]})")
+
+    monkeypatch.setattr(cmds, "validate_paths", boom)
+    code, _, err = run(*flag, "validate", "pipelines")
+    assert code == 70 and "[secret:OPENAI_API_KEY]" in err
+    assert key not in err and key.upper()[:14] not in err
+    assert ("Traceback (most recent call last)" in err) == bool(flag)
+
+
 # --- schema -------------------------------------------------------------------------
 
 

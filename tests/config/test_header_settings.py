@@ -87,15 +87,16 @@ def test_a_model_header_that_cannot_be_sent_as_written_is_a_config_error(
     assert any(said in m for m in _model_problems(tmp_path, settings))
 
 
-def test_headers_from_the_environment_are_needed_and_a_secret_ones_scrubbed(
+def test_every_header_from_the_environment_is_needed_and_scrubbed_as_a_key(
         tmp_path: Path) -> None:
     path = tmp_path / "adapters.yaml"
     path.write_text(MODEL.replace("BASE", "https://openrouter.ai/api/v1").replace(
-        "SETTINGS", "headers: {HTTP-Referer: https://lab.example.org, X-Title: {env: TITLE}, "
+        "SETTINGS", "headers: {HTTP-Referer: https://lab.example.org, X-Org: {env: ORG_KEY}, "
                     "X-Gateway-Token: {env: GW_TOKEN}}"), encoding="utf-8")
     settings = load_config(path).adapters["gateway"]
-    assert settings.required_env() == ["TITLE", "GW_TOKEN"]
-    assert settings.secret_env() == ["GW_TOKEN"]  # a title is no secret: never scrubbed
+    assert settings.required_env() == ["ORG_KEY", "GW_TOKEN"]
+    # a name that does not look secret may still carry a key: its variable is scrubbed too
+    assert settings.secret_env() == ["ORG_KEY", "GW_TOKEN"]
 
 
 @pytest.mark.parametrize(("base", "bad"), [

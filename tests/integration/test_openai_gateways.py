@@ -18,7 +18,7 @@ from scout.i18n.messages import localize
 from scout.providers.runtime import ProviderRuntime
 from tests.fakes.media import FIXTURES
 from tests.fakes.openai import ChatLog, answer_with, openai_route
-from tests.fakes.server import FakeServer, Reply
+from tests.fakes.server import FakeServer, Reply, Req
 from tests.integration.helpers import KEY_VARS, find_leaks, journal, write_config
 from tests.integration.test_openai_chain import CITED, request
 from tests.providers.fakes import FakeClock
@@ -104,27 +104,57 @@ def test_a_deployment_url_without_its_api_version_is_named_before_anything_is_se
     assert "sin ?api-version=" in said
 
 
-def test_the_configs_own_headers_are_sent_and_a_secret_one_is_written_nowhere(
+def test_the_configs_own_headers_are_sent_and_every_value_from_env_is_written_nowhere(
         env: FakeServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """OpenRouter's optional headers, one from the environment, and a gateway's token
-    header whose value an echoing server writes into its answer."""
-    echo = answer_with(f"Hotel Arts is on the beach [E1]. Your token was {TOKEN} [E2].")
+    """OpenRouter's optional headers written in the file, a gateway's token header, and a
+    key sent under a name nobody would call secret (``X-Org``): an echoing server writes
+    both values into its answer; every variable a header reads is scrubbed as a key."""
+    org = "orgval-SENTINEL-Q7ZLmX2c8RkVt"
+    echo = answer_with(f"Hotel Arts is on the beach [E1]. Your token was {TOKEN} [E2]. "
+                       f"Org {org.upper()}, {org[:12]}.")
     log = openai_route(env, answer=echo)
     monkeypatch.setenv("SCOUTE_OPENAI_BASE_URL", env.url + "/v1")
-    monkeypatch.setenv("APP_TITLE", "scout lab")
+    monkeypatch.setenv("APP_TITLE", org)
     monkeypatch.setenv("GATEWAY_TOKEN", TOKEN)
     out = run(tmp_path, record=tmp_path / "rec", headers={
-        "HTTP-Referer": "https://lab.example.org", "X-Title": {"env": "APP_TITLE"},
-        "X-Gateway-Token": {"env": "GATEWAY_TOKEN"}})
+        "HTTP-Referer": "https://lab.example.org", "X-Title": "scout lab",
+        "X-Org": {"env": "APP_TITLE"}, "X-Gateway-Token": {"env": "GATEWAY_TOKEN"}})
     assert out.answered_by == "openai"
     sent = log.headers[0]
-    assert (sent["http-referer"], sent["x-title"], sent["x-gateway-token"]) == \
-        ("https://lab.example.org", "scout lab", TOKEN)
+    assert (sent["http-referer"], sent["x-title"], sent["x-org"], sent["x-gateway-token"]) \
+        == ("https://lab.example.org", "scout lab", org, TOKEN)
     assert "[secret:GATEWAY_TOKEN]" in out.value.text
-    assert find_leaks([TOKEN], [tmp_path / "runtime", tmp_path / "rec"],
+    assert "[secret:APP_TITLE]" in out.value.text
+    assert find_leaks([TOKEN, org, org.upper(), org[:12]], [tmp_path / "runtime", tmp_path / "rec"],
                       synthesis=out.value.model_dump_json()) == {}
     assert "scout lab" in "".join(p.read_text(encoding="utf-8")
                                   for p in (tmp_path / "rec").rglob("*.json"))
+
+
+@pytest.mark.parametrize("status", [200, 401])
+def test_credentials_in_a_base_url_are_written_nowhere_even_when_echoed(
+        env: FakeServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, status: int) -> None:
+    """A gateway URL with a login and an Azure-style ``?api-key=`` (set in
+    SCOUTE_OPENAI_BASE_URL): a server that echoes its query and headers, in its answer or
+    its refusal, leaves neither value in the journal, the recording or the message."""
+    password, query_key = "pw-SENTINEL-4e21c8RkVt", "qk-SENTINEL-9x8y7z6wQ7ZL"
+
+    def echo(req: Req) -> Reply:
+        said = f"query {req.query} headers {req.headers}"
+        if status == 200:
+            return Reply(200, answer_with(f"Hotel Arts is on the beach [E1]. {said} [E2]."))
+        return Reply(status, {"error": {"message": f"denied: {said}"}})
+
+    env.route("POST", "/v1/chat/completions", echo)
+    host = env.url.split("://", 1)[1]
+    monkeypatch.setenv("SCOUTE_OPENAI_BASE_URL",
+                       f"http://lab:{password}@{host}/v1?api-key={query_key}")
+    out = run(tmp_path, record=tmp_path / "rec")
+    assert out.answered_by == ("openai" if status == 200 else "extractive")
+    said = out.value.model_dump_json() + (out.links[0].message or "")
+    assert "[secret:SCOUTE_OPENAI_BASE_URL]" in said
+    assert find_leaks([password, query_key, password[:12], query_key[-12:]],
+                      [tmp_path / "runtime", tmp_path / "rec"], said=said) == {}
 
 
 @pytest.mark.parametrize(("status", "fixture", "said"), [

@@ -8,12 +8,14 @@
   reduced to keywords: lower-cased words of three letters or more (no digits), English
   and Spanish stop words removed, first occurrence order, at most :data:`MAX_KEYWORDS`.
 * Secret values are matched in every spelling a provider may echo them in (raw,
-  percent-encoded, JSON- and HTML-escaped, base64, e.g. in a Basic-auth header).
+  percent-encoded, JSON- and HTML-escaped, base64, e.g. in a Basic-auth header), in
+  either letter case (a server that upper-cases what it echoes still shows the key).
 """
 
 from __future__ import annotations
 
 import re
+import string
 import threading
 from functools import lru_cache
 from typing import Any
@@ -172,6 +174,13 @@ def secret_pattern(value: str) -> str:
 
 
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]{3,}")
+#: ASCII letters lower-cased, nothing else: a folded text keeps its length, so a position
+#: found in it is the same position in the text
+_FOLD = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def _fold(text: str) -> str:
+    return text.translate(_FOLD)
 
 
 class _Matcher:
@@ -181,12 +190,14 @@ class _Matcher:
 
     def __init__(self, name: str, value: str) -> None:
         self.name = name
-        self.pattern = re.compile(secret_pattern(value))
-        self.value = value
+        # any letter case: an upper-cased echo of a key is the key to anyone who reads it
+        self.pattern = re.compile(secret_pattern(value), re.IGNORECASE)
+        #: the value folded: pieces are looked for in a folded text
+        self.value = _fold(value)
         # pieces that spell the secret's (public) name are not secret: a placeholder
         # value such as "replay-placeholder-GOOGLE_CSE_ID" shares them with its mark
-        grams = {value[i:i + FRAGMENT] for i in range(len(value) - FRAGMENT + 1)}
-        grams = {g for g in grams if g not in name}
+        grams = {self.value[i:i + FRAGMENT] for i in range(len(value) - FRAGMENT + 1)}
+        grams = {g for g in grams if g not in _fold(name)}
         self.grams = re.compile("|".join(sorted(re.escape(g) for g in grams))) \
             if grams and "://" not in value else None
         # (a URL-shaped secret, e.g. an SMTP URL, holds host and user names that are
@@ -194,30 +205,35 @@ class _Matcher:
         # every FRAGMENT-long piece of the value contains one of its half-length pieces
         # that start at a multiple of FRAGMENT/2: cheap probes before the expression
         half = FRAGMENT // 2
-        self.probes = [value[i:i + half] for i in range(0, len(value) - half + 1, half)]
+        self.probes = [self.value[i:i + half]
+                       for i in range(0, len(value) - half + 1, half)]
         runs = sorted(_ALNUM_RUN.findall(value), key=len, reverse=True)
-        self.anchors: list[str] | None = [runs[0], *_base64_cores(value)] if runs else None
+        self.anchors: list[str] | None = \
+            [_fold(a) for a in (runs[0], *_base64_cores(value))] if runs else None
 
     def sub(self, text: str, repl: str) -> str:
-        if self.anchors is None or any(a in text for a in self.anchors):
-            text = self.pattern.sub(repl, text)
-        return self._fragments(text, repl)
+        folded = _fold(text)
+        if self.anchors is None or any(a in folded for a in self.anchors):
+            out = self.pattern.sub(repl, text)
+            if out != text:
+                text, folded = out, _fold(out)
+        return self._fragments(text, folded, repl)
 
-    def _fragments(self, text: str, repl: str) -> str:
+    def _fragments(self, text: str, folded: str, repl: str) -> str:
         """Any run of :data:`FRAGMENT` or more characters of the value that is still in
         ``text`` (a provider echoing part of the key, a key cut by a size limit, an
         encoding not listed above around its letters and digits) is replaced too."""
-        if self.grams is None or not any(p in text for p in self.probes):
+        if self.grams is None or not any(p in folded for p in self.probes):
             return text
         out: list[str] = []
         pos = 0
-        for m in self.grams.finditer(text):
+        for m in self.grams.finditer(folded):
             if m.start() < pos:
                 continue
             start, end = m.start(), m.end()
             at = self.value.find(m.group(0))
             k = at + (end - start)
-            while end < len(text) and k < len(self.value) and text[end] == self.value[k]:
+            while end < len(text) and k < len(self.value) and folded[end] == self.value[k]:
                 end += 1
                 k += 1
             out.append(text[pos:start])
