@@ -51,7 +51,11 @@ REQUESTS = {
                 "pricing": "spot", "billing": "per_second"}),
     "4 RTX 4090 para una semana con disco de 1 TB":
         ("es", {"gpu": "rtx4090", "gpus": 4, "duration": WEEK, "storage": 1000.0}),
-    # the same classes, other words
+    # the same classes, other words; a count with a times sign glued to it
+    "4x RTX 4090 para una semana con disco de 1 TB":
+        ("es", {"gpu": "rtx4090", "gpus": 4, "duration": WEEK, "storage": 1000.0}),
+    "8x H100 SXM for 2 weeks, per-minute billing":
+        ("en", {"gpu": "h100", "gpus": 8, "duration": 2 * WEEK, "billing": "per_minute"}),
     "8 H100 for two weeks under $2.50 per GPU-hour":
         ("en", {"gpu": "h100", "gpus": 8, "duration": 2 * WEEK, "budget": _money(2.5)}),
     "H200 spot in Finland, under 3 EUR per GPU hour":
@@ -93,9 +97,10 @@ H100 = [
     Result("Lambda Cloud - 8x H100 SXM", "https://lambda.test/pricing",
            "Lambda On-Demand Cloud: 8x NVIDIA H100 SXM 80GB HBM3 instance, $23.92/hr "
            "(8 GPUs). Region: us-east. Per-minute billing. Free egress."),
+    # priced per GPU on nodes of 8: never divided by them
     Result("Nebius AI Cloud - H100", "https://nebius.test/prices",
-           "Nebius: NVIDIA H100 SXM 80 GB, $2.00 per GPU-hour on-demand, data centers in "
-           "Finland (EU). Billed per second. No egress fees."),
+           "Nebius: 8x NVIDIA H100 SXM 80 GB nodes, $2.00 per GPU-hour on-demand, data "
+           "centers in Finland (EU). Billed per second. No egress fees."),
     # an egress fee is a fee, never the price
     Result("DataCrunch H100 SXM5", "https://datacrunch.test/h100",
            "DataCrunch: H100 SXM5 80GB, $2.19/GPU/hr, servers in Iceland (EU region, "
