@@ -109,8 +109,9 @@ def _seconds(m: re.Match[str]) -> int | None:
         return None
     if m.group("num") is None:
         # a bare unit is a length only when it is a whole word for one ("una hora" reads
-        # its number; "hora y media", "an hour" is "an" + hour): "m" or "s" alone is not
-        if unit != 3600 or len(m.group("unit")) < 4:
+        # its number; "hora y media", "an hour" is "an" + hour): "m" or "s" alone is not,
+        # nor a plural, which counts none ("por horas sueltas", "billed in hours")
+        if unit != 3600 or len(m.group("unit")) < 4 or m.group("unit").lower().endswith("s"):
             return None
         value = 1.0
     else:
