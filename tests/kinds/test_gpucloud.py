@@ -95,19 +95,20 @@ def test_a_memory_no_word_names_is_asked_about_not_guessed():
 H100 = [
     # an instance of 8 GPUs priced whole: 2,99 a GPU-hour, and not in Europe
     Result("Lambda Cloud - 8x H100 SXM", "https://lambda.test/pricing",
-           "Lambda On-Demand Cloud: 8x NVIDIA H100 SXM 80GB HBM3 instance, $23.92/hr "
-           "(8 GPUs). Region: us-east. Per-minute billing. Free egress."),
+           "Lambda On-Demand Cloud: 8x NVIDIA H100 80GB HBM3 SXM $23.92/hr (8 GPUs). "
+           "Region: us-east. Per-minute billing. Free egress."),
     # priced per GPU on nodes of 8: never divided by them
     Result("Nebius AI Cloud - H100", "https://nebius.test/prices",
            "Nebius: 8x NVIDIA H100 SXM 80 GB nodes, $2.00 per GPU-hour on-demand, data "
            "centers in Finland (EU). Billed per second. No egress fees."),
-    # an egress fee is a fee, never the price
+    # an egress fee is a fee, never the price, even said first
     Result("DataCrunch H100 SXM5", "https://datacrunch.test/h100",
-           "DataCrunch: H100 SXM5 80GB, $2.19/GPU/hr, servers in Iceland (EU region, "
-           "Europe). Egress: $0.01 per GB. Per-minute billing."),
-    # in euros: ~2,95 US$, over 2,50
+           "Egress: $20 per TB. DataCrunch: H100 SXM5 80GB, $2.19/GPU/hr, servers in "
+           "Iceland (EU region, Europe). Per-minute billing."),
+    # in euros: ~2,95 US$, over 2,50 (a model's number before a sign glued to the price
+    # is no amount)
     Result("Scaleway H100 PCIe", "https://scaleway.test/gpu",
-           "Scaleway H100-1-80G: 1x H100 PCIe 80 GB, 2,73 €/hora, Paris, France (Europe). "
+           "Scaleway H100-1-80G: 80 GB, 1x H100 €2.73/h, Paris, France (Europe). "
            "Billed per minute."),
     Result("RunPod A100 80GB", "https://runpod.test/a100",
            "RunPod: A100 SXM 80GB, $1.64/hr, community cloud in Europe."),
