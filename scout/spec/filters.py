@@ -47,9 +47,13 @@ def money(value: Any, digits: int | None = None, *, lang: str = "en") -> str:
     """200 EUR → '200 EUR' (en), '200 €' (es), 14.5 EUR → '14.50 EUR' (cents under 100); ``digits`` fixes
     the decimals (``money(0)`` rounds); None → '—'. A mapping a template builds is money
     too when it is one (``{"amount": p.amount / m2, "currency": p.currency}``: a price per
-    m²), never the dict's Python text."""
+    m²), never the dict's Python text; so is a Jinja ``namespace(amount=..., currency=...)``,
+    as a template author first writes one, never its ``<Namespace {...}>``."""
     from scout.i18n.values import format_money
 
+    if not isinstance(value, (Mapping, Money)) and all(
+            hasattr(value, k) for k in ("amount", "currency")):
+        value = {k: getattr(value, k) for k in Money.model_fields if hasattr(value, k)}
     if isinstance(value, Mapping) and "amount" in value and "currency" in value:
         try:
             value = Money.model_validate(dict(value))

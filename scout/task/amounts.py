@@ -67,11 +67,19 @@ _BESIDE_AFTER = re.compile(
     + label_re(_BESIDE) + _IN_IT)
 
 
+# an amount per a unit of data moved or kept ("Egress: $20 per TB", "0,02 €/GB", "$0.10 per
+# GB-month"): what using a service costs beside its price (a cloud machine's egress, its
+# disk), the price only when the page states no other
+_PER_DATA = re.compile(r"\s*(?:/\s*|(?:per|por|an?|el|the)\s+)(?:[kmgtp]i?b|gigas?|teras?)(?![^\W\d_])")
+
+
 def _beside_price(text: str, span: tuple[int, int]) -> bool:
     """Whether the amount at ``span`` of ``text`` is named as what is paid beside a
-    price (a fee, a deposit, a charge) by a word right before or right after it."""
+    price (a fee, a deposit, a charge) by a word right before or right after it, or is
+    a rate per unit of data (:data:`_PER_DATA`)."""
     return _BESIDE_BEFORE.search(fold(text[max(0, span[0] - 40):span[0]])) is not None \
-        or _BESIDE_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None
+        or _BESIDE_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None \
+        or _PER_DATA.match(fold(text[span[1]:span[1] + 20])) is not None
 
 
 def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:

@@ -77,6 +77,9 @@ _PATTERN = re.compile(
     r"(?:(?:\s*|\s+(?:and|y)\s+)(?P<num2>\d{1,2}|" + "|".join(
         sorted((re.escape(w) for w in _WORDS if _WORDS[w] > 1), key=len, reverse=True))
     + r")\s*(?P<unit2>" + _MIN + r"|" + _SEC + r")(?![a-z])|(?P<num3>\d{2})(?![\w.,]))?"
+    # a unit letter that opens a code ("8 H100", "2 A100s", "60m2"): a model's name or
+    # square metres, no length (only "1h30" writes digits right after its unit)
+    r"(?!\d)"
     r")", re.IGNORECASE)
 
 
@@ -106,8 +109,9 @@ def _seconds(m: re.Match[str]) -> int | None:
         return None
     if m.group("num") is None:
         # a bare unit is a length only when it is a whole word for one ("una hora" reads
-        # its number; "hora y media", "an hour" is "an" + hour): "m" or "s" alone is not
-        if unit != 3600 or len(m.group("unit")) < 4:
+        # its number; "hora y media", "an hour" is "an" + hour): "m" or "s" alone is not,
+        # nor a plural, which counts none ("por horas sueltas", "billed in hours")
+        if unit != 3600 or len(m.group("unit")) < 4 or m.group("unit").lower().endswith("s"):
             return None
         value = 1.0
     else:

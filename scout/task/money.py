@@ -143,7 +143,9 @@ def _token_re(own_signs_too: bool = False) -> re.Pattern[str]:
     iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
     one = (r"(?:(?<![a-z])(?P<pre§>" + pre_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
            + r")" + _K + r"(?:\s?(?P<post§>" + word_alt + r"|(?:" + iso_alt + r")\b|"
-           + sym_alt + own_post + r"))?")
+           # a sign glued to the next figure is that one's ("Pixel 9 $799", "A100 €1.10/h"):
+           # the figure before it is a model's number, no amount
+           + r"(?:" + sym_alt + r")(?!\d)" + own_post + r"))?")
     first, second = one.replace("§", "1"), one.replace("§", "2")
     cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
     post_alt = "|".join(f"(?:{w})" for w, _ in _POST_CMP)

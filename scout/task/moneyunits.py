@@ -79,16 +79,21 @@ SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen
 # "per seat monthly", "por usuario mensuales": a bare period word needs none)
 # any other noun between the amount and its period is what one is sold for too ("€200 per
 # desk per month", "30 € por bici al día": no unit of a plan's, so ``Money.each`` None)
+# a compound unit, the thing and its time joined ("$2.50 per GPU-hour", "2,50 $/GPU-hora",
+# "per core hour", "€0.40/node-hour", "por GPU y hora" above): the time is the period, the
+# thing what one amount is for (so "hour" is no length of 1 h of a duration input)
+_COMPOUND = r"(?:-|\s(?=(?:hours?|hrs?|horas?)\b))(?=(?:hours?|hrs?|horas?|h|days?|dias?|months?|mes)\b)"
 PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER
        + r"|(?!(?:" + _UNIT_WORDS + r"|semanas|meses|the|el|la|los|las|un|una)\b)[a-z]{3,})\b"
-        r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
-        r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b)))?"
+        r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night|hora|hour)\b)|"
+        r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b|"
+        + _COMPOUND + r")))?"
         # a learner's connector, a calque of "la" / "por" / "al" / "en un": "90 euros the
         # night", "35 euros for month", "20 euros for person", "15 euros to the month",
         # "900 euros en un mes" (the unit right after it, no number between)
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada|the|for|to\s+the|"
         r"en\s+una?|in\s+an?)\s*|(?<= y)\s+|(?<= and)\s+|"
-        r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
+        r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b)|(?<=[a-z])" + _COMPOUND + r")"  # "£150pn", "15€pp" glued too
         r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")
 # what one amount is for, beside its period: a software plan's user, seat, licence or
 # device ("€8 per user per month"); a hotel's room is what its price is for anyway (None)

@@ -34,6 +34,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from scout.task.cldr import currencies
+
 # "1 299" is one number when a currency is next to it or cents follow
 _CENTS = re.compile(r"[.,]\d{2}(?!\d)")
 
@@ -135,8 +137,13 @@ def _rules() -> list[Rule]:
         beside = before.search(text[max(0, a - 6):a]) or after.match(text, m.end() + 2)
         return "0" + m.group(0) if beside else m.group(0)
 
+    def iso_dollar(m: re.Match[str]) -> str:
+        # "SGD$4.90", "MXN $1,299": the code names the dollar or peso; three capitals that
+        # are no currency ("H100 SXM $4.25", "NVL $2.99": a model's letters) keep the sign
+        return m.group("code") + " " if m.group("code") in currencies().iso else m.group(0)
+
     return [
-        (re.compile(r"\b(?P<code>[A-Z]{3}) ?\$(?=\s?\d)"), lambda m: m.group("code") + " "),
+        (re.compile(r"\b(?P<code>[A-Z]{3}) ?\$(?=\s?\d)"), iso_dollar),
         # two prices each with its sign before ("$179.99 $119.99", a shop's old and new):
         # the second's sign is not the first's written after it
         (re.compile(r"(?P<pre>" + lead + r"\s?\d[\d.,]*\d)\s+(?=" + lead + r"\s?\d)"),

@@ -132,6 +132,9 @@ NUMBER_CMP = (r"(?<!first\s)(?<!primeros\s)(?<!primeras\s)(?:(?:at least|at most
 _NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"
 # "cited more than 100 times", "citados más de 100 veces": the count's own word, claimed
 _TIMES = r"(?:\s+(?:times|veces)\b)?"
+# a count written with a multiplication sign before what it counts ("4x RTX 4090", "8x
+# H100", "2× A100"): glued "x" only, for chat Spanish writes a spaced "x" for "por"
+_TIMES_SIGN = r"(?:x|\s?×)?"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
 # "mn" written on it by a million ("100M+ rows", "2mn records")
 _THOUSAND = r"(?:\s?(?P<k>mil|k)\b|(?P<m>m|mn)\b)?"
@@ -237,8 +240,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
 
     if not integer and celsius_input(spec.aliases) and (hot := fahrenheit(free, one)):
         return hot[0], widened(text.free, free, hot[1])  # "-112 °F" for a Celsius input
-    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
-                   free)
+    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES_SIGN + r"\s*-?\s*"
+                   + alt + r"(?!\w)", free)
          or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + one
                       + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)

@@ -172,3 +172,16 @@ def test_money_a_template_computes_is_written_as_money(tmp_path: Path) -> None:
     # a mapping that is no money is written as it is, never a traceback
     (tmp_path / "n.md.j2").write_text('{{ {"amount": "lots", "currency": "EUR"} | money }}')
     assert "lots" in make_report_env(tmp_path, "en").get_template("n.md.j2").render()
+
+
+def test_money_a_template_computes_in_a_namespace_is_written_as_money(tmp_path: Path) -> None:
+    """A total a template works out in a Jinja namespace (a price per GPU-hour times the
+    hours asked) is money too; it read "<Namespace {'amount': 5376.0, ...}>" in the report."""
+    (tmp_path / "t.md.j2").write_text(
+        '{{ namespace(amount=p.amount * 8 * 336, currency=p.currency) | money }} | '
+        '{{ namespace(amount=p.amount, currency=p.currency, per="hour") | money }}')
+    values = {"p": Money(amount=2, currency="USD")}
+    assert make_report_env(tmp_path, "es").get_template("t.md.j2").render(**values) == \
+        "5.376 US$ | 2 US$/hora"
+    assert make_report_env(tmp_path, "en").get_template("t.md.j2").render(**values) == \
+        "5,376 USD | 2 USD/hour"

@@ -130,3 +130,23 @@ def test_a_sale_page_s_text_gives_the_price_asked_now() -> None:
 ])
 def test_signs_before_each_figure(text: str, amounts: list[tuple[float, str]]) -> None:
     assert [(m.amount, m.currency) for m, _ in find_amounts(text)] == amounts
+
+
+@pytest.mark.parametrize("text, amount, per", [
+    # a model's number before a sign glued to the price is no amount: the sign is the
+    # price's ("H100 $4.25/hr" read 100 USD, "Pixel 9 $799" 9 USD)
+    ("CoreWeave H100 $4.25/hr, egress free", 4.25, "hour"),
+    ("Genesis Cloud A100 €1.10/h", 1.1, "hour"),
+    ("Google Pixel 9 $799 unlocked", 799, None),
+    # three capitals before "$" are a currency only when ISO 4217 has them ("SGD$4.90"):
+    # a model's letters are none ("H100 SXM $4.25/hr" read no price at all)
+    ("Lambda H100 SXM $2.99/hr", 2.99, "hour"),
+    ("H100 NVL $4.25 per hour", 4.25, "hour"),
+    # a sign after its figure still is that one's
+    ("Scaleway H100: 2,73 €/hora", 2.73, "hour"),
+    ("Piso 250.000€ 3 dormitorios", 250000, None),
+])
+def test_a_sign_glued_to_a_figure_is_that_figure_s(text: str, amount: float,
+                                                   per: str | None) -> None:
+    found = find_price(text)
+    assert found is not None and (found.amount, found.per) == (amount, per)

@@ -244,3 +244,33 @@ def test_an_alias_that_takes_in_the_unit_labels_its_length() -> None:
     assert (task.values["max_length"], task.values["max_turnaround"]) == (72000, None), task.notes
     task = build_task("transcripción, 20 horas", spec, today=TODAY)  # neither's words
     assert (task.values["max_length"], task.values["max_turnaround"]) == (None, None)
+
+
+@pytest.mark.parametrize("query, seconds", [
+    # a unit letter that opens a code is a model's name, no length: eight GPUs, not 8 h
+    ("8 H100 for two weeks", 1209600),
+    ("necesito 8 H100 de 80 GB durante 2 semanas", 1209600),
+    ("2 A100s, 4 M60 cards", None),
+    ("piso de 60m2, visita de 2 horas", 7200),
+    # "1h30" still writes its minutes right after the hours
+    ("un tutorial de 1h30", 5400),
+])
+def test_a_unit_letter_that_opens_a_code_is_no_length(query, seconds) -> None:
+    task = build_task(query, INPUTS, today=TODAY)
+    assert task.values["max_duration"] == seconds, task.notes
+
+
+@pytest.mark.parametrize("query", [
+    "una GPU por horas sueltas, menos de 1 dólar la hora",
+    "a GPU we rent by the hours we use",
+])
+def test_a_bare_plural_unit_is_no_length(query) -> None:
+    # "horas" with no number counts none: "por horas" says how it is rented, not for 1 h
+    # (the price's "la hora" is the budget's unit)
+    task = build_task(query, {**INPUTS, "budget": InputSpec(type="money")}, today=TODAY)
+    assert task.values["max_duration"] is None, task.notes
+
+
+def test_a_bare_singular_hour_is_still_one() -> None:
+    assert build_task("clases de hora y media", INPUTS, today=TODAY).values["max_duration"] == 5400
+    assert build_task("a tutorial under an hour", INPUTS, today=TODAY).values["max_duration"] == 3600

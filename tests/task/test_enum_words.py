@@ -112,3 +112,23 @@ def test_a_counts_noun_that_is_an_enum_word_is_read_by_both(query, pets, pet):
     says how many and what: the count took the whole of it, and the pet was lost."""
     values = read(query, PETS)
     assert (values.get("pets"), values.get("pet")) == (pets, pet)
+
+
+GPUS = {"gpus": InputSpec(type="integer", aliases=["GPUs", "H100", "A100", "RTX 4090"]),
+        "gpu": InputSpec(type="string", enum=["h100", "a100", "rtx4090"],
+                         synonyms={"rtx4090": ["RTX 4090"]}),
+        "topic": InputSpec(type="subject")}
+
+
+@pytest.mark.parametrize("query, gpus, gpu", [
+    ("4x RTX 4090 para una semana", 4, "rtx4090"),
+    ("8x H100 for two weeks", 8, "h100"),
+    ("2× A100 in the EU", 2, "a100"),
+    ("8 H100 for two weeks", 8, "h100"),
+    # a spaced "x" is chat Spanish's "por", and "4x4" counts nothing asked
+    ("alquiler de 4x4 con 2 A100", 2, "a100"),
+])
+def test_a_count_written_with_a_times_sign_is_read(query, gpus, gpu):
+    """"4x RTX 4090" is how many and what, as "4 RTX 4090" is: the glued "x" hid the count."""
+    values = read(query, GPUS)
+    assert (values.get("gpus"), values.get("gpu")) == (gpus, gpu)

@@ -41,3 +41,23 @@ def test_a_fee_that_is_the_price_or_in_it_stays(text: str, amount: float) -> Non
 def test_the_fee_stays_among_the_amounts_when_nothing_else_is_a_price() -> None:
     # "0,50 € de descuento" is no price: the deposit is what the page states
     assert [m.amount for m, _ in listed_amounts("0,50 € de descuento, fianza 300 €")] == [300]
+
+
+@pytest.mark.parametrize("text, price", [
+    # a rate per unit of data (a cloud machine's egress, its disk) is no price while the
+    # page states one: it read "Egress $90 per TB" as the price of an H100 at $2.49/hr
+    ("Egress $90 per TB; H100 from $2.49/hr", Money(amount=2.49, currency="USD", per="hour")),
+    ("Salida de datos: 0,02 €/GB. A100: 1,10 €/h", Money(amount=1.1, currency="EUR", per="hour")),
+    ("Persistent disk $0.10 per GB-month, RTX 4090 $0.44/hr",
+     Money(amount=0.44, currency="USD", per="hour")),
+])
+def test_a_rate_per_unit_of_data_beside_a_price_is_not_the_price(text: str,
+                                                                  price: Money) -> None:
+    found = find_price(text)
+    assert found is not None
+    assert (found.amount, found.currency, found.per) == (price.amount, price.currency, price.per)
+
+
+def test_a_page_stating_only_a_rate_per_unit_of_data_states_it_as_its_price() -> None:
+    found = find_price("Object storage: $20 per TB a month")
+    assert found is not None and found.amount == 20

@@ -154,3 +154,30 @@ RULED_OUT = InputSpec(type="list", items="string",
 ])
 def test_a_list_of_what_is_ruled_out_is_its_items(query: str, items: list[str]) -> None:
     assert _values(query, {"destination": InputSpec(type="place"), "no": RULED_OUT})["no"] == items
+
+
+@pytest.mark.parametrize("query, amount, currency", [
+    ("GPU cloud under $2.50 per GPU-hour", 2.5, "USD"),
+    ("H100 en la nube, menos de 2,50 $/GPU-hora", 2.5, "USD"),
+    ("cloud GPUs under 3 EUR per GPU hour", 3, "EUR"),
+    ("GPU en la nube a menos de 2 € por GPU y hora", 2, "EUR"),
+    ("HPC cluster under €0.40 per node-hour", 0.4, "EUR"),
+])
+def test_a_compound_unit_of_a_thing_and_its_hour_is_per_hour(query: str, amount: float,
+                                                              currency: str) -> None:
+    # the thing is what one amount is for, the hour its period: never a length of 1 h
+    inputs = {**KIND, "length": InputSpec(type="duration")}
+    values = _values(query, inputs)
+    budget = values["budget"]
+    assert (budget.amount, budget.currency, budget.per) == (amount, currency, "hour")
+    assert values.get("length") is None
+
+
+@pytest.mark.parametrize("listing, amount", [
+    ("Nebius: H100 SXM 80 GB, $2.00 per GPU-hour on-demand", 2.0),
+    ("DataCrunch: H100 SXM5 80GB, $2.19/GPU/hr", 2.19),
+    ("Scaleway: 1x H100 PCIe, 2,73 €/GPU-hora", 2.73),
+])
+def test_a_listing_s_price_per_gpu_hour_is_per_hour(listing: str, amount: float) -> None:
+    got = [(m.amount, m.per) for m, _span, _assumed in iter_money(fold(listing), listing, [])]
+    assert got[:1] == [(amount, "hour")]
