@@ -129,9 +129,9 @@ def format_month(value: Any, lang: str = "en") -> str:
         return "—"
     ends = [value.get(k) for k in ("start", "end")] if isinstance(value, dict) else \
         [getattr(value, k, None) for k in ("start", "end")]
-    ends = [_iso_day(e) if isinstance(e, str) else e for e in ends]
-    if all(isinstance(e, dt.date) for e in ends):
-        return format_range(ends[0], ends[1], lang)
+    start, end = (_iso_day(e) if isinstance(e, str) else e for e in ends)
+    if isinstance(start, dt.date) and isinstance(end, dt.date):
+        return format_range(start, end, lang)
     year, month = getattr(value, "year", None), getattr(value, "month", None)
     if not isinstance(year, int) or not isinstance(month, int):
         return str(value)
