@@ -111,8 +111,8 @@ CHAMBERI = [
            "años. Jornada completa de 8 a 17 h. Cuota 380 € al mes. Comedor: 90 € al mes. "
            "Matrícula 150 €. Plazas para septiembre de 2027."),
     Result("Escuela Infantil Pompitas", "https://guarderias.test/pompitas",
-           "Escuela Infantil Pompitas, Chamberí. De 0 a 3 años. Jornada completa. Cuota 320 € "
-           "al mes, comedor incluido. Matrícula 100 €."),
+           "Escuela Infantil Pompitas, Chamberí. De 0 a 3 años. Jornada completa. Matrícula "
+           "100 €. Cuota 320 € al mes, comedor incluido."),
     Result("Guardería Osito", "https://guarderias.test/osito",
            "Guardería Osito en Chamberí. Niños desde 12 meses. Jornada completa con comedor. "
            "350 € al mes."),
@@ -203,7 +203,8 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
             in report)
     assert re.search(r"\| 1 \| Escuela Infantil Pompitas \| 320 €/mes \[1\] \| sí \| 100 € \|",
                      report)
-    # a year's fee compared a month, marked approximate; no enrolment fee stated, said so
+    # the enrolment fee stated first is no price; a year's fee compared a month, marked
+    # approximate; no enrolment fee stated, said so
     assert re.search(r"\| 2 \| Escuela Infantil El Jardín \| ~350 €/mes \[2\] \| sí \| "
                      r"no consta \|", report)
     own = _own_words(report, CHAMBERI, ids=True)
