@@ -83,6 +83,8 @@ _YEARS_AGE = re.compile(
     r"[\s-]+(?:anos?|years?|yrs?)(?:[\s-]+olds?)?"
     r"(?P<half2>\s+y\s+medio)?(?:\s+de\s+edad)?(?!\w)")
 
+# the low end of a range right before an age: "de 0 a 3 años", "0-3 years", "entre 1 y 3"
+_RANGE_BEFORE = re.compile(r"\d\s*(?:-|–|a|al|to|y|and|hasta)\s*$")
 # "año y medio", "a year and a half (old)": 18 months, said with no number
 _YEAR_AND_A_HALF = re.compile(r"(?<!\w)(?:(?:un|a|one)\s+)?(?:ano|year)\s+(?:y|and)\s+"
                               r"(?:medio|a\s+half)(?:[\s-]+olds?)?(?!\w)")
@@ -97,6 +99,8 @@ def years_as_months(free: str) -> tuple[int, tuple[int, int]] | None:
     for m in _YEARS_AGE.finditer(free):
         if half and half.start() <= m.start():
             break
+        if _RANGE_BEFORE.search(free, 0, m.start()):
+            continue  # "escuela infantil de 0 a 3 años": the ages it takes, no child's age
         years = int(m.group("n")) if m.group("n") else 1
         if m.group("one") and not (m.group("half1") or m.group("half2") or "old" in m.group()
                                    or free[:m.start()].endswith("de ")):

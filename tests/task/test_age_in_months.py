@@ -61,6 +61,13 @@ def test_a_length_of_time_is_no_age() -> None:
     assert years_as_months("durante un ano") is None
 
 
+def test_a_range_of_ages_is_what_a_nursery_takes_not_the_child_s_age() -> None:
+    # the nursery's cycle, said as a range, is no age of the child's
+    assert _age("escuela infantil de 0 a 3 años en Madrid", MONTHS) is None
+    assert _age("nursery for ages 0-3 years in Leeds", MONTHS) is None
+    assert _age("escuela infantil de 0 a 3 años en Madrid para mi hija de 2 años", MONTHS) == 24
+
+
 def test_an_age_in_years_and_other_months_stay() -> None:
     assert _age("colegio en Valencia para mi hija de 7 años", YEARS, "age") == 7
     assert _age("for a 7-year-old in Valencia", YEARS, "age") == 7
