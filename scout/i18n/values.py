@@ -113,10 +113,25 @@ def format_date(value: Any, lang: str = "en", form: str = "long") -> str:
     return plain_spaces(babel_date(value, form, locale=lang_of(lang)))
 
 
+def _iso_day(text: str) -> dt.date | None:
+    """The day an ISO string starts with ("2027-09-01"), None when it names none."""
+    try:
+        return dt.date.fromisoformat(text[:10])
+    except ValueError:
+        return None
+
+
 def format_month(value: Any, lang: str = "en") -> str:
-    """A Month (or date): 'September 2026' (en), 'septiembre de 2026' (es)."""
+    """A Month (or date): 'September 2026' (en), 'septiembre de 2026' (es). A `month`
+    input may hold a date range ("curso 2027-28", "del 3 al 7 de junio"): written as the
+    report writes one (:func:`format_range`), never as its ISO ends."""
     if value is None:
         return "—"
+    ends = [value.get(k) for k in ("start", "end")] if isinstance(value, dict) else \
+        [getattr(value, k, None) for k in ("start", "end")]
+    start, end = (_iso_day(e) if isinstance(e, str) else e for e in ends)
+    if isinstance(start, dt.date) and isinstance(end, dt.date):
+        return format_range(start, end, lang)
     year, month = getattr(value, "year", None), getattr(value, "month", None)
     if not isinstance(year, int) or not isinstance(month, int):
         return str(value)

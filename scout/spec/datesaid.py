@@ -88,7 +88,14 @@ def _grammar() -> dict[str, re.Pattern[str]]:
     def c(pattern: str) -> re.Pattern[str]:
         return re.compile(r"(?<![\w-])" + pattern + r"(?![\w])")
 
+    pair = r"(?P<y1>(?:19|20)\d\d)\s*[-/–]\s*(?P<y2>(?:19|20)?\d\d)(?![\d/-])"
     return {
+        # a school year a page states with its two years ("plazas para el curso 2027-28",
+        # "academic year 2027/2028", "the 2027-28 school year"): 1 September to 30 June
+        "school_year": c(r"(?:(?:curso|ano\s+escolar|ano\s+academico)(?:\s+academico)?|"
+                         r"(?:academic|school)\s+year)\s+(?:(?:de|del|of)\s+)?" + pair
+                         + r"|" + pair.replace("y1", "y3").replace("y2", "y4")
+                         + r"\s+(?:academic|school)\s+year"),
         "iso": c(r"(?P<y1>\d{4})-(?P<m1>\d\d)-(?P<d1>\d\d)"),
         # "15/03/2027", "15-03-2027", "15.03.2027": the day first, as the request's own
         # "el 15/09" reads, unless only the other order is a date ("03/15/2027"); with
@@ -190,7 +197,23 @@ CLOSED_LABELS = (
     "closed", "closes for", "shut", "fully booked", "booked up", "sold out", "no availability",
     "cerrado", "cerrada", "cerrados", "cerradas", "cierra por", "agotado", "agotada",
     "agotados", "agotadas", "sin plazas", "sin disponibilidad",
+    # a place taken up ("lista de espera para el curso 2027-28", "waiting list for September
+    # 2027"): a nursery, a school or a residence has none to offer then
+    "lista de espera", "waiting list", "waitlist", "no quedan plazas", "plazas cubiertas",
+    "no vacancies", "no places", "sin vacantes",
 )
+#: an academic year's first and last day (month, day), by the year it starts in: what
+#: most of Spain's and Europe's schools, nurseries and universities keep
+SCHOOL_YEAR_START, SCHOOL_YEAR_END = (9, 1), (6, 30)
+
+
+def school_year_start(y1: str, y2: str) -> int | None:
+    """The year an academic year written as a pair of years starts in ("2027", "28" or
+    "2028": 2027); None when the years do not follow each other ("2027-29")."""
+    first = int(y1)
+    second = int(y2) if len(y2) == 4 else (first // 100) * 100 + int(y2)
+    return first if second == first + 1 else None
+
 # A label stands among the words just before the date, in the same clause ("Paper
 # submission deadline: 10 December", "Plazo de envío de artículos: 15 de enero"), or
 # right after it behind a separator ("1 May 2027 (deadline)", "15 de enero: plazo").
@@ -247,6 +270,14 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
             if not free(m) or not _month_is_meant(m, text, folded):
                 continue
             g = m.groupdict()
+            if kind == "school_year":
+                start = school_year_start(g["y1"] or g["y3"], g["y2"] or g["y4"])
+                if start is not None:
+                    taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
+                    if _labelled(folded, m.start(), m.end(), label) == bool(of):
+                        out.append((m.start(), (dt.date(start, *SCHOOL_YEAR_START),
+                                                dt.date(start + 1, *SCHOOL_YEAR_END))))
+                continue
             y1 = int(g["y1"]) if g.get("y1") else None
             m1 = int(g["m1"]) if kind in ("iso", "num") else months[g["m1"]]
             d1 = int(g["d1"])

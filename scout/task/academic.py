@@ -28,11 +28,12 @@ import re
 from collections.abc import Callable
 
 from scout.schemas.task import DateRange
+from scout.spec.datesaid import SCHOOL_YEAR_END, SCHOOL_YEAR_START, school_year_start
 
 Form = tuple[str, Callable[[re.Match[str]], "DateRange | None"]]
 
-# an academic year's first and last day, by the year it starts in
-_START, _END = (9, 1), (6, 30)
+# an academic year's first and last day, by the year it starts in (a page's the same)
+_START, _END = SCHOOL_YEAR_START, SCHOOL_YEAR_END
 # each part of the year: (months after the year's start it opens, months it lasts)
 _HALVES = {1: (0, 5), 2: (5, 5)}                  # Sep-Jan, Feb-Jun
 
@@ -47,10 +48,9 @@ _SECOND = r"(?:segundo|2\s*(?:º|°|o|do)?|second|2nd)"
 
 def _start_year(m: re.Match[str]) -> int | None:
     """The year an academic year said with its pair of years starts in; None when the
-    pair is no academic year ("2027-29", "2027-2030")."""
-    y1, y2 = int(m.group("y1")), m.group("y2")
-    second = int(y2) if len(y2) == 4 else (y1 // 100) * 100 + int(y2)
-    return y1 if second == y1 + 1 else None
+    pair is no academic year ("2027-29", "2027-2030"): as a page's is read
+    (:func:`scout.spec.datesaid.school_year_start`)."""
+    return school_year_start(m.group("y1"), m.group("y2"))
 
 
 def _year(start: int) -> DateRange:

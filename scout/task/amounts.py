@@ -49,10 +49,12 @@ _RATE_AFTER = re.compile(r"\s*(?:/\s*|(?:per|por|an?|each|cada|x)\s+)[^\W\d_]")
 
 # what is paid beside a price, named next to its amount: a fee, a deposit, a charge, a
 # penalty ("exit fee of £75", "300 € de fianza", "£20 joining fee", "standing charge
-# 60p/day"); folded words, as labels are (:mod:`scout.task.moneylabels`). A gym's "cuota"
-# is its price, and a tax is a price's basis (:mod:`scout.task.taxbasis`), not beside it
+# 60p/day", a nursery's or a gym's "Matrícula 150 €" beside its fee a month); folded
+# words, as labels are (:mod:`scout.task.moneylabels`). A gym's "cuota" is its price, and
+# a tax is a price's basis (:mod:`scout.task.taxbasis`), not beside it; a page stating
+# only a "matrícula" (a master's) states its price so
 _BESIDE = ("fee", "deposit", "charge", "surcharge", "penalty", "comision", "fianza",
-           "deposito", "penalizacion", "cargo", "recargo", "gastos")
+           "deposito", "penalizacion", "cargo", "recargo", "gastos", "matricula")
 # "£99 fees included", "120 € gastos incluidos": in the price
 _IN_IT = r"(?!\s*(?:incl|inclu))"
 # right before it, with what it is for between ("penalización por baja 60 €", "gastos de

@@ -3,7 +3,8 @@
 "my son who is 12", "mi hija de 8, ...";
 "niño de 6 y medio" is not one (a fraction). And the short ways of writing "years old"
 beside an age that an input's own words do not list (:data:`AGE_FORMS`: "7yo", "9 y/o",
-"9 to 11 year olds", Catalan "4 anys").
+"9 to 11 year olds", Catalan "4 anys"). And an age in years for an input that counts a
+baby's age in months (:func:`years_as_months`: "2 años y medio" is 30 months).
 
 People give a child's (or a relative's) age the way forms and chats do: in brackets
 after the person, or after a comma. Read as a bare number it was no input's value, and
@@ -14,6 +15,8 @@ an integer input that holds an age (its name or aliases say so: "age", "edad", "
 from __future__ import annotations
 
 import re
+
+from scout.text import fold as fold_words
 
 # the input counts someone's years: its name or an alias says so
 _AGE_INPUT = re.compile(r"(?<!\w)(?:age|ages|edad|edades|anos|años|years?[ -]old|year-olds?|"
@@ -53,10 +56,58 @@ def counts_age(name: str, aliases: list[str]) -> bool:
     return bool(_AGE_INPUT.search(" ".join([name.replace("_", " "), *aliases]).casefold()))
 
 
+# the input counts the age in months: its name or an alias says so ("age_months",
+# "meses", "month-old"); folded words
+_MONTHS = re.compile(r"(?<!\w)(?:months?|meses|mes|month-olds?|months?[ -]old)(?!\w)")
+
+
+def counts_months(name: str, aliases: list[str]) -> bool:
+    """Whether the integer input ``name`` holds someone's age in months ("age_months",
+    aliases "meses", "month-old"): a baby's, as nurseries and paediatricians count it."""
+    words = " ".join([name.replace("_", " "), *aliases]).casefold()
+    return counts_age(name, aliases) and bool(_MONTHS.search(fold_words(words)))
+
+
 def age_words(name: str, aliases: list[str]) -> list[str]:
     """:data:`AGE_FORMS` for an input that counts someone's years (:func:`counts_age`),
-    none for any other: "2 yo" is no count of rooms."""
-    return list(AGE_FORMS) if counts_age(name, aliases) else []
+    none for any other: "2 yo" is no count of rooms, and "2 años" no age in months."""
+    return list(AGE_FORMS) if counts_age(name, aliases) and not counts_months(name, aliases) \
+        else []
+
+
+# an age in years as people say a toddler's: "2 años", "2 años y medio", "año y medio",
+# "a 2-year-old", "2 and a half years old", "2.5 years" (folded text, numbers as digits)
+_YEARS_AGE = re.compile(
+    r"(?<![\w.,])(?:(?P<n>\d{1,2})(?:[.,](?P<dec>5))?|(?P<one>un|a|one))"
+    r"(?P<half1>\s+(?:y|and)\s+(?:medio|a\s+half))?"
+    r"[\s-]+(?:anos?|years?|yrs?)(?:[\s-]+olds?)?"
+    r"(?P<half2>\s+y\s+medio)?(?:\s+de\s+edad)?(?!\w)")
+
+# the low end of a range right before an age: "de 0 a 3 años", "0-3 years", "entre 1 y 3"
+_RANGE_BEFORE = re.compile(r"\d\s*(?:-|–|a|al|to|y|and|hasta)\s*$")
+# "año y medio", "a year and a half (old)": 18 months, said with no number
+_YEAR_AND_A_HALF = re.compile(r"(?<!\w)(?:(?:un|a|one)\s+)?(?:ano|year)\s+(?:y|and)\s+"
+                              r"(?:medio|a\s+half)(?:[\s-]+olds?)?(?!\w)")
+
+
+def years_as_months(free: str) -> tuple[int, tuple[int, int]] | None:
+    """The first age ``free`` (folded, numbers as digits) says in years, in months, and
+    its span: for an input that counts the age in months (:func:`counts_months`), which
+    a request says in years once the child is past the first ("2 años y medio": 30, "a
+    2-year-old": 24, "año y medio": 18). None when no age in years is said."""
+    half = _YEAR_AND_A_HALF.search(free)
+    for m in _YEARS_AGE.finditer(free):
+        if half and half.start() <= m.start():
+            break
+        if _RANGE_BEFORE.search(free, 0, m.start()):
+            continue  # "escuela infantil de 0 a 3 años": the ages it takes, no child's age
+        years = int(m.group("n")) if m.group("n") else 1
+        if m.group("one") and not (m.group("half1") or m.group("half2") or "old" in m.group()
+                                   or free[:m.start()].endswith("de ")):
+            continue  # "un año" alone is a length of time, "de un año" / "one year old" an age
+        halves = bool(m.group("dec") or m.group("half1") or m.group("half2"))
+        return years * 12 + (6 if halves else 0), m.span()
+    return (18, half.span()) if half else None
 
 
 def ages_after_person(free: str) -> list[tuple[int, tuple[int, int]]]:

@@ -253,12 +253,20 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
 
         return days_in_weeks(free)  # "a 3-week trip" for a count of days: 21
     if not m and integer:
-        from scout.task.personage import ages_after_person, counts_age
+        from scout.task.personage import ages_after_person, counts_age, counts_months
 
+        in_months = counts_months(name, list(spec.aliases))
+        if in_months:
+            from scout.task.personage import years_as_months
+
+            said = years_as_months(free)  # "2 años y medio" for an age in months: 30
+            if said and CLAIMED not in free[said[1][0]:said[1][1]]:
+                return said[0], widened(text.free, free, said[1])
         # the person may be claimed already ("mi hijo tiene 14 y quiere ...": whom the
-        # request is relayed for); the age must still be free
+        # request is relayed for); the age must still be free; a bare number after a
+        # person is years, no age in months
         ages = ages_after_person(digits_view(text.folded)) if counts_age(
-            name, list(spec.aliases)) else []
+            name, list(spec.aliases)) and not in_months else []
         age = next((a for a in ages if CLAIMED not in free[a[1][0]:a[1][1]]), None)
         if age:
             return age[0], widened(text.free, free, age[1])  # "our son (14)"

@@ -50,6 +50,21 @@ def test_ranges_and_dates() -> None:
     assert format_value(None, "money", "es") == "—"
 
 
+def test_the_month_filter_writes_a_month_input_s_range_as_the_report_does() -> None:
+    # a month input holds a range when the request says one ("curso 2027-28"): the
+    # `month` filter a template gives it wrote its ISO ends ("2027-09-01 to 2028-06-30")
+    # in a Spanish report
+    from scout.spec.filters import month
+
+    year = DateRange(start=dt.date(2027, 9, 1), end=dt.date(2028, 6, 30))
+    assert month(year, lang="es") == "1 de septiembre de 2027 – 30 de junio de 2028"
+    assert month(year, lang="en") == format_value(year, "month", "en")
+    assert month({"start": "2027-09-01", "end": "2028-06-30"}, lang="es") == \
+        month(year, lang="es")
+    assert month(Month(year=2027, month=9), lang="es") == "septiembre de 2027"
+    assert month({"start": "not a day", "end": "2028-06-30"}, lang="es") != ""
+
+
 def test_costs_are_written_as_the_report_language_writes_money(tmp_path: Path) -> None:
     """The cost table and the cost cap: '$0.0050' in English, '0,0050 US$' in Spanish
     (a Spanish report read '$0.0050' and 'gastó $0.02 de su límite de $0.01')."""

@@ -283,3 +283,25 @@ def test_a_range_s_first_end_takes_the_year_its_second_states() -> None:
     # a run into the next year: its first end in the year before the one stated
     assert on_dates("Curso del 1 de octubre al 31 de enero de 2028.",
                     DateRange(start=dt.date(2027, 11, 1), end=dt.date(2027, 11, 30))) is True
+
+
+@pytest.mark.parametrize("text, span, want", [
+    # a school year a page states with its two years is 1 September to 30 June, as a
+    # request's "curso 2027-28" is (scout/task/academic.py shares the rule)
+    ("Plazas para el curso 2027-28.", ACADEMIC_YEAR, True),
+    ("Places for the 2027-28 school year.", ACADEMIC_YEAR, True),
+    ("Academic year 2027/2028: places left.", ACADEMIC_YEAR, True),
+    ("Plazas para el curso 2026-27.", ACADEMIC_YEAR, False),
+    ("Curso 2027-29.", ACADEMIC_YEAR, None),          # years that do not follow: none
+    ("Ref. 2027-28.", ACADEMIC_YEAR, None),           # a pair with no school-year word
+    # a waiting list or no vacancies for every day asked: no place then
+    ("Lista de espera para el curso 2027-2028.", ACADEMIC_YEAR, False),
+    ("Waiting list for the 2027-28 school year.", ACADEMIC_YEAR, False),
+    ("No vacancies from 1 September 2027 to 30 June 2028.", ACADEMIC_YEAR, False),
+    # a full-day schedule over the year is no closure
+    ("Jornada completa del 1 de septiembre de 2027 al 30 de junio de 2028.", ACADEMIC_YEAR,
+     True),
+])
+def test_a_school_year_and_a_waiting_list_on_a_page(text: str, span: DateRange,
+                                                    want: bool | None) -> None:
+    assert on_dates(text, span) is want

@@ -20,6 +20,13 @@ from scout.task.amounts import listed_amounts
     ("Piso en Lavapiés, 2.000 € de fianza, 950 €/mes", Money(amount=950, currency="EUR", per="month")),
     ("Penalización por baja 60 €; precio de la energía 0,129 €/kWh",
      Money(amount=0.129, currency="EUR", per="kWh")),
+    # an enrolment fee ("matrícula") before a nursery's or a gym's fee a month, either
+    # side of it, with or without its colon
+    ("Escuela Infantil Pompitas. Matrícula 150 €. Cuota 380 € al mes.",
+     Money(amount=380, currency="EUR", per="month")),
+    ("Gimnasio Sur: matrícula: 30 €, 39 €/mes", Money(amount=39, currency="EUR", per="month")),
+    ("Academia de idiomas, 90 € al mes y 50 € de matrícula",
+     Money(amount=90, currency="EUR", per="month")),
 ])
 def test_a_fee_beside_a_price_is_not_the_price(text: str, price: Money) -> None:
     found = find_price(text)
@@ -29,6 +36,7 @@ def test_a_fee_beside_a_price_is_not_the_price(text: str, price: Money) -> None:
 
 @pytest.mark.parametrize("text, amount", [
     ("Course fee: 450 EUR", 450),  # only a fee: the course's price
+    ("Máster en Salud Pública. Matrícula: 3.200 €.", 3200),  # only a matrícula: its price
     ("Monthly fee £30, exit fee £75", 30),  # two fees: the first, as before
     ("Tickets $99 plus fees, parking $20", 99),  # the fee is extra to the price
     ("Room 120 € gastos incluidos, 300 € de fianza", 120),  # in the price
