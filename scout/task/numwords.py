@@ -122,7 +122,12 @@ def halves_of_units(folded: str) -> str:
 
 @functools.lru_cache(maxsize=256)
 def rewrite(folded: str) -> str:
-    """``folded`` (lower case, no accents) with numbers in words as digits, same length."""
+    """``folded`` (lower case, no accents) with numbers in words as digits, same length;
+    days said as ordinals and decimals said with "point" / "punto" too
+    (:mod:`scout.task.spokennums`)."""
+    from scout.task.spokennums import ordinal_days, spoken_decimals
+
+    folded = ordinal_days(folded)  # before the cardinals: "twenty-first" is one day
     toks = list(_TOKEN.finditer(folded))
     out = list(folded)
     i = 0
@@ -148,7 +153,8 @@ def rewrite(folded: str) -> str:
         if len(digits) <= b - a:
             out[a:b] = list(digits.rjust(b - a))
         i = end
-    return _unit_halves("".join(out))  # after the words: "dos kilos y medio" is 2.5
+    # after the words: "dos kilos y medio" is 2.5, "ocho punto cinco" 8.5
+    return spoken_decimals(_unit_halves("".join(out)))
 
 
 # "4 and a half stars", "nota de 8 y medio": a half after digits with no unit between (not
