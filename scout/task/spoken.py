@@ -13,6 +13,12 @@ Valencia", "Same as before but in Porto", "igual que la búsqueda anterior pero 
 "lo mismo que antes pero para Sevilla"). A lone request cannot know the earlier values:
 what it says after the opener is what it gives, and the opener itself is no value ("Same
 again" was the dish, "Igual" the place). :func:`unspoken` drops both.
+
+A dictated e-mail address comes as words ("laura punto gomez arroba gmail punto com",
+"john dot smith at gmail dot com"): :func:`unspoken` writes it as it is typed, so the
+reader of addresses finds it. Only after a word that hands something to someone ("a",
+"to", "email", "correo", a colon) and with a domain that ends in a top-level one: "a
+hotel at the beach dot" or "punto de encuentro" stay words.
 """
 
 from __future__ import annotations
@@ -42,10 +48,27 @@ _FOLLOW_UP = re.compile(r"(?:^|(?<=[.;!?\n]))[ \t]*(?i:" + _EARLIER + r")(?![\w-
                         r"(?i:(?:but|pero|and|y)[ \t]+)?", re.MULTILINE)
 
 
+# the parts of a dictated address; the domain must end in a top-level domain people say
+_DOT = r"\s+(?i:punto|dot)\s+"
+_TLD = (r"(?i:com|org|net|edu|gov|info|io|es|mx|ar|cl|co|pe|uy|ec|ve|bo|py|br|uk|us|ca|de|"
+        r"fr|it|pt|eu|cat|gal|ch|nl|be|ie|au)")
+_SPOKEN_EMAIL = re.compile(
+    r"(?P<cue>(?:^|(?<=[\s:]))(?i:a|al|to|email|e-mail|mail|correo|at|para|envialo\s+a|"
+    r"send\s+it\s+to)\s+|:\s*)"
+    r"(?P<user>[^\W\d_][\w-]*(?:" + _DOT + r"[\w-]+)*)\s+(?i:arroba|at)\s+"
+    r"(?P<host>[^\W_][\w-]*(?:" + _DOT + r"[\w-]+)*" + _DOT + _TLD + r")(?![\w-])")
+
+
+def _typed_email(m: re.Match[str]) -> str:
+    def dots(part: str) -> str:
+        return re.sub(_DOT, ".", part).lower()
+    return f"{m.group('cue')}{dots(m.group('user'))}@{dots(m.group('host'))}"
+
+
 def unspoken(text: str) -> str:
     """``text`` without its fillers and tag questions set apart, and without the opener
     of a follow-up; a request with none comes back unchanged."""
-    out = _FOLLOW_UP.sub(" ", _TAG.sub("", text))
+    out = _FOLLOW_UP.sub(" ", _TAG.sub("", _SPOKEN_EMAIL.sub(_typed_email, text)))
     prev = None
     while prev != out:  # "so, like, we want": one filler after another
         prev, out = out, _SET_APART.sub(" ", out)
