@@ -32,7 +32,8 @@ _FILLERS = (r"u+m+|u+h+|e+r+m+|e+h+m*|m{2,}|h+m+|like|you\s+know|so|pues|oye|"
             r"mira|chamo|chama|pana|asere|mate|po|pe|ya")
 # set apart: at the text's or a sentence's start, or after a comma, and before a comma, a
 # sentence's end or the text's end
-_SET_APART = re.compile(r"(?:^|(?<=[,.;:!?¿¡\n]))[ \t]*(?i:" + _FILLERS + r")[ \t]*"
+# (a full stop only with a space after it: "ucv.edu.pe" ends in no filler "pe")
+_SET_APART = re.compile(r"(?:^|(?<=[,;:!?¿¡\n])|(?<=\.)(?=[ \t]))[ \t]*(?i:" + _FILLERS + r")[ \t]*"
                         r"(?:,|(?=[.;:!?\n])|$)", re.MULTILINE)
 # "¿ya?", "¿eh?", "you know?": a tag question that asks nothing
 _TAG = re.compile(r"[ \t]*¿[ \t]*(?i:ya|eh|vale|sí|si|ok)[ \t]*\?")
