@@ -105,7 +105,8 @@ _HALF_OF_UNIT = re.compile(r"(?<![\w.,])(?:half\s+an?|medi[oa])\s+(?P<unit>[a-z]
 
 def halves_of_units(folded: str) -> str:
     """``folded`` with half of one unit of a data size, a weight or a length as digits,
-    same length: "media milla" → "  0.5 milla", "half a mile" → "    0.5 mile". Only the
+    same length: "media milla" → "  0.5 milla", "half a mile" → "    0.5 mile"; and one
+    unit of a data size or a weight said with its article: "un tera" → "  1 tera". Only the
     quantity readers ask for it (:mod:`scout.task.quantity`): :func:`rewrite` leaves
     "medio kilo" alone for the others; a length of time ("media hora") is the duration
     reader's, which reads it itself."""
@@ -117,7 +118,18 @@ def halves_of_units(folded: str) -> str:
             return m.group(0)
         return f"0.5 {m.group('unit')}".rjust(len(m.group(0)))
 
-    return _HALF_OF_UNIT.sub(one, folded)
+    def whole(m: re.Match[str]) -> str:
+        hit = quantity_unit(m.group("unit"))
+        if hit is None or hit[0] not in ("data_size", "weight"):
+            return m.group(0)  # "a mile from the beach", "una hora": no size asked
+        return f"1 {m.group('unit')}".rjust(len(m.group(0)))
+
+    return _ONE_UNIT.sub(whole, _HALF_OF_UNIT.sub(one, folded))
+
+
+# "un tera de disco", "a terabyte of storage", "un kilo": one unit of a size or a weight,
+# its article the count (numwords reads an article only before a scale word)
+_ONE_UNIT = re.compile(r"(?<![\w.,])(?:un|una|a|an|one)\s+(?P<unit>[a-z]+)\b(?!\s+(?:y|and)\s+(?:medi|a\s+half))")
 
 
 @functools.lru_cache(maxsize=256)

@@ -187,3 +187,35 @@ def test_a_latin_american_word_reads_as_the_word_spain_uses(query: str, inputs: 
 ])
 def test_a_regional_word_of_another_sense_stays(text: str) -> None:
     assert peninsular(text) == text
+
+
+# ---------------------------------------------------------------- a year, one unit, in words
+TALKS = {"topic": InputSpec(type="subject"), "since": InputSpec(type="year", aliases=["desde", "since"])}
+LAPTOP = {"disk": InputSpec(type="data_size", aliases=["disco", "storage"]),
+          "weight": InputSpec(type="weight", aliases=["pesa", "weighs"]),
+          "price": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query,want", [
+    ("charlas de redes neuronales subidas desde dos mil veintitrés", 2023),
+    ("talks on compilers since two thousand and twenty", 2020),
+    ("charlas de compiladores desde 2019", 2019),  # digits as before
+])
+def test_a_year_said_in_words_is_that_year(query: str, want: int) -> None:
+    assert _values(query, TALKS)["since"] == want
+
+
+@pytest.mark.parametrize("query,name,want", [
+    ("un portátil con un tera de disco", "disk", 1000.0),
+    ("a laptop with a terabyte of storage", "disk", 1000.0),
+    ("un portátil que pese menos de un kilo y medio", "weight", 1.5),
+])
+def test_one_unit_said_with_its_article_is_one(query: str, name: str, want: float) -> None:
+    assert _values(query, LAPTOP)[name] == want
+
+
+def test_an_article_before_a_length_or_a_time_is_no_size() -> None:
+    from scout.task.numwords import halves_of_units
+
+    for text in ("a mile from the beach", "una hora de viaje", "a day pass"):
+        assert halves_of_units(text) == text
