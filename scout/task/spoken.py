@@ -14,6 +14,9 @@ Valencia", "Same as before but in Porto", "igual que la búsqueda anterior pero 
 what it says after the opener is what it gives, and the opener itself is no value ("Same
 again" was the dish, "Igual" the place). :func:`unspoken` drops both.
 
+A voice message's opener ("okay so I need", "alright, find me") and Mexico's "ahorita"
+(now: no date) are dropped too; read as words, they were the dish.
+
 A dictated e-mail address comes as words ("laura punto gomez arroba gmail punto com",
 "john dot smith at gmail dot com"): :func:`unspoken` writes it as it is typed, so the
 reader of addresses finds it. Only after a word that hands something to someone ("a",
@@ -35,6 +38,15 @@ _FILLERS = (r"u+m+|u+h+|e+r+m+|e+h+m*|m{2,}|h+m+|like|you\s+know|so|pues|oye|"
 # (a full stop only with a space after it: "ucv.edu.pe" ends in no filler "pe")
 _SET_APART = re.compile(r"(?:^|(?<=[,;:!?¿¡\n])|(?<=\.)(?=[ \t]))[ \t]*(?i:" + _FILLERS + r")[ \t]*"
                         r"(?:,|(?=[.;:!?\n])|$)", re.MULTILINE)
+# a voice message's opener, at its start or a sentence's, before the words it opens ("okay so
+# I need", "alright, find me"), and Mexico's "ahorita" (now, soon), which asks for no date:
+# read as words, they were the dish ("okay", "ahorita")
+_OPENER = re.compile(r"(?:^|(?<=[.;!?\n]))[ \t]*(?i:okay|ok|alright|all\s+right)"
+                     r"(?:[ \t]*,|[ \t]+(?i:so)\b)?[ \t]+(?=\w)", re.MULTILINE)
+_NOW = re.compile(r"(?i:\b(?:para\s+)?(?:ahorita|orita)(?:\s+mismo)?\b)[ \t]*,?")
+# a hesitation dictated with no commas ("rated 4.5 or higher um around forty bucks"): a
+# sound no word of either language is, typed in lower case ("UM", "UH" are universities)
+_HESITATION = re.compile(r"(?<![\w'’-])(?:u+m+|u+h+|e+r+m+|h+m+)(?![\w'’-])[ \t]*")
 # "¿ya?", "¿eh?", "you know?": a tag question that asks nothing
 _TAG = re.compile(r"[ \t]*¿[ \t]*(?i:ya|eh|vale|sí|si|ok)[ \t]*\?")
 
@@ -69,7 +81,8 @@ def _typed_email(m: re.Match[str]) -> str:
 def unspoken(text: str) -> str:
     """``text`` without its fillers and tag questions set apart, and without the opener
     of a follow-up; a request with none comes back unchanged."""
-    out = _FOLLOW_UP.sub(" ", _TAG.sub("", _SPOKEN_EMAIL.sub(_typed_email, text)))
+    out = _SPOKEN_EMAIL.sub(_typed_email, text)
+    out = _FOLLOW_UP.sub(" ", _TAG.sub("", _NOW.sub(" ", _OPENER.sub(" ", _HESITATION.sub("", out)))))
     prev = None
     while prev != out:  # "so, like, we want": one filler after another
         prev, out = out, _SET_APART.sub(" ", out)

@@ -219,3 +219,25 @@ def test_an_article_before_a_length_or_a_time_is_no_size() -> None:
 
     for text in ("a mile from the beach", "una hora de viaje", "a day pass"):
         assert halves_of_units(text) == text
+
+
+# ---------------------------------------------------------------- a voice message's openers
+@pytest.mark.parametrize("text,want", [
+    ("okay so I need a restaurant in Portland", "I need a restaurant in Portland"),
+    ("Alright, find me tapas in Austin", "find me tapas in Austin"),
+    ("ahorita estoy en Oaxaca, ¿dónde como tlayudas?", "estoy en Oaxaca, ¿dónde como tlayudas?"),
+    ("rated 4.5 or higher um around forty bucks", "rated 4.5 or higher around forty bucks"),
+    # guards: a university's initials, a word holding the sound, a lone "ok"
+    ("residencia cerca de la UM en Murcia", "residencia cerca de la UM en Murcia"),
+    ("a comedy with humor", "a comedy with humor"),
+    ("ok", "ok"),
+])
+def test_an_opener_a_hesitation_and_ahorita_are_no_value(text: str, want: str) -> None:
+    assert unspoken(text) == want
+
+
+def test_a_dictated_restaurant_request_keeps_its_dish_and_no_filler() -> None:
+    got = _values("okay so I need tacos in Austin um around twenty bucks", EAT)
+    assert got["food"] == "tacos" and got["town"] == "Austin"
+    got = _values("ahorita estoy en el centro de Oaxaca, ¿dónde como unas tlayudas?", EAT)
+    assert got["food"] == "tlayudas" and got["town"] == "Oaxaca"
