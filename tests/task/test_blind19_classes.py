@@ -241,3 +241,19 @@ def test_a_dictated_restaurant_request_keeps_its_dish_and_no_filler() -> None:
     assert got["food"] == "tacos" and got["town"] == "Austin"
     got = _values("ahorita estoy en el centro de Oaxaca, ¿dónde como unas tlayudas?", EAT)
     assert got["food"] == "tlayudas" and got["town"] == "Oaxaca"
+
+
+# ---------------------------------------------------------------- the frame of a mixed request
+@pytest.mark.parametrize("text,want", [
+    ("busco un hotel near the beach en Tulum for 4 nights desde el 2 de marzo, under 150 "
+     "dollars per night", "es"),
+    ("I'm looking for a depto amueblado in Palermo con balcón", "en"),
+    # guards: a frame verb does not outweigh a request written in the other language
+    ("necesito: a hotel in London for the weekend, near the river, with a view of the "
+     "city and under 200 pounds per night", "en"),
+    ("I need hoteles baratos en Sevilla para el puente de diciembre cerca de la catedral", "es"),
+])
+def test_the_verb_that_asks_is_the_frame_of_a_mixed_request(text: str, want: str) -> None:
+    from scout.task.lang import detect
+
+    assert detect(text) == want
