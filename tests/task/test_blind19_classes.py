@@ -257,3 +257,8 @@ def test_the_verb_that_asks_is_the_frame_of_a_mixed_request(text: str, want: str
     from scout.task.lang import detect
 
     assert detect(text) == want
+
+
+def test_a_weekday_abbreviation_inside_a_name_stays_part_of_it() -> None:
+    # "mar" is Tuesday written short in Spanish, and the sea in a town's name
+    assert _values("hotel en L'Ametlla de Mar el sábado", STAY)["town"] == "L'Ametlla de Mar"
