@@ -9,8 +9,9 @@ camión" / "pasaje en micro". As :mod:`scout.task.calques` does for calques, eac
 back once, before any reader, rather than taught to every kind (a kind written by someone
 else reads them too). Only words of one sense in a request are rewritten, and a word of
 two senses only where its context fixes it: "camión" is a bus only as a means of travel
-("boleto de camión", "en camión"), a truck elsewhere; "micro" likewise; "particular" only
-after "colegio" (a private school in Chile and Peru; "clases particulares" stay).
+("boleto de camión", "viajar en camión"), a lorry elsewhere ("envío en camión"); "micro"
+likewise; "particular" only after "colegio" (a private school in Chile and Peru; "clases
+particulares" stay).
 
 :func:`peninsular` runs on the request after the language is known, in both languages: a
 request that switches language mid-sentence ("a depto with alberca in Cancún") uses the
@@ -51,8 +52,9 @@ _RULES = _rules([
     # the River Plate's "la facu": the university
     (r"\b(?:la|para\s+la|en\s+la)\s+facu\b", "la universidad"),
     # Mexico's "camión", Chile's "micro", Argentina's "colectivo" as a means of travel: a bus
-    (r"\b(?P<p>(?:boletos?|pasajes?|billetes?|viaje|viajar|ir|irme|voy)\s+(?:de|en|por)|"
-     r"en)\s+(?:camion|camión|micro|colectivo)\b(?!\s+de\s+(?:mudanza|carga|bomberos))",
+    # (only after a ticket or a person's travel: "envío en camión" is a lorry's)
+    (r"\b(?P<p>(?:boletos?|pasajes?|billetes?|viaje|viajar|ir|irme|voy|vamos)\s+(?:de|en|por))"
+     r"\s+(?:camion|camión|micro|colectivo)\b(?!\s+de\s+(?:mudanza|carga|bomberos))",
      r"\g<p> autobús"),
 ])
 

@@ -183,7 +183,7 @@ def test_a_latin_american_word_reads_as_the_word_spain_uses(query: str, inputs: 
 
 @pytest.mark.parametrize("text", [
     "un camión de mudanza", "clases particulares de inglés", "la pileta de cocina",
-    "busco un camión usado", "un micrófono",
+    "busco un camión usado", "un micrófono", "envío en camión o barco",
 ])
 def test_a_regional_word_of_another_sense_stays(text: str) -> None:
     assert peninsular(text) == text
