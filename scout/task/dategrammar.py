@@ -39,7 +39,9 @@ _D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º|°|ª|ero|er|ro|do|to|vo|no)?"
 _COUNTED = (r"(?:personas?|people|persons?|pax|adult(?:o)?s?|nin[oa]s|kids|children|"
             r"guests?|huespedes|plazas?|seats?|seater|asientos?|rooms?|habitacion(?:es)?|habs?|"
             r"camas?|beds?|noches?|nights?|dias?|days?|semanas?|weeks?)\b")
-_SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|to|until|till|through|and)\s+)"
+# "del 3 al 7", "hasta el 7"; "March 15th to the 20th" as "hasta el" says it in Spanish
+_SEP = (r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|"
+        r"(?:to|until|till|through|and)(?:\s+the)?)\s+)")
 _YSEP = YEAR_SEP
 # a number after a weekday that is a day, not an amount nor a count: "saturday, 30 dollars
 # max" and "el sábado, 4 adultos" keep their weekday ("friday or saturday"), "Fri 12th" /

@@ -120,11 +120,23 @@ def detect(text: str, default: Lang = "en",
         en += (word in _EN) + (word in cal_en)
     es += _de_outside_names(text, places) + len(_SPANISH_SUFFIX.findall(text)) \
         + _agreeing(text, describes)
+    # the verb that asks, opening the request, is its frame: one who switches language
+    # mid-sentence ("busco un hotel near the beach en Cancún for 3 nights") reads the
+    # report in the frame's language, so it weighs as two more markers
+    frame = _FRAME.match(text)
+    if frame is not None:
+        es, en = (es + 2, en) if frame.group("es") else (es, en + 2)
     if es == en and len(text.split()) > 1:  # a bare name is no request's language
         es += _accented(text, places)  # "champán francés", "tarifa móvil EE. UU."
     if es == en:
         return default
     return "es" if es > en else "en"
+
+
+# a first-person verb of looking for, needing or wanting that opens a request
+_FRAME = re.compile(r"\s*(?:(?P<es>(?i:busco|buscamos|necesito|necesitamos|quiero|queremos|"
+                    r"quisiera|quisi[eé]ramos|ocupo|ocupamos))|(?i:i\s+need|we\s+need|"
+                    r"i\s+want|we\s+want|i'?m\s+looking|we'?re\s+looking|looking\s+for))\b")
 
 
 # a noun typed in lower case with a suffix only Spanish writes ("introducción",

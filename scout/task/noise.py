@@ -41,9 +41,15 @@ _SENT_LINE = re.compile(
 # a greeting that opens the message, with the name or group it greets
 _GREETING = re.compile(
     r"\A\s*(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buenas(?: tardes| noches)?|"
-    r"buenos d[ií]as|estimad[oa]s?|querid[oa]s?)"
+    r"buenos d[ií]as|buen d[ií]a|estimad[oa]s?|querid[oa]s?)"
     r"(?:[ \t]+(?:(?i:team|all|everyone|equipo|a todos|todos)|[A-ZÁÉÍÓÚÑ][\w.]*)){0,3}"
-    r"[ \t]*(?:[,:!]+|\n)\s*")
+    # ("Good morning." and "Buen día." close with a full stop as a sentence does)
+    r"[ \t]*(?:[,:!]+|\.(?=\s)|\n)\s*")
+# the wish a message opens with after its greeting, a whole sentence with no figure in it:
+# "Hope your weekend is going well.", "I hope you're well!", "Espero que estés bien."
+_PLEASANTRY = re.compile(
+    r"\A\s*(?i:(?:i\s+)?hope\s+(?:you|your|all|this|everyone|the)\b|espero\s+que\s+"
+    r"(?:est[eé]s|est[eé]n|este|te|se|les|os|todo|tengas|tengan|hayas)\b)[^.!?\d\n]*[.!?]+\s*")
 # a sign-off, and the signature after it when every line left is short
 _SIGN_OFF = re.compile(
     r"(?:^|(?<=[.!?]) |(?<=\n))[ \t]*(?:best(?: regards| wishes)?|kind regards|regards|cheers|"
@@ -85,9 +91,10 @@ def unwrapped(text: str) -> str:
     text = _REFERENCE.sub("", text)
     text = _QUOTE_MARK.sub("", text)
     text = _signed_off(text)
-    greeting = _GREETING.match(text)
-    if greeting and greeting.end() < len(text):
-        text = text[greeting.end():]
+    for opener in (_GREETING, _GREETING, _PLEASANTRY):  # "Hola, buenas tardes. Espero ..."
+        found = opener.match(text)
+        if found and found.end() < len(text):
+            text = text[found.end():]
     return text.strip()
 
 

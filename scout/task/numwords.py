@@ -105,7 +105,8 @@ _HALF_OF_UNIT = re.compile(r"(?<![\w.,])(?:half\s+an?|medi[oa])\s+(?P<unit>[a-z]
 
 def halves_of_units(folded: str) -> str:
     """``folded`` with half of one unit of a data size, a weight or a length as digits,
-    same length: "media milla" → "  0.5 milla", "half a mile" → "    0.5 mile". Only the
+    same length: "media milla" → "  0.5 milla", "half a mile" → "    0.5 mile"; and one
+    unit of a data size or a weight said with its article: "un tera" → "  1 tera". Only the
     quantity readers ask for it (:mod:`scout.task.quantity`): :func:`rewrite` leaves
     "medio kilo" alone for the others; a length of time ("media hora") is the duration
     reader's, which reads it itself."""
@@ -117,12 +118,28 @@ def halves_of_units(folded: str) -> str:
             return m.group(0)
         return f"0.5 {m.group('unit')}".rjust(len(m.group(0)))
 
-    return _HALF_OF_UNIT.sub(one, folded)
+    def whole(m: re.Match[str]) -> str:
+        hit = quantity_unit(m.group("unit"))
+        if hit is None or hit[0] not in ("data_size", "weight"):
+            return m.group(0)  # "a mile from the beach", "una hora": no size asked
+        return f"1 {m.group('unit')}".rjust(len(m.group(0)))
+
+    return _ONE_UNIT.sub(whole, _HALF_OF_UNIT.sub(one, folded))
+
+
+# "un tera de disco", "a terabyte of storage", "un kilo": one unit of a size or a weight,
+# its article the count (numwords reads an article only before a scale word)
+_ONE_UNIT = re.compile(r"(?<![\w.,])(?:un|una|a|an|one)\s+(?P<unit>[a-z]+)\b(?!\s+(?:y|and)\s+(?:medi|a\s+half))")
 
 
 @functools.lru_cache(maxsize=256)
 def rewrite(folded: str) -> str:
-    """``folded`` (lower case, no accents) with numbers in words as digits, same length."""
+    """``folded`` (lower case, no accents) with numbers in words as digits, same length;
+    days said as ordinals and decimals said with "point" / "punto" too
+    (:mod:`scout.task.spokennums`)."""
+    from scout.task.spokennums import ordinal_days, spoken_decimals
+
+    folded = ordinal_days(folded)  # before the cardinals: "twenty-first" is one day
     toks = list(_TOKEN.finditer(folded))
     out = list(folded)
     i = 0
@@ -148,7 +165,8 @@ def rewrite(folded: str) -> str:
         if len(digits) <= b - a:
             out[a:b] = list(digits.rjust(b - a))
         i = end
-    return _unit_halves("".join(out))  # after the words: "dos kilos y medio" is 2.5
+    # after the words: "dos kilos y medio" is 2.5, "ocho punto cinco" 8.5
+    return spoken_decimals(_unit_halves("".join(out)))
 
 
 # "4 and a half stars", "nota de 8 y medio": a half after digits with no unit between (not

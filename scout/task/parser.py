@@ -55,6 +55,7 @@ from scout.task.kindnames import kind_names, kind_spans
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
+from scout.task.regional import peninsular
 from scout.task.spoken import unspoken
 from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
@@ -139,6 +140,7 @@ def parse_query(
     _ = catalog.gettext
     result.label = labeller(inputs, result.lang, catalog)
     q = nativised(q, result.lang)  # "without permanence", "buenas revisiones": the kinds' words
+    q = peninsular(q)  # "alberca", "parqueadero", "plazo forzoso": the words Spain uses
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     # "a las 21h" no value (unless an author's pattern reads it); "aprox." / "2 dorm." written out

@@ -12,6 +12,7 @@ import re
 
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
+from scout.task.cldr import weekdays
 from scout.task.lang import fold
 from scout.task.placecase import acronym, known_name, known_place, title
 
@@ -108,6 +109,8 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word
         elif cased and not raw[0].isupper():
             break
+        elif pending and low in _weekday_names():
+            break  # "in Lima on Thursday", "en Quito el Sábado": the day the name is for
         elif _city_abbreviation(raw, cased):
             break  # "Coyoacán CDMX", "brooklyn nyc": the city, written short, after the name
         else:
@@ -130,6 +133,13 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
         text = " ".join(title(w) if w.isupper() and len(w) >= 4 and not acronym(w) else w
                         for w in text.split())
     return text, (start, stop)
+
+
+@functools.lru_cache(maxsize=1)
+def _weekday_names() -> frozenset[str]:
+    """The weekdays' full names, folded ("thursday", "sabado"): not their abbreviations,
+    which are words of names ("mar" in "L'Ametlla de Mar", "sun", "sat")."""
+    return frozenset(w for w in weekdays() if len(w) >= 5)
 
 
 def kind_word(word: str) -> bool:

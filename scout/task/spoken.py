@@ -13,6 +13,15 @@ Valencia", "Same as before but in Porto", "igual que la búsqueda anterior pero 
 "lo mismo que antes pero para Sevilla"). A lone request cannot know the earlier values:
 what it says after the opener is what it gives, and the opener itself is no value ("Same
 again" was the dish, "Igual" the place). :func:`unspoken` drops both.
+
+A voice message's opener ("okay so I need", "alright, find me") and Mexico's "ahorita"
+(now: no date) are dropped too; read as words, they were the dish.
+
+A dictated e-mail address comes as words ("laura punto gomez arroba gmail punto com",
+"john dot smith at gmail dot com"): :func:`unspoken` writes it as it is typed, so the
+reader of addresses finds it. Only after a word that hands something to someone ("a",
+"to", "email", "correo", a colon) and with a domain that ends in a top-level one: "a
+hotel at the beach dot" or "punto de encuentro" stay words.
 """
 
 from __future__ import annotations
@@ -26,8 +35,18 @@ _FILLERS = (r"u+m+|u+h+|e+r+m+|e+h+m*|m{2,}|h+m+|like|you\s+know|so|pues|oye|"
             r"mira|chamo|chama|pana|asere|mate|po|pe|ya")
 # set apart: at the text's or a sentence's start, or after a comma, and before a comma, a
 # sentence's end or the text's end
-_SET_APART = re.compile(r"(?:^|(?<=[,.;:!?¿¡\n]))[ \t]*(?i:" + _FILLERS + r")[ \t]*"
+# (a full stop only with a space after it: "ucv.edu.pe" ends in no filler "pe")
+_SET_APART = re.compile(r"(?:^|(?<=[,;:!?¿¡\n])|(?<=\.)(?=[ \t]))[ \t]*(?i:" + _FILLERS + r")[ \t]*"
                         r"(?:,|(?=[.;:!?\n])|$)", re.MULTILINE)
+# a voice message's opener, at its start or a sentence's, before the words it opens ("okay so
+# I need", "alright, find me"), and Mexico's "ahorita" (now, soon), which asks for no date:
+# read as words, they were the dish ("okay", "ahorita")
+_OPENER = re.compile(r"(?:^|(?<=[.;!?\n]))[ \t]*(?i:okay|ok|alright|all\s+right)"
+                     r"(?:[ \t]*,|[ \t]+(?i:so)\b)?[ \t]+(?=\w)", re.MULTILINE)
+_NOW = re.compile(r"(?i:\b(?:para\s+)?(?:ahorita|orita)(?:\s+mismo)?\b)[ \t]*,?")
+# a hesitation dictated with no commas ("rated 4.5 or higher um around forty bucks"): a
+# sound no word of either language is, typed in lower case ("UM", "UH" are universities)
+_HESITATION = re.compile(r"(?<![\w'’-])(?:u+m+|u+h+|e+r+m+|h+m+)(?![\w'’-])[ \t]*")
 # "¿ya?", "¿eh?", "you know?": a tag question that asks nothing
 _TAG = re.compile(r"[ \t]*¿[ \t]*(?i:ya|eh|vale|sí|si|ok)[ \t]*\?")
 
@@ -42,10 +61,28 @@ _FOLLOW_UP = re.compile(r"(?:^|(?<=[.;!?\n]))[ \t]*(?i:" + _EARLIER + r")(?![\w-
                         r"(?i:(?:but|pero|and|y)[ \t]+)?", re.MULTILINE)
 
 
+# the parts of a dictated address; the domain must end in a top-level domain people say
+_DOT = r"\s+(?i:punto|dot)\s+"
+_TLD = (r"(?i:com|org|net|edu|gov|info|io|es|mx|ar|cl|co|pe|uy|ec|ve|bo|py|br|uk|us|ca|de|"
+        r"fr|it|pt|eu|cat|gal|ch|nl|be|ie|au)")
+_SPOKEN_EMAIL = re.compile(
+    r"(?P<cue>(?:^|(?<=[\s:]))(?i:a|al|to|email|e-mail|mail|correo|at|para|envialo\s+a|"
+    r"send\s+it\s+to)\s+|:\s*)"
+    r"(?P<user>[^\W\d_][\w-]*(?:" + _DOT + r"[\w-]+)*)\s+(?i:arroba|at)\s+"
+    r"(?P<host>[^\W_][\w-]*(?:" + _DOT + r"[\w-]+)*" + _DOT + _TLD + r")(?![\w-])")
+
+
+def _typed_email(m: re.Match[str]) -> str:
+    def dots(part: str) -> str:
+        return re.sub(_DOT, ".", part).lower()
+    return f"{m.group('cue')}{dots(m.group('user'))}@{dots(m.group('host'))}"
+
+
 def unspoken(text: str) -> str:
     """``text`` without its fillers and tag questions set apart, and without the opener
     of a follow-up; a request with none comes back unchanged."""
-    out = _FOLLOW_UP.sub(" ", _TAG.sub("", text))
+    out = _SPOKEN_EMAIL.sub(_typed_email, text)
+    out = _FOLLOW_UP.sub(" ", _TAG.sub("", _NOW.sub(" ", _OPENER.sub(" ", _HESITATION.sub("", out)))))
     prev = None
     while prev != out:  # "so, like, we want": one filler after another
         prev, out = out, _SET_APART.sub(" ", out)

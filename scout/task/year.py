@@ -193,6 +193,20 @@ def find_window(free: str, today: dt.date) -> tuple[int, tuple[int, int]] | None
 _QUARTER = re.compile(r"\b[qh][1-4]\s+(?=[12]\d{3}\b)")
 
 
+_A_YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d{2}(?![\d.,])")
+
+
+def _years_in_words(free: str) -> str | None:
+    """``free`` with its numbers in words as digits when a year is said only in words
+    ("subidos desde dos mil veintitrés", "since two thousand and twenty"), else None."""
+    from scout.task.numwords import rewrite
+
+    if _A_YEAR.search(free):
+        return None
+    spoken = rewrite(free)
+    return spoken if _A_YEAR.search(spoken) else None
+
+
 def find_year(free: str, words: list[str], today: dt.date | None = None, high: bool = False,
               ) -> tuple[int, tuple[int, int]] | None:
     """The year a request names and its span in ``free`` (the folded, unclaimed text);
@@ -200,6 +214,12 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
     years old" is this year less 3), read when no year is written. Of a range of years
     the first, or with ``high`` (an input for the last year, ``max_year``) the last."""
     free = _QUARTER.sub(lambda m: " " * len(m.group(0)), free)  # "from Q1 2020": 2020
+    spoken = _years_in_words(free)
+    if spoken is not None:  # "desde dos mil veintitrés", dictated: read as its digits
+        from scout.task.numwords import widen
+
+        hit = find_year(spoken, words, today, high)
+        return None if hit is None else (hit[0], (widen(free, spoken, hit[1][0]), hit[1][1]))
     if today is not None:
         from scout.task.numwords import widen
 

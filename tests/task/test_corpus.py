@@ -247,3 +247,16 @@ def test_blind18_is_separate_bilingual_and_labelled() -> None:
                         "grant", "flat", "clinic", "phoneplan", "school", "dataset", "tool",
                         "book", "laptop", "rental", "car", "event", "talk", "conference",
                         "paper", "job", "course", "wine", "trip"})
+
+
+def test_blind19_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind19.yaml (``parse.py --blind19``): Latin American Spanish
+    (regional words and money), requests dictated by voice, code-switching inside one
+    sentence and agents' long briefs, for every example kind; each kind is a real
+    pipeline's inputs, and no request is shared with any other corpus."""
+    _a_blind_set(19, least=55, per_lang=25,
+                 kinds={"hotel", "restaurant", "rental", "car", "laptop", "phoneplan",
+                        "flight", "trip", "event", "job", "coworking", "tour", "school",
+                        "clinic", "gym", "flat", "wine", "course", "camp", "grant", "paper",
+                        "dataset", "trail", "petcare", "venue", "talk", "conference",
+                        "book", "tender", "translation", "residence"})

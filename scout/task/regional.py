@@ -1,0 +1,67 @@
+"""Latin American words for the things the kinds look for, written back as the word Spain
+uses, which is the one a kind's vocabulary holds.
+
+A kind's aliases and synonyms are written for a lab in Spain and its English ("piscina",
+"aparcamiento", "permanencia", "concertado", "recogida", "autobús"); a request from
+Mexico, Argentina, Chile, Colombia or Peru says "alberca" / "pileta", "parqueadero" /
+"estacionamiento", "plazo forzoso", "particular subvencionado", "recojo", "boleto de
+camión" / "pasaje en micro". As :mod:`scout.task.calques` does for calques, each is written
+back once, before any reader, rather than taught to every kind (a kind written by someone
+else reads them too). Only words of one sense in a request are rewritten, and a word of
+two senses only where its context fixes it: "camión" is a bus only as a means of travel
+("boleto de camión", "viajar en camión"), a lorry elsewhere ("envío en camión"); "micro"
+likewise; "particular" only after "colegio" (a private school in Chile and Peru; "clases
+particulares" stay).
+
+:func:`peninsular` runs on the request after the language is known, in both languages: a
+request that switches language mid-sentence ("a depto with alberca in Cancún") uses the
+same words.
+"""
+
+from __future__ import annotations
+
+import re
+
+_Sub = tuple[re.Pattern[str], str]
+
+
+def _rules(pairs: list[tuple[str, str]]) -> list[_Sub]:
+    return [(re.compile(p, re.IGNORECASE), r) for p, r in pairs]
+
+
+_RULES = _rules([
+    # a swimming pool: Mexico's "alberca", the River Plate's "pileta"
+    (r"\balbercas\b", "piscinas"),
+    (r"\balberca\b", "piscina"),
+    (r"\bpiletas\b(?!\s+de\s+(?:cocina|lavar|bañ))", "piscinas"),
+    (r"\bpileta\b(?!\s+de\s+(?:cocina|lavar|bañ))", "piscina"),
+    # a parking space: Colombia's "parqueadero", Mexico's and Chile's "estacionamiento"
+    (r"\bparqueaderos?\b", "aparcamiento"),
+    (r"\bestacionamientos?\b", "aparcamiento"),
+    # a lift: Mexico's "elevador"
+    (r"\belevadores\b", "ascensores"),
+    (r"\belevador\b", "ascensor"),
+    # a minimum term: Mexico's "plazo forzoso" (a phone plan's, a gym's)
+    (r"\bplazos?\s+forzosos?\b", "permanencia"),
+    # Chile's "particular subvencionado" is Spain's "concertado"; a "colegio particular"
+    # (Chile, Peru) a private one
+    (r"\bparticular(?:es)?\s+subvencionad[oa]s?\b", "concertado"),
+    (r"\b(?P<c>colegios?|escuelas?)\s+particular(?:es)?\b", r"\g<c> privado"),
+    # Peru's "recojo" (del hotel, en el hotel): a pick-up
+    (r"\brecojo\b", "recogida"),
+    # the River Plate's "la facu": the university
+    (r"\b(?:la|para\s+la|en\s+la)\s+facu\b", "la universidad"),
+    # Mexico's "camión", Chile's "micro", Argentina's "colectivo" as a means of travel: a bus
+    # (only after a ticket or a person's travel: "envío en camión" is a lorry's)
+    (r"\b(?P<p>(?:boletos?|pasajes?|billetes?|viaje|viajar|ir|irme|voy|vamos)\s+(?:de|en|por))"
+     r"\s+(?:camion|camión|micro|colectivo)\b(?!\s+de\s+(?:mudanza|carga|bomberos))",
+     r"\g<p> autobús"),
+])
+
+
+def peninsular(text: str) -> str:
+    """``text`` with the Latin American words of the module's docstring written as the
+    words Spain uses; any other text as it is."""
+    for pattern, repl in _RULES:
+        text = pattern.sub(repl, text)
+    return text
