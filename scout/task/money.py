@@ -44,7 +44,7 @@ from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, lett
                                      own_signs, short_signs)
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.task.moneyunits import (
-    PER, bare_total, each_of, period_of, total_of, unit_after_cap, unit_before,
+    PER, bare_total, each_of, head_after, period_of, total_of, unit_after_cap, unit_before,
 )
 from scout.task.taxbasis import basis_at, blank_tax_words
 from scout.units import OCCASIONS
@@ -328,6 +328,10 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             raw_per, span = late.group("per"), (span[0], late.end())
             each = each_of(late.group("each"))
         per = period_of(raw_per)
+        if raw_per == "pppn":
+            each = "person"  # "£50pppn": per person per night, both said in one word
+        if each is None and per is not None and (head := head_after(free, span[1])):
+            each, span = head[0], (span[0], head[1])  # "90 € al mes por persona"
         if per in OCCASIONS and not occasions:
             per = None  # "under 60 euros a visit": the listings say "Consulta: 60 €"
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
