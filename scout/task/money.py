@@ -211,6 +211,14 @@ def label_re(words: Iterable[str]) -> str:
     return r"(?<![\w])(?:" + "|".join(map(re.escape, words)) + r")(?:e?s)?(?![\w])"
 
 
+# "sin matrícula", "no joining fee", "without a deposit", "free of enrolment fee": a money
+# input's label said absent (scout.task.moneylabels)
+NONE = r"(?<![\w])(?:sin|no|without|zero|free of|cero)\s+(?:(?:a|an|any|the|ningun[ao]?)\s+)?"
+# ... right before a label, or before the words of a longer one it ends ("no joining fee":
+# the monthly fee's "fee" is no more said than the joining fee is): it names no amount
+NONE_BEFORE = re.compile(NONE + r"(?:[a-z]+\s+){0,2}$")
+
+
 def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, int]:
     """``span`` (an amount in ``free``, folded) widened over the money input's own label
     said just before it ("sesión de 60 euros", "sessions under 70 euros"): the label names
@@ -218,7 +226,10 @@ def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, 
     words = sorted({fold(w).strip() for w in labels if fold(w).strip()}, key=len, reverse=True)
     if not words:
         return span
-    m = re.search(label_re(words) + LABEL_GAP, free[max(0, span[0] - 40):span[0]])
+    before = free[max(0, span[0] - 40):span[0]]
+    m = re.search(label_re(words) + LABEL_GAP, before)
+    if m and NONE_BEFORE.search(before, 0, m.start()):
+        return span  # "no joining fee under £30 a month": the absent fee's words are its own
     return (span[0] - (min(40, span[0]) - m.start()), span[1]) if m else span
 
 
