@@ -115,7 +115,28 @@ def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
     words a source labels a version's price with, so without them no price is read),
     ``people`` no integer input, or ``volume`` an input that counts no work."""
     return _people_problems(pid, params, pipeline, smap) + _variants_problems(
-        pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap)
+        pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap) + \
+        cost_order_problems(pid, params, smap)
+
+
+def cost_order_problems(pid: str, params: RankParams, smap: SourceMap) -> list[Problem]:
+    """SPEC087, a warning: an ``order_by`` that reads the price through a call or a filter
+    whose result may or may not be an amount of money (``[h.price.amount, 500] | min``,
+    a project's own filter): the synthesis calls the first candidate "the cheapest" only
+    by an order that is one (:mod:`scout.steps.costorder`), so this one is not taken for
+    the cost."""
+    from scout.steps.costorder import UNKNOWN, order_kind, reads_price
+
+    return [Problem(
+        "SPEC087", f"phase '{pid}' (rank): order_by '{expr}' reads the price but it cannot "
+        "be told whether it is an amount of money: the report will not call the first "
+        "result the cheapest by it", smap.locate(("phases", pid, "with", "order_by", i)),
+        severity="warning",
+        hint="write the amount itself ('h.price.amount', '-(h.price.amount) if h.price else "
+             "none', 'h.price.amount / task.nights'), or a ratio of it with another value "
+             "('h.price.amount / h.rating') when the order is no cost")
+        for i, expr in enumerate(params.order_by)
+        if reads_price(expr, params.as_) and order_kind(expr, params.as_) == UNKNOWN]
 
 
 def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
