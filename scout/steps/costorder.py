@@ -78,8 +78,8 @@ def _kind(node: nodes.Node, name: str) -> str:
             return MONEY
         return kinds.pop() if len(kinds) == 1 else UNKNOWN if UNKNOWN in kinds else OTHER
     if isinstance(node, nodes.Filter):
-        inner = _kind(node.node, name) if node.node is not None else UNKNOWN
-        return inner if node.name in _KEEPING else UNKNOWN
+        given = _kind(node.node, name) if node.node is not None else UNKNOWN
+        return given if node.name in _KEEPING else UNKNOWN
     if isinstance(node, (nodes.Add, nodes.Sub)):
         a, b = _kind(node.left, name), _kind(node.right, name)
         if UNKNOWN in (a, b):
