@@ -38,7 +38,7 @@ from scout.schemas.records import Candidate, EvidenceSet
 from scout.schemas.task import HEADS, DateRange, Money
 from scout.steps.weekdays import candidate_week
 from scout.steps.workbasis import Work
-from scout.units import PERIOD_DAYS, TOTAL, WORK_UNITS, per_factor, work_factor
+from scout.units import OCCASIONS, PERIOD_DAYS, TOTAL, WORK_UNITS, per_factor, work_factor
 
 #: what a price was compared with, for the flag and the note: the request's budget, the
 #: amount a salary request asked for (a floor), the other listings (no money asked), or a
@@ -261,8 +261,10 @@ def to_period(money: Money, per: str | None, days: float | None = None,
         return money  # the whole of what it pays, as an amount asked with no period is
     if per is None and work is not None and work.whole:
         per = TOTAL  # a budget stating no unit, where the kind counts the work: the job's
-    if per in WORK_UNITS and money.per is None:
+    if per in WORK_UNITS - OCCASIONS and money.per is None:
         return None  # "desde 25 €" is no price per word: a cap per word checks those only
+    # a listing's one price stating no unit ("Consulta: 60 €", "Paseo: 12 €") is an
+    # occasion's: a budget per visit or per walk compares it as it is
     factor = _times(money, days, work) if per == TOTAL else per_factor(
         money.per, per, week, work.bases if work is not None else None)
     if factor is None:

@@ -260,9 +260,12 @@ _MINOR = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,4})?)\s?(?P<cur>p|penc
 _MINOR_CODES = {"p": "GBP", "pence": "GBP", "¢": "USD", "cent": "XXX", "cents": "XXX"}
 
 
-def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
+def _minor(free: str, occasions: bool = False,
+           ) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """The amounts :data:`_MINOR` finds, as money in the whole currency (24.5p → 0.245
-    GBP per kWh), with the comparator said before them ("standing charge under 53p/day")."""
+    GBP per kWh), with the comparator said before them ("standing charge under 53p/day");
+    an occasion ("50p a walk") kept as its unit only with ``occasions``, as
+    :func:`iter_money` keeps a whole amount's ("under £15 a visit")."""
     cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
     for m in _MINOR.finditer(free):
         unit = re.match(r"\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*[a-z]+",
@@ -270,6 +273,8 @@ def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
         per = period_of(m.group("u"))
         if per is None or unit is None:
             continue
+        # a request's "50p a walk" is read as its "under £15 a visit" is: no unit
+        per = None if per in OCCASIONS and not occasions else per
         start = m.start()
         cmp_: Comparator = "<="
         said = re.search(r"(?<![\w$€£¥])(?P<cmp>" + cmp_alt + r")\s*$", free[:m.start()])
@@ -294,7 +299,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
     visit or a walk keeps it as its unit (:data:`scout.units.OCCASIONS`); without (a
     request), the words are read with the amount and it states no unit."""
     whole = list(_iter_money(free, original, territories, lang=lang, occasions=occasions))
-    minor = [h for h in _minor(free)
+    minor = [h for h in _minor(free, occasions)
              if not any(h[1][0] < b and a < h[1][1] for _m, (a, b), _w in whole)]
     # "0.10 euros per kW a day and 14 cents per kWh": a cent of the one currency said
     said = {m.currency for m, _s, _w in whole}
