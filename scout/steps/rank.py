@@ -228,7 +228,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
         asked = {**(heads or {}), "person": people or 0}
-        if c.price is not None and any(asked.values()):
+        if c.price is not None:
             for_people(c, per, asked, periods, each)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)

@@ -441,7 +441,14 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
         "person" if base.per == "person" else None
     asked = each if each in HEADS else "person" if per == "person" else None
     update: dict[str, Any]
-    if head is not None and head != asked and counts.get(head, 0) >= 1:
+    if head is not None and head != asked and counts.get(head, 0) < 1:
+        if base.each in HEADS and per is not None:
+            # no count of the heads: one head's price per night is no price for them all;
+            # compared per the head, as before a head was kept beside a period, it cannot
+            # be compared with a budget per night, and is flagged so
+            c.price_converted = base.model_copy(update={"per": base.each, "each": None})
+        return
+    if head is not None and head != asked:
         how, who = "times", head
         update = {"per": None if base.per == "person" else base.per, "each": None}
     elif asked is not None and head is None and counts.get(asked, 0) >= 1 and (

@@ -128,3 +128,14 @@ def test_heads_names_an_integer_input(tmp_path: Path) -> None:
     path.write_text(head + rank_ % "pet")
     [p] = validate_paths([path], config=CONFIG).files[0].errors
     assert p.code == "SPEC080" and "'heads: {pet: pet}'" in p.message
+
+
+def test_without_a_count_a_price_per_head_per_night_is_not_compared_as_the_rooms() -> None:
+    # no people asked: "45 € por persona y noche" is no room's 45 € a night (flagged, not
+    # compared, as a price per person was before a head was kept beside its period)
+    short = _rank("hotel en Madrid, menos de 150 € la noche",
+                  _flat("head", ("https://a.test/", _eur(45, "night", "person"))),
+                  _flat("room", ("https://b.test/", _eur(120, "night"))))
+    kept = {i.candidate.key: i.candidate for i in short.items}
+    assert "price per person cannot be compared with a budget per night" in kept["head"].flags
+    assert kept["room"].price_converted is None
