@@ -23,7 +23,9 @@ least 40.000 €"); with neither, such a price is not compared, and the flag and
 say so. With the number of people the request is for (rank's ``people``), a price per
 person is the group's, times them, and a budget per person is compared with a price per
 day divided by them (:func:`for_people`): "desde 35 €/persona" for 40 is 1.400 € against
-"1.500 € el día", never left uncompared nor compared as 35 €.
+"1.500 € el día", never left uncompared nor compared as 35 €. A head said beside a period
+("45 € por persona y noche", "20 € por perro y noche": ``Money.each``) is counted the same
+way, pets by rank's ``heads: {pet: pets}``.
 """
 
 from __future__ import annotations
