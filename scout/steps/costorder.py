@@ -14,9 +14,13 @@ is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
 
 from __future__ import annotations
 
-from jinja2 import TemplateError, nodes
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from scout.spec.templating import make_env
+from scout.spec.factcache import FactStore, module_file
+
+if TYPE_CHECKING:
+    from jinja2 import nodes
 
 #: what an expression's value is: an amount of money, a plain number (a literal, a
 #: request's count), another value (a rating, a ratio), none, or not known
@@ -30,6 +34,8 @@ _KEEPING = frozenset({"round", "abs", "default", "d", "float", "int"})
 def _root(node: nodes.Node) -> tuple[str | None, list[str]]:
     """The name an attribute chain starts at and its attributes: ``c.price.amount`` →
     ("c", ["price", "amount"])."""
+    from jinja2 import nodes
+
     attrs: list[str] = []
     while isinstance(node, (nodes.Getattr, nodes.Getitem)):
         key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
@@ -40,12 +46,16 @@ def _root(node: nodes.Node) -> tuple[str | None, list[str]]:
 
 def _chain_start(node: nodes.Node) -> nodes.Node:
     """The node an attribute chain is read from: ``(a or b).amount`` → ``a or b``."""
+    from jinja2 import nodes
+
     while isinstance(node, (nodes.Getattr, nodes.Getitem)):
         node = node.node
     return node
 
 
 def _kind(node: nodes.Node, name: str) -> str:
+    from jinja2 import nodes
+
     if isinstance(node, nodes.Const):
         if node.value is None:
             return NONE
@@ -98,25 +108,53 @@ def _kind(node: nodes.Node, name: str) -> str:
     return OTHER
 
 
+#: what an order is, across processes (scout.spec.factcache): ``scout validate`` of
+#: unchanged files imports no jinja2 for it
+_STORE = FactStore("cost-order", lambda: (__file__, module_file("jinja2")))
+
+
+def _decode(doc: Any) -> tuple[bool, str | None]:
+    """An entry read back (untrusted): ValueError unless it has exactly the shape written."""
+    if not (isinstance(doc, list) and len(doc) == 2 and type(doc[0]) is bool
+            and (doc[1] is None or doc[1] in (MONEY, PLAIN, OTHER, NONE, UNKNOWN))):
+        raise ValueError("not an order's kind")
+    return doc[0], doc[1]
+
+
+@lru_cache(maxsize=1024)
+def _facts(expression: str, name: str) -> tuple[bool, str | None]:
+    """(whether ``expression`` reads the record's price, what it orders by)."""
+    key = _STORE.key(name + "\0" + expression)
+    found = _STORE.load(key, _decode)
+    if found is None:
+        found = _read(expression, name)
+        _STORE.save(key, list(found))
+    return found
+
+
+def _read(expression: str, name: str) -> tuple[bool, str | None]:
+    from jinja2 import TemplateError, nodes
+
+    from scout.spec.templating import make_env
+
+    try:
+        tree = make_env().parse("{{ (" + expression + ") }}")
+    except TemplateError:
+        return False, None
+    reads = any(_root(n)[0] == name and _root(n)[1][:1] and _root(n)[1][0] in PRICE_FIELDS
+                for n in tree.find_all(nodes.Getattr))
+    out = next(iter(tree.find_all(nodes.Output)), None)
+    kind = _kind(out.nodes[0], name) if out is not None and len(out.nodes) == 1 else None
+    return reads, kind
+
+
 def order_kind(expression: str, name: str) -> str | None:
     """What ``expression`` (a rank ``order_by``, its record called ``name``) orders by:
     :data:`MONEY`, :data:`PLAIN`, :data:`OTHER` or :data:`UNKNOWN`; None when it cannot be
     parsed."""
-    try:
-        tree = make_env().parse("{{ (" + expression + ") }}")
-    except TemplateError:
-        return None
-    out = next(iter(tree.find_all(nodes.Output)), None)
-    if out is None or len(out.nodes) != 1:
-        return None
-    return _kind(out.nodes[0], name)
+    return _facts(expression, name)[1]
 
 
 def reads_price(expression: str, name: str) -> bool:
     """Whether ``expression`` reads the record's price at all."""
-    try:
-        tree = make_env().parse("{{ (" + expression + ") }}")
-    except TemplateError:
-        return False
-    return any(_root(n)[0] == name and _root(n)[1][:1] and _root(n)[1][0] in PRICE_FIELDS
-               for n in tree.find_all(nodes.Getattr))
+    return _facts(expression, name)[0]
