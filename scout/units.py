@@ -87,8 +87,9 @@ WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item", "kWh", "MWh", 
 #: the occasions a service is sold by: a sitter's or a doctor's visit, a dog walker's walk
 #: ("£12 per visit", "12 € por paseo"). A listing's is its price's unit, so it is never
 #: compared with a budget a night or a month as if both were one basis; a request's is
-#: read with no unit (:func:`scout.task.money.iter_money`), for the listings it is compared
-#: with mostly state none ("Consulta: 60 €" for "under 60 euros a visit")
+#: read with no unit (:func:`scout.task.money.iter_money`; "50p a walk" too), for the
+#: listings it is compared with mostly state none ("Consulta: 60 €" for "under 60 euros a
+#: visit"), and a budget per one compares such a price as it is (an occasion's)
 OCCASIONS = frozenset({"visit", "walk"})
 #: the conversions every kind shares: an hour is 60 minutes, a MWh 1,000 kWh. How many
 #: words a page holds is the kind's to say (rank's ``units: {page: 250 words}``,

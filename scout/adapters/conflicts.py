@@ -66,9 +66,13 @@ def conflicts_for(syn: Builder, s: Subject) -> list[Conflict]:
             values = [ConflictValue(value=syn.fmt.money(v), citations=syn.cites.of(its))
                       for v, its in pgroups]
             used = syn.price_text(s)
-            text = syn._("Sources disagree on the price of {name}: {values}. The budget "
-                          "check uses the highest, {used}.", name=s.name,
-                          values=", ".join(v.value for v in values), used=used)
+            said, label = ", ".join(v.value for v in values), syn.req.money_label
+            # a cap on a rate is no budget: the check is named by its input's own label
+            text = syn._("Sources disagree on the price of {name}: {values}. The check "
+                         "against the limit you asked ({label}) uses the highest, {used}.",
+                         name=s.name, values=said, label=label, used=used) if label else \
+                syn._("Sources disagree on the price of {name}: {values}. The budget "
+                      "check uses the highest, {used}.", name=s.name, values=said, used=used)
             out.append(Conflict(key=s.brief.key, name=s.name, field="price",
                                 values=values, used=used, sentence=syn.sentence(
                                     text, [e for _, its in pgroups for e in its])))

@@ -28,7 +28,8 @@ from scout.i18n.numbers import (
 
 # what one amount is for, beside its period (Money.each): '30 EUR/user/month'
 _EACH = {"user": N_("user"), "seat": N_("seat"), "licence": N_("licence"),
-         "device": N_("device"), "unit": N_("unit")}
+         "device": N_("device"), "unit": N_("unit"), "person": N_("person"),
+         "pet": N_("pet")}
 
 
 def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str:

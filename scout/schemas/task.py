@@ -22,8 +22,12 @@ from scout.schemas.omit import omit_unset
 
 Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 #: what one amount is for, beside its period (``Money.each``)
-#: ("unit": one of the things a request counts how many of, "300 € cada una" for 3 pipettes)
-Each = Literal["user", "seat", "licence", "device", "unit"]
+#: ("unit": one of the things a request counts how many of, "300 € cada una" for 3 pipettes;
+#: "person" and "pet": one head of those a price or a cap is per beside its period, "90 € al
+#: mes por persona", "20 € por perro y noche", which rank multiplies by the heads counted)
+Each = Literal["user", "seat", "licence", "device", "unit", "person", "pet"]
+#: the bases of ``Each`` that are heads a request counts (rank's ``people:`` and ``heads:``)
+HEADS: tuple[Each, ...] = ("person", "pet")
 #: whether an amount has the tax (VAT, IVA, sales tax) in it or on top (scout.task.taxbasis)
 TaxBasis = Literal["included", "excluded"]
 
@@ -115,7 +119,8 @@ class Money(BaseModel):
     each: Each | None = Field(
         default=None, description="what one amount is for, beside its period: 'user' in "
         "'€30 per user per month' (a software plan's price per user, seat, licence or device); "
-        "'unit' for one of the things asked ('300 EUR each' for 3 pipettes)")
+        "'unit' for one of the things asked ('300 EUR each' for 3 pipettes); 'person' or 'pet' "
+        "for one head beside a period ('€45 per person per night', '20 € por perro y noche')")
     tax: TaxBasis | None = Field(
         default=None, description="whether the amount is said with the tax (VAT, IVA, sales "
         "tax) in it ('IVA incluido', 'TTC') or on top ('+ IVA', 'excl. VAT', 'HT'); unset "

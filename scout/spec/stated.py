@@ -130,7 +130,9 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     "3.3 lbs" as 1.497; lengths: with ``stated("km")`` a "5 miles" as 8.047 (with no
     ``of`` words, km and miles only: a trail's "600 m" of climb is no distance of 0.6
     km; ``stated("m")`` reads metres and feet); and lengths of time: with ``stated("hours", "horas")`` a "90 min"
-    counts as 1.5 (hours, minutes and seconds; not days or weeks).
+    counts as 1.5 (hours, minutes and seconds; not days or weeks). A unit written as a price
+    per something ("£/kWh", "EUR/kWh") also reads its sign first ("£0.245/kWh", "£0.245
+    per kWh") and a word before the unit ("0,13 € por kWh").
 
     ``of``: a word (or a list of words) the value must stand next to, for a product that
     states several values in one unit: ``stated("GB", of=["RAM", "memoria"])`` reads "16 GB
@@ -161,6 +163,7 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     range_re = re.compile(r"(?<![\d.,])" + _NUM + _RANGE_JOIN + _NUM + r"\s*-?\s*(?:" + alt
                           + r")(?!\w)|(?<!\w)(?:" + alt + r")\s*[:=]?\s*(?:de\s+|from\s+|"
                           r"entre\s+|between\s+)?" + _NUM + _RANGE_JOIN + _NUM + r"(?![.,]?\d)")
+    priced = _priced_per(units)
     area = _area_asked(units)[0]
     other, other_re = _OTHER_AREA[area] if area else (None, None)
     quantity = _quantity_asked(units)[0]
@@ -195,6 +198,9 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
             for start, span, amount in _quantities(folded, *quantity, worded=near is not None):
                 if kept(folded, span):
                     found.setdefault(start, amount)
+        for m in (hit for r in priced for hit in r.finditer(folded)):
+            if kept(folded, m.span()):  # "£0.245/kWh", "0,13 € por kWh"
+                found.setdefault(m.start(), read_number(m.group(1)))
         for start in _none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
             found.setdefault(start, 0.0)
         numbers += [found[k] for k in sorted(found)]
@@ -254,6 +260,33 @@ _WITHIN_BEFORE = r"\s(?:en|in|within|dentro\s+de|en\s+un\s+plazo\s+de)\s+"
 #: what the thing is for, between the word and its value: "despacho privado para 4
 #: personas", "a private office for 4 people", "banquete para 80 comensales"
 _FOR_BEFORE = r"\s(?:for|para)\s+"
+
+
+# a unit priced in a currency, as a rule writes it ("£/kWh", "€/kWh", "EUR/kWh", "$/GPU-hr"):
+# its sign (a symbol or an ISO code) and what the amount is per
+_PRICED = re.compile(r"^(?P<sign>[$€£¥]|[a-z]{3})\s*/\s*(?P<per>\S.*)$")
+# what joins an amount to the unit it is per in a page's words ("£0.245 per kWh", "0,13 €
+# por kWh", "£0.245 a kWh")
+_PER_WORD = r"\s*(?:/|\s(?:per|por|an?|al|el|la|the|each|cada)\s)\s*"
+
+
+def _priced_per(units: tuple[str, ...]) -> list[re.Pattern[str]]:
+    """For units written as a price per something ("£/kWh"), regexes reading the amount
+    (group 1) as pages write it besides the unit's own form: the sign first ("£0.245/kWh",
+    "£0.245 per kWh", "EUR 0.13/kWh") or a word before the unit ("0,13 € por kWh"). None
+    for a unit not written so."""
+    out = []
+    for unit in units:
+        m = _PRICED.match(fold(str(unit)).strip())
+        if m is None:
+            continue
+        sign, per = re.escape(m.group("sign")), _number_too(m.group("per").strip())
+        edge = r"(?<!\w)" if sign[-1:].isalpha() else ""
+        out.append(re.compile(edge + sign + r"\s*" + _NUM + _PER_WORD + "(?:" + per
+                              + r")(?!\w)"))
+        out.append(re.compile(r"(?<![\d.,])" + _NUM + r"\s*" + sign + r"\s(?:per|por|an?|"
+                              r"al|el|la|the|each|cada)\s+(?:" + per + r")(?!\w)"))
+    return out
 
 
 def _number_too(unit: str) -> str:

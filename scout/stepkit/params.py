@@ -171,6 +171,13 @@ class RankParams(StrictModel):
         "price per person is compared as the group's (times it) with a budget that is not "
         "per person, and a budget per person with a price per day, night, week... divided "
         "by it")
+    heads: dict[Literal["pet"], Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
+        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]]] = Field(
+        default_factory=dict,
+        description="the integer inputs counting the heads other than people a price may be "
+        "per, e.g. {pet: pets}: a price per pet (per night, per walk) is compared as all of "
+        "them (times the count) with a budget that is not per pet, and a budget per pet "
+        "with a price for them all divided by it, as `people` does for people")
     units: dict[str, str] = Field(
         default_factory=dict,
         description="the kind's units of work counted in others, e.g. {page: 250 words}: a "

@@ -54,7 +54,7 @@ from scout.i18n import N_
 from scout.schemas.records import (
     Candidate, Candidates, EvidenceSet, Offer, RankedItem, Shortlist, VideoList,
 )
-from scout.schemas.task import Money, TaxBasis, asked_money
+from scout.schemas.task import HEADS, Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.units import TOTAL, per_factor
 from scout.spec.templating import make_env
@@ -154,6 +154,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
            days: float | None = None, ordered: frozenset[str] = frozenset(),
            people: int | None = None, each: str | None = None, work: Work | None = None,
+           heads: dict[str, int] | None = None,
            tax: TaxBasis | None = None,
            rates: dict[str, float] | None = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
@@ -173,7 +174,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     nothing, and the flag says what they were for ("rating unknown (used only to order
     the list)"), not that a requirement went unchecked. ``people``: how many the request
     is for, a price per person being the group's
-    (:func:`scout.steps.rank_periods.for_people`). ``each``: what the budget is per (a
+    (:func:`scout.steps.rank_periods.for_people`); ``heads`` the other heads counted, by
+    basis (``{"pet": 2}``), a price per pet being all of them's. ``each``: what the budget is per (a
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
     covers (:func:`scout.steps.seatprice.for_seats`). ``work``: the phase's units of work
     (a page in words, the work asked: :mod:`scout.steps.workbasis`). ``tax``: the tax basis
@@ -226,9 +228,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             else:
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
-        if c.price is not None and people:
-            for_people(c, per, people, periods)
-        if c.price is not None and each:
+        asked = {**(heads or {}), "person": people or 0}
+        if c.price is not None:
+            for_people(c, per, asked, periods, each)
+        if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
         # put on the budget's period only when the phase reads the price: a kind that
         # works out its own cost (a tariff's rate per kWh times the kWh asked) checked the
@@ -263,7 +266,7 @@ def _variants(ctx: StepContext, name: str | None
 
 
 def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
-    """How many people the request is for: the integer input rank's ``people`` names, or
+    """How many people (or pets: rank's ``heads``) the request is for: the integer input rank's ``people`` names, or
     the sum of those it lists that the request gives (adults and children: "2 adultos y
     un niño" is 3; scout validate refuses another type: SPEC080); None when unnamed or
     none is given."""
@@ -351,6 +354,8 @@ def run(ctx: StepContext) -> Shortlist:
                               ordered=read - fields_checked(params.where, [], params.as_,
                                                             ctx.task),
                               people=_people(ctx, params.people),
+                              heads={h: n for h, names in params.heads.items()
+                                     if (n := _people(ctx, names))},
                               each=getattr(target, "each", None) if not floor else None,
                               work=work,
                               # the request's basis, else what is paid (a pay: only asked)

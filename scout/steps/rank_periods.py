@@ -23,7 +23,9 @@ least 40.000 €"); with neither, such a price is not compared, and the flag and
 say so. With the number of people the request is for (rank's ``people``), a price per
 person is the group's, times them, and a budget per person is compared with a price per
 day divided by them (:func:`for_people`): "desde 35 €/persona" for 40 is 1.400 € against
-"1.500 € el día", never left uncompared nor compared as 35 €.
+"1.500 € el día", never left uncompared nor compared as 35 €. A head said beside a period
+("45 € por persona y noche", "20 € por perro y noche": ``Money.each``) is counted the same
+way, pets by rank's ``heads: {pet: pets}``.
 """
 
 from __future__ import annotations
@@ -35,10 +37,10 @@ from typing import Any
 
 from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate, EvidenceSet
-from scout.schemas.task import DateRange, Money
+from scout.schemas.task import HEADS, DateRange, Money
 from scout.steps.weekdays import candidate_week
 from scout.steps.workbasis import Work
-from scout.units import PERIOD_DAYS, TOTAL, WORK_UNITS, per_factor, work_factor
+from scout.units import OCCASIONS, PERIOD_DAYS, TOTAL, WORK_UNITS, per_factor, work_factor
 
 #: what a price was compared with, for the flag and the note: the request's budget, the
 #: amount a salary request asked for (a floor), the other listings (no money asked), or a
@@ -92,7 +94,13 @@ _FLAGS = {
     ("incomparable", UNITLESS): N_("price states no unit, so it cannot be compared with a "
                                    "budget per {target}"),
 }
-#: a price put on the footing of a request for a number of people (:func:`for_people`)
+#: a price put on the footing of a request for a number of people or pets
+#: (:func:`for_people`), by how and whether the heads are pets
+_HEAD_FLAGS = {
+    ("times", True): N_("price per pet times {count} pets, to compare it as all of them"),
+    ("divided", True): N_("price per {per} divided by {count} pets, to compare it with the "
+                          "budget per pet"),
+}
 _PEOPLE_FLAGS = {
     "times": N_("price per person times {count} people, to compare it as the group's"),
     "divided": N_("price per {per} divided by {count} people, to compare it with the "
@@ -110,6 +118,19 @@ _PEOPLE_NOTES: dict[str, Callable[[int], str]] = {
         "{count} prices per {per} were divided by the number of people asked, to compare "
         "them with the budget per person", n),
 }
+_PET_NOTES: dict[str, Callable[[int], str]] = {
+    "times": lambda n: N_plural(
+        "{count} price per pet was multiplied by the number of pets asked, to compare it "
+        "as all of them",
+        "{count} prices per pet were multiplied by the number of pets asked, to compare "
+        "them as all of them", n),
+    "divided": lambda n: N_plural(
+        "{count} price per {per} was divided by the number of pets asked, to compare it "
+        "with the budget per pet",
+        "{count} prices per {per} were divided by the number of pets asked, to compare "
+        "them with the budget per pet", n),
+}
+_HEAD_FLAGS.update({(how, False): flag for how, flag in _PEOPLE_FLAGS.items()})
 #: the note per outcome, as a function of the count (N_plural: the catalog reads the
 #: literal words)
 _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
@@ -242,8 +263,10 @@ def to_period(money: Money, per: str | None, days: float | None = None,
         return money  # the whole of what it pays, as an amount asked with no period is
     if per is None and work is not None and work.whole:
         per = TOTAL  # a budget stating no unit, where the kind counts the work: the job's
-    if per in WORK_UNITS and money.per is None:
+    if per in WORK_UNITS - OCCASIONS and money.per is None:
         return None  # "desde 25 €" is no price per word: a cap per word checks those only
+    # a listing's one price stating no unit ("Consulta: 60 €", "Paseo: 12 €") is an
+    # occasion's: a budget per visit or per walk compares it as it is
     factor = _times(money, days, work) if per == TOTAL else per_factor(
         money.per, per, week, work.bases if work is not None else None)
     if factor is None:
@@ -394,33 +417,59 @@ def stated_length(c: Candidate) -> float | None:
     return None
 
 
-def for_people(c: Candidate, per: str | None, people: int,
-               periods: dict[tuple[str, str, str], int] | None) -> None:
-    """Put ``c``'s price on the footing of a request for ``people``: a price per person is
-    the group's (times them, no period: compared as a price for the occasion) when prices
-    are not compared per person; a price per a period of time, or the whole group's
-    ("240 € por grupo"), is one person's share (divided by them) when the budget is per
-    person. A price stating no period is left as
-    it is (a menu's "45 €" may be a head's or the room's). Counted in ``periods`` for
+def for_people(c: Candidate, per: str | None, counts: dict[str, int],
+               periods: dict[tuple[str, str, str], int] | None, each: str | None = None) -> None:
+    """Put ``c``'s price on the footing of a request for ``counts`` heads (people, pets:
+    ``{"person": 3, "pet": 2}``), ``per`` and ``each`` being the budget's period and head: a
+    price per head (``per`` "person", or ``Money.each`` a head beside its period: "45 €
+    por persona y noche") is all of them (times the count, the period kept) when the
+    budget is not per that head; the whole group's ("240 € por grupo") is one head's share
+    (divided by them) when the budget is per head, and so is a price per a period of time
+    against a budget per person stating none ("máximo 50 € por persona" for a room's
+    "2.400 € el día"). A design choice: against a budget per head beside its period ("90 €
+    al mes por persona") a price per that period stating no head is one head's, compared as
+    it is: an insurance's, a gym's or a room's "62 €/mes" is one person's, and dividing
+    it would let a dearer plan through. A price stating no period is left as it is (a
+    menu's "45 €" may be a head's or the room's). Counted in ``periods`` for
     :func:`period_notes`, flagged, and before :func:`put_on_period`."""
     base = c.price_converted or c.price
-    if base is None or people < 1:
+    if base is None:
         return
-    target: str | None
-    if base.per == "person" and per != "person":
-        how, target, factor = "times", None, float(people)
-    elif per == "person" and (base.per in PERIOD_DAYS or base.per == "group"):
-        how, target, factor = "divided", "person", 1 / people
+    # a budget per person with no period ("under 50 € per person") reads a listing's price
+    # per person per night as it did before a head was kept beside a period: per person
+    if per == "person" and base.each == "person" and base.per in PERIOD_DAYS:
+        base = c.price_converted = base.model_copy(update={"per": "person", "each": None})
+    head: str | None = base.each if base.each in HEADS else \
+        "person" if base.per == "person" else None
+    asked = each if each in HEADS else "person" if per == "person" else None
+    update: dict[str, Any]
+    if head is not None and head != asked and counts.get(head, 0) < 1:
+        if base.each in HEADS and per is not None:
+            # no count of the heads: one head's price per night is no price for them all;
+            # compared per the head, as before a head was kept beside a period, it cannot
+            # be compared with a budget per night, and is flagged so
+            c.price_converted = base.model_copy(update={"per": base.each, "each": None})
+        return
+    if head is not None and head != asked:
+        how, who = "times", head
+        update = {"per": None if base.per == "person" else base.per, "each": None}
+    elif asked is not None and head is None and counts.get(asked, 0) >= 1 and (
+            base.per == "group" or per == "person" and base.per in PERIOD_DAYS):
+        how, who = "divided", asked
+        update = {"per": "person"} if per == "person" else {"each": asked}
     else:
         return
-    amount = round(base.amount * factor, 2)
+    n = counts[who]
+    count = float(n) if how == "times" else 1 / n
+    amount = round(base.amount * count, 2)
     if not math.isfinite(amount):
         return
-    low = round(base.min * factor, 2) if base.min is not None else None
-    c.price_converted = base.model_copy(update={"amount": amount, "min": low, "per": target})
-    c.flags.append(_PEOPLE_FLAGS[how].format(per=base.per, count=people))
+    low = round(base.min * count, 2) if base.min is not None else None
+    c.price_converted = base.model_copy(update={"amount": amount, "min": low, **update})
+    pet = who == "pet"
+    c.flags.append(_HEAD_FLAGS[(how, pet)].format(per=base.per, count=n))
     if periods is not None:
-        key = (f"{how}:people", str(base.per), "person")
+        key = (f"{how}:{'pets' if pet else 'people'}", str(base.per), "person")
         periods[key] = periods.get(key, 0) + 1
 
 
@@ -437,7 +486,8 @@ def period_notes(periods: dict[tuple[str, str, str], int],
     said: set[tuple[str, str]] = set()
     for (kind, per, target), n in sorted(periods.items()):
         outcome, basis = kind.split(":")
-        note = _PEOPLE_NOTES[outcome] if basis == "people" else _NOTES[(outcome, basis)]
+        note = (_PEOPLE_NOTES[outcome] if basis == "people" else _PET_NOTES[outcome]
+                if basis == "pets" else _NOTES[(outcome, basis)])
         notes.append(note(n).format(count=n, per=per, target=target))
         # a price per word times 250 is one per page: the page is 250 words
         f = work_factor(per, target, work.bases if work is not None else None) \
@@ -454,5 +504,6 @@ def is_period_flag(flag: str) -> bool:
     """Whether ``flag`` is one :func:`put_on_period` or :func:`for_people` adds (dropped
     before it runs again)."""
     return ("converted" in flag or "cannot be compared" in flag
-            or flag.startswith(("price per ", "amount per ")) or " people, to compare" in flag)
+            or flag.startswith(("price per ", "amount per ")) or " people, to compare" in flag
+            or " pets, to compare" in flag)
 

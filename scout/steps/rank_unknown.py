@@ -235,11 +235,16 @@ def already_flagged(fields: frozenset[str], flags: list[str], video: bool) -> bo
 
 
 def cost_order(order_by: list[str], name: str) -> int | None:
-    """The index of the first ``order_by`` expression that reads the record's price: the
-    amount the ranking compares (a set's price for the quantity asked, a group's shared
-    by the people), which the synthesis calls "cheapest" by; None when no order reads it."""
+    """The index of the first ``order_by`` expression that is an amount of money read
+    from the record's price: the amount the ranking compares (a set's price for the
+    quantity asked, a group's shared by the people), which the synthesis calls "cheapest"
+    by; None when no order is one. An order reading the price that is no amount ("value
+    for money": ``price.amount / rating``) is no cost (:mod:`scout.steps.costorder`)."""
+    from scout.steps.costorder import MONEY, order_kind
+
     for i, expr in enumerate(order_by):
         found = fields_and_inputs(expr, name)
-        if found is not None and found[0] & {"price", "price_converted"}:
+        if found is not None and found[0] & {"price", "price_converted"} \
+                and order_kind(expr, name) == MONEY:
             return i
     return None

@@ -44,7 +44,7 @@ from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, lett
                                      own_signs, short_signs)
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.task.moneyunits import (
-    PER, bare_total, each_of, period_of, total_of, unit_after_cap, unit_before,
+    PER, bare_total, each_of, head_after, period_of, total_of, unit_after_cap, unit_before,
 )
 from scout.task.taxbasis import basis_at, blank_tax_words
 from scout.units import OCCASIONS
@@ -213,6 +213,14 @@ def label_re(words: Iterable[str]) -> str:
     return r"(?<![\w])(?:" + "|".join(map(re.escape, words)) + r")(?:e?s)?(?![\w])"
 
 
+# "sin matrícula", "no joining fee", "without a deposit", "free of enrolment fee": a money
+# input's label said absent (scout.task.moneylabels)
+NONE = r"(?<![\w])(?:sin|no|without|zero|free of|cero)\s+(?:(?:a|an|any|the|ningun[ao]?)\s+)?"
+# ... right before a label, or before the words of a longer one it ends ("no joining fee":
+# the monthly fee's "fee" is no more said than the joining fee is): it names no amount
+NONE_BEFORE = re.compile(NONE + r"(?:[a-z]+\s+){0,2}$")
+
+
 def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, int]:
     """``span`` (an amount in ``free``, folded) widened over the money input's own label
     said just before it ("sesión de 60 euros", "sessions under 70 euros"): the label names
@@ -220,7 +228,10 @@ def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, 
     words = sorted({fold(w).strip() for w in labels if fold(w).strip()}, key=len, reverse=True)
     if not words:
         return span
-    m = re.search(label_re(words) + LABEL_GAP, free[max(0, span[0] - 40):span[0]])
+    before = free[max(0, span[0] - 40):span[0]]
+    m = re.search(label_re(words) + LABEL_GAP, before)
+    if m and NONE_BEFORE.search(before, 0, m.start()):
+        return span  # "no joining fee under £30 a month": the absent fee's words are its own
     return (span[0] - (min(40, span[0]) - m.start()), span[1]) if m else span
 
 
@@ -251,9 +262,12 @@ _MINOR = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,4})?)\s?(?P<cur>p|penc
 _MINOR_CODES = {"p": "GBP", "pence": "GBP", "¢": "USD", "cent": "XXX", "cents": "XXX"}
 
 
-def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
+def _minor(free: str, occasions: bool = False,
+           ) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """The amounts :data:`_MINOR` finds, as money in the whole currency (24.5p → 0.245
-    GBP per kWh), with the comparator said before them ("standing charge under 53p/day")."""
+    GBP per kWh), with the comparator said before them ("standing charge under 53p/day");
+    an occasion ("50p a walk") kept as its unit only with ``occasions``, as
+    :func:`iter_money` keeps a whole amount's ("under £15 a visit")."""
     cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
     for m in _MINOR.finditer(free):
         unit = re.match(r"\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*[a-z]+",
@@ -261,6 +275,8 @@ def _minor(free: str) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
         per = period_of(m.group("u"))
         if per is None or unit is None:
             continue
+        # a request's "50p a walk" is read as its "under £15 a visit" is: no unit
+        per = None if per in OCCASIONS and not occasions else per
         start = m.start()
         cmp_: Comparator = "<="
         said = re.search(r"(?<![\w$€£¥])(?P<cmp>" + cmp_alt + r")\s*$", free[:m.start()])
@@ -285,7 +301,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
     visit or a walk keeps it as its unit (:data:`scout.units.OCCASIONS`); without (a
     request), the words are read with the amount and it states no unit."""
     whole = list(_iter_money(free, original, territories, lang=lang, occasions=occasions))
-    minor = [h for h in _minor(free)
+    minor = [h for h in _minor(free, occasions)
              if not any(h[1][0] < b and a < h[1][1] for _m, (a, b), _w in whole)]
     # "0.10 euros per kW a day and 14 cents per kWh": a cent of the one currency said
     said = {m.currency for m, _s, _w in whole}
@@ -330,6 +346,10 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             raw_per, span = late.group("per"), (span[0], late.end())
             each = each_of(late.group("each"))
         per = period_of(raw_per)
+        if raw_per == "pppn":
+            each = "person"  # "£50pppn": per person per night, both said in one word
+        if each is None and per is not None and (head := head_after(free, span[1])):
+            each, span = head[0], (span[0], head[1])  # "90 € al mes por persona"
         if per in OCCASIONS and not occasions:
             per = None  # "under 60 euros a visit": the listings say "Consulta: 60 €"
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's

@@ -33,7 +33,7 @@ from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.task.cldr import currencies
 from scout.task.lang import fold
-from scout.task.money import LABEL_GAP, label_re
+from scout.task.money import LABEL_GAP, NONE, NONE_BEFORE, label_re
 from scout.task.moneypair import Hit, partner
 
 # what joins an amount to the unit it is priced per: "0,14 €/kWh", "24 € por kWh",
@@ -79,7 +79,8 @@ def _names(free: str, span: tuple[int, int], words: list[str]) -> tuple[int, int
     before = free[max(0, span[0] - _REACH):span[0]]
     for word in words:  # the longest that ends right before the amount
         m = re.search(label_re([word]) + LABEL_GAP, before)
-        if m:
+        # "sin matrícula por menos de 30 €": a label said absent names no amount after it
+        if m and not NONE_BEFORE.search(before, 0, m.start()):
             best = max(best, len(word))
     return (1, best) if best else (0, 0)
 
@@ -109,15 +110,13 @@ def pick(name: str, free: str, hits: Iterable[Hit], named: dict[str, list[str]])
     return loose
 
 
-# "sin matrícula", "no joining fee", "without a deposit", "free of enrolment fee"
-_NONE = r"(?<![\w])(?:sin|no|without|zero|free of|cero)\s+(?:(?:a|an|any|the|ningun[ao]?)\s+)?"
 
 
 def said_none(free: str, name: str, spec: InputSpec) -> tuple[int, int] | None:
     """The span of ``free`` (folded) that says the input ``name`` is not there ("sin
     matrícula"), with no amount after it, or None."""
     for word in labels(name, spec):
-        m = re.search(_NONE + label_re([word]) + r"(?!\s*(?:de|of|:)?\s*[\d€$£])", free)
+        m = re.search(NONE + label_re([word]) + r"(?!\s*(?:de|of|:)?\s*[\d€$£])", free)
         if m:
             return m.span()
     return None

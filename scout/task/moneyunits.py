@@ -1,7 +1,8 @@
 """What an amount of money is per, read from the words around it: its period ("/night",
 "per person", "x noche", "£120 pn", "al año", "per annum", "la quincena"), what one amount
 is sold for beside its period ("€8 per user per month": the user, the seat, the licence;
-any other noun there, "€50 per bike per day", leaves the period read), the period a
+any other noun there, "€50 per bike per day", leaves the period read; a head, a person or
+a pet, is kept beside it: "45 € por persona y noche", "90 € al mes por persona"), the period a
 request's pass is for ("day pass €18": :func:`pass_period`),
 and an amount for the whole of the dates asked ("600 € en total", "£500 all-in":
 ``Money.per`` "total").
@@ -19,7 +20,7 @@ import re
 from typing import Any
 
 from scout.i18n import COUNT_WORDS
-from scout.schemas.task import Each, Money
+from scout.schemas.task import HEADS, Each, Money
 from scout.units import TOTAL, WORK_UNITS
 
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
@@ -75,6 +76,12 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
 _GROSS = r"(?:\s*(?:gross|net|brut[oa]s?|net[oa]s?)(?=\s))?"
 SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
              r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
+# the heads a price or a cap may be per beside its period: a person (an adult, a child,
+# a guest, a diner) or a pet ("€45 per person per night", "90 € al mes por persona",
+# "20 € por perro y noche"): ``Money.each`` "person" / "pet", the period read too
+HEAD_WORDS = (r"persons?|personas?|people|pax|heads?|cabezas?|comensal(?:es)?|adults?|"
+              r"adult[oa]s?|guests?|huespedes|ninos?|ninas?|child(?:ren)?|kids?|"
+              r"pets?|mascotas?|dogs?|perr[oa]s?|cats?|gat[oa]s?|animals?|animal(?:es)?")
 # ("por usuario y mes": the "y" joins the two, and stands in for the period's connector;
 # "per seat monthly", "por usuario mensuales": a bare period word needs none)
 # any other noun between the amount and its period is what one is sold for too ("€200 per
@@ -84,7 +91,7 @@ SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen
 # thing what one amount is for (so "hour" is no length of 1 h of a duration input)
 _COMPOUND = r"(?:-|\s(?=(?:hours?|hrs?|horas?)\b))(?=(?:hours?|hrs?|horas?|h|days?|dias?|months?|mes)\b)"
 PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER
-       + r"|(?!(?:" + _UNIT_WORDS + r"|semanas|meses|the|el|la|los|las|un|una)\b)[a-z]{3,})\b"
+       + r"|" + HEAD_WORDS + r"|(?!(?:" + _UNIT_WORDS + r"|semanas|meses|the|el|la|los|las|un|una)\b)[a-z]{3,})\b"
         r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night|hora|hour)\b)|"
         r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b|"
         + _COMPOUND + r")))?"
@@ -100,7 +107,25 @@ PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOL
 _EACH: dict[str, Each] = {
     "user": "user", "usuario": "user", "usuaria": "user", "member": "user", "miembro": "user",
     "agent": "user", "agente": "user", "seat": "seat", "puesto": "seat", "desk": "seat", "escritorio": "seat", "licence": "licence",
-    "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device"}
+    "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device",
+    **dict.fromkeys(("person", "persona", "people", "pax", "head", "cabeza", "comensal",
+                     "adult", "adulto", "adulta", "guest", "huesped", "nino", "nina", "child",
+                     "children", "kid"), "person"),
+    **dict.fromkeys(("pet", "mascota", "dog", "perro", "perra", "cat", "gato", "gata", "animal",
+                     "animale"), "pet")}
+
+
+# a head said after the period: "90 € al mes por persona", "£40 a night per dog", "/mes/persona"
+_HEAD_AFTER = re.compile(r"\s*(?:per|por|an?|x|/|cada)\s*(?<![a-z])(?P<each>" + HEAD_WORDS + r")\b")
+
+
+def head_after(free: str, end: int) -> tuple[Each, int] | None:
+    """The head (a person, a pet) said right after an amount's period ending at ``end``
+    in ``free`` (folded), and where it ends: "al mes por persona" → ("person", its end);
+    None when none is said."""
+    m = _HEAD_AFTER.match(free, end)
+    each = each_of(m.group("each")) if m else None
+    return (each, m.end()) if m and each in HEADS else None
 
 
 def each_of(word: str | None) -> Each | None:

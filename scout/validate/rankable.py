@@ -115,7 +115,28 @@ def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
     words a source labels a version's price with, so without them no price is read),
     ``people`` no integer input, or ``volume`` an input that counts no work."""
     return _people_problems(pid, params, pipeline, smap) + _variants_problems(
-        pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap)
+        pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap) + \
+        cost_order_problems(pid, params, smap)
+
+
+def cost_order_problems(pid: str, params: RankParams, smap: SourceMap) -> list[Problem]:
+    """SPEC087, a warning: an ``order_by`` that reads the price through a call or a filter
+    whose result may or may not be an amount of money (``[h.price.amount, 500] | min``,
+    a project's own filter): the synthesis calls the first candidate "the cheapest" only
+    by an order that is one (:mod:`scout.steps.costorder`), so this one is not taken for
+    the cost."""
+    from scout.steps.costorder import UNKNOWN, order_kind, reads_price
+
+    return [Problem(
+        "SPEC087", f"phase '{pid}' (rank): order_by '{expr}' reads the price but it cannot "
+        "be told whether it is an amount of money: the report will not call the first "
+        "result the cheapest by it", smap.locate(("phases", pid, "with", "order_by", i)),
+        severity="warning",
+        hint="write the amount itself ('h.price.amount', '-(h.price.amount) if h.price else "
+             "none', 'h.price.amount / task.nights'), or a ratio of it with another value "
+             "('h.price.amount / h.rating') when the order is no cost")
+        for i, expr in enumerate(params.order_by)
+        if reads_price(expr, params.as_) and order_kind(expr, params.as_) == UNKNOWN]
 
 
 def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
@@ -144,24 +165,30 @@ def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
 
 def _people_problems(pid: str, params: RankParams, pipeline: Pipeline,
                      smap: SourceMap) -> list[Problem]:
-    """SPEC080 for each name ``people`` gives that is no integer input: its value (or
-    the sum of the listed ones) is the count a price per person is multiplied by."""
-    listed = isinstance(params.people, list)
+    """SPEC080 for each name ``people`` (or ``heads``: ``{pet: pets}``) gives that is no
+    integer input: its value (or the sum of the listed ones) is the count a price per
+    person (per pet) is multiplied by."""
     out = []
-    for i, name in enumerate([params.people] if isinstance(params.people, str)
-                             else params.people or []):
-        spec = pipeline.inputs.get(name)
-        if spec is not None and spec.type == "integer":
-            continue
-        counts = sorted(n for n, s in pipeline.inputs.items() if s.type == "integer")
-        what = "no input" if spec is None else f"a {spec.type} input"
-        hint = did_you_mean(name, counts, what="integer inputs") if spec is None else None
-        out.append(Problem(
-            "SPEC080", f"phase '{pid}' (rank): 'people: {name}' names {what}: the people a "
-            "price per person is for are counted by an integer input", smap.locate(
-                ("phases", pid, "with", "people", *((i,) if listed else ()))),
-            hint=hint or ("name the integer input that counts the people (guests: {type: "
-                          "integer})" + (f": {', '.join(counts)}" if counts else ""))))
+    fields: list[tuple[tuple[str, ...], str | list[str] | None, str]] = [
+        (("people",), params.people, "person"),
+        *((("heads", head), names, head) for head, names in params.heads.items())]
+    for where, names, head in fields:
+        listed = isinstance(names, list)
+        for i, name in enumerate([names] if isinstance(names, str) else names or []):
+            spec = pipeline.inputs.get(name)
+            if spec is not None and spec.type == "integer":
+                continue
+            counts = sorted(n for n, s in pipeline.inputs.items() if s.type == "integer")
+            what = "no input" if spec is None else f"a {spec.type} input"
+            hint = did_you_mean(name, counts, what="integer inputs") if spec is None else None
+            said = f"{where[0]}: {name}" if len(where) == 1 else f"heads: {{{head}: {name}}}"
+            who = "people" if head == "person" else f"{head}s"
+            out.append(Problem(
+                "SPEC080", f"phase '{pid}' (rank): '{said}' names {what}: the {who} a price "
+                f"per {head} is for are counted by an integer input", smap.locate(
+                    ("phases", pid, "with", *where, *((i,) if listed else ()))),
+                hint=hint or (f"name the integer input that counts the {who} (guests: {{type: "
+                              "integer}})" + (f": {', '.join(counts)}" if counts else ""))))
     return out
 
 

@@ -72,13 +72,15 @@ def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Pro
 
 
 #: rank parameters whose values name inputs rather than hold expressions: the people a
-#: price per person is for, the work a price per unit is for, the versions a price is of
-_RANK_INPUT_KEYS = ("people", "volume", "variants")
+#: price per person is for, the pets one per pet is for, the work a price per unit is
+#: for, the versions a price is of
+_RANK_INPUT_KEYS = ("people", "heads", "volume", "variants")
 
 
 def inputs_named(uses: str, with_: Any) -> set[str]:
     """The inputs a phase's ``with:`` names by name, not in an expression: rank's
-    ``people: guests`` (or a list), ``volume: {word: words}``, ``variants: format``. They
+    ``people: guests`` (or a list), ``heads: {pet: pets}``, ``volume: {word: words}``,
+    ``variants: format``. They
     read the input as much as ``task.guests`` in a ``where`` does."""
     if uses != "rank" or not isinstance(with_, dict):
         return set()
@@ -87,7 +89,8 @@ def inputs_named(uses: str, with_: Any) -> set[str]:
         value = with_.get(key)
         values = value.values() if isinstance(value, dict) else \
             value if isinstance(value, list) else [value]
-        out.update(v for v in values if isinstance(v, str))
+        for v in values:  # "heads: {pet: [dogs, cats]}": a list under a key too
+            out.update(n for n in (v if isinstance(v, list) else [v]) if isinstance(n, str))
     return out
 
 

@@ -95,3 +95,29 @@ def test_the_synthesize_step_labels_a_cap_on_a_rate_as_what_you_asked_does() -> 
     assert label("en", max_energy_price=RATE) not in ("", "max_energy_price")
     assert label("es", budget=MONTH, max_energy_price=RATE) == ""
     assert label("es") == ""
+
+
+def _disagree(lang: str, label: str) -> str:
+    # two sources state two rates: the sentence says which check uses the highest
+    types = {"budget": "money", "max_energy_price": "money"}
+    low, high = (Money(amount=a, currency="EUR", per="kWh") for a in (0.12, 0.1645))
+    req = SynthesisRequest(
+        question="q", task={"budget": None, "max_energy_price": RATE}, task_types=types,
+        lang=lang, money_label=label,
+        subjects=[SubjectBrief(key="edp", name="EDP Luz", price=high, price_checked=high)],
+        evidence=[EvidenceItem(url="https://edp.test/", title="EDP Luz", subject="edp",
+                               kind="page", text="0,12 €/kWh", price=low),
+                  EvidenceItem(url="https://compara.test/", title="EDP Luz", subject="edp",
+                               kind="page", text="0,1645 €/kWh", price=high)])
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    return " ".join(c.sentence.text for c in syn.conflicts)
+
+
+def test_sources_disagreeing_on_a_rate_name_the_caps_label_not_a_budget() -> None:
+    text = _disagree("es", "precio máximo por kWh")
+    assert "no coinciden en el precio" in text and "presupuesto" not in text
+    assert "(precio máximo por kWh)" in text
+    english = _disagree("en", "maximum energy price")
+    assert "budget" not in english and "(maximum energy price) uses the highest" in english
+    # the kind's budget is still called one
+    assert "budget check uses the highest" in _disagree("en", "")

@@ -205,7 +205,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
                   "| # | espacio | precio | internet | sala de reuniones | acceso 24 horas | "
                   "zona de silencio | valoración | enlace |",
                   "2 espacios de 6 encontrados: puesto fijo, para 3 personas, 1–31 de enero de "
-                  "2027, por como mucho 200 €/mes, con sala de reuniones.",
+                  "2027, por como mucho 200 €/persona/mes, con sala de reuniones.",
                   "| Wayco Ruzafa | 170 €/mes [3] | 600 Mbps | sí | sí | no consta |",
                   "| tipo de puesto | puesto fijo | consulta |",
                   "## Qué cambió la selección\n\nDescartados, 4 de 6 candidatos:"]:

@@ -211,9 +211,9 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
         assert not words_of(*REPORT_ENGLISH, "plans?", "premium", "copayments?",
                             "waiting periods?", "hospitalisation").search(own), key
     run, _ = runs["madrid"]
-    assert "2 seguros de 5 encontrados por como mucho 90 €/mes, sin copago, para 2 personas." \
+    assert "2 seguros de 5 encontrados por como mucho 90 €/persona/mes, sin copago, para 2 personas." \
         in run.report
-    assert "| 1 | Sanitas Más Salud sin copago | 62 €/mes [1] | no | no |" in run.report
+    assert "| 1 | Sanitas Más Salud sin copago | 62 €/persona/mes [1] | no | no |" in run.report
 
 
 def test_an_english_request_gets_an_english_report(runs):

@@ -146,3 +146,20 @@ def test_a_time_an_authors_pattern_reads_is_kept():
             "place": InputSpec(type="place")}
     task = build_task("gimnasio en Chamberí abierto a las 6:30", spec, today=TODAY)
     assert (task.values["opens_by"], task.values["place"]) == ("6:30", "Chamberí")
+
+
+@pytest.mark.parametrize("query, want", [
+    # the amount after an absent input's label is no amount of it: the other input's
+    ("gimnasio sin matrícula por menos de 30 € en Valencia",
+     {"budget": (30, "EUR"), "signup_fee": (0, "EUR")}),
+    ("gym in London with no joining fee under £30 a month",
+     {"budget": (30, "GBP"), "signup_fee": (0, "GBP")}),
+    ("piso en Madrid sin fianza, alquiler por menos de 900 €",
+     {"rent": (900, "EUR"), "deposit": (0, "EUR")}),
+    # guard: a label said with an amount is still that input's
+    ("gimnasio en Madrid, matrícula de menos de 20 €, cuota de 30 €",
+     {"budget": (30, "EUR"), "signup_fee": (20, "EUR")}),
+])
+def test_an_absent_inputs_label_names_no_amount_after_it(query: str, want: dict) -> None:
+    inputs = RENT if "piso" in query else FEES
+    assert _money(query, inputs) == want

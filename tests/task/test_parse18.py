@@ -75,8 +75,8 @@ def test_a_count_before_an_enum_word_is_the_count_and_the_type(
     ("pase de día 15 € en Madrid", "day", None),
     ("coworking en Madrid, bono mensual 120 €", "month", None),
     ("monthly membership under £150 in London", "month", None),
-    # a design choice: one period per price; the person after it is the seat's, unread
-    ("coworking 200 € al mes por persona en Madrid", "month", None),
+    # a head after the period is kept beside it (money12): one person's cap, not the team's
+    ("coworking 200 € al mes por persona en Madrid", "month", "person"),
     # guards: a period after a unit word stays the unit's; no pass, no period
     ("hot desk in Lisbon, under €15 a day", "day", None),
     ("coworking in Lisbon under €200", None, None),

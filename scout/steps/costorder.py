@@ -1,0 +1,160 @@
+"""Which of rank's ``order_by`` expressions is a cost: an amount of money.
+
+The synthesis calls the first candidate "the cheapest" by the amount the ranking compares
+(rank's ``_cost``): the first ``order_by`` that reads the price. An order that reads it
+but is no amount of money ("value for money": ``h.price.amount / h.rating``, or a
+price times a record's rating) is no cost, and was taken for one. Here an expression's
+kind is worked out from its syntax, as units are: a price's amount is money; money plus
+or minus money, times or divided by a plain number or a request's input (``/
+task.nights``: a night's share), negated, rounded or guarded (``x if x else none``) is
+money; money divided by or times another of the record's values, or by money (a ratio),
+is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
+``scout validate`` warns of (SPEC087) and rank does not take for a cost.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from scout.spec.factcache import FactStore, module_file
+
+if TYPE_CHECKING:
+    from jinja2 import nodes
+
+#: what an expression's value is: an amount of money, a plain number (a literal, a
+#: request's count), another value (a rating, a ratio), none, or not known
+MONEY, PLAIN, OTHER, NONE, UNKNOWN = "money", "plain", "other", "none", "unknown"
+#: the record's fields that hold its price
+PRICE_FIELDS = frozenset({"price", "price_converted"})
+#: filters that keep the kind of what they are given ("| round(2)", "| default(0)")
+_KEEPING = frozenset({"round", "abs", "default", "d", "float", "int"})
+
+
+def _root(node: nodes.Node) -> tuple[str | None, list[str]]:
+    """The name an attribute chain starts at and its attributes: ``c.price.amount`` →
+    ("c", ["price", "amount"])."""
+    from jinja2 import nodes
+
+    attrs: list[str] = []
+    while isinstance(node, (nodes.Getattr, nodes.Getitem)):
+        key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
+        attrs.insert(0, str(key))
+        node = node.node
+    return (node.name if isinstance(node, nodes.Name) else None), attrs
+
+
+def _chain_start(node: nodes.Node) -> nodes.Node:
+    """The node an attribute chain is read from: ``(a or b).amount`` → ``a or b``."""
+    from jinja2 import nodes
+
+    while isinstance(node, (nodes.Getattr, nodes.Getitem)):
+        node = node.node
+    return node
+
+
+def _kind(node: nodes.Node, name: str) -> str:
+    from jinja2 import nodes
+
+    if isinstance(node, nodes.Const):
+        if node.value is None:
+            return NONE
+        return PLAIN if isinstance(node.value, (int, float)) and not isinstance(
+            node.value, bool) else OTHER
+    if isinstance(node, (nodes.Getattr, nodes.Getitem)) and isinstance(
+            inner := _chain_start(node), (nodes.Or, nodes.And)):
+        # "(g.price_converted or g.price).amount": of two prices, either's amount
+        sides = {_kind(nodes.Getattr(side, "amount", "load"), name)
+                 for side in (inner.left, inner.right)}
+        return sides.pop() if len(sides) == 1 else UNKNOWN
+    if isinstance(node, (nodes.Getattr, nodes.Getitem, nodes.Name)):
+        root, attrs = _root(node)
+        if root == name:
+            return MONEY if attrs[:1] and attrs[0] in PRICE_FIELDS else OTHER
+        if root == "task":  # a count asked (nights, people) is a plain number; a budget money
+            return MONEY if attrs[-1:] == ["amount"] else PLAIN
+        return UNKNOWN
+    if isinstance(node, (nodes.Neg, nodes.Pos)):
+        return _kind(node.node, name)
+    if isinstance(node, nodes.CondExpr):  # "x if x else none": the value, or none
+        kinds = {_kind(node.expr1, name),
+                 _kind(node.expr2, name) if node.expr2 is not None else NONE} - {NONE}
+        if kinds == {MONEY, PLAIN}:
+            return MONEY  # "0 if free else price", "price if price else 999999": amounts
+        return kinds.pop() if len(kinds) == 1 else UNKNOWN if UNKNOWN in kinds else OTHER
+    if isinstance(node, nodes.Or):  # "price.amount or 0": either's kind
+        kinds = {_kind(node.left, name), _kind(node.right, name)} - {NONE}
+        if kinds <= {MONEY, PLAIN} and MONEY in kinds:
+            return MONEY
+        return kinds.pop() if len(kinds) == 1 else UNKNOWN if UNKNOWN in kinds else OTHER
+    if isinstance(node, nodes.Filter):
+        given = _kind(node.node, name) if node.node is not None else UNKNOWN
+        return given if node.name in _KEEPING else UNKNOWN
+    if isinstance(node, (nodes.Add, nodes.Sub)):
+        a, b = _kind(node.left, name), _kind(node.right, name)
+        if UNKNOWN in (a, b):
+            return UNKNOWN
+        return a if a == b else MONEY if {a, b} == {MONEY, PLAIN} else OTHER
+    if isinstance(node, (nodes.Mul, nodes.Div, nodes.FloorDiv)):
+        a, b = _kind(node.left, name), _kind(node.right, name)
+        if UNKNOWN in (a, b):
+            return UNKNOWN
+        if b == PLAIN and a in (MONEY, PLAIN) or isinstance(node, nodes.Mul) and (
+                a == PLAIN and b == MONEY):
+            return a if b == PLAIN else b  # a share, a multiple: still money
+        return OTHER  # a ratio ("price / rating", "price / price"): no amount of money
+    if isinstance(node, nodes.Call):
+        return UNKNOWN
+    return OTHER
+
+
+#: what an order is, across processes (scout.spec.factcache): ``scout validate`` of
+#: unchanged files imports no jinja2 for it
+_STORE = FactStore("cost-order", lambda: (__file__, module_file("jinja2")))
+
+
+def _decode(doc: Any) -> tuple[bool, str | None]:
+    """An entry read back (untrusted): ValueError unless it has exactly the shape written."""
+    if not (isinstance(doc, list) and len(doc) == 2 and type(doc[0]) is bool
+            and (doc[1] is None or doc[1] in (MONEY, PLAIN, OTHER, NONE, UNKNOWN))):
+        raise ValueError("not an order's kind")
+    return doc[0], doc[1]
+
+
+@lru_cache(maxsize=1024)
+def _facts(expression: str, name: str) -> tuple[bool, str | None]:
+    """(whether ``expression`` reads the record's price, what it orders by)."""
+    key = _STORE.key(name + "\0" + expression)
+    found = _STORE.load(key, _decode)
+    if found is None:
+        found = _read(expression, name)
+        _STORE.save(key, list(found))
+    return found
+
+
+def _read(expression: str, name: str) -> tuple[bool, str | None]:
+    from jinja2 import TemplateError, nodes
+
+    from scout.spec.templating import make_env
+
+    try:
+        tree = make_env().parse("{{ (" + expression + ") }}")
+    except TemplateError:
+        return False, None
+    reads = any(_root(n)[0] == name and _root(n)[1][:1] and _root(n)[1][0] in PRICE_FIELDS
+                for n in tree.find_all(nodes.Getattr))
+    out = next(iter(tree.find_all(nodes.Output)), None)
+    kind = _kind(out.nodes[0], name) if out is not None and len(out.nodes) == 1 else None
+    return reads, kind
+
+
+def order_kind(expression: str, name: str) -> str | None:
+    """What ``expression`` (a rank ``order_by``, its record called ``name``) orders by:
+    :data:`MONEY`, :data:`PLAIN`, :data:`OTHER` or :data:`UNKNOWN`; None when it cannot be
+    parsed."""
+    return _facts(expression, name)[1]
+
+
+def reads_price(expression: str, name: str) -> bool:
+    """Whether ``expression`` reads the record's price at all."""
+    return _facts(expression, name)[0]
