@@ -17,6 +17,7 @@ from typing import Any
 
 from scout.errors import StepError, TemplateRenderError
 from scout.fsutil import write_atomic
+from scout.report.blocks import end_tables
 from scout.report.context import MissionView
 from scout.report.kindwords import enum_words
 from scout.report.render import (
@@ -91,7 +92,8 @@ def run(ctx: StepContext) -> Report:
                                        lang, scale)
         context["syntheses"] = [v for v in ctx.inputs.values()
                                 if type(v).__name__ == "Synthesis"]
-    md_text = _render(env, name, context, ctx.phase_id, templates)
+    # a line the template wrote straight under a table is its own paragraph, not a row
+    md_text = end_tables(_render(env, name, context, ctx.phase_id, templates))
     files = {"md": "report.md"}
     write_atomic(ctx.run_dir / "report.md", md_text)
     digests = {"md": hashlib.sha256(md_text.encode()).hexdigest()}
