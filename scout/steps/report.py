@@ -76,7 +76,7 @@ def run(ctx: StepContext) -> Report:
             mission = mission(current_phase=ctx.phase_id)
     if not isinstance(mission, MissionView):
         mission = MissionView(mission_id=ctx.mission_id, pipeline=ctx.pipeline.name)
-    title = ctx.render(params.title) if (params.title and ctx.render) else (
+    title = (ctx.say or ctx.render)(params.title) if (params.title and ctx.render) else (
         ctx.pipeline.description or ctx.pipeline.name)
     context: dict[str, Any] = {
         **ctx.inputs,
