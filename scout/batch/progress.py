@@ -18,7 +18,8 @@ from typing import IO, Any
 
 from scout.batch.record import FINISHED, MissionRow
 from scout.batch.runner import BatchView
-from scout.i18n import console_usd, translations, usd_number
+from scout.i18n import translations
+from scout.i18n.numbers import console_usd, usd_number
 from scout.i18n.messages import localize
 from scout.orchestrator.events import word
 from scout.termsafe import clean

@@ -117,7 +117,8 @@ def status_lines(rec: Any) -> list[str]:
     """The batch's summary, in the language its missions' requests share (English when
     they differ or none ran); the statuses' codes stay in ``--json``."""
     from scout.batch.progress import row_lang
-    from scout.i18n import common_lang, console_usd, translations, usd_number
+    from scout.i18n import common_lang, translations
+    from scout.i18n.numbers import console_usd, usd_number
     from scout.i18n.messages import localize
     from scout.orchestrator.events import word
 

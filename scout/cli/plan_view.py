@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from scout.api.shown import KindWords, shown_labels, shown_value, shown_values
-from scout.i18n import N_, console_usd, translations, usd_number
+from scout.i18n import N_, translations
+from scout.i18n.numbers import console_usd, usd_number
 from scout.i18n.messages import localize
 from scout.text import cut_middle
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scout.i18n import console_usd, translations
+from scout.i18n import translations
+from scout.i18n.numbers import console_usd
 from scout.i18n.messages import localize
 from scout.orchestrator.events import elapsed, word
 from scout.orchestrator.state import PhaseState

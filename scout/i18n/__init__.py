@@ -253,21 +253,6 @@ def author_word(word: str, gettext: Any) -> str:
     return shown.replace("_", " ") if shown == word else shown
 
 
-def usd_number(value: float, lang: str) -> str:
-    """A cost in dollars as the console's ``${usd}`` msgids take it: the number to four
-    places in ``lang``'s digits ("0.0080", "0,0080"); the msgid puts the sign ("$0.0080",
-    "0,0080 US$"). A Spanish line read "0.0080 US$": the decimal point of another locale."""
-    from scout.i18n.numbers import format_number
-
-    return format_number(value, lang, 4)
-
-
-def console_usd(value: float, lang: str) -> str:
-    """A cost in dollars on its own in a console line: "$0.0080" (en), "0,0080 US$" (es)."""
-    return translations(lang_of(lang)).pgettext("console", "${usd}").format(
-        usd=usd_number(value, lang))
-
-
 def gettext_for(lang: str) -> Any:
     """``_`` for Python code writing in ``lang``: ``_("Recommendation")``."""
     return translations(lang_of(lang)).gettext
