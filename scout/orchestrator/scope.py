@@ -17,6 +17,7 @@ the report; :func:`render` writes every value as it is (a URL, an adapter's opti
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,24 @@ WORDS_VAR = "__scout_request_words__"
 def _finalize(context: Any, value: Any) -> Any:
     written = context.get(WORDS_VAR)
     return value if written is None else written(value)
+
+
+#: a length or weight the ``value`` filter writes in the request's imperial unit with the
+#: metric one in brackets ("3 lb (1.36 kg)": scout.i18n.numbers)
+_WITH_METRIC = re.compile(r"(\S+ (?:lb|oz|mi|ft)) \(\S+ (?:kg|m|km)\)")
+
+
+def _as_said(words: Any) -> Any:
+    """How :func:`say` writes a printed value: the kind's enum words in the request's
+    language (``words``, None for a kind with none), and a quantity in the unit the
+    request wrote it in alone ("3 lb", not "3 lb (1.36 kg)": a search carries what the
+    person typed, not the report's conversion)."""
+    def written(value: Any) -> Any:
+        if isinstance(value, str) and (m := _WITH_METRIC.fullmatch(value)):
+            return m.group(1)
+        return value if words is None else words(value)
+
+    return written
 
 
 @lru_cache(maxsize=1)
@@ -72,6 +91,10 @@ class TaskView:
         if name in task.values:
             return task.values[name]
         if name in type(task).model_fields:
+            return getattr(task, name)
+        if isinstance(getattr(type(task), name, None), property):
+            # what the Task derives (``shown_units``: the units the request wrote lengths
+            # and weights in, which the ``value`` filter shows them in, as the report does)
             return getattr(task, name)
         raise AttributeError(name)
 
@@ -139,12 +162,13 @@ def say(text: str, scope: dict[str, Any], *, pipeline: Any, root: Path,
     synthesis's question, a report's title, an e-mail's subject): an enum value of the
     kind it prints (``{{ task.coverage | join(' ') }}``) is written in the request's
     language as its report writes it (scout.report.kindwords.request_words), never the
-    author's identifier. A URL, an address or an adapter's option keeps :func:`render`."""
+    author's identifier, and a length or weight in the request's unit alone
+    (:func:`_as_said`). A URL, an address or an adapter's option keeps :func:`render`."""
     task = scope.get("task")
-    written = request_words(getattr(pipeline, "inputs", None),
-                            getattr(task, "lang", None) or "en", root / "templates") \
+    words = request_words(getattr(pipeline, "inputs", None),
+                          getattr(task, "lang", None) or "en", root / "templates") \
         if task is not None else None
-    return render(text, {**scope, WORDS_VAR: written} if written else scope, where=where)
+    return render(text, {**scope, WORDS_VAR: _as_said(words)}, where=where)
 
 
 def evaluate(expr: str, scope: dict[str, Any], *, where: str = "") -> Any:
