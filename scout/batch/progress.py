@@ -19,6 +19,7 @@ from typing import IO, Any
 from scout.batch.record import FINISHED, MissionRow
 from scout.batch.runner import BatchView
 from scout.i18n import translations
+from scout.i18n.numbers import console_usd, usd_number
 from scout.i18n.messages import localize
 from scout.orchestrator.events import word
 from scout.termsafe import clean
@@ -40,7 +41,7 @@ def totals_line(view: BatchView) -> str:
                        "{elapsed}, ETA {eta}").format(
         batch=view.batch_id, done=view.done, total=view.total, running=view.running,
         failed=view.failed, pending=view.pending, calls=view.calls,
-        usd=f"{view.cost_usd:.4f}", elapsed=fmt_duration(view.elapsed_s),
+        usd=usd_number(view.cost_usd, view.lang), elapsed=fmt_duration(view.elapsed_s),
         eta=fmt_duration(view.eta_s))
 
 
@@ -57,8 +58,8 @@ def row_lang(row: MissionRow) -> str:
 
 def mission_line(row: MissionRow, lang: str = "en") -> str:
     mark = "ok" if row.status in FINISHED else "!!"
-    return clean(f"  {mark} {row.mission_id}  {word(row.status, lang)}  ${row.cost_usd:.4f}  "
-                 f"{where_to_look(row, lang)}")
+    return clean(f"  {mark} {row.mission_id}  {word(row.status, lang)}  "
+                 f"{console_usd(row.cost_usd, lang)}  {where_to_look(row, lang)}")
 
 
 def where_to_look(row: MissionRow, lang: str = "en") -> str:
@@ -123,7 +124,8 @@ class LiveBatchProgress:
                           count=view.failed) + "[/red]",
                       tr.pgettext("console", "pending {count}").format(count=view.pending))
         table.add_row(tr.pgettext("console", "calls {count}").format(count=view.calls),
-                      tr.pgettext("console", "cost ${usd}").format(usd=f"{view.cost_usd:.4f}"),
+                      tr.pgettext("console", "cost ${usd}").format(
+                          usd=usd_number(view.cost_usd, view.lang)),
                       tr.pgettext("console", "elapsed {time}").format(
                           time=fmt_duration(view.elapsed_s)),
                       tr.pgettext("console", "ETA {time}").format(time=fmt_duration(view.eta_s)))

@@ -118,6 +118,7 @@ def status_lines(rec: Any) -> list[str]:
     they differ or none ran); the statuses' codes stay in ``--json``."""
     from scout.batch.progress import row_lang
     from scout.i18n import common_lang, translations
+    from scout.i18n.numbers import console_usd, usd_number
     from scout.i18n.messages import localize
     from scout.orchestrator.events import word
 
@@ -126,8 +127,8 @@ def status_lines(rec: Any) -> list[str]:
     totals = rec.totals()
     by = ", ".join(tr.pgettext("console", "{count} {status}").format(
         count=n, status=word(s, lang)) for s, n in totals["by_status"].items())
-    cost = tr.pgettext("console", "${usd}").format(usd=f"{totals['cost_usd']:.4f}") + (
-        " " + tr.pgettext("console", "of ${usd}").format(usd=f"{rec.max_cost:.4f}")
+    cost = console_usd(totals["cost_usd"], lang) + (
+        " " + tr.pgettext("console", "of ${usd}").format(usd=usd_number(rec.max_cost, lang))
         if rec.max_cost is not None else "")
     lines = [clean(tr.pgettext("console", "batch {batch}: {state} ({by}); {cost}").format(
         batch=rec.batch_id, state=word(rec.effective_state(), lang), by=by, cost=cost))]
@@ -155,7 +156,7 @@ def status_lines(rec: Any) -> list[str]:
                                       pointer if said != where else "") if x)
         cut = cut or is_cut(said, REASON_WIDTH)
         lines.append(clean(f"  {mid:<{width}}  {word(statuses[mid], lang):<17}  "
-                           f"${row.cost_usd:.4f}  {shown}"))
+                           f"{console_usd(row.cost_usd, lang)}  {shown}"))
     if cut:
         lines.append(clean("  " + tr.pgettext(
             "console", "(long errors are cut here; `scout batch status {batch} --json` has "

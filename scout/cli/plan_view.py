@@ -20,6 +20,7 @@ from typing import Any
 
 from scout.api.shown import KindWords, shown_labels, shown_value, shown_values
 from scout.i18n import N_, translations
+from scout.i18n.numbers import console_usd, usd_number
 from scout.i18n.messages import localize
 from scout.text import cut_middle
 
@@ -104,7 +105,8 @@ def task_lines(plan: Any) -> list[str]:
     for name in values:
         shown = shown_all[name]
         # where the value came from in the report's words; ``--format json`` keeps the code
-        origin = tr.gettext(ORIGINS.get(sources.get(name, "default"), "default"))
+        # (an input with no source was not given: nothing defaulted it, as the report says)
+        origin = tr.gettext(ORIGINS.get(sources.get(name, ""), N_("not given")))
         lines.append(f"  {named[name]:<{width}}  {shown:<24} ({origin})")
     lines += ["  " + tr.pgettext("console", "note: {note}").format(note=n)
               for n in task.get("notes") or []]
@@ -172,21 +174,21 @@ def cost_lines(plan: Any, estimate: Any) -> list[str]:
         calls = tr.npgettext("console", "{count} call", "{count} calls", e.calls).format(
             count=e.calls)
         lines.append(f"  {e.phase:<8} {e.chain:<14} {who:<20} {calls:>9} "
-                     f"x ${e.usd_per_call:.4f} = ${e.usd:.4f}"
+                     f"x {console_usd(e.usd_per_call, lang)} = {console_usd(e.usd, lang)}"
                      + (f"  ({localize(e.note, lang)})" if e.note else ""))
     total = round(sum(e.usd for e in will), 6)
-    lines.append("  " + tr.pgettext("console", "total ${usd}").format(usd=f"{total:.4f}"))
+    lines.append("  " + tr.pgettext("console", "total ${usd}").format(usd=usd_number(total, lang)))
     if maybe:
         extra = round(sum(e.usd for e in maybe), 6)
         lines.append("  " + tr.pgettext("console", "up to ${usd} more if {phases} (reuse?) "
-                                        "rerun").format(usd=f"{extra:.4f}",
+                                        "rerun").format(usd=usd_number(extra, lang),
                                                         phases=", ".join(e.phase for e in maybe)))
     skipped = [p.phase for p in plan.phases if p.action != "run"
                and not (p.action == "reuse" and p.tentative)]
     if skipped:
         lines.append("  " + tr.pgettext("console", "not counted (reused or skipped): {phases}; "
                                         "a full run would cost ${usd}").format(
-            phases=", ".join(skipped), usd=f"{estimate.total_usd:.4f}"))
+            phases=", ".join(skipped), usd=usd_number(estimate.total_usd, lang)))
     lines += [tr.pgettext("console", "assumptions:")] + [
         f"  - {localize(a, lang)}" for a in estimate.assumptions]
     return lines

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from scout.i18n import translations
+from scout.i18n.numbers import console_usd
 from scout.i18n.messages import localize
 from scout.orchestrator.events import elapsed, word
 from scout.orchestrator.state import PhaseState
@@ -43,7 +44,7 @@ def _phase_line(pid: str, st: PhaseState, width: int, lang: str) -> str:
         bits.append(tr.pgettext("console", "answered by {names}").format(
             names=", ".join(st.answered_by)))
     if st.cost_usd:
-        bits.append(f"${st.cost_usd:.4f}")
+        bits.append(console_usd(st.cost_usd, lang))
     if st.reason:
         bits.append(f"- {cut_middle(localize(st.reason, lang), REASON_WIDTH)}")
     message = str(st.error.get("message") or "") if st.error else ""

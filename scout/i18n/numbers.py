@@ -1,7 +1,8 @@
 """Numbers as the reader's language writes them, with Babel's CLDR data.
 
 :func:`format_number` (``1,234.5`` / ``1234,5``), an amount in a currency
-(:func:`format_money_parts`), a rating, a length of time and a data size. English keeps
+(:func:`format_money_parts`), a rating, a length of time, a data size and a cost in
+dollars as the console writes it (:func:`console_usd`). English keeps
 the ISO currency code after the amount (``200 EUR``), as scout's English reports always
 wrote it; other languages use their CLDR currency pattern (``200 €``). Money values, dates
 and the rest of a Task's values are :mod:`scout.i18n.values`'.
@@ -170,3 +171,18 @@ def format_data_size(gigabytes: Any, lang: str = "en") -> str:
     if 0 < v < 1:
         return f"{format_number(round(v * 1000, 1), lang)} MB"
     return f"{format_number(round(v, 2), lang)} GB"
+
+
+def usd_number(value: float, lang: str) -> str:
+    """A cost in dollars as the console's ``${usd}`` msgids take it: the number to four
+    places in ``lang``'s digits ("0.0080", "0,0080"); the msgid puts the sign ("$0.0080",
+    "0,0080 US$"). A Spanish line read "0.0080 US$": the decimal point of another locale."""
+    return format_number(value, lang, 4)
+
+
+def console_usd(value: float, lang: str) -> str:
+    """A cost in dollars on its own in a console line: "$0.0080" (en), "0,0080 US$" (es)."""
+    from scout.i18n import translations
+
+    return translations(lang_of(lang)).pgettext("console", "${usd}").format(
+        usd=usd_number(value, lang))

@@ -37,7 +37,7 @@ from pydantic import BaseModel
 
 from scout.config.models import Config
 from scout.errors import ConfigError, StepError
-from scout.orchestrator.scope import evaluate, make_scope, render
+from scout.orchestrator.scope import evaluate, make_scope, render, say
 from scout.spec.models import Phase, Pipeline
 from scout.stepkit.context import StepContext, StepRequest
 
@@ -207,6 +207,8 @@ def run_item(job: ItemJob) -> ItemReply:
             root=job.root, run_dir=job.run_dir, today=job.today, task=job.task,
             item=job.item, item_index=job.index, gateway=gateway,
             render=lambda text: render(text, scope, where=where),
+            say=lambda text: say(text, scope, pipeline=job.pipeline, root=job.root,
+                                 where=where),
             evaluate=lambda expr, **extra: evaluate(expr, {**scope, **extra}, where=where),
             emit=reply.events.append, request=job.request, extras=dict(job.extras),
             attempt=job.attempt)

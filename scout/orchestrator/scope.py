@@ -9,25 +9,62 @@ rendering an empty string. Compiled templates are cached by source text.
 ``{{ task.destination }}`` reads the Task's declared input values: a Task is exposed to
 Jinja through :class:`TaskView`, which looks a name up in ``task.values`` first and in
 the Task's own fields (``query``, ``today``, ...) after that.
+
+:func:`say` renders text a person or a search engine reads (a query, a question, a
+title): an enum value of the kind it prints is in the request's language there, as in
+the report; :func:`render` writes every value as it is (a URL, an adapter's option).
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from jinja2 import TemplateError, Undefined, UndefinedError
 
 from scout.errors import StepError
+from scout.report.kindwords import request_words
 from scout.schemas.task import Task
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.spec.templating import JinjaCheckError, analyse, has_jinja, make_env
 
+#: the scope's key for how :func:`say` writes the kind's enum words (a callable; absent
+#: in :func:`render`'s scope, where a printed value is written as it is)
+WORDS_VAR = "__scout_request_words__"
+
+
+def _finalize(context: Any, value: Any) -> Any:
+    written = context.get(WORDS_VAR)
+    return value if written is None else written(value)
+
+
+#: a length or weight the ``value`` filter writes in the request's imperial unit with the
+#: metric one in brackets ("3 lb (1.36 kg)": scout.i18n.numbers)
+_WITH_METRIC = re.compile(r"(\S+ (?:lb|oz|mi|ft)) \(\S+ (?:kg|m|km)\)")
+
+
+def _as_said(words: Any) -> Any:
+    """How :func:`say` writes a printed value: the kind's enum words in the request's
+    language (``words``, None for a kind with none), and a quantity in the unit the
+    request wrote it in alone ("3 lb", not "3 lb (1.36 kg)": a search carries what the
+    person typed, not the report's conversion)."""
+    def written(value: Any) -> Any:
+        if isinstance(value, str) and (m := _WITH_METRIC.fullmatch(value)):
+            return m.group(1)
+        return value if words is None else words(value)
+
+    return written
+
+
 @lru_cache(maxsize=1)
 def _env() -> Any:
     # one environment for every run: compiled templates are immutable and thread-safe
-    return make_env()
+    from jinja2 import pass_context
+
+    return make_env(finalize=pass_context(_finalize))
 
 
 @lru_cache(maxsize=4096)
@@ -54,6 +91,10 @@ class TaskView:
         if name in task.values:
             return task.values[name]
         if name in type(task).model_fields:
+            return getattr(task, name)
+        if isinstance(getattr(type(task), name, None), property):
+            # what the Task derives (``shown_units``: the units the request wrote lengths
+            # and weights in, which the ``value`` filter shows them in, as the report does)
             return getattr(task, name)
         raise AttributeError(name)
 
@@ -113,6 +154,21 @@ def render(text: str, scope: dict[str, Any], *, where: str = "") -> str:
         raise StepError(f"{where}template {text!r} failed: {type(exc).__name__}: {exc}",
                         hint="the template does not fit this value; guard it (`x or []`, "
                              "`if x is not none`)") from exc
+
+
+def say(text: str, scope: dict[str, Any], *, pipeline: Any, root: Path,
+        where: str = "") -> str:
+    """:func:`render` for text a person or a search engine reads (a search query, a
+    synthesis's question, a report's title, an e-mail's subject): an enum value of the
+    kind it prints (``{{ task.coverage | join(' ') }}``) is written in the request's
+    language as its report writes it (scout.report.kindwords.request_words), never the
+    author's identifier, and a length or weight in the request's unit alone
+    (:func:`_as_said`). A URL, an address or an adapter's option keeps :func:`render`."""
+    task = scope.get("task")
+    words = request_words(getattr(pipeline, "inputs", None),
+                          getattr(task, "lang", None) or "en", root / "templates") \
+        if task is not None else None
+    return render(text, {**scope, WORDS_VAR: _as_said(words)}, where=where)
 
 
 def evaluate(expr: str, scope: dict[str, Any], *, where: str = "") -> Any:

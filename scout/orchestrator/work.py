@@ -22,7 +22,7 @@ from scout.orchestrator.fanout import FanoutRun, WorkPool
 from scout.orchestrator.outcomes import classify, normalize_outputs
 from scout.orchestrator.phase_run import PhaseRun, Recorder
 from scout.orchestrator.records import ItemRecord, RunLog
-from scout.orchestrator.scope import evaluate, make_scope, render
+from scout.orchestrator.scope import evaluate, make_scope, render, say
 from scout.spec.models import Pipeline
 from scout.stepkit.context import Gateway, ItemOutcome, StepContext, StepRequest
 
@@ -70,6 +70,8 @@ class StepCalls:
             run_dir=self.run_dir, today=self.today, task=task,
             item=item, item_index=index, gateway=gateway or run.gateway,
             render=lambda text: render(text, scope(), where=where),
+            say=lambda text: say(text, scope(), pipeline=self.pipeline, root=self.root,
+                                 where=where),
             evaluate=lambda expr, **extra: evaluate(expr, {**scope(), **extra}, where=where),
             emit=emit, attempt=run.attempt, **self.context,
             cancelled=cancelled,

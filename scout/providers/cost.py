@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from scout.config.settings import AdapterSettings, Tariff
 from scout.config.models import ChainLink, Config
 from scout.errors import BatchBudgetExceeded, BudgetExceeded
-from scout.i18n import N_
+from scout.i18n import N_, N_plural
 from scout.adapters.contract import CHARS_PER_TOKEN, UNBOUNDED_OUTPUT_TOKENS, Usage
 from scout.spec.models import Pipeline
 
@@ -330,7 +330,9 @@ def estimate_cost(
             src = producers.get(phase.for_each)
             limit = src.with_.get("limit") if src is not None else None
             calls = limit if isinstance(limit, int) and limit > 0 else fanout
-            note = f"for_each {phase.for_each}: {calls} item(s)"
+            # a msgid: `scout plan` says it in the request's language; --format json English
+            note = N_plural("for_each {need}: {count} item", "for_each {need}: {count} items",
+                            calls).format(need=phase.for_each, count=calls)
         per_call = 0.0
         if answering is not None:
             settings = config.adapters[answering]

@@ -15,6 +15,7 @@ left as written.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from pathlib import Path
 from typing import Any
 
 from jinja2 import pass_context
@@ -29,10 +30,12 @@ def enum_words(inputs: Any) -> frozenset[str]:
                      for v in (getattr(spec, "enum", None) or []))
 
 
-def kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[[Any], Any]:
+def kind_words(words: Collection[str], l10n: Callable[[str], str], *,
+               spaced: bool = False) -> Callable[[Any], Any]:
     """A printed value made of the kind's enum ``words`` only (one, a list, or a list
     joined with ", ") in the reader's language (an untranslated one with its underscores
-    as spaces); any other value as is."""
+    as spaces); any other value as is. With ``spaced``, a list joined with spaces too
+    (``task.coverage | join(' ')`` in a search query), each word said in its place."""
     words = frozenset(words)
 
     def written(value: Any) -> Any:
@@ -46,6 +49,9 @@ def kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[[
             return value
         if parts and all(isinstance(p, str) and p in words for p in parts):
             return ", ".join(map(said, parts))
+        if spaced and isinstance(value, str) and (tokens := value.split()) \
+                and all(t in words for t in tokens):
+            return " ".join(map(said, tokens))
         return value
 
     def said(word: str) -> str:
@@ -70,3 +76,21 @@ def with_kind_words(gettext: Callable[..., Any],
         return gettext(context, *args, **{k: written(v) for k, v in values.items()})
 
     return call
+
+
+def request_words(inputs: Any, lang: str, templates: Path) -> Callable[[Any], Any] | None:
+    """How a template a person or a search engine reads (a search query, a synthesis's
+    question, a report's title; ``scout.orchestrator.scope.say``) writes the kind's enum
+    words: in the request's ``lang`` through the project's catalog (``locales/`` beside
+    ``templates``), as its report does, joined by spaces too; None for a kind with none.
+    A Spanish request's query read "seguro de salud hospitalisation": the identifier."""
+    words = enum_words(inputs)
+    if not words:
+        return None
+    from scout.i18n import lang_of, translations
+    from scout.i18n.messages import localize
+    from scout.report.files import project_locales
+
+    lang = lang_of(lang)
+    catalog = translations(lang, project_locales(templates))
+    return kind_words(words, lambda text: localize(text, lang, catalog=catalog), spaced=True)

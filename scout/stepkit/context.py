@@ -68,6 +68,9 @@ class StepContext:
     item_index: int | None = None
     gateway: Gateway | None = None
     render: Callable[[str], str] | None = None  # render a template in this phase's scope
+    #: render a template a person or a search engine reads (a query, a question, a title):
+    #: the kind's enum words it prints in the request's language (orchestrator/scope.say)
+    say: Callable[[str], str] | None = None
     evaluate: Callable[..., Any] | None = None  # evaluate an expression in scope (+ extras)
     emit: Callable[[Any], None] = lambda event: None
     #: what was asked (typed); ``extras`` holds the same as a dict for older python: steps

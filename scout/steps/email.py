@@ -166,7 +166,7 @@ def run(ctx: StepContext) -> EmailDelivery:
     if not to:
         raise InvalidAddress(f"phase {ctx.phase_id}: 'to' rendered to no address",
                              hint="set the recipient, e.g. --set notify_email=ana@example.org")
-    subject = subject_line(ctx.render(params.subject))
+    subject = subject_line((ctx.say or ctx.render)(params.subject))
     key = delivery_key(report, to, cc, subject)
     domains = sorted({a.rsplit("@", 1)[-1].lower() for a in to + cc})
     prev = ledger_state(ctx.run_dir, key)

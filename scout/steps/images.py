@@ -120,7 +120,7 @@ def run(ctx: StepContext) -> PhotoSet:
     name = item.name if isinstance(item, Candidate) else ""
     first = first_party_photos(ctx.inputs.get(params.pages) if params.pages else None,
                                subject, name)
-    query = " ".join(ctx.render(params.query).split())
+    query = " ".join((ctx.say or ctx.render)(params.query).split())
     notes: list[str] = []
     skipped = None
     found: list[Photo] = []

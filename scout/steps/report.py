@@ -17,6 +17,7 @@ from typing import Any
 
 from scout.errors import StepError, TemplateRenderError
 from scout.fsutil import write_atomic
+from scout.report.blocks import end_tables
 from scout.report.context import MissionView
 from scout.report.kindwords import enum_words
 from scout.report.render import (
@@ -75,7 +76,7 @@ def run(ctx: StepContext) -> Report:
             mission = mission(current_phase=ctx.phase_id)
     if not isinstance(mission, MissionView):
         mission = MissionView(mission_id=ctx.mission_id, pipeline=ctx.pipeline.name)
-    title = ctx.render(params.title) if (params.title and ctx.render) else (
+    title = (ctx.say or ctx.render)(params.title) if (params.title and ctx.render) else (
         ctx.pipeline.description or ctx.pipeline.name)
     context: dict[str, Any] = {
         **ctx.inputs,
@@ -91,7 +92,8 @@ def run(ctx: StepContext) -> Report:
                                        lang, scale)
         context["syntheses"] = [v for v in ctx.inputs.values()
                                 if type(v).__name__ == "Synthesis"]
-    md_text = _render(env, name, context, ctx.phase_id, templates)
+    # a line the template wrote straight under a table is its own paragraph, not a row
+    md_text = end_tables(_render(env, name, context, ctx.phase_id, templates))
     files = {"md": "report.md"}
     write_atomic(ctx.run_dir / "report.md", md_text)
     digests = {"md": hashlib.sha256(md_text.encode()).hexdigest()}

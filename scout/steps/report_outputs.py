@@ -50,6 +50,35 @@ def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
                    state_names=words)
 
 
+def chart_basis(prices: list[Any], budget: Any) -> tuple[str, str | None]:
+    """The one basis the price/rating chart plots prices on: the first price's currency,
+    and the budget's period or unit of work, else the one most of those prices state (a
+    budget for the whole stay is compared on the prices' own basis: rank multiplies). A
+    price a night is no point beside prices a visit, as a price in another currency is
+    none: the axis would compare them as one figure."""
+    currency = next((p.currency for p in prices if p is not None), "")
+    stated = [p.per for p in prices if p is not None and p.currency == currency
+              and p.per and p.per != "total"]
+    asked = getattr(budget, "per", None)
+    per = asked if asked not in (None, "total") else (
+        max(stated, key=stated.count) if stated else None)
+    return currency, per
+
+
+def on_basis(money: Any, currency: str, per: str | None) -> bool:
+    """``money`` plotted on the chart's basis: its currency, and its period the basis's
+    or none stated (taken on it, as rank takes it)."""
+    return getattr(money, "currency", None) == currency \
+        and getattr(money, "per", None) in (None, per)
+
+
+def _per_word(per: str, lang: str) -> str:
+    """A price's period or unit of work in ``lang``, as a price in the tables ends."""
+    from scout.i18n import translations
+
+    return str(translations(lang).pgettext("price unit", per))
+
+
 def chart_picture(ctx: StepContext) -> str | None:
     """Price against rating of the candidates, when the phase has a shortlist."""
     from scout.i18n.numbers import format_money_parts, format_number, format_rating
@@ -60,34 +89,36 @@ def chart_picture(ctx: StepContext) -> str | None:
         return None
     ranked = {item.candidate.key: item.rank for item in shortlist.items}
     cands = [item.candidate for item in shortlist.items] + [c for c, _why in shortlist.excluded]
-    points, currency = [], ""
-    for c in cands:
-        price = c.price_converted or c.price
-        if price is not None and not currency:
-            currency = price.currency
-        same = price is not None and price.currency == currency
-        points.append(Point(c.name, float(price.amount) if same and price else None,
-                            c.rating, c.key in ranked, ranked.get(c.key)))
     task = ctx.task
     # the kind's money and rating inputs whatever their names (`max_price`, `min_score`),
     # as the shared sections read them; money wanted high (a salary floor) is no budget
     first = getattr(task, "first_of_type", None)
     budget = first("money") if first is not None and not getattr(task, "money_floor", False) \
         else None
+    prices = [c.price_converted or c.price for c in cands]
+    currency, per = chart_basis(prices, budget)
+    points = []
+    for c, price in zip(cands, prices):
+        same = price is not None and on_basis(price, currency, per)
+        points.append(Point(c.name, float(price.amount) if same and price else None,
+                            c.rating, c.key in ranked, ranked.get(c.key)))
     minimum = first("rating") if first is not None else None
     _ = _gettext(ctx)
     lang = getattr(ctx.task, "lang", None) or "en"
     scale = rating_scale(ctx.task, candidates_in(ctx.inputs))  # as the report's tables
+    # the axis's and a point's unit as the tables write a price's: "EUR/mes", "GBP/visit"
+    unit = f"/{_per_word(per, lang)}" if currency and per else ""
     return price_rating_svg(
         points,
         number=None if lang == "en" else (lambda v: format_number(v, lang)),
         # a point's price and rating as the tables write them ('180 €', '9,0/10')
-        money=lambda v: format_money_parts(v, currency, lang),
+        money=lambda v: format_money_parts(v, currency, lang) + unit,
         rating=lambda v: format_rating(v, lang, scale), rating_scale=scale,
-        budget=(float(budget.amount) if budget is not None
-                and getattr(budget, "currency", None) == currency else None),
+        budget=float(budget.amount) if budget is not None and on_basis(budget, currency, per)
+        else None,
         min_rating=float(minimum) if isinstance(minimum, (int, float)) else None,
-        currency=currency, title=_("Price and rating of the candidates"),
+        currency=currency + unit,
+        title=_("Price and rating of the candidates"),
         words={"price": _("price"), "rating": _("rating"), "budget": _("budget"),
                "minimum": _("minimum"), "shortlisted": _("shortlisted"),
                "other": _("other candidates")})

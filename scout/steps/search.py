@@ -29,7 +29,8 @@ def run(ctx: StepContext) -> Any:
     assert isinstance(params, SearchParams)
     if ctx.gateway is None or ctx.render is None:
         raise StepError(f"phase {ctx.phase_id}: search needs a chain and a template renderer")
-    query = ctx.render(params.query).strip()
+    # a query is words a search engine reads: the kind's in the request's language
+    query = (ctx.say or ctx.render)(params.query).strip()
     if not query:
         raise StepError(f"phase {ctx.phase_id}: the rendered query is empty",
                         hint="check the template in with.query")

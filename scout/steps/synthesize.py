@@ -165,7 +165,7 @@ def run(ctx: StepContext) -> Synthesis:
     assert isinstance(params, SynthesizeParams)
     if ctx.gateway is None or ctx.render is None:
         raise StepError(f"phase {ctx.phase_id}: synthesize needs a chain and a renderer")
-    question = ctx.render(params.question).strip() if params.question else (
+    question = (ctx.say or ctx.render)(params.question).strip() if params.question else (
         f"Summarise the evidence for: {getattr(ctx.task, 'query', '')}")
     names, evidence = collect_evidence(ctx.inputs)
     task = ctx.task

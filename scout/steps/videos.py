@@ -24,7 +24,7 @@ def run(ctx: StepContext) -> VideoList:
     assert isinstance(params, VideosParams)
     if ctx.gateway is None or ctx.render is None:
         raise StepError(f"phase {ctx.phase_id}: videos needs a chain and a template renderer")
-    query = ctx.render(params.query).strip()
+    query = (ctx.say or ctx.render)(params.query).strip()
     outcome = ctx.gateway.call(VideoSearchRequest(
         query=query, limit=params.limit,
         free_fields=free_fields(params.query, ctx.pipeline, "query")))

@@ -184,8 +184,9 @@ def test_plan_writes_a_spanish_requests_values_in_spanish() -> None:
     # each input by its Spanish label, where its value came from in Spanish too
     said = "\n".join(task_lines(SimpleNamespace(task={**task, "sources": {"from": "query"}},
                                                  lang="es")))
-    assert "  origen [from] " in said and "(consulta)" in said and "(valor por defecto)" in said
-    assert "(query)" not in said and "(default)" not in said
+    # an input with no source was not given, as the report says: nothing defaulted it
+    assert "  origen [from] " in said and "(consulta)" in said and "(no indicado)" in said
+    assert "(query)" not in said and "(default)" not in said and "por defecto" not in said
     for name, type_name in task["types"].items():
         shown = value(restore(type_name, task["values"][name]), type_name, lang="es")
         assert shown in out, (name, shown, out)

@@ -75,13 +75,14 @@ def test_the_summary_speaks_the_language_the_missions_share(tmp_path) -> None:
         (tmp_path / mid / "task.json").write_text(_json.dumps({"task": {"lang": lang}}))
         rec.missions[mid].run_dir = str(tmp_path / mid)
     lines = status_lines(rec)
-    assert lines[0] == "lote b1: completado (error: 1, completada: 1); 0.0000 US$"
+    # the cost in the request's digits too ("0.0000 US$" mixed two locales)
+    assert lines[0] == "lote b1: completado (error: 1, completada: 1); 0,0000 US$"
     assert "  m2  completada" in "\n".join(lines)
     (tmp_path / "m2" / "task.json").write_text(_json.dumps({"task": {"lang": "en"}}))
     assert status_lines(rec)[0] == "batch b1: completed (1 error, 1 succeeded); $0.0000"
     view = BatchView("b1", 2, 1, 1, 0, 0, 3, 0.5, 61.0, None, "running", "es")
     assert totals_line(view) == ("lote b1: 1/2 hechas, 1 en curso, 0 fallidas, 0 pendientes; "
-                                 "3 llamadas, 0.5000 US$; tiempo 1m01s, quedan -")
+                                 "3 llamadas, 0,5000 US$; tiempo 1m01s, quedan -")
 
 
 def test_a_running_batch_reads_interrupted_once_its_process_is_gone() -> None:

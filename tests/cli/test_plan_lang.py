@@ -50,7 +50,11 @@ def test_changes_and_costs_in_spanish() -> None:
         total_usd=0.008, assumptions=["tavily: 1 credit per basic search, 2 per advanced"])
     costs = cost_lines(_plan("es"), estimate)
     assert "1 llamada" in costs[1] and "1 llamadas" not in costs[1]
-    assert costs[2] == "  total 0.0080 US$"
+    # amounts in the request's digits, as its report writes them: no "0.0080 US$"
+    assert costs[1].endswith(" x 0,0080 US$ = 0,0080 US$")
+    assert costs[2] == "  total 0,0080 US$"
+    english = cost_lines(_plan("en"), estimate)
+    assert english[1].endswith(" x $0.0080 = $0.0080") and english[2] == "  total $0.0080"
     assert costs[-1] == "  - tavily: 1 crédito por búsqueda básica, 2 por avanzada"
 
 
@@ -78,3 +82,4 @@ def test_the_shipped_kinds_describe_their_inputs_in_spanish() -> None:
             assert es.gettext(name) != name, (path.name, name)
             if spec.description:
                 assert es.gettext(spec.description) != spec.description, (path.name, name)
+

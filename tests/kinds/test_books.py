@@ -229,7 +229,8 @@ def test_two_formats_of_one_title_are_not_sources_that_disagree(runs):
     assert "disagree" not in report and "18.99" not in _own_words(report, [])
     assert "2 books out of 4 found: on Ramón y Cajal, in English, hardcover, for at most " \
            "35 USD." in report
-    assert queries[0] == "Ramón y Cajal book in english hardcover"
+    # the kind's words as its catalog writes them (locales/en: "English"), not the identifier
+    assert queries[0] == "Ramón y Cajal book in English hardcover"
     own = _own_words(report, CAJAL)
     for spanish in ("Selección", "Fuentes", "libro", "no consta", "valoración"):
         assert spanish not in own, spanish

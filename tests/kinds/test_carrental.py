@@ -233,7 +233,7 @@ def test_class_mileage_and_stars_in_an_english_report(runs):
                      report)
     assert re.search(r"\| 2 \| Belém Car Hire Kia Sportage SUV \| not stated \| 4\.6/5 \[2\] \|", report)
     assert "| car class | SUV | query |" in report
-    assert queries[0].startswith("suv car rental in Lisbon")
+    assert queries[0].startswith("SUV car rental in Lisbon")  # as the report writes it
     own = _own_words(report, LISBON)
     for spanish in ("Selección", "Fuentes", "oferta", "no consta", "valoración", "kilometraje"):
         assert spanish not in own, spanish

@@ -194,7 +194,7 @@ def test_english_request_rating_floor_out_of_5(runs):
     assert "2 clinics out of 4 found: paediatrician, speaking English, rated 4.5/5 or more." \
         in report
     assert "| languages | English | query |" in report
-    assert "paediatrician" in queries[0] and "english" in queries[0]
+    assert "paediatrician" in queries[0] and "English" in queries[0]  # as the report says
     own = _own_words(report, MADRID)
     for spanish in ("Selección", "Fuentes", "clínica", "no consta", "valoración"):
         assert spanish not in own, spanish

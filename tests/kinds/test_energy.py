@@ -163,6 +163,10 @@ def test_the_cheapest_for_the_consumption_under_the_caps_in_spanish(runs):
                               "Tarifa Clásica Luz Sur": ["no dice ser renovable"]}
     assert "| 1 | Octopus Relax luz | 0,129 €/kWh | 0,0889 €/kW/día | 44,69 €/mes | " \
            "ninguna | sí |" in run.report
+    # the note on how the cost was worked out is a paragraph under the table, not a row
+    assert "\n\nCoste estimado: precio por kWh × 3.000 kWh al año" in run.report
+    assert re.search(r"<p>Coste estimado: ", run.report_html)
+    assert "\">Coste estimado" not in run.report_html
     assert queries[0] == "tarifa de luz sin permanencia renovable Madrid"
 
 

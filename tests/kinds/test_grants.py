@@ -188,7 +188,8 @@ def test_spanish_postdoctoral_within_the_floor_a_year(spanish):
     assert excluded[NAMES[2]] == ["el plazo se cerró el 10 de septiembre de 2026"]
     assert excluded[NAMES[0]] == ["no dice que sea para investigadores en etapa posdoctoral"]
     assert excluded[NAMES[3]][0] == "financia 34.800 €/año, menos de 40.000 €/año"
-    assert queries[0] == "convocatoria ayudas investigación España postdoctoral"
+    # the stage in the request's language, not the identifier "postdoctoral"
+    assert queries[0] == "convocatoria ayudas investigación España posdoctoral"
 
 
 def test_spanish_report_speaks_spanish_of_funding_and_cites(spanish):

@@ -197,6 +197,8 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     assert_says_nothing_of(OTHER_KINDS, report, ATOCHA, ids=True, reviews=ATOCHA_REVIEWS)
     assert_cites_sources(run, ATOCHA, "es")
     assert "## Fuentes" in report and run.report_html and "<html" in run.report_html.lower()
+    # the chart plots the fees on the budget's basis, and its axis says which
+    assert ">precio (EUR/mes)</text>" in run.report_html
 
 
 def test_an_english_request_wants_24_hours_a_sauna_and_no_contract(runs):

@@ -190,7 +190,9 @@ def test_visa_no_waiting_periods_in_english(runs):
 
 
 def test_with_copayment_hospitalisation_and_no_waiting_periods(runs):
-    run, _ = runs["valencia"]
+    run, queries = runs["valencia"]
+    # the coverage asked is searched for in the request's words, not the kind's identifier
+    assert queries[0].startswith("seguro de salud con copago sin carencias hospitalización ")
     assert _names(run) == ["Adeslas Plena Vital con copagos", "Asisa Familia con copagos"]
     assert _excluded(run) == {"Sanitas Básico sin copago": ["sin opción de copago"],
                               "DKV Famedic": ["no cubre hospitalización"],

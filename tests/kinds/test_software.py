@@ -229,7 +229,7 @@ def test_platforms_free_and_integrations_in_spanish(runs):
     # "free and open source" with no amount: free, never "not stated"
     assert "| 1 | Zotero | gratis [1] | 4,7/5 [1] | Windows, macOS, Linux | sí | sí |" in report
     assert queries[0] == ("herramienta gestor de referencias bibliográficas plan gratuito "
-                          "linux Word LibreOffice")
+                          "Linux Word LibreOffice")
     own = _own_words(report, REFERENCES)
     for english in ("Shortlist", "Sources", "What you asked", "not stated", "unknown",
                     "free plan", "over budget"):

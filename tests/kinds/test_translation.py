@@ -224,7 +224,7 @@ def test_an_english_request_compares_an_hourly_rate_per_audio_minute(runs):
         "AudioText": ["no GDPR or NDA stated"],
         "Clear Captions": ["does not say it works from Spanish"],
     }
-    assert queries[0] == "transcription services spanish"
+    assert queries[0] == "transcription services Spanish"  # as the report writes it
 
 
 def test_an_english_request_gets_an_english_report(runs):

@@ -112,6 +112,11 @@ def test_estimate_cost_uses_tariffs_fanout_and_available_links() -> None:
     rows = {p.phase: p for p in est.phases}
     assert rows["F1"].adapter == "free" and rows["F1"].usd == 0.0
     assert rows["F2"].calls == 20  # the limit of the phase that produced the list
+    # a msgid `scout plan` says in the request's language ("item(s)" was English there);
+    # the list keeps the name the pipeline gives it
+    from scout.i18n.messages import localize
+    assert rows["F2"].note == "for_each cands: 20 items"
+    assert localize(rows["F2"].note, "es") == "for_each cands: 20 elementos"
     # an adapter priced by tokens is estimated by tokens, whatever its type: never at 0
     # (12000 chars / 4 + 200 = 3200 input tokens, 800 output, plus the request fee)
     assert rows["P3"].usd_per_call == pytest.approx(0.005 + 3.2 * 0.001 + 0.8 * 0.001)

@@ -455,11 +455,13 @@ def test_the_dag_in_a_spanish_report_has_no_english_label(tmp_path: Path) -> Non
             assert "class Y1 failed_terminal" in dag  # mermaid's class names stay
 
 
-@pytest.mark.parametrize("lang, point", [("es", r"\d+ €, \d+,\d/10"), ("en", r"\d+ EUR, \d+\.\d/10")])
+@pytest.mark.parametrize("lang, point", [("es", r"\d+ €/noche, \d+,\d/10"),
+                                         ("en", r"\d+ EUR/night, \d+\.\d/10")])
 def test_the_charts_points_say_price_and_rating_as_the_report_does(
         tmp_path: Path, lang: str, point: str) -> None:
     """A point's tooltip read "Casa Bonay: 180 EUR, 9/10" in a Spanish report whose tables
-    say "180 €" and "9,0/10"."""
+    say "180 €" and "9,0/10"; and it says the basis the chart plots on, as the tables do
+    ("180 €/noche")."""
     _, run_dir = _render(tmp_path, lang=lang)
     html = (run_dir / "report.html").read_text()
     titles = re.findall(r'<g class="point[^"]*" data-name="[^"]*"><title>[^<]*: ([^<]*)</title>',
