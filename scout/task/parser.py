@@ -58,6 +58,7 @@ from scout.task.noise import untimed, unwrapped
 from scout.task.spoken import unspoken
 from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
+from scout.task.party import party_inputs
 from scout.task.parse_notes import ParseResult, labeller, note, note_left, note_unread
 from scout.task.placeinput import read_place
 from scout.task.placelist import read_listed
@@ -451,6 +452,8 @@ def parse_query(
         found(name, value, span)
     for name, count, span in count_range_inputs(text, inputs, result.lang):
         found(name, count, span)  # "de 8 a 12 años" for age and max_age: both ends
+    for name, count, span in party_inputs(text, inputs):
+        found(name, count, span)  # "with my wife and 2 children": four
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)

@@ -1,0 +1,86 @@
+"""Classes of phrasing the parser misread (parse22: leftovers earlier helpers saw), each
+probed on the example kinds as their authors wrote them (read as ``scout apply`` reads
+them) and on kinds written here as another author might, in both languages, with guards
+for what must stay. The clock is injected (today is Sunday 6 December 2026)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from scout.spec.models import InputSpec
+from scout.task.parser import parse_query
+from tests.kinds import parse_request
+
+TODAY = dt.date(2026, 12, 6)  # a Sunday
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def kind_path(kind: str) -> Path:
+    """The pipeline file of an example kind, or of the two built-in ones."""
+    if kind in ("hotel", "restaurant"):
+        return ROOT / "pipelines" / f"{kind}_research.yaml"
+    return next((ROOT / "examples" / kind / "pipelines").glob("*.yaml"))
+
+
+def read(kind: str, query: str) -> dict[str, object]:
+    """The values ``query`` gives ``kind``, those read only."""
+    return {k: v for k, v in parse_request(kind_path(kind), query, TODAY).values.items()
+            if v is not None}
+
+
+# ------------------------------ 1. a party said by relation: everyone counted
+@pytest.mark.parametrize("query, people", [
+    ("walking tour in Toledo with my wife and 2 children", 4),
+    ("tour of the Alhambra for 2 adults and 2 kids", 4),
+    ("tour en Toledo para mí y mi pareja", 2),
+    ("tour en Sevilla para mi mujer, yo y los dos niños", 4),
+    ("private tour in Rome for my husband and me", 2),
+    ("visita guiada en Roma con mi madre", 2),
+    ("tour en Roma para 2 adultos y un niño", 3),
+    ("food tour in Lisbon with my parents", 3),
+])
+def test_a_party_said_by_relation_counts_everyone(query: str, people: int) -> None:
+    assert read("tours", query).get("people") == people
+
+
+@pytest.mark.parametrize("query, adults, children", [
+    ("flights Madrid to Rome for me, my wife and 2 kids", 2, 2),
+    ("vuelo Madrid-Lima, mi mujer, yo y los dos niños", 2, 2),
+    ("vuelo de Madrid a Roma para mí y mi pareja", 2, None),
+    ("vuelo de Madrid a Lima con mi hijo", 1, 1),
+    ("flights London to Rome with my two kids", 1, 2),
+    ("flights London to Rome with two kids", None, 2),  # the adults are not said
+])
+def test_adults_and_children_apart_where_the_kind_counts_both(
+        query: str, adults: int | None, children: int | None) -> None:
+    got = read("flights", query)
+    assert (got.get("adults"), got.get("children")) == (adults, children)
+
+
+def test_another_authors_kind_counts_the_party_by_its_own_inputs() -> None:
+    inputs = {"travellers": InputSpec(type="integer", aliases=["viajeros"]),
+              "place": InputSpec(type="place")}
+    got = parse_query("casa rural en Asturias para mi novia, yo y tres amigos", inputs,
+                      today=TODAY)
+    assert got.values.get("travellers") == 5
+    both = {"guests": InputSpec(type="integer"), "kids": InputSpec(type="integer")}
+    got = parse_query("cabin for my sister, her 2 kids and me", both, today=TODAY)
+    assert (got.values.get("guests"), got.values.get("kids")) == (2, 2)
+
+
+@pytest.mark.parametrize("query", [
+    "tour por Madrid con mis hijos",  # how many is not said
+    "food tour in Lisbon with friends",
+    "tour in Rome for my wife",  # one named, no list and no "with": whom it is for
+])
+def test_a_party_without_its_number_counts_no_one(query: str) -> None:
+    assert "people" not in read("tours", query)
+
+
+def test_a_count_after_with_is_no_party_with_the_speaker() -> None:
+    assert read("venues", "venue in Madrid for a wedding with 100 guests").get("capacity") == 100
+    assert "people" not in read(
+        "insurance", "seguro de salud para una familia con dos niños de 4 y 7 años")
