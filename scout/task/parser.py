@@ -52,6 +52,7 @@ from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list,
 from scout.task.enums import restated as enum_restated
 from scout.task.itemcount import results_wanted
 from scout.task.kindnames import kind_names, kind_spans
+from scout.task.schedule import claim_schedule
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
@@ -162,6 +163,7 @@ def parse_query(
         for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
             searched.append(span)
+    claim_schedule(text, inputs)  # "de lunes a viernes", "on weekends": no dates
     claim_wishes(text, result, _)  # "terraza preferible, pero no imprescindible": no condition
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}

@@ -84,3 +84,39 @@ def test_a_count_after_with_is_no_party_with_the_speaker() -> None:
     assert read("venues", "venue in Madrid for a wedding with 100 guests").get("capacity") == 100
     assert "people" not in read(
         "insurance", "seguro de salud para una familia con dos niños de 4 y 7 años")
+
+
+# ------------------------------ 2. weekdays said as a schedule: no dates
+@pytest.mark.parametrize("kind, query", [
+    ("coworking", "coworking en Madrid de lunes a viernes"),
+    ("coworking", "coworking Monday to Friday in Berlin"),
+    ("coworking", "coworking in Berlin, Mon-Fri, weekdays only"),
+    ("coworking", "coworking en Madrid los fines de semana"),
+    ("events", "events in Madrid on weekends"),
+    ("events", "conciertos en Madrid todos los sábados"),
+])
+def test_weekdays_said_as_a_schedule_give_no_date(kind: str, query: str) -> None:
+    got = read(kind, query)
+    assert "dates" not in got
+    assert not any("week" in str(v).lower() or "semana" in str(v).lower() for v in got.values())
+
+
+@pytest.mark.parametrize("kind, query, start, end", [
+    ("coworking", "coworking en Madrid del lunes al viernes", (2026, 12, 7), (2026, 12, 11)),
+    ("events", "conciertos en Madrid de viernes a domingo", (2026, 12, 11), (2026, 12, 13)),
+    ("events", "eventos en Madrid este fin de semana", (2026, 12, 12), (2026, 12, 13)),
+    ("coworking", "coworking en Madrid de lunes a viernes, desde el 1 de febrero",
+     (2027, 2, 1), None),
+])
+def test_one_weeks_days_and_a_date_beside_a_schedule_are_still_read(
+        kind: str, query: str, start: tuple[int, int, int],
+        end: tuple[int, int, int] | None) -> None:
+    got = read(kind, query)["dates"]
+    first = getattr(got, "start", got)
+    assert first == dt.date(*start)
+    if end is not None:
+        assert getattr(got, "end", None) == dt.date(*end)
+
+
+def test_an_inputs_own_schedule_words_stay_its_own() -> None:
+    assert read("clinics", "dentista en Madrid abierto los fines de semana").get("weekend") is True
