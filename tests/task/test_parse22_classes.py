@@ -120,3 +120,29 @@ def test_one_weeks_days_and_a_date_beside_a_schedule_are_still_read(
 
 def test_an_inputs_own_schedule_words_stay_its_own() -> None:
     assert read("clinics", "dentista en Madrid abierto los fines de semana").get("weekend") is True
+
+
+# ------------------------------ 3. a month ahead, and a deadline within a month
+@pytest.mark.parametrize("query", [
+    "eventos en Madrid en un mes", "events in Madrid in a month",
+    "events in Madrid a month from now", "eventos en Madrid dentro de un mes",
+])
+def test_a_month_ahead_is_that_calendar_month(query: str) -> None:
+    got = read("events", query)["dates"]
+    assert (got.start, got.end) == (dt.date(2027, 1, 1), dt.date(2027, 1, 31))
+
+
+@pytest.mark.parametrize("query, end", [
+    ("events in Madrid within a month", (2027, 1, 6)),
+    ("eventos en Madrid en menos de un mes", (2027, 1, 6)),
+    ("events in Madrid within two weeks", (2026, 12, 20)),
+    ("eventos en Madrid en un plazo de 10 días", (2026, 12, 16)),
+])
+def test_a_deadline_is_today_to_that_day(query: str, end: tuple[int, int, int]) -> None:
+    got = read("events", query)["dates"]
+    assert (got.start, got.end) == (TODAY, dt.date(*end))
+
+
+def test_n_weeks_from_now_is_that_week() -> None:
+    got = read("events", "events in Madrid 3 weeks from now")["dates"]
+    assert (got.start, got.end) == (dt.date(2026, 12, 27), dt.date(2027, 1, 2))
