@@ -146,3 +146,22 @@ def test_a_deadline_is_today_to_that_day(query: str, end: tuple[int, int, int]) 
 def test_n_weeks_from_now_is_that_week() -> None:
     got = read("events", "events in Madrid 3 weeks from now")["dates"]
     assert (got.start, got.end) == (dt.date(2026, 12, 27), dt.date(2027, 1, 2))
+
+
+# ------------------------------ 4. a length and a feast: that long from the feast's first day
+@pytest.mark.parametrize("query, start, end", [
+    ("hotel in Rome for 10 days over Christmas", (2026, 12, 24), (2027, 1, 3)),
+    ("hotel en Roma 10 días en Navidad", (2026, 12, 24), (2027, 1, 3)),
+    ("hotel in Rome for 3 nights at Christmas", (2026, 12, 24), (2026, 12, 27)),
+    ("hotel in Rome for a week at Easter", (2027, 3, 26), (2027, 4, 2)),
+    ("hotel en Roma una semana en Semana Santa", (2027, 3, 21), (2027, 3, 28)),
+])
+def test_a_length_with_a_feast_is_a_stay_from_its_first_day(
+        query: str, start: tuple[int, int, int], end: tuple[int, int, int]) -> None:
+    got = read("hotel", query)["month"]
+    assert (got.start, got.end) == (dt.date(*start), dt.date(*end))
+
+
+def test_a_weekend_with_a_length_is_no_feast() -> None:
+    got = read("hotel", "hotel en Madrid este finde, 3 noches")["month"]
+    assert (got.start, got.end) == (dt.date(2026, 12, 12), dt.date(2026, 12, 13))
