@@ -399,7 +399,7 @@ def parse_query(
                     hit = cut
             elif spec.type == "place":
                 hit = read_listed(lambda: read_place(text, result.lang, name, spec, inputs, route,
-                                                     result.values), text, result, name, list(route.values()), _)
+                                                     result.values), text, result, name, route, _)
             if named and spec.enum and not by_pattern:
                 value, off = in_enum(spec, hit[0] if hit is not None else None)
                 if off:  # the query gave this input a value the enum does not allow

@@ -36,6 +36,8 @@ from scout.task.placewords import occasion_cue
 
 Hit = tuple[str, tuple[int, int]]
 
+# the second end after "between" / "entre" and the first: "and" joins a route's two ends
+_BETWEEN_AND = re.compile(r"\s+(?:and|y|e|&)\s+")
 # a word of a name, without its hyphens: "Barcelona-París" is two words and a joiner
 _WORD = re.compile(r"[^\W\d_][\w'’.]*", re.UNICODE)
 # names tried per pass: reading one is linear in what follows it, so a hostile request
@@ -249,6 +251,8 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
         if len(ends) == 2:
             return ends[0], ends[1]
         j = join.match(free, hit[1][1])
+        if j is None and re.search(r"(?<!\w)(?:between|entre)\s+$", free[:hit[1][0]]):
+            j = _BETWEEN_AND.match(free, hit[1][1])  # "between London and Rome"
         if j is not None:
             other = name_at(free, original, j.end(), cased)
             if other is not None:

@@ -165,3 +165,26 @@ def test_a_length_with_a_feast_is_a_stay_from_its_first_day(
 def test_a_weekend_with_a_length_is_no_feast() -> None:
     got = read("hotel", "hotel en Madrid este finde, 3 noches")["month"]
     assert (got.start, got.end) == (dt.date(2026, 12, 12), dt.date(2026, 12, 13))
+
+
+# ------------------------------ 5. places: a route "between", a thing's "de"
+@pytest.mark.parametrize("kind, query, origin, destination", [
+    ("trips", "viaje entre Madrid y Barcelona en tren", "Madrid", "Barcelona"),
+    ("trips", "trip between Madrid and Barcelona by train", "Madrid", "Barcelona"),
+    ("flights", "flights between London and Rome", "London", "Rome"),
+])
+def test_a_route_between_two_places_reads_both_and_notes_nothing(
+        kind: str, query: str, origin: str, destination: str) -> None:
+    got = parse_request(kind_path(kind), query, TODAY)
+    assert (got.values.get("origin"), got.values.get("destination")) == (origin, destination)
+    assert not any(destination in n for n in got.notes)
+
+
+@pytest.mark.parametrize("query", ["plan de móvil con 20 GB", "plan de prepago con 20 GB",
+                                   "tarifa de teléfono con 20 GB"])
+def test_what_the_kinds_thing_is_of_is_no_country(query: str) -> None:
+    assert "country" not in read("phoneplans", query)
+
+
+def test_a_known_place_after_the_kinds_de_is_still_the_place() -> None:
+    assert read("hotel", "hoteles de madrid en marzo").get("destination") == "Madrid"
