@@ -18,6 +18,7 @@ import functools
 import re
 
 from scout.spec.models import InputSpec
+from scout.task.lang import fold
 from scout.task.placewords import LANDFORMS
 from scout.task.readers import CLAIMED, QueryText
 
@@ -54,7 +55,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = free_of(route, hit)
         held = any(n != name and n in values for n, _a in named_places) \
             or any(k and k != name for k in route)
-        if stray(hit, held, text.free, text.original, lang, list(spec.aliases)):
+        if stray(hit, held, text.free, text.original, lang, list(spec.aliases)) \
+                or _theirs(text.free, hit, name, named_places, route):
             hit = None
     free = text.free
     for _ in range(3):  # "Prepaid SIM for Spain": past a name that is no country, the next
@@ -97,6 +99,28 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     if hit is not None and len(named_places) == 1 and not names_countries(name, spec, inputs):
         hit = _city_after_comma(text, hit)  # "tapas en Triana, Sevilla": the city
     return _with_feature(text, hit)
+
+
+def _theirs(free: str, hit: Hit | None, name: str, named_places: list[tuple[str, list[str]]],
+            route: dict[str, Hit]) -> bool:
+    """``hit`` (what the single-place reader found for ``name``, one of several place
+    inputs) follows the name another place input read and that input's own cue: it says
+    where that place lies, no place of this one's ("tour of the Alhambra in Granada": the
+    tour's "in" after the Alhambra, no day trip's origin)."""
+    if hit is None:
+        return False
+    mine = {fold(a) for n, aliases in named_places if n == name for a in aliases}
+    for other, aliases in named_places:
+        held = route.get(other)
+        theirs = {fold(a) for a in aliases} - mine
+        if other == name or not held or not held[0] or not theirs:
+            continue
+        alt = "|".join(re.escape(a).replace(r"\ ", r"\s+")
+                       for a in sorted(theirs, key=len, reverse=True))
+        if re.fullmatch(r"\s*,?\s*(?:" + alt + r")\s+(?:(?:the|el|la|los|las)\s+)?",
+                        free[held[1][1]:hit[1][0]]):
+            return True
+    return False
 
 
 def _city_after_comma(text: QueryText, hit: Hit) -> Hit:

@@ -188,3 +188,15 @@ def test_what_the_kinds_thing_is_of_is_no_country(query: str) -> None:
 
 def test_a_known_place_after_the_kinds_de_is_still_the_place() -> None:
     assert read("hotel", "hoteles de madrid en marzo").get("destination") == "Madrid"
+
+
+@pytest.mark.parametrize("query", ["tour of the Alhambra in Granada",
+                                   "visita guiada a la Alhambra en Granada"])
+def test_a_place_within_the_tours_place_is_no_day_trips_origin(query: str) -> None:
+    got = read("tours", query)
+    assert got.get("place") == "Alhambra" and "origin" not in got
+
+
+def test_a_day_trips_origin_by_its_own_word_stays() -> None:
+    got = read("tours", "day trip from Lisbon to Sintra")
+    assert (got.get("origin"), got.get("place")) == ("Lisbon", "Sintra")
