@@ -373,6 +373,7 @@ def parse_query(
                 from scout.task.audience import audience_spans, names_a_role, people_input
                 from scout.task.placewords import names_countries
                 from scout.task.subject import find_subject
+                from scout.task.subjectplace import only_place
 
                 if not names_a_role(name, spec.aliases):  # "for senior scientists": whom for
                     for span in audience_spans(text.free, text.folded, read_spans,
@@ -390,6 +391,8 @@ def parse_query(
                                        if s.type == "place"),
                                    role=names_a_role(name, spec.aliases),
                                    searched=searched)
+                if hit is not None and places and only_place(hit[0]):
+                    hit = None  # "grants in England and Wales": the place's list, no topic
                 if hit is not None:  # "encuestas con interfaz en catalán": a feature
                     from scout.task.subjectfeature import input_words, without_feature
 

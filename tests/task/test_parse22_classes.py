@@ -200,3 +200,44 @@ def test_a_place_within_the_tours_place_is_no_day_trips_origin(query: str) -> No
 def test_a_day_trips_origin_by_its_own_word_stays() -> None:
     got = read("tours", "day trip from Lisbon to Sintra")
     assert (got.get("origin"), got.get("place")) == ("Lisbon", "Sintra")
+
+
+# ------------------------------ 5. places the gazetteer knows: capitals, nations, slips
+def test_every_country_whose_time_zone_names_no_city_has_its_capital_listed() -> None:
+    from babel import Locale
+    from babel.core import get_global
+
+    from scout.task import gazetteer
+
+    names = Locale.parse("en").territories
+    zones: dict[str, list[str]] = {}
+    for zone, terr in get_global("zone_territories").items():
+        zones.setdefault(terr, []).append(zone.rsplit("/", 1)[1].replace("_", " ").lower())
+    unnamed = {t for t, cities in zones.items()
+               if all(c == names.get(t, "").lower() for c in cities)}
+    assert unnamed and unnamed <= set(gazetteer._CAPITALS)
+
+
+@pytest.mark.parametrize("city, territory", [("Doha", "QA"), ("Manama", "BH"),
+                                             ("Kuwait City", "KW"), ("Valletta", "MT")])
+def test_a_capital_without_a_time_zone_of_its_own_is_a_known_place(
+        city: str, territory: str) -> None:
+    from scout.task.gazetteer import territory_of
+    from scout.task.placecase import known_name
+
+    assert known_name(city) and territory_of(city.lower()) == territory
+    assert not known_name("male")  # the Maldives' capital is also an English word
+
+
+def test_a_big_citys_last_letter_left_out_is_that_city() -> None:
+    assert read("hotel", "hotel in Edinburg in March").get("destination") == "Edinburgh"
+    assert read("hotel", "hotel en Barcelon en marzo").get("destination") == "Barcelona"
+
+
+@pytest.mark.parametrize("kind, field", [("grants", "country"), ("jobs", "city")])
+def test_a_nation_listed_after_the_place_is_noted_and_no_topic(kind: str, field: str) -> None:
+    got = parse_request(kind_path(kind), "research grants in England and Wales"
+                        if kind == "grants" else "data scientist jobs in England and Wales", TODAY)
+    assert got.values.get(field) == "England"
+    assert "Wales" not in [str(v) for v in got.values.values()]
+    assert any("Wales" in n for n in got.notes)
