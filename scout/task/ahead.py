@@ -1,12 +1,15 @@
 """Dates counted from today in days, weeks or months, English and Spanish: "in 3 weeks",
-"dentro de un mes", "in a couple of days", "de aquí a 15 días" (that day, that week, that
-calendar month: requests.yaml's conventions), and "the next 10 days" / "los próximos 15
-días" / "over the coming two weeks" (today to the day that far ahead). Forms for
+"dentro de un mes", "en un mes", "a month from now", "in a couple of days", "de aquí a 15
+días" (that day, that week, that calendar month: requests.yaml's conventions), and "the
+next 10 days" / "los próximos 15 días" / "over the coming two weeks" and a deadline,
+"within a month" / "en menos de un mes" / "en un plazo de 10 días" (today to the day that
+far ahead: by then, not then). Forms for
 :mod:`scout.task.dategrammar`, as :mod:`scout.task.relative`'s are.
 """
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 
@@ -47,7 +50,13 @@ def ahead_forms(t: dt.date) -> list[Form]:
         n = int(raw) if raw.isdigit() else 2 if raw.endswith(("of", "de")) else _NUM_WORDS.get(raw)
         if n is None or n > 400:
             return None
-        days = n * (7 if m.group("unit").startswith(("week", "semana")) else 1)
+        unit = m.group("unit")
+        if unit.startswith(("mes", "month")):
+            y, mo = add_months(t, n)
+            end = dt.date(y, mo, min(t.day, calendar.monthrange(y, mo)[1]))
+            return DateRange(start=t, end=end)
+        days = n * (7 if unit.startswith(("week", "semana")) else 14 if unit.startswith(
+            "fortnight") else 1)
         return DateRange(start=t, end=t + dt.timedelta(days=days))
 
     # "in the next 10 days", "los próximos 15 días", "over the coming two weeks": today to
@@ -59,8 +68,16 @@ def ahead_forms(t: dt.date) -> list[Form]:
                   + r")\s+(?P<unit2>dias|semanas)\b",
                   lambda m: coming(Renamed(m, {"n": m.group("n") or m.group("n2"),
                                                 "unit": m.group("unit") or m.group("unit2")}))))
-    # "in a couple of weeks", "en un par de semanas", "de aquí a 15 días": two, and N
-    forms.append((r"\b(?:in|within|dentro\s+de|en|de\s+aqui\s+a)\s+(?P<n>\d{1,3}|a\s+couple\s+of|"
-                  r"couple\s+of|un\s+par\s+de|" + "|".join(_NUM_WORDS)
-                  + r")\s+(?P<unit>days?|weeks?|fortnights?|months?|dias?|semanas?|mes|meses)\b", offset))
+    # "within a month", "en menos de un mes", "in less than 2 weeks", "en un plazo de 10
+    # días": a deadline, today to the day that far ahead, as "the next 10 days" (the
+    # length of the stay is a duration's: it was read before)
+    count = r"(?P<n>\d{1,3}|a\s+couple\s+of|couple\s+of|un\s+par\s+de|" + "|".join(_NUM_WORDS) + ")"
+    units = r"(?P<unit>days?|weeks?|fortnights?|months?|dias?|semanas?|mes|meses)\b"
+    forms.append((r"\b(?:within|in\s+(?:less|under)\s+than|in\s+under|en\s+menos\s+de|"
+                  r"(?:en|dentro\s+de)\s+(?:el|un)\s+plazo\s+(?:maximo\s+)?de|"
+                  r"como\s+mucho\s+(?:en|dentro\s+de))\s+" + count + r"\s+" + units, coming))
+    # "in a couple of weeks", "en un par de semanas", "de aquí a 15 días", "a month from
+    # now": two, and N; that day, that week, that calendar month
+    forms.append((r"\b(?:in|dentro\s+de|en|de\s+aqui\s+a)\s+" + count + r"\s+" + units, offset))
+    forms.append((r"\b" + count + r"\s+" + units + r"\s+from\s+(?:now|today)\b", offset))
     return forms

@@ -63,8 +63,11 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
         if not (isinstance(value, DateRange) and value.open):
             value = a_year_back(value, when.span, view, text.original, today, _find_one)
         when = When(value, when.span)
-    if count_nights and isinstance(value, DateRange) and value.start == value.end:
-        nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"
+    # "3 nights from March 4", "del 4 de marzo, 3 noches"; a feast's days with a length
+    # ("10 days over Christmas", "una semana en Semana Santa"): that long from its first day
+    feast = isinstance(value, DateRange) and _feast_days(value, view[span[0]:span[1]])
+    if count_nights and isinstance(value, DateRange) and (value.start == value.end or feast):
+        nights = _nights(text.free, days=feast)
         if nights is not None and not (span[0] < nights[1][1] and nights[1][0] < span[1]):
             value = DateRange(start=value.start, end=value.start + dt.timedelta(days=nights[0]))
             text.claim(nights[1])
@@ -102,10 +105,25 @@ def _narrower(inner: Any, outer: Any) -> bool:
     return b[0] <= a[0] and a[1] <= b[1]
 
 
-def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
+# what names no feast in a span of days: "next week", "este finde", "the weekend"
+_NO_FEAST = re.compile(r"\b(?:this|next|coming|the|el|la|los|las|este|esta|proxim[oa]|que|viene|"
+                       r"en|de|del|of|for|over|during|durante|para|at|week|weekend|semana|"
+                       r"fin|finde|long|largo|after|despues)\b|[\W_]")
+
+
+def _feast_days(value: DateRange, said: str) -> bool:
+    """Whether ``value``, read from the folded words ``said``, is a feast's few days named
+    by its name alone ("Christmas", "Semana Santa", "el puente de diciembre"): no day
+    number, no month (a month's part is longer), not a week or a weekend said alone."""
+    return 0 < (value.end - value.start).days <= 9 and not re.search(r"\d", said) \
+        and bool(_NO_FEAST.sub("", said))
+
+
+def _nights(free: str, days: bool = False) -> tuple[int, tuple[int, int]] | None:
     """How many nights a request asks for from its one day ("for 3 nights", "dos noches",
     "a 4-night stay", "for a week": seven), and the span; None unless said once, from 1
-    to 60 nights."""
+    to 60 nights. ``days``: a length in days counts too, a night each ("10 days over
+    Christmas": from a feast's first day, as a week is seven)."""
     from scout.task.numwords import count_words
 
     words = count_words(60)
@@ -114,7 +132,8 @@ def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
     # "a week from the 14th", "una semana desde el 14", "two weeks from March 3": seven
     # nights a week; never a date's own weeks ("in two weeks", "dentro de una semana")
     found = [m for m in re.finditer(r"(?<![\w.,])(?P<n>\d{1,2}|" + alt + r")[\s-]+"
-                                    r"(?:(?P<nights>nights?|noches?)|weeks?|semanas?)(?!\w)", free)
+                                    r"(?:(?P<nights>nights?|noches?" + (r"|days?|dias?" if days else "")
+                                    + r")|weeks?|semanas?)(?!\w)", free)
              if (m.group("nights") and m.group("n") != "a")  # "200 a night" is a price
              or (not m.group("nights") and not _WEEKS_AHEAD.search(free[:m.start()])
                  # "$1,500 a week" is a price too

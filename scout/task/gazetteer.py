@@ -75,8 +75,34 @@ _BY_TERRITORY: dict[str, str] = {
     "NG": "abuja|victoria island|ikeja|port harcourt",
 }
 
+# the capitals (and largest cities) of the countries whose one time zone carries the
+# country's name, not a city's ("Asia/Qatar", "America/Panama"): every other country's
+# capital or largest city names a zone of its own and is known from CLDR (see
+# :func:`_known_names`; tests/task/test_parse22_classes.py checks every such zone is here).
+# Known places, and the currency's country ("500 riyals in Doha"), but for _ELSEWHERE
+_CAPITALS: dict[str, str] = {
+    "AD": "andorra la vella", "AI": "the valley", "AW": "oranjestad", "BB": "bridgetown",
+    "BH": "manama", "BM": "hamilton", "BN": "bandar seri begawan",
+    "BZ": "belmopan|belize city", "CR": "san jose", "CV": "praia", "DJ": "djibouti",
+    "DM": "roseau", "FJ": "suva|nadi", "GD": "st georges|saint georges",
+    "GG": "st peter port", "GI": "gibraltar", "GP": "pointe a pitre|basse terre",
+    "GT": "guatemala city|ciudad de guatemala", "GU": "hagatna", "GY": "georgetown",
+    "IM": "douglas", "JE": "st helier|saint helier", "JM": "kingston|montego bay",
+    "KW": "kuwait city|ciudad de kuwait", "LU": "luxembourg|luxemburgo",
+    "MC": "monaco|monte carlo|montecarlo", "MQ": "fort de france", "MS": "brades",
+    "MT": "valletta|la valeta", "MU": "port louis", "MV": "male", "NR": "yaren",
+    "NU": "alofi", "PA": "panama city|ciudad de panama", "PR": "san juan",
+    "PW": "ngerulmud|koror", "QA": "doha", "SG": "singapore", "SM": "san marino",
+    "SV": "san salvador", "YT": "mamoudzou",
+}
+# capitals above that are also ordinary words or names ("male", "douglas", "the
+# valley"), or other countries' cities ("san jose", "kingston"): neither known by name
+# nor the currency's country
+_ELSEWHERE = frozenset({"male", "douglas", "the valley", "hamilton", "san jose", "san juan",
+                        "kingston", "georgetown"})
 CITY_TERRITORY: dict[str, str] = {
-    city: terr for terr, cities in _BY_TERRITORY.items() for city in cities.split("|")
+    city: terr for terr, cities in [*_BY_TERRITORY.items(), *_CAPITALS.items()]
+    for city in cities.split("|") if city not in _ELSEWHERE
 }
 
 
@@ -134,6 +160,10 @@ _MORE_PLACES = (
     "antwerp|amberes|bruges|brujas|rotterdam|salzburg|salzburgo|nuremberg|dubrovnik|"
     "santorini|mykonos|crete|creta|sicily|sicilia|sardinia|cerdena|corsica|corcega|"
     "provence|provenza|tuscany|toscana|algarve|"
+    # the United Kingdom's nations, which CLDR names no country ("gales" alone is also
+    # English's plural of "gale")
+    "england|inglaterra|scotland|escocia|wales|pais de gales|northern ireland|"
+    "irlanda del norte|"
     # the Americas and elsewhere
     "puebla|oaxaca|tulum|cusco|cuzco|arequipa|quito|medellin|cali|cartagena de indias|"
     "valparaiso|rosario|cordoba|rio|rio de janeiro|salvador de bahia|florianopolis|"
@@ -142,6 +172,8 @@ _MORE_PLACES = (
     # islands named after a feast (Easter's has the Pacific's time zone, left out above)
     "easter island|isla de pascua|rapa nui|"
 )
+_MORE_PLACES += "|".join(n for names in _CAPITALS.values() for n in names.split("|")
+                         if n not in _ELSEWHERE) + "|"
 # neighbourhoods people name alone, one letter swap from a city elsewhere or sought for
 # themselves ("physio in Triana" is no Tirana); known places, but no city
 _NEIGHBOURHOODS = (
@@ -337,13 +369,15 @@ def _undoubled(a: str, b: str) -> bool:
 
 
 def _dropped(typed: str, known: str) -> bool:
-    """True when ``typed`` is ``known`` with one letter inside it left out ("barclona" /
-    "barcelona"); neither the first nor the last: "edinburg" (Texas) and "hamburg" are
-    names of their own."""
+    """True when ``typed`` is ``known`` with one letter left out ("barclona" / "barcelona",
+    "edinburg" / "edinburgh"), not the first; the last only from a word of seven letters
+    or more ("barcelon"), as a shorter one is likelier a name of its own. A big city's
+    name is what a request means: Texas's Edinburg is a small town, and "hamburg" is
+    known itself, so it is never corrected."""
     if len(known) != len(typed) + 1 or typed[:1] != known[:1]:
         return False
     i = next((k for k in range(len(typed)) if typed[k] != known[k]), len(typed))
-    return i < len(typed) and known[:i] + known[i + 1:] == typed
+    return (i < len(typed) or len(typed) >= 7) and known[:i] + known[i + 1:] == typed
 
 
 @functools.lru_cache(maxsize=1)
@@ -366,10 +400,10 @@ def misspelt_place(name: str) -> str | None:
     for: two adjacent letters swapped ("madird", "barcleona", "lodnon") or a double letter
     typed once or a letter twice ("sevila", "valladollid"), in a word of five letters or
     more the gazetteer does not know itself, when exactly one known name fits; or, in a
-    word of six letters or more, one letter inside a big city's name listed here left
-    out ("barclona", "manchster"). No other letter left out or added, nor one left out of
-    CLDR's many small towns or at a name's end: that may be another real place
-    ("edinburg" is a city in Texas), and a swap or a double of a known name rarely is."""
+    word of six letters or more, one letter of a big city's name listed here left out
+    ("barclona", "manchster"; its last from seven letters: "edinburg"). No other letter
+    left out or added, nor one left out of CLDR's many small towns: that may be another
+    real place, and a swap or a double of a known name rarely is."""
     if len(name) < 5 or " " in name or name in _known_names():
         return None
     hits = {n for n in _known_names() if abs(len(n) - len(name)) <= 1

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.i18n import author_word, translations
-from scout.schemas.task import DateRange, Money, Month
+from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import find_boolean
@@ -36,7 +36,6 @@ from scout.task.accept import (
     NAMED_TYPES,
     against,
     bound_partner,
-    default_currency,
     in_enum,
     typed,
 )
@@ -52,19 +51,20 @@ from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list,
 from scout.task.enums import restated as enum_restated
 from scout.task.itemcount import results_wanted
 from scout.task.kindnames import kind_names, kind_spans
+from scout.task.schedule import claim_schedule
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
 from scout.task.regional import peninsular
 from scout.task.spoken import unspoken
-from scout.task.others import blanked, other_parts, priced_parts
+from scout.task.others import other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
+from scout.task.party import party_inputs
 from scout.task.parse_notes import ParseResult, labeller, note, note_left, note_unread
 from scout.task.placeinput import read_place
 from scout.task.placelist import read_listed
 from scout.task.quantityinputs import read_quantities
 from scout.task.readers import (
-    CLAIMED,
     NUMBER_CMP,
     QueryText,
     default_rating,
@@ -163,6 +163,7 @@ def parse_query(
         for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
             searched.append(span)
+    claim_schedule(text, inputs)  # "de lunes a viernes", "on weekends": no dates
     claim_wishes(text, result, _)  # "terraza preferible, pero no imprescindible": no condition
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
@@ -260,70 +261,12 @@ def parse_query(
                                            value=display(when[0], result.lang),
                                            today=display(today, result.lang)))
             elif spec.type == "money":
-                from scout.task.money import find_money, iter_money, labelled
-                from scout.task.moneypair import ends as money_ends
-                from scout.task.moneypair import is_floor as money_is_floor_end
-                from scout.task.moneypair import partner as money_partner
-                from scout.task.moneypair import pick as pick_money
-                from scout.task.moneylabels import currency_of as money_currency
-                from scout.task.moneylabels import owner as money_owner
-                from scout.task.moneylabels import pick as pick_labelled
-                from scout.task.moneylabels import rivals as money_rivals
-                from scout.task.moneylabels import said_none
-                from scout.task.itemcount import unit_price
-                from scout.task.moneyunits import periodic, unit_span
-                from scout.task.taxbasis import with_basis
+                from scout.task.moneyinput import read_money
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
-                free = blanked(text.free, others, CLAIMED)
-                end = money_partner(name, inputs)
-                # "matrícula 20 €" beside "cuota 40 €", "0,14 €/kWh" beside a budget a month
-                rivals = money_rivals(name, inputs)
-                money = pick_money(name, (
-                    h for h in iter_money(free, text.original, territories, lang=result.lang)
-                    if not rivals or money_owner(free, h[1], rivals) in (None, name))) \
-                    if end is not None else pick_labelled(name, free, iter_money(
-                        free, text.original, territories, lang=result.lang), rivals) \
-                    if rivals else None
-                if money is None and end is None:
-                    money = find_money(free, text.original, territories,
-                                       default_currency=default_currency(spec), lang=result.lang)
-                    if money is not None and rivals and money_owner(free, money[1], rivals) \
-                            not in (None, name):
-                        money = None  # another input's amount
-                if money is None and end is None and rivals \
-                        and (none := said_none(free, name, spec)):
-                    # "sin matrícula": none of it, 0 in the currency of the request's
-                    # money, read or still to read ("alquiler hasta 900 € y sin fianza")
-                    code = money_currency([*result.values.values(), *(h[0] for h in iter_money(
-                        free, text.original, territories, lang=result.lang))], territories) \
-                        or default_currency(spec)
-                    if code:
-                        hit = (Money(amount=0.0, currency=code), none)
-                if money is not None and end is not None and money[0].min is not None \
-                        and end not in result.values:  # "between 50,000 and 200,000 EUR"
-                    low, high = money_ends(money[0])
-                    mine, other = (low, high) if money_is_floor_end(name) else (high, low)
-                    found(end, other, money[1])
-                    money = (mine, money[1], money[2])
-                if money is not None:  # "day pass €18", "420 € por 10 días"
-                    money = periodic(money, text.free)
-                    # "300 € cada una" for 3 pipettes: one's, not a person's
-                    money = (unit_price(money[0], inputs), money[1], money[2])
-                if money is not None and (unit := unit_span(text.free, money[0], money[1])):
-                    unit_spans.append(unit)
-                if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")
-                    # a pair's ends share their label ("estimated value under 200k")
-                    labels = [*spec.aliases, *(inputs[end].aliases if end else ())]
-                    hit = (money[0], with_basis(free, labelled(
-                        text.free, money[1], [name.replace("_", " "), *labels]),
-                        rival_words(inputs, name)))
-                    if money[2] and money[0].currency != "USD":  # USD: the usual reading
-                        note(result, name, _(
-                            "{name}: read '{word}' as {code}; write the currency code if you "
-                            "meant another").format(name=result.label(name),
-                                                    word=money[2], code=money[0].currency))
+                hit = read_money(name, spec, inputs, text, result, territories, others, unit_spans,
+                                 found, _)
             elif spec.type == "rating":
                 from scout.task.rating import find_rating, star_class
 
@@ -372,6 +315,7 @@ def parse_query(
                 from scout.task.audience import audience_spans, names_a_role, people_input
                 from scout.task.placewords import names_countries
                 from scout.task.subject import find_subject
+                from scout.task.subjectplace import only_place
 
                 if not names_a_role(name, spec.aliases):  # "for senior scientists": whom for
                     for span in audience_spans(text.free, text.folded, read_spans,
@@ -389,6 +333,8 @@ def parse_query(
                                        if s.type == "place"),
                                    role=names_a_role(name, spec.aliases),
                                    searched=searched)
+                if hit is not None and places and only_place(hit[0]):
+                    hit = None  # "grants in England and Wales": the place's list, no topic
                 if hit is not None:  # "encuestas con interfaz en catalán": a feature
                     from scout.task.subjectfeature import input_words, without_feature
 
@@ -398,7 +344,7 @@ def parse_query(
                     hit = cut
             elif spec.type == "place":
                 hit = read_listed(lambda: read_place(text, result.lang, name, spec, inputs, route,
-                                                     result.values), text, result, name, list(route.values()), _)
+                                                     result.values), text, result, name, route, _)
             if named and spec.enum and not by_pattern:
                 value, off = in_enum(spec, hit[0] if hit is not None else None)
                 if off:  # the query gave this input a value the enum does not allow
@@ -453,6 +399,8 @@ def parse_query(
         found(name, value, span)
     for name, count, span in count_range_inputs(text, inputs, result.lang):
         found(name, count, span)  # "de 8 a 12 años" for age and max_age: both ends
+    for name, count, span in party_inputs(text, inputs):
+        found(name, count, span)  # "with my wife and 2 children": four
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)

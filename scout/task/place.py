@@ -175,6 +175,13 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if after and w in pw.OF and k + 1 < len(words) \
                         and fold(words[k + 1].group(0)) not in sw.FIELD_HEADS:
                     hit = read_name(free, original, words[k + 1].start(), cased)
+                    if hit and not claimed[k - 1] and not known_name(hit[0]) \
+                            and known_end(free, words[k + 1].start()) is None:
+                        # "plan de móvil", "tarifa de prepago", "hotel de lujo": after the
+                        # kind's own word (no dish or topic another input read) a word the
+                        # gazetteer does not know is what the thing is of, no town
+                        after, field_of = False, k + 1
+                        continue
                     if hit:
                         return hit
                     if claimed[k + 1]:

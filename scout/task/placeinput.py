@@ -18,6 +18,7 @@ import functools
 import re
 
 from scout.spec.models import InputSpec
+from scout.task.lang import fold
 from scout.task.placewords import LANDFORMS
 from scout.task.readers import CLAIMED, QueryText
 
@@ -54,7 +55,12 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = free_of(route, hit)
         held = any(n != name and n in values for n, _a in named_places) \
             or any(k and k != name for k in route)
-        if stray(hit, held, text.free, text.original, lang, list(spec.aliases)):
+        if stray(hit, held, text.free, text.original, lang, list(spec.aliases)) \
+                or not names_cities(name, spec) and _theirs(text.folded, hit, name, named_places, [
+                    fold(str(values[n])) for n, _a in named_places if n != name and n in values
+                    and not names_cities(n, inputs[n])]
+                    + [fold(h[0]) for k, h in route.items() if k and k != name
+                       and not names_cities(k, inputs[k])]):
             hit = None
     free = text.free
     for _ in range(3):  # "Prepaid SIM for Spain": past a name that is no country, the next
@@ -97,6 +103,24 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     if hit is not None and len(named_places) == 1 and not names_countries(name, spec, inputs):
         hit = _city_after_comma(text, hit)  # "tapas en Triana, Sevilla": the city
     return _with_feature(text, hit)
+
+
+def _theirs(free: str, hit: Hit | None, name: str, named_places: list[tuple[str, list[str]]],
+            held: list[str]) -> bool:
+    """``hit`` (what the single-place reader found for ``name``, one of several place
+    inputs) follows a name another place input read (``held``, folded) and a comma or
+    that input's own cue: it says where that place lies, no place of this one's ("tour of
+    the Alhambra in Granada", "tour near Sants, Barcelona": no day trip's origin)."""
+    if hit is None or not held:
+        return False
+    mine = {fold(a) for n, aliases in named_places if n == name for a in aliases}
+    theirs = {fold(a) for n, aliases in named_places if n != name for a in aliases} - mine
+    cue = "|".join(re.escape(a).replace(r"\ ", r"\s+")
+                   for a in sorted(theirs, key=len, reverse=True)) or "(?!)"
+    names = "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in held if h)
+    return bool(names) and re.search(
+        r"(?<!\w)(?:" + names + r")\s*(?:,|\s(?:" + cue + r"))\s+(?:(?:the|el|la|los|las)\s+)?\Z",
+        free[:hit[1][0]]) is not None
 
 
 def _city_after_comma(text: QueryText, hit: Hit) -> Hit:

@@ -19,7 +19,7 @@ after "or" / "o" / "u" / a comma (offered as either); after "and" / "y" only a k
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from scout.task.parse_notes import note
@@ -71,15 +71,16 @@ def _listed(free: str, original: str, span: tuple[int, int]) -> list[tuple[Hit, 
 
 
 def read_listed(read: Callable[[], Hit | None], text: QueryText, result: ParseResult,
-                name: str, taken: list[Hit], _: Callable[[str], str]) -> Hit | None:
+                name: str, taken: Mapping[str, Hit], _: Callable[[str], str]) -> Hit | None:
     """The place input ``name``'s reading (``read``), the names listed after it claimed and
-    noted: the input keeps the first. ``taken``: what other place inputs read (a route's
-    "between Madrid and Barcelona" lists no alternative)."""
+    noted: the input keeps the first. ``taken``: what the place inputs read as a route,
+    looked at once ``read`` is done (it reads the route's two ends at once: "entre Madrid
+    y Barcelona" lists no alternative, its second end is the other input's)."""
     hit = read()
     if hit is None:
         return None
     others = [o for o in listed_after(text.free, text.original, hit[1])
-              if not any(o[1][0] < t[1][1] and t[1][0] < o[1][1] for t in taken)]
+              if not any(o[1][0] < t[1][1] and t[1][0] < o[1][1] for t in taken.values())]
     for other in others:
         text.claim(other[1])
     if others:

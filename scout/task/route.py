@@ -36,6 +36,12 @@ from scout.task.placewords import occasion_cue
 
 Hit = tuple[str, tuple[int, int]]
 
+# an alias that says where a place lies, never where a route goes: "tour of the Alhambra
+# in Granada" is one place in another, no day trip from Granada
+_WHERE = frozenset({"in", "en", "at", "of", "por", "inside", "near", "around", "cerca de",
+                    "within", "dentro de"})
+# the second end after "between" / "entre" and the first: "and" joins a route's two ends
+_BETWEEN_AND = re.compile(r"\s+(?:and|y|e|&)\s+")
 # a word of a name, without its hyphens: "Barcelona-París" is two words and a joiner
 _WORD = re.compile(r"[^\W\d_][\w'’.]*", re.UNICODE)
 # names tried per pass: reading one is linear in what follows it, so a hostile request
@@ -90,7 +96,8 @@ def read_places(free: str, original: str, lang: str,
         left = [name for name, _ in places if name not in out]
     if not left:
         return out
-    route = _route(free, original, cased, [c for c in owners if c], list(out.values()))
+    route = _route(free, original, cased, [c for c in owners if c and c not in _WHERE],
+                   list(out.values()))
     if route is None:
         return out
     first, second = route
@@ -249,6 +256,8 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
         if len(ends) == 2:
             return ends[0], ends[1]
         j = join.match(free, hit[1][1])
+        if j is None and re.search(r"(?<!\w)(?:between|entre)\s+$", free[:hit[1][0]]):
+            j = _BETWEEN_AND.match(free, hit[1][1])  # "between London and Rome"
         if j is not None:
             other = name_at(free, original, j.end(), cased)
             if other is not None:

@@ -228,3 +228,14 @@ def _goes_on(toks: list[_Tok], last: int) -> bool:
     return any(not t.word and t.text[0] in (_CLAIMED + "0123456789")
                and not (t.text.isdigit() and per_time(toks, k + 2)) or t.text in sw.QUALITY
                for k, t in enumerate(toks[last + 1:], last + 1))
+
+
+def only_place(subject: str) -> bool:
+    """The subject read is a place the gazetteer knows and nothing else ("Wales" of
+    "grants in England and Wales", read before the place input's turn): in a kind with a
+    place input it is that input's listed name, noted there, no topic."""
+    from scout.task.gazetteer import known_place_words
+    from scout.task.lang import fold
+
+    words = re.findall(r"[^\W\d_]+", fold(subject))
+    return bool(words) and known_place_words(words) == len(words)

@@ -86,10 +86,10 @@ def test_an_abbreviation_in_parts_is_its_one_word_and_other_short_names_stay_unk
 @pytest.mark.parametrize("typed,want", [
     ("sevila", "sevilla"), ("valladollid", "valladolid"), ("granadda", "granada"),
     ("marsela", "marsella"), ("madird", "madrid"),
-    # guards: a letter left out at the end may be another real place (a big city's
-    # inner letter is corrected since parse21: tests/task/test_parse21.py); a known
-    # name is never "corrected"; short names are left alone
-    ("edinburg", None), ("sevilla", None), ("mallorca", None),
+    # guards: a known name is never "corrected"; short names are left alone (a big
+    # city's letter left out is corrected since parse21, its last since parse22:
+    # tests/task/test_parse21.py, test_parse22_classes.py)
+    ("sevilla", None), ("mallorca", None),
     ("pisa", None),
 ])
 def test_a_double_letter_typed_once_or_twice_is_a_slip_for_a_known_city(
