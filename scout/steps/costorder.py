@@ -6,8 +6,9 @@ but is no amount of money ("value for money": ``h.price.amount / h.rating``, or 
 price times a record's rating) is no cost, and was taken for one. Here an expression's
 kind is worked out from its syntax, as units are: a price's amount is money; money plus
 or minus money, times or divided by a plain number or a request's input (``/
-task.nights``: a night's share), negated, rounded or guarded (``x if x else none``) is
-money; money divided by or times another of the record's values, or by money (a ratio),
+task.nights``: a night's share; or by a quantity the record states, ``stated('GPUs')``),
+negated, rounded or guarded (``x if x else none``) is money, and so is ``stated`` in a
+currency; money divided by or times another of the record's values, or by money (a ratio),
 is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
 ``scout validate`` warns of (SPEC087) and rank does not take for a cost.
 """
@@ -88,6 +89,8 @@ def _kind(node: nodes.Node, name: str) -> str:
             return MONEY
         return kinds.pop() if len(kinds) == 1 else UNKNOWN if UNKNOWN in kinds else OTHER
     if isinstance(node, nodes.Filter):
+        if node.name == "stated":
+            return _stated_kind(node)
         given = _kind(node.node, name) if node.node is not None else UNKNOWN
         return given if node.name in _KEEPING else UNKNOWN
     if isinstance(node, (nodes.Add, nodes.Sub)):
@@ -106,6 +109,22 @@ def _kind(node: nodes.Node, name: str) -> str:
     if isinstance(node, nodes.Call):
         return UNKNOWN
     return OTHER
+
+
+def _stated_kind(node: nodes.Filter) -> str:
+    """What ``x | stated(units…)`` reads: an amount of money when a unit is a currency
+    (``stated('€', 'EUR', of=['comedor'])``: a meal fee added to the price), else a
+    quantity the record states in a unit (``stated('GPUs')``: what one price covers, so a
+    price divided by it is still money, a share, as ``/ task.nights`` is); a unit that is
+    no constant is not known."""
+    from jinja2 import nodes
+
+    units = [a.value for a in node.args if isinstance(a, nodes.Const)]
+    if not units or len(units) != len(node.args) or not all(isinstance(u, str) for u in units):
+        return UNKNOWN
+    from scout.task.currencyword import currency_of
+
+    return MONEY if any(currency_of(u.strip()) for u in units) else PLAIN
 
 
 #: what an order is, across processes (scout.spec.factcache): ``scout validate`` of

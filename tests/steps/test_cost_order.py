@@ -29,6 +29,14 @@ from tests.spec.test_rank_items import CONFIG, HEAD
     ("h.price.amount * h.rating", OTHER),
     ("h.price.amount / h.price.amount", OTHER),
     ("h.rating", OTHER),
+    # what a page states beside the price: a fee in a currency is money, a count a share
+    ("-(h.price.amount + ((h | stated('€', 'EUR', of=['comedor']) or 0) if task.meals else 0))"
+     " if h.price else none", MONEY),
+    ("h.price.amount / (1 if h | mentions(['per GPU']) else h | stated('GPUs', 'x') or 1)"
+     " if h.price else none", MONEY),
+    ("h.price.amount / (h | stated('kg'))", MONEY),                  # a price per kilo
+    ("h | stated('USD')", MONEY),
+    ("h.price.amount / (h | stated(task.unit))", UNKNOWN),           # a unit not known here
     ("min(h.price.amount, 500)", UNKNOWN),
     ("h.price.amount | my_filter", UNKNOWN),
     ("[h.price.amount, 500] | min", UNKNOWN),
