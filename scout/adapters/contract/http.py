@@ -207,12 +207,12 @@ def check_status(response: httpx.Response, adapter: str) -> None:
         )
     if status in (401, 403):
         raise AuthError(where + " (" + N_("credential refused or out of quota") + ")", adapter=adapter,
-                        status=status, hint="check the key named in config/adapters.yaml")
+                        status=status, hint=N_("check the key named in config/adapters.yaml"))
     if status == 402:
         raise AuthError(where + " (" + N_("payment required: the account is out of credit") + ")",
                         adapter=adapter, status=status,
-                        hint="top up the account or raise its spending limit, or use "
-                             "another key")
+                        hint=N_("top up the account or raise its spending limit, or use "
+                                "another key"))
     if status >= 500:
         raise Unavailable(where + " (" + N_("server error") + ")", adapter=adapter, status=status,
                           retry_after=parse_retry_after(response.headers.get("retry-after")))
