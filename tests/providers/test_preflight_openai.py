@@ -103,3 +103,15 @@ def test_a_header_variable_no_server_would_take_is_named_before_any_call() -> No
     assert not broken.ok and "ORG_HEADER" in (broken.reason or "")
     assert "Injected" not in (broken.reason or "")
     assert check_adapter(gateway, {"ORG_HEADER": "o" * 8000}, no_pools, "gw").ok
+
+
+def test_doctor_names_a_header_variable_too_long_to_send(tmp_path: Path) -> None:
+    config = write_config(tmp_path, overrides={"openai": {
+        "headers": {"X-Org": {"env": "ORG_HEADER"}}}})
+    path = tmp_path / "config" / "adapters.yaml"
+    (check,) = [c for c in doctor(path, tmp_path, {"OPENAI_API_KEY": "sk-x",
+                                                   "ORG_HEADER": "o" * 9000})
+                if c.name == "adapter openai (openai)"]
+    assert "ORG_HEADER holds 9000 characters" in check.detail and check.status != "ok"
+    assert check.hint is None  # no 'export OPENAI_API_KEY=...': both are set
+    assert "openai" in config.adapters
