@@ -159,3 +159,15 @@ def test_perplexity_says_where_headers_go(tmp_path: Path, setting: str) -> None:
         load_config(path)
     (problem,) = info.value.problems
     assert "use type: openai" in problem.message and setting.split(":")[0] in problem.message
+
+
+def test_a_variable_changed_after_preflight_is_refused_when_the_call_is_made() -> None:
+    from scout.config.headers import HeaderFromEnv, resolve_headers
+
+    headers = {"X-Title": "lab", "X-Org": HeaderFromEnv(env="ORG_HEADER")}
+    for bad in ("o" * 8001, "org\r\nX-Injected: 1"):
+        with pytest.raises(ValueError) as info:
+            resolve_headers(headers, {"ORG_HEADER": bad})
+        assert info.value.args == ("ORG_HEADER",)  # the name only, never the value
+    sent, secrets = resolve_headers(headers, {"ORG_HEADER": "o" * 8000})
+    assert sent == {"X-Title": "lab", "X-Org": "o" * 8000} and secrets == ["o" * 8000]
