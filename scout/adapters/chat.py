@@ -33,6 +33,7 @@ from scout.adapters.chat_errors import classify_error, describe_error, in_band_e
     integer, number
 from scout.adapters.chat_stream import answer_json
 from scout.adapters.figures import Known, check_figures, claims_of, shown
+from scout.adapters.contract.http import url_secrets
 from scout.adapters.search_http import fetch, short
 from scout.errors import ParseError
 from scout.i18n import N_
@@ -81,11 +82,13 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
         else:
             headers[key_header] = key
     model = body.get("model") if isinstance(body.get("model"), str) else None
-    keyed = credential is not None
+    # how the key travelled, for a 401's words: in a header, or only in the URL (a
+    # secret header of the config's own is no key: keyed is never read from ``secrets``)
+    keyed, url_key = credential is not None, bool(url_secrets(url))
     response = fetch(client, client.build_request("POST", url, json=body, headers=headers),
                      name, describe=describe_error, secrets=secrets,
-                     classify=lambda r: classify_error(r, name, model, keyed))
-    in_band_error(response, name, secrets, model)
+                     classify=lambda r: classify_error(r, name, model, keyed, url_key))
+    in_band_error(response, name, secrets, model, keyed=keyed, url_key=url_key)
     return response
 
 

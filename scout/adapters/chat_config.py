@@ -22,7 +22,9 @@ translates:
   ``rate_limit_exceeded`` on tokens per minute) or the words every server uses (``maximum
   context length``, ``context size``, ``context window``), whatever the status: a retry
   sends the same prompt, so even a 5xx saying it is not worth one;
-* **no key** was sent and the server wants one (401/403 without ``Authorization``);
+* **no key** was sent and the server wants one (401/403 without ``Authorization`` or
+  ``key_header``); when the only key travelled in the base URL (``?api-key=``, a
+  ``user:pass@`` login) the line says that this key was refused, or is wanted elsewhere;
 * anything else 4xx (an unsupported parameter or value): the server refused this request.
 
 The server's own words follow on the line (added by the caller, scrubbed of the key).
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import re
 
+from scout.config.settings import base_url_env
 from scout.errors import AuthError, ParseError, ProviderError
 from scout.i18n import N_
 
@@ -58,6 +61,9 @@ BASE_URL_HINT = N_("set base_url of this adapter in config/adapters.yaml to the 
                    "API, which usually ends at /v1 (http://127.0.0.1:11434/v1 for Ollama)")
 _KEY_HINT = N_("add credentials: {env: VARIABLE} to this adapter in config/adapters.yaml and "
                "export that variable with the server's key")
+_URL_KEY_HINT = N_("check the key in base_url of this adapter (config/adapters.yaml, or "
+                   "{var}); a server that reads its key from a header takes it in "
+                   "credentials (and key_header) instead")
 _REFUSED_HINT = N_("check model, max_tokens, max_tokens_param and temperature of this adapter "
                    "in config/adapters.yaml against what the server accepts")
 
@@ -80,14 +86,16 @@ def _names_model(words: str, model: str | None) -> bool:
 
 def classify(status: int, words: str | None, codes: tuple[str, ...], name: str,
              model: str | None, keyed: bool, path: str | None = None,
-             shown: int | None = None) -> ProviderError | None:
+             shown: int | None = None, *, url_key: bool = False) -> ProviderError | None:
     """The error an answer with ``status`` means for this link's configuration, or None
     where the status alone decides (429, 5xx, a refused key that was sent).
 
     ``words``: the server's explanation (any body shape, as the caller reads it);
     ``codes``: its ``code``/``type`` strings; ``model``: the model this link asked for;
-    ``keyed``: whether a key was sent; ``path``: the path the request went to (a server
-    that quotes it back is speaking of the URL); ``shown``: the status the answer really
+    ``keyed``: whether a key was sent in a header (Bearer or ``key_header``; a secret
+    header of the config's own is no key); ``url_key``: whether the base URL carries one
+    (``?api-key=``, a login), the only key when ``keyed`` is False; ``path``: the path
+    the request went to (a server that quotes it back is speaking of the URL); ``shown``: the status the answer really
     had, when ``status`` is what its body means (an error sent in a 200)."""
     said = words or ""
     lowered = tuple(c.lower() for c in codes)
@@ -97,6 +105,10 @@ def classify(status: int, words: str | None, codes: tuple[str, ...], name: str,
     if too_large(status_said, said, lowered):
         return ParseError(where + N_("the request is larger than this model accepts") + ")",
                           adapter=name, status=status, hint=_TOO_LARGE_HINT)
+    if status_said in (401, 403) and not keyed and url_key:
+        return AuthError(where + N_("the server refused the key in the base URL, or wants "
+                                    "it in a header") + ")", adapter=name, status=status,
+                         hint=_URL_KEY_HINT.format(var=base_url_env(name)))
     if status_said in (401, 403) and not keyed:
         return AuthError(where + N_("the server asks for a key and none was sent") + ")",
                          adapter=name, status=status, hint=_KEY_HINT)

@@ -85,13 +85,14 @@ _OUT_OF_CREDIT = frozenset({"insufficient_quota", "billing_error", "insufficient
 
 
 def classify_error(response: httpx.Response, name: str, model: str | None = None,
-                   keyed: bool = True) -> ProviderError | None:
+                   keyed: bool = True, url_key: bool = False) -> ProviderError | None:
     """What the status alone gets wrong: a content filter's refusal (chat_filter); an
     account out of credit sent as a 429 — no wait brings credit back, so it is an
     AuthError (the pool takes the next key, the chain the next link), as a 402 is; what
     the error says of this link's configuration (chat_config: the model, the base URL,
     the context window, a missing key), whatever the body's shape. ``model``: the model
-    asked for; ``keyed``: whether a key was sent."""
+    asked for; ``keyed``: whether a key was sent in a header; ``url_key``: whether the
+    base URL carries one (chat_config.classify)."""
     refused = chat_filter.classify_error(response, name)
     if refused is not None:
         return refused
@@ -103,7 +104,8 @@ def classify_error(response: httpx.Response, name: str, model: str | None = None
     if not isinstance(error, dict):  # vLLM's top-level message, Ollama's bare string, a page
         inner = body if body is not None else {}
         return chat_config.classify(status, describe_error(response) or page_detail(response),
-                                    _codes(inner), name, model, keyed, _path(response))
+                                    _codes(inner), name, model, keyed, _path(response),
+                                    url_key=url_key)
     message = error.get("message")
     # Anthropic answers an empty balance with a 400 invalid_request_error whose words
     # alone say so ("Your credit balance is too low to access the Anthropic API")
@@ -113,12 +115,12 @@ def classify_error(response: httpx.Response, name: str, model: str | None = None
         return AuthError(f"{name}: HTTP {status} ("
                          + N_("quota used up: the account has no credit left") + ")",
                          adapter=name, status=status,
-                         hint="top up the account or raise its spending limit, or use "
-                              "another key")
+                         hint=N_("top up the account or raise its spending limit, or "
+                                 "use another key"))
     if status == 429:  # which quota, and when to come back
         return chat_ratelimit.classify_429(error, response, name)
     return chat_config.classify(status, describe_error(response), _codes(error), name,
-                                model, keyed, _path(response))
+                                model, keyed, _path(response), url_key=url_key)
 
 
 def _path(response: httpx.Response) -> str | None:
@@ -135,14 +137,17 @@ def _codes(error: dict[str, Any]) -> tuple[str, ...]:
 
 
 def in_band_error(response: httpx.Response, name: str, secrets: list[str],
-                  model: str | None = None) -> None:
+                  model: str | None = None, *, keyed: bool, url_key: bool = False) -> None:
     """Raise the error a 200 carries in its body. OpenRouter (and gateways like it) sends
     its 200 before the upstream model runs, so a later failure arrives as a top-level
     ``error`` ({code, message, metadata}) or on the first choice (``finish_reason:
     "error"`` with an ``error`` beside it). A ``code`` of 400-599 is the status the failure
     would have had, and is mapped as that status: a 429 waits and is retried, a 401 or 402
     moves to the next key, a 5xx is retried — not a ParseError that skips all of that.
-    Anything else (no error, or one without such a code) is left to read_completion."""
+    Anything else (no error, or one without such a code) is left to read_completion.
+    ``secrets``: every value to scrub (the key, secret headers' values); ``keyed`` and
+    ``url_key``: how a key travelled, as :func:`classify_error` takes them (a secret header
+    of the config's own is no key)."""
     try:
         data = answer_json(response)
     except (ValueError, RecursionError):
@@ -157,7 +162,7 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str],
         error = first.get("error")
     status = status_code(error.get("code")) if isinstance(error, dict) else None
     if status is None or not isinstance(error, dict) or not 400 <= status <= 599:
-        _unanswered_error(response, data, first, name, secrets, model)
+        _unanswered_error(response, data, first, name, secrets, model, (keyed, url_key))
         return
     # the status it would have had, read as that answer would be: its words and codes
     # too (classify_error), so an upstream's "credit balance is too low" sent as a 400
@@ -166,7 +171,7 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str],
     answer = httpx.Response(status, headers={"retry-after": wait} if wait else None,
                             json={"error": error})  # and type describe another body
     try:
-        refined = classify_error(answer, name, model, keyed=bool(secrets))
+        refined = classify_error(answer, name, model, keyed=keyed, url_key=url_key)
         if refined is not None:
             raise refined
         check_status(answer, name)
@@ -180,7 +185,8 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str],
 
 
 def _unanswered_error(response: httpx.Response, data: dict[str, Any], first: Any, name: str,
-                      secrets: list[str], model: str | None) -> None:
+                      secrets: list[str], model: str | None, keys: tuple[bool, bool]
+                      ) -> None:
     """Raise the error a 200 without an answer carries when it names no status (LM
     Studio's ``{"error": "Unexpected endpoint or method. (POST /chat/completions)"}``,
     Ollama's bare string) when its words name the cause for sure (chat_config: the model,
@@ -192,8 +198,9 @@ def _unanswered_error(response: httpx.Response, data: dict[str, Any], first: Any
         return
     words = describe_error(response)
     codes = _codes(error) if isinstance(error, dict) else ()
-    refined = chat_config.classify(400, words, codes, name, model, bool(secrets),
-                                   _path(response), shown=response.status_code)
+    refined = chat_config.classify(400, words, codes, name, model, keys[0],
+                                   _path(response), shown=response.status_code,
+                                   url_key=keys[1])
     if refined is None or refined.hint not in chat_config.NAMED_CAUSES:
         return
     refined.message += " (" + N_("in the body of an HTTP 200 answer") + ")"

@@ -30,7 +30,7 @@ import httpx
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
     completions_url, given_figures, post_chat, read_completion, token_usage
 from scout.adapters.prompt import Prompt, build_prompt, compared
-from scout.config.headers import resolve_headers
+from scout.config.headers import MAX_VALUE_CHARS, resolve_headers
 from scout.config.settings import AdapterSettings, OpenAISettings, azure_deployment, \
     azure_without_version
 from scout.errors import AuthError, ParseError
@@ -125,8 +125,9 @@ class OpenAIAdapter(SynthesisAdapter):
             return resolve_headers(self.oa.headers, self.env)
         except ValueError as exc:  # the variable's name only: its value may be a secret
             raise ParseError(N_("{adapter}: the variable {var} is sent as an HTTP header: "
-                                "one line of ASCII characters, no accent").format(
-                                    adapter=self.name, var=exc.args[0]),
+                                "one line of at most {limit} ASCII characters, no "
+                                "accent").format(adapter=self.name, var=exc.args[0],
+                                                 limit=MAX_VALUE_CHARS),
                              adapter=self.name) from exc
 
     def parse(self, response: httpx.Response, labels: EvidenceLabels | None = None,

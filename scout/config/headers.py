@@ -1,5 +1,7 @@
-"""Extra HTTP headers a chat model's adapter sends, from config, and which header names
-carry a secret.
+"""Extra HTTP headers a chat model's adapter sends, from config, and which header names,
+query parameters and URL parts carry a secret (:func:`secret_header`,
+:func:`secret_param`, :func:`url_secrets`: the config's checks and the HTTP boundary's
+redaction read the same lists).
 
 ``headers:`` maps a header name to a literal value or ``{env: NAME}`` (read from the
 environment when the call is made): OpenRouter's optional ``HTTP-Referer`` / ``X-Title``,
@@ -15,6 +17,12 @@ the journal, recordings, errors and answers (``secret_env``), whatever the heade
 ``X-Org: {env: OPENAI_API_KEY}`` sends a key under a name nobody could call secret, and
 a value that is not secret needs no variable (it is written in the file as it is).
 
+Header names are case-insensitive, so ``X-Title`` and ``x-title`` in one ``headers:`` are
+one header written twice (:func:`duplicate_names`: refused). A value read from a variable
+holds at most :data:`MAX_VALUE_CHARS` characters (:func:`env_value_problem`, checked by
+preflight and again when the call is made): a server answers a longer header line with a
+bare 400 or 431 that names nothing, while scout can name the variable.
+
 This module is light (pydantic only): ``scout validate`` reads it.
 """
 
@@ -22,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import Field
 
@@ -32,10 +41,41 @@ _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 #: words in a header name that say its value is a credential
 _SECRET_WORDS = re.compile(r"key|token|secret|auth|passw|cookie|session|signature|credential",
                            re.I)
+#: the longest value a header takes: nginx's default buffer for one header line is 8 KB
+#: (``large_client_header_buffers``), the most common limit in front of an API
+MAX_VALUE_CHARS = 8000
 #: headers scout writes itself: a config value would fight them (the key goes through
 #: ``credentials`` and ``key_header``, the user agent through ``user_agent``)
 RESERVED = frozenset({"authorization", "content-type", "content-length", "host", "accept",
                       "accept-encoding", "transfer-encoding", "connection", "user-agent"})
+
+
+#: query parameters that carry credentials somewhere in the wild, as :func:`secret_param`
+#: spells them (lower case, "_" for "-": Azure's ``api-key``, APIM's
+#: ``Subscription-Key``, a SAS URL's ``sig``)
+SECRET_PARAMS = frozenset({"key", "api_key", "apikey", "x_api_key", "access_token", "token",
+                           "auth", "subscription_token", "subscription_key", "password",
+                           "secret", "client_secret", "sig", "signature"})
+
+
+def secret_param(name: str) -> bool:
+    """Whether a query parameter (or a JSON body key) named ``name`` carries a credential."""
+    return name.strip().lower().replace("-", "_") in SECRET_PARAMS
+
+
+def url_secrets(url: str | None) -> list[str]:
+    """The credentials a URL carries (its password, its secret query values): a
+    ``base_url`` set as ``https://user:pass@host/…?api-key=…`` sends them with every
+    call, and a server may echo them anywhere, so they are scrubbed as keys are."""
+    if not url:
+        return []
+    try:
+        parts = urlsplit(url.strip())
+        found = [parts.password] if parts.password else []
+    except ValueError:  # a port that is no number: the URL is refused where it is used
+        return []
+    return found + [v for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                    if v and secret_param(k)]
 
 
 class HeaderFromEnv(StrictModel):
@@ -68,6 +108,36 @@ def header_problem(name: str, value: HeaderValue, key_header: str | None) -> str
         if not (value.isascii() and value.isprintable()):
             return (f"header '{name}': its value is sent as an HTTP header: one line of "
                     f"ASCII characters, no line break, control character or accent")
+        if len(value) > MAX_VALUE_CHARS:
+            return (f"header '{name}': its value has {len(value)} characters; a header "
+                    f"takes at most {MAX_VALUE_CHARS}")
+    return None
+
+
+def duplicate_names(headers: Mapping[str, HeaderValue]) -> list[tuple[str, str]]:
+    """Pairs of names that are one header (names are case-insensitive), in the order
+    written (``key_header`` against a header is :func:`header_problem`'s)."""
+    seen: dict[str, str] = {}
+    pairs: list[tuple[str, str]] = []
+    for name in headers:
+        first = seen.setdefault(name.lower(), name)
+        if first != name:
+            pairs.append((first, name))
+    return pairs
+
+
+def env_value_problem(headers: Mapping[str, HeaderValue], env: Mapping[str, str]
+                      ) -> tuple[str, int] | None:
+    """(the variable, its length) for the first variable whose value no header can carry:
+    longer than :data:`MAX_VALUE_CHARS`, or not one line of ASCII (length -1). Its name
+    only: the value may be a secret."""
+    for value in headers.values():
+        if isinstance(value, HeaderFromEnv):
+            text = (env.get(value.env) or "").strip()
+            if len(text) > MAX_VALUE_CHARS:
+                return value.env, len(text)
+            if text and not (text.isascii() and text.isprintable()):
+                return value.env, -1
     return None
 
 
@@ -89,16 +159,18 @@ def resolve_headers(headers: Mapping[str, HeaderValue], env: Mapping[str, str]
                     ) -> tuple[dict[str, str], list[str]]:
     """(the headers to send, the values read from the environment, to scrub from errors).
     A variable that is unset or empty leaves its header out (preflight names it first);
-    one that no header can carry raises ValueError naming the variable, never its value."""
+    one that no header can carry (:func:`env_value_problem`) raises ValueError naming the
+    variable, never its value."""
+    unsendable = env_value_problem(headers, env)
+    if unsendable is not None:
+        raise ValueError(unsendable[0])
     out: dict[str, str] = {}
     secrets: list[str] = []
     for name, value in headers.items():
         text = value if isinstance(value, str) else (env.get(value.env) or "").strip()
         if not text:
             continue
-        if not (text.isascii() and text.isprintable()):
-            raise ValueError(value.env if isinstance(value, HeaderFromEnv) else name)
-        out[name] = text
+        out[name] = text  # a literal value was checked when the config was read
         if isinstance(value, HeaderFromEnv):  # any variable may hold a key (module doc)
             secrets.append(text)
     return out, secrets

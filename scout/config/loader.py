@@ -4,6 +4,8 @@ Where the config is found, in order: an explicit path (``--config``), the enviro
 variable ``SCOUTE_CONFIG``, ``$SCOUTE_RESEARCH_ROOT/config/adapters.yaml`` (the root
 defaults to the current directory), then ``config/adapters.yaml`` in the folders above
 the spec being validated (so ``scout validate`` works from anywhere in a checkout).
+A ``base_url`` written with a credential in it is a warning (CFG007): the file is
+committed, the URL belongs in ``SCOUTE_<NAME>_BASE_URL``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from scout.paths import project_root, research_root
-from scout.config.settings import ADAPTER_TYPES, AdapterSettings, build_shared_models
+from scout.config.headers import url_secrets
+from scout.config.settings import ADAPTER_TYPES, AdapterSettings, base_url_env, \
+    build_shared_models
 from scout.config.models import ChainLink, Config, ConfigDoc
 from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.located import validate_located
@@ -122,6 +126,7 @@ def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
         problems += errs
         if settings is not None:
             adapters[name] = settings
+            problems += _credentials_in_base_url(name, settings, smap.locate(at + ("base_url",)))
 
     chains: dict[str, tuple[ChainLink, ...]] = {}
     for cname, links in doc.chains.items():
@@ -161,6 +166,22 @@ def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
     return Config(str(path), doc.max_workers, adapters, chains, doc.currency,
                   ml=doc.ml, executor=doc.executor, quota=doc.quota,
                   default_lang=doc.default_lang, tax_rates=dict(doc.tax_rates)), problems
+
+
+def _credentials_in_base_url(name: str, settings: AdapterSettings,
+                             where: Location) -> list[Problem]:
+    """A warning for a base_url written in the file with a password or a ``?key=`` in it:
+    the file is committed and shown, as a secret header's value there would be (refused
+    by scout.config.headers). A warning, not an error: configs that work stay runnable."""
+    if not url_secrets(settings.base_url):
+        return []
+    var = base_url_env(name)
+    return [Problem("CFG007", f"adapter '{name}': its base_url carries a credential (a "
+                              f"password or a secret query value) in a file that is "
+                              f"committed and shown", where, severity="warning",
+                    hint=f"move the URL to the environment: export {var}='<the URL>' and "
+                         f"remove base_url here (or send the key with credentials: "
+                         f"{{env: VARIABLE}})")]
 
 
 def _adapters_and_chains(data: object) -> ConfigDoc | None:

@@ -10,14 +10,15 @@ from __future__ import annotations
 import importlib
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import Field, model_validator
 
-from scout.config.headers import HeaderValue, header_env, header_problem, \
-    key_header_problem
+from scout.config.headers import HeaderValue, duplicate_names, env_value_problem, \
+    header_env, header_problem, key_header_problem
 from scout.spec.basics import Backoff, Duration, RetryPolicy, StrictModel, new_list
 from scout.suggest import did_you_mean
 
@@ -97,6 +98,12 @@ class AdapterSettings(StrictModel):
         env = os.environ.get(base_url_env(name))
         return env or self.base_url
 
+    def env_problem(self, env: Mapping[str, str]) -> tuple[str, int] | None:
+        """(a variable, its length; -1: not one line of ASCII) whose value this adapter
+        cannot send (a header's longer than scout.config.headers.MAX_VALUE_CHARS), for
+        preflight to name before a call fails; None when every value can be sent."""
+        return None
+
     def keyless_env(self, name: str) -> str | None:
         """A variable that, when set, makes this adapter usable without its key (a local
         server needs none); None for adapters that always need their credentials."""
@@ -159,10 +166,25 @@ class SearxngSettings(SelfHostedSettings):
 
 
 class PerplexitySettings(AdapterSettings):
+    """Perplexity's own API: the key as a Bearer credential, no other header. A gateway in
+    front of Sonar (OpenRouter's ``perplexity/sonar``), or one that wants its own headers,
+    is an ``openai`` link, which takes ``headers`` and ``key_header``."""
+
     model: str = "sonar"
     search_context_size: Literal["low", "medium", "high"] = "low"
     context_budget_chars: int = Field(default=12000, ge=500, le=500000)
     max_tokens: int = Field(default=800, ge=16, le=32000)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_headers(cls, data: Any) -> Any:
+        said = [k for k in ("headers", "key_header") if isinstance(data, dict) and k in data]
+        if said:  # "unknown key" would not say where such a setting goes
+            raise ValueError(f"{' and '.join(said)}: the perplexity type calls Perplexity's "
+                             f"own API, which takes the key as Bearer and no other header; "
+                             f"for a gateway in front of Sonar, or headers of your own, use "
+                             f"type: openai (base_url, model: perplexity/sonar on OpenRouter)")
+        return data
 
 
 class OpenAISettings(AdapterSettings):
@@ -190,6 +212,8 @@ class OpenAISettings(AdapterSettings):
     def _sendable(self) -> "OpenAISettings":
         problems = [key_header_problem(self.key_header)] if self.key_header else []
         problems += [header_problem(k, v, self.key_header) for k, v in self.headers.items()]
+        problems += [f"headers '{a}' and '{b}' are one header (header names ignore letter "
+                     f"case): keep one" for a, b in duplicate_names(self.headers)]
         if self.key_header and self.credentials is None:
             problems.append("key_header names where the key goes, but there is no key: "
                             "add credentials: {env: VARIABLE}")
@@ -205,6 +229,9 @@ class OpenAISettings(AdapterSettings):
 
     def secret_env(self) -> list[str]:
         return super().secret_env() + header_env(self.headers)
+
+    def env_problem(self, env: Mapping[str, str]) -> tuple[str, int] | None:
+        return env_value_problem(self.headers, env)
 
     def keyless_env(self, name: str) -> str | None:
         # pointing the adapter at a local server (SCOUTE_OPENAI_BASE_URL) is enough: the

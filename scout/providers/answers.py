@@ -55,7 +55,7 @@ class Answers:
         return float(self.config.adapters[adapter].cache_ttl)
 
     def _key(self, adapter: str, request: Request) -> str:
-        return cache_key(adapter, self.config.adapters[adapter], request)
+        return cache_key(adapter, self.config.adapters[adapter], request, self.cache.digest)
 
     def get(self, adapter: str, request: Request) -> Reply[Any] | None:
         ttl = self._ttl(adapter)

@@ -2,6 +2,13 @@
 
 Key: sha256 of the adapter name and type, its effective base URL, every setting that
 shapes answers (``answer_settings``) and the request as normalised JSON (sorted keys).
+The values of the config's ``{env: …}`` headers shape answers too (a gateway routes by
+its tenant or deployment header: two tenants must not share answers), and so do the
+credentials a base URL carries; neither is ever in the key as it is: the URL goes in
+redacted, and these values as one keyed digest (HMAC-SHA256 under a random key of this
+cache, :meth:`ReplyCache.digest`), so no secret is in the cache whole or in part. The
+API key itself is not in the key: it says who pays, not what is answered, and a token
+pool's keys must share their answers.
 The chain consults it per link, in that link's turn (``chain.py``); a ``--replay`` run
 neither reads nor writes it (a cassette's answers are not the world's). A request whose
 answer was recorded is not sent again within the adapter's ``cache_ttl``; one in flight
@@ -20,16 +27,21 @@ journal.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import os
+import secrets as random_bytes
 import sqlite3
 
 from scout.fsutil import make_dirs, use_wal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from scout.adapters.contract.http import redact_url
+from scout.config.headers import HeaderFromEnv, url_secrets
 from scout.config.settings import AdapterSettings
 from scout.providers.codec import decode_reply, encode_reply
 from scout.adapters.contract import Reply, Request
@@ -44,13 +56,48 @@ _NOT_ANSWER_SHAPING = {"rate", "retry", "retry_after_max", "cache_ttl", "breaker
 
 def answer_settings(settings: AdapterSettings) -> dict[str, Any]:
     data = settings.model_dump(mode="json")
+    if url_secrets(data.get("base_url")):  # its credentials go in by digest (cache_key)
+        data["base_url"] = redact_url(data["base_url"])
     return {k: v for k, v in sorted(data.items()) if k not in _NOT_ANSWER_SHAPING}
 
 
-def cache_key(adapter: str, settings: AdapterSettings, request: Request) -> str:
+#: the digest key of a cache_key called without a cache: this process's own, never stored
+_PROCESS_KEY = random_bytes.token_bytes(32)
+
+
+def _process_digest(values: list[list[str]]) -> str:
+    return keyed_digest(_PROCESS_KEY, values)
+
+
+def keyed_digest(key: bytes, values: list[list[str]]) -> str:
+    """HMAC-SHA256 of ``values`` under ``key``: equal values give equal digests in one
+    cache, and no digest gives a value back without the key."""
+    blob = json.dumps(values, separators=(",", ":"), ensure_ascii=False).encode()
+    return hmac.new(key, blob, hashlib.sha256).hexdigest()
+
+
+def secret_inputs(adapter: str, settings: AdapterSettings,
+                  env: Mapping[str, str] | None = None) -> list[list[str]]:
+    """The secret values that shape answers, as [where, value] pairs: the credentials of
+    the effective base URL and each ``{env: …}`` header's value (empty when unset)."""
+    env = os.environ if env is None else env
+    found = [["base_url", v] for v in url_secrets(settings.resolved_base_url(adapter))]
+    headers = getattr(settings, "headers", None) or {}
+    found += [[f"header:{name.lower()}", (env.get(v.env) or "").strip()]
+              for name, v in sorted(headers.items()) if isinstance(v, HeaderFromEnv)]
+    return found
+
+
+def cache_key(adapter: str, settings: AdapterSettings, request: Request,
+              digest: Callable[[list[list[str]]], str] | None = None) -> str:
     """The key of ``request`` to ``adapter``: its type, every answer-shaping setting and
-    the *effective* base URL (``SCOUTE_<NAME>_BASE_URL`` included)."""
+    the *effective* base URL (``SCOUTE_<NAME>_BASE_URL`` included; redacted, its
+    credentials and the ``{env: …}`` headers' values in by ``digest``, the cache's
+    :meth:`ReplyCache.digest`; without one, a key of this process alone)."""
     base_url = settings.resolved_base_url(adapter)
+    hidden = secret_inputs(adapter, settings)
+    if base_url and url_secrets(base_url):
+        base_url = redact_url(base_url)
     doc = {
         "adapter": adapter,
         "type": settings.type,
@@ -58,6 +105,8 @@ def cache_key(adapter: str, settings: AdapterSettings, request: Request) -> str:
         "settings": answer_settings(settings),
         "request": {"type": type(request).__name__, **request.model_dump(mode="json")},
     }
+    if hidden:  # absent otherwise: the keys of every other adapter stay as they were
+        doc["secrets"] = (digest or _process_digest)(hidden)
     blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(blob.encode()).hexdigest()
 
@@ -71,6 +120,21 @@ class ReplyCache:
         self.misses = 0
         self._conns: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._digest_key: bytes | None = None
+
+    def digest(self, values: list[list[str]]) -> str:
+        """:func:`keyed_digest` under this cache's own random key (made on first use,
+        kept in the cache: a digest stays one across runs, a value is never stored)."""
+        if self._digest_key is None:
+            db = self._db()
+            with db:
+                db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, "
+                           "value TEXT)")
+                db.execute("INSERT OR IGNORE INTO meta VALUES ('digest_key', ?)",
+                           (random_bytes.token_hex(32),))
+            row = db.execute("SELECT value FROM meta WHERE name = 'digest_key'").fetchone()
+            self._digest_key = bytes.fromhex(row[0])
+        return keyed_digest(self._digest_key, values)
 
     def _db(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)

@@ -111,7 +111,10 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
     # a token pool's `env:` variables are read too: a pool token is no misspelt key
     read |= {t.env for p in (pool_defs or {}).values() for t in p.tokens if t.env}
 
-    def hint(name: str, settings: AdapterSettings, av: Availability, **kw: bool) -> str:
+    def hint(name: str, settings: AdapterSettings, av: Availability, **kw: bool
+             ) -> str | None:
+        if not av.missing_env:  # every variable set, one unusable: the reason says which
+            return None
         said = credential_hint(name, settings, av.missing_env, **kw)
         near = misspelt_env(av.missing_env, env, read)
         return f"{near}; or {said}" if near else said

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scout.config.headers import MAX_VALUE_CHARS
 from scout.config.settings import AdapterSettings
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError
@@ -78,6 +79,12 @@ def check_adapter(
     if missing:
         return Availability(False, N_("{names} not set").format(names=", ".join(missing)),
                             tuple(missing))
+    unsendable = settings.env_problem(env)
+    if unsendable is not None:  # a server's bare 431 would name nothing: name it now
+        var, chars = unsendable
+        return Availability(False, BAD_KEY.format(name=var) if chars < 0 else N_(
+            "{var} holds {count} characters, more than the {limit} an HTTP header "
+            "takes").format(var=var, count=chars, limit=MAX_VALUE_CHARS))
     if creds is not None and creds.env and env.get(creds.env) \
             and not key_value(env[creds.env])[1]:
         return Availability(False, BAD_KEY.format(name=creds.env), (creds.env,))
@@ -205,7 +212,9 @@ def run_preflight(
                 status = "ok" if av.ok else ("skipped" if link.when_configured else "missing")
                 check = LinkCheck(label, link.adapter, link.when_configured, status, av.reason,
                                   av.missing_env, [pid])
-                if status == "missing":
+                if status == "missing" and not av.missing_env:  # set, but unusable
+                    report.problems.append(f"chain {label}: {link.adapter}: {av.reason}")
+                elif status == "missing":
                     what = " and ".join(av.missing_env) or av.reason
                     report.problems.append(f"chain {label}: {link.adapter} needs {what}")
                     report.hints.append(credential_hint(link.adapter,

@@ -79,6 +79,10 @@ def _model_problems(tmp_path: Path, settings: str,
     ("headers: {X-Title: \"scout\\r\\nX-Injected: 1\"}", "one line of ASCII"),
     ("headers: {\"X Title\": scout}", "not an HTTP header name"),
     ("key_header: api-key", "there is no key"),
+    # header names ignore letter case: one header written twice, whatever its spelling
+    ("headers: {X-Title: scout, x-title: lab}", "'X-Title' and 'x-title' are one header"),
+    ("headers: {X-Org: {env: A}, X-ORG: {env: B}}", "'X-Org' and 'X-ORG' are one header"),
+    ("headers: {X-Title: " + "t" * 9000 + "}", "a header takes at most 8000"),
     ("key_header: api-key\n    credentials: {env: K}\n    headers: {api-key: {env: K2}}",
      "key_header's"),
 ])
@@ -111,3 +115,59 @@ def test_an_azure_deployment_url_needs_its_api_version(tmp_path: Path, base: str
     said = _model_problems(tmp_path, "key_header: api-key\n    credentials: {env: AZ_KEY}",
                            base)
     assert any("api-version" in m for m in said) is bad
+
+
+@pytest.mark.parametrize("base", [
+    "https://lab:pw-SENTINEL-4e21@gw.example.net/v1",
+    "https://gw.example.net/v1?api-key=qk-SENTINEL-9x8y",
+    "https://res.openai.azure.com/openai/deployments/d?api-version=2024-10-21&Sig=abc",
+])
+def test_a_credential_written_in_a_base_url_is_a_located_warning(tmp_path: Path,
+                                                               base: str) -> None:
+    """As a secret header's value written in the file is refused: the file is committed.
+    A warning, so a config that ran keeps running."""
+    from scout.config.loader import check_config
+
+    path = tmp_path / "adapters.yaml"
+    path.write_text(MODEL.replace("BASE", base).replace("SETTINGS", "model: m"),
+                    encoding="utf-8")
+    config, problems = check_config(path)
+    assert config is not None  # still loads
+    (warning,) = problems
+    assert (warning.code, warning.severity, warning.location.line) == ("CFG007", "warning", 6)
+    assert "SCOUTE_GATEWAY_BASE_URL" in (warning.hint or "")
+    assert "SENTINEL" not in warning.message + (warning.hint or "")
+
+
+def test_a_base_url_without_a_credential_is_no_warning(tmp_path: Path) -> None:
+    from scout.config.loader import check_config
+
+    path = tmp_path / "adapters.yaml"
+    path.write_text(MODEL.replace("BASE", "https://res.openai.azure.com/openai/deployments/d"
+                                          "?api-version=2024-10-21&keywords=x")
+                    .replace("SETTINGS", "model: m"), encoding="utf-8")
+    assert check_config(path)[1] == []
+
+
+@pytest.mark.parametrize("setting", ["headers: {X-Title: lab}", "key_header: api-key"])
+def test_perplexity_says_where_headers_go(tmp_path: Path, setting: str) -> None:
+    path = tmp_path / "adapters.yaml"
+    path.write_text("apiVersion: scout/v1\nkind: Config\nadapters:\n  perplexity:\n"
+                    "    type: perplexity\n    credentials: {env: PERPLEXITY_API_KEY}\n"
+                    f"    {setting}\n", encoding="utf-8")
+    with pytest.raises(SpecInvalid) as info:
+        load_config(path)
+    (problem,) = info.value.problems
+    assert "use type: openai" in problem.message and setting.split(":")[0] in problem.message
+
+
+def test_a_variable_changed_after_preflight_is_refused_when_the_call_is_made() -> None:
+    from scout.config.headers import HeaderFromEnv, resolve_headers
+
+    headers = {"X-Title": "lab", "X-Org": HeaderFromEnv(env="ORG_HEADER")}
+    for bad in ("o" * 8001, "org\r\nX-Injected: 1"):
+        with pytest.raises(ValueError) as info:
+            resolve_headers(headers, {"ORG_HEADER": bad})
+        assert info.value.args == ("ORG_HEADER",)  # the name only, never the value
+    sent, secrets = resolve_headers(headers, {"ORG_HEADER": "o" * 8000})
+    assert sent == {"X-Title": "lab", "X-Org": "o" * 8000} and secrets == ["o" * 8000]

@@ -296,3 +296,23 @@ def test_a_pool_token_no_request_can_carry_is_a_config_error(tmp_path: Path) -> 
         load_pool_config(pool, {"TOK_B": "tok\u201cb"})
     assert ei.value.code == "CFG012" and "token 'b' (TOK_B) holds a character" in ei.value.message
     assert "tok\u201cb" not in str(ei.value)
+
+
+def test_a_header_variable_too_long_to_send_fails_the_start_naming_it(
+        tmp_path: Path, make_runtime) -> None:
+    """Set, so nothing is 'missing': the problem says what is wrong with it, and the hint
+    is no 'export ...' of a variable that is already exported."""
+    from scout.config.settings import OpenAISettings
+
+    gw = OpenAISettings(type="openai", base_url="https://gw.example/v1",
+                        headers={"X-Org": {"env": "ORG_HEADER"}})
+    cfg = make_config({"gw": gw, "ddg": settings(), "tavily": settings()},
+                      {"web": ["gw", "ddg"]})
+    ads = {n: ScriptedAdapter(n, cfg.adapters[n]) for n in cfg.adapters}
+    rt = make_runtime(cfg, ads, env={"ORG_HEADER": "v" * 20_000})
+    with pytest.raises(ConfigError) as ei:
+        rt.preflight(pipeline())
+    assert "chain web: gw: ORG_HEADER holds 20000 characters, more than the 8000 an HTTP " \
+        "header takes" in ei.value.message
+    assert "v" * 100 not in ei.value.message and "export ORG_HEADER" not in (ei.value.hint or "")
+    assert not any(a.calls for a in ads.values())

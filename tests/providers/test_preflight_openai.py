@@ -7,6 +7,7 @@ from pathlib import Path
 
 from scout.config.settings import OpenAISettings
 from scout.providers.doctor import doctor
+from scout.i18n.messages import localize
 from scout.providers.preflight import check_adapter, credential_hint
 from tests.integration.helpers import write_config
 
@@ -84,3 +85,33 @@ def test_every_skip_reason_of_a_keyless_run_reads_in_spanish() -> None:
     for name, reason in reasons.items():
         es = localize(reason, "es")
         assert es != reason and "not set" not in es and "neither" not in es, (name, es)
+
+
+def test_a_header_variable_no_server_would_take_is_named_before_any_call() -> None:
+    """A 200 KB variable behind a header got a server's bare 431 that names nothing; a
+    line break in it, a failed call: preflight names the variable (never its value)."""
+    gateway = OpenAISettings(type="openai", base_url="https://gw.example/v1",
+                             headers={"X-Title": "lab", "X-Org": {"env": "ORG_HEADER"}})
+    huge = "orgval-SENTINEL-" + "x" * 200_000
+    av = check_adapter(gateway, {"ORG_HEADER": huge}, no_pools, "gw")
+    assert not av.ok and av.missing_env == ()
+    assert av.reason == "ORG_HEADER holds 200016 characters, more than the 8000 an HTTP " \
+        "header takes"
+    assert localize(av.reason, "es") == "ORG_HEADER tiene 200016 caracteres, más de los " \
+        "8000 que admite una cabecera HTTP"
+    broken = check_adapter(gateway, {"ORG_HEADER": "org\r\nX-Injected: 1"}, no_pools, "gw")
+    assert not broken.ok and "ORG_HEADER" in (broken.reason or "")
+    assert "Injected" not in (broken.reason or "")
+    assert check_adapter(gateway, {"ORG_HEADER": "o" * 8000}, no_pools, "gw").ok
+
+
+def test_doctor_names_a_header_variable_too_long_to_send(tmp_path: Path) -> None:
+    config = write_config(tmp_path, overrides={"openai": {
+        "headers": {"X-Org": {"env": "ORG_HEADER"}}}})
+    path = tmp_path / "config" / "adapters.yaml"
+    (check,) = [c for c in doctor(path, tmp_path, {"OPENAI_API_KEY": "sk-x",
+                                                   "ORG_HEADER": "o" * 9000})
+                if c.name == "adapter openai (openai)"]
+    assert "ORG_HEADER holds 9000 characters" in check.detail and check.status != "ok"
+    assert check.hint is None  # no 'export OPENAI_API_KEY=...': both are set
+    assert "openai" in config.adapters

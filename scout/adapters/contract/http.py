@@ -31,6 +31,7 @@ import httpx
 
 from scout import __version__
 from scout.i18n import N_
+from scout.config.headers import SECRET_PARAMS, secret_param, url_secrets  # noqa: F401
 from scout.config.settings import AdapterSettings, base_url_env
 from scout.adapters.contract.decoded import (ACCEPT_ENCODING, BadEncoding, UnsupportedEncoding,
                                              iter_decoded)
@@ -42,34 +43,6 @@ USER_AGENT = f"scout/{__version__} (+https://github.com/scout-research/scout)"
 #: the largest API answer read (decoded bytes); no search or synthesis API answers
 #: anywhere near this, so a bigger body is broken or hostile: ParseError, not 2 GB of RAM
 MAX_RESPONSE_BYTES = 16 * 1024 * 1024
-
-#: query parameters that carry credentials somewhere in the wild, as :func:`secret_param`
-#: spells them (lower case, "_" for "-": Azure's ``api-key``, APIM's
-#: ``Subscription-Key``, a SAS URL's ``sig``)
-SECRET_PARAMS = frozenset({"key", "api_key", "apikey", "x_api_key", "access_token", "token",
-                           "auth", "subscription_token", "subscription_key", "password",
-                           "secret", "client_secret", "sig", "signature"})
-
-
-def secret_param(name: str) -> bool:
-    """Whether a query parameter (or a JSON body key) named ``name`` carries a credential."""
-    return name.strip().lower().replace("-", "_") in SECRET_PARAMS
-
-
-def url_secrets(url: str | None) -> list[str]:
-    """The credentials a URL carries (its password, its secret query values): a
-    ``base_url`` set as ``https://user:pass@host/…?api-key=…`` sends them with every
-    call, and a server may echo them anywhere, so they are scrubbed as keys are."""
-    if not url:
-        return []
-    try:
-        parts = urlsplit(url.strip())
-        found = [parts.password] if parts.password else []
-    except ValueError:  # a port that is no number: the URL is refused where it is used
-        return []
-    return found + [v for k, v in parse_qsl(parts.query, keep_blank_values=True)
-                    if v and secret_param(k)]
-
 
 def base_url_secrets(name: str, settings: AdapterSettings) -> list[tuple[str, str]]:
     """(mark, value) for each credential in the URL adapter ``name`` calls (its config's
@@ -207,12 +180,12 @@ def check_status(response: httpx.Response, adapter: str) -> None:
         )
     if status in (401, 403):
         raise AuthError(where + " (" + N_("credential refused or out of quota") + ")", adapter=adapter,
-                        status=status, hint="check the key named in config/adapters.yaml")
+                        status=status, hint=N_("check the key named in config/adapters.yaml"))
     if status == 402:
         raise AuthError(where + " (" + N_("payment required: the account is out of credit") + ")",
                         adapter=adapter, status=status,
-                        hint="top up the account or raise its spending limit, or use "
-                             "another key")
+                        hint=N_("top up the account or raise its spending limit, or use "
+                                "another key"))
     if status >= 500:
         raise Unavailable(where + " (" + N_("server error") + ")", adapter=adapter, status=status,
                           retry_after=parse_retry_after(response.headers.get("retry-after")))
