@@ -299,9 +299,30 @@ def asked_words(task: dict[str, Any], task_types: dict[str, str] | None,
     return frozenset(out)
 
 
+def category_words(task: dict[str, Any], task_types: dict[str, str] | None,
+                   synonyms: dict[str, dict[str, list[str]]] | None = None) -> frozenset[str]:
+    """The folded words of the categories the request asked for: each value of a
+    ``string`` or ``list`` input (an enum's, with its value's ``synonyms``). Such a word
+    names a kind of the thing, no judgement of it: a motor "central" is no central
+    location, an "económica" cabin no cheap price, an "amplio" medical network no roomy
+    one; :func:`clause_hits` reads it as no pro and no con."""
+    raw = task.get("values")
+    values: dict[str, Any] = raw if isinstance(raw, dict) else task
+    out: set[str] = set()
+    for name, value in values.items():
+        if (task_types or {}).get(name) not in ("string", "list"):
+            continue
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str):
+                for text in (v, *(synonyms or {}).get(name, {}).get(v, [])):
+                    out.update(_TOKEN.findall(fold(text.replace("_", " "))))
+    return frozenset(out)
+
+
 def clause_hits(clause: str, scope: str = VENUE,
                 asked: frozenset[str] = frozenset(),
-                kind_words: frozenset[str] = frozenset()) -> list[AspectHit]:
+                kind_words: frozenset[str] = frozenset(),
+                categories: frozenset[str] = frozenset()) -> list[AspectHit]:
     tokens = _TOKEN.findall(clause)
     # a word the kind calls what it finds (a trail's "walk", a tour's "visita") is the
     # thing itself, no aspect of it: "an easy walk of 6 km" says nothing of a location
@@ -315,6 +336,8 @@ def clause_hits(clause: str, scope: str = VENUE,
         own = _lookup_polar(word, scope)
         if own is None and _lookup_polar(word) is not None:
             continue  # a venue's word ("fast", "remote"): says nothing of a product here
+        if own is not None and word in categories:
+            continue  # a category asked for ("motor central"): no aspect of it
         if own is not None:
             aspect, sign = own
             if sign < 0 and word in asked:
@@ -381,13 +404,15 @@ class LexiconMatcher:
     the kind's ``scope`` (:func:`scope_of`)."""
 
     def __init__(self, scope: str = VENUE, asked: frozenset[str] = frozenset(),
-                 own: frozenset[str] = frozenset()) -> None:
+                 own: frozenset[str] = frozenset(),
+                 categories: frozenset[str] = frozenset()) -> None:
         self.scope = scope
         self.asked = asked
         self.own = own
+        self.categories = categories
 
     def hits(self, sentence: str) -> list[AspectHit]:
-        return find_aspects(sentence, self.scope, self.asked, self.own)
+        return find_aspects(sentence, self.scope, self.asked, self.own, self.categories)
 
 
 def own_words(nouns: list[str]) -> frozenset[str]:
@@ -399,11 +424,13 @@ def own_words(nouns: list[str]) -> frozenset[str]:
 
 def find_aspects(sentence: str, scope: str = VENUE,
                  asked: frozenset[str] = frozenset(),
-                 own: frozenset[str] = frozenset()) -> list[AspectHit]:
+                 own: frozenset[str] = frozenset(),
+                 categories: frozenset[str] = frozenset()) -> list[AspectHit]:
     """Aspects the sentence speaks about, each once, in the order first met, in
     ``scope`` (:data:`VENUE`: every aspect; :data:`PRODUCT`: a product's); a word in
-    ``asked`` (:func:`asked_words`) never counts against, and one in ``own``
-    (:func:`own_words`: the kind's nouns) names no aspect.
+    ``asked`` (:func:`asked_words`) never counts against, one in ``own``
+    (:func:`own_words`: the kind's nouns) names no aspect, and one in ``categories``
+    (:func:`category_words`) is no pro or con.
 
     When clauses disagree on one aspect, the sum of their signs decides; a tie drops it.
     """
@@ -411,7 +438,7 @@ def find_aspects(sentence: str, scope: str = VENUE,
     first: dict[str, str] = {}
     order: list[str] = []
     for clause in clauses(sentence):
-        for hit in clause_hits(clause, scope, asked, own):
+        for hit in clause_hits(clause, scope, asked, own, categories):
             if hit.aspect not in total:
                 order.append(hit.aspect)
                 total[hit.aspect] = 0

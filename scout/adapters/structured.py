@@ -41,7 +41,8 @@ from __future__ import annotations
 import gettext
 from typing import Any
 
-from scout.adapters.aspects import AspectMatcher, LexiconMatcher, asked_words, own_words, scope_of
+from scout.adapters.aspects import AspectMatcher, LexiconMatcher, asked_words, category_words, \
+    own_words, scope_of
 from scout.adapters.candidate_notes import notes_for
 from scout.adapters.conflicts import conflicts_for, near_miss, price_caveats
 from scout.adapters.facts import conservative_price, conservative_rating, same_price, \
@@ -73,7 +74,8 @@ class Builder:
             scope_of(request.task_types),
             asked_words(request.task, request.task_types, request.input_aliases,
                         request.input_synonyms),
-            own_words(request.kind_nouns))
+            own_words(request.kind_nouns),
+            category_words(request.task, request.task_types, request.input_synonyms))
         self.limits = Constraints.of(request.task, request.task_types)
         self.cites = Cites()
         self.subjects = self._subjects()

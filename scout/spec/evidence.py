@@ -119,8 +119,10 @@ def mentions(value: Any, words: Any, every: bool = True, *,
 # A word a listing negates is not one it names: "no pets", "not furnished", "sin
 # mascotas", "no se admiten mascotas", "mascotas: no", "furnished? no", and refused after
 # it, as notices write it: "pets not allowed", "bikes are not permitted", "bicicletas no
-# admitidas", "mascotas prohibidas". The negation reaches at most two words across and
-# stops at punctuation ("no smoking, pets welcome" names pets).
+# admitidas", "mascotas prohibidas", or said to be absent, as a product's spec sheet says of
+# a part or an extra: "hydraulic brakes not fitted", "charger not included", "frenos
+# hidráulicos no incluidos", "wifi no disponible". The negation reaches at most two words
+# across and stops at punctuation ("no smoking, pets welcome" names pets).
 _NEGATION = r"(?:no|not|non|sin|without|ni|nor|never|nunca)"
 # A word joined by a hyphen to a prefix that negates or halves it is not named either:
 # "non-refundable" is no refundable rate, "self-catered" no catered hall, "semi-furnished"
@@ -131,8 +133,11 @@ _NEGATION = r"(?:no|not|non|sin|without|ni|nor|never|nunca)"
 _JOINED_NOT = (r"(?:non|no|not|un|self|semi|half|part|partly|partially|pseudo|anti|ex|en|"
                r"sin|medio|media)")
 _REFUSED = (r"(?:" + _NEGATION + r"\s+(?:be\s+)?(?:allowed|permitted|accepted|admitted|welcome|"
-            r"admitid[oa]s?|permitid[oa]s?|aceptad[oa]s?)|prohibited|forbidden|banned|"
-            r"prohibid[oa]s?)(?!\w)")
+            r"admitid[oa]s?|permitid[oa]s?|aceptad[oa]s?|"
+            # absent: "not fitted", "not included", "no incluidos", "no disponible"
+            r"fitted|included|supplied|provided|installed|available|offered|"
+            r"incluid[oa]s?|instalad[oa]s?|montad[oa]s?|disponibles?|ofrecid[oa]s?)|"
+            r"prohibited|forbidden|banned|prohibid[oa]s?)(?!\w)")
 
 
 def _named(word: str, text: str) -> bool:

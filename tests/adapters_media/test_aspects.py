@@ -143,6 +143,32 @@ def test_what_the_kind_or_the_request_asks_by_is_never_a_con() -> None:
     assert asked_words({"values": {"city": "Madrid"}}, {"city": "place"}) == frozenset()
 
 
+def test_a_category_the_request_asked_for_is_no_pro_or_con() -> None:
+    # an e-bike asked with a mid motor ("motor central") read "motor central Bosch" as a
+    # central location, a pro, in a kind whose delivery country made it a venue's scope;
+    # so with an "amplio" medical network (roomy) and an "económica" cabin (cheap)
+    from scout.adapters.aspects import category_words
+
+    types = {"motor": "string", "country": "place", "extras": "list", "online": "boolean"}
+    synonyms = {"motor": {"mid": ["central", "motor central"]}}
+    cats = category_words({"values": {"motor": "mid", "country": "Spain",
+                                      "extras": ["económica"], "online": True}},
+                          types, synonyms)
+    assert {"mid", "central", "motor", "economica"} <= cats
+    assert "spain" not in cats and "online" not in cats   # a place, a boolean: not these
+    sentence = "Motor central Bosch, batería de 750 Wh."
+    assert [(h.aspect, h.polarity) for h in find_aspects(sentence, VENUE)] \
+        == [("location", 1)]
+    assert find_aspects(sentence, VENUE, categories=cats) == []
+    # other words of the same sentence still count: "limpia" is still clean
+    assert [(h.aspect, h.polarity) for h in
+            find_aspects("Cabina económica pero muy limpia.", VENUE, categories=cats)] \
+        == [("cleanliness", 1)]
+    # a category not asked is read as before
+    assert find_aspects(sentence, VENUE, categories=frozenset({"hub"})) \
+        == find_aspects(sentence, VENUE)
+
+
 def test_an_inputs_aliases_and_synonyms_are_asked_words_too() -> None:
     """A conference kind's ``online`` input with alias "remote": "remote attendance" is
     what one may ask for, not a far-off location; an enum value's synonyms likewise."""

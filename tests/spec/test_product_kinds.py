@@ -130,11 +130,28 @@ def test_mentions_finds_a_word_in_the_plural(text, word) -> None:
     ("Mascotas prohibidas", False),
     ("Furnished: no", False),
     ("Pets allowed, smoking not allowed", True),  # the refusal is smoking's
+    # said to be absent, as a spec sheet says of a part or an extra
+    ("Furnished flat not available until May", False),
+    ("Pets not included in the rent", False),
+    ("Mascotas no incluidas", False),
+    ("Amueblado no disponible", False),
+    ("Furnished, pets not included", True),       # furnished is still named
 ])
 def test_mentions_does_not_count_a_word_the_listing_negates(text, named) -> None:
     # "no amueblado" and "not furnished" passed a furnished filter, "no se admiten
     # mascotas" a pets one
     assert mentions(text, ["furnished", "amueblado", "pets", "mascotas"], every=False) is named
+
+
+@pytest.mark.parametrize("text, named", [
+    ("Folding e-bike, 300 Wh, hydraulic brakes not fitted: rim brakes.", False),
+    ("Frenos hidráulicos no incluidos de serie", False),
+    ("Hydraulic disc brakes, charger not included", True),   # the charger is absent
+    ("Frenos hidráulicos montados", True),
+])
+def test_mentions_does_not_count_a_part_said_to_be_absent(text, named) -> None:
+    # "hydraulic brakes not fitted" passed a filter on hydraulic brakes
+    assert mentions(text, ["hydraulic", "hidráulicos"], every=False) is named
 
 
 def test_stated_reads_a_number_joined_to_its_unit_by_a_hyphen() -> None:
