@@ -56,23 +56,24 @@ REQUESTS = {
         ("es", {"origin": "Madrid", "destination": "Valencia", "volume": 25.0, "lift": False,
                 "when": _days("2027-03-11", "2027-03-20"), "insurance": True,
                 "budget": _money(1200)}),
-    "mudanza de Sevilla a Málaga, piso de 3 habitaciones, segunda quincena de marzo, con "
-    "montaje y embalaje, menos de 900 €":
-        ("es", {"origin": "Sevilla", "destination": "Málaga", "rooms": 3,
+    "mudanza de Sevilla a Málaga, piso de 3 habitaciones en la tercera planta, segunda "
+    "quincena de marzo, con montaje y embalaje, menos de 900 €":
+        ("es", {"origin": "Sevilla", "destination": "Málaga", "rooms": 3, "floor": 3,
                 "when": _days("2027-03-16", "2027-03-31"), "assembly": True, "packing": True,
                 "budget": _money(900)}),
     "guardamuebles 3 meses en Madrid":
         ("es", {"origin": "Madrid", "storage": THREE_MONTHS}),
     "busco mudanzas baratas Bilbao-Zaragoza, 4ª planta con ascensor, valoración mínima 4,5":
-        ("es", {"origin": "Bilbao", "destination": "Zaragoza", "lift": True,
+        ("es", {"origin": "Bilbao", "destination": "Zaragoza", "floor": 4, "lift": True,
                 "min_rating": 9.0}),
     "international movers from London to Barcelona, 2-bedroom flat, about 30 cubic metres, "
     "packing service, late April, under £3,000":
         ("en", {"origin": "London", "destination": "Barcelona", "rooms": 2, "volume": 30.0,
                 "packing": True, "when": _days("2027-04-21", "2027-04-30"),
                 "budget": _money(3000, "GBP")}),
-    "movers Manchester to Edinburgh, no lift, mid-May, insurance included, rated 4.5 or more":
-        ("en", {"origin": "Manchester", "destination": "Edinburgh", "lift": False,
+    "movers Manchester to Edinburgh, 3rd floor, no lift, mid-May, insurance included, rated "
+    "4.5 or more":
+        ("en", {"origin": "Manchester", "destination": "Edinburgh", "floor": 3, "lift": False,
                 "when": _days("2027-05-11", "2027-05-20"), "insurance": True,
                 "min_rating": 9.0}),
     "removal company to Lisbon from Paris with furniture assembly and 2 months storage":
