@@ -9,7 +9,7 @@ from typing import Any
 
 from scout.schemas.task import Money
 from scout.steps.freeprice import says_free
-from scout.steps.pricewords import former_price, labelled_price, per_area, stated_period
+from scout.steps.pricewords import former_price, labelled_price, per_size, stated_period
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts
 
@@ -29,8 +29,8 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
         if currency and says_free(text):
             return Money(amount=0, currency=currency, comparator="=")
         return None
-    # a rate per m² is no price: a listing that states only that states none
-    found = [(m, span) for m, span in stated if not per_area(text, span[1])]
+    # a rate per m² or per m³ is no price: a listing that states only that states none
+    found = [(m, span) for m, span in stated if not per_size(text, span[1])]
     if not found:
         return None
     # a price struck through is not the one asked now, when the one asked now follows

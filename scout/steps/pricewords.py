@@ -1,8 +1,9 @@
 """Which of the amounts a listing states is its price, told by the words next to them.
 
 A listing states more amounts than its price: a home for sale its price per m²
-(``3.632 €/m² · 345.000 €``, ``£6,750 per sq ft``) and its running costs (``Comunidad:
-60 €/mes. Precio: 210.000 €``). An amount per unit of area is a rate, never the price;
+(``3.632 €/m² · 345.000 €``, ``£6,750 per sq ft``), a mover or a storage unit its rate per
+m³ (``35 €/m³``, ``£4 per cubic foot``), and its running costs (``Comunidad: 60 €/mes.
+Precio: 210.000 €``). An amount per unit of area or volume is a rate, never the price;
 an amount the text labels as the price (``Precio:``, ``Asking price``, ``se vende por``)
 is the price even after another one. A camp's or a course's price is often for a stated
 number of days or weeks ("Turno de 15 días: 690 €", "€900 for the 2-week session"): that is
@@ -14,10 +15,14 @@ from __future__ import annotations
 
 import re
 
-# right after the amount: "/m²", " el m2", " per sq ft", "/sqm", " por metro cuadrado"
-_PER_AREA = re.compile(
+# right after the amount: "/m²", " el m2", " per sq ft", "/sqm", " por metro cuadrado"; and
+# of a volume, what a mover or a storage unit charges by: "/m³", " el m3", " per cubic
+# foot", " por metro cúbico", "/cbm"
+_PER_SIZE = re.compile(
     r"\s*(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)?\s*(?:m2|m²|mt2|mts2|sqm|sq\.?\s?m|sq\.?\s?ft|"
-    r"sqft|ft2|ft²|metros? cuadrados?|square (?:metres?|meters?|foot|feet))(?!\w)", re.I)
+    r"sqft|ft2|ft²|metros? cuadrados?|square (?:metres?|meters?|foot|feet)|"
+    r"m3|m³|mt3|mts3|cbm|cu\.?\s?m|cu\.?\s?ft|cuft|ft3|ft³|metros? c[uú]bicos?|"
+    r"cubic (?:metres?|meters?|foot|feet))(?!\w)", re.I)
 
 # right before the amount, in its clause: "Precio: ", "Precio de venta ", "Asking price ",
 # "Price: from ", "se vende por ", "offers over "
@@ -26,9 +31,10 @@ _PRICE_LABEL = re.compile(
     r"offers in excess of)\b[^\d.;!?\n]{0,14}$", re.I)
 
 
-def per_area(text: str, end: int) -> bool:
-    """Whether the amount that ends at ``end`` in ``text`` is a rate per unit of area."""
-    return _PER_AREA.match(text, end) is not None
+def per_size(text: str, end: int) -> bool:
+    """Whether the amount that ends at ``end`` in ``text`` is a rate per unit of area or
+    of volume."""
+    return _PER_SIZE.match(text, end) is not None
 
 
 def labelled_price(text: str, start: int) -> bool:

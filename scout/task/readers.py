@@ -24,6 +24,7 @@ from scout.task.countrange import find_count_range
 from scout.task.countrange import pairs as count_pairs
 from scout.task.countrange import typed as count_typed
 from scout.task.lang import fold
+from scout.task.ordinals import measure_after, ordinal_before
 from scout.task.values import coerce
 
 T = TypeVar("T")
@@ -240,13 +241,19 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
 
     if not integer and celsius_input(spec.aliases) and (hot := fahrenheit(free, one)):
         return hot[0], widened(text.free, free, hot[1])  # "-112 °F" for a Celsius input
+    # a number after the name that a unit of another measure follows is a size, no count
+    # ("piso de 70 m²" for a floor, "habitación de 12 m2" for rooms: scout.task.ordinals)
+    after = (a for a in re.finditer(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP
+                                    + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
+             if not measure_after(free, a.end(), alt))
     m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES_SIGN + r"\s*-?\s*"
                    + alt + r"(?!\w)", free)
-         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + one
-                      + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
+         or next(after, None)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)
          or _before_kind_of(free, alt, enum_words, NUMBER_CMP + num + _THOUSAND,
                             NUMBER_CMP + count))
+    if not m and integer and (rank := ordinal_before(free, alt)):
+        return rank[0], widened(text.free, free, rank[1])  # "3rd floor", "4ª planta"
     if not m and integer and re.search(r"(?<!\w)(?:days?|d[ií]as?)(?!\w)",
                                        " ".join([name, *spec.aliases])):
         from scout.task.durations import days_in_weeks

@@ -1,5 +1,5 @@
-"""Which of a listing's amounts is its price (scout.steps.pricewords): a rate per m² is
-never the price, and an amount labelled as the price wins over a running cost stated
+"""Which of a listing's amounts is its price (scout.steps.pricewords): a rate per m² or
+per m³ is never the price, and an amount labelled as the price wins over a running cost stated
 before it. Both read a home for sale as its price: before, "3.632 €/m² · 345.000 €" cost
 3.632 € and "Comunidad: 60 €/mes. Precio: 210.000 €" 60 €, each then the cheapest."""
 
@@ -30,6 +30,26 @@ def test_a_homes_price_is_not_its_rate_per_m2_nor_its_running_costs(text, amount
 
 def test_a_listing_that_states_only_a_rate_per_m2_states_no_price():
     assert find_price("Solo 3.500 €/m², a reformar") is None
+
+
+@pytest.mark.parametrize(("text", "amount", "currency"), [
+    # a mover's or a storage unit's rate per m³ beside the whole job's price
+    ("35 €/m³. Mudanza completa de 25 m³: 950 €", 950, "EUR"),
+    ("Desde 30 € el m3, piso de 3 habitaciones 1.400 €", 1_400, "EUR"),
+    ("£4 per cubic foot, or £2,400 for a 2-bedroom flat", 2_400, "GBP"),
+    ("40 € por metro cúbico; guardamuebles 90 €/mes", 90, "EUR"),
+    ("USD 120/cbm, door to door USD 3,600", 3_600, "USD"),
+])
+def test_a_rate_per_unit_of_volume_is_not_the_price(text, amount, currency):
+    price = find_price(text)
+    assert price is not None, text
+    assert (price.amount, price.currency) == (amount, currency)
+
+
+@pytest.mark.parametrize("text", ["Madrid - Valencia, 35 €/m³ con seguro incluido",
+                                  "Storage from £3.50 per cubic foot a month"])
+def test_a_listing_that_states_only_a_rate_per_m3_states_no_price(text):
+    assert find_price(text) is None
 
 
 @pytest.mark.parametrize(("text", "amount"), [
