@@ -97,7 +97,9 @@ def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> st
     if snippet and loc and loc.line:
         lines = _lines(loc.file)
         if 0 < loc.line <= len(lines):
-            src, col = excerpt(lines[loc.line - 1], loc.col)
+            from scout.config.headers import masked_line  # no key in a CI log
+
+            src, col = excerpt(masked_line(lines[loc.line - 1]), loc.col)
             num = str(loc.line)
             pad = " " * len(num)
             out.append(f"  {num} | {clean(src)}")

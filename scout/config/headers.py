@@ -78,6 +78,38 @@ def url_secrets(url: str | None) -> list[str]:
                     if v and secret_param(k)]
 
 
+#: a URL in a line of a file, as far as a space or a quote
+_URL_IN_LINE = re.compile(r"[a-z][a-z0-9+.-]*://[^\s'\"{}]+", re.I)
+#: a YAML ``name: value`` on one line (a mapping entry, flow style too): the value up to
+#: the next comma or brace, so "{X-Api-Token: abc123, X-Title: t}" shows the title
+_PAIR_IN_LINE = re.compile(r"(?P<name>[!#$%&*+.^_`|~0-9A-Za-z-]+)['\"]?\s*:\s+"
+                           r"(?P<value>(?!\{)[^\s,{}]+)")
+#: the shortest value taken for a credential in a shown line (``max_tokens: 500`` and
+#: ``key_header: api-key`` are settings, not secrets)
+_SHOWN_SECRET_CHARS = 8
+
+
+def masked_line(line: str) -> str:
+    """A line of a config file as a problem's excerpt shows it (``scout validate`` prints
+    the line under each problem, into terminals and CI logs): what a URL in it carries as
+    credentials (:func:`url_secrets`), and the value of a secret-looking name written
+    there (:func:`secret_header`: a header's value, a literal token of eight characters or
+    more), as ``***``. The problem itself says what is wrong without quoting either."""
+    def url(m: re.Match[str]) -> str:
+        text = m.group(0)
+        for secret in sorted(set(url_secrets(text)), key=len, reverse=True):
+            text = text.replace(secret, "***")
+        return text
+
+    def pair(m: re.Match[str]) -> str:
+        value = m.group("value")
+        if secret_header(m.group("name")) and len(value) >= _SHOWN_SECRET_CHARS:
+            return m.group(0)[:m.start("value") - m.start(0)] + "***"
+        return m.group(0)
+
+    return _PAIR_IN_LINE.sub(pair, _URL_IN_LINE.sub(url, line))
+
+
 class HeaderFromEnv(StrictModel):
     """A header value read from an environment variable when the call is made."""
 

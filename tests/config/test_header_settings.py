@@ -171,3 +171,38 @@ def test_a_variable_changed_after_preflight_is_refused_when_the_call_is_made() -
         assert info.value.args == ("ORG_HEADER",)  # the name only, never the value
     sent, secrets = resolve_headers(headers, {"ORG_HEADER": "o" * 8000})
     assert sent == {"X-Title": "lab", "X-Org": "o" * 8000} and secrets == ["o" * 8000]
+
+
+@pytest.mark.parametrize(("settings", "base"), [
+    ("model: m", "https://lab:pw-SENTINEL-4e21@gw.example.net/v1"),
+    ("model: m", "https://gw.example.net/v1?api-key=qk-SENTINEL-9x8y"),
+])
+def test_validate_shows_the_line_of_a_credential_without_it(
+        tmp_path: Path, settings: str, base: str,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``scout validate`` prints the file's line under each problem, into terminals and
+    CI logs: the warning of a credential in a base_url (CFG007) and the error of a secret
+    header written in the file showed the very credential they warn of."""
+    from scout.cli import main
+
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "adapters.yaml").write_text(
+        MODEL.replace("BASE", base).replace("SETTINGS", settings), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    main(["validate", "config/adapters.yaml"])
+    out = capsys.readouterr()
+    shown = out.out + out.err
+    assert "adapters.yaml:" in shown and "***" in shown  # the line is shown, masked
+    assert "SENTINEL" not in shown
+
+
+def test_a_shown_line_keeps_what_is_no_credential() -> None:
+    from scout.config.headers import masked_line
+
+    for line in ("    max_tokens: 500", "    key_header: api-key",
+                 "    base_url: https://res.openai.azure.com/openai/deployments/d?api-version=2024-10-21",
+                 "    headers: {X-Org: {env: ORG}, X-Title: lab}"):
+        assert masked_line(line) == line
+    assert masked_line("  token: ghp_SENTINEL1234") == "  token: ***"
+    assert masked_line("    headers: {X-Api-Token: tok-SENTINEL-77aa, X-Title: lab}") == \
+        "    headers: {X-Api-Token: ***, X-Title: lab}"
