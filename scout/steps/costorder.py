@@ -7,13 +7,15 @@ price times a record's rating) is no cost, and was taken for one. Here an expres
 kind is worked out from its syntax, as units are: a price's amount is money; money plus
 or minus money, times or divided by a plain number or a request's input (``/
 task.nights``: a night's share), negated, rounded or guarded (``x if x else none``) is
-money; money divided by or times another of the record's values, or by money (a ratio),
-is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
+money, and so is an amount of money the record states (``c | stated('€/kWh')``, a
+tariff's rate: an order may cost a request with it, examples/energy); money divided by
+or times another of the record's values, or by money (a ratio), is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
 ``scout validate`` warns of (SPEC087) and rank does not take for a cost.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +55,27 @@ def _chain_start(node: nodes.Node) -> nodes.Node:
     return node
 
 
+#: a ``stated`` unit that is an amount of money: a currency ("€", "EUR", "p" pence) or a
+#: price per something in one ("€/kWh", "EUR/kWh", "p/day", "$/GPU-hour"), as the author
+#: writes it (a code in capitals: "kWh/day" is none)
+_MONEY_UNIT = re.compile(r"^\s*(?:[$€£¥₹]|[A-Z]{3}|p|c|ct|cts|cents?|pence|céntimos?)"
+                         r"\s*(?:/\s*\S.*)?$")
+
+
+def _stated_money(node: nodes.Filter, name: str) -> bool:
+    """Whether ``node`` is ``<record> | stated(units…)`` with every unit an amount of money
+    (:data:`_MONEY_UNIT`): a tariff's "0,13 €/kWh", a meal's "comedor 90 €" stated on its
+    page, which an order may add to the price or use in its stead (examples/energy's
+    estimated cost: a rate times the kWh asked plus a standing charge)."""
+    from jinja2 import nodes
+
+    if node.name != "stated" or node.node is None or _root(node.node) != (name, []):
+        return False
+    units = [a.value for a in node.args]
+    return bool(units) and all(isinstance(a, nodes.Const) for a in node.args) and all(
+        isinstance(u, str) and _MONEY_UNIT.match(u) for u in units)
+
+
 def _kind(node: nodes.Node, name: str) -> str:
     from jinja2 import nodes
 
@@ -88,6 +111,8 @@ def _kind(node: nodes.Node, name: str) -> str:
             return MONEY
         return kinds.pop() if len(kinds) == 1 else UNKNOWN if UNKNOWN in kinds else OTHER
     if isinstance(node, nodes.Filter):
+        if _stated_money(node, name):
+            return MONEY
         given = _kind(node.node, name) if node.node is not None else UNKNOWN
         return given if node.name in _KEEPING else UNKNOWN
     if isinstance(node, (nodes.Add, nodes.Sub)):
@@ -142,7 +167,8 @@ def _read(expression: str, name: str) -> tuple[bool, str | None]:
     except TemplateError:
         return False, None
     reads = any(_root(n)[0] == name and _root(n)[1][:1] and _root(n)[1][0] in PRICE_FIELDS
-                for n in tree.find_all(nodes.Getattr))
+                for n in tree.find_all(nodes.Getattr)) \
+        or any(_stated_money(n, name) for n in tree.find_all(nodes.Filter))
     out = next(iter(tree.find_all(nodes.Output)), None)
     kind = _kind(out.nodes[0], name) if out is not None and len(out.nodes) == 1 else None
     return reads, kind
@@ -156,5 +182,6 @@ def order_kind(expression: str, name: str) -> str | None:
 
 
 def reads_price(expression: str, name: str) -> bool:
-    """Whether ``expression`` reads the record's price at all."""
+    """Whether ``expression`` reads the record's price at all, or an amount of money the
+    record states (``c | stated('€/kWh')``)."""
     return _facts(expression, name)[0]
