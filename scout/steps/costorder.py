@@ -8,8 +8,10 @@ kind is worked out from its syntax, as units are: a price's amount is money; mon
 or minus money, times or divided by a plain number or a request's input (``/
 task.nights``: a night's share), negated, rounded or guarded (``x if x else none``) is
 money, and so is an amount of money the record states (``c | stated('€/kWh')``, a
-tariff's rate: an order may cost a request with it, examples/energy); money divided by
-or times another of the record's values, or by money (a ratio), is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
+tariff's rate: an order may cost a request with it, examples/energy), while a quantity
+it states in another unit is a number (``c | stated('GPUs')``: a price divided by it is a
+price per GPU); money divided by or times another of the record's values (a rating), or
+by money (a ratio), is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
 ``scout validate`` warns of (SPEC087) and rank does not take for a cost.
 """
 
@@ -62,18 +64,21 @@ _MONEY_UNIT = re.compile(r"^\s*(?:[$€£¥₹]|[A-Z]{3}|p|c|ct|cts|cents?|pence
                          r"\s*(?:/\s*\S.*)?$")
 
 
+def _stated(node: nodes.Filter, name: str) -> bool:
+    """Whether ``node`` is ``<record> | stated(units…)``, its units written out."""
+    from jinja2 import nodes
+
+    return node.name == "stated" and node.node is not None \
+        and _root(node.node) == (name, []) and bool(node.args) \
+        and all(isinstance(a, nodes.Const) and isinstance(a.value, str) for a in node.args)
+
+
 def _stated_money(node: nodes.Filter, name: str) -> bool:
     """Whether ``node`` is ``<record> | stated(units…)`` with every unit an amount of money
     (:data:`_MONEY_UNIT`): a tariff's "0,13 €/kWh", a meal's "comedor 90 €" stated on its
     page, which an order may add to the price or use in its stead (examples/energy's
     estimated cost: a rate times the kWh asked plus a standing charge)."""
-    from jinja2 import nodes
-
-    if node.name != "stated" or node.node is None or _root(node.node) != (name, []):
-        return False
-    units = [a.value for a in node.args]
-    return bool(units) and all(isinstance(a, nodes.Const) for a in node.args) and all(
-        isinstance(u, str) and _MONEY_UNIT.match(u) for u in units)
+    return _stated(node, name) and all(_MONEY_UNIT.match(a.value) for a in node.args)
 
 
 def _kind(node: nodes.Node, name: str) -> str:
@@ -113,6 +118,10 @@ def _kind(node: nodes.Node, name: str) -> str:
     if isinstance(node, nodes.Filter):
         if _stated_money(node, name):
             return MONEY
+        if _stated(node, name):
+            # a count or a quantity the record states ("8x H100", "95 m²"): a number, so
+            # a price divided by it is a price per that unit (a GPU-hour's: gpucloud)
+            return PLAIN
         given = _kind(node.node, name) if node.node is not None else UNKNOWN
         return given if node.name in _KEEPING else UNKNOWN
     if isinstance(node, (nodes.Add, nodes.Sub)):
