@@ -78,7 +78,8 @@ def _stated_money(node: nodes.Filter, name: str) -> bool:
     (:data:`_MONEY_UNIT`): a tariff's "0,13 €/kWh", a meal's "comedor 90 €" stated on its
     page, which an order may add to the price or use in its stead (examples/energy's
     estimated cost: a rate times the kWh asked plus a standing charge)."""
-    return _stated(node, name) and all(_MONEY_UNIT.match(a.value) for a in node.args)
+    return _stated(node, name) and all(_MONEY_UNIT.match(str(getattr(a, "value", "")))
+                                       for a in node.args)
 
 
 def _kind(node: nodes.Node, name: str) -> str:
