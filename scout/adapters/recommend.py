@@ -179,11 +179,14 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
 
 def unchecked(syn: Builder, s: Subject) -> str:
     """What the ranking could not check of ``s`` (its "could not check: ..." flags), in
-    the request's language; empty when it was checked in full. A subject kept so is not
-    said to fit the request: a venue stating only its standing capacity is not known to
-    seat the 200 asked."""
-    return "; ".join(localize(f, syn.req.lang or "en", catalog=syn.tr)
-                     for f in s.brief.unchecked)
+    the request's language, and what its own page says a reader must know (postponed,
+    only on pre-order: ``page_flags``, already in that language); empty when it was
+    checked in full and its page says nothing so. A subject kept so is not said to fit
+    the request: a venue stating only its standing capacity is not known to seat the 200
+    asked, and a postponed concert is not "the best rated option that fits" without its
+    flag."""
+    return "; ".join([localize(f, syn.req.lang or "en", catalog=syn.tr)
+                      for f in s.brief.unchecked] + list(s.brief.page_flags))
 
 
 def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:

@@ -234,6 +234,52 @@ def translations(lang: str, locales: Path | None = None) -> gettext.NullTranslat
     return _scout_translations(lang)
 
 
+@functools.lru_cache(maxsize=32)
+def _behind_english(lang: str, path: str, stamp: tuple[int, int] | None, english: str,
+                    english_stamp: tuple[int, int]) -> gettext.NullTranslations:
+    # a fresh copy of the reader's catalog (cached ones are shared) with the project's
+    # English one behind it; keyed by both files' stamps, as _merged is
+    base = _catalog(lang)
+    ours = _compiled(read_catalog(Path(path), lang)) if stamp is not None else None
+    front: gettext.NullTranslations
+    if base is None:
+        front = ours if ours is not None else gettext.NullTranslations()
+    else:
+        front = _compiled(base)
+        if ours is not None:
+            front = front.merge(ours)  # type: ignore[attr-defined]
+    front.add_fallback(_compiled(read_catalog(Path(english), "en")))
+    return front
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def reader_translations(lang: str, locales: Path | None = None) -> gettext.NullTranslations:
+    """What a reader of ``lang`` is shown a kind's words with (a report, its search
+    queries): :func:`translations`, and behind it the project's English catalog. A word
+    the kind names in English but not in ``lang`` (an enum value ``h100`` its English
+    catalog writes "H100", its Spanish one lacks) is the author's English label, not the
+    identifier ("no es una h100"); a word no catalog names stays the identifier, which
+    the report writes as words (:func:`author_word`). Design choice: the author's label
+    in the other language reads better than an identifier, and names (models, brands)
+    are the same in both; ``scout validate`` warns of each (SPEC078)."""
+    lang = lang_of(lang)
+    if lang == "en" or locales is None:
+        return translations(lang, locales)
+    english = catalog_path(locales, "en")
+    english_stamp = _stamp(english)
+    if english_stamp is None:
+        return translations(lang, locales)
+    path = catalog_path(locales, lang)
+    return _behind_english(lang, str(path), _stamp(path), str(english), english_stamp)
+
+
 def say(_: Any, msgid: str, **values: Any) -> str:
     """``msgid`` in the reader's language (``_``: a catalog's gettext) filled with
     ``values``; a translation that names other placeholders (a project catalog's

@@ -87,10 +87,10 @@ def request_words(inputs: Any, lang: str, templates: Path) -> Callable[[Any], An
     words = enum_words(inputs)
     if not words:
         return None
-    from scout.i18n import lang_of, translations
+    from scout.i18n import lang_of, reader_translations
     from scout.i18n.messages import localize
     from scout.report.files import project_locales
 
     lang = lang_of(lang)
-    catalog = translations(lang, project_locales(templates))
+    catalog = reader_translations(lang, project_locales(templates))
     return kind_words(words, lambda text: localize(text, lang, catalog=catalog), spaced=True)

@@ -32,7 +32,7 @@ from jinja2.loaders import split_template_path
 from jinja2.bccache import Bucket
 from pydantic import BaseModel
 
-from scout.i18n import lang_of, translations
+from scout.i18n import lang_of, reader_translations
 from scout.report.asvalue import CALL as AS_VALUE
 from scout.report.asvalue import ValuesAsWritten, as_value
 # where a template name's file is (scout.report.files, no jinja2), re-exported
@@ -345,14 +345,15 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
     units the request wrote them in (``units``: Task.shown_units, "5 mi (8.05 km)").
 
     Its catalog is scout's with the project's own (``locales/`` beside ``templates/``,
-    unless ``locales`` names another folder) merged over it: a kind's templates translate
+    unless ``locales`` names another folder) merged over it, the project's English catalog
+    behind both (:func:`scout.i18n.reader_translations`): a kind's templates translate
     their own msgids with ``_()`` like the built-in sections do."""
     from scout.report.kindwords import kind_words, with_kind_words
 
     lang = lang_of(lang)
     if locales is None:
         locales = project_locales(templates)
-    catalog = translations(lang, locales)
+    catalog = reader_translations(lang, locales)
     written = kind_words(words, functools.partial(FILTERS["l10n"], lang=lang, catalog=catalog)
                          ) if words else None
     env = make_env(

@@ -154,11 +154,12 @@ def _readable(name: str, declared: str, lang: str, catalog: Any) -> str:
     """An input's name as words in ``lang``, where no catalog names it: the underscores as
     spaces, a leading ``min``/``max`` in full ("minimum value", "valor mín." where the
     catalog names "value"), and a word its own description or aliases write in capitals
-    as they write it (``cpv``, "CPV code": "CPV")."""
+    or with a hyphen as they write it (``cpv``, "CPV code": "CPV"; ``signup_fee``,
+    "sign-up fee": "sign-up fee")."""
     words = [w for w in name.split("_") if w]
     bound = words.pop(0).lower() if len(words) > 1 and words[0].lower() in _BOUNDS else None
-    said = [next((m.group(0) for m in re.finditer(rf"(?<!\w){re.escape(w)}(?!\w)", declared,
-                                                  re.I) if m.group(0) != w.lower()), w)
+    said = [next((m.group(0) for m in re.finditer(_spelt(w), declared, re.I)
+                  if m.group(0) != w.lower()), w)
             for w in words]
     rest = " ".join(said) or name
     label = l10n("_".join(words), lang=lang, catalog=catalog) if bound else rest
@@ -168,6 +169,13 @@ def _readable(name: str, declared: str, lang: str, catalog: Any) -> str:
         label = rest
     gettext = (catalog or i18n.translations(i18n.lang_of(lang))).gettext
     return str(gettext(_BOUNDS[bound])).format(label=label)
+
+
+def _spelt(word: str) -> str:
+    """Where the kind's declared words write ``word`` their own way: in capitals ("CPV"
+    for ``cpv``) or with a hyphen inside ("sign-up" for ``signup``, an alias "sign-up
+    fee"): a label nobody wrote is the identifier's words as the kind spells them."""
+    return r"(?<![\w-])" + "-?".join(map(re.escape, word)) + r"(?![\w-])"
 
 
 def _declared(spec: Any) -> str:

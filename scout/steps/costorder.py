@@ -6,15 +6,18 @@ but is no amount of money ("value for money": ``h.price.amount / h.rating``, or 
 price times a record's rating) is no cost, and was taken for one. Here an expression's
 kind is worked out from its syntax, as units are: a price's amount is money; money plus
 or minus money, times or divided by a plain number or a request's input (``/
-task.nights``: a night's share; or by a quantity the record states, ``stated('GPUs')``),
-negated, rounded or guarded (``x if x else none``) is money, and so is ``stated`` in a
-currency; money divided by or times another of the record's values, or by money (a ratio),
-is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
+task.nights``: a night's share), negated, rounded or guarded (``x if x else none``) is
+money, and so is an amount of money the record states (``c | stated('€/kWh')``, a
+tariff's rate: an order may cost a request with it, examples/energy), while a quantity
+it states in another unit is a number (``c | stated('GPUs')``: a price divided by it is a
+price per GPU); money divided by or times another of the record's values (a rating), or
+by money (a ratio), is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
 ``scout validate`` warns of (SPEC087) and rank does not take for a cost.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +57,31 @@ def _chain_start(node: nodes.Node) -> nodes.Node:
     return node
 
 
+#: a ``stated`` unit that is an amount of money: a currency ("€", "EUR", "p" pence) or a
+#: price per something in one ("€/kWh", "EUR/kWh", "p/day", "$/GPU-hour"), as the author
+#: writes it (a code in capitals: "kWh/day" is none)
+_MONEY_UNIT = re.compile(r"^\s*(?:[$€£¥₹]|[A-Z]{3}|p|c|ct|cts|cents?|pence|céntimos?)"
+                         r"\s*(?:/\s*\S.*)?$")
+
+
+def _stated(node: nodes.Filter, name: str) -> bool:
+    """Whether ``node`` is ``<record> | stated(units…)``, its units written out."""
+    from jinja2 import nodes
+
+    return node.name == "stated" and node.node is not None \
+        and _root(node.node) == (name, []) and bool(node.args) \
+        and all(isinstance(a, nodes.Const) and isinstance(a.value, str) for a in node.args)
+
+
+def _stated_money(node: nodes.Filter, name: str) -> bool:
+    """Whether ``node`` is ``<record> | stated(units…)`` with every unit an amount of money
+    (:data:`_MONEY_UNIT`): a tariff's "0,13 €/kWh", a meal's "comedor 90 €" stated on its
+    page, which an order may add to the price or use in its stead (examples/energy's
+    estimated cost: a rate times the kWh asked plus a standing charge)."""
+    return _stated(node, name) and all(_MONEY_UNIT.match(str(getattr(a, "value", "")))
+                                       for a in node.args)
+
+
 def _kind(node: nodes.Node, name: str) -> str:
     from jinja2 import nodes
 
@@ -89,8 +117,12 @@ def _kind(node: nodes.Node, name: str) -> str:
             return MONEY
         return kinds.pop() if len(kinds) == 1 else UNKNOWN if UNKNOWN in kinds else OTHER
     if isinstance(node, nodes.Filter):
-        if node.name == "stated":
-            return _stated_kind(node)
+        if _stated_money(node, name):
+            return MONEY
+        if _stated(node, name):
+            # a count or a quantity the record states ("8x H100", "95 m²"): a number, so
+            # a price divided by it is a price per that unit (a GPU-hour's: gpucloud)
+            return PLAIN
         given = _kind(node.node, name) if node.node is not None else UNKNOWN
         return given if node.name in _KEEPING else UNKNOWN
     if isinstance(node, (nodes.Add, nodes.Sub)):
@@ -109,22 +141,6 @@ def _kind(node: nodes.Node, name: str) -> str:
     if isinstance(node, nodes.Call):
         return UNKNOWN
     return OTHER
-
-
-def _stated_kind(node: nodes.Filter) -> str:
-    """What ``x | stated(units…)`` reads: an amount of money when a unit is a currency
-    (``stated('€', 'EUR', of=['comedor'])``: a meal fee added to the price), else a
-    quantity the record states in a unit (``stated('GPUs')``: what one price covers, so a
-    price divided by it is still money, a share, as ``/ task.nights`` is); a unit that is
-    no constant is not known."""
-    from jinja2 import nodes
-
-    units = [a.value for a in node.args if isinstance(a, nodes.Const)]
-    if not units or len(units) != len(node.args) or not all(isinstance(u, str) for u in units):
-        return UNKNOWN
-    from scout.task.currencyword import currency_of
-
-    return MONEY if any(currency_of(u.strip()) for u in units) else PLAIN
 
 
 #: what an order is, across processes (scout.spec.factcache): ``scout validate`` of
@@ -161,7 +177,8 @@ def _read(expression: str, name: str) -> tuple[bool, str | None]:
     except TemplateError:
         return False, None
     reads = any(_root(n)[0] == name and _root(n)[1][:1] and _root(n)[1][0] in PRICE_FIELDS
-                for n in tree.find_all(nodes.Getattr))
+                for n in tree.find_all(nodes.Getattr)) \
+        or any(_stated_money(n, name) for n in tree.find_all(nodes.Filter))
     out = next(iter(tree.find_all(nodes.Output)), None)
     kind = _kind(out.nodes[0], name) if out is not None and len(out.nodes) == 1 else None
     return reads, kind
@@ -175,5 +192,6 @@ def order_kind(expression: str, name: str) -> str | None:
 
 
 def reads_price(expression: str, name: str) -> bool:
-    """Whether ``expression`` reads the record's price at all."""
+    """Whether ``expression`` reads the record's price at all, or an amount of money the
+    record states (``c | stated('€/kWh')``)."""
     return _facts(expression, name)[0]

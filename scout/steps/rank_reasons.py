@@ -63,14 +63,14 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
     """The ``reasons``, compiled as the report reads them (the module's docstring says
     how); ``words``: the kind's enum values (:func:`scout.report.kindwords.enum_words`);
     ``units``: the request's (Task.shown_units), its lengths and weights written in them."""
-    from scout.i18n import lang_of, translations
+    from scout.i18n import lang_of, reader_translations
     from scout.report.files import project_locales
     from scout.spec.filters import FILTERS
 
     lang = lang_of(lang)
     if not params.reasons:
         return []
-    catalog = translations(lang, project_locales(root / "templates"))
+    catalog = reader_translations(lang, project_locales(root / "templates"))
     l10n = functools.partial(FILTERS["l10n"], lang=lang, catalog=catalog)
     finalize = kind_words(words, l10n)
     env = in_language(make_env(finalize=finalize), lang, rating_scale, units)

@@ -236,15 +236,15 @@ def already_flagged(fields: frozenset[str], flags: list[str], video: bool) -> bo
 
 def cost_order(order_by: list[str], name: str) -> int | None:
     """The index of the first ``order_by`` expression that is an amount of money read
-    from the record's price: the amount the ranking compares (a set's price for the
+    from the record's price or an amount of money it states: the amount the ranking compares (a set's price for the
     quantity asked, a group's shared by the people), which the synthesis calls "cheapest"
     by; None when no order is one. An order reading the price that is no amount ("value
     for money": ``price.amount / rating``) is no cost (:mod:`scout.steps.costorder`)."""
-    from scout.steps.costorder import MONEY, order_kind
+    from scout.steps.costorder import MONEY, order_kind, reads_price
 
     for i, expr in enumerate(order_by):
-        found = fields_and_inputs(expr, name)
-        if found is not None and found[0] & {"price", "price_converted"} \
-                and order_kind(expr, name) == MONEY:
+        # the price, or an amount the record states in money (a tariff's €/kWh times the
+        # kWh asked, plus its standing charge: the table's estimated cost, examples/energy)
+        if reads_price(expr, name) and order_kind(expr, name) == MONEY:
             return i
     return None

@@ -130,12 +130,12 @@ def collect_subjects(inputs: dict[str, Any],
 def _flag_words(ctx: StepContext, lang: str | None) -> Callable[[str], str]:
     """A flag rank wrote in English, in the request's language with the project's words
     (``locales/`` beside ``templates/``), as the report writes it."""
-    from scout.i18n import lang_of, translations
+    from scout.i18n import lang_of, reader_translations
     from scout.i18n.messages import localize
     from scout.report.files import project_locales
 
     lang = lang_of(lang or "en")
-    catalog = translations(lang, project_locales(ctx.root / "templates"))
+    catalog = reader_translations(lang, project_locales(ctx.root / "templates"))
     return lambda flag: localize(flag, lang, catalog=catalog)
 
 
@@ -144,7 +144,7 @@ def _money_label(ctx: StepContext, task: Any) -> str:
     where it is no budget: an input other than the kind's first money input (a cap on a
     rate: "precio máximo por kWh"), labelled as "What you asked" labels it
     (``input_labels``, with the project's words); "" for the budget, or none asked."""
-    from scout.i18n import lang_of, translations
+    from scout.i18n import lang_of, reader_translations
     from scout.report.files import project_locales
     from scout.spec.filters import FILTERS
 
@@ -154,7 +154,7 @@ def _money_label(ctx: StepContext, task: Any) -> str:
     if asked is None or asked[0] == first:
         return ""
     lang = lang_of(getattr(task, "lang", None) or "en")
-    catalog = translations(lang, project_locales(ctx.root / "templates"))
+    catalog = reader_translations(lang, project_locales(ctx.root / "templates"))
     labels = FILTERS["input_labels"](list(types), ctx.pipeline.inputs, lang=lang,
                                      catalog=catalog)
     return str(labels[asked[0]])

@@ -84,6 +84,39 @@ def _beside_price(text: str, span: tuple[int, int]) -> bool:
         or _PER_DATA.match(fold(text[span[1]:span[1] + 20])) is not None
 
 
+# what a listing offers beside the thing asked, for its own amount: a meal ("Comedor 90 € al
+# mes" beside a nursery's "Cuota 380 €", a congress's "gala dinner €60"), parking, a
+# supplement or an add-on. Folded words, as _BESIDE's. Unlike a fee it is a price itself
+# (a restaurant's "cena 60 €", a car park's), so it is left out only where the page labels
+# another amount as the price, its fee or its cuota (:func:`_extras`)
+_EXTRA = ("comedor", "comida", "almuerzo", "cena", "desayuno", "meal", "lunch", "dinner",
+          "breakfast", "catering", "parking", "aparcamiento", "garaje", "garage",
+          "suplemento", "supplement", "add-on", "extra", "opcional", "optional")
+_EXTRA_BEFORE = re.compile(label_re(_EXTRA) + LABEL_GAP)
+_EXTRA_AFTER = re.compile(
+    r"\s*(?:(?:de|del|of|for|para|por|the|la|el)\s+)?" + label_re(_EXTRA) + _IN_IT)
+# what labels an amount as what is paid for the thing itself, right before it ("Precio:",
+# "Cuota 380 €", "Tarifa", "Registration fee: €450", "Entrada 30 €"): a price word, or a
+# fee's that may be the price (a deposit or a charge never is)
+_THE_PRICE = re.compile(label_re(("precio", "price", "cuota", "mensualidad", "tarifa", "pvp",
+                                  "fee", "matricula", "inscripcion", "registration",
+                                  "ticket", "entrada", "admission"))
+                        + r"(?:\s+(?:por|de|del|of|for|para)\s+[^\W\d_]+)?" + LABEL_GAP)
+
+
+def _extras(text: str, found: list[tuple[Money, tuple[int, int]]]) -> set[int]:
+    """The indexes of the ``found`` amounts named as an extra (:data:`_EXTRA`) when another
+    one is labelled as the price, a cuota or a fee (:data:`_THE_PRICE`); none otherwise:
+    "Registration fee: €450, gala dinner €60." is priced 450, "Cena degustación 60 €,
+    vino 20 €" is a restaurant's 60."""
+    extra = {i for i, (_, (start, end)) in enumerate(found)
+             if _EXTRA_BEFORE.search(fold(text[max(0, start - 40):start]))
+             or _EXTRA_AFTER.match(fold(text[end:end + 40]))}
+    priced = any(i not in extra and _THE_PRICE.search(fold(text[max(0, start - 40):start]))
+                 for i, (_, (start, _end)) in enumerate(found))
+    return extra if priced else set()
+
+
 def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     """The amounts ``find_amounts`` reads in ``text`` that a listing may state as its
     price: at least 1 and at most ``MAX_LISTED_AMOUNT``; with none such, those under 1
@@ -91,8 +124,12 @@ def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     "10 €/mes" is a call's rate, not the plan's price). An amount named as a fee, a
     deposit or a charge is none while another amount is one: a tariff's "exit fee of
     £75" is not its price over its rates per kWh, nor a flat's deposit over its rent; a
-    page stating only fees (a course's "fee") states its price so."""
+    page stating only fees (a course's "fee") states its price so. An amount named as an
+    extra (a meal, parking, a supplement) is none where another is labelled as the
+    price, its cuota or its fee (:func:`_extras`)."""
     found = find_amounts(text)
+    extras = _extras(text, found)
+    found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found if not _beside_price(text, span)]
     for pool in (plain, found):
         whole = [(m, span) for m, span in pool if 1 <= m.amount <= MAX_LISTED_AMOUNT]

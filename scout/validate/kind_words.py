@@ -84,18 +84,22 @@ def kind_word_problems(kind: KindWords, locales: Path) -> list[Problem]:
     """SPEC078 for each language scout writes besides English whose catalog the project
     has under ``locales``."""
     out: list[Problem] = []
+    english = translators(locales, "en")
+    labelled = english[1] if english is not None else (lambda _msgid: False)
     for lang in TARGET_LANGS:
         found = translators(locales, lang)
         if found is not None:
             path, ours, said = found
-            out += _problems(kind, lang, str(path), ours, said)
+            out += _problems(kind, lang, str(path), ours, said, labelled)
     return out
 
 
 def _problems(kind: KindWords, lang: str, catalog: str,
-              ours: Callable[[str], bool], said: Callable[[str], bool]) -> list[Problem]:
+              ours: Callable[[str], bool], said: Callable[[str], bool],
+              labelled: Callable[[str], bool]) -> list[Problem]:
     """``ours(msgid)``: whether the project's catalog translates it; ``said(msgid)``:
-    whether it or scout's does."""
+    whether it or scout's does; ``labelled(msgid)``: whether the project's English
+    catalog names it (a report in ``lang`` then shows that English label)."""
     pipeline = kind.spec.model
     assert isinstance(pipeline, Pipeline)
     smap = kind.spec.source_map
@@ -122,6 +126,17 @@ def _problems(kind: KindWords, lang: str, catalog: str,
                 smap.locate(("inputs", name), key=True), severity=severity,
                 hint=f"add msgid {po_string(name)} and its msgstr to {catalog}"))
         values = [v for v in spec.enum or [] if isinstance(v, str)]
+        for value in values:
+            if not ordinary_word(value) and not said(value) and labelled(value):
+                # a name ("h100") the author labelled in English only: the report in
+                # this language shows the English label (scout.i18n.reader_translations)
+                out.append(Problem(
+                    "SPEC078", f"input '{name}': enum value '{value}' has a label in the "
+                    f"English catalog but none in '{lang}': a report in that language "
+                    "shows the English label",
+                    smap.locate(("inputs", name, "enum", values.index(value))),
+                    severity="warning",
+                    hint=f"add msgid {po_string(value)} and its msgstr to {catalog}"))
         words = [v for v in values if ordinary_word(v) and not said(v)]
         if not words:
             continue

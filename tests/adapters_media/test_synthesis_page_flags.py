@@ -50,3 +50,30 @@ def test_a_brief_without_one_dumps_as_before() -> None:
     c = Candidate(key="show", name="Elysian Fields", url="https://e.example/",
                   flags=["rating unknown"])
     assert "page_flags" not in _brief(c, 1, []).model_dump()
+
+
+def _rated(key: str, rating: float, flags: list[str], lang: str) -> Candidate:
+    return Candidate(key=key, name=key.title(), url=f"https://tickets.test/{key}",
+                     rating=rating, flags=flags)
+
+
+@pytest.mark.parametrize("lang, fits", [("en", "fits your request"),
+                                        ("es", "encaja con tu petición")])
+def test_a_flagged_candidate_is_never_recommended_as_the_fit_without_its_flag(
+        lang: str, fits: str) -> None:
+    # the best rated of two concerts is postponed: the recommendation names it with the
+    # flag ("though it may not fit your request (postponed…)"), never "the best rated
+    # option that fits your request" as if its date were the one asked
+    flag = localize(POSTPONED, lang)
+    briefs = [_brief(_rated("owl", 9.1, [POSTPONED], lang), 1, [], lambda f: localize(f, lang)),
+              _brief(_rated("lark", 8.0, [], lang), 2, [], lambda f: localize(f, lang))]
+    pages = [EvidenceItem(url=f"https://tickets.test/{k}", title=k.title(), subject=k,
+                          kind="page", text=f"{k.title()} live.", rating=r)
+             for k, r in (("owl", 9.1), ("lark", 8.0))]
+    req = SynthesisRequest(question="q", task={}, lang=lang, evidence=pages,
+                           candidates=["Owl", "Lark"], subjects=briefs)
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    said = [s.text for s in syn.recommendation]
+    owl = [t for t in said if t.startswith("Owl")]
+    assert owl and all(flag in t for t in owl), said
+    assert not any(t.startswith("Owl") and fits in t and flag not in t for t in said), said

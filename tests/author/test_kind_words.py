@@ -123,3 +123,19 @@ def test_every_example_kind_has_its_words() -> None:
     for kind in sorted(p for p in EXAMPLES.iterdir() if (p / "pipelines").is_dir()):
         result = validate_paths([kind / "pipelines"], config=kind / "config" / "adapters.yaml")
         assert not [str(p) for p in result.problems if p.code == "SPEC078"], kind.name
+
+
+def test_a_name_labelled_in_english_only_is_warned_about(tmp_path: Path) -> None:
+    # gpucloud's English catalog writes 'h100' "H100": without a Spanish entry a Spanish
+    # report shows that English label (scout.i18n.reader_translations), which the author
+    # is told; a name neither catalog labels ('mi300x' kept out of both) is no warning
+    root = tmp_path / "gpucloud"
+    shutil.copytree(EXAMPLES / "gpucloud", root)
+    _drop(root / CATALOG, "h100")
+    result = validate_paths([root / "pipelines" / "gpucloud.yaml"],
+                            config=root / "config" / "adapters.yaml")
+    found = [p for p in result.problems if p.code == "SPEC078"]
+    assert [(p.severity, p.message.split("'")[3]) for p in found] == [("warning", "h100")], \
+        [str(p) for p in found]
+    assert "English label" in found[0].message and found[0].hint \
+        and str(root / CATALOG) in found[0].hint

@@ -331,6 +331,12 @@ def test_an_input_no_catalog_names_is_labelled_in_words_never_its_identifier() -
                                  lang="es")
     assert es["cpv"] == "CPV" and es["max_price"] == "precio máx."
     assert es["min_value"] == "value mín." and es["place"] == "lugar"
+    # a word an alias hyphenates is written so ("sign-up fee" for signup_fee), the
+    # identifier's words otherwise ("open 24h": its aliases write '24h' so too)
+    gym = {"signup_fee": {"aliases": ["matrícula", "signup fee", "sign-up fee"]},
+           "open_24h": {"aliases": ["24h", "open 24 hours"]}}
+    assert FILTERS["input_labels"](["signup_fee", "open_24h"], gym, lang="en") == {
+        "signup_fee": "sign-up fee", "open_24h": "open 24h"}
     # without the declarations (the dashboard): words still, the acronym as the name is
     assert FILTERS["input_labels"](["cpv", "min_km"], lang="en") == {"cpv": "cpv",
                                                                      "min_km": "minimum km"}

@@ -71,3 +71,24 @@ def test_an_enum_word_through_l10n_joined_into_a_sentence_is_the_readers(
     (tmp_path / "templates" / "u.md.j2").write_text("{{ 'night_owl' | l10n }}",
                                                     encoding="utf-8")
     assert env.get_template("u.md.j2").render() == "night_owl"
+
+
+def test_a_word_the_english_catalog_names_and_the_spanish_lacks_is_the_english_label(
+        tmp_path: Path) -> None:
+    """A Spanish report shows an enum value its kind's Spanish catalog lacks by the label
+    its English catalog gives it ("no es una H100"), not the identifier ("h100"); a word
+    neither names stays the identifier written as words, and the Spanish catalog wins
+    where it has the word (scout.i18n.reader_translations)."""
+    for lang, po in (("es", 'msgid "a100"\nmsgstr "A100 (80 GB)"\n\n'
+                            'msgid "not a %(gpu)s"\nmsgstr "no es una %(gpu)s"\n'),
+                     ("en", 'msgid "h100"\nmsgstr "H100"\n\nmsgid "a100"\nmsgstr "A100"\n')):
+        path = tmp_path / "locales" / lang / "LC_MESSAGES" / "messages.po"
+        path.parent.mkdir(parents=True)
+        path.write_text(HEADER + po, encoding="utf-8")
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "t.md.j2").write_text(
+        '{{ _("not a %(gpu)s", gpu=gpu) }}|{{ other }}|{{ mine }}', encoding="utf-8")
+    words = enum_words({"gpu": InputSpec(type="string", enum=["h100", "a100", "rtx_4090"])})
+    env = make_report_env(tmp_path / "templates", "es", words=words)
+    shown = env.get_template("t.md.j2").render(gpu="h100", other="rtx_4090", mine="a100")
+    assert shown == "no es una H100|rtx 4090|A100 (80 GB)"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.steps.costorder import MONEY, OTHER, UNKNOWN, order_kind
+from scout.steps.costorder import MONEY, OTHER, PLAIN, UNKNOWN, order_kind
 from scout.steps.rank_unknown import cost_order
 from scout.validate import validate_paths
 from tests.spec.test_rank_items import CONFIG, HEAD
@@ -61,3 +61,32 @@ def test_an_order_that_may_be_money_is_a_warning(tmp_path: Path) -> None:
     path.write_text(HEAD + rank_ % "'[h.price.amount, 500] | min'")
     [p] = validate_paths([path], config=CONFIG).files[0].problems
     assert p.code == "SPEC087" and p.severity == "warning" and "[h.price.amount, 500] | min" in p.message
+
+
+@pytest.mark.parametrize("expr, kind", [
+    # an amount of money the record states is money: a tariff's rate times the kWh asked
+    # plus its standing charge a day (examples/energy), a meal added to the fee
+    ("(h | stated('€/kWh', 'EUR/kWh') or 0) * task.consumption "
+     "+ (h | stated('€/day') or 0) * 365", MONEY),
+    ("(h | stated('p/kWh') or 0) / 100 * (task.consumption or 3000)", MONEY),
+    ("h.price.amount + ((h | stated('€', 'EUR', of=['comedor']) or 0) if task.meals else 0)",
+     MONEY),
+    ("h | stated('kWh/day')", PLAIN),  # no money: a quantity
+    ("h | stated('km')", PLAIN),
+    # a price divided by a count the record states is a price per one (gpucloud's per GPU)
+    ("h.price.amount / (1 if h | mentions(['per GPU'], every=false) else h | stated('GPUs', "
+     "'x') or 1) if h.price else none", MONEY),
+    ("h.price.amount / h.rating", OTHER),
+    ("task.consumption | stated('€/kWh')", UNKNOWN),  # not the record's
+])
+def test_an_amount_the_record_states_in_money_is_money(expr: str, kind: str) -> None:
+    assert order_kind(expr, "h") == kind
+
+
+def test_an_estimated_cost_from_stated_rates_is_the_cost_the_synthesis_calls_cheapest() -> None:
+    # energy's table ranks by the year's cost (rate × kWh + standing charge), the
+    # synthesis called the cheapest by the €/kWh alone: the order is the cost now
+    energy = ("((h | stated('€/kWh') or 0) * task.consumption + (h | stated('€/day') or 0) "
+              "* 365) if h | stated('€/kWh') else none")
+    assert cost_order(["h.rating or 0", energy], "h") == 1
+    assert cost_order(["h | stated('km')"], "h") is None  # reads no money

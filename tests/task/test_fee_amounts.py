@@ -69,3 +69,29 @@ def test_a_rate_per_unit_of_data_beside_a_price_is_not_the_price(text: str,
 def test_a_page_stating_only_a_rate_per_unit_of_data_states_it_as_its_price() -> None:
     found = find_price("Object storage: $20 per TB a month")
     assert found is not None and found.amount == 20
+
+
+@pytest.mark.parametrize("text, amount", [
+    # a meal's, a dinner's, parking's or a supplement's amount, said first, is no price
+    # where the page labels another as the price, its cuota or its fee
+    ("Escuela Infantil Sol. Comedor 90 € al mes. Cuota 380 €.", 380),
+    ("Registration fee: €450, gala dinner €60.", 450),
+    ("Gala dinner €60; registration fee €450", 450),
+    ("Desayuno 15 €. Precio: 120 € por noche", 120),
+    ("Parking: £12 a day. Ticket £30", 30),
+    ("Cuota mensual 45 €; suplemento de piscina 10 €", 45),
+    ("Guardería Luna: 90 € de comedor, cuota 400 €", 400),
+])
+def test_an_extra_beside_an_amount_labelled_as_the_price_is_not_the_price(
+        text: str, amount: float) -> None:
+    found = find_price(text)
+    assert found is not None and found.amount == amount, found
+
+
+@pytest.mark.parametrize("text, amount", [
+    ("Cena degustación 60 €, vino 20 €", 60),  # a restaurant's dinner is its price
+    ("Parking Plaza Mayor: 2,50 € la hora", 2.5),  # a car park's
+])
+def test_an_extra_with_no_amount_labelled_as_the_price_stays(text: str, amount: float) -> None:
+    found = find_price(text)
+    assert found is not None and found.amount == amount, found

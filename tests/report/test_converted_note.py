@@ -1,0 +1,55 @@
+"""The line "Prices marked ~ were converted…" stands under a table only when a price that
+table shows is marked ~ (scout/report/builtin/_report.md.j2, converted_note): a left-out
+offer's conversion said nothing about the shortlist, whose prices were all as stated."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from scout.report.render import Citations, make_report_env
+from scout.schemas.records import Candidate, Candidates, RankedItem, Shortlist
+from scout.schemas.task import Money
+from scout.spec.models import InputSpec
+from scout.task.build import build_task
+
+ROOT = Path(__file__).resolve().parents[2]
+SECTIONS = ('{% import "_report.md.j2" as r with context %}'
+            '{{ r.shortlist_section(shortlist, task, "hotel", "none") }}\n@@\n'
+            '{{ r.changes_section(shortlist, candidates) }}')
+
+
+def _hotel(key: str, amount: float, usd: bool) -> Candidate:
+    stated = Money(amount=amount * 1.08 if usd else amount,
+                   currency="USD" if usd else "EUR", comparator="=")
+    return Candidate(key=key, name=key.title(), url=f"https://hotels.test/{key}",
+                     domain="hotels.test", price=stated,
+                     price_converted=Money(amount=amount, currency="EUR", comparator="=")
+                     if usd else None)
+
+
+def _render(lang: str, kept_usd: bool, left_usd: bool) -> tuple[str, str]:
+    task = build_task("hotel in Lisbon under 150 €", {"budget": InputSpec(type="money")},
+                      today=dt.date(2026, 12, 6))
+    kept, left = _hotel("kept", 100, kept_usd), _hotel("left", 300, left_usd)
+    shortlist = Shortlist(items=[RankedItem(rank=1, candidate=kept)],
+                          excluded=[(left, ["over budget"])], approximate_currency=True,
+                          rates_as_of="2026-11-01")
+    env = make_report_env(ROOT / "templates", lang)
+    text = env.from_string(SECTIONS).render(task=task, shortlist=shortlist,
+                                            candidates=Candidates(items=[kept, left]),
+                                            citations=Citations())
+    table, changes = text.split("@@")
+    return table, changes
+
+
+@pytest.mark.parametrize("lang, mark", [("en", "Prices marked ~"), ("es", "marcados con ~")])
+def test_the_note_is_said_only_under_the_prices_it_explains(lang: str, mark: str) -> None:
+    table, changes = _render(lang, kept_usd=False, left_usd=True)
+    assert "~" not in table and mark not in table, table          # nothing converted shown
+    assert "~300" in changes and mark in changes, changes          # the left-out one's
+    table, changes = _render(lang, kept_usd=True, left_usd=False)
+    assert "~100" in table and mark in table, table
+    assert mark not in changes, changes
