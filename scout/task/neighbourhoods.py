@@ -4,9 +4,9 @@ Chamberí). The parser (:mod:`scout.task.parser`) calls :func:`city_of_neighbour
 the place inputs are read, as it calls :func:`scout.task.institutioncity.city_of_institution`.
 
 Only neighbourhoods people name without their city and whose name is no other city's
-(Madrid's "Salamanca" is left out), folded, by city, the city written as it writes its
-own name (a search finds it so in either language); :mod:`scout.task.gazetteer` lists
-which of them are known places for the other readers.
+(Madrid's "Salamanca" is left out), folded, by city, the city's Spanish and English
+names where they differ ("Sevilla/Seville"), given in the request's language;
+:mod:`scout.task.gazetteer` lists which of them are known places for the other readers.
 """
 
 from __future__ import annotations
@@ -20,17 +20,17 @@ _BY_CITY = {
               "vallecas|carabanchel|usera|arganzuela|moncloa|hortaleza",
     "Barcelona": "gracia|eixample|poblenou|el born|el raval|raval|sants|sarria|sant gervasi|"
                  "barceloneta|poble sec|les corts|horta",
-    "Sevilla": "triana|nervion|la macarena|los remedios",
+    "Sevilla/Seville": "triana|nervion|la macarena|los remedios",
     "Valencia": "ruzafa|russafa|benimaclet|el cabanyal|cabanyal",
     "Granada": "albaicin|albayzin|realejo",
-    "Lisboa": "alfama|chiado|bairro alto|mouraria",
-    "Roma": "trastevere",
-    "Paris": "montmartre|le marais",
-    "Berlin": "kreuzberg|prenzlauer berg|friedrichshain",
-    "London": "shoreditch|notting hill|brixton|hackney|camden",
+    "Lisboa/Lisbon": "alfama|chiado|bairro alto|mouraria",
+    "Roma/Rome": "trastevere",
+    "París/Paris": "montmartre|le marais",
+    "Berlín/Berlin": "kreuzberg|prenzlauer berg|friedrichshain",
+    "Londres/London": "shoreditch|notting hill|brixton|hackney|camden",
     "Buenos Aires": "recoleta|san telmo|puerto madero|villa crespo|palermo soho|"
                     "palermo hollywood|colegiales|caballito|belgrano|almagro|chacarita",
-    "Ciudad de México": "coyoacan|polanco|condesa|roma norte|roma sur|xochimilco|tlalpan",
+    "Ciudad de México/Mexico City": "coyoacan|polanco|condesa|roma norte|roma sur|xochimilco|tlalpan",
     "Lima": "miraflores|barranco",
     "Santiago de Chile": "las condes|vitacura|lastarria|nunoa|providencia|bellavista",
     "Bogotá": "chapinero|usaquen",
@@ -42,13 +42,17 @@ _CITY: dict[str, str] = {
 }
 
 
-def city_of(place: str) -> str | None:
-    """The city the neighbourhood ``place`` (as written) lies in, or None."""
-    return _CITY.get(fold(place).strip())
+def city_of(place: str, lang: str = "es") -> str | None:
+    """The city the neighbourhood ``place`` (as written) lies in, named in ``lang``, or None."""
+    city = _CITY.get(fold(place).strip())
+    if city is None:
+        return None
+    es, _, en = city.partition("/")
+    return en if lang == "en" and en else es
 
 
 def city_of_neighbourhood(values: dict[str, Any], spans: dict[str, str],
-                          inputs: dict[str, Any]) -> None:
+                          inputs: dict[str, Any], lang: str = "es") -> None:
     """Give a kind's city input the city of the neighbourhood a request named alone (in
     place), when the kind has two place inputs, one named for a city and one for a place
     within it: the city input's neighbourhood moves to the other input when that one is
@@ -65,13 +69,13 @@ def city_of_neighbourhood(values: dict[str, Any], spans: dict[str, str],
     if names_countries(inner, inputs[inner], inputs):
         return
     if values.get(inner) is None and isinstance(values.get(city), str):
-        parent = city_of(values[city])
+        parent = city_of(values[city], lang)
         if parent is not None:
             values[inner], values[city] = values[city], parent
             if city in spans:  # the note says the city was read from the neighbourhood
                 spans[inner] = spans[city]
     elif values.get(city) is None and isinstance(values.get(inner), str):
-        parent = city_of(values[inner])
+        parent = city_of(values[inner], lang)
         if parent is not None:
             values[city] = parent
             if inner in spans:

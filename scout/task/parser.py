@@ -502,7 +502,7 @@ def parse_query(
         # "near King's College London": the empty city input takes the institution's city
         city_of_institution(result.values, result.spans, inputs, text.folded)
         # "guardería en Chamberí": the city input takes the neighbourhood's city
-        city_of_neighbourhood(result.values, result.spans, inputs)
+        city_of_neighbourhood(result.values, result.spans, inputs, result.lang)
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():
         if spec.type == "month" and name not in result.values:

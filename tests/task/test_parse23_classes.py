@@ -119,8 +119,9 @@ CARE = {"city": InputSpec(type="place", aliases=["in", "en"]),
 
 @pytest.mark.parametrize("query,city,area", [
     ("guardería en Chamberí para un bebé de 10 meses", "Madrid", "Chamberí"),
-    ("nursery in Triana for a baby of 8 months", "Sevilla", "Triana"),
-    ("nursery near Triana", "Sevilla", "Triana"),
+    ("nursery in Triana for a baby of 8 months", "Seville", "Triana"),
+    ("nursery near Triana", "Seville", "Triana"),
+    ("guardería cerca de Triana", "Sevilla", "Triana"),
     ("dentista en Coyoacán", "Ciudad de México", "Coyoacán"),
     # a city named beside it, or no neighbourhood, stays as read
     ("guardería en Chamberí, Madrid", "Madrid", "Chamberí"),
