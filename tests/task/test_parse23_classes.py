@@ -11,8 +11,8 @@ in both languages, with guards for what must stay as it was:
   title-cased as a shouted name ("Unam");
 - a neighbourhood named alone ("guardería en Chamberí") was the city input's value, with
   no city and the area input empty;
-- the words that announce the ask ("Quick one from me:", "Una consulta rápida:") were the
-  dish.
+- the words that announce the ask ("Quick one from me:", "Una consulta rápida:") and a
+  hedge before the dish ("ideally with good ceviche", "idealmente") were the dish.
 """
 
 from __future__ import annotations
@@ -158,3 +158,13 @@ def test_a_lead_in_is_never_the_dish() -> None:
     food = {"town": InputSpec(type="place"), "food": InputSpec(type="subject")}
     assert _values("Quick question: best ramen in Leeds under 20 pounds?", food)["food"] == "ramen"
     assert _values("Una consulta rápida: una paella buena en Valencia", food)["food"] == "paella"
+
+
+@pytest.mark.parametrize("query,dish", [
+    ("a nice restaurant in Lima, ideally with good ceviche", "ceviche"),
+    ("a nice restaurant in Lima, ideally ceviche", "ceviche"),
+    ("un restaurante en Lima, idealmente con buen ceviche", "ceviche"),
+])
+def test_a_hedge_before_the_dish_is_no_dish(query: str, dish: str) -> None:
+    food = {"town": InputSpec(type="place"), "food": InputSpec(type="subject")}
+    assert _values(query, food)["food"] == dish
