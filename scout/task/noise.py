@@ -50,6 +50,15 @@ _GREETING = re.compile(
 _PLEASANTRY = re.compile(
     r"\A\s*(?i:(?:i\s+)?hope\s+(?:you|your|all|this|everyone|the)\b|espero\s+que\s+"
     r"(?:est[eé]s|est[eé]n|este|te|se|les|os|todo|tengas|tengan|hayas)\b)[^.!?\d\n]*[.!?]+\s*")
+# the words that announce the ask, closed by a colon, after the greeting and the wish:
+# "Quick one from me:", "Quick question:", "Una consulta rápida:", "Un favor:" (a noun of
+# asking, its size, who it is from or for; no field's label: "Destino: Madrid" stays)
+_LEAD_IN = re.compile(
+    r"\A\s*(?i:(?:a|an|one|my|una?|mi)[ \t]+)?(?i:(?:quick|small|little|short|tiny)[ \t]+)?"
+    r"(?i:one|question|favou?r|request|ask|thing|consulta|pregunta|duda|favor|petici[oó]n|encargo)"
+    r"(?i:[ \t]+(?:r[aá]pida|rapidita|breve|peque[nñ]a|cortita))?"
+    r"(?i:[ \t]+(?:from|for|de|para)[ \t]+(?:me|you|mi|ti|usted|vos|my[ \t]+side|mi[ \t]+parte))?"
+    r"[ \t]*:\s+")
 # a sign-off, and the signature after it when every line left is short
 _SIGN_OFF = re.compile(
     r"(?:^|(?<=[.!?]) |(?<=\n))[ \t]*(?:best(?: regards| wishes)?|kind regards|regards|cheers|"
@@ -91,7 +100,7 @@ def unwrapped(text: str) -> str:
     text = _REFERENCE.sub("", text)
     text = _QUOTE_MARK.sub("", text)
     text = _signed_off(text)
-    for opener in (_GREETING, _GREETING, _PLEASANTRY):  # "Hola, buenas tardes. Espero ..."
+    for opener in (_GREETING, _GREETING, _PLEASANTRY, _LEAD_IN):  # "Hola, buenas tardes. Espero ..."
         found = opener.match(text)
         if found and found.end() < len(text):
             text = text[found.end():]

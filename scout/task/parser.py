@@ -443,11 +443,14 @@ def parse_query(
         put_corrected_places(result.values, result.spans, text.original, moved, places)
     if len(places) > 1:  # "en Chamberí, Madrid"
         from scout.task.institutioncity import city_of_institution
+        from scout.task.neighbourhoods import city_of_neighbourhood
         from scout.task.route import city_first
 
         city_first(result.values, result.spans, inputs, text.folded)
         # "near King's College London": the empty city input takes the institution's city
         city_of_institution(result.values, result.spans, inputs, text.folded)
+        # "guardería en Chamberí": the city input takes the neighbourhood's city
+        city_of_neighbourhood(result.values, result.spans, inputs, result.lang)
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():
         if spec.type == "month" and name not in result.values:

@@ -15,6 +15,7 @@ from scout.task import subjectwords as sw
 from scout.task.cldr import weekdays
 from scout.task.lang import fold
 from scout.task.placecase import acronym, known_name, known_place, title
+from scout.task.subdivisions import region_after
 
 WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
@@ -113,6 +114,9 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             break  # "in Lima on Thursday", "en Quito el Sábado": the day the name is for
         elif _city_abbreviation(raw, cased):
             break  # "Coyoacán CDMX", "brooklyn nyc": the city, written short, after the name
+        elif words and not pending and region_after(
+                [fold(w[0]) for w in words], [fold(w) for w in WORD.findall(original, m.start())[:4]]):
+            break  # "austin texas", "lima perú": where the city lies, dictated with no comma
         else:
             words.extend(pending)
             words.append((raw, m.start(), end))
@@ -129,9 +133,10 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
     text = original[start:stop]
     if not cased:
         text = title(text, keep_acronyms=not original.isupper())
-    else:  # a word typed in capitals in ordinary writing: "en VALENCIA" → "Valencia"
-        text = " ".join(title(w) if w.isupper() and len(w) >= 4 and not acronym(w) else w
-                        for w in text.split())
+    else:  # a word typed in capitals in ordinary writing: "en VALENCIA" → "Valencia"; but
+        # a short one no place is named by is an acronym, kept ("cerca de la UNAM")
+        text = " ".join(title(w) if w.isupper() and len(w) >= 4 and not acronym(w)
+                        and (len(w) > 6 or known_name(fold(w))) else w for w in text.split())
     return text, (start, stop)
 
 

@@ -60,14 +60,17 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
     """Countries the request names or is about, for currency words such as "pesos"."""
     from scout.task.cldr import currencies
     from scout.task.gazetteer import money_territory
+    from scout.task.namesakes import namesake_territories
     from scout.task.place import find_place
 
     out: list[str] = []
     hit = find_place(text.free, text.original, lang, [])
+    namesakes: tuple[str, ...] = ()
     if hit:
         terr = money_territory(fold(hit[0]))
         if terr:
             out.append(terr)
+        namesakes = namesake_territories(fold(hit[0]))
     from scout.task.gazetteer import CITY_TERRITORY
 
     names = currencies().territory_names
@@ -84,7 +87,10 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
     from scout.task.demonyms import demonym_territories
 
     # "South African Pinotage under R250": the country an adjective names
-    return out + [c for c in demonym_territories(text.folded) if c not in out]
+    out += [c for c in demonym_territories(text.folded) if c not in out]
+    # last, every country a city of the place's name lies in: "Cartagena, 300 mil pesos"
+    # pays in the one of them whose currency is named (Colombia's, not Spain's)
+    return out + [c for c in namesakes if c not in out]
 
 
 # A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",

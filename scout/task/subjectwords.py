@@ -167,7 +167,7 @@ authentic traditional typical real proper genuine classic famous popular decent 
 awesome excellent delicious tasty yummy fantastic incredible legendary iconic recommended
 well really very super quite most more truly fancy fine upscale romantic cozy cosy quiet
 lovely cool expensive pricey reasonable reasonably priced value worth rated top-rated
-highly must-try quality
+highly must-try quality ideally preferably idealmente preferiblemente preferentemente
 mejor mejores buen bueno buena buenos buenas buenisimo buenisima rico rica ricos ricas
 riquisimo riquisima sabroso sabrosa sabrosos sabrosas delicioso deliciosa deliciosos
 deliciosas autentico autentica autenticos autenticas tradicional tradicionales tipico

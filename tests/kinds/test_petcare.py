@@ -84,6 +84,11 @@ REQUESTS = {
     "small dog day care in Manchester, £25 a day, with a garden":
         ("en", {"place": "Manchester", "pet": "dog", "size": "small", "service": "day_care",
                 "budget": _money(25, "day", "GBP"), "outdoor": True}),
+    # "en su casa", "at their place": the carer's home (home boarding), not the pet's
+    "alguien que cuide a mi perro en Bilbao en su casa":
+        ("es", {"place": "Bilbao", "pet": "dog", "service": "home_boarding"}),
+    "someone to look after my cat in Leeds at their place":
+        ("en", {"place": "Leeds", "pet": "cat", "service": "home_boarding"}),
 }
 
 

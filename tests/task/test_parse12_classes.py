@@ -119,9 +119,12 @@ def test_the_city_input_gets_the_known_city(query: str) -> None:
 
 
 @pytest.mark.parametrize("query, want", [
-    ("dentista en Chamberí", ("Chamberí", None)),  # one name: no other to give it
+    ("dentista en Getafe", ("Getafe", None)),  # one name: no other to give it
     # a country is no city, nor a neighbourhood (parse14)
-    ("dentista en Chamberí, España", ("Chamberí", None)),
+    ("dentista en Getafe, España", ("Getafe", None)),
+    # a neighbourhood alone gives the city input the city it lies in (parse23)
+    ("dentista en Chamberí", ("Madrid", "Chamberí")),
+    ("dentista en Chamberí, España", ("Madrid", "Chamberí")),
 ])
 def test_no_city_to_give_leaves_the_order(query: str, want: tuple) -> None:
     got = parse_query(query, CLINICS, today=TODAY).values

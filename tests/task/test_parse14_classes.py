@@ -46,7 +46,8 @@ ONE_PLACE = {"city": InputSpec(type="place"), "what": InputSpec(type="subject")}
     ("¿Hay algún dentista bueno?", {}),
     ("¿Tienes dentistas en Bilbao?", {"city": "Bilbao"}),
     # guards: a place that opens the request stays one
-    ("Chamberí dentist", {"city": "Chamberí"}),
+    ("Getafe dentist", {"city": "Getafe"}),
+    ("Chamberí dentist", {"city": "Madrid", "area": "Chamberí"}),  # its city (parse23)
     ("Madrid, ¿algún dentista que hable inglés?", {"city": "Madrid"}),
     ("dentista en Madrid, Chamberí", {"city": "Madrid", "area": "Chamberí"}),
 ])
@@ -66,7 +67,7 @@ def test_opening_verb_is_no_place_for_one_place(query: str, want: dict[str, str]
 
 # ------------------------------ a neighbourhood's name is never "corrected" into a city
 @pytest.mark.parametrize("kind, query, want", [
-    (CLINICS, "dentista cerca de Triana", {"area": "Triana"}),
+    (CLINICS, "dentista cerca de Triana", {"city": "Sevilla", "area": "Triana"}),  # parse23
     (CLINICS, "dentista en Sevilla cerca de Triana", {"city": "Sevilla", "area": "Triana"}),
     (CLINICS, "Necesito un dentista en Triana, Sevilla", {"city": "Sevilla", "area": "Triana"}),
     (CLINICS, "physio near Triana, Seville", {"city": "Seville", "area": "Triana"}),

@@ -126,7 +126,9 @@ def test_a_shared_currency_word_is_the_places_currency(query: str, currency: str
     ("dentista en Barcleona, Spain", "Barcelona"),
 ])
 def test_a_known_neighbourhood_is_no_slip(query: str, city: str) -> None:
-    assert read("clinics", query)["city"] == city
+    got = read("clinics", query)
+    # a neighbourhood named alone moves to the area input, its city to the city's (parse23)
+    assert city in (got["city"], got.get("area")), got
 
 
 def test_a_name_beside_a_known_city_is_no_slip() -> None:

@@ -1,0 +1,82 @@
+"""The city a neighbourhood named alone lies in, for a kind with a city's place input and
+a neighbourhood's ("guardería en Chamberí": the city input holds Madrid, the area
+Chamberí). The parser (:mod:`scout.task.parser`) calls :func:`city_of_neighbourhood` once
+the place inputs are read, as it calls :func:`scout.task.institutioncity.city_of_institution`.
+
+Only neighbourhoods people name without their city and whose name is no other city's
+(Madrid's "Salamanca" is left out), folded, by city, the city's Spanish and English
+names where they differ ("Sevilla/Seville"), given in the request's language;
+:mod:`scout.task.gazetteer` lists which of them are known places for the other readers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scout.task.lang import fold
+
+_BY_CITY = {
+    "Madrid": "chamberi|malasana|lavapies|chueca|la latina|arguelles|chamartin|tetuan|"
+              "vallecas|carabanchel|usera|arganzuela|moncloa|hortaleza",
+    "Barcelona": "gracia|eixample|poblenou|el born|el raval|raval|sants|sarria|sant gervasi|"
+                 "barceloneta|poble sec|les corts|horta",
+    "Sevilla/Seville": "triana|nervion|la macarena|los remedios",
+    "Valencia": "ruzafa|russafa|benimaclet|el cabanyal|cabanyal",
+    "Granada": "albaicin|albayzin|realejo",
+    "Lisboa/Lisbon": "alfama|chiado|bairro alto|mouraria",
+    "Roma/Rome": "trastevere",
+    "París/Paris": "montmartre|le marais",
+    "Berlín/Berlin": "kreuzberg|prenzlauer berg|friedrichshain",
+    "Londres/London": "shoreditch|notting hill|brixton|hackney|camden",
+    "Buenos Aires": "recoleta|san telmo|puerto madero|villa crespo|palermo soho|"
+                    "palermo hollywood|colegiales|caballito|belgrano|almagro|chacarita",
+    "Ciudad de México/Mexico City": "coyoacan|polanco|condesa|roma norte|roma sur|xochimilco|tlalpan",
+    "Lima": "miraflores|barranco",
+    "Santiago de Chile": "las condes|vitacura|lastarria|nunoa|providencia|bellavista",
+    "Bogotá": "chapinero|usaquen",
+    "Medellín": "el poblado",
+    "Montevideo": "pocitos|carrasco",
+}
+_CITY: dict[str, str] = {
+    name: city for city, names in _BY_CITY.items() for name in names.split("|")
+}
+
+
+def city_of(place: str, lang: str = "es") -> str | None:
+    """The city the neighbourhood ``place`` (as written) lies in, named in ``lang``, or None."""
+    city = _CITY.get(fold(place).strip())
+    if city is None:
+        return None
+    es, _, en = city.partition("/")
+    return en if lang == "en" and en else es
+
+
+def city_of_neighbourhood(values: dict[str, Any], spans: dict[str, str],
+                          inputs: dict[str, Any], lang: str = "es") -> None:
+    """Give a kind's city input the city of the neighbourhood a request named alone (in
+    place), when the kind has two place inputs, one named for a city and one for a place
+    within it: the city input's neighbourhood moves to the other input when that one is
+    empty ("guardería en Chamberí"), and the other input's neighbourhood names the empty
+    city input's city ("nursery near Triana")."""
+    from scout.task.placewords import names_cities, names_countries
+
+    places = [n for n, s in inputs.items() if getattr(s, "type", None) == "place"]
+    cities = [n for n in places if names_cities(n, inputs[n])]
+    if len(places) != 2 or len(cities) != 1:
+        return
+    city = cities[0]
+    inner = next(n for n in places if n != city)
+    if names_countries(inner, inputs[inner], inputs):
+        return
+    if values.get(inner) is None and isinstance(values.get(city), str):
+        parent = city_of(values[city], lang)
+        if parent is not None:
+            values[inner], values[city] = values[city], parent
+            if city in spans:  # the note says the city was read from the neighbourhood
+                spans[inner] = spans[city]
+    elif values.get(city) is None and isinstance(values.get(inner), str):
+        parent = city_of(values[inner], lang)
+        if parent is not None:
+            values[city] = parent
+            if inner in spans:
+                spans[city] = spans[inner]
