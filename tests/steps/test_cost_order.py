@@ -53,3 +53,19 @@ def test_an_order_that_may_be_money_is_a_warning(tmp_path: Path) -> None:
     path.write_text(HEAD + rank_ % "'[h.price.amount, 500] | min'")
     [p] = validate_paths([path], config=CONFIG).files[0].problems
     assert p.code == "SPEC087" and p.severity == "warning" and "[h.price.amount, 500] | min" in p.message
+
+
+@pytest.mark.parametrize("expr", [
+    "-" * 1500 + "h.price.amount",                       # Jinja's parser recurses
+    "h.price.amount" + " | round" * 1500,
+    "h.price.amount" + " + 1" * 1500,
+])
+def test_an_order_nested_past_the_parser_is_a_spec_error(tmp_path: Path, expr: str) -> None:
+    # the cost check's own parse raised RecursionError: 'scout validate' printed an
+    # internal error instead of the expression check's SPEC050
+    assert order_kind(expr, "h") is None
+    path = tmp_path / "p.yaml"
+    path.write_text(HEAD + "  R1: {uses: rank, needs: [candidates], produces: [shortlist], "
+                    "with: {items: candidates, as: h, order_by: ['%s']}}\n" % expr)
+    codes = {p.code for p in validate_paths([path], config=CONFIG).files[0].problems}
+    assert codes == {"SPEC050"}
