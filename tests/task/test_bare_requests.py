@@ -49,3 +49,17 @@ def test_a_request_that_is_only_a_dictated_address(query: str, want: str) -> Non
 ])
 def test_words_opening_a_request_that_are_no_address_stay(text: str) -> None:
     assert unspoken(text) == text
+
+
+@pytest.mark.parametrize("unit", ["hola ", "hi, ", "buenas \t. "])
+def test_many_greetings_before_a_word_are_read_in_linear_time(unit: str) -> None:
+    # two quantifiers over the spaces after each greeting tried every split: 2^n for n
+    # greetings and a word (22 took over a second); the query's cap holds hundreds
+    import time
+
+    from scout.task.parser import MAX_QUERY_CHARS
+
+    text = (unit * MAX_QUERY_CHARS)[:MAX_QUERY_CHARS - 1] + "x"
+    start = time.process_time()
+    assert unwrapped(text).endswith("x")
+    assert time.process_time() - start < 2
