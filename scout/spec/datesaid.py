@@ -143,6 +143,12 @@ def _weekday() -> re.Pattern[str]:
     return re.compile(r"(?<![\w])(?:" + alts + r")\.?,?\s*(?:del?\s+)?$")
 
 
+#: how far before a date its weekday is looked for: the longest name ("miércoles",
+#: "wednesday"), its mark and the spaces between, with room to spare; a search from the
+#: text's start was one pass over the page per "may" (20,000 "10 may apply": 100 s)
+_WEEKDAY_REACH = 40
+
+
 def _month_is_meant(m: re.Match[str], text: str, folded: str) -> bool:
     """Whether the month words of ``m`` are months: a word that is also an everyday word
     ("may", "march", "mar") counts when written with a capital ("10 May"), with a
@@ -157,7 +163,7 @@ def _month_is_meant(m: re.Match[str], text: str, folded: str) -> bool:
         # a capital says month, unless the text shouts (all of it in capitals)
         if written[:1].isupper() and (not written.isupper() or text != text.upper()):
             continue
-        if _weekday().search(folded, 0, m.start()) or _MONTH_FOLLOWS.match(folded, m.end()):
+        if _weekday().search(folded, max(0, m.start() - _WEEKDAY_REACH), m.start()) or _MONTH_FOLLOWS.match(folded, m.end()):
             continue
         return False
     return True

@@ -31,6 +31,9 @@ from scout.units import (
 
 # a product's specs (``16 GB``, ``100.000 km``, ``10 horas``) are in its
 # titles and evidence, not in typed fields; this reads them for ``rank.where`` and reports.
+# between a number and its unit, or a unit and its number: ``\s*(?:-\s*)?``, never
+# ``\s*-?\s*`` (two quantifiers over the same spaces try every split of a run of them: a
+# page's "1" and 100,000 spaces took minutes)
 _NUM = r"(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
 
 _NO_UNIT = 'name at least one unit, e.g. stated("km")'
@@ -97,10 +100,10 @@ _RANGE_JOIN = r"\s*(?:-|–|—|a|al|to|y|and|hasta)\s*"
 # square metres unless it is a distance ("a 500 metros de la playa", "60 metros del mar")
 _OTHER_AREA = {
     "m2": ("ft2", re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + FT2 + r")(?![\w²])"
-                             r"|(?<!\w)(?:" + FT2 + r")\)?\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")),
+                             r"|(?<!\w)(?:" + FT2 + r")\)?\s*(?:[:=]\s*)?" + _NUM + r"(?![.,]?\d)")),
     "ft2": ("m2", re.compile(r"(?<![\d.,])(?<!\ba )" + _NUM + r"\s*(?:" + M2 + r"|(?:" + BARE_M2
                              + r")(?!\s+(?:de|del|from|to)\b))(?![\w²])"
-                             r"|(?<!\w)(?:" + M2 + r")\)?\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")),
+                             r"|(?<!\w)(?:" + M2 + r")\)?\s*(?:[:=]\s*)?" + _NUM + r"(?![.,]?\d)")),
 }
 
 
@@ -155,13 +158,13 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     # "2-bed", "3-bedroom": a hyphen joins the number to its unit as a space does; a
     # count may be a word ("dos habitaciones", "two bedrooms")
     count = "|".join(i18n.COUNT_WORDS)
-    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?!\w)"
-                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)"
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)"
+                          r"|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?" + _NUM + r"(?![.,]?\d)"
                           r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
     # a range next to the unit ("de 8 a 12 años", "ages 6-12", "2-3 bedrooms", "entre 5 y
     # 9 años"): both ends are stated, so pick='min' reads its low end, 'max' its top
-    range_re = re.compile(r"(?<![\d.,])" + _NUM + _RANGE_JOIN + _NUM + r"\s*-?\s*(?:" + alt
-                          + r")(?!\w)|(?<!\w)(?:" + alt + r")\s*[:=]?\s*(?:de\s+|from\s+|"
+    range_re = re.compile(r"(?<![\d.,])" + _NUM + _RANGE_JOIN + _NUM + r"\s*(?:-\s*)?(?:" + alt
+                          + r")(?!\w)|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?(?:de\s+|from\s+|"
                           r"entre\s+|between\s+)?" + _NUM + _RANGE_JOIN + _NUM + r"(?![.,]?\d)")
     priced = _priced_per(units)
     area = _area_asked(units)[0]
@@ -322,7 +325,7 @@ def _quantities(folded: str, kind: str, target: str, worded: bool = False,
     units = stated_units(kind, target, worded)
     alt = "|".join(f"(?P<u_{u}>{rx})" for u, (rx, _f) in units.items())
     out = []
-    for m in re.finditer(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?![\w²])", folded):
+    for m in re.finditer(r"(?<![\d.,])" + _NUM + r"\s*(?:-\s*)?(?:" + alt + r")(?![\w²])", folded):
         unit = next(k[2:] for k, v in m.groupdict().items() if k.startswith("u_") and v)
         if unit == "g" and len(m.group(1)) == 1 and m.end(1) == m.start("u_g"):
             continue  # "4G", "5G": a mobile network, not grams

@@ -179,6 +179,8 @@ def _analyse(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
     return result
 
 
+#: an expression that closes its own brackets and goes on ("x) }}{{ (y")
+_NOT_ONE = "more than one expression: '}}', '{{' or '{%' inside an expression ends it"
 #: a template or expression nested past what Jinja's recursive parser reads
 _TOO_DEEP = ("nested too deeply to read (thousands of brackets, or of 'and'/'or' in one "
              "chain); split it into shorter expressions")
@@ -195,6 +197,11 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
         return JinjaCheckError(_clean(exc.message or "syntax error"), exc.lineno or 1)
     except ValueError as exc:  # Jinja's lexer: a number literal past Python's 4,300 digits
         return JinjaCheckError(f"a literal Jinja cannot read: {str(exc)[:120]}")
+    if expression and not (len(ast.body) == 1 and isinstance(ast.body[0], nodes.Output)
+                           and len(ast.body[0].nodes) == 1):
+        # "x) }}{{ (y" closes the brackets this check wraps it in: it parsed here, and the
+        # run's compile_expression refused it ("chunk after expression") after validate
+        return JinjaCheckError(_NOT_ONE)
     bound: set[str] = set()
     node: nodes.Node  # the statements' walk, then the expressions'
     if "{%" in source:  # only statements (for, set, macro, with) bind names

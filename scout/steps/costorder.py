@@ -162,7 +162,13 @@ def _facts(expression: str, name: str) -> tuple[bool, str | None]:
     key = _STORE.key(name + "\0" + expression)
     found = _STORE.load(key, _decode)
     if found is None:
-        found = _read(expression, name)
+        try:
+            found = _read(expression, name)
+        except RecursionError:
+            # nested past Jinja's recursive parser or this walk ("-" or "+ 1" a thousand
+            # times): unread, as a syntax error is (templating's check says SPEC…); not
+            # stored, since the depth reached depends on the caller's stack
+            return False, None
         _STORE.save(key, list(found))
     return found
 

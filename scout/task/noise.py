@@ -45,6 +45,13 @@ _GREETING = re.compile(
     r"(?:[ \t]+(?:(?i:team|all|everyone|equipo|a todos|todos)|[A-ZÁÉÍÓÚÑ][\w.]*)){0,3}"
     # ("Good morning." and "Buen día." close with a full stop as a sentence does)
     r"[ \t]*(?:[,:!]+|\.(?=\s)|\n)\s*")
+# a message that is only greetings ("good morning", "Hi, hello!", "hola, buenos días"),
+# no name after them: it asks nothing. One class after each greeting, never two
+# quantifiers over the same spaces ("[ \t]*[,:!.]*\s*" tried every split: 2^n for n
+# greetings and a word)
+_ONLY_GREETINGS = re.compile(
+    r"\s*(?:(?i:hi|hello|hey|good (?:morning|afternoon|evening)|hola|buenas(?: tardes| noches)?|"
+    r"buenos d[ií]as|buen d[ií]a)[\s,:!.]*)+")
 # the wish a message opens with after its greeting, a whole sentence with no figure in it:
 # "Hope your weekend is going well.", "I hope you're well!", "Espero que estés bien."
 _PLEASANTRY = re.compile(
@@ -100,6 +107,8 @@ def unwrapped(text: str) -> str:
     text = _REFERENCE.sub("", text)
     text = _QUOTE_MARK.sub("", text)
     text = _signed_off(text)
+    if _ONLY_GREETINGS.fullmatch(text):
+        return ""  # "good morning", "hola, buenos días": no request (read, "Buenos" a place)
     for opener in (_GREETING, _GREETING, _PLEASANTRY, _LEAD_IN):  # "Hola, buenas tardes. Espero ..."
         found = opener.match(text)
         if found and found.end() < len(text):

@@ -20,7 +20,8 @@ A voice message's opener ("okay so I need", "alright, find me") and Mexico's "ah
 A dictated e-mail address comes as words ("laura punto gomez arroba gmail punto com",
 "john dot smith at gmail dot com"): :func:`unspoken` writes it as it is typed, so the
 reader of addresses finds it. Only after a word that hands something to someone ("a",
-"to", "email", "correo", a colon) and with a domain that ends in a top-level one: "a
+"to", "email", "correo", a colon) or opening the request (a request that is only an
+address: read as words, it was a place) and with a domain that ends in a top-level one: "a
 hotel at the beach dot" or "punto de encuentro" stay words.
 """
 
@@ -67,7 +68,7 @@ _TLD = (r"(?i:com|org|net|edu|gov|info|io|es|mx|ar|cl|co|pe|uy|ec|ve|bo|py|br|uk
         r"fr|it|pt|eu|cat|gal|ch|nl|be|ie|au)")
 _SPOKEN_EMAIL = re.compile(
     r"(?P<cue>(?:^|(?<=[\s:]))(?i:a|al|to|email|e-mail|mail|correo|at|para|envialo\s+a|"
-    r"send\s+it\s+to)\s+|:\s*)"
+    r"send\s+it\s+to)\s+|:\s*|\A\s*)"
     r"(?P<user>[^\W\d_][\w-]*(?:" + _DOT + r"[\w-]+)*)\s+(?i:arroba|at)\s+"
     r"(?P<host>[^\W_][\w-]*(?:" + _DOT + r"[\w-]+)*" + _DOT + _TLD + r")(?![\w-])")
 

@@ -215,6 +215,23 @@ def test_nesting_past_jinjas_recursion_is_a_parse_problem(source: str, expressio
     assert analyse("(((x)))", expression=True).names == frozenset({"x"})
 
 
+
+@pytest.mark.parametrize("source", [
+    "c.price.amount) }}{{ (c.rating", "c.price.amount) }}text{{ (1",
+    "x) }}{% for i in range(9) %}{{ (i) }}{% endfor %}{{ (x",
+])
+def test_an_expression_that_closes_its_wrapping_is_a_parse_problem(source: str) -> None:
+    # the check wraps an expression in "{{ ( ... ) }}": one that closed it and went on
+    # passed `scout validate`, and the run's compile_expression refused it
+    from scout.spec.templating import JinjaCheckError
+
+    with pytest.raises(JinjaCheckError, match="more than one expression"):
+        analyse(source, expression=True)
+    with pytest.raises(Exception, match="unexpected"):
+        evaluate(source, {"c": {}, "x": 1})
+    assert analyse("c.price.amount if c.price else none", expression=True).names == {"c"}
+
+
 SELF_CALLING = "{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}"
 
 

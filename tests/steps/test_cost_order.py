@@ -90,3 +90,19 @@ def test_an_estimated_cost_from_stated_rates_is_the_cost_the_synthesis_calls_che
               "* 365) if h | stated('€/kWh') else none")
     assert cost_order(["h.rating or 0", energy], "h") == 1
     assert cost_order(["h | stated('km')"], "h") is None  # reads no money
+
+
+@pytest.mark.parametrize("expr", [
+    "-" * 1500 + "h.price.amount",                       # Jinja's parser recurses
+    "h.price.amount" + " | round" * 1500,
+    "h.price.amount" + " + 1" * 1500,
+])
+def test_an_order_nested_past_the_parser_is_a_spec_error(tmp_path: Path, expr: str) -> None:
+    # the cost check's own parse raised RecursionError: 'scout validate' printed an
+    # internal error instead of the expression check's SPEC050
+    assert order_kind(expr, "h") is None
+    path = tmp_path / "p.yaml"
+    path.write_text(HEAD + "  R1: {uses: rank, needs: [candidates], produces: [shortlist], "
+                    "with: {items: candidates, as: h, order_by: ['%s']}}\n" % expr)
+    codes = {p.code for p in validate_paths([path], config=CONFIG).files[0].problems}
+    assert codes == {"SPEC050"}
