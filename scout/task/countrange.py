@@ -3,9 +3,9 @@
 
 A kind that declares a count and its top (an ``integer`` or ``number`` input ``age`` or
 ``min_age`` and one named ``max_age``, :func:`pairs`) gets both ends at once: the first for
-the one, the last for ``max_...`` (:func:`scout.task.readers.count_range_inputs`), as
+the one, the last for ``max_...`` (:func:`scout.task.numberinput.count_range_inputs`), as
 :func:`scout.task.year.year_range_inputs` gives two year inputs theirs. One count input
-alone reads one end in its own turn (:func:`scout.task.readers.find_number`): the low end,
+alone reads one end in its own turn (:func:`scout.task.numberinput.find_number`): the low end,
 the top for an input named ``max_...``, as an area's or a data size's range is read. The range is found by the
 inputs' names and aliases, before or after it; the ends must go up ("12-8" is no range).
 """

@@ -174,7 +174,8 @@ def _labelled(free: str, span: tuple[int, int], words: str, since: int) -> bool:
     before it (which ends at ``since``, or which another reader claimed) is that one's, not
     this one's: in "20 hours of audio in 10 days" the audio is 20 hours."""
     after = re.compile(r"\s*(?:(?:de|of|for|para)\s+)?(?:(?:la|el|the)\s+)?(?:" + words + r")\b")
-    # "\x00" marks a claimed character (readers.CLAIMED, which imports this module)
+    # "\x00" marks a claimed character (readers.CLAIMED; numberinput, which imports this
+    # module, imports readers)
     since = max(since, free.rfind("\x00", since, span[0]) + 1)
     between = free[since:span[0]]
     taken = after.match(between) if since else None

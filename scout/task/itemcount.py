@@ -2,7 +2,7 @@
 "necesito 2 congeladores de -80 °C", "we need two benchtop centrifuges".
 
 A count with the input's own noun ("3 units", "4 personas") is read by the input's name or
-aliases (:func:`scout.task.readers.find_number`); a count before the thing asked named no
+aliases (:func:`scout.task.numberinput.find_number`); a count before the thing asked named no
 input, so it was left unread and the words it counted were lost to the subject too
 ("what a number counts is no subject"). Where the request opens with such a count (after
 a greeting or a verb of wanting, at most), and the kind has an integer input that counts

@@ -5,7 +5,7 @@ for an ``integer`` input whose name or alias follows (:func:`ordinal_before`). A
 number after a count's noun may measure something else: "piso de 70 m²", "habitación de
 12 m2", "planta de 500 metros cuadrados", "floor of 80 sq ft" state a size, no 70th floor
 nor 12 rooms (:func:`measure_after`), unless the unit is the input's own word (an input
-counting "km" reads "distancia de 15 km"). :func:`scout.task.readers.find_number` asks
+counting "km" reads "distancia de 15 km"). :func:`scout.task.numberinput.find_number` asks
 both."""
 
 from __future__ import annotations

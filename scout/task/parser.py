@@ -64,15 +64,13 @@ from scout.task.parse_notes import ParseResult, labeller, note, note_left, note_
 from scout.task.placeinput import read_place
 from scout.task.placelist import read_listed
 from scout.task.quantityinputs import read_quantities
+from scout.task.numberinput import NUMBER_CMP, count_range_inputs, find_number
 from scout.task.readers import (
-    NUMBER_CMP,
     QueryText,
     default_rating,
     digits_view,
     email_spans,
     find_email,
-    count_range_inputs,
-    find_number,
     find_pattern,
     query_territories,
     widened,
@@ -444,7 +442,7 @@ def parse_query(
     if len(places) > 1:  # "en Chamberí, Madrid"
         from scout.task.institutioncity import city_of_institution
         from scout.task.neighbourhoods import city_of_neighbourhood
-        from scout.task.route import city_first
+        from scout.task.placepair import city_first
 
         city_first(result.values, result.spans, inputs, text.folded)
         # "near King's College London": the empty city input takes the institution's city

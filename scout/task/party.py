@@ -2,7 +2,7 @@
 mujer, yo y los dos niños", "2 adults and 2 kids", "viajo con mi madre".
 
 A count with the input's noun ("4 personas", "2 adults") is read by the input's name or
-aliases (:func:`scout.task.readers.find_number`), a bare count after ``para`` / ``for``
+aliases (:func:`scout.task.numberinput.find_number`), a bare count after ``para`` / ``for``
 by :mod:`scout.task.partycount`; a party listed member by member counted no one, or only
 the member whose noun was an alias ("2 kids" of "2 adults and 2 kids"). Here the members
 are added up: the speaker ("me", "yo", "para mí"), one person named by relation ("my

@@ -3,7 +3,7 @@ la tarde", "private tour of Toledo for 6, tickets included", "walking tour in Li
 or as who goes: "somos 3", "we are 4"; a couple is two ("para una pareja", "for a couple").
 
 A count with its noun ("6 personas", "4 adults") is read by the input's name or aliases
-(:func:`scout.task.readers.find_number`); without the noun it was no input's value and
+(:func:`scout.task.numberinput.find_number`); without the noun it was no input's value and
 the Task notes said it could not be read. A number right after ``para`` / ``for``, with
 nothing after it but punctuation, the end or a function word, is how many go, for an
 integer input that counts people (its name or an alias is a word for people): a table, a

@@ -46,11 +46,11 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         route.setdefault("", ("", (0, 0)))  # read once, even when it read none
     hit = route.get(name) or find_place(text.free, text.original, lang, list(spec.aliases))
     if len(named_places) > 1 and name not in route and hit is not None:
-        from scout.task.route import looked_past
+        from scout.task.placepair import looked_past
 
         hit = looked_past(hit, route, text.free, text.original, lang, list(spec.aliases))
     if len(named_places) > 1 and name not in route:
-        from scout.task.route import free_of, stray
+        from scout.task.placepair import free_of, stray
 
         hit = free_of(route, hit)
         held = any(n != name and n in values for n, _a in named_places) \

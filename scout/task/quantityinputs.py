@@ -15,7 +15,8 @@ from typing import Any
 
 from scout.spec.models import InputSpec
 from scout.task.parse_notes import ParseResult
-from scout.task.readers import NUMBER_CMP, QueryText, digits_view, name_forms, widened
+from scout.task.numberinput import NUMBER_CMP
+from scout.task.readers import QueryText, digits_view, name_forms, widened
 
 
 def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
@@ -137,7 +138,7 @@ def _asks_other_end(folded: str, name: str, inputs: dict[str, InputSpec],
 
     if bound_partner(name, inputs[name], inputs) is None:
         return False
-    from scout.task.readers import NUMBER_CMP
+    from scout.task.numberinput import NUMBER_CMP
 
     own = find_all(digits_view(folded)[span[0]:span[1]], prefix=NUMBER_CMP)
     return bool(own) and against(name, folded, (span[0] + own[0][1][0], span[0] + own[0][1][1]))

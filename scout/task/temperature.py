@@ -3,7 +3,7 @@
 A pipeline declares a temperature as a ``number`` whose aliases name Celsius ("°C",
 "grados"), and an American request says it in Fahrenheit ("an ULT freezer rated to -112
 °F", "down to -112 degrees Fahrenheit"): the value the input holds is the Celsius one
-(-80), to a tenth of a degree. For :func:`scout.task.readers.find_number`, before the
+(-80), to a tenth of a degree. For :func:`scout.task.numberinput.find_number`, before the
 input's own words are looked for (so "-112 degrees F" is never -112 degrees).
 """
 

@@ -1,0 +1,237 @@
+"""The parser's reader of counts and numbers as people write them: "100,000 km", "3+
+bedrooms", "dos habitaciones", "2-bed", "de 8 a 12 años", "no experience needed".
+
+:func:`find_number` reads one ``integer`` or ``number`` input's value and the span of text
+it used, by the input's names (:func:`scout.task.readers.name_forms`) before or after the
+number; :func:`count_range_inputs` reads both ends of a range for a count input and its
+``max_...``. :data:`NUMBER_CMP`, the comparison said before a number ("at least", "más
+de"), is the quantity readers' too (:mod:`scout.task.quantityinputs`).
+:mod:`scout.task.parser` runs them in turn over the :class:`scout.task.readers.QueryText`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from scout.i18n import COUNT_WORDS
+from scout.spec.models import InputSpec
+from scout.task.countrange import find_count_range
+from scout.task.countrange import pairs as count_pairs
+from scout.task.countrange import typed as count_typed
+from scout.task.lang import fold
+from scout.task.ordinals import measure_after, ordinal_before
+from scout.task.readers import CLAIMED, QueryText, digits_view, name_forms, widened
+
+# A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",
+# "1 200 km" with a no-break space) are one number, never "000". An integer has no
+# decimals, so either mark groups it; a number's group mark is the request language's
+# (en "1,200.5", es "1.200,5"), and the other mark is its decimal point.
+_GROUP = {"en": ",", "es": "."}
+
+
+def number_re(integer: bool, lang: str, signed: bool = False) -> str:
+    """The regex of one number as people write it (its digits in group ``n``; with
+    ``signed``, a minus sign on them in group ``neg``)."""
+    edge, tail = r"(?<![\d.,])", r"(?![.,]?\d)"
+    if integer:
+        return edge + r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d+)" + tail
+    g = re.escape(_GROUP.get(lang, ","))
+    # a measure may be below zero: "-80 °C", "−20 ºC" (the sign on the digits, after a
+    # space or the start, so "10-20" stays a range)
+    sign = r"(?:(?<![\w.,\-−])(?P<neg>[-−])(?=\d))?" if signed else ""
+    return sign + edge + (r"(?P<n>\d{1,3}(?:[" + g + r"\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+                   + tail)
+
+
+def _read_number(raw: str, integer: bool, lang: str) -> int | float:
+    raw = raw.replace("\u00a0", "").replace("\u202f", "")
+    if integer:
+        return int(re.sub(r"[.,]", "", raw))
+    group = _GROUP.get(lang, ",")
+    if re.fullmatch(r"\d{1,3}(?:" + re.escape(group) + r"\d{3})+(?:[.,]\d+)?", raw):
+        raw = raw.replace(group, "")
+    elif group == "," and re.fullmatch(r"[1-9]\d{0,2}(?:\.\d{3})+", raw) and raw.endswith("0"):
+        # "2.500 kWh" in English is a Spanish writer's 2500: a decimal written in English
+        # keeps no zero at its end, and no thousands group starts with a zero ("0.500")
+        raw = raw.replace(".", "")
+    return float(raw.replace(",", "."))
+
+
+# A comparison before the number ("at least 40 m2", "más de 3 habitaciones") is not kept
+# (the input's name says its direction) but claimed with it ("at least" is no place "Least");
+# a promotion's first months are no count ("primeros 6 meses gratis", "first 3 months free")
+NUMBER_CMP = (r"(?<!first\s)(?<!primeros\s)(?<!primeras\s)(?:(?:at least|at most|no more than|"
+              r"no less than|less than|more than|fewer than|under|over|up to|max(?:imum)?|min(?:imum)?|"
+              r"al menos|como minimo|como maximo|minimo|maximo|menos de|mas de|hasta|no mas de|a partir de|desde)\s+)?")
+# ... and one after it, between the number and the input's name ("3+ bedrooms", "3 or
+# more bedrooms", "3 o más habitaciones")
+_NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"
+# "cited more than 100 times", "citados más de 100 veces": the count's own word, claimed
+_TIMES = r"(?:\s+(?:times|veces)\b)?"
+# a count written with a multiplication sign before what it counts ("4x RTX 4090", "8x
+# H100", "2× A100"): glued "x" only, for chat Spanish writes a spaced "x" for "por"
+_TIMES_SIGN = r"(?:x|\s?×)?"
+# "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
+# "mn" written on it by a million ("100M+ rows", "2mn records")
+_THOUSAND = r"(?:\s?(?P<k>mil|k)\b|(?P<m>m|mn)\b)?"
+
+
+def _before_kind_of(free: str, alt: str, enum_words: Sequence[str], *numbers: str,
+                    ) -> re.Match[str] | None:
+    """A number (one of the ``numbers`` patterns) right before another input's enum word
+    whose last word is this input's noun (``alt``): its match, the number alone, so the
+    enum's input still reads its word."""
+    kinds = [w for w in enum_words if (last := fold(w).split()[-1:])
+             and len(w.split()) > 1 and re.fullmatch(alt, last[0])]
+    if not kinds:
+        return None
+    ahead = r"\s+(?=(?:" + name_forms(kinds) + r")(?!\w))"
+    return next((m for n in numbers if (m := re.search(n + ahead, free))), None)
+
+
+def _kind_left(free: str, span: tuple[int, int], enum_words: Sequence[str]) -> tuple[int, int]:
+    """``span`` (a number and this input's noun after it) less that noun when it is also
+    another input's enum word: "2 perros" for a count of pets whose aliases say "perros",
+    beside a pet's enum whose synonyms say it, is how many and what, so the count takes the
+    number and the enum's input still reads its word. A unit counted is an amount of it,
+    no choice of one: "12 pages" for a translation priced per word keeps its noun."""
+    if not enum_words:
+        return span
+    noun = re.search(r"[\s-]+(?:" + name_forms(list(enum_words)) + r")$", free[span[0]:span[1]])
+    if noun is None:
+        return span
+    from scout.task.moneyunits import period_of
+
+    return span if period_of(noun.group().strip(" -")) else (span[0], span[0] + noun.start())
+
+
+def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
+                 lang: str = "en", enum_words: Sequence[str] = ()) -> tuple[Any, tuple[int, int]] | None:
+    """The count or number the input ``name`` reads and its span, or None; ``enum_words``:
+    other inputs' enum words, those that end in this input's noun ("dedicated desk" for a
+    count of "desks") name what is counted ("3 dedicated desks": 3, the words left to
+    their input)."""
+    # the name in the singular or the plural ("3 habs", "1 habitación" for "habitaciones"),
+    # also joined by a hyphen ("2-bed", "3-bedroom")
+    from scout.task.personage import age_words
+
+    alt = name_forms([name.replace("_", " "), *spec.aliases,
+                      *(age_words(name, list(spec.aliases)) if integer else ())])
+    num = number_re(integer, lang)
+    count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
+    free = digits_view(text.free)  # "cien mil kilómetros", "fifty citations"
+    # an alias may be a symbol ('"' for inches, '%'): its edges are not word boundaries
+    # a range ("de 8 a 12 años", "ages 13-15"): its low end, the top for a max_... input
+    ends = find_count_range(free, alt, num)
+    if ends is not None:
+        value, span = ends[1] if name.startswith("max") else ends[0]
+        whole = (ends[0][1][0], ends[1][1][1])  # both ends are this input's words
+        return (int(value) if integer else value), widened(text.free, free, whole)
+    one = number_re(integer, lang, signed=not integer)  # a count is never below zero
+    from scout.task.temperature import celsius_input, fahrenheit
+
+    if not integer and celsius_input(spec.aliases) and (hot := fahrenheit(free, one)):
+        return hot[0], widened(text.free, free, hot[1])  # "-112 °F" for a Celsius input
+    # a number after the name that a unit of another measure follows is a size, no count
+    # ("piso de 70 m²" for a floor, "habitación de 12 m2" for rooms: scout.task.ordinals)
+    after = (a for a in re.finditer(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP
+                                    + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
+             if not measure_after(free, a.end(), alt))
+    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES_SIGN + r"\s*-?\s*"
+                   + alt + r"(?!\w)", free)
+         or next(after, None)
+         or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)
+         or _before_kind_of(free, alt, enum_words, NUMBER_CMP + num + _THOUSAND,
+                            NUMBER_CMP + count))
+    if not m and integer and (rank := ordinal_before(free, alt)):
+        return rank[0], widened(text.free, free, rank[1])  # "3rd floor", "4ª planta"
+    if not m and integer and re.search(r"(?<!\w)(?:days?|d[ií]as?)(?!\w)",
+                                       " ".join([name, *spec.aliases])):
+        from scout.task.durations import days_in_weeks
+
+        return days_in_weeks(free)  # "a 3-week trip" for a count of days: 21
+    if not m and integer:
+        from scout.task.personage import ages_after_person, counts_age, counts_months
+
+        in_months = counts_months(name, list(spec.aliases))
+        if in_months:
+            from scout.task.personage import years_as_months
+
+            said = years_as_months(free)  # "2 años y medio" for an age in months: 30
+            if said and CLAIMED not in free[said[1][0]:said[1][1]]:
+                return said[0], widened(text.free, free, said[1])
+        # the person may be claimed already ("mi hijo tiene 14 y quiere ...": whom the
+        # request is relayed for); the age must still be free; a bare number after a
+        # person is years, no age in months
+        ages = ages_after_person(digits_view(text.folded)) if counts_age(
+            name, list(spec.aliases)) and not in_months else []
+        age = next((a for a in ages if CLAIMED not in free[a[1][0]:a[1][1]]), None)
+        if age:
+            return age[0], widened(text.free, free, age[1])  # "our son (14)"
+    if not m and integer:
+        from scout.task.partycount import counts_people, party_after_for
+
+        if counts_people(name, list(spec.aliases)) and (party := party_after_for(free)):
+            return party[0], widened(text.free, free, party[1])  # "tour para 4"
+    if not m and integer:
+        from scout.task.itemcount import counts_items, leading_count
+
+        lead = leading_count(free) if counts_items(name, list(spec.aliases)) else None
+        if lead:  # "3 multichannel pipettes": how many, and the subject stays
+            return lead[0], widened(text.free, free, lead[1])
+        # English's article counts one, as Spanish's "un niño" does, after another count it
+        # is joined to ("2 adults and a child", read or not yet); alone ("a room") it names
+        # the thing, no count
+        art = re.search(r"(?:\d+\s+[a-z]+|" + CLAIMED + r"+)\s+(?:and|&|plus)\s+(an?)\s+(?:"
+                        + alt + r")(?!\w)", free)
+        if art:
+            return 1, widened(text.free, free, (art.start(1), art.end()))
+    if not m:
+        # a count said to be none: "sin experiencia", "no experience needed" is 0
+        # (or by the input name's last word: "no experience" for max_experience)
+        noun = name_forms([name.rsplit("_", 1)[-1], *spec.aliases])
+        none = re.search(r"(?<!\w)(?:sin|without|no|zero|cero|ningun[oa]?)\s+(?:" + noun
+                         + r")(?!\w)(?!\s*(?::|=|of|de)?\s*\d)", free)
+        return (0 if integer else 0.0, none.span()) if none else None
+    span = widened(text.free, free, _kind_left(free, m.span(), enum_words))
+    if m.groupdict().get("w"):
+        return COUNT_WORDS[m.group("w")], span
+    value = _read_number(m.group("n"), integer, lang)
+    if m.groupdict().get("neg"):
+        value = -value
+    if m.group("k"):
+        value = type(value)(value * 1000)
+    if m.groupdict().get("m"):
+        value = type(value)(value * 1_000_000)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # hundreds of digits: not a number a request means (JSON has no inf)
+    return value, span
+
+
+def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
+                       ) -> list[tuple[str, int | float, tuple[int, int]]]:
+    """Both ends of a range of counts ("de 8 a 12 años") for each count input and its
+    ``max_...`` (:func:`scout.task.countrange.pairs`), named by either one's name or
+    aliases: [(first input, low end, its span), (max input, top, its span)]."""
+    from scout.task.personage import age_words
+
+    out: list[tuple[str, int | float, tuple[int, int]]] = []
+    for first, last in count_pairs(inputs):
+        words = [n.replace("_", " ") for n in (first, last)
+                 if not n.startswith(("min_", "max_"))]
+        words += [*inputs[first].aliases, *inputs[last].aliases]
+        words += age_words(first, list(inputs[first].aliases))  # "9 to 11 year olds"
+        if not words:
+            continue
+        free = digits_view(text.free)
+        integer = "integer" in (inputs[first].type, inputs[last].type)
+        ends = find_count_range(free, name_forms(words), number_re(integer, lang))
+        if ends is None:
+            continue
+        (lo, lo_span), (hi, hi_span) = ends
+        out += [(first, count_typed(lo, inputs[first]), widened(text.free, free, lo_span)),
+                (last, count_typed(hi, inputs[last]), hi_span)]
+    return out

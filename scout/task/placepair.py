@@ -1,0 +1,168 @@
+"""What the single-place reader finds for a kind with several place inputs, weighed against
+what :func:`scout.task.route.read_places` read, and which of two place inputs holds the city.
+
+For a place input the route reader read nothing for, :mod:`scout.task.placeinput` asks
+:func:`looked_past` (a name past those read, when the first find is another input's),
+:func:`free_of` (none, when it is a name another input holds or the same name said again)
+and :func:`stray` (a guess to drop: an ordinary word in lower case, no cue, no known
+place). Last, the parser (:mod:`scout.task.parser`) calls :func:`city_first`: of a city
+input and another place input (a neighbourhood's), read in the order written ("en
+Chamberí, Madrid"), the city input holds the name the gazetteer knows as a city when the
+other's is one it does not know, and the place at an airport ("from Calama airport")
+rather than a region written with its article ("in the Atacama"), when no cue of the
+other input's stands before the airport.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scout.task import subjectwords as sw
+from scout.task.lang import fold
+from scout.task.route import Hit, cue_forms, overlaps
+
+
+def looked_past(hit: Hit, read: dict[str, Hit], free: str, original: str, lang: str,
+                aliases: list[str]) -> Hit:
+    """What the single-place reader finds for an input
+    :func:`scout.task.route.read_places` read nothing for, when its first find ``hit`` is
+    a name ``read`` gave another input: the next name
+    after a cue or one the gazetteer knows (not a country), looked for past the names read
+    ("car rental from Madrid, drop off in Barcelona": the pickup is Madrid, not the
+    drop-off's name again after its "in"). A country after no cue ("near Barcelona,
+    Spain") is no such place: ``hit`` stands, for :func:`free_of` to drop."""
+    from scout.task.cldr import currencies
+    from scout.task.place import cued, find_place
+    from scout.task.placecase import known_name
+
+    if not any(overlaps(hit[1], h[1]) for h in read.values()):
+        return hit
+    past = free
+    for _value, (start, end) in read.values():
+        if end > start:
+            past = past[:start] + "\x00" * (end - start) + past[end:]
+    again = find_place(past, original, lang, aliases)
+    if again is None:
+        return hit
+    known = known_name(again[0]) and fold(again[0]) not in currencies().territory_names
+    return again if known or cued(free, again[1][0], lang, aliases) else hit
+
+
+def free_of(read: dict[str, Hit], hit: Hit | None) -> Hit | None:
+    """``hit`` (what the single-place reader found for an input
+    :func:`scout.task.route.read_places` read nothing for), or None when it is a name ``read`` gave another input ("mudanza a Nueva
+    York": the name after "a" is the destination's, not also the origin's), or that name
+    said again ("en Almería ... recogida en el aeropuerto de Almería": one place, no route)."""
+    if hit is None or any(overlaps(hit[1], h[1]) or (h[0] and fold(h[0]) == fold(hit[0]))
+                          for h in read.values()):
+        return None
+    return hit
+
+
+def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
+          aliases: list[str]) -> bool:
+    """``hit`` (what the single-place reader found for a place input nothing cued) is a
+    guess to drop: another place input already ``held`` a name, and this one is typed in
+    lower case, follows no cue (a bare "de" / "of" is none) and is no place the gazetteer
+    knows. With a city read
+    ("international schools in Madrid", "bilingual state school in Valencia"), the
+    reader's last resort, a request's opening word or the word after what another input
+    read, is an ordinary word ("international", "state"), not the neighbourhood."""
+    from scout.task.place import cued
+    from scout.task.placecase import known_name
+
+    if hit is None or not held or not hit[0]:
+        return False
+    start, end = hit[1]
+    if known_name(hit[0]) or cued(free, start, lang, aliases, of=False):
+        return False
+    if original[start:start + 1].islower():
+        # "residencia de monjas en Salamanca", "cursos de python en Madrid": a bare "de" /
+        # "of" is what the thing is of, no cue of this input's
+        return True
+    if cued(free, start, lang, aliases):
+        return False  # "de Rías Baixas", typed with its capitals
+    # "Colegio católico en Sevilla", "Colegio privado en Madrid": the request's opening
+    # capital, on a noun that an adjective or another input's words follow ("Gràcia
+    # coworking in Barcelona" keeps its neighbourhood)
+    after = re.match(r"[ \t]+(\S+)", free[end:])
+    return not original[:start].strip(" \t¿¡\"'") and " " not in hit[0].strip() \
+        and after is not None and (after.group(1)[0] == "\x00" or sw.adjective(after.group(1)))
+
+
+def city_first(values: dict[str, Any], spans: dict[str, str], inputs: dict[str, Any],
+               free: str = "") -> None:
+    """Give the city input the city (in place): "in Chamberí, Madrid" read as city
+    Chamberí and area Madrid becomes city Madrid, area Chamberí, since the gazetteer knows
+    Madrid as a city and not Chamberí. Only between a place input named for a city and one
+    place input that is not; a country ("en Chamberí, España") is no city, and a name
+    read right after the other input's own cue (``free``, folded: "car hire in Faro, drop
+    off in Seville") is the other's, whatever the gazetteer knows."""
+    from scout.task.cldr import currencies
+    from scout.task.placecase import known_name
+    from scout.task.placewords import names_cities
+
+    places = [n for n, s in inputs.items() if getattr(s, "type", None) == "place" and n in values]
+    cities = [n for n in places if names_cities(n, inputs[n])]
+    others = [n for n in places if n not in cities]
+    if len(cities) != 1 or len(others) != 1:
+        return
+    city, other = cities[0], others[0]
+    if not (isinstance(values[city], str) and isinstance(values[other], str)):
+        return
+
+    def is_city(v: str) -> bool:
+        return known_name(v) and fold(v) not in currencies().territory_names
+
+    if _own_cue(free, values[other], inputs[other]):
+        return
+    if _at_airport(free, values[other]) and not _at_airport(free, values[city]) \
+            and _after_article(free, values[city]) and not _cue_stem(free, values[other], inputs[other]):
+        # "a campaign in the Atacama ... an SUV from Calama airport": the region is where
+        # the trip goes, the airport where the city input's place is; the region is no
+        # second place (the other input's own cue would have said so)
+        values[city] = values.pop(other)
+        if other in spans:
+            spans[city] = spans.pop(other)
+        return
+    if not is_city(values[city]) and not known_name(values[city]) and is_city(values[other]):
+        values[city], values[other] = values[other], values[city]
+        if city in spans and other in spans:
+            spans[city], spans[other] = spans[other], spans[city]
+
+
+def _at_airport(free: str, value: str) -> bool:
+    """``value`` is written as an airport's name in ``free`` (folded): "Calama airport",
+    "aeropuerto de Pisa", "the Faro international airport"."""
+    v = re.escape(fold(value))
+    return re.search(r"\b" + v + r"\s+(?:international\s+|intl\.?\s+)?airport\b|\baeropuerto\s+"
+                     r"(?:internacional\s+)?(?:de\s+|del\s+)?" + v + r"\b", free) is not None
+
+
+def _after_article(free: str, value: str) -> bool:
+    """``value`` follows an article in ``free`` (folded): "in the Atacama", "en la Toscana"
+    name a region, the way a town's name is not written."""
+    return re.search(r"\b(?:the|el|la|los|las)\s+" + re.escape(fold(value)) + r"\b", free) is not None
+
+
+def _cue_stem(free: str, value: str, spec: Any) -> bool:
+    """``value`` stands a few words after one of ``spec``'s cues less its last word
+    ("drop off at Faro airport" for "drop off in"; "devolución en el aeropuerto de Pisa")."""
+    stems = [" ".join(fold(a).split()[:-1]) for a in getattr(spec, "aliases", [])
+             if len(a.split()) > 1]
+    stems = [re.escape(s) for s in stems if s]
+    return bool(stems) and re.search(r"\b(?:" + "|".join(stems) + r")\W+(?:\w+\W+){0,4}?"
+                                     + re.escape(fold(value)) + r"\b", free) is not None
+
+
+def _own_cue(free: str, value: str, spec: Any) -> bool:
+    """``value`` stands in ``free`` (folded) right after one of ``spec``'s aliases of two
+    words or more ("drop off in", "devolución en"): a one-word cue ("in") says nothing
+    of which input a name is."""
+    cues = [a for a in cue_forms(getattr(spec, "aliases", [])) if len(a.split()) > 1]
+    if not cues or not value:
+        return False
+    pattern = r"(?:" + "|".join(map(re.escape, cues)) + r")\s+(?:(?:the|el|la)\s+)?" \
+        + re.escape(fold(value)) + r"\b"
+    return re.search(pattern, free) is not None
