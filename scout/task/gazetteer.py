@@ -24,6 +24,8 @@ import bisect
 import functools
 import re
 
+from scout.task.neighbourhoods import KNOWN_PLACES as NEIGHBOURHOOD_PLACES
+
 _BY_TERRITORY: dict[str, str] = {
     "US": "new york|nueva york|nyc|los angeles|san francisco|chicago|miami|boston|austin|"
           "seattle|las vegas|washington|orlando|honolulu|maui|hawaii|new orleans|nueva orleans|"
@@ -174,18 +176,14 @@ _MORE_PLACES = (
 )
 _MORE_PLACES += "|".join(n for names in _CAPITALS.values() for n in names.split("|")
                          if n not in _ELSEWHERE) + "|"
-# neighbourhoods people name alone, one letter swap from a city elsewhere or sought for
-# themselves ("physio in Triana" is no Tirana); known places, but no city
-_NEIGHBOURHOODS = (
-    "triana|malasana|lavapies|chueca|ruzafa|russafa|poblenou|eixample|albaicin|albayzin|"
-    "alfama|chiado|bairro alto|trastevere|montmartre|kreuzberg|shoreditch"
-)
-_MORE_PLACES += _NEIGHBOURHOODS
+# neighbourhoods people name alone that are known places, but no city: those
+# scout.task.neighbourhoods marks (its one list of neighbourhoods by city)
+_MORE_PLACES += "|".join(sorted(NEIGHBOURHOOD_PLACES))
 
 
 def neighbourhood(place_folded: str) -> bool:
-    """``place_folded`` is a neighbourhood listed here ("triana", "malasana"), no city."""
-    return place_folded in _NEIGHBOURHOODS.split("|")
+    """``place_folded`` is a neighbourhood known as a place ("triana", "malasana"), no city."""
+    return place_folded in NEIGHBOURHOOD_PLACES
 # names that are also ordinary words people type ("center", "resolute", "oral"), things
 # they eat and drink ("cayenne", "malta", Spanish "chile"), or a cuisine's adjective in
 # Spanish ("comida china", "comida india"); after a cue the place reader still reads them

@@ -5,8 +5,9 @@ the place inputs are read, as it calls :func:`scout.task.institutioncity.city_of
 
 Only neighbourhoods people name without their city and whose name is no other city's
 (Madrid's "Salamanca" is left out), folded, by city, the city's Spanish and English
-names where they differ ("Sevilla/Seville"), given in the request's language;
-:mod:`scout.task.gazetteer` lists which of them are known places for the other readers.
+names where they differ ("Sevilla/Seville"), given in the request's language. A "*"
+marks those that are also known places for the other readers (:data:`KNOWN_PLACES`, which
+:mod:`scout.task.gazetteer` adds to its places): marking one changes what they read.
 """
 
 from __future__ import annotations
@@ -16,18 +17,18 @@ from typing import Any
 from scout.task.lang import fold
 
 _BY_CITY = {
-    "Madrid": "chamberi|malasana|lavapies|chueca|la latina|arguelles|chamartin|tetuan|"
+    "Madrid": "chamberi|*malasana|*lavapies|*chueca|la latina|arguelles|chamartin|tetuan|"
               "vallecas|carabanchel|usera|arganzuela|moncloa|hortaleza",
-    "Barcelona": "gracia|eixample|poblenou|el born|el raval|raval|sants|sarria|sant gervasi|"
+    "Barcelona": "gracia|*eixample|*poblenou|el born|el raval|raval|sants|sarria|sant gervasi|"
                  "barceloneta|poble sec|les corts|horta",
-    "Sevilla/Seville": "triana|nervion|la macarena|los remedios",
-    "Valencia": "ruzafa|russafa|benimaclet|el cabanyal|cabanyal",
-    "Granada": "albaicin|albayzin|realejo",
-    "Lisboa/Lisbon": "alfama|chiado|bairro alto|mouraria",
-    "Roma/Rome": "trastevere",
-    "París/Paris": "montmartre|le marais",
-    "Berlín/Berlin": "kreuzberg|prenzlauer berg|friedrichshain",
-    "Londres/London": "shoreditch|notting hill|brixton|hackney|camden",
+    "Sevilla/Seville": "*triana|nervion|la macarena|los remedios",
+    "Valencia": "*ruzafa|*russafa|benimaclet|el cabanyal|cabanyal",
+    "Granada": "*albaicin|*albayzin|realejo",
+    "Lisboa/Lisbon": "*alfama|*chiado|*bairro alto|mouraria",
+    "Roma/Rome": "*trastevere",
+    "París/Paris": "*montmartre|le marais",
+    "Berlín/Berlin": "*kreuzberg|prenzlauer berg|friedrichshain",
+    "Londres/London": "*shoreditch|notting hill|brixton|hackney|camden",
     "Buenos Aires": "recoleta|san telmo|puerto madero|villa crespo|palermo soho|"
                     "palermo hollywood|colegiales|caballito|belgrano|almagro|chacarita",
     "Ciudad de México/Mexico City": "coyoacan|polanco|condesa|roma norte|roma sur|xochimilco|tlalpan",
@@ -38,8 +39,14 @@ _BY_CITY = {
     "Montevideo": "pocitos|carrasco",
 }
 _CITY: dict[str, str] = {
-    name: city for city, names in _BY_CITY.items() for name in names.split("|")
+    name.lstrip("*"): city for city, names in _BY_CITY.items() for name in names.split("|")
 }
+# the neighbourhoods marked "*" above: known places for the other readers
+# (:func:`scout.task.gazetteer.known_place_words`), one letter swap from a city elsewhere
+# or sought for themselves ("physio in Triana" is no Tirana), but no city
+KNOWN_PLACES: frozenset[str] = frozenset(
+    name[1:] for names in _BY_CITY.values() for name in names.split("|") if name.startswith("*")
+)
 
 
 def city_of(place: str, lang: str = "es") -> str | None:
