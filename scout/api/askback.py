@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scout.errors import RequestIncomplete
-from scout.i18n import N_, say, translations
+from scout.i18n import N_, reader_translations, say, translations
 from scout.orchestrator.mission_request import (MissionRequest, asked_lang, coerce_inputs,
                                                 input_label, set_example)
 from scout.spec.models import InputSpec, Pipeline
@@ -87,8 +87,9 @@ def refusal(inputs: dict[str, InputSpec], missing: list[str], lang: str,
             locales: Path | None, *, notes: dict[str, list[str]] | None = None,
             door: Door = "cli") -> RequestIncomplete:
     """The error for a request that leaves out ``missing``, in ``lang``: every input in
-    one message, each with the kind's word, an example and its ``--set`` value."""
-    _ = translations(lang, locales).gettext
+    one message, each with the kind's word, an example and its ``--set`` value; a word
+    the kind labels in English only is that label, as its report shows it."""
+    _ = reader_translations(lang, locales).gettext
     entries: list[dict[str, str]] = []
     places = iter(_PLACES)
     for name in missing:
