@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scout.errors import RequestIncomplete
-from scout.i18n import N_, say, translations
+from scout.i18n import N_, reader_translations, say, translations
 from scout.orchestrator.mission_request import (MissionRequest, asked_lang, coerce_inputs,
                                                 input_label, set_example)
 from scout.spec.models import InputSpec, Pipeline
 from scout.task.build import TaskIncomplete, build_task
-from scout.task.lang import detect
+from scout.task.lang import alias_in
 
 Door = Literal["cli", "mcp"]
 
@@ -87,8 +87,9 @@ def refusal(inputs: dict[str, InputSpec], missing: list[str], lang: str,
             locales: Path | None, *, notes: dict[str, list[str]] | None = None,
             door: Door = "cli") -> RequestIncomplete:
     """The error for a request that leaves out ``missing``, in ``lang``: every input in
-    one message, each with the kind's word, an example and its ``--set`` value."""
-    _ = translations(lang, locales).gettext
+    one message, each with the kind's word, an example and its ``--set`` value; a word
+    the kind labels in English only is that label, as its report shows it."""
+    _ = reader_translations(lang, locales).gettext
     entries: list[dict[str, str]] = []
     places = iter(_PLACES)
     for name in missing:
@@ -129,20 +130,10 @@ def _error(entries: list[dict[str, str]], lang: str, locales: Path | None,
         missing=entries, lang=lang)
 
 
-def _alias_in(spec: InputSpec, lang: str) -> str | None:
-    """The first alias written in ``lang`` (one the language detector gives to ``lang``
-    even when a tie would go to the other language), or None."""
-    other = "en" if lang == "es" else "es"
-    for alias in spec.aliases:
-        if detect(alias, default=other) == lang:  # type: ignore[arg-type]
-            return alias
-    return None
-
-
 def _example(name: str, spec: InputSpec, lang: str, _: Any, value: str) -> str:
     """How the request could say it: an alias in the request's language before the
     example value for a place ("desde Barcelona"), the type's phrase otherwise."""
-    alias = _alias_in(spec, lang)
+    alias = alias_in(spec.aliases, lang)
     word = alias or _(name).replace("_", " ")
     if spec.enum:
         return _(spec.enum[0])

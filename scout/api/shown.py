@@ -33,9 +33,9 @@ class KindWords:
                    project_locales(root / "templates"))
 
     def catalog(self, lang: str) -> Any:
-        from scout.i18n import lang_of, translations
+        from scout.i18n import lang_of, reader_translations
 
-        return translations(lang_of(lang), self.locales)
+        return reader_translations(lang_of(lang), self.locales)
 
 
 def shown_value(v: Any, type_name: str = "", lang: str = "en", *, enum: bool = False,

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import ScoutError, UsageError
-from scout.i18n import N_, lang_of, say, translations
+from scout.i18n import N_, lang_of, reader_translations, say, translations
 from scout.i18n.messages import localize
 from scout.spec.dag import PhaseGraph
 from scout.spec.models import InputSpec, Pipeline
@@ -155,7 +155,8 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any], *, lang: str = 
 
 
 class _Words:
-    """The reader's catalog (scout's, the kind's merged over it), read when an error is
+    """The reader's catalog (scout's, the kind's merged over it, the kind's English behind
+    both: :func:`scout.i18n.reader_translations`), read when an error is
     said: a request whose values all pass reads none."""
 
     def __init__(self, lang: str, locales: Path | None) -> None:
@@ -165,7 +166,8 @@ class _Words:
     def __call__(self, msgid: str) -> str:
         if self._gettext is None:
             try:
-                self._gettext = translations(self.lang, self.locales).gettext
+                # a word the kind labels in English only reads as its report shows it
+                self._gettext = reader_translations(self.lang, self.locales).gettext
             except ScoutError:  # a broken kind's catalog is validate's error (SPEC058)
                 self._gettext = translations(self.lang).gettext
         return str(self._gettext(msgid))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 from scout.text import fold_aligned
@@ -275,3 +275,28 @@ def prose_lang(text: str) -> Lang | None:
     if en >= PROSE_SHARE * total:
         return "en"
     return None
+
+
+def alias_in(aliases: Iterable[str], lang: str) -> str | None:
+    """The first of an input's ``aliases`` written in ``lang``: one the detector gives to
+    ``lang`` even when a tie would go to the other language ("desde" for Spanish, not
+    "autonomía", which has no marker of either), or None."""
+    other: Lang = "en" if lang == "es" else "es"
+    return next((a for a in aliases if detect(a, default=other) == lang), None)
+
+
+def word_for(name: str, aliases: Sequence[str], lang: str) -> str:
+    """The word a request in ``lang`` names the input ``name`` by, as the parser reads it
+    back (an example to write next to a value): an alias in ``lang`` (:func:`alias_in`);
+    else, in English, the language a kind's identifiers are written in, an alias that is
+    one of the name's words ("range" for ``min_range``, not "autonomía"), else the name's
+    words; in Spanish, the first alias that is none of them ("peso" for ``max_weight``,
+    not "weight"), else the first alias, else the name's words."""
+    said = alias_in(aliases, lang)
+    if said is not None:
+        return said
+    words = name.replace("_", " ")
+    named = [a for a in aliases if a.lower() in words.lower().split()]
+    if lang == "en":
+        return next(iter(named), words)
+    return next((a for a in aliases if a not in named), next(iter(aliases), words))

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scout.spec.models import InputSpec
+from scout.task.lang import word_for
 from scout.task.parse_notes import ParseResult
 from scout.task.numberinput import NUMBER_CMP
 from scout.task.readers import QueryText, digits_view, name_forms, widened
@@ -93,7 +94,7 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
                                   "is next to it, e.g. {example}").format(
                 text=shown, names=" / ".join(_(n).replace("_", " ") for n in empty),
                 example=quote.format(text.original[span[0]:span[1]].strip() + " "
-                                     + (inputs[empty[0]].aliases or [empty[0]])[0])))
+                                     + word_for(empty[0], inputs[empty[0]].aliases, result.lang))))
     return hits
 
 

@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scout.errors import Problem
+from scout.errors import CatalogInvalid, Problem
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Pipeline
 from scout.validate.catalogs import TARGET_LANGS, po_string, translators
@@ -90,16 +90,41 @@ def kind_word_problems(kind: KindWords, locales: Path) -> list[Problem]:
         found = translators(locales, lang)
         if found is not None:
             path, ours, said = found
-            out += _problems(kind, lang, str(path), ours, said, labelled)
+            out += _problems(kind, lang, str(path), ours, said, labelled,
+                             _shown(kind, lang, locales))
     return out
+
+
+def _shown(kind: KindWords, lang: str, locales: Path) -> Callable[[str, str | None], str]:
+    """What a report in ``lang`` shows for an input's name (``shown(name, None)``: its label
+    in "What you asked") or for one of its enum values (``shown(name, value)``), through
+    the catalogs a report reads (:func:`scout.i18n.reader_translations`: the English
+    label where ``lang``'s catalog lacks the word), so a message quotes what the reader sees."""
+    from scout.i18n import author_word, reader_translations, translations
+    from scout.spec.filters import input_labels
+
+    try:
+        catalog = reader_translations(lang, locales)
+    except CatalogInvalid:  # a broken English catalog is SPEC058's: the report then fails
+        catalog = translations(lang, locales)
+    pipeline = kind.spec.model
+    assert isinstance(pipeline, Pipeline)
+    labels = input_labels(list(pipeline.inputs), pipeline.inputs, lang=lang, catalog=catalog)
+
+    def shown(name: str, value: str | None) -> str:
+        return str(labels[name] if value is None else author_word(value, catalog.gettext))
+
+    return shown
 
 
 def _problems(kind: KindWords, lang: str, catalog: str,
               ours: Callable[[str], bool], said: Callable[[str], bool],
-              labelled: Callable[[str], bool]) -> list[Problem]:
+              labelled: Callable[[str], bool],
+              reads: Callable[[str, str | None], str]) -> list[Problem]:
     """``ours(msgid)``: whether the project's catalog translates it; ``said(msgid)``:
     whether it or scout's does; ``labelled(msgid)``: whether the project's English
-    catalog names it (a report in ``lang`` then shows that English label)."""
+    catalog names it (a report in ``lang`` then shows that English label); ``reads``:
+    what a report in ``lang`` shows for an input or its value (:func:`_shown`)."""
     pipeline = kind.spec.model
     assert isinstance(pipeline, Pipeline)
     smap = kind.spec.source_map
@@ -122,7 +147,7 @@ def _problems(kind: KindWords, lang: str, catalog: str,
         elif not said(name):
             out.append(Problem(
                 "SPEC078", f"input '{name}' has no name in '{lang}': a report in that "
-                f"language labels it '{name.replace('_', ' ')}'",
+                f"language labels it '{reads(name, None)}'",
                 smap.locate(("inputs", name), key=True), severity=severity,
                 hint=f"add msgid {po_string(name)} and its msgstr to {catalog}"))
         values = [v for v in spec.enum or [] if isinstance(v, str)]
@@ -151,7 +176,7 @@ def _problems(kind: KindWords, lang: str, catalog: str,
                 continue
             out.append(Problem(
                 "SPEC078", f"input '{name}': enum value '{value}' has no word in '{lang}': "
-                f"a report in that language shows it as '{value}'",
+                f"a report in that language shows it as '{reads(name, value)}'",
                 smap.locate(("inputs", name, "enum", values.index(value))), severity=severity,
                 hint=f"add msgid {po_string(value)} and its msgstr to {catalog}"))
     return out

@@ -48,7 +48,8 @@ def test_a_forgotten_input_name_and_enum_word_are_warned_about(tmp_path: Path) -
     found = _words(root)
     assert [p.severity for p in found] == ["warning"] * 3, [str(p) for p in found]
     said = " ".join(p.message for p in found)
-    assert "input 'origin'" in said and "labels it 'max duration'" in said
+    # each message quotes the label the report shows ("maximum" written out, in Spanish)
+    assert "input 'origin'" in said and "labels it 'duración máx.'" in said
     assert "enum value 'train'" in said and "'bus'" not in said
     lines = (root / "pipelines" / "trips.yaml").read_text(encoding="utf-8").splitlines()
     at = {p.message.split("'")[1]: p.location for p in found}
@@ -139,3 +140,19 @@ def test_a_name_labelled_in_english_only_is_warned_about(tmp_path: Path) -> None
         [str(p) for p in found]
     assert "English label" in found[0].message and found[0].hint \
         and str(root / CATALOG) in found[0].hint
+
+
+def test_a_word_labelled_in_english_only_is_said_as_the_report_shows_it(tmp_path: Path) -> None:
+    # a Spanish report shows a word its Spanish catalog lacks by the English catalog's
+    # label (scout.i18n.reader_translations): the message quotes that label, not the
+    # identifier, for an input's name and for an enum value alike
+    root = _copy(tmp_path)
+    _drop(root / CATALOG, "origin", "train")
+    english = root / "locales" / "en" / "LC_MESSAGES" / "messages.po"
+    english.parent.mkdir(parents=True)
+    english.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                       'msgid "origin"\nmsgstr "Departure city"\n\n'
+                       'msgid "train"\nmsgstr "Rail"\n', encoding="utf-8")
+    said = {p.message.split("'")[1]: p.message for p in _words(root)}
+    assert said["origin"].endswith("labels it 'Departure city'"), said
+    assert said["mode"].endswith("shows it as 'Rail'"), said

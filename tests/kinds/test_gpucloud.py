@@ -89,7 +89,8 @@ def test_a_memory_no_word_names_is_asked_about_not_guessed():
     # "de 80 GB" could be each GPU's memory or the disk: not read, and the note says how
     task = parse_request(KIND, "8 H100 de 80 GB durante 2 semanas", TODAY)
     assert task.values["vram"] is None and task.values["storage"] is None
-    assert any("80 GB VRAM" in str(n) for n in task.notes)
+    # the word to add is one in the request's language (scout.task.lang.word_for)
+    assert any("80 GB memoria" in str(n) for n in task.notes), task.notes
 
 
 H100 = [

@@ -79,7 +79,7 @@ def test_one_size_for_two_inputs_is_not_guessed(inputs):
     task = parse_request(KIND, "portátil de 15,6 pulgadas con 16 GB por menos de 600 euros", TODAY)
     assert task.values.get("min_ram") is None and task.values.get("min_storage") is None
     assert "«16 GB» podría ser RAM mínima / almacenamiento mínimo, así que no se ha leído; " \
-           "escribe qué es junto al valor, p. ej. «16 GB ram»" in task.notes
+           "escribe qué es junto al valor, p. ej. «16 GB memoria»" in task.notes
     task = parse_request(KIND, "laptop with 1 TB under $800", TODAY)
     assert task.values.get("min_storage") is None
     assert any(n.startswith("'1 TB' could be min ram / min storage") for n in task.notes)
