@@ -57,7 +57,7 @@ _BOLD_LINE = re.compile(r"^\s*(\*\*|__)(?P<t>[^*_].*?)\1\s*(?::\s*)?$")
 _ITEM = re.compile(r"^(?P<indent>\s*)(?P<mark>[-*+\u2022\u2013]|\d{1,3}[.)])\s+(?P<text>.*)$")
 _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_TABLE_SEP = re.compile(r"^\s*(?:\|\s*)?:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*(?:\|\s*)?$")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")
 _LINK = re.compile(r"\[([^\[\]]{1,500})\]\((?:https?://|/)[^)\s]{0,2000}\)")
 
