@@ -236,7 +236,9 @@ def said_unit(kind: str, text: str) -> str | None:
     units = QUANTITIES[kind][0] if kind in IMPERIAL else {}
     folded = text.casefold()  # the units' words have no accents to fold
     for unit in IMPERIAL.get(kind, ()):
-        if re.search(r"\d\s*-?\s*(?:" + units[unit][0] + r")(?![\w²])", folded):
+        # "\s*(?:-\s*)?", not "\s*-?\s*": one quantifier over a run of spaces ("1" before
+        # 20,000 spaces took 2 s)
+        if re.search(r"\d\s*(?:-\s*)?(?:" + units[unit][0] + r")(?![\w²])", folded):
             return unit
     return None
 

@@ -45,7 +45,7 @@ from scout.schemas.sources import Page
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*(?:["']\s*)?([A-Za-z0-9_.:-]+)""", re.I)
 
 
 #: the bytes no text holds (WHATWG MIME Sniffing's "binary data bytes")

@@ -85,7 +85,7 @@ def system_prompt(lang: str = "en", *, web: bool = True, rating_scale: int = 10)
 
 
 OPEN_FENCE, CLOSE_FENCE = "<evidence>", "</evidence>"
-_FENCE_TAG = re.compile(r"<\s*/?\s*evidence\b[^>]{0,40}>", re.I)
+_FENCE_TAG = re.compile(r"<\s*(?:/\s*)?evidence\b[^>]{0,40}>", re.I)
 _INVISIBLE = re.compile("[\u200b\u2060\ufeff\u061c\u202a-\u202e\u2066-\u2069]")
 
 

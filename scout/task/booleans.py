@@ -45,7 +45,7 @@ _UNNEEDED_BEFORE = re.compile(
 
 # a thing without the flag refused after it: "sin ascensor no me sirve", "sin parking no
 # nos vale", "without a lift it's a no-go", "no terrace, no deal"
-_REFUSED = re.compile(r"\s*,?\s*(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:sirven?|valen?|interesan?)|"
+_REFUSED = re.compile(r"\s*(?:,\s*)?(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:sirven?|valen?|interesan?)|"
                       r"(?:it'?s|is)\s+(?:a\s+)?no[- ]go|no\s+deal|(?:it\s+)?won'?t\s+do|"
                       r"(?:is\s+)?a\s+deal[- ]?breaker|ni\s+hablar)\b")
 

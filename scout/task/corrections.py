@@ -31,9 +31,9 @@ from scout.task.lang import fold
 # correction), "actually (make that)", "make it", "I mean(t)", "quise decir", "or rather", "scratch that",
 # "no," after a value
 _BEFORE = re.compile(
-    r"\bno\s*,?\s*(?:mejor|better|rather|wait)\b|\bperdon\b|\bsorry\b|\b(?:mejor\s+)?digo\b|"
+    r"\bno\s*(?:,\s*)?(?:mejor|better|rather|wait)\b|\bperdon\b|\bsorry\b|\b(?:mejor\s+)?digo\b|"
     r"\bmejor\s+dicho\b|\bcorrijo\b|\bo\s+sea\b|\bbueno\s*,|\bwell\s*,|"
-    r"\bactually(?:\s*,?\s*make\s+(?:that|it))?\b|\bmake\s+(?:that|it)\b|\bi\s+meant?\b|"
+    r"\bactually(?:\s*(?:,\s*)?make\s+(?:that|it))?\b|\bmake\s+(?:that|it)\b|\bi\s+meant?\b|"
     r"\b(?:quise|queria)\s+decir\b|"
     r"\bor\s+rather\b|\bscratch\s+that\b|\bno\s+wait\b|"
     # "contrato de 24 meses no, máximo 12", "en marzo, no, en abril": the value just

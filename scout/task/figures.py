@@ -27,7 +27,9 @@ SPACED = (r"(?:\d{1,3}(?: \d{3}){2,}|\d{2,3} \d{3}"
           r"(?:[.,]\d{1,2})?(?![.,]?\d)")
 # "0,129", "0.1295": a rate under one unit, however many decimals it is priced to
 _UNDER_ONE = r"(?<!\d)0[.,]\d+(?!\d)"
-AMOUNT = (NOT_ENOTATION
+# "(?=\d)" first: every figure starts with a digit, and the e-notation look-ahead scanned
+# the run of separators after each position ("," 10,000 times took 0.45 s)
+AMOUNT = (r"(?=\d)" + NOT_ENOTATION
           + r"(?:" + _UNDER_ONE + r"|" + SPACED + r"|"
           r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
           r"|\d+(?:[.,]\d+)?(?=\s?[km]\b))")

@@ -38,7 +38,7 @@ from scout.task.moneypair import Hit, partner
 
 # what joins an amount to the unit it is priced per: "0,14 €/kWh", "24 € por kWh",
 # "£10 per seat", "10 € al kW", "a day"
-_PER = r"\s*(?:/|\b(?:per|por|x|a|al|the|el|la|each|cada)\b)?\s*"
+_PER = r"\s*(?:(?:/|\b(?:per|por|x|a|al|the|el|la|each|cada)\b)\s*)?"
 # the same inside the amount's span, where its reader kept the unit ("0,14 €/kWh" is one money)
 _PER_IN = r"(?:/|\b(?:per|por|x|a|al|each|cada)\b)\s*"
 # how far before an amount its label may start
@@ -116,7 +116,7 @@ def said_none(free: str, name: str, spec: InputSpec) -> tuple[int, int] | None:
     """The span of ``free`` (folded) that says the input ``name`` is not there ("sin
     matrícula"), with no amount after it, or None."""
     for word in labels(name, spec):
-        m = re.search(NONE + label_re([word]) + r"(?!\s*(?:de|of|:)?\s*[\d€$£])", free)
+        m = re.search(NONE + label_re([word]) + r"(?!\s*(?:(?:de|of|:)\s*)?[\d€$£])", free)
         if m:
             return m.span()
     return None

@@ -143,7 +143,7 @@ _PER_AFTER_CMP = re.compile(PER)
 # less than 0,13 euros", "precio de la noche: 90 €"
 _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*|\b(?:prices?|precios?|costs?|costes?|"
                          r"costos?)\s+(?:of|del?|por)\s+(?:(?:the|el|la|one|a|un|una)\s+)?)"
-                         r"(?P<per>" + _UNIT_WORDS + r")\b\s*[,:]?\s*$")
+                         r"(?P<per>" + _UNIT_WORDS + r")\b\s*(?:[,:]\s*)?$")
 # a period said of the price's own noun before the amount: "cuota mensual 220 €", "monthly
 # fee: £500", "annual tuition of $9,000", "precio anual: 5.400 €" (a school's, a club's,
 # a plan's fee: the period is the noun's, not written after the amount), and so of a
@@ -157,7 +157,7 @@ _PER_NOUN_BEFORE = re.compile(
     r"\b(?:(?P<adj>" + _PERIOD_ADJ + r")\s+(?:" + _PRICE_NOUN + r")|(?:" + _PRICE_NOUN
     + r")\s+(?P<adj2>" + _PERIOD_ADJ + r")|(?P<adj3>mensual|anual)idad(?:es)?)\b"  # "mensualidad"
     r"(?:\s+(?:maxim[ao]|minim[ao]|max|min))?"
-    r"(?:\s+(?:de|of|is|es))?\s*[,:]?\s*$")
+    r"(?:\s+(?:de|of|is|es))?\s*(?:[,:]\s*)?$")
 _PRICE_NOUN_AT = re.compile(r"(?:" + _PRICE_NOUN + r")\b")
 # the period each unit word names (``period_of`` also tries it less its last letter)
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
@@ -221,7 +221,7 @@ _PASS_BEFORE = re.compile(
     + _PERIOD_ADJ + r")|(?P<noun>day|week|month|year)[\s-]+(?:" + _PASS + r")|(?:" + _PASS
     + r")\s+(?:de\s+(?:un\s+|una\s+)?|por\s+)(?P<de>dia|semana|mes|ano))\b"
     r"(?:\s+(?:at|a|de|of|for|por|is|es|(?:is\s+)?(?:under|below|up to)|(?:de\s+)?(?:menos de|hasta)"
-    r"|max(?:imo)?))*\s*[,:]?\s*$")
+    r"|max(?:imo)?))*\s*(?:[,:]\s*)?$")
 
 
 def pass_period(free: str, start: int) -> str | None:
@@ -325,7 +325,7 @@ _TOTAL_AFTER = re.compile(r"\s*(?:en total|in total|in all|all[- ]in(?:clusive)?
 _ALL_IN = re.compile(r"all[- ]in(?:clusive)?\b")
 _TOTAL_BEFORE = re.compile(
     r"\b(?:total\s+(?:budget|price|cost|spend)|(?:presupuesto|precio|coste|costo|gasto)\s+"
-    r"total|en total|in total|all[- ]in)\b(?:\s+(?:de|of|is|es|was))?\s*[,:]?\s*"
+    r"total|en total|in total|all[- ]in)\b(?:\s+(?:de|of|is|es|was))?\s*(?:[,:]\s*)?"
     r"(?:(?:under|below|up to|max(?:imo)?|menos de|hasta|de|of)\s+)?$")
 
 

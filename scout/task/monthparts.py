@@ -21,7 +21,7 @@ from scout.task.relative import Form, Value, last_day
 # a year (a named group to fill in) and what may stand between a month and its year;
 # scout.task.dategrammar uses the same two
 YEAR = r"(?P<{}>(?:19|20|21)\d{{2}})"
-YEAR_SEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
+YEAR_SEP = r"(?:\s*(?:,\s*)?|\s+(?:de|del|of)\s+)"
 _Y, _YSEP = YEAR, YEAR_SEP
 
 

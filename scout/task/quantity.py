@@ -62,7 +62,9 @@ _LOW = (r"(?:(?:(?:between|entre|from|desde|de)\s+)?(?P<lo>\d+(?:[.,]\d+)?)\s*"
 
 
 def _qty_re(kind: str, gigs: bool = False) -> str:
-    return r"(?<![\w.,])" + _LOW + _NUM + r"\s*-?\s*" + _unit_re(kind, gigs) + r"(?![\w²])"
+    # "\s*(?:-\s*)?", never "\s*-?\s*": two quantifiers over one run of spaces try every
+    # split of it ("1" before 20,000 spaces took 12 s)
+    return r"(?<![\w.,])" + _LOW + _NUM + r"\s*(?:-\s*)?" + _unit_re(kind, gigs) + r"(?![\w²])"
 
 
 def _number(raw: str) -> float:

@@ -41,8 +41,8 @@ def _forms() -> tuple[re.Pattern[str], re.Pattern[str]]:
     span = re.compile(
         r"(?<!\w)(?P<det>(?:del|el|al|this|next|coming|este|proximo|the)\s+)?"
         r"(?:(?:de|from)\s+)?(?P<a>" + names + r")\.?\s*(?:[-–/]|\s(?:a|al|to|through|thru|"
-        r"till|until|hasta))\s*(?P<b>" + names + r")\.?(?!\w)(?P<after>\s*(?:\d|(?:de|of)?\s*"
-        r"(?:la|this|next|esta)?\s*(?:semana|week)|que\s+viene|proxim))?")
+        r"till|until|hasta))\s*(?P<b>" + names + r")\.?(?!\w)(?P<after>\s*(?:\d|(?:(?:de|of)\s*)?"
+        r"(?:(?:la|this|next|esta)\s*)?(?:semana|week)|que\s+viene|proxim))?")
     habit = re.compile(
         r"(?<!\w)(?:(?:on|los|on\s+the)\s+)?(?:weekdays|weekends|fines\s+de\s+semana|"
         + _PLURALS + r")(?!\w)|(?<!\w)entre\s+semana(?!\w)|(?<!\w)" + _EVERY

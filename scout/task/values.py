@@ -159,7 +159,7 @@ def parse_rating(value: Any, scale: int | None = None) -> float:
     if isinstance(value, (int, float)):
         score = float(value)
     elif isinstance(value, str):
-        m = re.fullmatch(r"\s*(\d+(?:[.,]\d+)?)\s*(?:/|out of)\s*(\d+)\s*\+?\s*", value)
+        m = re.fullmatch(r"\s*(\d+(?:[.,]\d+)?)\s*(?:/|out of)\s*(\d+)\s*(?:\+\s*)?", value)
         if m:
             num, out_of = float(m.group(1).replace(",", ".")), float(m.group(2))
             if out_of <= 0 or num > out_of:

@@ -69,7 +69,7 @@ _VERB_REL = re.compile(r"\b" + _VERBS + r"\s+" + _YEAR)
 # ("or more modern", "o más moderno": a learner's "newer", said of a car or a building)
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+(?:recent|modern))|and\s+(?:newer|later|up)|"
           # ("pa'lante", "para adelante": "onwards" as Spain and Latin America say it)
-          r"onwards?|en\s+adelante|pa(?:ra)?\s*['’]?\s*(?:a?delante|lante|arriba)|hacia\s+arriba|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|mas\s+modern[oa]s?|superior(?:es)?|"
+          r"onwards?|en\s+adelante|pa(?:ra)?\s*(?:['’]\s*)?(?:a?delante|lante|arriba)|hacia\s+arriba|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|mas\s+modern[oa]s?|superior(?:es)?|"
           r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues)|"
           # a span open to today: "2019 to present", "2010-date", "de 2000 a la fecha"
           r"(?:to|until|till|through|thru|-|–|a|al|hasta)\s*(?:the\s+)?"
