@@ -137,10 +137,10 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         return hot[0], widened(text.free, free, hot[1])  # "-112 °F" for a Celsius input
     # a number after the name that a unit of another measure follows is a size, no count
     # ("piso de 70 m²" for a floor, "habitación de 12 m2" for rooms: scout.task.ordinals)
-    after = (a for a in re.finditer(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP
+    after = (a for a in re.finditer(r"(?<!\w)(?:" + alt + r")\s*(?:(?::|=|of|de)\s*)?" + NUMBER_CMP
                                     + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
              if not measure_after(free, a.end(), alt))
-    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES_SIGN + r"\s*-?\s*"
+    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES_SIGN + r"\s*(?:-\s*)?"
                    + alt + r"(?!\w)", free)
          or next(after, None)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)
@@ -194,7 +194,7 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         # (or by the input name's last word: "no experience" for max_experience)
         noun = name_forms([name.rsplit("_", 1)[-1], *spec.aliases])
         none = re.search(r"(?<!\w)(?:sin|without|no|zero|cero|ningun[oa]?)\s+(?:" + noun
-                         + r")(?!\w)(?!\s*(?::|=|of|de)?\s*\d)", free)
+                         + r")(?!\w)(?!\s*(?:(?::|=|of|de)\s*)?\d)", free)
         return (0 if integer else 0.0, none.span()) if none else None
     span = widened(text.free, free, _kind_left(free, m.span(), enum_words))
     if m.groupdict().get("w"):

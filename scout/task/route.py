@@ -220,7 +220,7 @@ def _ends(hit: Hit, original: str) -> list[Hit]:
     k = n + 1 if n < len(folded) - 1 and folded[n] in ("y", "e", "and") else n
     if 0 < n < len(folded) and known_place_words(folded[k:]) == len(folded) - k:
         a, b = words[n - 1].end(), words[k].start()
-        if re.fullmatch(r"\s*(?:" + _MARKS + r"|y|e|and)?\s*", fold(text[a:b])):
+        if re.fullmatch(r"\s*(?:(?:" + _MARKS + r"|y|e|and)\s*)?", fold(text[a:b])):
             return [(text[:a], (start, start + a)), (text[b:], (start + b, hit[1][1]))]
     return [hit]
 

@@ -108,3 +108,22 @@ def test_a_span_of_weekdays_padded_with_spaces_is_read_in_linear_time() -> None:
     pad = " " * 1000
     text = "lunes a viernes" + pad + "de" + pad + "la" + pad + "x"
     assert [text[a:b] for a, b in _timed(lambda: schedule_spans(text))] == ["lunes a viernes"]
+
+
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("piso con habitaciones: 3", 3), ("piso con habitaciones 3", 3), ("3 - habitaciones", 3),
+    ("3-habitaciones", 3), ("rooms of 2", 2), ("piso de 3 habitaciones", 3),
+])
+def test_a_count_after_its_label_is_read_as_before(query: str, want: int) -> None:
+    """numberinput's label-then-number patterns took the same one-quantifier shape
+    (``\\s*(?:X\\s*)?``) for consistency; a request reaches them with its spaces already
+    collapsed, so they were never slow: this guards that they read the same."""
+    import datetime as dt
+
+    from scout.spec.models import InputSpec
+    from scout.task.parser import parse_query
+
+    rooms = {"rooms": InputSpec(type="integer", aliases=["habitaciones", "rooms"])}
+    assert parse_query(query, rooms, today=dt.date(2026, 12, 2)).values.get("rooms") == want
