@@ -111,6 +111,16 @@ def cache_key(adapter: str, settings: AdapterSettings, request: Request,
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def _read_key(value: object) -> bytes | None:
+    """The digest key as stored (64 hex digits), or None for anything else."""
+    if isinstance(value, str) and len(value) == 64:
+        try:
+            return bytes.fromhex(value)
+        except ValueError:
+            return None
+    return None
+
+
 class ReplyCache:
     def __init__(self, runtime_dir: str | Path, *, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(runtime_dir) / CACHE_NAME
@@ -132,8 +142,12 @@ class ReplyCache:
                            "value TEXT)")
                 db.execute("INSERT OR IGNORE INTO meta VALUES ('digest_key', ?)",
                            (random_bytes.token_hex(32),))
-            row = db.execute("SELECT value FROM meta WHERE name = 'digest_key'").fetchone()
-            self._digest_key = bytes.fromhex(row[0])
+                row = db.execute("SELECT value FROM meta WHERE name = 'digest_key'").fetchone()
+                key = _read_key(row[0] if row else None)
+                if key is None:  # a value scout did not write (the file is untrusted)
+                    key = random_bytes.token_bytes(32)
+                    db.execute("REPLACE INTO meta VALUES ('digest_key', ?)", (key.hex(),))
+            self._digest_key = key
         return keyed_digest(self._digest_key, values)
 
     def _db(self) -> sqlite3.Connection:

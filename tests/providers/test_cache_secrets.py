@@ -63,3 +63,16 @@ def test_no_secret_that_shapes_the_key_is_in_the_cache(
     monkeypatch.setenv("SCOUTE_GW_BASE_URL", f"https://lab:{ORG_B}@gw.example/v1"
                                              f"?api-key=another-one")
     assert cache_key("gw", GATEWAY, request(), ReplyCache(tmp_path).digest) != key
+
+
+@pytest.mark.parametrize("stored", ["not hex", "ab", 7, None])
+def test_a_digest_key_scout_did_not_write_is_replaced(tmp_path: Path, stored: object) -> None:
+    """The cache file is read back untrusted: a damaged digest key raised ValueError (or
+    TypeError) on every call; it is replaced, and the new one is kept."""
+    import sqlite3
+
+    ReplyCache(tmp_path).digest([["a", "b"]])  # writes the table and a key
+    with sqlite3.connect(tmp_path / "cache.sqlite3") as db:
+        db.execute("UPDATE meta SET value = ? WHERE name = 'digest_key'", (stored,))
+    first = ReplyCache(tmp_path).digest([["a", "b"]])
+    assert first == ReplyCache(tmp_path).digest([["a", "b"]])
