@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from scout.task.lang import fold
+from scout.task.personage import PERSON
 
 _UNITS = {"h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600, "hora": 3600,
           "horas": 3600, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
@@ -60,6 +61,10 @@ _CAL = (r"(?:(?:(?:business|working|calendar)\s+)?(?:days?|weeks?)"
         r"|months?|mes|meses|years?|yrs?|anos?)")
 # what makes years an age: "12-year-old", "3 years old", "7 años de edad"
 _AGE = re.compile(r"[\s-]*(?:olds?\b|de\s+edad\b|ago\b)")
+# whose age a number of years is, right before it: "un niño de 9 años", "mi hija de 8
+# años", "alumnos de 12 años", "a child of 9 years" (folded text): an age, not how long
+_WHOSE_AGE = re.compile(r"\b(?:" + PERSON + r"|alumn[oa]s?|estudiantes?|students?|pupils?)"
+                        r"\s+(?:de|of|aged)\s+$")
 _WHEN_BEFORE = re.compile(r"\b(?:last|past|previous|prior|every|ultim[oa]s|pasad[oa]s|"
                           r"anteriores|hace|cada)\s+$")
 _UNIT = rf"(?:{_HOUR}|{_MIN}|{_SEC}|{_CAL})"
@@ -140,8 +145,9 @@ def _durations(free: str, high: bool = False, calendar: bool = False,
     for m in _PATTERN.finditer(free):
         if _unit(m.group("unit") or "h") >= DAY and (
                 not calendar or _AGE.match(free, m.end())
-                or _WHEN_BEFORE.search(free, max(0, m.start() - 16), m.start())):
-            # "a 12-year-old", "niños de 3 años de edad": an age; "the last 2 years", "hace 2
+                or _WHEN_BEFORE.search(free, max(0, m.start() - 16), m.start())
+                or _WHOSE_AGE.search(free, max(0, m.start() - 24), m.start())):
+            # "a 12-year-old", "niños de 3 años de edad", "un niño de 9 años": an age; "the last 2 years", "hace 2
             # años", "2 years ago", "cada 2 semanas": when or how often, not a length
             continue
         if m.group("unit") in ("m", "s") and (m.group("gap") or m.group("num") is None):

@@ -202,6 +202,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if pw.adjective_like(m.group(0)) and not _known_at(words, k) \
                         and known_end(free, m.start()) is None:
                     continue  # "equipo pequeño", "friendly team": a word that describes
+                if _CODE.fullmatch(m.group(0).upper()) and not _known_at(words, k):
+                    continue  # "inglés b2", "airbus a320": a level's or a model's code
 
                 hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
                 if hit and not known_name(hit[0]) and capitals_claimed(original, free):
@@ -238,6 +240,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 continue
             if asking(original, m):
                 continue  # "¿Hay algún dentista ...?", "Who's a good physio": capitalised as opener
+            if _CODE.fullmatch(w) and not known_name(w):
+                continue  # "inglés B2", "Airbus A320": a level's or a model's code, no name
             if m.start() < field_end or (fold(w) in sw.FIELD_HEADS and not known_name(w)):
                 continue  # "Máster en ...", "PhD in ...": what kind of study, no place
             base = max(0, m.start() - 4)
@@ -283,6 +287,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+# a code of capitals and digits typed as one word ("B2", "C1", "A320", "M3"): a capital
+# says nothing of a place in it (a place written so, a postcode, comes after a cue)
+_CODE = re.compile(r"[A-Z]{1,3}\d[\w-]*")
 # what the thing has or lacks: the words after are a feature ("hotel con piscina",
 # "gym without contract"), no name, unless the gazetteer knows it
 _HAVING = frozenset({"con", "with", "sin", "without", "w/"})

@@ -132,6 +132,9 @@ def test_the_calendar_s_units_are_lengths(query, seconds) -> None:
 @pytest.mark.parametrize("query", [
     "libros para una niña de 12 años de edad",      # an age
     "a book for a 12-year-old",
+    "apoyo escolar para un niño de 9 años",          # whose age: a person right before it
+    "clases de refuerzo para mi hija de 12 años",
+    "clases para alumnos de 14 años",
     "tarifa de 30 € a month",                        # a rate's period, no count
     "hotel next week",
     "piso para el mes que viene",
@@ -139,6 +142,19 @@ def test_the_calendar_s_units_are_lengths(query, seconds) -> None:
 def test_an_age_a_rate_or_a_when_is_no_length(query) -> None:
     task = build_task(query, {"length": InputSpec(type="duration")}, today=TODAY)
     assert task.values["length"] is None, task.notes
+
+
+def test_a_child_s_age_leaves_the_length_to_the_words_that_say_it() -> None:
+    """"un niño de 9 años, dos horas a la semana": the years are the child's age, which an
+    integer input that counts years reads; the length asked is the two hours."""
+    spec = {"weekly": InputSpec(type="duration", aliases=["a la semana", "a week"]),
+            "age": InputSpec(type="integer", aliases=["años", "years old"])}
+    task = build_task("apoyo escolar para un niño de 9 años, dos horas a la semana", spec,
+                      today=TODAY)
+    assert (task.values["weekly"], task.values["age"]) == (2 * 3600, 9), task.notes
+    task = build_task("un contrato de 2 años para un niño", {"length": InputSpec(type="duration")},
+                      today=TODAY)
+    assert task.values["length"] == 2 * YEAR, task.notes
 
 
 def test_two_lengths_are_told_apart_by_their_words() -> None:

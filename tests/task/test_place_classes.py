@@ -140,3 +140,21 @@ def test_landmark_after_article(query: str, want: str) -> None:
 ])
 def test_common_noun_after_article_is_no_place(query: str) -> None:
     assert eat(query)[0] is None
+
+
+_CLASSES = {"topic": InputSpec(type="subject"), "place": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize("query, want", [
+    # a code of capitals and digits (a language level, a model) is no place for its capital
+    ("clases de inglés B2", (None, "inglés B2")),
+    ("clases de inglés b2", (None, "inglés b2")),
+    ("curso de alemán C1", (None, "alemán C1")),
+    # guards: after a cue a code is still a place (a postcode); a name stays one
+    ("English tutor in SW1", ("SW1", "English tutor")),
+    ("clases de inglés B2 en Bilbao", ("Bilbao", "inglés B2")),
+])
+def test_a_code_is_no_place(query: str, want: tuple[str | None, str | None]) -> None:
+    values = parse_query(query, _CLASSES, today=TODAY).values
+    place = values.get("place")
+    assert (str(place) if place is not None else None, values.get("topic")) == want
