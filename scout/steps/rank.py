@@ -56,7 +56,7 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import HEADS, Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.units import TOTAL, per_factor
+from scout.units import TOTAL, WORK_UNITS, per_factor
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
@@ -72,6 +72,7 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people
                                       to_period)
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
+from scout.steps.packprice import for_pack
 from scout.steps.seatprice import for_seats
 from scout.steps.taxprice import (asked_basis, compared_basis, off_basis, put_on_basis,
                                   stated_on_basis)
@@ -177,7 +178,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     (:func:`scout.steps.rank_periods.for_people`); ``heads`` the other heads counted, by
     basis (``{"pet": 2}``), a price per pet being all of them's. ``each``: what the budget is per (a
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
-    covers (:func:`scout.steps.seatprice.for_seats`). ``work``: the phase's units of work
+    covers (:func:`scout.steps.seatprice.for_seats`), and a pack's price stating no unit
+    by the units of work it buys when the budget is per one
+    (:func:`scout.steps.packprice.for_pack`). ``work``: the phase's units of work
     (a page in words, the work asked: :mod:`scout.steps.workbasis`). ``tax``: the tax basis
     a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
     ``rates`` the config's tax rates it tells one price's two amounts by."""
@@ -233,6 +236,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             for_people(c, per, asked, periods, each)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
+        if c.price is not None and per in WORK_UNITS and "price" in checks:
+            for_pack(c, per)  # "Bono de 10 horas por 300 €" against a budget per hour
         # put on the budget's period only when the phase reads the price: a kind that
         # works out its own cost (a tariff's rate per kWh times the kWh asked) checked the
         # budget itself, and "price per kWh cannot be compared" would say it did not

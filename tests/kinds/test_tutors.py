@@ -160,10 +160,10 @@ OTHER_KINDS = words_of(*LODGING_PAY_STOCK, "certificate", "certificado", "course
 def test_a_spanish_request_ranks_by_the_wishes_met_and_says_why_the_rest_do_not_fit(runs):
     run, queries = runs["es"]
     # Laura meets the days, the afternoon and the free first class; Euler a day and the
-    # afternoon; Carlos none of them
-    assert _names(run) == ["Profesora Laura, matemáticas de Bachillerato", "Academia Euler",
-                           "Carlos, profesor de matemáticas"]
-    assert _excluded(run) == {"Refuerzo de primaria Ana": ["no dice dar clase de bachillerato"],
+    # afternoon; Carlos's pack of 10 hours for 300 € is 30 € an hour, over 25 €/hora
+    assert _names(run) == ["Profesora Laura, matemáticas de Bachillerato", "Academia Euler"]
+    assert _excluded(run) == {"Carlos, profesor de matemáticas": ["cuesta más que el presupuesto"],
+                              "Refuerzo de primaria Ana": ["no dice dar clase de bachillerato"],
                               "MatesOnline": ["cuesta más que el presupuesto"]}
     # searched in the request's language, with its words, never the kind's nouns twice
     assert queries[0] == "clases particulares matemáticas bachillerato en Valencia"
@@ -174,14 +174,16 @@ def test_a_spanish_report_compares_prices_per_hour_and_says_which_wishes_each_me
     report = run.report
     for words in ["# Clases particulares de matemáticas en Valencia", "## Selección",
                   "| # | profesor | precio indicado | por hora | deseos cumplidos | valoración |",
-                  # an hour's price as stated; a month's over its 4 classes of 1.5 hours, a
-                  # pack's over its 10 hours, marked worked out
+                  # an hour's price as stated; a month's over its 4 classes of 1.5 hours,
+                  # marked worked out
                   "| 22 €/hora [1] | 22 €/hora | martes, jueves, por la tarde, primera clase "
                   "gratis | 4,9/5 [1] |",
                   "| 80 €/mes [2] | \\~13,33 €/hora | jueves, por la tarde | 4,6/5 [2] |",
-                  "| 300 € [3] | \\~30 €/hora | ninguno | 4,8/5 [3] |",
-                  "3 de 5 profesores encontrados encajan: matemáticas, bachillerato, Valencia, "
+                  "2 de 5 profesores encontrados encajan: matemáticas, bachillerato, Valencia, "
                   "hasta 25 €/hora.",
+                  # the pack, left out, shown at its price an hour
+                  "**Carlos, profesor de matemáticas** (~30 €/hora [3], 4,8/5 [3]): cuesta "
+                  "más que el presupuesto",
                   "| días | martes, jueves | consulta |",
                   "| momento del día | por la tarde | consulta |"]:
         assert words in report, words

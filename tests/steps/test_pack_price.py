@@ -1,0 +1,70 @@
+"""A pack of units of work against a budget per one: "Bono de 10 horas por 300 €" is 30 €
+an hour, divided, flagged in both languages, and checked against "máximo 25 €/hora"
+(scout.steps.packprice); how often and one class's length buy no pack."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.i18n.messages import localize
+from scout.schemas.records import Candidates
+from scout.schemas.task import Money
+from scout.spec.models import InputSpec
+from scout.steps import rank
+from scout.steps.packprice import pack_count
+from scout.stepkit.params import RankParams
+from scout.task.build import build_task
+from tests.steps.test_extract_rank import _ctx
+from tests.steps.test_rank_periods import _flat
+
+INPUTS = {"subject": InputSpec(type="subject"), "budget": InputSpec(type="money")}
+WHERE = ["task.budget is none or t.price is none or t.price.amount <= task.budget.amount"]
+
+
+@pytest.mark.parametrize("text, unit, count", [
+    ("Bono de 10 horas por 300 €.", "hour", 10),
+    ("Pack of 10 hours: £250", "hour", 10),
+    ("300 € (8 horas de clase)", "hour", 8),
+    ("Traducción: 20 páginas por 400 €", "page", 20),
+    ("10 walks for £100", "walk", 10),
+    ("Clases de 2 horas, 40 €", "hour", None),          # one class's length
+    ("2 horas a la semana, 80 €", "hour", None),         # how often
+    ("Two hours a week: 10 hours per month, £200", "hour", None),
+    ("Open 10 hours a day. 300 €", "hour", None),
+    ("Bono de 10 horas.", "hour", None),                 # no amount in the sentence
+    ("10 horas por 300 €", "word", None),                # hours are no words
+])
+def test_how_many_units_a_price_buys(text: str, unit: str, count: int | None) -> None:
+    assert pack_count(text, unit) == count
+
+
+def _tutor(key: str, text: str, amount: float, per: str | None = None):
+    c = _flat(key, (f"https://{key}.test/", Money(amount=amount, currency="EUR",
+                                                  comparator="=", per=per)))
+    c.evidence[0].text = text
+    return c
+
+
+@pytest.mark.parametrize("query", ["maths tutor under 25 euros an hour",
+                                   "profesor de matemáticas, máximo 25 €/hora"])
+def test_a_pack_is_compared_per_hour_with_a_budget_per_hour(query: str) -> None:
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 6))
+    assert task.values["budget"].per == "hour"
+    tutors = [_tutor("dear", "Bono de 10 horas por 300 €.", 300),          # 30 an hour
+              _tutor("cheap", "Pack of 10 hours: 200 €", 200),              # 20 an hour
+              _tutor("hourly", "22 €/hora", 22, "hour"),                    # as it stands
+              _tutor("loose", "Clases de matemáticas desde 40 €", 40)]      # no pack: kept
+    params = RankParams(items="candidates", as_="t", where=WHERE)
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=tutors)}, task))
+    assert sorted(i.candidate.key for i in short.items) == ["cheap", "hourly", "loose"]
+    cheap = next(i.candidate for i in short.items if i.candidate.key == "cheap")
+    assert cheap.price_converted == Money(amount=20, currency="EUR", comparator="=",
+                                          per="hour")
+    flag = "price for 10 × hour divided by them, to compare it with the budget per hour"
+    assert cheap.flags == [flag]
+    assert localize(flag, "es") == ("precio por 10 × hora, dividido entre ellas para "
+                                    "compararlo con el presupuesto por hora")
+    loose = next(i.candidate for i in short.items if i.candidate.key == "loose")
+    assert loose.price_converted is None
