@@ -14,6 +14,9 @@ lexicon, no model and no locale data, so the keyless synthesis is deterministic:
 3. a negator up to three words before a polar word ("not", "never", "no", "sin", "nada",
    "poco", "wasn't"), skipping copulas and intensifiers ("no estaba muy limpio"), flips it.
 
+A field and its yes/no value ("Breakfast included: yes", "Desayuno incluido: no") is a
+fact a listing states, never a pro or a con (:data:`_FIELD_VALUE`).
+
 Aspects are categories shared by kinds (a hotel's staff and a restaurant's waiters are
 both ``staff``; ``value`` is price for money anywhere; ``quality`` suits anything), so a
 research kind written by someone else gets sensible pros and cons without code. Most of
@@ -169,6 +172,16 @@ _ATTRIBUTIVE = r" (?!(?:y|e|o|u|pero|aunque|sino|and|or|but)\b)(?=[a-z])"
 IDIOMS = ((re.compile(r"\bcara (?=al?\b)"), "frente "), (re.compile(r"\bde cara\b"), "de frente"),
           (re.compile(r"\b(al|el|del) borde\b"), r"\1 lado"),
           (re.compile(r"\b(?:regular|extra)" + _ATTRIBUTIVE), "usual "))
+#: a field and its yes/no value, as a listing's spec or amenity lines write them
+#: ("Breakfast included: yes", "Desayuno incluido: no", "Parking = true", "Wifi? Sí", "Piscina
+#: - ✓"): a fact the page states of the thing (it meets a wish or not, which rank's
+#: ``mentions`` and ``where`` check), no one's opinion of it, so neither pro nor con; the
+#: label is read up to its clause's start, the value as a few of these words and no other
+_YES_NO = (r"(?:yes|no|si|true|false|not|none|ninguno|ninguna|n/a|ok|included|incluid[oa]s?|"
+           r"available|disponibles?|[\u2713\u2714\u2611\u2705\u2717\u2718\u2612\u274c])")
+_FIELD_VALUE = re.compile(r"(?:^|(?<=[\n;.!?|\u2022\u00b7,]))[^\n;.!?|\u2022\u00b7:=,()]{1,60}?"
+                          r"(?:[:=?]|\s[-\u2013\u2014])\s*" + _YES_NO + r"(?:\s+" + _YES_NO
+                          + r"){0,2}\s*(?=$|[\n;.!?|\u2022\u00b7,()])")
 DISCOURSE = frozenset("well bueno bien".split())
 JOINERS = frozenset("and or y e o u ni".split()) - NEGATORS
 _CLAUSE = re.compile(r"[;:.!?()]\s|[;!?()]|\s[-–—]\s")
@@ -245,7 +258,8 @@ class AspectHit:
 def clauses(sentence: str) -> list[str]:
     """The sentence's clauses, folded: cut at punctuation and contrast words."""
     out: list[str] = []
-    text = fold(sentence) + " "
+    # a field's yes/no value is a fact, not an opinion: the field goes, as if a clause's end
+    text = _FIELD_VALUE.sub("; ", fold(sentence)) + " "
     for filler in FILLERS:
         text = re.sub(r"\b" + filler + r"\b", " ", text)
     for idiom, neutral in IDIOMS:

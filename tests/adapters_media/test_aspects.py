@@ -259,3 +259,35 @@ def test_the_synthesis_request_carries_the_kind_s_nouns() -> None:
     assert "kind_nouns" not in SynthesisRequest(question="q").model_dump()
     assert SynthesisRequest(question="q", kind_nouns=["walk"]).model_dump()["kind_nouns"] \
         == ["walk"]
+
+
+@pytest.mark.parametrize("sentence", [
+    # a listing's amenity and spec lines: a field and its yes/no value is a fact the page
+    # states (rank's mentions/where check it against the wish), no one's praise or complaint
+    "Breakfast included: yes",
+    "Breakfast included: No",
+    "Desayuno incluido: no",
+    "Desayuno incluido: Sí",
+    "Staff speaks English: yes",
+    "Habitaciones tranquilas: sí ✓",
+    "Quiet rooms: true",
+    "Parking = false",
+    "¿Desayuno incluido? Sí",
+    "Breakfast included - yes",
+    "Gimnasio: sí | Desayuno incluido: no | Piscina: no",
+])
+def test_a_field_s_yes_or_no_is_no_pro_or_con(sentence: str) -> None:
+    assert read(sentence) == []
+
+
+@pytest.mark.parametrize("sentence,expected", [
+    # the opinion beside such a field is still read
+    ("Air conditioning: Yes. Breakfast included: No. The staff were lovely.", [("staff", 1)]),
+    ("Wifi: sí | Personal muy amable y atento", [("staff", 1)]),
+    ("Rooms were clean: yes, spotless.", [("cleanliness", 1)]),
+    # prose saying it is no field's value
+    ("Breakfast was not included.", [("breakfast", -1)]),
+    ("El desayuno, no incluido, es caro.", [("breakfast", -1), ("value", -1)]),
+])
+def test_an_opinion_beside_a_field_is_still_read(sentence: str, expected) -> None:
+    assert read(sentence) == expected
