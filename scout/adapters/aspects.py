@@ -23,9 +23,10 @@ research kind written by someone else gets sensible pros and cons without code. 
 them are about a place one goes to (location, breakfast, wifi, the wait, the rooms), and
 read a product's review as nonsense: "the processor is fast" is not a short *wait*, a
 laptop's "design" no *atmosphere*, "30 minutes to charge" no *location*. So the lexicon
-has two scopes (:data:`VENUE`, :data:`PRODUCT`): a kind whose request names a place (a
-``place`` input: hotels, restaurants, rentals, events) reads every aspect; any other
-kind (laptops, used cars) only those a product has — value, quality, noise,
+has two scopes (:data:`VENUE`, :data:`PRODUCT`): a kind whose request names a place it
+finds things at (a ``place`` input: hotels, restaurants, rentals, events) reads every
+aspect; any other kind (laptops, used cars, and an e-bike or a laptop whose ``place``
+input is where it is shipped) only those a product has — value, quality, noise,
 cleanliness, comfort, the seller's staff, and ``overall`` — by the words that mean them
 for a product, and stays silent on the rest (:func:`scope_of`).
 
@@ -92,13 +93,52 @@ _NOT_PRODUCT_CUES = frozenset({"rate", "rates", "tarifa*", "service", "servicio"
 VENUE, PRODUCT = "venue", "product"
 
 
-def scope_of(task_types: dict[str, str] | None) -> str:
-    """The lexicon's scope for a kind: :data:`VENUE` when its request has a ``place``
-    input (what it finds is somewhere to go), else :data:`PRODUCT`. A request without
-    declared types (an older caller) reads every aspect, as before."""
+#: words of a ``place`` input's name or aliases saying it is where the thing is sent,
+#: sold, made, covered or based, not somewhere one goes: a laptop's "ship to", an e-bike's
+#: delivery country, a tariff's market, a plan's coverage, a grant's "based in" (folded; a
+#: trailing ``*`` any ending)
+_NOT_THERE = ("deliver*", "ship", "ships", "shipping", "shipped", "envio*", "enviar", "envia*",
+              "entrega*", "domicilio", "cover*", "cubr*", "cobertura", "market*", "mercado*",
+              "sold", "sell*", "vend*", "venta", "made", "hecho", "hecha", "elaborad*",
+              "produc*", "based", "sede", "registered", "registrad*", "headquarter*")
+#: a place input named for a country or a wide region: where a thing comes from, is sold
+#: or works, rarely the street one goes to (a hotel's or a restaurant's is a city, an area)
+_WIDE = ("country", "countries", "pais", "paises", "region", "regions", "regiones",
+         "nation", "nacion", "territory", "territorio")
+#: what a made thing is measured by: its weight, its size in bytes (a laptop, an e-bike,
+#: a phone plan's data); a venue's request asks for days or a month instead
+_MADE, _VISIT = frozenset({"weight", "data_size"}), frozenset({"date", "month"})
+
+
+def scope_of(task_types: dict[str, str] | None,
+             aliases: dict[str, list[str]] | None = None) -> str:
+    """The lexicon's scope for a kind, from what it declares: :data:`VENUE` when what it
+    finds is somewhere to go (a ``place`` input it is *at*: hotels, restaurants, gyms,
+    events, trails), else :data:`PRODUCT`. A ``place`` input does not make a venue when
+    every one says by its name or ``aliases`` (:data:`_NOT_THERE`) that it is where the
+    thing is delivered, sold, made, covered or based (``ship_to``, ``envío a``,
+    ``market``, ``covering``, ``based in``); nor when the kind asks for no day or month
+    and either measures a made thing (a ``weight`` or ``data_size`` input: e-bikes,
+    phone plans) or names its places only for a country or a wide region (wines by
+    ``country``). A request without declared types (an older caller) reads every
+    aspect, as before."""
     if not task_types:
         return VENUE
-    return VENUE if "place" in task_types.values() else PRODUCT
+    places = [n for n, t in task_types.items() if t == "place"]
+    if not places:
+        return PRODUCT
+
+    def words(name: str) -> list[str]:
+        return [w for text in (name, *(aliases or {}).get(name, []))
+                for w in _TOKEN.findall(fold(text.replace("_", " ")))]
+
+    if all(any(_matches(w, _NOT_THERE) for w in words(n)) for n in places):
+        return PRODUCT
+    types = set(task_types.values())
+    if not types & _VISIT and (types & _MADE or all(
+            any(w in _WIDE for w in _TOKEN.findall(fold(n.replace("_", " ")))) for n in places)):
+        return PRODUCT
+    return VENUE
 
 
 #: polar words that belong to one aspect: word → (aspect, sign)
