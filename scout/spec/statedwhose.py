@@ -41,10 +41,13 @@ _BETWEEN = (r"(?:(?:weight|peso|height|altura|estatura)\s*)?(?:max(?:imo|imum)?\
             r"alrededor\s+de|~)\s*)?")
 #: the clause before a figure says it is a person's: a person then the figure, or one
 #: speaking of themselves ("I weigh", "I'm", "yo peso", "peso unos")
+#: one's other measures said first: "I'm 1.85 m and 95 kg", "mido 1,80 y peso 90 kg"
+_OTHERS = r"(?:[\d.,]+\s*[a-z'\"]{0,6}\s*(?:,|and|y|e)?\s*(?:peso\s+|weigh\s+)?){0,3}"
 _BEFORE = re.compile(
     r"(?:\b" + _PERSON + r"\s*" + _BETWEEN
     + r"|\b(?:i\s+weigh(?:ed)?|i'?m|i\s+am|i\s+was|yo\s+peso|yo\s+mido|(?:peso|mido)\s+"
-    r"(?=(?:unos|unas|casi|mas\s+de|cerca\s+de|alrededor\s+de)\b))\s*" + _BETWEEN + r")$")
+    r"(?=(?:unos|unas|casi|mas\s+de|cerca\s+de|alrededor\s+de)\b))\s*" + _OTHERS + _BETWEEN
+    + r")$")
 #: the figure then the person it is of: "a 90 kg rider", "100 kg de ciclista"
 _AFTER = re.compile(r"\s*(?:de\s+|of\s+)?" + _PERSON + r"\b")
 #: "with my 95 kg", "con mis 95 kg": one's own figure, nothing named after it
@@ -52,7 +55,7 @@ _MINE = re.compile(r"(?:my|mis)\s+$")
 _MINE_END = re.compile(r"\s*(?:$|[.,;:!?)]|(?:y|e|and|pero|but|la|el|the|it|this|esta|"
                        r"este|no|not)\b)")
 #: where a clause starts, for the words before a figure
-_CLAUSE = re.compile(r"[.;!?\n|•·]")
+_CLAUSE = re.compile(r"[;!?\n|•·]|\.(?!\d)")  # "1.85 m" goes on
 _REACH = 60  # characters looked at before a figure: a clause's last words
 
 
