@@ -14,15 +14,19 @@ lexicon, no model and no locale data, so the keyless synthesis is deterministic:
 3. a negator up to three words before a polar word ("not", "never", "no", "sin", "nada",
    "poco", "wasn't"), skipping copulas and intensifiers ("no estaba muy limpio"), flips it.
 
+A field and its yes/no value ("Breakfast included: yes", "Desayuno incluido: no") is a
+fact a listing states, never a pro or a con (:data:`_FIELD_VALUE`).
+
 Aspects are categories shared by kinds (a hotel's staff and a restaurant's waiters are
 both ``staff``; ``value`` is price for money anywhere; ``quality`` suits anything), so a
 research kind written by someone else gets sensible pros and cons without code. Most of
 them are about a place one goes to (location, breakfast, wifi, the wait, the rooms), and
 read a product's review as nonsense: "the processor is fast" is not a short *wait*, a
 laptop's "design" no *atmosphere*, "30 minutes to charge" no *location*. So the lexicon
-has two scopes (:data:`VENUE`, :data:`PRODUCT`): a kind whose request names a place (a
-``place`` input: hotels, restaurants, rentals, events) reads every aspect; any other
-kind (laptops, used cars) only those a product has — value, quality, noise,
+has two scopes (:data:`VENUE`, :data:`PRODUCT`): a kind whose request names a place it
+finds things at (a ``place`` input: hotels, restaurants, rentals, events) reads every
+aspect; any other kind (laptops, used cars, and an e-bike or a laptop whose ``place``
+input is where it is shipped) only those a product has — value, quality, noise,
 cleanliness, comfort, the seller's staff, and ``overall`` — by the words that mean them
 for a product, and stays silent on the rest (:func:`scope_of`).
 
@@ -89,13 +93,52 @@ _NOT_PRODUCT_CUES = frozenset({"rate", "rates", "tarifa*", "service", "servicio"
 VENUE, PRODUCT = "venue", "product"
 
 
-def scope_of(task_types: dict[str, str] | None) -> str:
-    """The lexicon's scope for a kind: :data:`VENUE` when its request has a ``place``
-    input (what it finds is somewhere to go), else :data:`PRODUCT`. A request without
-    declared types (an older caller) reads every aspect, as before."""
+#: words of a ``place`` input's name or aliases saying it is where the thing is sent,
+#: sold, made, covered or based, not somewhere one goes: a laptop's "ship to", an e-bike's
+#: delivery country, a tariff's market, a plan's coverage, a grant's "based in" (folded; a
+#: trailing ``*`` any ending)
+_NOT_THERE = ("deliver*", "ship", "ships", "shipping", "shipped", "envio*", "enviar", "envia*",
+              "entrega*", "domicilio", "cover*", "cubr*", "cobertura", "market*", "mercado*",
+              "sold", "sell*", "vend*", "venta", "made", "hecho", "hecha", "elaborad*",
+              "produc*", "based", "sede", "registered", "registrad*", "headquarter*")
+#: a place input named for a country or a wide region: where a thing comes from, is sold
+#: or works, rarely the street one goes to (a hotel's or a restaurant's is a city, an area)
+_WIDE = ("country", "countries", "pais", "paises", "region", "regions", "regiones",
+         "nation", "nacion", "territory", "territorio")
+#: what a made thing is measured by: its weight, its size in bytes (a laptop, an e-bike,
+#: a phone plan's data); a venue's request asks for days or a month instead
+_MADE, _VISIT = frozenset({"weight", "data_size"}), frozenset({"date", "month"})
+
+
+def scope_of(task_types: dict[str, str] | None,
+             aliases: dict[str, list[str]] | None = None) -> str:
+    """The lexicon's scope for a kind, from what it declares: :data:`VENUE` when what it
+    finds is somewhere to go (a ``place`` input it is *at*: hotels, restaurants, gyms,
+    events, trails), else :data:`PRODUCT`. A ``place`` input does not make a venue when
+    every one says by its name or ``aliases`` (:data:`_NOT_THERE`) that it is where the
+    thing is delivered, sold, made, covered or based (``ship_to``, ``envío a``,
+    ``market``, ``covering``, ``based in``); nor when the kind asks for no day or month
+    and either measures a made thing (a ``weight`` or ``data_size`` input: e-bikes,
+    phone plans) or names its places only for a country or a wide region (wines by
+    ``country``). A request without declared types (an older caller) reads every
+    aspect, as before."""
     if not task_types:
         return VENUE
-    return VENUE if "place" in task_types.values() else PRODUCT
+    places = [n for n, t in task_types.items() if t == "place"]
+    if not places:
+        return PRODUCT
+
+    def words(name: str) -> list[str]:
+        return [w for text in (name, *(aliases or {}).get(name, []))
+                for w in _TOKEN.findall(fold(text.replace("_", " ")))]
+
+    if all(any(_matches(w, _NOT_THERE) for w in words(n)) for n in places):
+        return PRODUCT
+    types = set(task_types.values())
+    if not types & _VISIT and (types & _MADE or all(
+            any(w in _WIDE for w in _TOKEN.findall(fold(n.replace("_", " ")))) for n in places)):
+        return PRODUCT
+    return VENUE
 
 
 #: polar words that belong to one aspect: word → (aspect, sign)
@@ -169,6 +212,16 @@ _ATTRIBUTIVE = r" (?!(?:y|e|o|u|pero|aunque|sino|and|or|but)\b)(?=[a-z])"
 IDIOMS = ((re.compile(r"\bcara (?=al?\b)"), "frente "), (re.compile(r"\bde cara\b"), "de frente"),
           (re.compile(r"\b(al|el|del) borde\b"), r"\1 lado"),
           (re.compile(r"\b(?:regular|extra)" + _ATTRIBUTIVE), "usual "))
+#: a field and its yes/no value, as a listing's spec or amenity lines write them
+#: ("Breakfast included: yes", "Desayuno incluido: no", "Parking = true", "Wifi? Sí", "Piscina
+#: - ✓"): a fact the page states of the thing (it meets a wish or not, which rank's
+#: ``mentions`` and ``where`` check), no one's opinion of it, so neither pro nor con; the
+#: label is read up to its clause's start, the value as a few of these words and no other
+_YES_NO = (r"(?:yes|no|si|true|false|not|none|ninguno|ninguna|n/a|ok|included|incluid[oa]s?|"
+           r"available|disponibles?|[\u2713\u2714\u2611\u2705\u2717\u2718\u2612\u274c])")
+_FIELD_VALUE = re.compile(r"(?:^|(?<=[\n;.!?|\u2022\u00b7,]))[^\n;.!?|\u2022\u00b7:=,()]{1,60}?"
+                          r"(?:[:=?]|\s[-\u2013\u2014])\s*" + _YES_NO + r"(?:\s+" + _YES_NO
+                          + r"){0,2}\s*(?=$|[\n;.!?|\u2022\u00b7,()])")
 DISCOURSE = frozenset("well bueno bien".split())
 JOINERS = frozenset("and or y e o u ni".split()) - NEGATORS
 _CLAUSE = re.compile(r"[;:.!?()]\s|[;!?()]|\s[-–—]\s")
@@ -245,7 +298,8 @@ class AspectHit:
 def clauses(sentence: str) -> list[str]:
     """The sentence's clauses, folded: cut at punctuation and contrast words."""
     out: list[str] = []
-    text = fold(sentence) + " "
+    # a field's yes/no value is a fact, not an opinion: the field goes, as if a clause's end
+    text = _FIELD_VALUE.sub("; ", fold(sentence)) + " "
     for filler in FILLERS:
         text = re.sub(r"\b" + filler + r"\b", " ", text)
     for idiom, neutral in IDIOMS:

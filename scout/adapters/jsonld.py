@@ -34,8 +34,8 @@ templates need (values read by :mod:`scout.adapters.ldvalues`):
   "rescheduled", "moved online"), and ``valid_through``: the day a job posting (or any
   entity stating it) stops being offered (``validThrough``, as YYYY-MM-DD);
 - ``availability``: what its ``offers`` say when it cannot be had as usual ("sold out",
-  "out of stock", "discontinued" when every offer says so; "pre-order", "back order",
-  "limited availability"), and ``event_end``: the last day an event takes place
+  "out of stock", "discontinued", "reserved" when every offer says so; "pre-order", "back
+  order", "limited availability", "made to order", "presale"), and ``event_end``: the last day an event takes place
   (``endDate``, else an event's ``startDate``, as YYYY-MM-DD). rank leaves out what its own
   page says is off (:mod:`scout.steps.pagestatus`).
 """

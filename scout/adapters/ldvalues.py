@@ -312,12 +312,17 @@ def event_status(value: Any) -> str | None:
 
 
 #: schema.org's ItemAvailability members, by their folded name, that say an offer cannot
-#: be had (→ what the report says; rank leaves the thing out) or can be only later or in
-#: part (flagged); InStock, OnlineOnly, InStoreOnly, PreSale, MadeToOrder are had as usual
+#: be had (→ what the report says; rank leaves the thing out: sold out, out of stock,
+#: discontinued, or Reserved, "reserved and therefore not available", a flat or a used car
+#: someone has put a hold on) or can be had only later, in part or not as usual (flagged:
+#: pre-order; back order; limited availability; MadeToOrder, custom made, so it takes the
+#: making's time; PreSale, sold "before general availability", as a ticket presale often
+#: is to some buyers only); InStock, OnlineOnly, InStoreOnly are had as usual
 _UNAVAILABLE = {"soldout": "sold out", "outofstock": "out of stock",
-                "discontinued": "discontinued"}
+                "discontinued": "discontinued", "reserved": "reserved"}
 _LATER = {"preorder": "pre-order", "backorder": "back order",
-          "limitedavailability": "limited availability"}
+          "limitedavailability": "limited availability", "madetoorder": "made to order",
+          "presale": "presale"}
 
 
 def availability_said(value: Any) -> str | None:
@@ -331,9 +336,10 @@ def availability_said(value: Any) -> str | None:
 def availability(offers: Any, ids: dict[str, dict[str, Any]], nested: bool = False
                  ) -> str | None:
     """What a thing's offers say of whether it can be had, when not as usual: "sold
-    out", "out of stock", "discontinued" when every offer says it cannot (one offer
-    saying nothing, or in stock, may still be had: nothing is said), else "pre-order",
-    "back order" or "limited availability" when none is had as usual; None otherwise.
+    out", "out of stock", "discontinued", "reserved" when every offer says it cannot (one
+    offer saying nothing, or in stock, may still be had: nothing is said), else
+    "pre-order", "back order", "limited availability", "made to order" or "presale" when
+    none is had as usual; None otherwise.
     An AggregateOffer's own availability and its listed ``offers`` count alike (one level
     down: ``nested``, so offers that list themselves by ``@id`` end)."""
     said: list[str] = []

@@ -71,7 +71,7 @@ class Builder:
         self.fmt = Formatter(request.lang, translations, request.rating_scale)
         # a kind's own scope: a laptop's "fast" is no short wait (scout.adapters.aspects)
         self.matcher = matcher or LexiconMatcher(
-            scope_of(request.task_types),
+            scope_of(request.task_types, request.input_aliases),
             asked_words(request.task, request.task_types, request.input_aliases,
                         request.input_synonyms),
             own_words(request.kind_nouns),

@@ -208,6 +208,35 @@ CLOSED_LABELS = (
     "lista de espera", "waiting list", "waitlist", "no quedan plazas", "plazas cubiertas",
     "no vacancies", "no places", "sin vacantes",
 )
+# "Completo" (full: no place left) and English "full" label a closure only where they say
+# the thing's own availability: predicated ("está completo", "al completo", "we are full"),
+# of its capacity ("aforo completo", "plazas completas"), or standing as a label of their
+# own, at the clause's start or behind a mark ("Completo del 1 al 15 de agosto", "1-15
+# agosto (completo)", "Agosto: full"); and only before what can follow such a label (a
+# date, a mark, the clause's end), never before a noun. Elsewhere they qualify another
+# noun: "pensión completa", "jornada completa", "a tiempo completo", "baño completo",
+# "full board", "full-time", "full of charm" say nothing of a date.
+_AT_LABEL = (r"\x02", r"[:(\-–—] ", r"[:(\-–—]")
+_FULL_AFTER = (r"(?=$|\s*[.,;:!?()\d]|\s+[-–—]\s|\s+(?:del?|el|los|las|en|para|durante|hasta|"
+               r"desde|entre|todo|toda|todos|todas|este|esta|from|on|for|in|until|till|"
+               r"between|during|throughout|this|next|all)\b)")
+
+
+def _said_after(before: tuple[str, ...], words: tuple[str, ...], word: str) -> str:
+    """``word`` right after a label's place (:data:`_AT_LABEL`) or one of ``words``, and
+    before what may follow a label (:data:`_FULL_AFTER`)."""
+    behind = "|".join([*(f"(?<={b})" for b in before), *(rf"(?<=\b{w} )" for w in words)])
+    return f"(?:{behind}){word}{_FULL_AFTER}"
+
+
+_FULL = "|".join([
+    _said_after(_AT_LABEL, ("al", "ya", "esta", "estan", "estamos", "estara", "estaran",
+                            "estaba", "estaban", "estuvo", "queda", "quedan", "quedo",
+                            "encuentra", "aforo", "cupo", "cupos", "plazas", "ocupacion",
+                            "todo", "todos"), r"complet[oa]s?"),
+    _said_after(_AT_LABEL, ("is", "are", "was", "were", "re", "now", "already", "capacity"),
+                "full")])
+
 #: an academic year's first and last day (month, day), by the year it starts in: what
 #: most of Spain's and Europe's schools, nurseries and universities keep
 SCHOOL_YEAR_START, SCHOOL_YEAR_END = (9, 1), (6, 30)
@@ -230,11 +259,13 @@ _AFTER = re.compile(r"\s*[:(\-–—]\s*")
 
 
 @functools.lru_cache(maxsize=64)
-def _label_re(words: tuple[str, ...]) -> re.Pattern[str]:
+def _label_re(words: tuple[str, ...], full: bool = False) -> re.Pattern[str]:
+    """``words`` as one pattern; ``full``: "completo" / "full" where they say the thing
+    is full (:data:`_FULL`) too."""
     # cached: rank calls on_dates for every candidate with the same words
     alt = "|".join(sorted({re.escape(fold_aligned(str(w)).strip()) for w in words if str(w).strip()},
                           key=len, reverse=True))
-    return re.compile(r"(?<!\w)(?:" + alt + r")(?!\w)")
+    return re.compile(r"(?<!\w)(?:" + alt + (r"|" + _FULL if full else "") + r")(?!\w)")
 
 
 def _labelled(folded: str, start: int, end: int, label: re.Pattern[str]) -> bool:
@@ -242,8 +273,13 @@ def _labelled(folded: str, start: int, end: int, label: re.Pattern[str]) -> bool
     # the date's own words too: "inscripción hasta el 1 de mayo" reads "hasta" as its own
     # a window of characters, not the text so far: a page stating a thousand dates must
     # not split its whole beginning once per date
-    before = _CLAUSE_END.split(folded[max(0, start - _WINDOW):start])[-1].split()[-_LABEL_WORDS:]
-    if label.search(" ".join([*before, folded[start:end]])):
+    parts = _CLAUSE_END.split(folded[max(0, start - _WINDOW):start])
+    clause = parts[-1].split()
+    # "\x02" marks the clause's start when it is among those words: a label standing
+    # alone there ("Completo del 1 al 15 de agosto") is read as one
+    opens = "\x02" if len(clause) <= _LABEL_WORDS and (len(parts) > 1 or start <= _WINDOW) \
+        else ""
+    if label.search(opens + " ".join([*clause[-_LABEL_WORDS:], folded[start:end]])):
         return True
     # after it, only a label of its own: "(deadline)", not "(submissions due 20 March)",
     # which labels the date that follows
@@ -261,7 +297,8 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
     folded = fold_aligned(text)  # one character for one: a capital is looked up in text
     words = ([of] if isinstance(of, str) else list(of)) if of else [*OTHER_LABELS,
                                                                     *CLOSED_LABELS]
-    label = _label_re(tuple(str(w) for w in words))
+    # "completo" / "full" as a closure: with the closure labels (on_dates, or no of=)
+    label = _label_re(tuple(str(w) for w in words), full=not of or of is CLOSED_LABELS)
     months = _months()
     # which characters a reading already holds: checking a match is then as long as the
     # match, not as long as the list of readings so far (a page of a thousand dates)

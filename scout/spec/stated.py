@@ -15,6 +15,7 @@ from scout import i18n
 from scout.spec.datesaid import month_follows
 from scout.spec.evidence import of_problem, pick_problem, record_texts
 from scout.spec.filtercall import EXPR, arg_rule
+from scout.spec.statedwhose import PersonFigures, is_spec_line, review_texts
 from scout.text import fold, read_number
 from scout.units import (
     BARE_M2,
@@ -123,7 +124,10 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
            ) -> float | int | None:
     """The number a record (a candidate: its name, aliases and evidence) or a text states
     next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
-    85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
+    85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``,
+    among the thing's own figures: a person's weight or height ("un ciclista de 80 kg") is
+    left out unless ``of`` asks for it, and a review's prose counts only where nothing else states one
+    (:mod:`scout.spec.statedwhose`).
     ``none`` when nothing states it, so ``where`` can keep the record flagged.
 
     Areas are read in the unit asked: with ``stated("m2", "metros")`` a listing's
@@ -172,13 +176,24 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     quantity = _quantity_asked(units)[0]
     near, away = _near_re(of, synonyms), _near_re(not_of, synonyms)
 
-    def kept(folded: str, span: tuple[int, int]) -> bool:
-        return (near is None or _is_near(folded, span, near)) and \
-            (away is None or not _is_near(folded, span, away))
+    person: PersonFigures | None = None
+    # a body's measures only: "chicos de 8 a 14 años", "adultos de hasta 65 años" are a
+    # camp's or a plan's ages, its own spec, where "un ciclista de 80 kg" is no bike's weight
+    body = quantity is not None and quantity[0] in ("weight", "length")
 
+    def kept(folded: str, span: tuple[int, int]) -> bool:
+        # with no of= words, a person's figure ("ciclista de 80 kg") is not the thing's
+        return (near is None or _is_near(folded, span, near)) and \
+            (away is None or not _is_near(folded, span, away)) and \
+            (near is not None or person is None or not person.said(span))
+
+    # the thing's own statements first: a review's prose only where nothing else states it
+    reviews = review_texts(value)
     numbers: list[float] = []
+    heard: list[float] = []  # what reviews' prose states
     for text in record_texts(value):
         folded = fold(text)
+        person = PersonFigures(folded) if near is None and body else None
         found: dict[int, float] = {}  # by where the value starts: read once, in text order
         for m in found_re.finditer(folded):
             if m.group(2) and month_follows(folded, m.end()):
@@ -206,7 +221,10 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
                 found.setdefault(m.start(), read_number(m.group(1)))
         for start in _none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
             found.setdefault(start, 0.0)
-        numbers += [found[k] for k in sorted(found)]
+        for k in sorted(found):
+            (heard if text in reviews and not is_spec_line(folded, k) else numbers).append(
+                found[k])
+    numbers = numbers or heard
     if not numbers:
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))

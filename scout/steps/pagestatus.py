@@ -1,7 +1,8 @@
 """Whether a candidate's own page says it is off: an event cancelled or already past, a
-thing sold out, out of stock or discontinued, a job posting (or any offer dated so) past
-the last day it is offered; or changed: postponed, rescheduled, moved online, only on
-pre-order or back order, of limited availability.
+thing sold out, out of stock, discontinued or reserved (held for someone), a job posting
+(or any offer dated so) past the last day it is offered; or changed: postponed,
+rescheduled, moved online, only on pre-order or back order, of limited availability,
+made to order, on presale.
 
 The page adapter reads these from the page's entity (schema.org ``eventStatus``,
 ``validThrough``, ``endDate`` / an event's ``startDate`` and its offers' ``availability``:
@@ -26,14 +27,18 @@ from scout.schemas.task import OPEN_START, DateRange, Month
 _OFF = {"cancelled": N_("cancelled, its own page says"),
         "sold out": N_("sold out, its own page says"),
         "out of stock": N_("out of stock, its own page says"),
-        "discontinued": N_("discontinued, its own page says")}
+        "discontinued": N_("discontinued, its own page says"),
+        "reserved": N_("reserved, its own page says: not available")}
 #: what it says of one that keeps it, flagged
 _CHANGED = {"postponed": N_("postponed, its own page says: check the new date"),
             "rescheduled": N_("rescheduled, its own page says: check the new date"),
             "moved online": N_("moved online, its own page says"),
             "pre-order": N_("only on pre-order, its own page says: not yet available"),
             "back order": N_("on back order, its own page says: it ships later"),
-            "limited availability": N_("limited availability, its own page says")}
+            "limited availability": N_("limited availability, its own page says"),
+            "made to order": N_("made to order, its own page says: allow time to make it"),
+            "presale": N_("on presale, its own page says: before general sale, which may "
+                          "be open to some buyers only")}
 _ENDED = N_("no longer offered: its own page says until {date}")
 _PAST = N_("already past: its own page dates it {date}")
 
@@ -78,7 +83,8 @@ def off_reasons(c: Candidate, today: dt.date | None,
 
 def changed_flags(c: Candidate) -> list[str]:
     """What ``c``'s own page says changed (postponed, rescheduled, moved online) or
-    limits having it (pre-order, back order, limited availability)."""
+    limits having it (pre-order, back order, limited availability, made to order,
+    presale)."""
     out: list[str] = []
     for e in _pages(c):
         for status in (e.event_status, e.availability):

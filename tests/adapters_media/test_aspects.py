@@ -122,6 +122,64 @@ def test_the_scope_comes_from_the_kinds_inputs() -> None:
     assert scope_of({}) == VENUE  # an older request without types: as before
 
 
+def _declared(path: str) -> tuple[dict[str, str], dict[str, list[str]]]:
+    from scout.spec.loader import load_pipeline
+
+    inputs = load_pipeline(path).model.inputs  # type: ignore[union-attr]
+    return ({n: i.type for n, i in inputs.items()},
+            {n: list(i.aliases) for n, i in inputs.items() if i.aliases})
+
+
+@pytest.mark.parametrize("path, scope", [
+    # somewhere one goes: a place input the things are at
+    ("pipelines/hotel_research.yaml", VENUE),
+    ("pipelines/restaurant_research.yaml", VENUE),
+    ("examples/gyms/pipelines/gyms.yaml", VENUE),
+    ("examples/trails/pipelines/trails.yaml", VENUE),
+    # a product with a place input: where it is delivered, made, sold or covers
+    ("examples/ebikes/pipelines/ebikes.yaml", PRODUCT),
+    ("examples/wines/pipelines/wines.yaml", PRODUCT),
+    ("examples/phoneplans/pipelines/phoneplans.yaml", PRODUCT),
+    ("examples/datasets/pipelines/datasets.yaml", PRODUCT),
+])
+def test_a_place_input_makes_a_venue_only_where_the_things_are_at_it(path: str, scope: str
+                                                                      ) -> None:
+    assert scope_of(*_declared(path)) == scope
+
+
+@pytest.mark.parametrize("place", [
+    {"ship_to": "place"},
+    {"city": "place"},  # aliased "ship to" / "envío a" below
+    {"delivery_country": "place"},
+    {"pais_de_envio": "place"},
+])
+def test_a_laptop_shipped_to_a_city_reads_a_product_s_aspects(place: dict[str, str]) -> None:
+    types = {"budget": "money", "max_weight": "weight", "min_ram": "data_size",
+             "delivery": "date", **place}
+    aliases = {"city": ["ship to", "envío a", "entrega en"]}
+    scope = scope_of(types, aliases)
+    assert scope == PRODUCT
+    # its review's venue words say nothing: no location, no wait, no atmosphere
+    for sentence, venue, product in [
+            ("Ships fast and the processor is quick, great design.",
+             [("wait", 1), ("atmosphere", 1)], []),
+            ("Great value, the keyboard is comfortable, 30 minutes to charge is great.",
+             [("value", 1), ("comfort", 1), ("location", 1)], [("value", 1), ("comfort", 1)]),
+            ("Buena relación calidad-precio y el diseño es precioso; carga en 30 minutos, "
+             "genial.", [("value", 1), ("atmosphere", 1), ("location", 1)],
+             [("value", 1), ("overall", 1)])]:
+        assert [(h.aspect, h.polarity) for h in find_aspects(sentence, VENUE)] == venue
+        assert [(h.aspect, h.polarity) for h in find_aspects(sentence, scope)] == product
+    # the same kind shipped nowhere, asked for a place to collect it and a day: a venue
+    assert scope_of({**types, "store": "place"}, aliases) == VENUE
+
+
+def test_a_venue_s_place_named_for_a_wide_area_is_still_a_venue_with_its_days() -> None:
+    # rural houses in a region for some dates: somewhere to go
+    assert scope_of({"region": "place", "dates": "date", "budget": "money"}) == VENUE
+    assert scope_of({"region": "place", "budget": "money"}) == PRODUCT
+
+
 def test_what_the_kind_or_the_request_asks_by_is_never_a_con() -> None:
     # a job asked remote read "fully remote" as a hotel's far-off location, a con
     from scout.adapters.aspects import asked_words
@@ -259,3 +317,35 @@ def test_the_synthesis_request_carries_the_kind_s_nouns() -> None:
     assert "kind_nouns" not in SynthesisRequest(question="q").model_dump()
     assert SynthesisRequest(question="q", kind_nouns=["walk"]).model_dump()["kind_nouns"] \
         == ["walk"]
+
+
+@pytest.mark.parametrize("sentence", [
+    # a listing's amenity and spec lines: a field and its yes/no value is a fact the page
+    # states (rank's mentions/where check it against the wish), no one's praise or complaint
+    "Breakfast included: yes",
+    "Breakfast included: No",
+    "Desayuno incluido: no",
+    "Desayuno incluido: Sí",
+    "Staff speaks English: yes",
+    "Habitaciones tranquilas: sí ✓",
+    "Quiet rooms: true",
+    "Parking = false",
+    "¿Desayuno incluido? Sí",
+    "Breakfast included - yes",
+    "Gimnasio: sí | Desayuno incluido: no | Piscina: no",
+])
+def test_a_field_s_yes_or_no_is_no_pro_or_con(sentence: str) -> None:
+    assert read(sentence) == []
+
+
+@pytest.mark.parametrize("sentence,expected", [
+    # the opinion beside such a field is still read
+    ("Air conditioning: Yes. Breakfast included: No. The staff were lovely.", [("staff", 1)]),
+    ("Wifi: sí | Personal muy amable y atento", [("staff", 1)]),
+    ("Rooms were clean: yes, spotless.", [("cleanliness", 1)]),
+    # prose saying it is no field's value
+    ("Breakfast was not included.", [("breakfast", -1)]),
+    ("El desayuno, no incluido, es caro.", [("breakfast", -1), ("value", -1)]),
+])
+def test_an_opinion_beside_a_field_is_still_read(sentence: str, expected) -> None:
+    assert read(sentence) == expected

@@ -171,6 +171,14 @@ def test_a_product_in_stock_says_nothing(name: str) -> None:
     (["https://schema.org/PreOrder/"], "pre-order"),
     (["http://schema.org/BackOrder"], "back order"),
     (["LimitedAvailability"], "limited availability"),
+    # held for someone: none to have; custom made, or sold before general sale: later
+    (["https://schema.org/Reserved"], "reserved"),
+    (["https://schema.org/MadeToOrder"], "made to order"),
+    (["http://schema.org/PreSale"], "presale"),
+    (["https://schema.org/Reserved", "https://schema.org/SoldOut"], "reserved"),
+    (["https://schema.org/Reserved", "https://schema.org/InStock"], None),
+    (["https://schema.org/MadeToOrder", "https://schema.org/InStock"], None),
+    (["https://schema.org/SoldOut", "https://schema.org/PreSale"], "presale"),
     # one seller still has it, or one says nothing: it may be had
     (["https://schema.org/SoldOut", "https://schema.org/InStock"], None),
     (["https://schema.org/SoldOut", None], None),

@@ -36,6 +36,10 @@ def _synthesis(lang: str, flag: str):
                       "fecha."),
     ("es", PRE_ORDER, "Elysian Fields: solo en preventa, según su propia página: aún no está "
                       "disponible."),
+    ("es", "on presale, its own page says: before general sale, which may be open to some "
+           "buyers only", "Elysian Fields: en venta anticipada, según su propia página: antes "
+                          "de la venta general, que puede estar abierta solo a algunos "
+                          "compradores."),
 ])
 def test_a_flag_its_own_page_sets_is_said_in_the_request_s_language(lang, flag, said) -> None:
     brief, syn = _synthesis(lang, flag)

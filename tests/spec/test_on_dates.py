@@ -316,3 +316,29 @@ def test_a_page_of_many_modal_mays_is_read_in_linear_time() -> None:
     start = time.process_time()
     assert on_dates({"name": "x", "evidence": [{"text": text}]}, MAY) is True
     assert time.process_time() - start < 2
+
+
+@pytest.mark.parametrize("text, want", [
+    # "completo" / "full" as the thing's own availability: predicated, of its capacity, or a
+    # label of its own at the clause's start or behind a mark
+    ("Casa rural. Completo del 1 al 31 de agosto de 2027.", False),
+    ("Hotel al completo del 1 al 31 de agosto de 2027; plazas desde septiembre.", False),
+    ("Lo sentimos, estamos completos del 1 al 31 de agosto de 2027.", False),
+    ("Aforo completo: 1-31 agosto 2027.", False),
+    ("Plazas completas para el 1-31 agosto 2027.", False),
+    ("Del 1 al 31 de agosto de 2027: completo.", False),
+    ("Campsite. 1-31 August 2027 (full).", False),
+    ("Sorry, we're full from 1 to 31 August 2027.", False),
+    # another noun's "full" / "completo": full board, full-time, a full bathroom, full of
+    ("Pensión completa del 1 al 31 de agosto de 2027.", True),
+    ("Campamento de jornada completa del 1 al 31 de agosto de 2027.", True),
+    ("Monitor a tiempo completo del 1 al 31 de agosto de 2027.", True),
+    ("Apartamento con baño completo disponible del 1 al 31 de agosto de 2027.", True),
+    ("Del 1 al 31 de agosto de 2027: pensión completa.", True),
+    ("Full board from 1 to 31 August 2027.", True),
+    ("Full-time summer camp from 1 to 31 August 2027.", True),
+    ("The programme is full of activities from 1 to 31 August 2027.", True),
+])
+def test_full_is_a_closure_only_where_it_is_the_thing_s_availability(text: str,
+                                                                      want: bool) -> None:
+    assert on_dates(text, AUGUST) is want

@@ -74,13 +74,15 @@ def test_the_reasons_read_in_spanish(english: str, spanish: str) -> None:
     ("sold out", "sold out, its own page says"),
     ("out of stock", "out of stock, its own page says"),
     ("discontinued", "discontinued, its own page says"),
+    ("reserved", "reserved, its own page says: not available"),
 ])
 def test_what_cannot_be_had_is_left_out_with_its_reason(availability: str, reason: str) -> None:
     short = _rank({"availability": availability}, {})
     assert [(c.key, reasons) for c, reasons in short.excluded] == [("k0", [reason])]
 
 
-@pytest.mark.parametrize("availability", ["pre-order", "back order", "limited availability"])
+@pytest.mark.parametrize("availability", ["pre-order", "back order", "limited availability",
+                                          "made to order", "presale"])
 def test_what_is_had_later_or_in_part_is_kept_and_flagged(availability: str) -> None:
     short = _rank({"availability": availability})
     assert not short.excluded
@@ -115,6 +117,10 @@ def test_an_event_is_past_to_the_first_day_the_request_asks_about(query: str, da
      "ya pasó: su propia página lo fecha el 2015-10-31"),
     ("only on pre-order, its own page says: not yet available",
      "solo en preventa, según su propia página: aún no está disponible"),
+    ("reserved, its own page says: not available",
+     "reservado, según su propia página: no está disponible"),
+    ("made to order, its own page says: allow time to make it",
+     "hecho por encargo, según su propia página: cuente con el tiempo de fabricación"),
 ])
 def test_the_new_reasons_read_in_spanish(english: str, spanish: str) -> None:
     assert localize(english, "es") == spanish
