@@ -17,6 +17,7 @@ from scout.i18n.messages import localize
 from scout.i18n.numbers import (
     format_data_size,
     format_length,
+    format_volume,
     format_weight,
     format_duration,
     format_money_parts,
@@ -179,7 +180,7 @@ def format_value(value: Any, type_name: str = "", lang: str = "en",
     """A Task value as the reader's language writes it, by its declared type; a rating on
     ``rating_scale`` (its input's declared scale: '90/100', '4,5/5', '9,0/10'); a length
     or a weight in the unit the request wrote its type in (``units``: Task.shown_units,
-    '5 mi (8.05 km)')."""
+    '5 mi (8.05 km)', '50 ft³ (1.42 m³)')."""
     if value is None or value == "":
         return "—"
     if type_name == "money" or (hasattr(value, "currency") and hasattr(value, "amount")):
@@ -194,6 +195,8 @@ def format_value(value: Any, type_name: str = "", lang: str = "en",
         return format_weight(value, lang, (units or {}).get("weight"))
     if type_name == "length" and isinstance(value, (int, float)):
         return format_length(value, lang, (units or {}).get("length"))
+    if type_name == "volume" and isinstance(value, (int, float)):
+        return format_volume(value, lang, (units or {}).get("volume"))
     if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
     if type_name == "duration" and isinstance(value, (int, float)):

@@ -79,6 +79,7 @@ INPUT_TYPES = (
     "data_size",
     "weight",
     "length",
+    "volume",
     "boolean",
     "place",
     "month",

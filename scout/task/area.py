@@ -25,7 +25,8 @@ __all__ = ["SQ_FT_IN_M2", "find_area", "parse_area"]
 
 _NUM = r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
 # "metros" / "mts" alone: square metres unless it is a distance ("a 500 metros de la playa")
-_BARE = r"(?:metros|mts)(?!\s+(?:de|del|from|to)\b)"
+# or a volume ("10 metros cúbicos")
+_BARE = r"(?:metros|mts)(?!\s+(?:de|del|from|to)\b|\s+cubic)"
 _AREA_RE = re.compile(
     r"(?<![\w.,])" + _NUM + r"\s*(?:(?P<m2>" + _M2 + r")|(?P<ft2>" + _FT2 + r")|(?P<bare>" + _BARE
     + r"))(?![\w²])")

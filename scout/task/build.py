@@ -48,6 +48,7 @@ SET_EXAMPLES = {
     "data_size": "16 GB",
     "weight": "1.5 kg",
     "length": "15 km",
+    "volume": "10 m3",
     "boolean": "true",
     "string": "text",
     "subject": "ramen",

@@ -159,7 +159,7 @@ def note_unread(text: QueryText, inputs: dict[str, InputSpec], result: ParseResu
                 _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
     open_types = {"date", "month", "money", "rating", "duration", "year", "area", "data_size",
-                  "weight", "length", "integer", "number"}
+                  "weight", "length", "volume", "integer", "number"}
     if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
         return
     left = [text.original[m.start():m.end() if m.group("w") and m.group("w") not in _GLUE
