@@ -242,13 +242,15 @@ VOLUME_UNITS: dict[str, tuple[str, float]] = {
 #: them in (m and km, g and kg): a value asked in one is shown in the request's system, the
 #: other in brackets ("5 mi (8.05 km)"), though it is kept and compared in metres / kg
 IMPERIAL: dict[str, tuple[str, ...]] = {"length": ("mi", "ft"), "weight": ("lb", "oz"),
-                                        "volume": ("ft3",)}
+                                        "volume": ("ft3",), "area": ("ft2",)}
 
 
 def said_unit(kind: str, text: str) -> str | None:
-    """The unit of ``IMPERIAL[kind]`` a request's ``text`` ("under 5 miles", "3 lbs")
-    writes its value in, or None (a metric one, none, or a kind that has none)."""
-    units = QUANTITIES[kind][0] if kind in IMPERIAL else {}
+    """The unit of ``IMPERIAL[kind]`` a request's ``text`` ("under 5 miles", "3 lbs", "50
+    sq ft") writes its value in, or None (a metric one, none, or a kind that has none)."""
+    # an area is no QUANTITIES kind (it has its own reader), but is said in feet the same way
+    units = {"ft2": (FT2, SQ_FT_IN_M2)} if kind == "area" else \
+        QUANTITIES[kind][0] if kind in IMPERIAL else {}
     # accents off ("pies cúbicos"), but not NFKD: "m³" / "ft³" keep their "³"
     folded = "".join(c for c in unicodedata.normalize("NFD", text.casefold())
                      if not unicodedata.combining(c))

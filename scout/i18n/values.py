@@ -25,6 +25,7 @@ from scout.i18n.numbers import (
     format_rating,
     plain_spaces,
 )
+from scout.units import SQ_FT_IN_M2
 
 
 # what one amount is for, beside its period (Money.each): '30 EUR/user/month'
@@ -175,6 +176,20 @@ def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
 _MMM = re.compile(r"(?<![M'])MMM(?!M)")
 
 
+def _square_feet(m2: float) -> int:
+    """The whole square feet an area kept in m² to one decimal was asked in: of the counts
+    that round to it, the roundest (46.5 m² is 500 sq ft, not the 501 its division gives)."""
+    raw = m2 / SQ_FT_IN_M2
+    fits = [n for n in range(max(1, int(raw) - 3), int(raw) + 4)
+            if round(n * SQ_FT_IN_M2, 1) == round(m2, 1)]
+    if not fits:
+        return round(raw)
+
+    def zeros(n: int) -> int:
+        return len(str(n)) - len(str(n).rstrip("0"))
+    return max(fits, key=lambda n: (zeros(n), -abs(n - raw)))
+
+
 def format_value(value: Any, type_name: str = "", lang: str = "en",
                  rating_scale: int = 10, units: Mapping[str, str] | None = None) -> str:
     """A Task value as the reader's language writes it, by its declared type; a rating on
@@ -188,7 +203,11 @@ def format_value(value: Any, type_name: str = "", lang: str = "en",
     if type_name == "rating":
         return format_rating(value, lang, rating_scale)
     if type_name == "area" and isinstance(value, (int, float)):
-        return f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
+        metric = f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
+        if (units or {}).get("area") != "ft2":
+            return metric
+        # asked in square feet ("50 sq ft"): in them first, as a length in miles is
+        return f"{format_number(_square_feet(float(value)), lang)} sq ft ({metric})"
     if type_name == "data_size" and isinstance(value, (int, float)):
         return format_data_size(value, lang)
     if type_name == "weight" and isinstance(value, (int, float)):

@@ -87,3 +87,18 @@ def test_hundreds_of_digits_are_not_an_area_or_a_number() -> None:
     inputs = {**FLAT, "hours": InputSpec(type="number")}
     got = parse_query("9" * 400 + " m2 and " + "9" * 400 + " hours", inputs, today=TODAY)
     assert "min_area" not in got.values and "hours" not in got.values
+
+
+def test_an_area_asked_in_square_feet_is_shown_in_them_with_m2_beside() -> None:
+    """'50 sq ft' was shown '4.6 m²' alone, in the notes, the reasons and a search's
+    words: the request's unit is kept (Task.units) as a length's in miles is."""
+    inputs = {"city": InputSpec(type="place"), "size": InputSpec(type="area")}
+    task = build_task("self storage in London, 50 sq ft", inputs, today=TODAY)
+    assert task.units == {"size": "ft2"} and task.values["size"] == 4.6  # kept in m²
+    assert format_value(4.6, "area", "en", units=task.shown_units) == "50 sq ft (4.6 m²)"
+    assert "size: read '50 sq ft (4.6 m²)' from '50 sq ft'" in task.notes
+    spanish = build_task("trastero en Bilbao de 500 pies cuadrados", inputs, today=TODAY)
+    assert format_value(spanish.values["size"], "area", "es", units=spanish.shown_units) == \
+        "500 sq ft (46,5 m²)"
+    metric = build_task("trastero de 5 m2 en Madrid", inputs, today=TODAY)
+    assert metric.units == {} and format_value(5.0, "area", "es", units={}) == "5 m²"
