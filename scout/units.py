@@ -249,7 +249,8 @@ def said_unit(kind: str, text: str) -> str | None:
     """The unit of ``IMPERIAL[kind]`` a request's ``text`` ("under 5 miles", "3 lbs", "50
     sq ft") writes its value in, or None (a metric one, none, or a kind that has none)."""
     # an area is no QUANTITIES kind (it has its own reader), but is said in feet the same way
-    units = {"ft2": (FT2, SQ_FT_IN_M2)} if kind == "area" else \
+    # (an area's span said by its sides in feet, "5x10 ft", "5' x 10'", is square feet too)
+    units = {"ft2": (FT2 + r"|ft|feet|foot|pies|'", SQ_FT_IN_M2)} if kind == "area" else \
         QUANTITIES[kind][0] if kind in IMPERIAL else {}
     # accents off ("pies cúbicos"), but not NFKD: "m³" / "ft³" keep their "³"
     folded = "".join(c for c in unicodedata.normalize("NFD", text.casefold())

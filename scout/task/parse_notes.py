@@ -76,7 +76,7 @@ def _labels(inputs: dict[str, InputSpec], lang: str, catalog: Any) -> dict[str, 
 # a number left over, with the word glued after it when that says what it counts ("3
 # nights"), not a function word ("8,5 para") or the next sentence ("8.5. Thanks"); a
 # number in e-notation is one number ("1e308 euros", which no reader takes for an amount)
-_UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:e[+-]?\d+)?(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?",
+_UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:\s?[x×]\s?\d+(?:[.,]\d+)?)*(?:e[+-]?\d+)?(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?",
                      re.UNICODE | re.IGNORECASE)
 _GLUE = frozenset("a al and at con de del el en for in la las los o of on or para por the to "
                   "un una with y".split())

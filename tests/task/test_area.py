@@ -102,3 +102,26 @@ def test_an_area_asked_in_square_feet_is_shown_in_them_with_m2_beside() -> None:
         "500 sq ft (46,5 m²)"
     metric = build_task("trastero de 5 m2 en Madrid", inputs, today=TODAY)
     assert metric.units == {} and format_value(5.0, "area", "es", units={}) == "5 m²"
+
+
+@pytest.mark.parametrize("query,m2,unit", [
+    ("trastero de 2x3 m en Madrid", 6.0, None),
+    ("trastero de 2 x 2,5 metros en Sevilla", 5.0, None),
+    ("a 5x10 ft unit in Boston", 4.6, "ft2"),
+    ("10 by 10 feet storage in Austin", 9.3, "ft2"),
+    ("storage 5' x 10' in Leeds", 4.6, "ft2"),
+])
+def test_an_area_said_by_its_sides(query, m2, unit) -> None:
+    """'2x3 m', '5x10 ft' are the product of their sides (a storage unit's, a room's):
+    they were no area, and the note said it could not read '5x'."""
+    inputs = {"city": InputSpec(type="place"), "size": InputSpec(type="area")}
+    task = build_task(query, inputs, today=TODAY)
+    assert task.values["size"] == pytest.approx(m2, abs=0.05)
+    assert task.units == ({"size": unit} if unit else {})
+
+
+def test_sides_with_no_unit_are_not_guessed_and_quoted_whole() -> None:
+    inputs = {"city": InputSpec(type="place"), "size": InputSpec(type="area")}
+    task = build_task("a 10x10 unit in Austin", inputs, today=TODAY)
+    assert task.values.get("size") is None
+    assert "could not read: '10x10 unit'" in task.notes
