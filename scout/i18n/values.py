@@ -25,7 +25,6 @@ from scout.i18n.numbers import (
     format_rating,
     plain_spaces,
 )
-from scout.units import SQ_FT_IN_M2
 
 
 # what one amount is for, beside its period (Money.each): '30 EUR/user/month'
@@ -174,6 +173,11 @@ def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
 
 
 _MMM = re.compile(r"(?<![M'])MMM(?!M)")
+
+
+# one square foot in square metres (scout.units.SQ_FT_IN_M2: i18n sits beside units, below
+# neither, so the exact figure is written here as the other units' are in numbers.py)
+SQ_FT_IN_M2 = 0.09290304
 
 
 def _square_feet(m2: float) -> int:

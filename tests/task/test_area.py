@@ -100,6 +100,10 @@ def test_an_area_asked_in_square_feet_is_shown_in_them_with_m2_beside() -> None:
     spanish = build_task("trastero en Bilbao de 500 pies cuadrados", inputs, today=TODAY)
     assert format_value(spanish.values["size"], "area", "es", units=spanish.shown_units) == \
         "500 sq ft (46,5 m²)"
+    from scout.i18n import values
+    from scout.units import SQ_FT_IN_M2
+
+    assert values.SQ_FT_IN_M2 == SQ_FT_IN_M2  # i18n keeps its own copy (layers)
     metric = build_task("trastero de 5 m2 en Madrid", inputs, today=TODAY)
     assert metric.units == {} and format_value(5.0, "area", "es", units={}) == "5 m²"
 
