@@ -211,7 +211,7 @@ def format_value(value: Any, type_name: str = "", lang: str = "en",
         if (units or {}).get("area") != "ft2":
             return metric
         # asked in square feet ("50 sq ft"): in them first, as a length in miles is
-        return f"{format_number(_square_feet(float(value)), lang)} sq ft ({metric})"
+        return f"{format_number(_square_feet(float(value)), lang)} ft² ({metric})"
     if type_name == "data_size" and isinstance(value, (int, float)):
         return format_data_size(value, lang)
     if type_name == "weight" and isinstance(value, (int, float)):

@@ -214,7 +214,7 @@ def test_a_total_budget_over_the_months_and_a_size_in_square_feet(runs):
     assert _names(run) == ["Big Yellow Battersea", "Lock and Leave Hackney"]
     assert _excluded(run) == {
         "Safestore Camden": ["over the budget"],
-        "Access Lockers Wembley": ["its units are smaller than 50 sq ft (4.6 m²)"],
+        "Access Lockers Wembley": ["its units are smaller than 50 ft² (4.6 m²)"],
         "Shurgard Croydon": ["no climate control stated"],
         "Manchester Storage Co": ["does not say it is in London"],
     }
@@ -224,14 +224,14 @@ def test_an_english_report_answers_in_the_requests_units(runs):
     run, queries = runs["london"]
     report = run.report
     assert report.startswith("# Self-storage units — London")
-    assert ("2 storage facilities out of 6 found: 50 sq ft (4.6 m²), January 1 – June 30, "
+    assert ("2 storage facilities out of 6 found: 50 ft² (4.6 m²), January 1 – June 30, "
             "2027, climate control, for at most 300 GBP in total." in report)
     # the month's price as stated; the whole stay as rank compared it with the budget
     assert re.search(r"\| 1 \| Big Yellow Battersea \| 42\.50 GBP/month \[1\] \| ~25\d GBP in "
                      r"total \| first month\(s\) only", report)
     assert re.search(r"\| 2 \| Lock and Leave Hackney \| 48 GBP/month \[2\] \| ~28\d GBP in "
                      r"total \| first month\(s\) only", report)
-    assert queries[0] == "self storage units London 50 sq ft (4.6 m²)"
+    assert queries[0] == "self storage units London 50 ft² (4.6 m²)"
     own = _own_words(report, LONDON, ids=True)
     assert not words_of(*REPORT_SPANISH, "trasteros?", "centros?", "estancia", "seguro",
                         "incluido", "mes").search(own), own

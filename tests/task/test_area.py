@@ -95,11 +95,11 @@ def test_an_area_asked_in_square_feet_is_shown_in_them_with_m2_beside() -> None:
     inputs = {"city": InputSpec(type="place"), "size": InputSpec(type="area")}
     task = build_task("self storage in London, 50 sq ft", inputs, today=TODAY)
     assert task.units == {"size": "ft2"} and task.values["size"] == 4.6  # kept in m²
-    assert format_value(4.6, "area", "en", units=task.shown_units) == "50 sq ft (4.6 m²)"
-    assert "size: read '50 sq ft (4.6 m²)' from '50 sq ft'" in task.notes
+    assert format_value(4.6, "area", "en", units=task.shown_units) == "50 ft² (4.6 m²)"
+    assert "size: read '50 ft² (4.6 m²)' from '50 sq ft'" in task.notes
     spanish = build_task("trastero en Bilbao de 500 pies cuadrados", inputs, today=TODAY)
     assert format_value(spanish.values["size"], "area", "es", units=spanish.shown_units) == \
-        "500 sq ft (46,5 m²)"
+        "500 ft² (46,5 m²)"
     from scout.i18n import values
     from scout.units import SQ_FT_IN_M2
 
