@@ -197,9 +197,9 @@ def _square_feet(m2: float) -> int:
 def format_value(value: Any, type_name: str = "", lang: str = "en",
                  rating_scale: int = 10, units: Mapping[str, str] | None = None) -> str:
     """A Task value as the reader's language writes it, by its declared type; a rating on
-    ``rating_scale`` (its input's declared scale: '90/100', '4,5/5', '9,0/10'); a length
-    or a weight in the unit the request wrote its type in (``units``: Task.shown_units,
-    '5 mi (8.05 km)', '50 ft³ (1.42 m³)')."""
+    ``rating_scale`` (its input's declared scale: '90/100', '4,5/5', '9,0/10'); a length,
+    a weight, an area or a volume in the unit the request wrote its type in (``units``:
+    Task.shown_units, '5 mi (8.05 km)', '50 ft² (4.6 m²)', '50 ft³ (1.42 m³)')."""
     if value is None or value == "":
         return "—"
     if type_name == "money" or (hasattr(value, "currency") and hasattr(value, "amount")):
