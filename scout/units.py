@@ -17,6 +17,7 @@ not comparable (None here), never compared as if they were.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # --- areas --------------------------------------------------------------------------------
 
@@ -28,8 +29,9 @@ M2 = (r"m\s?(?:2|²|\^2)|mts?\.?\s?(?:2|²)|sq\.?\s?m(?:etres|eters|trs)?\b\.?|s
 #: square feet, in English and Spanish
 FT2 = (r"sq\.?\s?f(?:ee)?t\.?|sqft|ft\s?(?:2|²|\^2)|square\s+f(?:ee|oo)t|"
        r"pies?\s+cuadrados?")
-#: "metros" / "mts" alone: what Spanish listings call square metres ("piso de 60 metros")
-BARE_M2 = r"metros|metro|mts"
+#: "metros" / "mts" alone: what Spanish listings call square metres ("piso de 60 metros"),
+#: never before "cúbicos" ("10 metros cúbicos" is a volume: :data:`VOLUME_UNITS`)
+BARE_M2 = r"(?:metros|metro|mts)(?!\s+cubic)"
 
 _UNIT_OF = [("m2", re.compile(rf"(?:{M2}|{BARE_M2})")), ("ft2", re.compile(FT2))]
 #: the words a unit is written in, for messages
@@ -183,7 +185,7 @@ def per_factor(per: str | None, target: str | None, week: int = 7,
     return None
 
 
-# --- data sizes, weights and lengths -------------------------------------------------------
+# --- data sizes, weights, lengths and volumes -------------------------------------------------------
 #
 # A quantity a product states in one of several units of one kind: memory and storage
 # (``16 GB``, ``1 TB``, ``512 GB``), weight (``1,4 kg``, ``1.200 g``, ``3.1 lbs``). Each
@@ -220,21 +222,39 @@ MASS_UNITS: dict[str, tuple[str, float]] = {
 #: is an area's ("60 metros cuadrados"), never a length's (the reader's lookahead)
 LENGTH_UNITS: dict[str, tuple[str, float]] = {
     "km": (r"km|kms|kilomet(?:re|er|ro)s?", 1000.0),
-    "m": (r"(?:m|mts?|met(?:re|er|ro)s?)(?!\s+(?:cuadrad|square))", 1.0),
+    "m": (r"(?:m|mts?|met(?:re|er|ro)s?)(?!\s+(?:cuadrad|square|cubic))", 1.0),
     "mi": (r"mi|miles?|millas?", 1609.344),
-    "ft": (r"(?:ft|feet|foot|pies)(?!\s+cuadrad)", 0.3048),
+    "ft": (r"(?:ft|feet|foot|pies)(?!\s+(?:cuadrad|cubic))", 0.3048),
+}
+#: volumes, in cubic metres: a storage unit's "10 m³", a removal's "25 metros cúbicos", a
+#: self-storage locker's "50 cubic feet", a fridge's "300 litros"; a cubic foot is
+#: 0.028316846592 m³ and a litre 0.001 m³ exactly. "m3" after a digit is a volume, never a
+#: length of metres (the length reader's "(?![\w²])" stops at the "3"), and "metros
+#: cúbicos" / "pies cúbicos" are no lengths or areas (their readers' lookaheads)
+VOLUME_UNITS: dict[str, tuple[str, float]] = {
+    "m3": (r"m\s?(?:3|³|\^3)|mts?\.?\s?(?:3|³)|cbm|cu\.?\s?m\b\.?|cubic\s+met(?:re|er)s?|"
+           r"met(?:ro|re|er)s?\s+cubicos?", 1.0),
+    "ft3": (r"cu\.?\s?f(?:ee)?t\.?|cuft|ft\s?(?:3|³|\^3)|cubic\s+f(?:ee|oo)t|pies?\s+cubicos?",
+            0.028316846592),
+    "l": (r"l|lts?|lit(?:re|er|ro)s?", 0.001),
 }
 #: the units a request may write a length or a weight in that are not the ones scout shows
 #: them in (m and km, g and kg): a value asked in one is shown in the request's system, the
 #: other in brackets ("5 mi (8.05 km)"), though it is kept and compared in metres / kg
-IMPERIAL: dict[str, tuple[str, ...]] = {"length": ("mi", "ft"), "weight": ("lb", "oz")}
+IMPERIAL: dict[str, tuple[str, ...]] = {"length": ("mi", "ft"), "weight": ("lb", "oz"),
+                                        "volume": ("ft3",), "area": ("ft2",)}
 
 
 def said_unit(kind: str, text: str) -> str | None:
-    """The unit of ``IMPERIAL[kind]`` a request's ``text`` ("under 5 miles", "3 lbs")
-    writes its value in, or None (a metric one, none, or a kind that has none)."""
-    units = QUANTITIES[kind][0] if kind in IMPERIAL else {}
-    folded = text.casefold()  # the units' words have no accents to fold
+    """The unit of ``IMPERIAL[kind]`` a request's ``text`` ("under 5 miles", "3 lbs", "50
+    sq ft") writes its value in, or None (a metric one, none, or a kind that has none)."""
+    # an area is no QUANTITIES kind (it has its own reader), but is said in feet the same way
+    # (an area's span said by its sides in feet, "5x10 ft", "5' x 10'", is square feet too)
+    units = {"ft2": (FT2 + r"|ft|feet|foot|pies|'", SQ_FT_IN_M2)} if kind == "area" else \
+        QUANTITIES[kind][0] if kind in IMPERIAL else {}
+    # accents off ("pies cúbicos"), but not NFKD: "m³" / "ft³" keep their "³"
+    folded = "".join(c for c in unicodedata.normalize("NFD", text.casefold())
+                     if not unicodedata.combining(c))
     for unit in IMPERIAL.get(kind, ()):
         # "\s*(?:-\s*)?", not "\s*-?\s*": one quantifier over a run of spaces ("1" before
         # 20,000 spaces took 2 s)
@@ -248,6 +268,7 @@ QUANTITIES: dict[str, tuple[dict[str, tuple[str, float]], str]] = {
     "data_size": (DATA_UNITS, "gb"),
     "weight": (MASS_UNITS, "kg"),
     "length": (LENGTH_UNITS, "m"),
+    "volume": (VOLUME_UNITS, "m3"),
 }
 
 

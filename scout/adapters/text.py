@@ -27,6 +27,11 @@ _ABBREVIATION = re.compile(
     # not after a word ("Plan B. It is great."); "No." is an answer as often as "number"
     # ("Would I return? No. The staff..."), so it ends its sentence
     r"|(?:^|,\s|(?<![\w.])[A-Z]\.\s)[A-Z])\.$")
+#: an abbreviation a figure follows, in listings and offers: "50% dto. 2 meses", "aprox.
+#: 10 m³", "máx. 300 €", "approx. 50 sq ft", "min. 3 months". Held only before a digit:
+#: "30 min. Then..." and "precio máx. Incluye..." end their sentences
+_BEFORE_A_FIGURE = re.compile(r"\b(?:dtos?|desc|aprox|approx|m[aá]x|m[ií]n|ca|incl|excl|"
+                              r"ej|e\.g|ref|tel|ud|uds)\.$", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#{1,6})\s+")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")
 _WORD = re.compile(r"[^\W_]+(?:[.,'’][^\W_]+)*", re.UNICODE)
@@ -60,7 +65,9 @@ def split_sentences(text: str) -> list[str]:
             marks = parts[i + 1] if i + 1 < len(parts) else ""
             sentence = (held + parts[i] + marks).strip()
             held = ""
-            if i + 2 < len(parts) and not marks and _ABBREVIATION.search(parts[i]):
+            if i + 2 < len(parts) and not marks and (
+                    _ABBREVIATION.search(parts[i]) or (_BEFORE_A_FIGURE.search(parts[i])
+                                                       and parts[i + 2][:1].isdigit())):
                 # "Yu, H. et al. (2024)", "e.g. Madrid", "J. Smith": no sentence ends here
                 held = sentence + " "
                 continue

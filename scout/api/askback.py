@@ -50,6 +50,7 @@ _SAID = {
     "data_size": N_("16 GB of {word}"),
     "weight": N_("under 1.5 kg"),
     "length": N_("under 15 km"),
+    "volume": N_("at least 10 m³"),
     "boolean": N_("with {word}"),
     "subject": N_("about {value}"),
 }

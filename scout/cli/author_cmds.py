@@ -17,8 +17,8 @@ from scout.cli.params import PathParam
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
 @click.option("--input", "inputs", multiple=True, metavar="NAME:TYPE",
               help="An input the kind needs (repeatable; TYPE: string, subject, place, month, "
-                   "date, integer, year, number, area, data_size, weight, length, boolean, "
-                   "money, rating, duration; default string). A money input caps the price, a "
+                   "date, integer, year, number, area, data_size, weight, length, volume, "
+                   "boolean, money, rating, duration; default string). A money input caps the price, a "
                    "rating input is a minimum rating. The kind has these and no other; "
                    "without any: place, budget and min_rating.")
 @click.option("--es", "spanish", metavar="NAME",

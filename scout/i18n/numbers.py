@@ -162,6 +162,21 @@ def format_weight(kilograms: Any, lang: str = "en", unit: str | None = None) -> 
     return f"{said} ({metric})"
 
 
+def format_volume(cubic_metres: Any, lang: str = "en", unit: str | None = None) -> str:
+    """A volume in cubic metres: 10 → '10 m³', 2.5 → '2,5 m³' in Spanish; under one cubic
+    metre in litres, as a locker or a fridge states it (0.3 → '300 l'). ``unit``: 'ft3' when
+    the request wrote volumes in cubic feet (scout.units.IMPERIAL): that first, the cubic
+    metres in brackets: 1.416 → '50 ft³ (1.42 m³)' (scout keeps and compares m³)."""
+    v = float(cubic_metres)
+    if not 0 <= v < math.inf:  # NaN or negative: none
+        return "—"
+    metric = (f"{format_number(round(v * 1000, 1), lang)} l" if 0 < v < 1 else
+              f"{format_number(round(v, 2), lang)} m³")
+    if unit != "ft3":
+        return metric
+    return f"{format_number(round(v / 0.028316846592, 1), lang)} ft³ ({metric})"
+
+
 def format_data_size(gigabytes: Any, lang: str = "en") -> str:
     """A data size in gigabytes as products state it: 16 → '16 GB', 1000 → '1 TB', 1500 →
     '1.5 TB' ('1,5 TB' in Spanish), 0.5 → '512 MB'... in decimal units (1 TB = 1,000 GB)."""

@@ -17,6 +17,7 @@ from scout.i18n.messages import localize
 from scout.i18n.numbers import (
     format_data_size,
     format_length,
+    format_volume,
     format_weight,
     format_duration,
     format_money_parts,
@@ -174,12 +175,31 @@ def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
 _MMM = re.compile(r"(?<![M'])MMM(?!M)")
 
 
+# one square foot in square metres (scout.units.SQ_FT_IN_M2: i18n sits beside units, below
+# neither, so the exact figure is written here as the other units' are in numbers.py)
+SQ_FT_IN_M2 = 0.09290304
+
+
+def _square_feet(m2: float) -> int:
+    """The whole square feet an area kept in m² to one decimal was asked in: of the counts
+    that round to it, the roundest (46.5 m² is 500 sq ft, not the 501 its division gives)."""
+    raw = m2 / SQ_FT_IN_M2
+    fits = [n for n in range(max(1, int(raw) - 3), int(raw) + 4)
+            if round(n * SQ_FT_IN_M2, 1) == round(m2, 1)]
+    if not fits:
+        return round(raw)
+
+    def zeros(n: int) -> int:
+        return len(str(n)) - len(str(n).rstrip("0"))
+    return max(fits, key=lambda n: (zeros(n), -abs(n - raw)))
+
+
 def format_value(value: Any, type_name: str = "", lang: str = "en",
                  rating_scale: int = 10, units: Mapping[str, str] | None = None) -> str:
     """A Task value as the reader's language writes it, by its declared type; a rating on
-    ``rating_scale`` (its input's declared scale: '90/100', '4,5/5', '9,0/10'); a length
-    or a weight in the unit the request wrote its type in (``units``: Task.shown_units,
-    '5 mi (8.05 km)')."""
+    ``rating_scale`` (its input's declared scale: '90/100', '4,5/5', '9,0/10'); a length,
+    a weight, an area or a volume in the unit the request wrote its type in (``units``:
+    Task.shown_units, '5 mi (8.05 km)', '50 ft² (4.6 m²)', '50 ft³ (1.42 m³)')."""
     if value is None or value == "":
         return "—"
     if type_name == "money" or (hasattr(value, "currency") and hasattr(value, "amount")):
@@ -187,13 +207,19 @@ def format_value(value: Any, type_name: str = "", lang: str = "en",
     if type_name == "rating":
         return format_rating(value, lang, rating_scale)
     if type_name == "area" and isinstance(value, (int, float)):
-        return f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
+        metric = f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
+        if (units or {}).get("area") != "ft2":
+            return metric
+        # asked in square feet ("50 sq ft"): in them first, as a length in miles is
+        return f"{format_number(_square_feet(float(value)), lang)} ft² ({metric})"
     if type_name == "data_size" and isinstance(value, (int, float)):
         return format_data_size(value, lang)
     if type_name == "weight" and isinstance(value, (int, float)):
         return format_weight(value, lang, (units or {}).get("weight"))
     if type_name == "length" and isinstance(value, (int, float)):
         return format_length(value, lang, (units or {}).get("length"))
+    if type_name == "volume" and isinstance(value, (int, float)):
+        return format_volume(value, lang, (units or {}).get("volume"))
     if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
     if type_name == "duration" and isinstance(value, (int, float)):

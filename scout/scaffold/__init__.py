@@ -126,7 +126,7 @@ def _shown(name: str, kind: str) -> str | None:
     a criterion (money, rating)."""
     if kind in CRITERIA:
         return None
-    if kind in ("date", "month", "data_size", "weight", "length"):  # "3–7 jun 2027", "16 GB"
+    if kind in ("date", "month", "data_size", "weight", "length", "volume"):  # "3–7 jun 2027", "16 GB"
         return f"task.{name} | value('{kind}')"
     if kind == "duration":  # seconds in the Task; a search reads "20 min"
         return f"task.{name} | duration"

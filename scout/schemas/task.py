@@ -79,6 +79,7 @@ INPUT_TYPES = (
     "data_size",
     "weight",
     "length",
+    "volume",
     "boolean",
     "place",
     "month",
@@ -268,9 +269,10 @@ class Task(ArtifactModel):
         default_factory=dict, description="each rating input's declared scale other than "
         "10 (5, 100): the scale its values are shown on; values stay 0-10")
     units: dict[str, str] = Field(
-        default_factory=dict, description="each length or weight input the request wrote "
-        "in miles, feet, pounds or ounces: that unit (scout.units.IMPERIAL), which its "
-        "values are shown in; values stay in metres / kilograms")
+        default_factory=dict, description="each length, weight, area or volume input the "
+        "request wrote in miles, feet, pounds, ounces, square or cubic feet: that unit "
+        "(scout.units.IMPERIAL), which its values are shown in; values stay in metres / "
+        "kilograms / m² / m³")
     # left out while empty: the Task of a kind on the 0-10 scale, or asked in metric
     # units, dumps as before
     _omit = omit_unset("scales", "units")

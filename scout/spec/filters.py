@@ -128,8 +128,8 @@ def _value_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
 def value(v: Any, type_name: str = "", *, lang: str = "en", rating_scale: int = 10,
           units: Mapping[str, str] | None = None) -> str:
     """A Task value by its declared type (money, rating, month, date range, date…); a
-    rating on the kind's scale (``rating_scale``, bound as for ``rating``); a length or a
-    weight in the unit the request wrote it in (``units``: Task.shown_units, bound the
+    rating on the kind's scale (``rating_scale``, bound as for ``rating``); a length, a
+    weight, an area or a volume in the unit the request wrote it in (``units``: Task.shown_units, bound the
     same way: '5 mi (8.05 km)')."""
     from scout.i18n.values import format_value
 

@@ -162,8 +162,11 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     # "2-bed", "3-bedroom": a hyphen joins the number to its unit as a space does; a
     # count may be a word ("dos habitaciones", "two bedrooms")
     count = "|".join(i18n.COUNT_WORDS)
-    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)"
-                          r"|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?" + _NUM + r"(?![.,]?\d)"
+    # "10 metros cúbicos", "100 pies cúbicos": a volume, never the metres or feet of an
+    # area or a length asked with those words
+    cubic = "" if (_quantity_asked(units)[0] or ("",))[0] == "volume" else r"(?!\s+cubic)"
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)" + cubic
+                          + r"|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?" + _NUM + r"(?![.,]?\d)"
                           r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
     # a range next to the unit ("de 8 a 12 años", "ages 6-12", "2-3 bedrooms", "entre 5 y
     # 9 años"): both ends are stated, so pick='min' reads its low end, 'max' its top

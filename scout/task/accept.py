@@ -103,7 +103,7 @@ _ANY_BOUND = re.compile(r"(?<!\w)(?:" + _FLOOR + "|" + _CAP + r")(?!\w)\s*(?:(?:
 _NEGATED = re.compile(r"(?:\bno|\bnot|n't|\bni)\s+(?:[a-z]+\s+)?$")
 #: the types whose input names its direction (``max_duration``, ``min_ram``)
 DIRECTED_TYPES = frozenset({"duration", "integer", "number", "area", "data_size", "weight",
-                            "length"})
+                            "length", "volume"})
 
 
 def against(name: str, free: str, span: tuple[int, int]) -> bool:

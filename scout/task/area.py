@@ -25,7 +25,8 @@ __all__ = ["SQ_FT_IN_M2", "find_area", "parse_area"]
 
 _NUM = r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
 # "metros" / "mts" alone: square metres unless it is a distance ("a 500 metros de la playa")
-_BARE = r"(?:metros|mts)(?!\s+(?:de|del|from|to)\b)"
+# or a volume ("10 metros cúbicos")
+_BARE = r"(?:metros|mts)(?!\s+(?:de|del|from|to)\b|\s+cubic)"
 _AREA_RE = re.compile(
     r"(?<![\w.,])" + _NUM + r"\s*(?:(?P<m2>" + _M2 + r")|(?P<ft2>" + _FT2 + r")|(?P<bare>" + _BARE
     + r"))(?![\w²])")
@@ -34,6 +35,28 @@ _DISTANCE_BEFORE = re.compile(r"(?:^|\s)a\s*$")
 _RANGE_RE = re.compile(
     r"(?<![\w.,])(?:(?:between|entre|from|desde|de)\s+)?(?P<lo>\d+(?:[.,]\d+)?)\s*"
     r"(?:-|–|to|a|y|and|hasta)\s*" + _AREA_RE.pattern[len(r"(?<![\w.,])"):])
+
+
+# an area said by its sides, with their unit: "un trastero de 2x3 m", "2 x 2,5 metros", "a
+# 5x10 ft unit", "10 by 10 feet", "5' x 10'" (the unit after the second side, or after
+# each). Sides with no unit ("un 5x5") are not read: feet in a US storage ad, metres in a
+# Spanish one, and no guess is made
+_SIDE = r"(?P<{}>\d+(?:[.,]\d+)?)"
+_SIDE_UNIT = r"(?:m|mts?|metros?|met(?:er|re)s?|ft|feet|foot|pies|')"
+_DIMS_RE = re.compile(
+    r"(?<![\w.,])" + _SIDE.format("a") + r"\s*(?:" + _SIDE_UNIT + r"\s*)?(?:x|×|by|por)\s*"
+    + _SIDE.format("b") + r"\s*(?P<u>" + _SIDE_UNIT + r")(?![\w²³'])")
+
+
+def _sides(free: str) -> tuple[float, tuple[int, int]] | None:
+    """The first area said by its sides in ``free``, in square metres, and its span."""
+    for m in _DIMS_RE.finditer(free):
+        value = _number(m.group("a")) * _number(m.group("b"))
+        if not (math.isfinite(value) and value > 0):
+            continue
+        feet = m.group("u") in ("ft", "feet", "foot", "pies", "'")
+        return (convert_area(value, "ft2", "m2") if feet else round(value, 2)), m.span()
+    return None
 
 
 def _number(raw: str) -> float:
@@ -48,7 +71,11 @@ def find_area(free: str, prefix: str = "", high: bool = False,
     """The first area in ``free`` (folded text) in square metres, and its span. ``prefix``
     is a regex for words claimed with it (a comparison: "at least 40 m2"). Of a range
     ("70-90 m2") the low end, the least a place may have; ``high``: the top (an input
-    for the most, ``max_area``)."""
+    for the most, ``max_area``). An area said by its sides ("2x3 m", "5 x 10 ft") is
+    their product."""
+    sides = _sides(free)
+    if sides is not None and not any(m.start() < sides[1][0] for m in _AREA_RE.finditer(free)):
+        return sides
     for m in _RANGE_RE.finditer(free):
         lo, hi = _number(m.group("lo")), _number(m.group("n"))
         if not (math.isfinite(hi) and lo < hi):

@@ -48,6 +48,7 @@ SET_EXAMPLES = {
     "data_size": "16 GB",
     "weight": "1.5 kg",
     "length": "15 km",
+    "volume": "10 m3",
     "boolean": "true",
     "string": "text",
     "subject": "ramen",
@@ -199,9 +200,9 @@ def build_task(
 
 def _said_units(inputs: dict[str, InputSpec], values: dict[str, Any], sources: dict[str, str],
                 spans: dict[str, str], layered: dict[str, Any]) -> dict[str, str]:
-    """Each length or weight input whose value the request (or a ``--set`` / mission
-    text, "5 mi") wrote in miles, feet, pounds or ounces: that unit, which the report
-    shows it in (``Task.units``)."""
+    """Each length, weight, area or volume input whose value the request (or a ``--set``
+    / mission text, "5 mi") wrote in miles, feet, pounds, ounces, square or cubic feet:
+    that unit, which the report shows it in (``Task.units``)."""
     out: dict[str, str] = {}
     for name, spec in inputs.items():
         if spec.type not in IMPERIAL or values.get(name) is None:

@@ -26,10 +26,10 @@ from scout.schemas.task import DateRange, Money, Month
 
 def display(value: Any, lang: str, type_name: str = "", rating_scale: int = 10,
             unit: str | None = None) -> str:
-    """``value`` for the notes; ``unit``: the one the request wrote a length or a weight
-    in ("mi": '5 mi (8.05 km)', as the report shows it)."""
-    if value is not None and type_name in ("area", "data_size", "weight", "length", "rating",
-                                                        "duration") and \
+    """``value`` for the notes; ``unit``: the one the request wrote a length, a weight, an
+    area or a volume in ("mi": '5 mi (8.05 km)', as the report shows it)."""
+    if value is not None and type_name in ("area", "data_size", "weight", "length", "volume",
+                                           "rating", "duration") and \
             isinstance(value, (int, float)) and not isinstance(value, bool):
         return format_value(value, type_name, lang, rating_scale,
                             {type_name: unit} if unit else None)

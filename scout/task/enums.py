@@ -136,10 +136,20 @@ def rival_at(free: str, inputs: dict[str, InputSpec], name: str,
              ) -> Callable[[tuple[int, int]], bool]:
     """Whether the text at a span, read for input ``name``, stands inside a longer enum
     word of another input (``free``: the folded request): "de un día" of a tour's
-    ``day_part`` synonym is no length of its ``duration``."""
+    ``day_part`` synonym is no length of its ``duration``; or inside a yes/no input's
+    alias that holds a number ("24h", "24/7" of a storage unit's ``access_24h``): the
+    author wrote it as that flag's word, so "acceso 24h" is no stay of one day."""
     rivals = rival_words(inputs, name)
-    return lambda span: bool(rivals) and inside_rival(free, span, free[span[0]:span[1]].strip(),
-                                                      rivals)
+    flags = [re.compile(r"(?<!\w)" + re.escape(fold(a)) + r"(?!\w)")
+             for other, spec in inputs.items() if other != name and spec.type == "boolean"
+             for a in spec.aliases if any(c.isdigit() for c in a)]
+
+    def at(span: tuple[int, int]) -> bool:
+        if rivals and inside_rival(free, span, free[span[0]:span[1]].strip(), rivals):
+            return True
+        return any(m.start() <= span[0] and span[1] <= m.end()
+                   for rx in flags for m in rx.finditer(free))
+    return at
 
 
 def inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str]) -> bool:

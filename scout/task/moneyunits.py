@@ -100,7 +100,8 @@ PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOL
         # "900 euros en un mes" (the unit right after it, no number between)
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada|the|for|to\s+the|"
         r"en\s+una?|in\s+an?)\s*|(?<= y)\s+|(?<= and)\s+|"
-        r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b)|(?<=[a-z])" + _COMPOUND + r")"  # "£150pn", "15€pp" glued too
+        # "£150pn", "15€pp", "£40pcm", "£90pw" glued too (never "pm": "£40pm" may be a time)
+        r"\s?(?=(?:pppn|pp|pn|pcm|pw)\b)|\s(?=(?:" + _BARE_PER + r")\b)|(?<=[a-z])" + _COMPOUND + r")"
         r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")
 # what one amount is for, beside its period: a software plan's user, seat, licence or
 # device ("€8 per user per month"); a hotel's room is what its price is for anyway (None)

@@ -76,7 +76,7 @@ def _labels(inputs: dict[str, InputSpec], lang: str, catalog: Any) -> dict[str, 
 # a number left over, with the word glued after it when that says what it counts ("3
 # nights"), not a function word ("8,5 para") or the next sentence ("8.5. Thanks"); a
 # number in e-notation is one number ("1e308 euros", which no reader takes for an amount)
-_UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:e[+-]?\d+)?(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?",
+_UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:\s?[x×]\s?\d+(?:[.,]\d+)?)*(?:e[+-]?\d+)?(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?",
                      re.UNICODE | re.IGNORECASE)
 _GLUE = frozenset("a al and at con de del el en for in la las los o of on or para por the to "
                   "un una with y".split())
@@ -159,7 +159,7 @@ def note_unread(text: QueryText, inputs: dict[str, InputSpec], result: ParseResu
                 _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
     open_types = {"date", "month", "money", "rating", "duration", "year", "area", "data_size",
-                  "weight", "length", "integer", "number"}
+                  "weight", "length", "volume", "integer", "number"}
     if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
         return
     left = [text.original[m.start():m.end() if m.group("w") and m.group("w") not in _GLUE

@@ -95,9 +95,10 @@ MAX_QUERY_CHARS = 2000  # a query longer than this is cut: parsing stays linear 
 # out, and claims the subject, so the place reader passes over it ("ramen barcelona").
 # A weight comes before money: "pounds" / "libras" are both, and a kind that declares a
 # weight asks for one ("a laptop under 3 pounds"); its budget in pounds is written £ or GBP.
-# A length comes after an area, whose "60 metros cuadrados" is no length of 60 m.
-_ORDER = ["date", "month", "weight", "money", "rating", "duration", "year", "area", "data_size",
-          "length", "integer", "number", "boolean", "list", "string", "subject", "place"]
+# A length comes after an area, whose "60 metros cuadrados" is no length of 60 m; a volume
+# before both ("10 metros cúbicos", "5 m³": the readers of the others pass over it too).
+_ORDER = ["date", "month", "weight", "money", "rating", "duration", "year", "volume", "area",
+          "data_size", "length", "integer", "number", "boolean", "list", "string", "subject", "place"]
 
 
 _NIGHT_WORDS = frozenset({"night", "nights", "noche", "noches"})

@@ -1,10 +1,12 @@
 """Quantities a product is specified by, in free text, English and Spanish: data sizes
 (``data_size``: "16 GB", "16GB de RAM", "512 GB SSD", "1 TB", "16 gigas") and weights
 (``weight``: "1,5 kg", "menos de 1.200 g", "under 3 lbs", "2 kilos") and lengths (``length``:
-"menos de 15 km", "under 5 miles", "1,500 feet", "a 300 metros"). The value of such an input
-is a number in its kind's base unit (gigabytes, kilograms, metres:
+"menos de 15 km", "under 5 miles", "1,500 feet", "a 300 metros") and volumes (``volume``:
+"10 m3", "un trastero de 5 m³", "50 cubic feet", "100 pies cúbicos", "300 litros"). The
+value of such an input is a number in its kind's base unit (gigabytes, kilograms, metres,
+cubic metres:
 :data:`scout.units.QUANTITIES`); other units are converted (1 TB = 1,000 GB, as storage is
-sold; 1 lb = 0.45359237 kg; 1 mi = 1,609.344 m).
+sold; 1 lb = 0.45359237 kg; 1 mi = 1,609.344 m; 1 ft³ = 0.0283 m³).
 
 The unit says what the number is, so no name or alias is needed. A product has several
 quantities of one kind (memory and storage are both gigabytes), so an input's name or
@@ -127,13 +129,14 @@ def find_quantities(free: str, kind: str, prefix: str = "", high: bool = False,
 
 _HOW = {"data_size": "a data size in gigabytes, e.g. 16 or '16 GB', '1 TB'",
         "weight": "a weight in kilograms, e.g. 1.5 or '1.5 kg', '3 lbs'",
-        "length": "a length in metres, e.g. 300 or '300 m', '15 km', '5 miles'"}
+        "length": "a length in metres, e.g. 300 or '300 m', '15 km', '5 miles'",
+        "volume": "a volume in cubic metres, e.g. 10 or '10 m3', '50 cubic feet', '300 l'"}
 
 
 def parse_quantity(value: Any, kind: str) -> float:
-    """A data size, a weight or a length written in a default, a mission or ``--set``: a
-    number is in the kind's base unit (GB, kg, m); text names its unit ("1 TB", "3 lbs",
-    "5 mi") or has none."""
+    """A data size, a weight, a length or a volume written in a default, a mission or
+    ``--set``: a number is in the kind's base unit (GB, kg, m, m³); text names its unit
+    ("1 TB", "3 lbs", "5 mi", "50 cu ft") or has none."""
     if isinstance(value, bool):
         raise ValueError(f"write {_HOW[kind]}")
     if isinstance(value, (int, float)):
@@ -164,3 +167,7 @@ def parse_weight(value: Any) -> float:
 
 def parse_length(value: Any) -> float:
     return parse_quantity(value, "length")
+
+
+def parse_volume(value: Any) -> float:
+    return parse_quantity(value, "volume")

@@ -69,7 +69,8 @@ def mask_readings(free: str, original: str, today: dt.date, declared: frozenset[
     readers = {"rating": lambda t: find_rating(t, None), "duration": find_duration,
                "area": find_area, "data_size": lambda t: find_quantity(t, "data_size"),
                "weight": lambda t: find_quantity(t, "weight"),
-               "length": lambda t: find_quantity(t, "length")}
+               "length": lambda t: find_quantity(t, "length"),
+               "volume": lambda t: find_quantity(t, "volume")}
     for name, reader in readers.items():
         hit = None if name in declared else reader(free)
         if hit is not None:

@@ -272,6 +272,7 @@ parse_area = _parser("scout.task.area", "parse_area")
 parse_data_size = _parser("scout.task.quantity", "parse_data_size")
 parse_weight = _parser("scout.task.quantity", "parse_weight")
 parse_length = _parser("scout.task.quantity", "parse_length")
+parse_volume = _parser("scout.task.quantity", "parse_volume")
 parse_duration = _parser("scout.task.durations", "parse_duration")
 
 
@@ -285,6 +286,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "data_size": parse_data_size,
     "weight": parse_weight,
     "length": parse_length,
+    "volume": parse_volume,
     "boolean": parse_boolean,
     "place": parse_place,
     "month": parse_month,

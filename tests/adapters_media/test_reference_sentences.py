@@ -26,6 +26,13 @@ from scout.adapters.text import split_sentences
     ("I liked it [1]. Next one.", ["I liked it [1].", "Next one."]),
     ("Would I return? No. The staff was rude.",
      ["Would I return?", "No.", "The staff was rude."]),
+    # an offer's or a listing's abbreviation before a figure ("dto.", "aprox.", "máx.");
+    # before a word it still ends its sentence ("30 min. Then", "Precio máx. Incluye")
+    ("Trasteros de 4 a 12 m², 70 €/mes, 50% dto. 2 meses. Acceso 24 horas.",
+     ["Trasteros de 4 a 12 m², 70 €/mes, 50% dto. 2 meses.", "Acceso 24 horas."]),
+    ("Units approx. 50 sq ft. Min. 3 months.", ["Units approx. 50 sq ft.", "Min. 3 months."]),
+    ("Clase de 30 min. Then we go. Precio máx. Incluye seguro.",
+     ["Clase de 30 min.", "Then we go.", "Precio máx.", "Incluye seguro."]),
 ])
 def test_abbreviations_end_no_sentence(text, sentences):
     assert split_sentences(text) == sentences

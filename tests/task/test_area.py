@@ -87,3 +87,45 @@ def test_hundreds_of_digits_are_not_an_area_or_a_number() -> None:
     inputs = {**FLAT, "hours": InputSpec(type="number")}
     got = parse_query("9" * 400 + " m2 and " + "9" * 400 + " hours", inputs, today=TODAY)
     assert "min_area" not in got.values and "hours" not in got.values
+
+
+def test_an_area_asked_in_square_feet_is_shown_in_them_with_m2_beside() -> None:
+    """'50 sq ft' was shown '4.6 m²' alone, in the notes, the reasons and a search's
+    words: the request's unit is kept (Task.units) as a length's in miles is."""
+    inputs = {"city": InputSpec(type="place"), "size": InputSpec(type="area")}
+    task = build_task("self storage in London, 50 sq ft", inputs, today=TODAY)
+    assert task.units == {"size": "ft2"} and task.values["size"] == 4.6  # kept in m²
+    assert format_value(4.6, "area", "en", units=task.shown_units) == "50 ft² (4.6 m²)"
+    assert "size: read '50 ft² (4.6 m²)' from '50 sq ft'" in task.notes
+    spanish = build_task("trastero en Bilbao de 500 pies cuadrados", inputs, today=TODAY)
+    assert format_value(spanish.values["size"], "area", "es", units=spanish.shown_units) == \
+        "500 ft² (46,5 m²)"
+    from scout.i18n import values
+    from scout.units import SQ_FT_IN_M2
+
+    assert values.SQ_FT_IN_M2 == SQ_FT_IN_M2  # i18n keeps its own copy (layers)
+    metric = build_task("trastero de 5 m2 en Madrid", inputs, today=TODAY)
+    assert metric.units == {} and format_value(5.0, "area", "es", units={}) == "5 m²"
+
+
+@pytest.mark.parametrize("query,m2,unit", [
+    ("trastero de 2x3 m en Madrid", 6.0, None),
+    ("trastero de 2 x 2,5 metros en Sevilla", 5.0, None),
+    ("a 5x10 ft unit in Boston", 4.6, "ft2"),
+    ("10 by 10 feet storage in Austin", 9.3, "ft2"),
+    ("storage 5' x 10' in Leeds", 4.6, "ft2"),
+])
+def test_an_area_said_by_its_sides(query, m2, unit) -> None:
+    """'2x3 m', '5x10 ft' are the product of their sides (a storage unit's, a room's):
+    they were no area, and the note said it could not read '5x'."""
+    inputs = {"city": InputSpec(type="place"), "size": InputSpec(type="area")}
+    task = build_task(query, inputs, today=TODAY)
+    assert task.values["size"] == pytest.approx(m2, abs=0.05)
+    assert task.units == ({"size": unit} if unit else {})
+
+
+def test_sides_with_no_unit_are_not_guessed_and_quoted_whole() -> None:
+    inputs = {"city": InputSpec(type="place"), "size": InputSpec(type="area")}
+    task = build_task("a 10x10 unit in Austin", inputs, today=TODAY)
+    assert task.values.get("size") is None
+    assert "could not read: '10x10 unit'" in task.notes

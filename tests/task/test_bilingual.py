@@ -300,8 +300,9 @@ NOTED = {"min_area": InputSpec(type="area"), "min_rating": InputSpec(type="ratin
     # a whole area read "60,0" / "60.0": written as the report's table writes areas
     ("piso de al menos 60 m2 en Madrid", "area mín.: se ha leído «60 m²» de «al menos 60 m2»"),
     ("flat of at least 60 sqm in Leeds", "minimum area: read '60 m²' from 'at least 60 sqm'"),
+    # asked in square feet: in them, the m² beside (Task.units), as the report writes it
     ("piso de 500 pies cuadrados en Madrid",
-     "area mín.: se ha leído «46,5 m²» de «500 pies cuadrados»"),
+     "area mín.: se ha leído «500 ft² (46,5 m²)» de «500 pies cuadrados»"),
     # a rating read from stars: "8,0" alone hid the scale it was converted to
     ("hotel con valoración mínima de 4 estrellas en Roma",
      "valoración mínima: se ha leído «8,0/10» de «valoración mínima de 4 estrellas»"),

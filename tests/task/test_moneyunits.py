@@ -3,9 +3,13 @@ the words around the amount, as the money reader asks for them."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
+from scout.spec.models import InputSpec
 from scout.task.moneyunits import each_of, period_of, total_of, unit_after_cap, unit_before
+from scout.task.parser import parse_query
 from scout.units import TOTAL
 
 
@@ -56,3 +60,16 @@ def test_what_one_amount_is_sold_for() -> None:
     assert [each_of(w) for w in ("usuarios", "seats", "licencias", "dispositivo")] == [
         "user", "seat", "licence", "device"]
     assert each_of("habitaciones") is None and each_of(None) is None  # a room's price is the room's
+
+
+@pytest.mark.parametrize("query, amount, per", [
+    ("storage in London £40pcm", 40, "month"),       # glued, as "£150pn" and "15€pp" are
+    ("room in Leeds under £90pw", 90, "week"),
+    ("flat in London £1,200pcm max", 1200, "month"),
+    ("storage in London £40 pcm", 40, "month"),      # spaced, as before
+    ("storage in NYC $60pm", 60, None),              # "pm" glued may be a time: no period
+])
+def test_a_uk_period_glued_to_the_amount(query: str, amount: float, per: str | None) -> None:
+    inputs = {"city": InputSpec(type="place"), "budget": InputSpec(type="money")}
+    budget = parse_query(query, inputs, today=dt.date(2026, 12, 2)).values["budget"]
+    assert (budget.amount, budget.per) == (amount, per)

@@ -210,6 +210,7 @@ def test_every_input_type_has_a_coercion() -> None:
                "boolean": True, "place": "Rome",
                "month": "2026-09", "date": "2026-09-01", "money": "5 EUR", "rating": 7,
                "duration": "20m", "data_size": "16 GB", "weight": "1.5 kg", "length": "5 mi",
+               "volume": "10 m3",
                "list": "a, b"}
     assert set(samples) == set(INPUT_TYPES)
     for t, v in samples.items():
