@@ -322,8 +322,10 @@ def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
     USD/minute", "45 EUR/night", "5 EUR/person" (a difference of prices per minute is no
     0.10 USD in all); the tax basis stays with the prices the sentence quotes."""
     assert hi.checked is not None and lo.checked is not None
-    # a difference of the ranking's own amounts (a set's for the quantity) is for no period
-    per = hi.checked.per if hi.checked.per != TOTAL and hi.brief.cost is None else None
+    # a difference of the ranking's own amounts (a set's for the quantity) is for what the
+    # kind says they are for (a month: a yearly estimate's twelfth), else for no period
+    per = hi.checked.per if hi.checked.per != TOTAL and hi.brief.cost is None else \
+        hi.brief.cost_per if hi.brief.cost is not None and hi.brief.cost_per != TOTAL else None
     return syn.fmt.money(Money(amount=cost(hi) - cost(lo), currency=hi.checked.currency,
                                per=per))
 

@@ -203,8 +203,9 @@ class Builder:
         if cost is not None and s.checked is not None and not same_price(cost, s.checked.amount):
             # the kind's arithmetic compared another amount (3 pipettes at 285 € each):
             # said, so "the cheapest" at a price above another's is no riddle
+            # with what it is for, where the kind says (a yearly estimate a month)
             text += " (" + self._("{amount} as the ranking compares it", amount=self.fmt.money(
-                Money(amount=cost, currency=s.checked.currency))) + ")"
+                Money(amount=cost, currency=s.checked.currency, per=s.brief.cost_per))) + ")"
         return text
 
     def rating_text(self, s: Subject) -> str:
