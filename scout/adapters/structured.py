@@ -53,7 +53,7 @@ from scout.adapters.subjects import Cites, Constraints, Subject
 from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import terms
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
-from scout.units import WORK_UNITS, per_factor
+from scout.units import RATE_UNITS, per_factor
 from scout.schemas.sources import AspectNote, Synthesis, SynthesisSentence
 from scout.schemas.task import Money
 from scout.task.taxbasis import stated_rate
@@ -159,7 +159,7 @@ class Builder:
         if b.tax and s.checked.tax and b.tax != s.checked.tax:
             return None  # "+ IVA" against a budget "IVA incluido" with no rate: unknown
         if per_factor(s.checked.per, b.per) != 1.0 or (
-                s.checked.per != b.per and {s.checked.per, b.per} & WORK_UNITS):
+                s.checked.per != b.per and {s.checked.per, b.per} & RATE_UNITS):
             # a price per another period than the budget's that rank did not convert (per
             # person against a month), or another unit of work (a price per word against a
             # budget stating none): unknown, never compared as if it were the same

@@ -200,9 +200,11 @@ class RankParams(StrictModel):
     volume: dict[str, str] = Field(
         default_factory=dict,
         description="the inputs saying how much work is asked, by unit, e.g. {word: words, "
-        "page: pages, minute: length}: a price per word is multiplied by the words asked to "
-        "compare it with a budget for the whole job (one stating no unit); an integer input "
-        "counts the unit, a duration input is converted to minutes or hours")
+        "page: pages, minute: length, m3: volume, km: distance}: a price per word (per m³, "
+        "per km) is multiplied by the words (the m³, the km) asked to compare it with a "
+        "budget for the whole job (one stating no unit); an integer or number input counts "
+        "the unit, a duration input is converted to minutes or hours, a length, area or "
+        "volume input to the measure (units: m2, m3, km, mi)")
     cost_per: str | None = Field(
         default=None,
         description="what the amount the first cost order computes is for, where the "
@@ -233,9 +235,9 @@ class RankParams(StrictModel):
     @field_validator("cost_per")
     @classmethod
     def _cost_basis(cls, v: str | None) -> str | None:
-        from scout.units import PERIOD_DAYS, TOTAL, WORK_UNITS
+        from scout.units import PERIOD_DAYS, RATE_UNITS, TOTAL
 
-        known = {*PERIOD_DAYS, TOTAL, *WORK_UNITS}
+        known = {*PERIOD_DAYS, TOTAL, *RATE_UNITS}
         if v is not None and v not in known:
             raise ValueError(f"cost_per: '{v}' is no period or unit (one of "
                              f"{', '.join(sorted(known))})")
@@ -244,12 +246,12 @@ class RankParams(StrictModel):
     @field_validator("volume")
     @classmethod
     def _volume_units(cls, v: dict[str, str]) -> dict[str, str]:
-        from scout.units import WORK_UNITS
+        from scout.units import RATE_UNITS
 
         for unit in v:
-            if unit not in WORK_UNITS:
-                raise ValueError(f"volume: '{unit}' is no unit of work (one of "
-                                 f"{', '.join(sorted(WORK_UNITS))})")
+            if unit not in RATE_UNITS:
+                raise ValueError(f"volume: '{unit}' is no unit of work or measure (one of "
+                                 f"{', '.join(sorted(RATE_UNITS))})")
         return v
 
     @field_validator("where", "order_by", mode="before")
