@@ -93,3 +93,28 @@ def test_no_bundle_declared_leaves_a_pack_whole() -> None:
 def test_a_bundle_names_its_words() -> None:
     with pytest.raises(ValueError, match="words"):
         RankParams(items="candidates", bundle={"unit": "GPU", "words": []})
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "23.92 USD/hour (2.99 USD/hour each of 8)"),
+    ("es", "23,92 US$/hora (2,99 US$/hora cada uno de 8)")])
+def test_the_synthesis_says_the_bundle_s_price_and_one_s(lang: str, said: str) -> None:
+    from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+    from scout.adapters.extractive import ExtractiveAdapter
+    from scout.config.settings import ExtractiveSettings
+
+    def usd(amount: float) -> Money:
+        return Money(amount=amount, currency="USD", comparator="=", per="hour")
+
+    subjects = [SubjectBrief(key="node", name="Lambda 8x H100", rank=1, price=usd(23.92),
+                             price_checked=usd(2.99), bundle=8),
+                SubjectBrief(key="one", name="RunPod H100", rank=2, price=usd(3.2))]
+    evidence = [EvidenceItem(url=f"https://{s.key}.test/", title=s.name, subject=s.key,
+                             kind="snippet", text=f"{s.name}: ${s.price.amount}/hr.")
+                for s in subjects if s.price is not None]
+    req = SynthesisRequest(question="q", task={}, task_types={}, lang=lang,
+                           evidence=evidence, candidates=[s.name for s in subjects],
+                           subjects=subjects)
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    text = " ".join(s.text for s in syn.sentences)
+    assert said in text and "≈" not in text
