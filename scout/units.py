@@ -93,10 +93,24 @@ WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item", "kWh", "MWh", 
 #: listings it is compared with mostly state none ("Consulta: 60 €" for "under 60 euros a
 #: visit"), and a budget per one compares such a price as it is (an occasion's)
 OCCASIONS = frozenset({"visit", "walk"})
-#: the conversions every kind shares: an hour is 60 minutes, a MWh 1,000 kWh. How many
-#: words a page holds is the kind's to say (rank's ``units: {page: 250 words}``,
-#: docs/authoring.md)
-FIXED_BASES: dict[str, tuple[str, float]] = {"hour": ("minute", 60.0), "MWh": ("kWh", 1000.0)}
+#: the measures a rate is per: a mover's or a storage unit's m³, a painter's or a flat's
+#: m², a taxi's or a van's km or mile ("35 €/m³", "8 €/m²", "1,20 €/km", "£2.50 per
+#: mile"). Like a unit of work, a basis with no period; unlike one, never a whole price:
+#: a rate per m³ is compared only with a budget per a measure it converts to, or, times
+#: the measure the request asks (rank's ``volume: {m3: volume, km: distance}``), with a
+#: budget for the whole (:func:`per_factor`)
+MEASURE_UNITS = frozenset({"m2", "m3", "km", "mi"})
+#: the bases rank compares a price on besides a period: units of work and measures
+RATE_UNITS = WORK_UNITS | MEASURE_UNITS
+#: how a measure input's value (metres for a ``length``, m² for an ``area``, m³ for a
+#: ``volume``) counts each measure a rate may be per: 25,000 m is 25 km
+MEASURE_OF_TYPE: dict[str, dict[str, float]] = {
+    "length": {"km": 1000.0, "mi": 1609.344}, "area": {"m2": 1.0}, "volume": {"m3": 1.0}}
+#: the conversions every kind shares: an hour is 60 minutes, a MWh 1,000 kWh, a km 1,000 m
+#: and a mile 1,609.344 m. How many words a page holds is the kind's to say (rank's
+#: ``units: {page: 250 words}``, docs/authoring.md)
+FIXED_BASES: dict[str, tuple[str, float]] = {"hour": ("minute", 60.0), "MWh": ("kWh", 1000.0),
+                                             "km": ("m", 1000.0), "mi": ("m", 1609.344)}
 #: a kind's bases: a unit of work → (the smaller unit it is counted in, how many of them)
 Bases = dict[str, tuple[str, float]]
 
@@ -169,12 +183,19 @@ def per_factor(per: str | None, target: str | None, week: int = 7,
     """What an amount per ``per`` is multiplied by to be an amount per ``target``.
 
     1.0 when either side states no unit (nothing to convert: the amounts are compared as
-    they are, as before units were read) or both state the same; None when they cannot be
+    they are, as before units were read; but a measure's rate, per m³ or km, never is:
+    :data:`MEASURE_UNITS`) or both state the same; None when they cannot be
     compared (a person against a month, or a unit this table does not know). ``week``:
     the days a week holds for what is priced (5 for a day camp "de lunes a viernes"), so
     a price a day is 5 of them a week, and a month's ~21.7 (scout.steps.weekdays).
     ``bases``: the kind's units of work counted in others (:func:`work_factor`)."""
-    if not per or not target or per == target:
+    if per == target:
+        return 1.0
+    if per in MEASURE_UNITS or target in MEASURE_UNITS:
+        # a rate per m³ is never a whole price, nor a budget per km one: a measure
+        # compares only with one it converts to (a km with a mile)
+        return work_factor(per, target, bases) if per and target else None
+    if not per or not target:
         return 1.0
     if per in WORK_UNITS and target in WORK_UNITS:
         return work_factor(per, target, bases)

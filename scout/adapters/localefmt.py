@@ -19,7 +19,7 @@ from typing import Any
 from babel.dates import format_date, format_skeleton, get_month_names
 from babel.numbers import format_decimal
 
-from scout.i18n.values import tax_words
+from scout.i18n.values import tax_words, unit_word
 from scout.adapters.text import fold
 from scout.schemas.task import Money
 from scout.units import TOTAL
@@ -67,7 +67,7 @@ class Formatter:
         if money.per == TOTAL:  # for the whole of the dates asked, as the report writes it
             text += " " + self.tr.gettext("in total")
         elif money.per:
-            text += "/" + self.tr.pgettext("price unit", money.per)
+            text += "/" + unit_word(money.per, self.tr)
         return text + tax_words(money, self.tr)
 
     def rating(self, value: float) -> str:

@@ -28,6 +28,7 @@ from typing import Any
 
 from scout.adapters.contract import EvidenceItem, SubjectBrief
 from scout.termsafe import clean
+from scout.units import TOTAL
 
 SYSTEM_PROMPT = (
     "You are a careful research assistant. Answer the question for the user's request "
@@ -152,7 +153,8 @@ def compared(subjects: list[SubjectBrief]) -> dict[str, str]:
     for s in subjects:
         price = s.price_checked or s.price
         if s.cost is not None and s.rank is not None and price is not None:
-            out[s.name] = f"{s.cost:g} {price.currency}"
+            per = f"/{s.cost_per}" if s.cost_per and s.cost_per != TOTAL else ""
+            out[s.name] = f"{s.cost:g} {price.currency}{per}"
     return out
 
 

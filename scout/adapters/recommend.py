@@ -20,7 +20,7 @@ from scout.adapters.facts import same_price, same_rating
 from scout.i18n.messages import localize
 from scout.schemas.sources import SynthesisSentence
 from scout.schemas.task import Money
-from scout.units import TOTAL, WORK_UNITS
+from scout.units import RATE_UNITS, TOTAL
 
 if TYPE_CHECKING:
     from scout.adapters.contract import EvidenceItem
@@ -268,7 +268,7 @@ def _same_footing(a: Subject, b: Subject) -> bool:
     are prices per different units of work (66 USD an hour against 1.20 USD a minute, a
     price per word against one stating no unit) that rank did not put on one basis."""
     pa, pb = (a.checked.per if a.checked else None), (b.checked.per if b.checked else None)
-    return pa == pb or ("person" not in (pa, pb) and not {pa, pb} & WORK_UNITS)
+    return pa == pb or ("person" not in (pa, pb) and not {pa, pb} & RATE_UNITS)
 
 
 def _bases_differ(a: Subject, b: Subject) -> bool:
@@ -277,7 +277,7 @@ def _bases_differ(a: Subject, b: Subject) -> bool:
     if a.checked is None or b.checked is None:
         return False
     pa, pb = a.checked.per, b.checked.per
-    return pa != pb and bool({pa, pb} & WORK_UNITS)
+    return pa != pb and bool({pa, pb} & RATE_UNITS)
 
 
 def _on_other_bases(syn: Builder, a: Subject, b: Subject,
@@ -322,8 +322,10 @@ def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
     USD/minute", "45 EUR/night", "5 EUR/person" (a difference of prices per minute is no
     0.10 USD in all); the tax basis stays with the prices the sentence quotes."""
     assert hi.checked is not None and lo.checked is not None
-    # a difference of the ranking's own amounts (a set's for the quantity) is for no period
-    per = hi.checked.per if hi.checked.per != TOTAL and hi.brief.cost is None else None
+    # a difference of the ranking's own amounts (a set's for the quantity) is for what the
+    # kind says they are for (a month: a yearly estimate's twelfth), else for no period
+    per = hi.checked.per if hi.checked.per != TOTAL and hi.brief.cost is None else \
+        hi.brief.cost_per if hi.brief.cost is not None and hi.brief.cost_per != TOTAL else None
     return syn.fmt.money(Money(amount=cost(hi) - cost(lo), currency=hi.checked.currency,
                                per=per))
 

@@ -53,7 +53,7 @@ from scout.adapters.subjects import Cites, Constraints, Subject
 from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import terms
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
-from scout.units import WORK_UNITS, per_factor
+from scout.units import RATE_UNITS, per_factor
 from scout.schemas.sources import AspectNote, Synthesis, SynthesisSentence
 from scout.schemas.task import Money
 from scout.task.taxbasis import stated_rate
@@ -159,7 +159,7 @@ class Builder:
         if b.tax and s.checked.tax and b.tax != s.checked.tax:
             return None  # "+ IVA" against a budget "IVA incluido" with no rate: unknown
         if per_factor(s.checked.per, b.per) != 1.0 or (
-                s.checked.per != b.per and {s.checked.per, b.per} & WORK_UNITS):
+                s.checked.per != b.per and {s.checked.per, b.per} & RATE_UNITS):
             # a price per another period than the budget's that rank did not convert (per
             # person against a month), or another unit of work (a price per word against a
             # budget stating none): unknown, never compared as if it were the same
@@ -195,16 +195,21 @@ class Builder:
         if s.price is not None and s.checked is not None and s.checked != s.price:
             rate = stated_rate(s.price, s.checked)
             # put on the other tax basis only, at a stated rate: exact, "(5.566 € tax
-            # included, 21 %)"; a currency's or a period's conversion is approximate
+            # included, 21 %)"; a bundle's share is exact too, "(2.99 USD/hour each of 8)";
+            # a currency's or a period's conversion is approximate
             text += " (" + self.fmt.money(s.checked) + ", " + self.fmt.number(rate, 0 if rate.is_integer() else 1) + " %)" \
                 if rate is not None and s.price.per == s.checked.per else \
+                " (" + ("≈ " if s.checked.currency != s.price.currency else "") + self._(
+                    "{amount} each of {count}", amount=self.fmt.money(s.checked),
+                    count=s.brief.bundle) + ")" if s.brief.bundle else \
                 " (≈ " + self.fmt.money(s.checked) + ")"
         cost = s.brief.cost
         if cost is not None and s.checked is not None and not same_price(cost, s.checked.amount):
             # the kind's arithmetic compared another amount (3 pipettes at 285 € each):
             # said, so "the cheapest" at a price above another's is no riddle
+            # with what it is for, where the kind says (a yearly estimate a month)
             text += " (" + self._("{amount} as the ranking compares it", amount=self.fmt.money(
-                Money(amount=cost, currency=s.checked.currency))) + ")"
+                Money(amount=cost, currency=s.checked.currency, per=s.brief.cost_per))) + ")"
         return text
 
     def rating_text(self, s: Subject) -> str:

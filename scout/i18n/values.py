@@ -64,8 +64,19 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     elif per:
         # the catalog's "price unit" words, as the synthesis writes them: "hour" or "word"
         # has other senses (and plain msgids) of its own
-        text = f"{text}/{translations(lang_of(lang)).pgettext('price unit', per)}"
+        text = f"{text}/{unit_word(per, translations(lang_of(lang)))}"
     return text + tax_words(value, translations(lang_of(lang)))
+
+
+#: how a measure a rate is per (scout.units.MEASURE_UNITS) is written after the amount in
+#: English, its msgid in the catalog's "price unit" words: "35 EUR/m³", "2.50 GBP/mile"
+MEASURE_WORDS = {"m2": "m²", "m3": "m³", "mi": "mile"}
+
+
+def unit_word(per: str, tr: Any) -> str:
+    """``per`` as an amount's unit is written after it: the catalog's "price unit" word
+    ("noche", "palabra", "milla"), a measure as its sign ("m³")."""
+    return str(tr.pgettext("price unit", MEASURE_WORDS.get(per, per)))
 
 
 def tax_words(value: Any, tr: Any) -> str:

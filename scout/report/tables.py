@@ -27,7 +27,8 @@ PRIORITY = ("rank", "name", "title", "price_converted", "price", "rating", "rati
 HIDDEN = {"key", "id", "evidence", "aliases", "sources", "meta", "retrieved_at", "score",
           "segments", "relevance", "subject", "favicon", "raw_content", "unknown",
           "video_id", "adapter", "phase", "flags",
-          "offers"}  # each shop's price: its evidence lines list them, cited
+          "offers",  # each shop's price: its evidence lines list them, cited
+          "cost_per"}  # what the ranking's amount is for: the synthesis says it beside it
 #: artifacts that have their own section in the default report
 OWN_SECTION = {"Task", "Synthesis", "Report"}
 

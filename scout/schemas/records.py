@@ -113,6 +113,9 @@ class Candidate(BaseModel):
     offers: list[Offer] = Field(
         default_factory=list, description="each shop's price, cheapest first, when two or "
         "more shops list it (``price`` is then the cheapest): scout.adapters.facts.shop_offers")
+    bundle: int | None = Field(
+        default=None, description="how many of the kind's unit its price is for (an 8-GPU "
+        "instance: 8), as rank's bundle read it; price_converted is then one unit's")
 
     @property
     def evidence_count(self) -> int:
@@ -130,7 +133,7 @@ class Candidate(BaseModel):
     # a candidate that is no video, sold by no two shops, serialises as before, so the
     # artifacts (and the content hashes runs reuse phases by) of every other kind stay
     # byte-identical
-    _omit = omit_unset("video", "offers")
+    _omit = omit_unset("video", "offers", "bundle")
 
 
 class Candidates(ArtifactModel):
@@ -179,7 +182,10 @@ class RankedItem(BaseModel):
     cost: float | None = Field(
         default=None, description="the amount order_by compared it by: its price on the "
         "request's basis, with the kind's arithmetic (a set's price for the quantity asked)")
-    _omit = omit_unset("cost")  # left out where no order reads a price
+    cost_per: str | None = Field(
+        default=None, description="what that amount is for, as rank's cost_per says "
+        "(month, total): said beside it")
+    _omit = omit_unset("cost", "cost_per")  # left out where no order reads a price
 
 
 class Shortlist(ArtifactModel):

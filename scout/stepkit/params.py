@@ -142,6 +142,19 @@ _ONE_OR_MANY = WithJsonSchema(
 )
 
 
+class BundleSpec(StrictModel):
+    """A rank's ``bundle:``: the unit one price may be for several of, and the words a
+    page counts them with ("8x H100", "8 GPUs", "10 clases")."""
+
+    unit: str = Field(min_length=1, max_length=40,
+                      description="one of what the kind sells, as the report names it "
+                      "(a msgid of the kind's catalog): GPU, class, bottle")
+    words: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        min_length=1, max_length=20,
+        description="the words a page writes next to how many a price is for: [GPUs, GPU, "
+        "x], [clases, classes]")
+
+
 class RankParams(StrictModel):
     """Filter and order records with Jinja expressions; unknowns kept but flagged."""
 
@@ -187,9 +200,23 @@ class RankParams(StrictModel):
     volume: dict[str, str] = Field(
         default_factory=dict,
         description="the inputs saying how much work is asked, by unit, e.g. {word: words, "
-        "page: pages, minute: length}: a price per word is multiplied by the words asked to "
-        "compare it with a budget for the whole job (one stating no unit); an integer input "
-        "counts the unit, a duration input is converted to minutes or hours")
+        "page: pages, minute: length, m3: volume, km: distance}: a price per word (per m³, "
+        "per km) is multiplied by the words (the m³, the km) asked to compare it with a "
+        "budget for the whole job (one stating no unit); an integer or number input counts "
+        "the unit, a duration input is converted to minutes or hours, a length, area or "
+        "volume input to the measure (units: m2, m3, km, mi)")
+    cost_per: str | None = Field(
+        default=None,
+        description="what the amount the first cost order computes is for, where the "
+        "kind's arithmetic puts it on a basis of its own (a yearly estimate divided by 12: "
+        "month; a unit's price times the quantity asked: total): the report says it beside "
+        "the amount, '42 €/mes', '42 EUR/month'. A period, total, or a unit of work")
+    bundle: BundleSpec | None = Field(
+        default=None,
+        description="the unit a price may be for several of (an 8-GPU instance, a pack of "
+        "10 classes, a case of 6 bottles): {unit: GPU, words: [GPUs, GPU, x]}; a price "
+        "whose line states a count next to one of the words (or a pack, case, box of N) "
+        "and is not said to be per one is divided by it, flagged, and compared per unit")
     method: Literal["lexical", "embedding"] = "lexical"
     query: TemplateStr | None = None
 
@@ -205,15 +232,26 @@ class RankParams(StrictModel):
         parse_bases(v)  # raises ValueError with what is wrong
         return v
 
+    @field_validator("cost_per")
+    @classmethod
+    def _cost_basis(cls, v: str | None) -> str | None:
+        from scout.units import PERIOD_DAYS, RATE_UNITS, TOTAL
+
+        known = {*PERIOD_DAYS, TOTAL, *RATE_UNITS}
+        if v is not None and v not in known:
+            raise ValueError(f"cost_per: '{v}' is no period or unit (one of "
+                             f"{', '.join(sorted(known))})")
+        return v
+
     @field_validator("volume")
     @classmethod
     def _volume_units(cls, v: dict[str, str]) -> dict[str, str]:
-        from scout.units import WORK_UNITS
+        from scout.units import RATE_UNITS
 
         for unit in v:
-            if unit not in WORK_UNITS:
-                raise ValueError(f"volume: '{unit}' is no unit of work (one of "
-                                 f"{', '.join(sorted(WORK_UNITS))})")
+            if unit not in RATE_UNITS:
+                raise ValueError(f"volume: '{unit}' is no unit of work or measure (one of "
+                                 f"{', '.join(sorted(RATE_UNITS))})")
         return v
 
     @field_validator("where", "order_by", mode="before")

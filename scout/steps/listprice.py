@@ -1,6 +1,7 @@
 """The price a result's title and snippet state (an amount with its currency, per
-night or person first, the regular price after a promotion's, not a rate per m² nor a
-price struck through), and the currency a listing's "free" is 0 in."""
+night or person first, the regular price after a promotion's, not a rate per m², m³ or km
+while it states a whole price, nor a price struck through), and the currency a listing's
+"free" is 0 in."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 
 from scout.schemas.task import Money
 from scout.steps.freeprice import says_free
-from scout.steps.pricewords import former_price, labelled_price, per_size, stated_period
+from scout.steps.pricewords import (former_price, labelled_price, measure_unit, per_size,
+                                   stated_period)
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts
 
@@ -29,10 +31,17 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
         if currency and says_free(text):
             return Money(amount=0, currency=currency, comparator="=")
         return None
-    # a rate per m² or per m³ is no price: a listing that states only that states none
-    found = [(m, span) for m, span in stated if not per_size(text, span[1])]
+    # a rate per m², m³ or km is no whole price: a listing that states one beside it is
+    # priced by that one; one that states only a rate is priced per its measure ("35
+    # €/m³": per "m3"), which rank compares only on that basis or times the measure asked
+    found = [(m, span) for m, span in stated
+             if not per_size(text, span[1]) and measure_unit(text, span[1]) is None]
     if not found:
-        return None
+        rate = next(((m, measure) for m, span in stated
+                     if (measure := measure_unit(text, span[1])) is not None), None)
+        if rate is None:
+            return None
+        return rate[0].model_copy(update={"per": rate[1], "comparator": "="})
     # a price struck through is not the one asked now, when the one asked now follows
     # ("Was $120.00 Now $60.00", "Antes 120 € - Ahora 99 €")
     found = [(m, span) for i, (m, span) in enumerate(found)

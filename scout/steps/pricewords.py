@@ -31,6 +31,25 @@ _PRICE_LABEL = re.compile(
     r"offers in excess of)\b[^\d.;!?\n]{0,14}$", re.I)
 
 
+# a rate per a measure a price may be multiplied by (scout.units.MEASURE_UNITS), right
+# after the amount: of an area or a volume as above (metric: a rate per sq ft stays none),
+# or of a distance after a connector ("1,20 €/km", "1,20 € el kilómetro", "£2.50 per
+# mile", "$3 a mile"): never "120 € a 2 km de la playa"
+_PER_MEASURE = re.compile(
+    r"\s*(?:(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)?\s*(?:"
+    r"(?P<m2>m2|m²|mt2|mts2|sqm|sq\.?\s?m|metros? cuadrados?|square (?:metres?|meters?))|"
+    r"(?P<m3>m3|m³|mt3|mts3|cbm|cu\.?\s?m|metros? c[uú]bicos?|cubic (?:metres?|meters?)))"
+    r"|(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)\s*(?:"
+    r"(?P<km>km|kms|kil[oó]metros?|kilomet(?:re|er)s?)|(?P<mi>miles?|millas?)))(?!\w)", re.I)
+
+
+def measure_unit(text: str, end: int) -> str | None:
+    """The measure the amount that ends at ``end`` in ``text`` is a rate per ("m2",
+    "m3", "km", "mi"), or None."""
+    m = _PER_MEASURE.match(text, end)
+    return m.lastgroup if m is not None else None
+
+
 def per_size(text: str, end: int) -> bool:
     """Whether the amount that ends at ``end`` in ``text`` is a rate per unit of area or
     of volume."""

@@ -74,6 +74,7 @@ from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_in
                                       fields_checked, guarded, record_words)
 from scout.steps.packprice import for_pack
 from scout.steps.seatprice import for_seats
+from scout.steps.bundleprice import for_bundle
 from scout.steps.taxprice import (asked_basis, compared_basis, off_basis, put_on_basis,
                                   stated_on_basis)
 from scout.steps.variantprice import restate
@@ -157,7 +158,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            people: int | None = None, each: str | None = None, work: Work | None = None,
            heads: dict[str, int] | None = None,
            tax: TaxBasis | None = None,
-           rates: dict[str, float] | None = None) -> tuple[list[Candidate], bool]:
+           rates: dict[str, float] | None = None,
+           bundle: tuple[str, list[str]] | None = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -183,7 +185,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     (:func:`scout.steps.packprice.for_pack`). ``work``: the phase's units of work
     (a page in words, the work asked: :mod:`scout.steps.workbasis`). ``tax``: the tax basis
     a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
-    ``rates`` the config's tax rates it tells one price's two amounts by."""
+    ``rates`` the config's tax rates it tells one price's two amounts by. ``bundle``: the
+    kind's unit and the words a page counts it with, a price for several being divided by
+    them (:func:`scout.steps.bundleprice.for_bundle`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -236,8 +240,12 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             for_people(c, per, asked, periods, each)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
-        if c.price is not None and per in WORK_UNITS and "price" in checks:
-            for_pack(c, per)  # "Bono de 10 horas por 300 €" against a budget per hour
+        if c.price is not None and bundle is not None:
+            for_bundle(c, *bundle)
+        elif c.price is not None and per in WORK_UNITS and "price" in checks:
+            # "Bono de 10 horas por 300 €" against a budget per hour; a kind declaring its
+            # own bundle has said how its prices count, so no second division
+            for_pack(c, per)
         # put on the budget's period only when the phase reads the price: a kind that
         # works out its own cost (a tariff's rate per kWh times the kWh asked) checked the
         # budget itself, and "price per kWh cannot be compared" would say it did not
@@ -365,7 +373,9 @@ def run(ctx: StepContext) -> Shortlist:
                               work=work,
                               # the request's basis, else what is paid (a pay: only asked)
                               tax=asked_basis(ctx.task) or (None if floor else "included"),
-                              rates=getattr(ctx.config, "tax_rates", None) or {})
+                              rates=getattr(ctx.config, "tax_rates", None) or {},
+                              bundle=(params.bundle.unit, params.bundle.words)
+                              if params.bundle is not None else None)
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other
@@ -456,7 +466,8 @@ def run(ctx: StepContext) -> Shortlist:
         RankedItem(candidate=c, rank=i + 1,
                    score=[s if isinstance(s, (int, float, str)) or s is None else str(s)
                           for s in score],
-                   unknown=unknown, cost=cost)
+                   unknown=unknown, cost=cost,
+                   cost_per=params.cost_per if cost is not None else None)
         for i, (c, score, unknown, cost) in enumerate(kept)
     ]
     return Shortlist(

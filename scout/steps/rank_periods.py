@@ -40,7 +40,9 @@ from scout.schemas.records import Candidate, EvidenceSet
 from scout.schemas.task import HEADS, DateRange, Money
 from scout.steps.weekdays import candidate_week
 from scout.steps.workbasis import Work
-from scout.units import OCCASIONS, PERIOD_DAYS, TOTAL, WORK_UNITS, per_factor, work_factor
+from scout.i18n.values import MEASURE_WORDS
+from scout.units import (MEASURE_UNITS, OCCASIONS, PERIOD_DAYS, RATE_UNITS, TOTAL, WORK_UNITS,
+                         per_factor, work_factor)
 
 #: what a price was compared with, for the flag and the note: the request's budget, the
 #: amount a salary request asked for (a floor), the other listings (no money asked), or a
@@ -60,6 +62,8 @@ PAID_WHOLE = "paid-whole"
 #: a price per a unit of work multiplied by the work asked (scout/steps/workbasis.py), and
 #: a price stating no unit against a budget per a unit of work
 VOLUME, UNITLESS = "volume", "unitless"
+#: a rate per a measure (m³, km) multiplied by the measure the request asks
+MEASURE = "measure"
 
 _FLAGS = {
     ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
@@ -93,6 +97,10 @@ _FLAGS = {
                                  "whole job without the amount of work asked"),
     ("incomparable", UNITLESS): N_("price states no unit, so it cannot be compared with a "
                                    "budget per {target}"),
+    ("converted", MEASURE): N_("price per {per} times {count}, the quantity asked, to compare "
+                               "it with the total budget"),
+    ("incomparable", MEASURE): N_("price per {per} cannot be compared with a total budget "
+                                  "without the quantity asked"),
 }
 #: a price put on the footing of a request for a number of people or pets
 #: (:func:`for_people`), by how and whether the heads are pets
@@ -199,6 +207,16 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "the request does not say how much work it is",
         "{count} prices per {per} could not be compared with the budget for the whole job: "
         "the request does not say how much work it is", n),
+    ("converted", MEASURE): lambda n: N_plural(
+        "{count} price per {per} was multiplied by the quantity asked to compare it with "
+        "the total budget",
+        "{count} prices per {per} were multiplied by the quantity asked to compare them "
+        "with the total budget", n),
+    ("incomparable", MEASURE): lambda n: N_plural(
+        "{count} price per {per} could not be compared with the total budget: the request "
+        "does not say the quantity",
+        "{count} prices per {per} could not be compared with the total budget: the request "
+        "does not say the quantity", n),
     ("incomparable", UNITLESS): lambda n: N_plural(
         "{count} price that states no unit could not be compared with the budget per "
         "{target}, so the budget was not checked",
@@ -244,7 +262,7 @@ def _times(money: Money, days: float | None, work: Work | None = None) -> float 
     for the whole already; None when it cannot be."""
     if money.per in (None, TOTAL):
         return 1.0
-    if money.per in WORK_UNITS:
+    if money.per in RATE_UNITS:
         return work.times(money.per) if work is not None else None
     if days is None or money.per not in PERIOD_DAYS:
         return None
@@ -349,7 +367,7 @@ def peer_period(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -
     if len(counts) < 2:
         return None
     # "person" is no period to convert to; a unit of work (a word, a page) is a basis
-    timed = [p for p in counts if p in PERIOD_DAYS or p in WORK_UNITS]
+    timed = [p for p in counts if p in PERIOD_DAYS or p in RATE_UNITS]
     if not timed:
         return None
     return min(timed, key=lambda p: (-counts[p], PERIOD_DAYS.get(p, 0.0), p))
@@ -387,7 +405,8 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         # a night's price is a stay's, whose week holds seven
         daily = {base.per, per} & {"day", "half day"}
         timed = to_period(base, per, days, (candidate_week(c) or 7) if daily else 7, work)
-        basis = (VOLUME if per == TOTAL and base.per in WORK_UNITS else WHOLE if per == TOTAL
+        basis = (MEASURE if per == TOTAL and base.per in MEASURE_UNITS
+                 else VOLUME if per == TOTAL and base.per in WORK_UNITS else WHOLE if per == TOTAL
                  else _UNSTATED_FLOOR if per == UNSTATED
                  else UNITLESS if per in WORK_UNITS and base.per is None else basis)
     if timed is base:
@@ -396,11 +415,12 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     if timed is not None:
         c.price_converted = timed
     times = _times(base, days, work) if basis in (WHOLE, STATED_WHOLE, STATED_FLOOR,
-                                                  VOLUME) else None
+                                                  VOLUME, MEASURE) else None
     c.flags.append(_FLAGS[(outcome, basis)].format(
-        per=base.per, target=per, count=f"{times:g}" if times is not None else ""))
+        per=MEASURE_WORDS.get(str(base.per), base.per), target=MEASURE_WORDS.get(per, per),
+        count=f"{times:g}" if times is not None else ""))
     if periods is not None:
-        key = (f"{outcome}:{basis}", str(base.per), per)
+        key = (f"{outcome}:{basis}", MEASURE_WORDS.get(str(base.per), str(base.per)), per)
         periods[key] = periods.get(key, 0) + 1
 
 

@@ -84,13 +84,15 @@ _UNCHECKED = "could not check: "
 
 
 def _brief(c: Candidate, rank: int | None, excluded: list[str],
-           said: Callable[[str], str] = str, cost: float | None = None) -> SubjectBrief:
+           said: Callable[[str], str] = str, cost: float | None = None,
+           cost_per: str | None = None) -> SubjectBrief:
     """``c`` as the synthesis sees it; ``said`` writes its "could not check" flags, and
     what its own page says changed (postponed, pre-order), in the reader's language (the kind's words are its project's catalog's, which no adapter
-    holds); ``cost``: the amount the ranking compared it by."""
+    holds); ``cost``: the amount the ranking compared it by, ``cost_per`` what it is for."""
     return SubjectBrief(key=c.key, name=c.name, rank=rank, excluded=list(excluded),
                         rating=c.rating, rating_count=c.rating_count, price=c.price,
-                        price_checked=c.price_converted, cost=cost,
+                        price_checked=c.price_converted, cost=cost, cost_per=cost_per,
+                        bundle=c.bundle,
                         is_video=c.video is not None,
                         offers=[o.url for o in c.offers],
                         unchecked=[said(f) for f in c.flags if f.startswith(_UNCHECKED)],
@@ -117,7 +119,8 @@ def collect_subjects(inputs: dict[str, Any],
             # at 690 €): "cheapest" then means what the ranking means
             costs = any(i.cost is not None and not same_price(i.cost, _amount(i.candidate))
                         for i in value.items)
-            out = [_brief(i.candidate, i.rank, [], said, i.cost if costs else None)
+            out = [_brief(i.candidate, i.rank, [], said, i.cost if costs else None,
+                          i.cost_per if costs else None)
                    for i in value.items]
             out += [_brief(c, None, reasons) for c, reasons in value.excluded]
             return out

@@ -1,5 +1,7 @@
 """Prices per a unit of work for ``rank``: a translator's word or page, a transcriber's
-audio minute or hour, a job's item (:data:`scout.units.WORK_UNITS`).
+audio minute or hour, a job's item (:data:`scout.units.WORK_UNITS`); and rates per a
+measure, a mover's m³ or a taxi's km (:data:`scout.units.MEASURE_UNITS`), times the
+measure the request asks (``volume: {m3: volume, km: distance}``).
 
 A kind says how its units count in each other (rank's ``units: {page: 250 words}``; an
 hour is 60 minutes for every kind) and which inputs say how much work is asked (rank's
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scout.schemas.task import Money
-from scout.units import TOTAL, WORK_UNITS, Bases, parse_bases, work_amount
+from scout.units import MEASURE_OF_TYPE, RATE_UNITS, TOTAL, Bases, parse_bases, work_amount
 
 
 @dataclass(frozen=True)
@@ -34,14 +36,15 @@ class Work:
     def times(self, per: str | None) -> float | None:
         """What a price per ``per`` is multiplied by to be the whole job's: the work asked
         in that unit; None when none is (or ``per`` is no unit of work)."""
-        return work_amount(per, self.volume, self.bases) if per in WORK_UNITS else None
+        return work_amount(per, self.volume, self.bases) if per in RATE_UNITS else None
 
 
 def asked_volume(task: Any, volume: dict[str, str]) -> dict[str, float]:
     """The work the request asks for, by unit, from the inputs rank's ``volume`` names:
     an integer input's count of the unit (8000 words), a duration input's seconds in
-    minutes or hours (20 hours of audio: 1200 minutes); inputs the request left unset are
-    left out."""
+    minutes or hours (20 hours of audio: 1200 minutes), a measure input's value in the
+    measure (a ``length`` of 25,000 m is 25 km, a ``volume`` in m³, an ``area`` in m²:
+    :data:`scout.units.MEASURE_OF_TYPE`); inputs the request left unset are left out."""
     values = getattr(task, "values", None) or {}
     types = getattr(task, "types", None) or {}
     asked: dict[str, float] = {}
@@ -54,6 +57,10 @@ def asked_volume(task: Any, volume: dict[str, str]) -> dict[str, float]:
             if seconds is None:
                 continue  # a length of time counts no words or pages
             asked[unit] = float(value) / seconds
+        elif (scale := MEASURE_OF_TYPE.get(str(types.get(name)))) is not None:
+            if unit not in scale:
+                continue  # an area counts no km, a length no m³
+            asked[unit] = float(value) / scale[unit]
         else:
             asked[unit] = float(value)
     return asked

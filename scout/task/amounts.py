@@ -12,6 +12,7 @@ from scout.task.lang import fold
 from scout.task.money import LABEL_GAP, iter_money, label_re
 from scout.task.pageprices import shop_text, span_back
 from scout.task.readers import QueryText
+from scout.units import PERIOD_DAYS
 
 # a page's text read: longer than a query (a fetched page's price block), still bounded
 _MAX_TEXT_CHARS = 10000  # five times a query's bound (parser.MAX_QUERY_CHARS)
@@ -106,15 +107,36 @@ _THE_PRICE = re.compile(label_re(("precio", "price", "cuota", "mensualidad", "ta
 
 def _extras(text: str, found: list[tuple[Money, tuple[int, int]]]) -> set[int]:
     """The indexes of the ``found`` amounts named as an extra (:data:`_EXTRA`) when another
-    one is labelled as the price, a cuota or a fee (:data:`_THE_PRICE`); none otherwise:
-    "Registration fee: €450, gala dinner €60." is priced 450, "Cena degustación 60 €,
-    vino 20 €" is a restaurant's 60."""
+    one is labelled as the price, a cuota or a fee (:data:`_THE_PRICE`), or, with none so
+    labelled, those a dearer amount no word names as an extra or a fee stands beside:
+    "Registration fee: €450, gala dinner €60." is priced 450, "Breakfast £12, room £95"
+    95, "Cena degustación 60 €, vino 20 €" is a restaurant's 60."""
     extra = {i for i, (_, (start, end)) in enumerate(found)
              if _EXTRA_BEFORE.search(fold(text[max(0, start - 40):start]))
              or _EXTRA_AFTER.match(fold(text[end:end + 40]))}
     priced = any(i not in extra and _THE_PRICE.search(fold(text[max(0, start - 40):start]))
                  for i, (_, (start, _end)) in enumerate(found))
-    return extra if priced else set()
+    if priced:
+        return extra
+    # no amount labelled as the price: an extra is still none beside a dearer amount
+    # that is no extra and no fee, for as much ("Breakfast £12, room £95" is 95: what is
+    # added costs less than what it is added to); a cheaper one is no main amount
+    # ("Cena degustación 60 €, vino 20 €" stays 60), nor one for another period ("Parking
+    # 2,50 € la hora, abono 60 € al mes"); a breakfast per person beside a room per night is
+    main = [m for i, (m, span) in enumerate(found)
+            if i not in extra and not _beside_price(text, span)]
+    return {i for i in extra
+            if any(m.amount > found[i][0].amount and m.currency == found[i][0].currency
+                   and not _other_periods(m.per, found[i][0].per) for m in main)}
+
+
+#: the periods an amount may be per, an hour's among them
+_TIMES = frozenset({*PERIOD_DAYS, "hour", "minute"})
+
+
+def _other_periods(a: str | None, b: str | None) -> bool:
+    """Whether ``a`` and ``b`` are two different periods (an hour and a month)."""
+    return a != b and a in _TIMES and b in _TIMES
 
 
 def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:

@@ -21,6 +21,7 @@ from scout.spec.yamlload import SourceMap
 from scout.stepkit.params import RankParams
 from scout.stepkit.registry import get_step_kind
 from scout.suggest import closest, did_you_mean
+from scout.units import MEASURE_OF_TYPE, MEASURE_UNITS
 
 #: what rank's run() accepts (scout/steps/rank.py)
 RANKABLE = "candidates or videos"
@@ -148,7 +149,12 @@ def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
     for unit, name in params.volume.items():
         spec = pipeline.inputs.get(name)
         timed = unit in ("minute", "hour")
-        if spec is not None and (spec.type == "integer" or spec.type == "duration" and timed):
+        # a measure (m³, km) is counted by a number too, or by the input type measuring it
+        measured = unit in MEASURE_UNITS
+        kinds = ["number", *(t for t, units in MEASURE_OF_TYPE.items() if unit in units)] \
+            if measured else []
+        if spec is not None and (spec.type == "integer" or spec.type == "duration" and timed
+                                 or spec.type in kinds):
             continue
         what = "no input" if spec is None else f"a {spec.type} input"
         hint = did_you_mean(name, counts, what="integer or duration inputs") \
@@ -156,7 +162,8 @@ def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
         problems.append(Problem(
             "SPEC080", f"phase '{pid}' (rank): 'volume: {{{unit}: {name}}}' names {what}: "
             f"the work asked in {unit}s is counted by an integer input"
-            + (" or a duration input" if timed else ""),
+            + (" or a duration input" if timed else "")
+            + (f" or a {' or '.join(kinds)} input" if measured else ""),
             smap.locate(("phases", pid, "with", "volume", unit)),
             hint=hint or ("name the input that says how much work is asked (words: {type: "
                           "integer}, length: {type: duration})")))

@@ -32,7 +32,8 @@ def _names(model: type[BaseModel]) -> frozenset[str]:
 #: (benchmarks/cli.py: ~4% of a warm run); tests/spec/test_record_fields_table.py fails when
 #: a model gains or loses a field and this table does not follow
 CANDIDATE_FIELDS = frozenset({
-    "adapter", "aliases", "domain", "evidence", "evidence_count", "flags", "key", "name",
+    "adapter", "aliases", "bundle", "domain", "evidence", "evidence_count", "flags", "key",
+    "name",
     "offers", "price", "price_converted", "rating", "rating_count", "relevance", "sources", "url",
     "unchecked_flags", "video"})
 VIDEO_FIELDS = frozenset({

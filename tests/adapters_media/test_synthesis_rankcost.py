@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.adapters.extractive import ExtractiveAdapter
 from scout.adapters.prompt import build_prompt, compared
@@ -27,12 +29,14 @@ def _eur(amount: float) -> Money:
     return Money(amount=amount, currency="EUR", comparator="=")
 
 
-def _text(offers: list[tuple[str, float, float | None, float | None]], lang: str = "en") -> str:
+def _text(offers: list[tuple[str, float, float | None, float | None]], lang: str = "en",
+          cost_per: str | None = None) -> str:
     subjects, evidence = [], []
     for i, (name, amount, cost, rating) in enumerate(offers, 1):
         key = name.lower().replace(" ", "-")
         subjects.append(SubjectBrief(key=key, name=name, rank=i, price=_eur(amount),
-                                     cost=cost, rating=rating))
+                                     cost=cost, rating=rating,
+                                     cost_per=cost_per if cost is not None else None))
         evidence.append(EvidenceItem(url=f"https://lab.test/{key}", title=name, subject=key,
                                      kind="snippet", text=f"{name}: {amount:g} EUR."))
     req = SynthesisRequest(
@@ -56,6 +60,33 @@ def test_the_trade_off_compares_and_says_the_compared_amounts() -> None:
            "690 EUR)." in text
     es = _text([("Set of three", 690, 690, 8.0), ("One pipette", 285, 855, 9.0)], lang="es")
     assert "285 € (855 € tal como lo compara la clasificación)" in es
+
+
+def test_the_compared_amount_says_what_it_is_for() -> None:
+    # a kind's yearly estimate divided by 12 (rank's cost_per: month): never a bare amount
+    offers = [("Tariff A", 0.13, 44.69, 8.0), ("Tariff B", 0.12, 52.1, 9.0)]
+    text = _text(offers, cost_per="month")
+    assert "0.13 EUR (44.69 EUR/month as the ranking compares it)" in text
+    # the difference is a month's too
+    assert "costs 7.41 EUR/month more" in text
+    es = _text(offers, lang="es", cost_per="month")
+    assert "0,13 € (44,69 €/mes tal como lo compara la clasificación)" in es
+    assert "44.69 EUR (as the ranking" not in _text(offers)  # none said: bare, as before
+
+
+def test_rank_carries_the_period_its_kind_declares() -> None:
+    task = build_task("pipette, 3 units, under 900 EUR", INPUTS, today=dt.date(2026, 12, 6))
+    items = [_flat("unit", ("https://a.test/", _eur(285))),
+             _flat("set", ("https://b.test/", _eur(690)))]
+    params = RankParams(items="candidates", as_="v", order_by=[SET_TIMES], descending=False,
+                        cost_per="total")
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=items)}, task))
+    assert [(i.cost, i.cost_per) for i in short.items] == [(690.0, "total"), (855.0, "total")]
+    assert [b.cost_per for b in collect_subjects({"short": short})][:2] == ["total", "total"]
+    unordered = _ranked(["v.key"]).items[0]
+    assert unordered.cost_per is None and "cost_per" not in unordered.model_dump()
+    with pytest.raises(ValueError, match="cost_per"):
+        RankParams(items="candidates", cost_per="fortnightly")
 
 
 def test_without_compared_amounts_the_price_decides_as_before() -> None:
@@ -112,6 +143,9 @@ def test_a_model_s_prompt_carries_the_compared_amounts() -> None:
     user = build_prompt("q", {}, ["Set of three", "One pipette"], [], 4000,
                         costs=costs).user
     assert "- One pipette (855 EUR)" in user and "not by a unit's price" in user
+    monthly = SubjectBrief(key="t", name="Tariff", rank=1, price=_eur(0.13), cost=44.69,
+                           cost_per="month")
+    assert compared([monthly]) == {"Tariff": "44.69 EUR/month"}
     # none compared: the prompt is as it was
     assert build_prompt("q", {}, ["A"], [], 4000).user.startswith(
         "Question: q\n\nCandidates:\n- A\n")

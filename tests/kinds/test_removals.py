@@ -108,7 +108,7 @@ MADRID = [
            "Mudanzas Rápidas Sur: mudanzas de Madrid a Sevilla y Málaga. 700 € con seguro."),
     Result("Mudanzas Baratas", "https://mudanzas.test/baratas",
            "Mudanzas Baratas: de Madrid a Valencia desde 600 €. Solo transporte."),
-    # a rate per m³ is no price for the move: the price is unknown, never 35 €
+    # a rate per m³ is no price for the move: times the 25 m³ asked it is 875 €, never 35 €
     Result("Mudanzas Mediterráneo", "https://mudanzas.test/mediterraneo",
            "Mudanzas Mediterráneo: Madrid - Valencia, 35 €/m³ con seguro incluido."),
     Result("Mudanzas Meseta", "https://mudanzas.test/meseta",
@@ -156,8 +156,9 @@ def test_route_insurance_dates_and_a_rate_per_m3(runs):
     run, queries = runs["madrid"]
     # 1.200 € with insurance, mid-March: Castilla's 1.450 € is over; Rápidas Sur goes to
     # Sevilla and Málaga; Baratas states no insurance; Meseta is booked up all March;
-    # Mediterráneo states only 35 €/m³, no price for the move: kept, its price unknown
-    assert _names(run) == ["Mudanzas Levante", "Mudanzas Turia", "Mudanzas Mediterráneo"]
+    # Mediterráneo states only 35 €/m³: times the 25 m³ asked (rank's volume) 875 €, the
+    # cheapest move
+    assert _names(run) == ["Mudanzas Mediterráneo", "Mudanzas Levante", "Mudanzas Turia"]
     assert _excluded(run) == {
         "Transportes Castilla": ["por encima del presupuesto de la mudanza"],
         "Mudanzas Rápidas Sur": ["no dice que llegue a Valencia"],
@@ -173,9 +174,11 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     assert report.startswith("# Empresas de mudanzas — Madrid → Valencia")
     assert ("3 empresas de mudanzas de 7 encontradas: 25 m³, sin ascensor, fechas: 11–20 de "
             "marzo de 2027, seguro incluido, por como mucho 1.200 €." in report)
-    assert re.search(r"\| 1 \| Mudanzas Levante \| 950 € \[1\] \| incluido \| 4,6/5 \|", report)
-    # a rate per m³ is never shown as the price of the move
-    assert re.search(r"\| 3 \| Mudanzas Mediterráneo \| no consta \| incluido \|", report)
+    assert re.search(r"\| 2 \| Mudanzas Levante \| 950 € \[2\] \| incluido \| 4,6/5 \|", report)
+    # a rate per m³ is never shown as the price of the move: the total, and how
+    assert "| 1 | Mudanzas Mediterráneo | 875 € en total (35 €/m³ × 25) [1] | incluido |" \
+        in report
+    assert "1 precio por m³ se ha multiplicado por la cantidad pedida" in report
     assert "| 35 €" not in report
     own = _own_words(report, MADRID, ids=True)
     assert not words_of(*REPORT_ENGLISH, "removals?", "movers?", "insurance", "included",

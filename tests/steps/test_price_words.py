@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scout.steps.extract import find_price
+from scout.units import per_factor
 
 
 @pytest.mark.parametrize(("text", "amount", "currency"), [
@@ -28,8 +29,11 @@ def test_a_homes_price_is_not_its_rate_per_m2_nor_its_running_costs(text, amount
     assert (price.amount, price.currency) == (amount, currency)
 
 
-def test_a_listing_that_states_only_a_rate_per_m2_states_no_price():
-    assert find_price("Solo 3.500 €/m², a reformar") is None
+def test_a_listing_that_states_only_a_rate_per_m2_states_no_whole_price():
+    # priced per m², which compares with no budget for the whole (scout.units.per_factor)
+    price = find_price("Solo 3.500 €/m², a reformar")
+    assert price is not None and (price.amount, price.per) == (3500, "m2")
+    assert per_factor(price.per, None) is None and per_factor(price.per, "month") is None
 
 
 @pytest.mark.parametrize(("text", "amount", "currency"), [
@@ -46,10 +50,14 @@ def test_a_rate_per_unit_of_volume_is_not_the_price(text, amount, currency):
     assert (price.amount, price.currency) == (amount, currency)
 
 
-@pytest.mark.parametrize("text", ["Madrid - Valencia, 35 €/m³ con seguro incluido",
-                                  "Storage from £3.50 per cubic foot a month"])
-def test_a_listing_that_states_only_a_rate_per_m3_states_no_price(text):
-    assert find_price(text) is None
+def test_a_listing_that_states_only_a_rate_per_m3_states_it_per_m3():
+    # a rate for rank to multiply by the m³ asked (its volume), never a whole price
+    price = find_price("Madrid - Valencia, 35 €/m³ con seguro incluido")
+    assert price is not None and (price.amount, price.per) == (35, "m3")
+
+
+def test_a_listing_that_states_only_a_rate_per_cubic_foot_states_no_price():
+    assert find_price("Storage from £3.50 per cubic foot a month") is None
 
 
 @pytest.mark.parametrize(("text", "amount"), [

@@ -122,6 +122,9 @@ inputs:
   words: {type: integer}
   length: {type: duration}
   service: {type: string, enum: [translation, transcription]}
+  distance: {type: length}
+  cubic: {type: number}
+  floor: {type: area}
 """
 
 
@@ -129,6 +132,9 @@ inputs:
     ("{word: word}", "did you mean 'words'?"),
     ("{word: length}", "an integer input"),       # a length counts no words
     ("{page: service}", "name the input that says how much work is asked"),
+    # a measure: a number or the type measuring it, never another measure's
+    ("{km: floor}", "or a number or length input"),
+    ("{m3: distance}", "or a number or volume input"),
 ])
 def test_volume_names_an_input_that_counts_the_work(tmp_path: Path, volume: str,
                                                     said: str) -> None:
@@ -140,7 +146,8 @@ def test_volume_names_an_input_that_counts_the_work(tmp_path: Path, volume: str,
     path = tmp_path / "p.yaml"
     rank_ = ("  R1: {uses: rank, needs: [candidates], produces: [shortlist], "
              "with: {items: candidates, units: {page: 250 words}, volume: %s}}\n")
-    path.write_text(head + rank_ % "{word: words, minute: length}")
+    path.write_text(head + rank_ % "{word: words, minute: length, km: distance, m3: cubic, "
+                    "m2: floor}")
     assert [p.code for p in validate_paths([path], config=CONFIG).files[0].errors] == []
     path.write_text(head + rank_ % volume)
     [p] = validate_paths([path], config=CONFIG).files[0].errors

@@ -88,9 +88,25 @@ def test_an_extra_beside_an_amount_labelled_as_the_price_is_not_the_price(
     assert found is not None and found.amount == amount, found
 
 
+@pytest.mark.parametrize("text, amount, per", [
+    # an extra said first beside a dearer amount no word names: that one is the price
+    ("Breakfast £12, room £95", 95, None),
+    ("Desayuno 12 €, habitación doble 95 €", 95, None),
+    ("Breakfast £12 per person, room £95 per night", 95, "night"),
+    ("Parking £15 per night, double room £120 per night", 120, "night"),
+    ("Almuerzo 8 €; campamento de verano 180 € a la semana", 180, "week"),
+])
+def test_an_extra_beside_a_dearer_unlabelled_amount_is_not_the_price(
+        text: str, amount: float, per: str | None) -> None:
+    found = find_price(text)
+    assert found is not None and (found.amount, found.per) == (amount, per), found
+
+
 @pytest.mark.parametrize("text, amount", [
     ("Cena degustación 60 €, vino 20 €", 60),  # a restaurant's dinner is its price
     ("Parking Plaza Mayor: 2,50 € la hora", 2.5),  # a car park's
+    # a dearer amount for another period is no main amount beside it
+    ("Parking 2,50 € la hora, abono 60 € al mes", 2.5),
 ])
 def test_an_extra_with_no_amount_labelled_as_the_price_stays(text: str, amount: float) -> None:
     found = find_price(text)

@@ -91,6 +91,12 @@ class SubjectBrief(BaseModel):
         default=None, description="the amount the ranking compared it by, in price_checked's "
         "currency (a set's price for the quantity asked, a group's shared by the people): "
         "what 'cheapest' means; set only where the kind's arithmetic changed some amount")
+    cost_per: str | None = Field(
+        default=None, description="what ``cost`` is for, a period or total ('month': a "
+        "yearly estimate divided by 12), as the ranking declares it; None: not said")
+    bundle: int | None = Field(
+        default=None, description="how many of the kind's unit ``price`` is for (an 8-GPU "
+        "instance: 8), ``price_checked`` being one's (rank's bundle)")
     is_video: bool = Field(
         default=False, description="a video itself (a talk, a tutorial), not a thing it shows")
     unchecked: list[str] = Field(
@@ -107,7 +113,8 @@ class SubjectBrief(BaseModel):
         "that disagree")
     # the request dump is the reply cache's key: a subject that is no video, sold by no
     # two shops and checked in full dumps as before, so recorded cassettes and cached answers still match
-    _omit = omit_unset("cost", "is_video", "offers", "unchecked", "page_flags")
+    _omit = omit_unset("cost", "cost_per", "bundle", "is_video", "offers", "unchecked",
+                       "page_flags")
 
 
 class SynthesisRequest(Request):

@@ -1,0 +1,114 @@
+"""A rate per a measure (a mover's m³, a taxi's km, a painter's m²) is never a whole price:
+a listing stating only one is priced per its measure, and rank compares it with a budget
+for the whole times the measure the request asks (``volume: {km: distance}``), saying how,
+in both languages; with none asked it is not compared (scout.units.MEASURE_UNITS,
+scout.steps.workbasis, scout.steps.listprice)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from types import SimpleNamespace
+
+import pytest
+
+from scout.i18n.messages import localize
+from scout.i18n.values import format_money as money_text
+from scout.schemas.records import Candidates
+from scout.schemas.task import Money
+from scout.spec.models import InputSpec
+from scout.steps import rank
+from scout.steps.listprice import find_price
+from scout.steps.workbasis import asked_volume
+from scout.stepkit.params import RankParams
+from scout.task.build import build_task
+from scout.units import per_factor
+from tests.steps.test_extract_rank import _ctx
+from tests.steps.test_rank_periods import _flat
+
+
+@pytest.mark.parametrize("text, amount, per", [
+    ("Mudanzas Mediterráneo: Madrid - Valencia, 35 €/m³ con seguro incluido.", 35, "m3"),
+    ("Removals from £35 per cubic metre", 35, "m3"),
+    ("Taxi: 1,20 € el kilómetro", 1.2, "km"),
+    ("Minicab £2.50 per mile", 2.5, "mi"),
+    ("Pintura de interiores: 8 €/m2", 8, "m2"),
+    # a whole price beside a rate is the price, as before
+    ("Piso 95 m², 3.632 €/m² · 345.000 €", 345000, None),
+    ("Coche 40 €/día, 0,20 €/km extra", 40, "day"),
+    # a distance that is no rate's
+    ("Hotel 120 € a 2 km de la playa", 120, None),
+])
+def test_a_listing_stating_only_a_rate_is_priced_per_its_measure(text, amount, per):
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, per)
+
+
+def test_a_rate_per_sq_ft_stays_no_price():
+    assert find_price("£6,750 per sq ft") is None
+
+
+def test_a_measure_compares_only_with_a_measure():
+    assert per_factor("m3", None) is None and per_factor(None, "km") is None
+    assert per_factor("m3", "month") is None and per_factor("m2", "km") is None
+    assert per_factor("mi", "km") == pytest.approx(1 / 1.609344)
+
+
+def test_the_measure_asked_in_the_rate_s_unit():
+    task = SimpleNamespace(values={"distance": 25000.0, "volume": 30, "floor": 120.0},
+                           types={"distance": "length", "volume": "number", "floor": "area"})
+    asked = asked_volume(task, {"km": "distance", "m3": "volume", "m2": "floor"})
+    assert asked == {"km": 25.0, "m3": 30.0, "m2": 120.0}
+    assert asked_volume(task, {"mi": "distance"})["mi"] == pytest.approx(15.534, abs=1e-3)
+    assert asked_volume(task, {"m3": "floor"}) == {}  # an area counts no m³
+
+
+INPUTS = {"distance": InputSpec(type="length", aliases=["trayecto", "trip"]),
+          "budget": InputSpec(type="money")}
+WHERE = ["task.budget is none or v.price is none or v.price.amount <= task.budget.amount"]
+
+
+def _cab(key: str, text: str) -> object:
+    c = _flat(key, (f"https://{key}.test/", find_price(text)))
+    c.evidence[0].text = text
+    return c
+
+
+def _rank(query: str, volume: dict[str, str]):
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 6))
+    cabs = [_cab("cheap", "Taxi Norte: 1,20 €/km"), _cab("dear", "Taxi Sur: 1,80 €/km"),
+            _cab("flat", "Tarifa fija aeropuerto: 35 €")]
+    params = RankParams(items="candidates", as_="v", where=WHERE, volume=volume,
+                        order_by=["v.price.amount if v.price else none"], descending=False)
+    return rank.run(_ctx(params, {"candidates": Candidates(items=cabs)}, task))
+
+
+@pytest.mark.parametrize("query, lang", [
+    ("taxi al aeropuerto, trayecto de 25 km, menos de 40 €", "es"),
+    ("airport taxi, a 25 km trip, under 40 euros", "en")])
+def test_a_rate_per_km_times_the_km_asked_against_the_budget(query, lang):
+    short = _rank(query, {"km": "distance"})
+    # 1,20 × 25 = 30 €, a fixed fare 35 €, 1,80 × 25 = 45 € over 40
+    assert [(i.candidate.key, i.cost) for i in short.items] == [("cheap", 30.0),
+                                                                 ("flat", 35.0)]
+    assert [c.key for c, _ in short.excluded] == ["dear"]
+    cheap = short.items[0].candidate
+    assert cheap.price_converted == Money(amount=30, currency="EUR", comparator="=",
+                                          per="total")
+    flag = "price per km times 25, the quantity asked, to compare it with the total budget"
+    assert cheap.flags == [flag]
+    assert localize(flag, "es") == ("precio por km multiplicado por 25, la cantidad pedida, "
+                                    "para compararlo con el presupuesto total")
+    assert money_text(cheap.price, lang) in ("1,20 €/km", "1.20 EUR/km")
+
+
+def test_without_the_measure_declared_a_rate_is_never_a_whole_price():
+    short = _rank("airport taxi, a 25 km trip, under 40 euros", {})
+    # 1.80 €/km is not "1.80 € in all, under 40": not compared, kept by its guard
+    dear = next(i.candidate for i in short.items if i.candidate.key == "dear")
+    assert dear.price_converted is None and "could not check: price" in dear.flags
+
+
+def test_a_measure_is_written_as_its_sign():
+    assert money_text(Money(amount=35, currency="EUR", per="m3"), "es") == "35 €/m³"
+    assert money_text(Money(amount=2.5, currency="GBP", per="mi"), "en") == "2.50 GBP/mile"
+    assert money_text(Money(amount=2.5, currency="GBP", per="mi"), "es") == "2,50 GBP/milla"
