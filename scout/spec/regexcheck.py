@@ -11,6 +11,7 @@ pattern or another Python is a new key.
 
 from __future__ import annotations
 
+import importlib
 import re
 from functools import lru_cache
 from typing import Any
@@ -29,10 +30,15 @@ def _decode(doc: Any) -> tuple[str | None]:
     return (doc["error"],)
 
 
+#: ``re``'s own parser and its opcodes (the tree :func:`_nested_repeat` walks); private
+#: modules typeshed does not describe, hence Any
+_SRE_PARSER: Any = importlib.import_module("re._parser")
+_SRE_CONSTANTS: Any = importlib.import_module("re._constants")
+
+
 def _optional(item: tuple[Any, Any]) -> bool:
     """Whether one parsed element of a pattern may match nothing at all."""
-    from re import _constants as c
-
+    c = _SRE_CONSTANTS
     op, av = item
     if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
         return av[0] == 0 or all(_optional(i) for i in av[2])
@@ -48,8 +54,7 @@ def _optional(item: tuple[Any, Any]) -> bool:
 def _repeats_alone(items: Any) -> bool:
     """Whether ``items`` (a repeated group's body) can match as one repetition of something
     inside it: all it holds besides one repeat of more than once may match nothing."""
-    from re import _constants as c
-
+    c = _SRE_CONSTANTS
     needed = [i for i in items if not _optional(i)]
     inner = needed or [i for i in items
                        if i[0] in (c.MAX_REPEAT, c.MIN_REPEAT, c.SUBPATTERN, c.BRANCH)]
@@ -67,9 +72,9 @@ def _nested_repeat(items: Any) -> bool:
     """Whether a repeat in ``items`` repeats a body that can match as one of its own
     repeats ("(a+)+", "(\\w+\\s?)+", "(x*)*"): a text that does not match is then tried
     split every way, which takes time exponential in its length. Possessive repeats and
-    atomic groups never try again, so they are left alone."""
-    from re import _constants as c
-
+    atomic groups give nothing back once matched, so they are left alone with what they
+    hold (a nested repeat followed by more inside one is not seen: a rare shape)."""
+    c = _SRE_CONSTANTS
     for op, av in items:
         if op in (c.MAX_REPEAT, c.MIN_REPEAT):
             if av[1] > 1 and _repeats_alone(av[2]) or _nested_repeat(av[2]):
@@ -100,9 +105,7 @@ def regex_error(pattern: str) -> str | None:
     if found is None:
         try:
             re.compile(pattern)
-            from re import _parser
-
-            found = (NESTED if _nested_repeat(_parser.parse(pattern)) else None,)
+            found = (NESTED if _nested_repeat(_SRE_PARSER.parse(pattern)) else None,)
         except re.error as exc:
             found = (str(exc),)
         except (RecursionError, OverflowError, ValueError) as exc:  # nesting past the parser
