@@ -52,15 +52,28 @@ RESERVED = frozenset({"authorization", "content-type", "content-length", "host",
 
 #: query parameters that carry credentials somewhere in the wild, as :func:`secret_param`
 #: spells them (lower case, "_" for "-": Azure's ``api-key``, APIM's
-#: ``Subscription-Key``, a SAS URL's ``sig``)
+#: ``Subscription-Key``, a SAS URL's ``sig``); the rule below reads each of them secret
 SECRET_PARAMS = frozenset({"key", "api_key", "apikey", "x_api_key", "access_token", "token",
                            "auth", "subscription_token", "subscription_key", "password",
                            "secret", "client_secret", "sig", "signature"})
+#: parameter names that carry a credential: these words ending a name anywhere
+#: (``accessToken``, ``X-Amz-Security-Token``, ``client_secret``) ...
+_SECRET_SUFFIX = re.compile(r"(?:token|secret|passw(?:or)?d|api_?key|signature|credentials?)$")
+#: ... and these only as the whole name or its last part after ``_``/``.`` (``key``,
+#: ``auth``, ``sig``, but not ``monkey`` or ``keyword``)
+_SECRET_WORD = re.compile(r"(?:^|[_.])(?:key|auth|sig|pwd|pass|sid|session(?:_?id)?)$")
 
 
 def secret_param(name: str) -> bool:
-    """Whether a query parameter (or a JSON body key) named ``name`` carries a credential."""
-    return name.strip().lower().replace("-", "_") in SECRET_PARAMS
+    """Whether a query parameter (or a JSON body key) named ``name`` carries a credential.
+
+    One rule for the HTTP boundary's redaction, the config's URL checks, recordings and
+    the report's addresses (:func:`scout.report.inert.without_credentials`): the report
+    had a wider rule of its own, so a recording, the journal and the cache key kept
+    ``?accessToken=``, ``?x-goog-api-key=`` or ``?session_id=`` that a report redacted.
+    """
+    low = name.strip().lower().replace("-", "_")
+    return low in SECRET_PARAMS or bool(_SECRET_SUFFIX.search(low) or _SECRET_WORD.search(low))
 
 
 def url_secrets(url: str | None) -> list[str]:

@@ -49,6 +49,13 @@ class Location:
             return f"{self.file}:{self.line}"
         return self.file
 
+    @classmethod
+    def of_byte(cls, file: str, data: bytes, offset: int) -> "Location":
+        """Where the byte at ``offset`` of a UTF-8 file's ``data`` is (an undecodable
+        byte a reader names by its line and column, not its offset)."""
+        text = data[:offset].decode("utf-8", "replace")
+        return cls(file, text.count("\n") + 1, len(text) - (text.rfind("\n") + 1) + 1)
+
 
 @dataclass(frozen=True)
 class Problem:

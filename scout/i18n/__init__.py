@@ -135,11 +135,12 @@ def _catalog_bytes(path: Path) -> bytes:
                              "scout reads no file there", location=Location(str(path)),
                              hint="copy the catalog into the locales folder")
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # before fdopen, which refuses a folder
+        os.close(fd)  # with its own words ("Is a directory: 3")
+        raise CatalogInvalid("the message catalog is not a regular file (a named pipe, "
+                             "a device or a folder?)", location=Location(str(path)),
+                             hint="make it the .po file itself")
     with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise CatalogInvalid("the message catalog is not a regular file (a named pipe, "
-                                 "a device or a folder?)", location=Location(str(path)),
-                                 hint="make it the .po file itself")
         data = f.read(MAX_CATALOG_BYTES + 1)
     if len(data) > MAX_CATALOG_BYTES:
         raise CatalogInvalid(f"the message catalog is over {MAX_CATALOG_BYTES:,} bytes",
@@ -157,7 +158,14 @@ def read_catalog(path: Path, lang: str) -> Any:
             "docs/authoring.md \"A kind's own words\")")
     try:
         data = _catalog_bytes(path)
-        shape = po_shape_problem(data.decode("utf-8"))
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:  # named at its line, not by Python's byte offset
+            raise CatalogInvalid("the message catalog is not UTF-8 text (an invalid byte "
+                                 "here)", location=Location.of_byte(str(path), data, exc.start),
+                                 hint="save the file as UTF-8 (gettext's .po files are UTF-8 "
+                                      "text; UTF-16 is not read)") from None
+        shape = po_shape_problem(text)
         if shape is not None:
             line, what = shape
             raise CatalogInvalid(f"the message catalog does not parse: {what}",

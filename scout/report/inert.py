@@ -43,6 +43,7 @@ import html
 import re
 from typing import Any
 
+from scout.config.headers import secret_param
 from scout.termsafe import clean
 
 #: what a report's links may point at: the web, an e-mail address, the page itself
@@ -75,12 +76,7 @@ _ADDRESS = re.compile(r"\b([A-Za-z][A-Za-z0-9+.\-]{0,31}\\?://)([^\s<>\"'`]+)")
 _USERINFO = re.compile(r"^[^/?#@\s]*@")
 #: a query or fragment parameter and its value (up to what ends a value or a link)
 _PARAM = re.compile(r"([?&;#])([^=&;#?\s]+)=([^&;#\s\\|)\]]*)")
-#: parameter names that carry a credential: these words ending a name anywhere
-#: (``accessToken``, ``X-Amz-Security-Token``, ``client_secret``) ...
-_SECRET_SUFFIX = re.compile(r"(?:token|secret|passw(?:or)?d|api_?key|signature|credentials?)$")
-#: ... and these only as the whole name or its last part after ``_``/``-``/``.``
-#: (``key``, ``auth``, ``sig``, but not ``monkey`` or ``keyword``)
-_SECRET_WORD = re.compile(r"(?:^|[_.\-])(?:key|auth|sig|pwd|pass|sid|session(?:_?id)?)$")
+
 
 
 def safe_link(target: str) -> bool:
@@ -96,12 +92,6 @@ def visible(text: str) -> str:
     """``text`` without controls, escape sequences, bidi controls and zero-width
     characters (newlines and tabs kept)."""
     return _INVISIBLE.sub("", clean(text))
-
-
-def secret_param(name: str) -> bool:
-    """Whether a query parameter named ``name`` carries a credential (its value is one)."""
-    low = name.lower()
-    return bool(_SECRET_SUFFIX.search(low) or _SECRET_WORD.search(low))
 
 
 def _address(m: re.Match[str]) -> str:

@@ -328,8 +328,9 @@ class _ConfinedLoader(FileSystemLoader):
             if path.is_file():  # the one FileSystemLoader would read
                 if outside(path, Path(folder)):  # not TemplateNotFound: the next loader
                     # would answer for the name, and the error would say "not found"
-                    raise SecurityError(f"template {template!r} is a link to a file outside "
-                                        f"{folder}; scout reads no file there")
+                    what = "a link to a file" if path.is_symlink() else "a path"  # or '..'
+                    raise SecurityError(f"template {template!r} is {what} outside {folder}; "
+                                        "scout reads no file there")
                 break
         return super().get_source(environment, template)
 

@@ -16,8 +16,11 @@ templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
 * ranges: each ``range()`` is capped by Jinja's ``MAX_RANGE``; all ranges of one render
   together by :data:`MAX_RANGE_TOTAL` (nested loops multiply);
 * output: everything one render produces, by :data:`MAX_LEN` characters;
-* recursion: a macro that calls itself, a template that includes or extends itself
-  (directly or in a ring) runs until Python's stack ends; the RecursionError is the bound.
+* recursion: a macro that calls itself runs until Python's stack ends (the RecursionError
+  is the bound); templates included, imported or extended inside one another go
+  :data:`MAX_NESTING` deep and :data:`MAX_NESTED_RENDERS` times in one render (each level
+  renders a whole template: a report template including itself took 90 s to reach the
+  stack's end, and one including itself twice doubles at every level).
 
 Crossing a bound raises :class:`SandboxLimit` (a Jinja ``SecurityError``): validation turns
 it into a located spec error for constant expressions, a run into a clean phase failure.
@@ -27,7 +30,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from jinja2 import Template
@@ -44,6 +48,13 @@ MAX_LEN = 10_000_000
 MAX_INT_BITS = 14_000
 #: The items all ``range()`` calls of one render may produce together.
 MAX_RANGE_TOTAL = 1_000_000
+#: How deep templates may sit inside one another (include, import, extends): a kind's
+#: partials go two or three deep; a tree of data rendered by a template that includes
+#: itself, as deep as the data
+MAX_NESTING = 16
+#: How many templates one render may render inside it in all (an include in a loop of
+#: the report's candidates counts once per candidate)
+MAX_NESTED_RENDERS = 2_000
 
 
 class SandboxLimit(SecurityError):
@@ -248,11 +259,44 @@ class _BoundedCodeGenerator(CodeGenerator):
         self.write(")")
 
 
+#: this thread's nesting of templates being rendered, and the renders inside the outermost
+_NESTED = threading.local()
+
+
+def _nested(root: Callable[[Any], Iterator[str]]) -> Callable[[Any], Iterator[str]]:
+    """``root`` (a template's render function, which every include, import and extends
+    calls) counting how deep it runs inside other templates and how often."""
+
+    def render(context: Any) -> Iterator[str]:
+        depth = getattr(_NESTED, "depth", 0)
+        renders = getattr(_NESTED, "renders", 0) + 1 if depth else 0
+        if depth >= MAX_NESTING or renders > MAX_NESTED_RENDERS:
+            raise SandboxLimit(
+                "the template calls itself without end (templates included, imported or "
+                f"extended in one another more than {MAX_NESTING} deep)"
+                if depth >= MAX_NESTING else
+                f"the template renders more than {MAX_NESTED_RENDERS:,} included templates")
+        _NESTED.depth, _NESTED.renders = depth + 1, renders
+        try:
+            yield from root(context)
+        finally:
+            _NESTED.depth = depth
+
+    return render
+
+
 class _BoundedTemplate(Template):
     """A template whose endless recursion is a bound crossed, not a bug in scout: Python's
-    stack is the only thing that stops ``{% macro m() %}{{ m() }}{% endmacro %}`` or an
-    include ring, and nested renders go through the outermost ``render``, so catching it
-    here covers them all (the stack is unwound by the time it is caught)."""
+    stack is the only thing that stops ``{% macro m() %}{{ m() }}{% endmacro %}``, and
+    nested renders go through the outermost ``render``, so catching it here covers them
+    all (the stack is unwound by the time it is caught). Its render function counts the
+    templates rendered inside one another (:func:`_nested`)."""
+
+    @classmethod
+    def _from_namespace(cls, environment: Any, namespace: Any, globals: Any) -> Any:
+        template = super()._from_namespace(environment, namespace, globals)
+        template.root_render_func = _nested(template.root_render_func)
+        return template
 
     def render(self, *args: Any, **kwargs: Any) -> str:
         try:

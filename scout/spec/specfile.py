@@ -63,11 +63,8 @@ def read_spec_text(path: str | Path) -> tuple[str | None, list[Problem]]:
     try:
         return raw.decode("utf-8"), []
     except UnicodeDecodeError as exc:
-        text = raw[: exc.start].decode("utf-8", "replace")
-        line = text.count("\n") + 1
-        col = len(text) - (text.rfind("\n") + 1) + 1
         return None, [Problem("SPEC001", "file is not UTF-8 text (an invalid byte here)",
-                              Location(str(p), line, col),
+                              Location.of_byte(str(p), raw, exc.start),
                               hint="save the file as UTF-8")]
 
 

@@ -31,7 +31,6 @@ incluido", "excl. VAT", "HT") by :mod:`scout.task.taxbasis`.
 from __future__ import annotations
 
 import functools
-import math
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -162,10 +161,16 @@ def _scale(k: str) -> float:
     return _MULTIPLIERS.get(k) or _SCALES.get(k, 1000)
 
 
+#: the largest amount read: a thousand trillion, past the world's yearly product and below
+#: 2**53, so every whole amount read is stored as said ("29 nines" read as
+#: 99,999,999,999,999,991,433,150,857,216 and searched for as given)
+MAX_AMOUNT = 1e15
+
+
 def _number(s: str, k: str | None) -> float:
     value = figure(s)
     value = value * _scale(k) if k and k.strip() else value
-    if not math.isfinite(value):  # 400 nines: no amount (a budget of "inf EUR" stored as null)
+    if not value <= MAX_AMOUNT:  # 400 nines (inf), 29 nines: no amount, left unread
         raise ValueError(f"{s!r} is past any amount")
     return value
 

@@ -118,8 +118,12 @@ def _ending(text: str) -> str:
     return tail[-1] if tail and tail[-1] in _END else ""
 
 
-def _names(text: str) -> set[str]:
-    return {a or b for a, b in _PLACEHOLDER.findall(text)}
+def _names(text: str) -> dict[str, str]:
+    """The placeholders of ``text`` by name and style ("%(x)" or "{x}"), as written: the
+    report fills a template's ``_()`` with ``%``, and "{x}" in its translation stayed
+    "{x}" on the page (the value lost) while the names matched."""
+    return {m.group(0)[:-1] if m.group(1) else m.group(0): m.group(0)
+            for m in _PLACEHOLDER.finditer(text)}
 
 
 def wording_problems(catalog: Any, path: Path) -> list[Problem]:
@@ -140,9 +144,10 @@ def wording_problems(catalog: Any, path: Path) -> list[Problem]:
         if not strs:
             continue
         said: list[str] = []
-        lost = set().union(*(_names(i) for i in ids)) - set().union(*(_names(t) for t in strs))
+        passed = {k: v for i in ids for k, v in _names(i).items()}
+        lost = set(passed).difference(*(_names(t) for t in strs))
         if lost:
-            said.append("it drops " + ", ".join(sorted(lost)))
+            said.append("it drops " + ", ".join(sorted(passed[k] for k in lost)))
         ends = {_ending(ids[-1]), _ending(ids[0])}
         odd = [t for t in strs if _ending(t) not in ends
                and not (_ending(t) == "." and ends == {""})]
@@ -185,7 +190,9 @@ def catalog_problems(locales: Path,
                      + (f", or pass --config {config}" if config.is_file() else ""))
     for lang in LANGS:
         path = catalog_path(locales, lang)
-        ours = _project_catalog(path, lang, problems) if path.is_file() else None
+        # whatever is there (a folder, a named pipe): a run reads it and stops on it
+        # (scout.i18n.translations), so validate says so rather than passing
+        ours = _project_catalog(path, lang, problems) if path.exists() else None
         if lang not in TARGET_LANGS or not msgids:
             continue
         # scout's own catalog: what it translates ships with scout (builtin_facts), so

@@ -170,9 +170,11 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
         return
     use.seen.add(path)
     if outside(path, BUILTIN if BUILTIN in path.parents else templates):
-        use.problems.append(Problem("SPEC054", f"phase '{pid}': template {path.name} is a link "
-                                    f"to a file outside {templates}; scout reads no file "
-                                    "there", Location(str(path)),
+        # a link, or a name that leaves the folder ({% include '../../etc/passwd' %})
+        what = "a link to a file" if path.is_symlink() else "a path"
+        use.problems.append(Problem("SPEC054", f"phase '{pid}': template {path.name} is {what} "
+                                    f"outside {templates}; scout reads no file there",
+                                    Location(str(path)),
                                     hint="copy the template into the templates folder"))
         return
     try:

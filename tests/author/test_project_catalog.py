@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.errors import CatalogInvalid
+from scout.errors import CatalogInvalid, Location
 from scout.report.render import make_report_env
 from scout.stepkit.params import ReportParams
 from scout.steps.report import files_read
@@ -276,6 +276,52 @@ def test_a_translation_that_drops_a_value_or_its_end_is_a_located_warning(
              for p in problems}
     assert set(found) == {("SPEC085", "warning", 5), ("SPEC085", "warning", 8),
                           ("SPEC085", "warning", 11)}
-    assert "it drops b" in found[("SPEC085", "warning", 5)]
+    assert "it drops %(b)s" in found[("SPEC085", "warning", 5)]
     assert "'no punctuation' where the msgid ends with '.'" in found[("SPEC085", "warning", 8)]
     assert "ends with ':'" in found[("SPEC085", "warning", 11)]
+
+
+def test_a_placeholder_translated_into_the_other_style_is_a_dropped_value(tmp_path: Path) -> None:
+    # the report fills a template's _() with %: "{budget}" in the translation stayed
+    # "{budget}" on the page, and the names matched, so nothing was said
+    from scout.validate.catalogs import catalog_problems
+
+    _po(tmp_path, 'msgid "for at most %(budget)s"\nmsgstr "por como mucho {budget}"\n\n'
+                  'msgid "over {amount}"\nmsgstr "más de %(amount)s"\n\n'
+                  'msgid "under %(cap)s"\nmsgstr "menos de %(cap)s"\n')
+    found = {p.location.line: p.message for p in catalog_problems(tmp_path / "locales", [])
+             if p.code == "SPEC085" and p.location}
+    assert set(found) == {5, 8}
+    assert "it drops %(budget)s" in found[5] and "it drops {amount}" in found[8]
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_validate_refuses_the_catalog_a_run_would_stop_on(tmp_path: Path, kind: str) -> None:
+    # validate skipped what is not a file; the run read it and stopped with SPEC058
+    from scout.validate.catalogs import catalog_problems
+
+    path = tmp_path / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True)
+    path.mkdir() if kind == "folder" else os.mkfifo(path)
+    problems = catalog_problems(tmp_path / "locales", [])
+    assert [(p.code, p.location.file if p.location else None) for p in problems] == [
+        ("SPEC058", str(path))]
+    assert "not a regular file" in problems[0].message
+
+
+@pytest.mark.parametrize(("data", "line", "col"), [
+    (HEADER.encode("utf-16"), 1, 1),
+    (HEADER.encode() + b'msgid "a"\nmsgstr "b\xff"\n', 6, 10),
+])
+def test_a_catalog_that_is_not_utf8_is_refused_at_its_byte(tmp_path: Path, data: bytes,
+                                                           line: int, col: int) -> None:
+    # Python's own words named the byte by its offset ("can't decode byte 0xff in
+    # position 2872"), and no line
+    from scout.i18n import read_catalog
+
+    path = _po(tmp_path, "")
+    path.write_bytes(data)
+    with pytest.raises(CatalogInvalid) as info:
+        read_catalog(path, "es")
+    assert info.value.location == Location(str(path), line, col)
+    assert "not UTF-8" in info.value.message and "position" not in info.value.message

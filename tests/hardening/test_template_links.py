@@ -54,3 +54,21 @@ def test_validate_names_the_template_linked_outside(project: Path,
     problems = [p for p in validate_paths([spec]).problems if p.code == "SPEC054"]
     assert [p.location.file for p in problems] == [str(project / "evil.md.j2")]
     assert "is a link to a file outside" in problems[0].message
+
+
+def test_validate_names_an_include_that_leaves_the_folder_as_a_path(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "{% include '../../secret.txt' %}" was said to be "a link to a file outside"
+    monkeypatch.chdir(project.parent)
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    (project.parent / "pipelines").mkdir()
+    (project.parent / "config").mkdir()
+    (project.parent / "config" / "adapters.yaml").write_text(
+        (ROOT / "config" / "adapters.yaml").read_text())
+    (project / "climb.md.j2").write_text('{% include "../../secret.txt" %}')
+    spec = project.parent / "pipelines" / "p.yaml"
+    spec.write_text((ROOT / "pipelines" / "hotel_research.yaml").read_text().replace(
+        "template: hotel_report.md.j2", "template: climb.md.j2"))
+    problems = [p for p in validate_paths([spec]).problems if p.code == "SPEC054"]
+    assert len(problems) == 1 and "secret.txt is a path outside" in problems[0].message
+    assert "hunter2" not in problems[0].message

@@ -284,3 +284,22 @@ def test_a_picture_scout_downloaded_stays_one() -> None:
     own = "![Casa \\[Bonay\\]](photos/0123456789abcdef.png)"
     assert inert_markdown_text(own) == own
     assert '<img src="photos/0123456789abcdef.png"' in careless_view(own)
+
+
+@pytest.mark.parametrize("name", [
+    "accessToken", "x-goog-api-key", "X-Amz-Security-Token", "session_id", "sid", "pwd",
+    "Subscription-Key", "api-key", "sig", "client_secret", "credentials",  # secret
+    "q", "keywords", "monkey", "page", "count", "signatures_count",  # not
+])
+def test_the_report_and_the_http_boundary_redact_the_same_parameters(name: str) -> None:
+    # the report had a wider rule of its own: recordings, the journal and cache keys kept
+    # "?accessToken=" or "?x-goog-api-key=" that a report redacted
+    from scout.adapters.contract.http import redact_url
+    from scout.report.inert import without_credentials
+
+    url = f"https://api.example.net/v1?{name}=v4lue9Q&q=hotels"
+    by_report = "v4lue9Q" not in without_credentials(f"see {url} there")
+    by_boundary = "v4lue9Q" not in redact_url(url)
+    assert by_report == by_boundary
+    assert by_report == (name not in {"q", "keywords", "monkey", "page", "count",
+                                      "signatures_count"})

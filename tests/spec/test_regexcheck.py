@@ -89,3 +89,25 @@ def test_the_validator_reports_a_bad_input_pattern(cache: Path, tmp_path: Path) 
         report = validate_file(spec)
         assert any("not a valid regular expression" in p.message for p in report.problems)
         _new_process()
+
+
+@pytest.mark.parametrize("pattern", [
+    r"(a+)+$", r"(\w+\s?)+$", r"(x*)*", r"(?:x+)+y", r"((a+)b?)+", r"(.*)*x", r"(a|(b+))+",
+    r"^(\d+)*$", r"(?:\s*\w+\s*)+:", r"(a+){20}", r"(a{2,3})+"])
+def test_a_group_that_repeats_its_own_repeat_is_refused(cache: Path, pattern: str) -> None:
+    # run over a provider's title, "(\w+\s?)+$" took 2.6 s on 22 letters and a "!", and
+    # doubles with each letter more: the kind's search step never ended
+    with pytest.raises(ValueError, match="would hang on some texts"):
+        regexcheck.check_regex(pattern)
+    _new_process()
+    with pytest.raises(ValueError, match="would hang on some texts"):  # from the cache
+        regexcheck.check_regex(pattern)
+
+
+@pytest.mark.parametrize("pattern", [
+    r"(\.\w+)*", r"(\w+\s)+", r"\w+(\s\w+)*", r"(\w+\s?)++", r"(?>(\w+\s?)+)", r"a+b+",
+    r"(ab)+", r"(a{2})+", r"(x?)+", r"\s*[-|–]\s*(Amazon(\.\w+)*|PcComponentes)\s*$",
+    r"(?i)\b(best|top|\d+ (laptops|portátiles))\b", r"(?:\d{1,3}(?:[.,]\d{3})+)"])
+def test_repeats_that_each_need_something_of_their_own_are_kept(cache: Path,
+                                                                 pattern: str) -> None:
+    assert regexcheck.check_regex(pattern) == pattern

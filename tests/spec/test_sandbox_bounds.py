@@ -255,3 +255,28 @@ def test_a_template_that_calls_itself_is_a_bound_not_a_bug(tmp_path: Path) -> No
             _render(env, name, {}, "F9", tmp_path)
     assert make_env().from_string("{% macro m(n) %}{{ n }}{% if n %}{{ m(n - 1) }}"
                                   "{% endif %}{% endmacro %}{{ m(3) }}").render() == "3210"
+
+
+def test_templates_inside_one_another_are_bounded_in_depth_and_number(tmp_path: Path) -> None:
+    """A report template that includes itself rendered itself whole at every level until
+    Python's stack ended (90 s for a kind's report), and one that includes itself twice
+    doubles at every level: the nesting and the number of nested renders are bounds."""
+    from jinja2 import DictLoader
+
+    from scout.spec.sandbox import MAX_NESTED_RENDERS, MAX_NESTING, BoundedSandbox, SandboxLimit
+
+    env = BoundedSandbox(loader=DictLoader({
+        "self": "x{% include 'self' %}",
+        "fan": "{% set d = (d or 0) + 1 %}{% if d < 15 %}{% include 'fan' %}"
+               "{% include 'fan' %}{% endif %}",
+        "tree": "<{% set d = (d or 0) + 1 %}{% if d < 6 %}{% include 'tree' %}{% endif %}>",
+        "rows": "{% for i in range(300) %}{% include 'row' %}{% endfor %}", "row": "r",
+    }))
+    with pytest.raises(SandboxLimit, match=f"more than {MAX_NESTING} deep"):
+        env.get_template("self").render()
+    with pytest.raises(SandboxLimit, match=f"more than {MAX_NESTED_RENDERS:,} included"):
+        env.get_template("fan").render()
+    # a tree as deep as its data, a partial per row, and the count starts again per render
+    assert env.get_template("tree").render() == "<<<<<<>>>>>>"
+    for _ in range(10):
+        assert env.get_template("rows").render() == "r" * 300

@@ -186,3 +186,35 @@ def test_a_name_padded_with_spaces_is_read_in_linear_time(name: str) -> None:
     start = time.process_time()
     assert strip_place(name, places_of(["Barcelona"])) == name
     assert time.process_time() - start < 1
+
+
+@pytest.mark.parametrize("name", ["Bar Pepe" + " -" * 50_000 + ",", "Bar Pepe" + " - b" * 50_000 + "(",
+                                  "Bar Pepe" + ", Barcelona" * 50_000])
+def test_a_name_of_many_separators_is_read_in_linear_time(name: str) -> None:
+    # the head was matched from the start: every " -" read its segment to the end before
+    # failing on the last "," (4,000 of them took 1.5 s; these 50,000 took minutes)
+    import time
+
+    start = time.process_time()
+    stripped = strip_place(name, places_of(["Barcelona"]))
+    assert stripped == (name if "Barcelona" not in name else "Bar Pepe")
+    assert time.process_time() - start < 5  # generous: well under a second here
+
+
+def test_the_last_segment_is_found_as_the_whole_name_pattern_finds_it() -> None:
+    # the linear reading against the pattern it replaces, on random names made of the
+    # separators, brackets, spaces and line breaks that pattern weighs
+    import random
+
+    from scout.steps.placenames import _TAIL, _split_tail
+
+    rnd = random.Random(11)
+    alphabet = [*"ab ,-–—|·•()\n\t)", "Madrid", "Spain", " "]
+    for _ in range(20_000):
+        name = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 14)))
+        end = rnd.randint(0, len(name))
+        line_end = name.find("\n") % (len(name) + 1)
+        m = _TAIL.match(name[:end])
+        got = _split_tail(name, end, line_end)
+        assert (None if got is None else (name[:got[0]], got[1])) == (
+            None if m is None else (m.group("head"), m.group("tail"))), name[:end]
