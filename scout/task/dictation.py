@@ -19,6 +19,7 @@ aparte", "punto final" and "full stop" anywhere.
 
 from __future__ import annotations
 
+import functools
 import re
 
 # a request that has any of these marks was typed, not dictated
@@ -49,8 +50,12 @@ def undictated(text: str) -> str:
     if not text or _MARKS.search(text):
         return text
     for pattern, mark in _SAID:
-        text = pattern.sub(lambda m, mark=mark: m.group(0) if _number_after(m) else mark, text)
+        text = pattern.sub(functools.partial(_marked, mark), text)
     return text
+
+
+def _marked(mark: str, m: re.Match[str]) -> str:
+    return m.group(0) if _number_after(m) else mark
 
 
 def _number_after(m: re.Match[str]) -> bool:
@@ -59,5 +64,5 @@ def _number_after(m: re.Match[str]) -> bool:
     from scout.task.lang import fold
     from scout.task.numwords import rewrite
 
-    after = m.groupdict().get("next")
-    return bool(after) and any(c.isdigit() for c in rewrite(fold(after)))
+    after = m.groupdict().get("next") or ""
+    return any(c.isdigit() for c in rewrite(fold(after)))

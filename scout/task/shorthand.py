@@ -12,7 +12,7 @@ Sevilla" (por), "pa mañana", "pal visado" (para, para el), "q no pase", "k teng
 
 Each is a word of its own (never part of one: "dni", "pasa", "q1", "x2", "4x4"), and the
 ambiguous ones only where they cannot be something else: "x" not between numbers ("1920 x
-1080", "2 x 100 €" are times), "k" not after a number ("2 k" is thousands), "4" only
+1080", "2 x 100 €" are times, "model x" a name), "k" not after a number ("2 k" is thousands), "4" only
 before what "for" introduces ("4 a studio", "4 new year's eve": "4 nights" is a count),
 "2" only between two names the gazetteer knows ("london 2 manchester": "for 2 people" is
 a count). The Spanish ones only in a Spanish request ("pa", "d" and "x" are other things
@@ -21,6 +21,7 @@ in English), the English ones only in an English one.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from scout.task.lang import fold
@@ -33,7 +34,8 @@ _SPANISH: list[tuple[str, str]] = [
     # "de" / "por" / "que" before the word they introduce ("d jazz", "x persona", "q no"),
     # "por" not between numbers ("2 x 100 €"), "que" as "k" not after one ("2 k euros")
     (r"d(?=[ \t]+[\w€$£])", "de"),
-    (r"(?<!\d[ \t])x(?=[ \t]+(?!\d+[ \t]*(?:x\b|\d))[\w€$£])", "por"),
+    (r"(?<!\d[ \t])(?<!model[ \t])(?<!modelo[ \t])(?<!iphone[ \t])(?<!serie[ \t])"
+     r"(?<!talla[ \t])x(?=[ \t]+[\w€$£])", "por"),  # not "model x", "talla x l"
     (r"q(?=[ \t]+[^\W\d_])", "que"),
     (r"(?<!\d[ \t])k(?=[ \t]+[^\W\d_])", "que"),
     (r"pal(?=[ \t]+\w)", "para el"),
@@ -71,7 +73,10 @@ _ENGLISH: list[tuple[str, str]] = [
 
 # the weekdays that are also words, after what names a day: "back sun", "until sat"
 _DAY_AFTER_CUE = re.compile(r"(?P<cue>\b(?:on|this|next|until|back|from|by|before|every|and|"
-                            r"to|or)[ \t]+)(?P<day>sun|sat|wed|mon)" + _ALONE_AFTER, re.IGNORECASE)
+                            r"to|or)[ \t]+)(?P<day>sun|sat|wed|mon)" + _ALONE_AFTER
+                            # not a name's first word: "to sun valley"
+                            + r"(?![ \t]+(?!(?:and|or|to|until|night|morning|afternoon|evening)\b)"
+                            r"[^\W\d_])", re.IGNORECASE)
 # "200k+ usd", "150+ €": an amount and "+" before its currency, "or more" said short
 _PLUS = re.compile(r"(?<![\w.,])(?P<n>\d[\d.,]*[kKmM]?)\+[ \t]*(?P<cur>[^\W\d_]+|[€$£¥₹])(?!\w)")
 _OR_MORE = {"es": "o más", "en": "or more"}
@@ -120,8 +125,7 @@ def written_out(text: str, lang: str) -> str:
         return text
     text = _PER_NIGHT.sub("/night", text)
     for pattern, full in _BY_LANG.get(lang, []):
-        text = pattern.sub(lambda m, full=full: _cased(m.group(0), _DAYS[m.group(0).lower()]
-                                                      if full == "{day}" else full), text)
+        text = pattern.sub(functools.partial(_full, full), text)
     if lang == "en":
         text = _DAY_AFTER_CUE.sub(lambda m: m.group("cue") + _cased(
             m.group("day"), _DAYS[m.group("day").lower()]), text)
@@ -130,6 +134,12 @@ def written_out(text: str, lang: str) -> str:
     if " 2 " in text or "\t2" in text:
         text = _to_between_places(text)
     return text
+
+
+def _full(full: str, m: re.Match[str]) -> str:
+    """What the shorthand ``m`` stands for ("{day}": the weekday it shortens)."""
+    typed = m.group(0)
+    return _cased(typed, _DAYS[typed.lower()] if full == "{day}" else full)
 
 
 def _or_more(m: re.Match[str], lang: str) -> str:

@@ -115,6 +115,8 @@ def test_two_between_places_is_to_and_short_weekdays_are_days() -> None:
     ("2 x 100 € y un 4x4", "es"),
     ("2 k euros en el Q1", "es"),
     ("4 nights in the sun, sat on the beach", "en"),
+    ("a trip to sun valley, then on wed street", "en"),
+    ("un tesla model x y un iphone x", "es"),
     ("el DNI y el pasaporte, pasa por casa", "es"),
 ])
 def test_what_only_looks_like_shorthand_stays(text: str, lang: str) -> None:
