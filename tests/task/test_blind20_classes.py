@@ -222,3 +222,20 @@ def test_how_far_said_in_time_is_no_duration(query: str) -> None:
 
 def test_a_duration_with_de_after_it_is_still_one() -> None:
     assert _values("rutas de 3 horas de duración cerca de Madrid", WALK)["longest"] == 10800
+
+
+# ---------------------------------------------------------------- a bare hedge's words
+WINE = {"grape": InputSpec(type="subject"),
+        "colour": InputSpec(type="string", enum=["red", "white"],
+                            synonyms={"red": ["tinto"], "white": ["blanco"]}),
+        "organic": InputSpec(type="boolean", aliases=["ecológico", "organic"])}
+
+
+@pytest.mark.parametrize("query", [
+    "un tinto, ecológico si puede ser",
+    "a red for the holidays, organic if possible",
+    "un blanco, ecológico a ser posible",
+])
+def test_a_bare_hedge_is_no_value_and_keeps_what_it_hedges(query: str) -> None:
+    got = _values(query, WINE)
+    assert got["organic"] is True and got.get("grape") is None, got
