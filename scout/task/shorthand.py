@@ -91,12 +91,15 @@ _DAYS = {"fri": "friday", "tue": "tuesday", "tues": "tuesday", "thu": "thursday"
          "sun": "sunday", "sat": "saturday", "mon": "monday"}
 
 
-def _compiled(table: list[tuple[str, str]]) -> list[tuple[re.Pattern[str], str]]:
-    return [(re.compile(_ALONE_BEFORE + "(?:" + p + ")" + _ALONE_AFTER, re.IGNORECASE), full)
+def _compiled(table: list[tuple[str, str]], flags: int = 0) -> list[tuple[re.Pattern[str], str]]:
+    return [(re.compile(_ALONE_BEFORE + "(?:" + p + ")" + _ALONE_AFTER, flags), full)
             for p, full in table]
 
 
-_BY_LANG = {"es": _compiled(_SPANISH), "en": _compiled(_ENGLISH)}
+# Spanish shorthand typed in lower case only: "PA", "D", "TB" in capitals amid ordinary
+# writing are initials ("sala con PA y proyector"); a request typed all in capitals is
+# written in lower case before (scout.task.chat.unshouted). English's "Fri", "NXT" are it.
+_BY_LANG = {"es": _compiled(_SPANISH), "en": _compiled(_ENGLISH, re.IGNORECASE)}
 
 
 def _places_either_side(m: re.Match[str]) -> bool:

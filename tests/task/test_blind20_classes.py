@@ -117,6 +117,7 @@ def test_two_between_places_is_to_and_short_weekdays_are_days() -> None:
     ("4 nights in the sun, sat on the beach", "en"),
     ("a trip to sun valley, then on wed street", "en"),
     ("un tesla model x y un iphone x", "es"),
+    ("sala con PA y proyector, vitamina D y 2 TB", "es"),
     ("el DNI y el pasaporte, pasa por casa", "es"),
 ])
 def test_what_only_looks_like_shorthand_stays(text: str, lang: str) -> None:
@@ -239,3 +240,15 @@ WINE = {"grape": InputSpec(type="subject"),
 def test_a_bare_hedge_is_no_value_and_keeps_what_it_hedges(query: str) -> None:
     got = _values(query, WINE)
     assert got["organic"] is True and got.get("grape") is None, got
+
+
+def test_said_punctuation_starts_its_spaces_once_per_run() -> None:
+    """A leading run of spaces tried from each of its spaces scanned the rest of the run
+    every time (a request padded with 2,000 spaces took 3 s): each pattern that opens
+    with spaces starts them after a non-space, and the padded request reads the same."""
+    from scout.task import dictation
+
+    for pattern, _mark in dictation._SAID:
+        assert not pattern.pattern.startswith("[ \\t]+"), pattern.pattern
+    padded = "hotel en Soria" + " " * 2000 + "coma para el 26 punto"
+    assert undictated(padded) == "hotel en Soria, para el 26."
