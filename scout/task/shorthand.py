@@ -5,7 +5,7 @@ the value after them went unread or kept the shorthand: Spanish "menos d 100 €
 dic", "conciertos d jazz" (de), "x 2 noches", "x persona", "x la tarde", "tapas x
 Sevilla" (por), "pa mañana", "pal visado" (para, para el), "q no pase", "k tenga" (que),
 "tb" / "tmb" (también), "xfa" / "porfa" (por favor), "presu" (presupuesto), "mñn"
-(mañana); English "nxt wknd", "nxt wk", "tmrw", "2nite", "frm jan", "til sun", "b4 friday",
+(mañana); English "nxt wknd", "this w/e", "nxt wk", "tmrw", "2nite", "frm jan", "til sun", "b4 friday",
 "gd reviews", "fri", "back sun", "200k+ usd a yr" (or more), "5 yrs exp", "€180/nt", "looking 4 a studio" (for) and "madrid
 2 lisbon" (to). :func:`written_out` writes each as its word, so the date reader sees
 "next weekend", the money reader "por persona" and the subject reader "conciertos de jazz".
@@ -58,6 +58,7 @@ _ENGLISH: list[tuple[str, str]] = [
     (r"til|till|untill", "until"),
     (r"b4", "before"),
     (r"gd", "good"),
+    (r"nr(?=[ \t]+(?:me|us|here|the|my|our|an?)\b)", "near"),  # "nr 5" is a number
     (r"yrs", "years"),
     (r"yr", "year"),
     (r"(?<=years[ \t])exp", "experience"),
@@ -77,6 +78,10 @@ _DAY_AFTER_CUE = re.compile(r"(?P<cue>\b(?:on|this|next|until|back|from|by|befor
                             # not a name's first word: "to sun valley"
                             + r"(?![ \t]+(?!(?:and|or|to|until|night|morning|afternoon|evening)\b)"
                             r"[^\W\d_])", re.IGNORECASE)
+# British chat's "w/e" after what names a weekend: "this w/e", "next w/e" ("w/e" alone is
+# also "whatever")
+_WEEKEND = re.compile(r"(?P<cue>\b(?:this|next|nxt|the|that|every|over\s+the)[ \t]+)w/e(?![\w/])",
+                      re.IGNORECASE)
 # "200k+ usd", "150+ €": an amount and "+" before its currency, "or more" said short
 _PLUS = re.compile(r"(?<![\w.,])(?P<n>\d[\d.,]*[kKmM]?)\+[ \t]*(?P<cur>[^\W\d_]+|[€$£¥₹])(?!\w)")
 _OR_MORE = {"es": "o más", "en": "or more"}
@@ -130,6 +135,7 @@ def written_out(text: str, lang: str) -> str:
     for pattern, full in _BY_LANG.get(lang, []):
         text = pattern.sub(functools.partial(_full, full), text)
     if lang == "en":
+        text = _WEEKEND.sub(lambda m: m.group("cue") + "weekend", text)
         text = _DAY_AFTER_CUE.sub(lambda m: m.group("cue") + _cased(
             m.group("day"), _DAYS[m.group("day").lower()]), text)
     if "+" in text:

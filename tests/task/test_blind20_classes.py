@@ -73,6 +73,7 @@ def _money(value: object) -> tuple[float, str, str | None, str]:
     ("hotel en Soria x 2 noches desde el 18", "2026-12-18..2026-12-20"),
     ("hotel en Teruel pa el 20 d dic", "2026-12-20"),
     ("hotel in Leeds nxt wknd", "2026-12-19..2026-12-20"),
+    ("hotel in Leeds this w/e", "2026-12-12..2026-12-13"),
     ("hotel in York nxt wk", "2026-12-07..2026-12-13"),
     ("hotel in Bath fri", "2026-12-11"),
 ])
@@ -97,6 +98,7 @@ def test_shorthand_inside_a_value_is_written_out() -> None:
     assert got["food"] == "cocido" and got["town"] == "Madrid"
     got = _values("tapas x Sevilla, algo barato", EAT)
     assert got["town"] == "Sevilla"
+    assert _values("pizza nr me in Leeds asap", EAT)["food"] == "pizza"
     walk = _values("ruta x el centro d Toledo x la tarde", WALK)
     assert walk["town"] == "Toledo" and walk["part_of_day"] == "afternoon"
 
