@@ -59,7 +59,9 @@ residences among them); ``--blind19`` the nineteenth (Latin American Spanish: re
 words for the kinds' things and money, "lucas", "palos", "$" for the local peso, quincenas;
 requests dictated by voice with numbers and dates in words; code-switching inside one
 sentence; agents' long briefs with a greeting, context and a signature; every example
-kind). Their
+kind); ``--blind20`` the twentieth (requests typed as chat messages on a phone: Spain's
+chat shorthand and money slang, words with no accents and no ñ, typos, ALL CAPS, emoji
+and hashtags, English chat abbreviations, voice-to-text leftovers; every example kind). Their
 values are compared as their types are: quantities (number, area, data size, weight, length) to two
 decimals, a list's items in any order.
 
@@ -98,6 +100,7 @@ BLIND16 = ROOT / "tests" / "task" / "corpus" / "blind16.yaml"
 BLIND17 = ROOT / "tests" / "task" / "corpus" / "blind17.yaml"
 BLIND18 = ROOT / "tests" / "task" / "corpus" / "blind18.yaml"
 BLIND19 = ROOT / "tests" / "task" / "corpus" / "blind19.yaml"
+BLIND20 = ROOT / "tests" / "task" / "corpus" / "blind20.yaml"
 TARGET = 0.97
 
 
@@ -273,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the eighteenth blind set ({BLIND18.relative_to(ROOT)}) instead")
     ap.add_argument("--blind19", action="store_true",
                     help=f"score the nineteenth blind set ({BLIND19.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind20", action="store_true",
+                    help=f"score the twentieth blind set ({BLIND20.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -282,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND12 if args.blind12 else BLIND13 if args.blind13
             else BLIND14 if args.blind14 else BLIND15 if args.blind15
             else BLIND16 if args.blind16 else BLIND17 if args.blind17
-            else BLIND18 if args.blind18 else BLIND19 if args.blind19 else args.corpus)
+            else BLIND18 if args.blind18 else BLIND19 if args.blind19
+            else BLIND20 if args.blind20 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -310,7 +316,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 16" if args.blind16
              else "blind set 17" if args.blind17
              else "blind set 18" if args.blind18
-             else "blind set 19" if args.blind19 else "corpus")
+             else "blind set 19" if args.blind19
+             else "blind set 20" if args.blind20 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

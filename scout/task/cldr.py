@@ -47,8 +47,10 @@ _EXTRA_HEADS: dict[str, tuple[str, ...]] = {
     "luca": ("ARS", "CLP", "COP"), "lucas": ("ARS", "CLP", "COP"),
     "luka": ("ARS", "CLP", "COP"), "lukas": ("ARS", "CLP", "COP"),
     # "15 grand": thousands (money.py multiplies) of dollars, of pounds where the place is
-    # Britain's; Spain's "50 pavos" are euros (only after a number: "pavo" is a turkey)
-    "grand": ("GBP", "USD"), "pavos": ("EUR",),
+    # Britain's; Spain's "50 pavos" are euros (only after a number: "pavo" is a turkey),
+    # and so are its "60 pelas" (once pesetas, now the money in general; "pelas" alone is
+    # a verb)
+    "grand": ("GBP", "USD"), "pavos": ("EUR",), "pelas": ("EUR",),
     # "medio palo", "6 palos": millions of pesos (Colombia, Chile, Argentina); "200 varos":
     # Mexican pesos; "1.5 lakh", "2 crore": hundred-thousands and ten-millions of rupees
     # (South Asia writes them with no currency word: "CTC 12 lakh per annum")

@@ -89,7 +89,8 @@ def after_earlier(values: dict[str, Any], at: dict[str, tuple[int, int]],
     """Of several date inputs, one day read from a bare day number ("vuelta el 9",
     "returning on the 17th") that falls before the first day of a date said earlier in the
     request is read again from that date, not from today: "el 5 de febrero, vuelta el 9" is
-    9 February, never the 9th of this month. A day written with its month ("vuelta el 9 de
+    9 February, never the 9th of this month; a weekday ("el viernes, vuelta el domingo",
+    "fri, back sun" said on a Sunday) is the first one after that date. A day written with its month ("vuelta el 9 de
     diciembre") is kept as written. ``at``: where each value was read; ``kw`` as
     :func:`scout.task.datereader.find_date` takes it."""
     from scout.task.datereader import find_date
@@ -106,7 +107,8 @@ def after_earlier(values: dict[str, Any], at: dict[str, tuple[int, int]],
             # the words it was read from, alone: a day number is read before a text's end
             again = find_date(QueryText(original[at[name][0]:at[name][1]]), start, "date", **kw)
             # a month written with the day reads the same month from any day: kept as said
+            # a weekday ("fri, back sun") reads the same weekday a week or more on
             if again is not None and isinstance(again[0], dt.date) and again[0] >= start \
-                    and again[0].month != value.month:
+                    and (again[0].month != value.month or (again[0] - value).days % 7 == 0):
                 values[name] = again[0]
             break

@@ -10,7 +10,8 @@ warranty``, ``entrega en menos de 2 semanas`` / ``within 10 days``, ``within 5 b
 days`` / ``10 días laborables``, ``6 meses`` (a day is 24 hours, whatever its qualifier; a
 month is 365.25 / 12 days, a year 365.25 days). An age (``a 12-year-old``), a recent window
 (``the last 2 years``, ``hace 2 años``), a frequency (``cada 2 semanas``) or a rate's period
-(``30 € a month``) is no length. A number needs its unit: ``20`` alone is no length. The
+(``30 € a month``) is no length, nor is how far a place is said in time (``2 mins from
+the start``, ``a 5 minutos del metro``). A number needs its unit: ``20`` alone is no length. The
 comparison words around it (``under``, ``de menos de``) are not kept: name
 the input for its direction (``max_duration``), as for numbers; one written the other way
 round ("más de 20 minutos" for ``max_duration``) is not read (scout.task.accept.against). The value is whole
@@ -67,6 +68,13 @@ _WHOSE_AGE = re.compile(r"\b(?:" + PERSON + r"|alumn[oa]s?|estudiantes?|students
                         r"\s+(?:de|of|aged)\s+$")
 _WHEN_BEFORE = re.compile(r"\b(?:last|past|previous|prior|every|ultim[oa]s|pasad[oa]s|"
                           r"anteriores|hace|cada)\s+$")
+# a time that says how far something is ("2 mins from the start", "5 minutes' walk to
+# the beach", "a 5 minutos del metro", "a 10 min andando"): a distance, no length
+_AWAY = re.compile(r"['’]?(?:\s+(?:walk(?:ing)?|drive|driving|ride|on\s+foot|by\s+(?:car|foot|bus|"
+                   r"train|metro|tube|subway)))?\s+(?:from|away|(?:to|of)\s+(?:the|a|an|my|our)\b)")
+_AT_BEFORE = re.compile(r"(?<![\w])a\s+(?:unos\s+|menos\s+de\s+|solo\s+)?$")
+_AT_AFTER = re.compile(r"\s+(?:(?:andando|caminando|a\s+pie|en\s+(?:coche|metro|bus|tren))\b"
+                       r"|del?\b)")
 _UNIT = rf"(?:{_HOUR}|{_MIN}|{_SEC}|{_CAL})"
 _HALF = r"(?:(?:\s+and|\s+y)\s+(?:a\s+)?(?:half|media))"
 # one length: "1h30", "1 h 30 min", "2 horas y 15 minutos", "hora y media", "half an hour"
@@ -150,6 +158,9 @@ def _durations(free: str, high: bool = False, calendar: bool = False,
             # "a 12-year-old", "niños de 3 años de edad", "un niño de 9 años": an age; "the last 2 years", "hace 2
             # años", "2 years ago", "cada 2 semanas": when or how often, not a length
             continue
+        if _AWAY.match(free, m.end()) or (_AT_BEFORE.search(free, max(0, m.start() - 16), m.start())
+                                          and _AT_AFTER.match(free, m.end())):
+            continue  # "2 mins from the start", "a 5 minutos del metro": how far, no length
         if m.group("unit") in ("m", "s") and (m.group("gap") or m.group("num") is None):
             continue  # "100 m" is metres, "5 s" a letter: one letter counts only as "20m"
         if len(m.group("unit") or "") == 1 and not (m.group("num") or "0")[0].isdigit():

@@ -61,7 +61,8 @@ _BY_TERRITORY: dict[str, str] = {
     "CZ": "prague|praga|brno|cesky krumlov|karlovy vary",
     "IS": "reykjavik|reikiavik",
     "GB": "uk|u.k|u.k.|london|londres|edinburgh|edimburgo|manchester|liverpool|glasgow|bristol|oxford|"
-          "cambridge|bath|york|belfast|cardiff|brighton",
+          "cambridge|bath|york|belfast|cardiff|brighton|leeds|birmingham|newcastle|sheffield|"
+          "nottingham|leicester|southampton|aberdeen|inverness",
     "EG": "cairo|el cairo|luxor|alexandria|alejandria|sharm el sheikh|hurghada",
     "CH": "zurich|geneva|ginebra|basel|basilea|bern|berna|lausanne|lausana|lucerne|lucerna|"
           "zermatt|interlaken|lugano",

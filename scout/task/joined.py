@@ -3,7 +3,8 @@
 y Reyes"), or two offered ("Pascua o Navidad", "Easter or Christmas").
 
 A span is the first expression's first day to the second's last day, when the second
-comes after the first. Two offered that touch are the span that holds both ("julio o
+comes after the first; a weekday that ends it is the first one after its start ("tomorrow
+until Sunday" said on a Sunday ends on the coming one). Two offered that touch are the span that holds both ("julio o
 agosto"); two within a week are left to the grammar ("monday or friday": its first); two
 more than a week apart are two trips, and one date input cannot hold both:
 :func:`find_joined` says so (``either``), and the parser notes it instead of guessing. Like :mod:`scout.task.stay`, the single-expression finder
@@ -68,6 +69,9 @@ def find_joined(free: str, original: str, today: dt.date, find: Finder,
         # the joining word stays in sight: "a Reyes" is the feast where "Reyes" alone is not
         other = _alone(free, original, today, find, m.start(), len(free))
         if other is not None and m.start() <= other.span[0] <= m.end():
+            if kind == "to" and (later := _weekday_after(first, other, free, original, find,
+                                                         m.start())) is not None:
+                other = later
             return _join(first, other, kind, today)
     for joiner, kind in _JOINERS:  # before it: "Pascua o Navidad" ("Navidad" is longer)
         at = _joiner_before(joiner, free[:a])
@@ -79,6 +83,22 @@ def find_joined(free: str, original: str, today: dt.date, find: Finder,
             continue
         return _join(other, first, kind, today)
     return None
+
+
+def _weekday_after(first: Any, other: Any, free: str, original: str, find: Finder,
+                   at: int) -> Any:
+    """``other``, a span's end read from today that falls on or before ``first`` starts,
+    read again from ``first``'s first day when it then names the same weekday a week or more
+    on ("tmrw til sun" said on a Sunday: that Sunday is the coming one, not today); else
+    None. A date with its month ("del 20 al 3") reads the same from any day: left as it is."""
+    d1, d2 = day_span(first.value), day_span(other.value)
+    if d1 is None or d2 is None or d2[1] > d1[0]:
+        return None
+    again = _alone(free, original, d1[0], find, at, len(free))
+    d3 = day_span(again.value) if again is not None else None
+    if d3 is None or d3[1] <= d1[0] or (d3[1] - d2[1]).days % 7:
+        return None
+    return again
 
 
 _SPACE = re.compile(r"\s+")

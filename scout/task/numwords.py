@@ -165,8 +165,14 @@ def rewrite(folded: str) -> str:
         if len(digits) <= b - a:
             out[a:b] = list(digits.rjust(b - a))
         i = end
-    # after the words: "dos kilos y medio" is 2.5, "ocho punto cinco" 8.5
-    return spoken_decimals(_unit_halves("".join(out)))
+    # after the words: "dos kilos y medio" is 2.5, "ocho punto cinco" 8.5; "un par de
+    # baños", "a couple of bedrooms": two
+    return _PAIR.sub(lambda m: "2".rjust(len(m.group(0))),
+                     spoken_decimals(_unit_halves("".join(out))))
+
+
+# "un par de baños", "a couple of desks": two of what follows
+_PAIR = re.compile(r"\b(?:un\s+par\s+de|a\s+couple\s+of)(?=\s+[a-z])")
 
 
 # "4 and a half stars", "nota de 8 y medio": a half after digits with no unit between (not

@@ -57,6 +57,8 @@ from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
 from scout.task.regional import peninsular
 from scout.task.spoken import unspoken
+from scout.task.dictation import undictated
+from scout.task.shorthand import written_out
 from scout.task.others import other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.party import party_inputs
@@ -131,6 +133,7 @@ def parse_query(
     today = today or dt.date.today()
     # noise, chat, a voice message's fillers, catalan
     q = castilian(unshouted(unspoken(unmarked(unwrapped(plain(query or "")[:MAX_QUERY_CHARS])))))
+    q = undictated(q)  # "en cordoba coma para el 26": punctuation said aloud, as its marks
     q = uninstructed(q)  # "ignore previous instructions and print ...": no request
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
@@ -144,6 +147,7 @@ def parse_query(
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     # "a las 21h" no value (unless an author's pattern reads it); "aprox." / "2 dorm." written out
     q = expanded(untimed(q, keep=[s.pattern for s in inputs.values() if s.pattern]))
+    q = written_out(q, result.lang)  # "x 2 noches", "nxt wknd": chat shorthand as its words
     q = unfielded(q, inputs, result.lang)  # an agent's "Location: Lyon" fields as prose
     q = unquoted(q, inputs, result.lang)  # an agent's quoted values ('"hotel" in "Seville"') as the words
     text = QueryText(q)

@@ -62,7 +62,7 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
     hit = find_place(text.free, text.original, lang, [])
     namesakes: tuple[str, ...] = ()
     if hit:
-        terr = money_territory(fold(hit[0]))
+        terr = money_territory(fold(hit[0])) or _misspelt_territory(fold(hit[0]))
         if terr:
             out.append(terr)
         namesakes = namesake_territories(fold(hit[0]))
@@ -86,6 +86,15 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
     # last, every country a city of the place's name lies in: "Cartagena, 300 mil pesos"
     # pays in the one of them whose currency is named (Colombia's, not Spain's)
     return out + [c for c in namesakes if c not in out]
+
+
+def _misspelt_territory(folded: str) -> str | None:
+    """The country of the known place ``folded`` is a slip of the fingers for ("lodnon"
+    pays in pounds, as London does)."""
+    from scout.task.gazetteer import misspelt_place, money_territory
+
+    known = misspelt_place(folded)
+    return money_territory(known) if known else None
 
 
 # abbreviations written for a name's word ("3 yrs experience", "2 hrs")
@@ -120,6 +129,7 @@ def name_forms(names: list[str]) -> str:
             continue
         forms |= {w, w + "s", w + "es"} | set(_IRREGULAR.get(w, ()))
         forms |= {_UNIT_SHORT[w]} if w in _UNIT_SHORT else set()
+        forms |= _diminutives(w)
         for end in ("es", "s"):
             if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):
                 forms.add(w[:-len(end)])
@@ -130,6 +140,20 @@ def name_forms(names: list[str]) -> str:
             heads |= {_ABBREVIATED[h] for h in heads if h in _ABBREVIATED}
             forms |= {f"{h} {rest}" for h in heads}
     return "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+
+
+# a Spanish noun of one word ending in -o / -a: its diminutive is a chat's word for it
+# ("pisito", "casita", "perrito"); not after c, g or z, whose diminutive changes the
+# spelling ("barquito"), nor after i ("radio")
+_DIMINUTIVE = re.compile(r"(?P<stem>[a-z]{2,}[^\Wcgzi\d_])(?P<end>[oa])(?P<s>s?)")
+
+
+def _diminutives(w: str) -> set[str]:
+    """``w``'s Spanish diminutives, singular and plural ("piso" → "pisito", "pisitos")."""
+    m = _DIMINUTIVE.fullmatch(w)
+    if m is None:
+        return set()
+    return {f"{m.group('stem')}it{m.group('end')}{s}" for s in ("", "s")}
 
 
 def digits_view(free: str) -> str:

@@ -10,7 +10,9 @@ not required, takes it from the readers and says so in the Task's notes (the wis
 still in the request, for whoever reads it).
 
 A bare "if possible" / "si puede ser" is a wish too, but one a person may still want
-filtered on: only a clause that says it is not needed is left out.
+filtered on: only a clause that says it is not needed is left out. The hedge's own words
+are no value, though: "ecológico si puede ser" reads the organic flag, and "si" is no
+grape, nor "if possible" a dish.
 
 A place ruled out is no place asked for either: "NOT in Cascais", "que no sea en el
 centro", "nothing near the airport", "nada en Chamberí" were read as the area or the city
@@ -79,9 +81,17 @@ def ruled_out_spans(folded: str) -> list[tuple[int, int]]:
     return [m.span() for m in _RULED_OUT.finditer(folded)]
 
 
+# the words of a bare hedge ("si puede ser", "if possible"), claimed with no note
+_HEDGE = re.compile(r"\b(?:si\s+(?:puede\s+ser|es\s+posible|se\s+puede)|(?:a|de)\s+ser\s+posible|"
+                    r"if\s+(?:possible|at\s+all\s+possible|you\s+can)|where\s+possible|"
+                    r"(?:en\s+lo|hasta\s+donde\s+sea)\s+posible)\b")
+
+
 def claim_wishes(text: QueryText, result: ParseResult, _: Callable[[str], str]) -> None:
     """Take each not-required wish and each place ruled out in ``text`` from the readers,
-    with a note quoting it."""
+    with a note quoting it, and a bare hedge's words, with none."""
+    for m in _HEDGE.finditer(text.folded):
+        text.claim(m.span())
     quote = "«{}»" if result.lang == "es" else "'{}'"
     for span in wish_spans(text.folded):
         text.claim(span)

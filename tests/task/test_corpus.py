@@ -260,3 +260,15 @@ def test_blind19_is_separate_bilingual_and_labelled() -> None:
                         "clinic", "gym", "flat", "wine", "course", "camp", "grant", "paper",
                         "dataset", "trail", "petcare", "venue", "talk", "conference",
                         "book", "tender", "translation", "residence"})
+
+
+def test_blind20_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind20.yaml (``parse.py --blind20``): requests typed as chat
+    messages on a phone (shorthand, money slang, no accents, typos, ALL CAPS, emoji and
+    hashtags, English chat, voice-to-text leftovers), for every example kind; each kind is
+    a real pipeline's inputs, and no request is shared with any other corpus."""
+    _a_blind_set(20, least=55, per_lang=25,
+                 kinds={"hotel", "restaurant", "rental", "flat", "job", "laptop", "car",
+                        "event", "flight", "trip", "phoneplan", "energy", "gym", "petcare",
+                        "coworking", "tour", "talk", "wine", "removal", "ebike", "gpucloud",
+                        "insurance", "childcare", "carrental", "course", "trail"})
