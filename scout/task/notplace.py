@@ -175,15 +175,21 @@ def common_noun(original: str, free: str, start: int, lang: str) -> bool:
         and word_before(free, start) in _INDEFINITE.get(lang, _INDEFINITE["es"])
 
 
-def date_said(name: str) -> bool:
-    """``name`` (a place reader's find) is a date said whole: a month, a weekday, a feast
-    ("nursery in Madrid from September", "next Monday", "en Navidad"), which no place input
-    takes, whether or not the kind reads dates ("Isla de Navidad" is a place)."""
+def date_said(original: str, span: tuple[int, int]) -> bool:
+    """The place reader's find at ``span`` of the request ``original`` is a date said
+    whole: a month, a weekday, a feast ("nursery in Madrid from September", "next
+    Monday", "en Navidad"), which no place input takes, whether or not the kind reads
+    dates ("Isla de Navidad" is a place). Read with the two words before it, as the date
+    reader reads a request: "in Augusta" is a town, no slip of "August"."""
     import datetime as dt
 
     from scout.task.dates import find_when
 
-    folded = fold(name).strip()
+    start, end = span
+    lead = max(0, start - 40)  # a bounded look back: a hostile run of letters stays linear
+    before = re.search(r"(?:\S+\s+){0,2}$", original[lead:start])
+    a = lead + before.start() if before else start
+    window = original[a:end]
     # the day is fixed: only whether the words are a date counts, never which
-    when = find_when(folded, name.strip(), dt.date(2000, 1, 3)) if folded else None
-    return when is not None and when.span == (0, len(folded))
+    when = find_when(fold(window), window, dt.date(2000, 1, 3)) if window.strip() else None
+    return when is not None and when.span[0] <= start - a and when.span[1] >= end - a

@@ -157,7 +157,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                                and fold(words[k - 1].group(0)) in _NOT
                                and fold(words[k - 2].group(0)) in sw.RELATIVE):
                     continue  # "cursos que empiecen en enero", "que no pidan": the clause's verb
-                whose = whose or fold(words[k - 1].group(0)) in _POSSESSIVES
+                whose = whose or fold(words[k - 1].group(0)) in sw.POSSESSIVES
                 if whose and not _known_at(words, k) and known_end(free, m.start()) is None:
                     continue  # "campamento, mi hijo tiene 14": whose, and what they do
                 if w in pw.PURPOSE or w in _HAVING:
@@ -291,8 +291,6 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
 _HAVING = frozenset({"con", "with", "sin", "without", "w/"})
 # a relative clause's negation: the word after "que no" / "that don't" is its verb
 _NOT = frozenset({"no", "not", "don't", "dont", "doesn't", "nunca", "never"})
-# whose: the word after one is someone's ("mi hijo", "my son"), no town's name
-_POSSESSIVES = sw.POSSESSIVES
 # what may open a request before its first word: its capital is the sentence's
 _OPENERS = " \t\n\r¿¡\"'“‘«(-*>"
 # what a topic follows ("tweets sobre elecciones", "podcasts about history"): the word

@@ -49,7 +49,7 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     hit = route.get(name) or find_place(text.free, text.original, lang, list(spec.aliases))
     past = text.free
     for _ in range(3):  # "para una reunión", "from September": past a word no place is
-        if hit is None or not (date_said(hit[0]) or name not in route
+        if hit is None or not (date_said(text.original, hit[1]) or name not in route
                                and common_noun(text.original, text.free, hit[1][0], lang)):
             break
         past = past[:hit[1][0]] + CLAIMED * (hit[1][1] - hit[1][0]) + past[hit[1][1]:]
