@@ -33,8 +33,7 @@ from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.establishments import place_in_name
-from scout.task.placecase import known_name
-from scout.task.placelist import joined_names
+from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
                                  degree_cue, field_cue, field_words, language, nominal_cue,

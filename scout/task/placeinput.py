@@ -34,7 +34,7 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     the inputs read so far."""
     from scout.task.gazetteer import country_as_typed
     from scout.task.notplace import common_noun, date_said
-    from scout.task.placelist import joined_names
+    from scout.task.placecase import joined_names
     from scout.task.place import cued, find_place
     from scout.task.placecase import known_name, unswapped
     from scout.task.placewords import names_cities, names_countries

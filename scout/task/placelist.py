@@ -19,7 +19,8 @@ after "or" / "o" / "u" / a comma (offered as either); after "and" / "y" only a k
 is one for every kind, by what its input holds:
 
 - an input that holds a list of places (``type: list``, ``items: place``) takes every name
-  listed, joined by "y" / "and" or offered as either (:func:`read_places_list`);
+  listed, joined by "y" / "and" or offered as either (:func:`read_places_list`;
+  :func:`scout.task.placecase.joined_names` splits the joined ones);
 - an input that holds one city or one country takes the first, the others noted;
 - any other place input (a region, an area: "the region the data cover") takes two names
   joined by "y" / "and" as the one region they make ("England and Wales", "Galicia y
@@ -55,30 +56,6 @@ def listed_after(free: str, original: str, span: tuple[int, int]) -> list[Hit]:
     return [hit for hit, _ in listed] if any(j != "," for _, j in listed) else []
 
 
-# what joins two names said as one ("Galicia y Asturias", "England and Wales")
-_JOINED = re.compile(r"[ \t]+(?:and|y|e|&)[ \t]+", re.IGNORECASE)
-
-
-def joined_names(original: str, hit: Hit) -> list[Hit]:
-    """``hit`` as the names it joins: two or more names the gazetteer knows, joined by "y" /
-    "and", that it does not know whole ("Galicia y Asturias" is two, "Castilla y León",
-    "Trinidad y Tobago" one); ``[hit]`` otherwise. A name keeps its spelling as read."""
-    from scout.task.placecase import known_name
-
-    text, (start, end) = hit
-    typed = original[start:end]
-    if len(text) != len(typed) or known_name(text):
-        return [hit]
-    cuts = [(start, start)]
-    for m in _JOINED.finditer(typed):
-        cuts.append((start + m.start(), start + m.end()))
-    cuts.append((end, end))
-    names = [(text[a[1] - start:b[0] - start], (a[1], b[0])) for a, b in zip(cuts, cuts[1:])]
-    if len(names) < 2 or not all(n and known_name(n) for n, _span in names):
-        return [hit]
-    return names
-
-
 def offered_either(free: str, original: str, span: tuple[int, int]) -> bool:
     """The names listed after the one at ``span`` are offered as either ("Lisbon, Porto or
     Faro"): an "or" joins one. A comma alone says where the first is ("near Sants,
@@ -110,6 +87,8 @@ def read_places_list(read: Callable[[], Hit | None], text: QueryText
     """An input of ``type: list``, ``items: place``: every name said ("ayudas en Galicia y
     Asturias", "in Lisbon, Porto or Faro"), in the order written, and the span from the
     first to the last; each is claimed. ``read``: the place reader's turn for the input."""
+    from scout.task.placecase import joined_names
+
     hit = read()
     if hit is None:
         return None
