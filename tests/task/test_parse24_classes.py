@@ -20,7 +20,8 @@ must stay. The clock is injected (today is Sunday 6 December 2026).
    tercero", "un 3º", "un primero" (the noun left out), "un cuarto piso", "a second-floor
    flat" ("a second" was a duration of 1 s, "un 3º" a rating of 3 stars); and a length
    in centimetres ("cuadro de 54 cm", "56cm frame", "mido 180 cm") is read where a kind
-   declares a length ("54 cm" was no unit).
+   declares a length ("54 cm" was no unit), and so is one written as metres and
+   centimetres with no unit after the input's words ("mido 1,80").
 5. A date said whole (a month, a weekday, a feast) never fills a place input, whether or
    not the kind reads dates ("nursery in Madrid from September" gave the area
    "September"; "guardería desde enero" the town "Enero").
@@ -221,6 +222,8 @@ BIKE = {"frame": InputSpec(type="length", aliases=["cuadro", "frame"]),
     ("mido 180 cm", "height", 1.8),
     ("I'm 175 centimetres tall", "height", 1.75),
     ("mido 1,80 m", "height", 1.8),  # guard: metres still read
+    ("bici eléctrica, mido 1,80", "height", 1.8),  # metres and centimetres, no unit said
+    ("I'm 1.75 tall", "height", 1.75),
 ])
 def test_a_length_in_centimetres_is_read(query: str, name: str, metres: float) -> None:
     assert values(query, BIKE).get(name) == pytest.approx(metres)
@@ -228,6 +231,11 @@ def test_a_length_in_centimetres_is_read(query: str, name: str, metres: float) -
 
 def test_square_centimetres_are_no_length() -> None:
     assert "frame" not in values("cuadro de 80 cm2", BIKE)
+
+
+@pytest.mark.parametrize("query", ["mido 180", "altura 15,5"])
+def test_a_bare_figure_not_written_as_metres_and_centimetres_is_not_guessed(query: str) -> None:
+    assert "height" not in values(query, BIKE)
 
 
 # ------------------------------ 5. a date is no place
