@@ -244,6 +244,8 @@ MASS_UNITS: dict[str, tuple[str, float]] = {
 LENGTH_UNITS: dict[str, tuple[str, float]] = {
     "km": (r"km|kms|kilomet(?:re|er|ro)s?", 1000.0),
     "m": (r"(?:m|mts?|met(?:re|er|ro)s?)(?!\s+(?:cuadrad|square|cubic))", 1.0),
+    # a frame's "54 cm", a person's "180 cm" (never "cm2" / "cm²", an area's, nor "cm³")
+    "cm": (r"(?:cms?|cent[ií]met(?:re|er|ro)s?)(?![2²3³])(?!\s+(?:cuadrad|square|cubic))", 0.01),
     "mi": (r"mi|miles?|millas?", 1609.344),
     "ft": (r"(?:ft|feet|foot|pies)(?!\s+(?:cuadrad|cubic))", 0.3048),
 }
@@ -312,7 +314,7 @@ STATED_QUANTITIES: dict[str, tuple[dict[str, tuple[str, float]], str]] = {
 #: its climbs, heights and the short walks to a place in metres or feet. ``stated("km")``
 #: with no ``of=`` words converts miles, not a trail's "600 m de desnivel", which would
 #: be its shortest "distance" (:func:`stated_units`)
-LENGTH_SCALES = ({"km", "mi"}, {"m", "ft"})
+LENGTH_SCALES = ({"km", "mi"}, {"m", "cm", "ft"})
 
 
 def stated_units(kind: str, target: str, worded: bool) -> dict[str, tuple[str, float]]:

@@ -136,7 +136,7 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     weights: with ``stated("GB")`` a "1 TB" counts as 1000, with ``stated("kg")`` a
     "3.3 lbs" as 1.497; lengths: with ``stated("km")`` a "5 miles" as 8.047 (with no
     ``of`` words, km and miles only: a trail's "600 m" of climb is no distance of 0.6
-    km; ``stated("m")`` reads metres and feet); and lengths of time: with ``stated("hours", "horas")`` a "90 min"
+    km; ``stated("m")`` reads metres, centimetres and feet); and lengths of time: with ``stated("hours", "horas")`` a "90 min"
     counts as 1.5 (hours, minutes and seconds; not days or weeks). A unit written as a price
     per something ("£/kWh", "EUR/kWh") also reads its sign first ("£0.245/kWh", "£0.245
     per kWh") and a word before the unit ("0,13 € por kWh").

@@ -115,6 +115,8 @@ def _seconds(m: re.Match[str]) -> int | None:
     if m.group("quarter"):
         return 900
     unit = _unit(m.group("unit"))
+    if unit == 1 and (m.group("num") or "").lower() in ("a", "an", "un", "una", "uno"):
+        return None  # "a second-floor flat", "un segundo piso": the ordinal, no 1 s
     if unit >= DAY and (m.group("num") is None or m.group("num").lower() in ("a", "an")
                         or m.group("num2") or m.group("num3")):
         # "next week", "a month" (a rate's: "30 € a month"): when or how often, not how

@@ -159,3 +159,37 @@ def language(name: str) -> bool:
     from scout.task.wordshapes import language_name
 
     return " " not in name.strip() and language_name(fold(name.strip()))
+
+
+# the indefinite articles: no place takes one ("para una reunión", "for an island");
+# English "a" only in English ("a Toledo" is Spanish "to")
+_INDEFINITE = {"es": frozenset({"un", "una", "unos", "unas"}),
+               "en": frozenset({"a", "an", "un", "una", "unos", "unas"})}
+
+
+def common_noun(original: str, free: str, start: int, lang: str) -> bool:
+    """The name at ``start`` was typed without its capital right after an indefinite
+    article: a common noun, whatever the gazetteer knows of it ("sala para una reunión"
+    is no Réunion, "un chile relleno" no Chile)."""
+    return not original[start:start + 1].isupper() \
+        and word_before(free, start) in _INDEFINITE.get(lang, _INDEFINITE["es"])
+
+
+def date_said(original: str, span: tuple[int, int]) -> bool:
+    """The place reader's find at ``span`` of the request ``original`` is a date said
+    whole: a month, a weekday, a feast ("nursery in Madrid from September", "next
+    Monday", "en Navidad"), which no place input takes, whether or not the kind reads
+    dates ("Isla de Navidad" is a place). Read with the two words before it, as the date
+    reader reads a request: "in Augusta" is a town, no slip of "August"."""
+    import datetime as dt
+
+    from scout.task.dates import find_when
+
+    start, end = span
+    lead = max(0, start - 40)  # a bounded look back: a hostile run of letters stays linear
+    before = re.search(r"(?:\S+\s+){0,2}$", original[lead:start])
+    a = lead + before.start() if before else start
+    window = original[a:end]
+    # the day is fixed: only whether the words are a date counts, never which
+    when = find_when(fold(window), window, dt.date(2000, 1, 3)) if window.strip() else None
+    return when is not None and when.span[0] <= start - a and when.span[1] >= end - a

@@ -22,7 +22,7 @@ from scout.task.countrange import find_count_range
 from scout.task.countrange import pairs as count_pairs
 from scout.task.countrange import typed as count_typed
 from scout.task.lang import fold
-from scout.task.ordinals import measure_after, ordinal_before
+from scout.task.ordinals import elided_floor, measure_after, ordinal_before
 from scout.task.readers import CLAIMED, QueryText, digits_view, name_forms, widened
 
 # A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",
@@ -146,7 +146,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)
          or _before_kind_of(free, alt, enum_words, NUMBER_CMP + num + _THOUSAND,
                             NUMBER_CMP + count))
-    if not m and integer and (rank := ordinal_before(free, alt)):
+    if not m and integer and (rank := ordinal_before(free, alt)
+                              or elided_floor(free, [name, *spec.aliases])):
         return rank[0], widened(text.free, free, rank[1])  # "3rd floor", "4ª planta"
     if not m and integer and re.search(r"(?<!\w)(?:days?|d[ií]as?)(?!\w)",
                                        " ".join([name, *spec.aliases])):

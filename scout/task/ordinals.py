@@ -14,7 +14,7 @@ import re
 
 from scout.units import area_unit, quantity_unit
 
-__all__ = ["measure_after", "ordinal_before"]
+__all__ = ["elided_floor", "measure_after", "ordinal_before"]
 
 # ordinal words up to ten, in English and Spanish (folded: no accents), by their value
 _WORDS = {
@@ -34,11 +34,39 @@ def ordinal_before(free: str, alt: str) -> tuple[int, tuple[int, int]] | None:
     """The rank said right before one of ``alt`` (a regex of the input's names) in
     ``free``, and the span of both: ``("3rd floor")`` → ``(3, span)``, or None."""
     m = re.search(r"(?<![\w.,])(?:(?P<n>\d{1,3})" + _SUFFIX + r"|(?P<w>" + _WORD + r"))"
-                  r"\s+(?:" + alt + r")(?!\w)", free, re.IGNORECASE)
+                  r"(?:\s+|\s*-\s*)(?:" + alt + r")(?!\w)", free, re.IGNORECASE)
     if m is None:
         return None
     value = int(m.group("n")) if m.group("n") else _VALUE[m.group("w").lower()]
     return value, m.span()
+
+
+# the words a floor is counted by: an input named or aliased so counts floors
+_FLOORS = frozenset({"floor", "floors", "planta", "plantas", "storey", "story", "piso"})
+# Spain's ordinal for a home's floor, its noun left out: "un tercero", "del 3º", "un 1.º"
+# (Spanish ordinals only: "first" alone is no floor), an article before it, and after it
+# no noun it would qualify (the end, a mark, or a function word: "un tercero sin ascensor")
+_ELIDED = re.compile(
+    r"(?<!\w)(?:un|una|el|la|del|al)\s+(?:(?P<n>\d{1,2})\.?\s?[ºª°o]|(?P<w>primero|segundo|"
+    r"tercero|cuarto|quinto|sexto|septimo|octavo|noveno|decimo))"
+    r"(?=\s*(?:$|[,.;:!?)]|(?:sin|con|y|en|de|del|a|para|que|exterior|interior|izquierda|"
+    r"derecha|[a-d])(?!\w)))", re.IGNORECASE)
+
+
+def elided_floor(free: str, names: list[str]) -> tuple[int, tuple[int, int]] | None:
+    """A home's floor said in Spain as its ordinal with the noun left out ("mudanza de un
+    tercero sin ascensor", "vivo en un 3º", "un primero") or before "piso", which then
+    names the floor ("un cuarto piso", "tercer piso"), for an ``integer`` input whose
+    ``names`` (its name and aliases) count floors; the rank and its span, or None."""
+    if not any(w in _FLOORS for n in names for w in n.lower().replace("_", " ").split()):
+        return None
+    if (rank := ordinal_before(free, "pisos?")) is not None:
+        return rank  # "un cuarto piso", "tercer piso": an ordinal counts no flats
+    m = _ELIDED.search(free)
+    if m is None:
+        return None
+    value = int(m.group("n")) if m.group("n") else _VALUE[m.group("w").lower()]
+    return value, (m.start("n") if m.group("n") else m.start("w"), m.end())
 
 
 # a unit written after a number: one word, or two ("metros cuadrados", "sq ft")

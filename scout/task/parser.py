@@ -64,7 +64,7 @@ from scout.task.lang import Lang, detect, fold
 from scout.task.party import party_inputs
 from scout.task.parse_notes import ParseResult, labeller, note, note_left, note_unread
 from scout.task.placeinput import read_place
-from scout.task.placelist import read_listed
+from scout.task.placelist import read_listed, read_places_list
 from scout.task.quantityinputs import read_quantities
 from scout.task.numberinput import NUMBER_CMP, count_range_inputs, find_number
 from scout.task.readers import (
@@ -112,7 +112,14 @@ def _turn(spec: InputSpec) -> float:
     booleans, whose aliases would take the word alone ("abierto", "open": still open)."""
     if spec.labelled and spec.enum and spec.type == "string":
         return _ORDER.index("boolean") - 0.5
+    if _places_list(spec):  # a list of places reads in the places' turn, as one place does
+        return _ORDER.index("place")
     return _ORDER.index(spec.type) if spec.type in _ORDER else 99
+
+
+def _places_list(spec: InputSpec) -> bool:
+    """``spec`` holds a list of places (``type: list``, ``items: place``)."""
+    return spec.type == "list" and spec.items == "place" and not spec.enum
 
 
 def parse_query(
@@ -324,7 +331,7 @@ def parse_query(
                     for span in audience_spans(text.free, text.folded, read_spans,
                                                result.lang, people_input(inputs)):
                         text.claim(span)
-                places = [s for s in inputs.values() if s.type == "place"]
+                places = [s for s in inputs.values() if s.type == "place" or _places_list(s)]
                 hit = find_subject(text.free, text.original, today=today,
                                    place_input=bool(places),
                                    place_aliases=[a for s in places for a in s.aliases],
@@ -345,6 +352,9 @@ def parse_query(
                                           input_words(inputs, name))
                     text.claim((cut[1][1], hit[1][1]))  # the feature: no place either
                     hit = cut
+            elif _places_list(spec):  # "ayudas en Galicia y Asturias": every one
+                hit = read_places_list(lambda: read_place(text, result.lang, name, spec, inputs,
+                                                          route, result.values), text)
             elif spec.type == "place":
                 hit = read_listed(lambda: read_place(text, result.lang, name, spec, inputs, route,
                                                      result.values), text, result, name, route, _)

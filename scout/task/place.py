@@ -33,7 +33,7 @@ from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.establishments import place_in_name
-from scout.task.placecase import known_name
+from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
                                  degree_cue, field_cue, field_words, language, nominal_cue,
@@ -85,7 +85,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     or not cased and field_words(hit[0])
                     or people_field(m.group("cue"), m.start(), original)
                     or nominal_cue(m.group("cue"), m.start(), original)) \
-                and not known_name(hit[0]):
+                and not known_name(hit[0]) and len(joined_names(original, hit)) < 2:
             # "research in machine learning", "máster en ciencia de datos": a field;
             # "ayudas a la investigación": what kind, no place
             continue
@@ -156,12 +156,14 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                                and fold(words[k - 1].group(0)) in _NOT
                                and fold(words[k - 2].group(0)) in sw.RELATIVE):
                     continue  # "cursos que empiecen en enero", "que no pidan": the clause's verb
-                whose = whose or fold(words[k - 1].group(0)) in _POSSESSIVES
+                whose = whose or fold(words[k - 1].group(0)) in sw.POSSESSIVES
                 if whose and not _known_at(words, k) and known_end(free, m.start()) is None:
                     continue  # "campamento, mi hijo tiene 14": whose, and what they do
                 if w in pw.PURPOSE or w in _HAVING:
                     purpose = True
                     continue
+                if purpose and w in cue_words:
+                    break  # "con motor en el [buje] trasero": the cue pass read past "en"
                 if purpose and not _known_at(words, k) and known_end(free, m.start()) is None:
                     # "cursos de R para investigadores", "classes for kids"; "hotel con
                     # piscina", "hotel con personal que hable alemán": what it has
@@ -295,8 +297,6 @@ _CODE = re.compile(r"[A-Z]{1,3}\d[\w-]*")
 _HAVING = frozenset({"con", "with", "sin", "without", "w/"})
 # a relative clause's negation: the word after "que no" / "that don't" is its verb
 _NOT = frozenset({"no", "not", "don't", "dont", "doesn't", "nunca", "never"})
-# whose: the word after one is someone's ("mi hijo", "my son"), no town's name
-_POSSESSIVES = frozenset("mi mis my our nuestro nuestra nuestros nuestras tu tus su sus".split())
 # what may open a request before its first word: its capital is the sentence's
 _OPENERS = " \t\n\r¿¡\"'“‘«(-*>"
 # what a topic follows ("tweets sobre elecciones", "podcasts about history"): the word
@@ -314,7 +314,9 @@ def cued(free: str, start: int, lang: str, aliases: list[str], *, of: bool = Tru
     """A cue ("in", "en", "cerca de") or, with ``of``, "de" / "of" / "from", with or
     without an article, stands right before ``start`` ("from the Mosel", "de Rías
     Baixas")."""
-    before = re.findall(r"[^\W\d_]+", free[max(0, start - 40):start])
+    # another input's words in between part the cue from the name ("motor en el [buje]
+    # trasero": "trasero" follows the motor's word, no "en")
+    before = re.findall(r"[^\W\d_]+", free[max(0, start - 40):start].rpartition("\x00")[2])
     if before and before[-1] in pw.LEADING_ARTICLES:
         before.pop()
     cues = set(_cues(lang, aliases)) | (pw.OF if of else set())

@@ -1,8 +1,9 @@
 """How a place name read from a request is written, and which names are known places:
 title case for a name typed in lower case ("rio de janeiro" → "Rio de Janeiro", particles
 kept low), abbreviations in capitals ("cdmx" → "CDMX", "nyc" → "NYC"), each part of a
-compound and an elided article ("donostia-san sebastián", "l'escala"), and a slip of the
-fingers for a known place ("madird" → "Madrid"). For :mod:`scout.task.place`.
+compound and an elided article ("donostia-san sebastián", "l'escala"), a slip of the
+fingers for a known place ("madird" → "Madrid"), and known names joined as one ("Galicia y
+Asturias"). For :mod:`scout.task.place`.
 """
 
 from __future__ import annotations
@@ -83,3 +84,25 @@ def unswapped(name: str) -> str:
         return name
     known = misspelt_place(fold(name))
     return title(known) if known else name
+
+
+# what joins two names said as one ("Galicia y Asturias", "England and Wales")
+_JOINED = re.compile(r"[ \t]+(?:and|y|e|&)[ \t]+", re.IGNORECASE)
+
+
+def joined_names(original: str, hit: tuple[str, tuple[int, int]]) -> list[tuple[str, tuple[int, int]]]:
+    """``hit`` as the names it joins: two or more names the gazetteer knows, joined by "y" /
+    "and", that it does not know whole ("Galicia y Asturias" is two, "Castilla y León",
+    "Trinidad y Tobago" one); ``[hit]`` otherwise. A name keeps its spelling as read."""
+    text, (start, end) = hit
+    typed = original[start:end]
+    if len(text) != len(typed) or known_name(text):
+        return [hit]
+    cuts = [(start, start)]
+    for m in _JOINED.finditer(typed):
+        cuts.append((start + m.start(), start + m.end()))
+    cuts.append((end, end))
+    names = [(text[a[1] - start:b[0] - start], (a[1], b[0])) for a, b in zip(cuts, cuts[1:])]
+    if len(names) < 2 or not all(n and known_name(n) for n, _span in names):
+        return [hit]
+    return names

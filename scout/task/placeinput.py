@@ -33,6 +33,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     inputs: filled on the first place input's turn, read on the others'; ``values``: what
     the inputs read so far."""
     from scout.task.gazetteer import country_as_typed
+    from scout.task.notplace import common_noun, date_said
+    from scout.task.placecase import joined_names
     from scout.task.place import cued, find_place
     from scout.task.placecase import known_name, unswapped
     from scout.task.placewords import names_cities, names_countries
@@ -45,6 +47,17 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         route.update(read_places(text.free, text.original, lang, named_places))
         route.setdefault("", ("", (0, 0)))  # read once, even when it read none
     hit = route.get(name) or find_place(text.free, text.original, lang, list(spec.aliases))
+    past = text.free
+    for _ in range(3):  # "para una reunión", "from September": past a word no place is
+        if hit is None or not (date_said(text.original, hit[1]) or name not in route
+                               and common_noun(text.original, text.free, hit[1][0], lang)):
+            break
+        past = past[:hit[1][0]] + CLAIMED * (hit[1][1] - hit[1][0]) + past[hit[1][1]:]
+        hit = None if name in route else find_place(past, text.original, lang, list(spec.aliases))
+    else:
+        hit = None
+    if hit is not None and name not in route:
+        hit = joined_names(text.original, hit)[0]  # "Galicia y Asturias": two, the first here
     if len(named_places) > 1 and name not in route and hit is not None:
         from scout.task.placepair import looked_past
 
@@ -110,9 +123,16 @@ def _theirs(free: str, hit: Hit | None, name: str, named_places: list[tuple[str,
     """``hit`` (what the single-place reader found for ``name``, one of several place
     inputs) follows a name another place input read (``held``, folded) and a comma or
     that input's own cue: it says where that place lies, no place of this one's ("tour of
-    the Alhambra in Granada", "tour near Sants, Barcelona": no day trip's origin)."""
+    the Alhambra in Granada", "tour near Sants, Barcelona": no day trip's origin); or it
+    comes before such a name and "in" / "en" / "at": it is a place inside that one ("tour
+    Sagrada Familia in Barcelona", "near the Eiffel Tower in Paris": a landmark, no
+    origin)."""
     if hit is None or not held:
         return False
+    inside = "|".join(re.escape(h).replace(r"\ ", r"\s+") for h in held if h)
+    if inside and re.match(r"\s+(?:in|en|at|inside|within|dentro\s+de)\s+(?:(?:the|el|la|los|las)\s+)?(?:"
+                           + inside + r")(?!\w)", free[hit[1][1]:]):
+        return True
     mine = {fold(a) for n, aliases in named_places if n == name for a in aliases}
     theirs = {fold(a) for n, aliases in named_places if n != name for a in aliases} - mine
     cue = "|".join(re.escape(a).replace(r"\ ", r"\s+")
@@ -187,7 +207,9 @@ def _two_names(text: QueryText, hit: Hit) -> Hit:
     if not all(known_name(n) or (cased and n[:1].isupper()) for n in typed):
         return hit
     a, b = hit[1][0], after[1][1]
-    return re.sub(r"\s+", " ", text.original[a:b]).strip(), (a, b)
+    # each name as the reader wrote it ("en galicia y asturias" → "Galicia y Asturias")
+    joiner = re.sub(r"\s+", " ", text.original[hit[1][1]:after[1][0]])
+    return f"{hit[0].strip()}{joiner}{after[0].strip()}", (a, b)
 
 
 # a landform's noun before its name (folded text, up to the name's start)

@@ -13,7 +13,19 @@ input ("Porto" as the day trip's origin, which only its own cue gives).
 
 A name listed is one the gazetteer knows, or one typed with a capital as the first was,
 after "or" / "o" / "u" / a comma (offered as either); after "and" / "y" only a known one
-("in Lisbon, food and wine" lists no place).
+("in Lisbon, food and wine" lists no place). Two names the gazetteer knows, joined by
+"y" / "and", that it does not know whole are two ("Galicia y Asturias"; "Castilla y León",
+"Trinidad y Tobago" are one), though the name reader reads the "y" of a name on: the rule
+is one for every kind, by what its input holds:
+
+- an input that holds a list of places (``type: list``, ``items: place``) takes every name
+  listed, joined by "y" / "and" or offered as either (:func:`read_places_list`;
+  :func:`scout.task.placecase.joined_names` splits the joined ones);
+- an input that holds one city or one country takes the first, the others noted;
+- any other place input (a region, an area: "the region the data cover") takes two names
+  joined by "y" / "and" as the one region they make ("England and Wales", "Galicia y
+  Asturias": :func:`scout.task.placeinput._two_names`), and the first of names offered
+  as either ("Galicia o Asturias"), the others noted.
 """
 
 from __future__ import annotations
@@ -68,6 +80,24 @@ def _listed(free: str, original: str, span: tuple[int, int]) -> list[tuple[Hit, 
         out.append((after, "," if not word else "or" if joined.group("either") else "and"))
         end = after[1][1]
     return out
+
+
+def read_places_list(read: Callable[[], Hit | None], text: QueryText
+                     ) -> tuple[list[str], tuple[int, int]] | None:
+    """An input of ``type: list``, ``items: place``: every name said ("ayudas en Galicia y
+    Asturias", "in Lisbon, Porto or Faro"), in the order written, and the span from the
+    first to the last; each is claimed. ``read``: the place reader's turn for the input."""
+    from scout.task.placecase import joined_names
+
+    hit = read()
+    if hit is None:
+        return None
+    names = joined_names(text.original, hit)
+    names += [n for o in listed_after(text.free, text.original, names[-1][1])
+              for n in joined_names(text.original, o)]
+    for _name, span in names:
+        text.claim(span)
+    return [n for n, _span in names], (names[0][1][0], names[-1][1][1])
 
 
 def read_listed(read: Callable[[], Hit | None], text: QueryText, result: ParseResult,

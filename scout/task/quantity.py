@@ -97,7 +97,8 @@ def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = No
     ``words``: a regex for the input's name and aliases, which must then stand next to
     the value (after it, "16 GB de RAM", or before it, "RAM: 16 GB"), and are claimed;
     ``high``: of a range, the top (see :func:`_value`); ``gigs``: "gigs" alone is a unit
-    (:func:`allowance`)."""
+    (:func:`allowance`). A length after its words written as metres and centimetres
+    needs no unit ("mido 1,80", "altura 1.75": one digit, two decimals); "mido 180" does."""
     qty = _qty_re(kind, gigs)
     free = halves_of_units(free)  # "media milla": half a mile
     if words is None:
@@ -105,10 +106,14 @@ def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = No
     else:
         patterns = [prefix + qty + _AFTER + words + r"(?!\w)",
                     r"(?<!\w)" + words + _BEFORE + prefix + qty]
+        if kind == "length":  # "mido 1,80": metres and centimetres, the unit left unsaid
+            bare = r"(?<![\w.,])(?P<bare>\d[.,]\d{2})(?![\w.,²])"
+            patterns += [r"(?<!\w)" + words + _BEFORE + prefix + bare,
+                         prefix + bare + _AFTER + words + r"(?!\w)"]
     best: tuple[float, tuple[int, int]] | None = None
     for pattern in patterns:
         for m in re.finditer(pattern, free):
-            value = _value(m, kind, high)
+            value = _number(m.group("bare")) if "bare" in m.groupdict() else _value(m, kind, high)
             if value is not None:
                 if best is None or m.start() < best[1][0]:
                     best = (value, m.span())

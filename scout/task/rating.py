@@ -81,7 +81,8 @@ def _rating_re(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
             r"\s+".join(map(re.escape, w.split())) for w in sorted(sources, key=len, reverse=True)))
     return re.compile(
         r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
-        + r"(?![\d])(?!\s*[x×]\s*\d)(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
+        # "un 3º", "del 2ªB": an ordinal (a floor), no grade
+        + r"(?![\d])(?!\s*[x×]\s*\d)(?!\.?\s?[ºª])(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
         + r"(?!\s*(?:%|€|\$|£|k\b))"
         # "92+ points", "más de 90+ puntos": a plus before the unit
         + r"(?:\s*\+(?=\s*(?:points?|puntos?|pts)\b))?"

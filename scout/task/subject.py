@@ -112,6 +112,9 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
             typed = original[tok.start:tok.end]
             tok.caps = tok.word and len(typed) > 1 and typed.isupper()
             tok.capital = tok.word and typed[:1].isupper() and not titled
+        for k, tok in enumerate(toks):
+            if tok.caps and _someone(toks, k):
+                tok.word = False  # "my PI is taking ...", "our CEO wants": who, not what
     start = _after_cue(toks, free, list(aliases)) or _after_searched_of(toks, original)
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input,
                                countries)
@@ -150,6 +153,15 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
     return None
+
+
+def _someone(toks: list[_Tok], k: int) -> bool:
+    """The word in capitals at ``k`` is someone's title or role, no subject: after a
+    possessive ("my PI", "nuestro CTO") or before what someone does ("the CEO wants",
+    "el CTO quiere"). An initialism alone stays one ("BBQ in Austin", "sitio de BBQ")."""
+    prev = toks[k - 1].text if k else ""
+    nxt = toks[k + 1].text if k + 1 < len(toks) else ""
+    return prev in sw.POSSESSIVES or nxt in sw.SOMEONE_DOES
 
 
 def _alias_spans(masked: str, aliases: Sequence[str]) -> list[tuple[int, int]]:

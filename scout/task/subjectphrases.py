@@ -219,7 +219,13 @@ def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: b
                                  or (words[-1] == i - 1 and nxt is not None
                                      and _content(nxt) and not _stop(nxt)))) \
             or (start and i == start)
-        if _stop(tok) and not (as_written and not _stop(tok, slips=False)) \
+        # ... and a name typed with its capitals goes on through a frame word of it
+        # ("Sagrada Familia"): both typed with capitals, the stop word mid-sentence and no
+        # word for the venue ("Sushi Bar" is a sort of bar)
+        named = tok.capital and bool(words) and words[-1] == i - 1 and toks[i - 1].capital \
+            and toks[i - 1].text not in sw.CONNECTORS and text not in sw.VENUES \
+            and text not in sw.WITH and text not in sw.FRAME
+        if _stop(tok) and not named and not (as_written and not _stop(tok, slips=False)) \
                 and not (start and i == start and _rated_alone(tok, nxt)):
             close()
             if text in sw.WITH and not out:

@@ -326,6 +326,16 @@ WITH = frozenset({"con", "with", "sin", "without"})
 # after "con" / "with", an article starts a feature ("with a view"), not a dish's part
 # ("arroz con leche")
 ARTICLES = frozenset("a an the un una unos unas el la los las mi mis my our su sus".split())
+# whose a thing or a person is: "my PI", "nuestro CEO", "mi jefe"
+POSSESSIVES = frozenset("mi mis my our nuestro nuestra nuestros nuestras tu tus su sus your his "
+                        "her their".split())
+# what someone named does, right after them: "the CTO wants", "el director quiere"
+SOMEONE_DOES = frozenset("""
+is are was were has have had wants want needs need will would likes like loves prefers
+says said asked asks suggested thinks
+es esta estan quiere quieren necesita necesitan prefiere prefieren dice dijo va van viene
+tiene tienen
+""".split())
 # words that end what a cue or "con" started (the next frame of the request)
 FRAME = frozenset("en in at near para pa for por x que q y and o or but pero to under "
                   "menos".split())
