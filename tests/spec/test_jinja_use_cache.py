@@ -126,19 +126,36 @@ def test_a_registered_filter_is_known_with_names_from_disk(
     assert "shout" in J.known_filters() and "upper" in J.known_filters()
 
 
+#: what a warm `scout validate` has no need to import: jinja2 (the facts are cached) and
+#: scout's filters with all they import (their names are cached with Jinja's)
+LAZY = ("jinja2", "scout.spec.filters")
 PROBE = """
 import sys
 from scout.cli import main
 code = main(["validate", "pipelines/"])
-print("CODE", code, "JINJA", any(m == "jinja2" or m.startswith("jinja2.") for m in sys.modules))
+lazy = sys.argv[1:]
+print("CODE", code, "LOADED", [m for m in lazy if any(n == m or n.startswith(m + ".")
+                                                     for n in sys.modules)])
 """
 
 
-def test_validating_unchanged_files_does_not_import_jinja2(
+def test_validating_unchanged_files_imports_neither_jinja2_nor_the_filters(
         tmp_path: Path, subprocess_env: dict[str, str]) -> None:
     env = {**subprocess_env, factcache.CACHE_ENV: str(tmp_path / "cache")}
-    runs = [subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                           cwd=ROOT, env=env, timeout=120, check=False).stdout.split()[-4:]
+    runs = [subprocess.run([sys.executable, "-c", PROBE, *LAZY], capture_output=True,
+                           text=True, cwd=ROOT, env=env, timeout=120,
+                           check=False).stdout.split("CODE", 1)[-1].split()
             for _ in range(2)]
-    assert runs[0] == ["CODE", "0", "JINJA", "True"]  # cold: parsed, cached
-    assert runs[1] == ["CODE", "0", "JINJA", "False"]  # warm: all from the cache
+    assert runs[0] == ["0", "LOADED", "['jinja2',", "'scout.spec.filters']"]  # cold: cached
+    assert runs[1] == ["0", "LOADED", "[]"]  # warm: all from the cache
+
+
+def test_the_filters_names_are_cached_with_jinjas(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scout.spec.filters import FILTERS
+
+    J.known_filters()
+    _new_process(monkeypatch)
+    names = J._jinja_names()  # read back from disk
+    assert names["scout"] == frozenset(FILTERS) and "money" in names["scout"]
+    assert not names["filters"] & names["scout"]
