@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scout.errors import CatalogInvalid, Problem
+from scout.lazyre import lazy_re
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Pipeline
 from scout.validate.catalogs import TARGET_LANGS, po_string, translators
@@ -50,7 +51,7 @@ from scout.validate.catalogs import TARGET_LANGS, po_string, translators
 #: with one of them is the value's word in that language
 _LETTERS = {"es": frozenset("áéíóúüñ")}
 #: an ordinary word: lower-case letters, with spaces, hyphens or apostrophes between
-_WORD = re.compile(r"[^\W\d_]+(?:[ '\-][^\W\d_]+)*")
+_WORD = lazy_re(r"[^\W\d_]+(?:[ '\-][^\W\d_]+)*")
 
 
 def _translating(name: str) -> re.Pattern[str]:
