@@ -145,7 +145,7 @@ def _problems(kind: KindWords, lang: str, catalog: str,
                 smap.locate(("inputs", name), key=True), severity="warning",
                 hint=f"rename the input (what it holds: '{name}_type', '{name}_source'…); "
                      "an input and the kind share one msgid when their names are one"))
-        elif not said(name):
+        elif not said(name) and not _said_bounded(name, said):
             out.append(Problem(
                 "SPEC078", f"input '{name}' has no name in '{lang}': a report in that "
                 f"language labels it '{reads(name, None)}'",
@@ -181,6 +181,15 @@ def _problems(kind: KindWords, lang: str, catalog: str,
                 smap.locate(("inputs", name, "enum", values.index(value))), severity=severity,
                 hint=f"add msgid {po_string(value)} and its msgstr to {catalog}"))
     return out
+
+
+def _said_bounded(name: str, said: Callable[[str], bool]) -> bool:
+    """Whether ``name`` bounds an input whose name the language has (``max_duration``,
+    "duration"): a report labels it with that word and the bound's ("duración máx.")."""
+    from scout.spec.filters import bounded
+
+    rest = bounded(name)
+    return rest is not None and said(rest)
 
 
 def _synonyms(table: dict[str, list[str]], value: str) -> Iterable[str]:
