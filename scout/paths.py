@@ -19,13 +19,14 @@ import unicodedata
 from pathlib import Path
 
 from scout.errors import UnsafeMissionId
+from scout.lazyre import lazy_re
 
 ROOT_ENV = "SCOUTE_RESEARCH_ROOT"
 RUNS_ENV = "SCOUTE_RUNS_DIR"
 
 #: A mission id: lower-case letters, digits, '.', '_' and '-', starting with a letter or
 #: digit, at most 128 characters. The same pattern as ``Mission.mission_id`` (spec.models).
-MISSION_ID_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,127}$")
+MISSION_ID_RE = lazy_re(r"^[a-z0-9][a-z0-9._-]{0,127}$")
 _RESERVED = {".", ".."}
 
 #: report templates shipped inside the package (scout.report.render looks there after the

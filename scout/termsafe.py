@@ -26,8 +26,10 @@ import re
 import unicodedata
 from typing import Any
 
+from scout.lazyre import lazy_re
+
 # an escape sequence, 7-bit or 8-bit: strings (OSC/DCS/SOS/PM/APC) end at BEL or ST
-_SEQUENCE = re.compile(
+_SEQUENCE = lazy_re(
     r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
     r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
     r"|\x1b[ -/]*[0-~]?"
@@ -37,17 +39,17 @@ _SEQUENCE = re.compile(
 #: page or a hotel's name), the invisible math operators, the deprecated format controls
 #: and the interlinear annotation marks
 _HIDDEN = "\u2061-\u2064\u206a-\u206f\ufff9-\ufffb\U000e0000-\U000e007f"
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069" + _HIDDEN + "]")
+_CONTROL = lazy_re("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069" + _HIDDEN + "]")
 #: a control character that stands between words in a request (NUL, a form feed, a
 #: vertical tab, C1): read as a space, or "Madrid\x00hotel" read as one word "Madridhotel"
-_SEPARATING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-                             + _HIDDEN + "]")
+_SEPARATING = lazy_re("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_UNSAFE_IN_JSON = lazy_re("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                          + _HIDDEN + "]")
 
 
 #: a lone surrogate: a byte of a file name that is not UTF-8 ("\udce9" for b"\xe9"), or
 #: one JSON carried ("\ud800"); no UTF-8 stream can write it (UnicodeEncodeError)
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_re("[\ud800-\udfff]")
 
 
 def _escaped(m: re.Match[str]) -> str:

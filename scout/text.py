@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from scout.lazyre import lazy_re
+
 __all__ = ["fold", "fold_aligned", "strip_accents", "read_number"]
 
 
@@ -58,16 +60,16 @@ def fold_aligned(text: str) -> str:
 #: "a mediodía", "hacia el mediodía", "antes del medio día", "at midday", "by noon". The
 #: hour, never a length: the "medio día" a kind's half-day word names is one ("tour de
 #: medio día", "medio día de visita", "medio día en Toledo"). Case- and accent-blind.
-AT_NOON = re.compile(r"(?<!\w)(?:al|del|a|hacia|sobre|hasta|desde|antes|despues|después|"
-                     r"at|by|around|before|after|until|till)\s+(?:(?:el|de|del)\s+)?"
-                     r"(?P<noon>medio\s?d[ií]a|noon|midday|midnight|medianoche)(?!\w)",
-                     re.IGNORECASE)
+AT_NOON = lazy_re(r"(?<!\w)(?:al|del|a|hacia|sobre|hasta|desde|antes|despues|después|"
+                  r"at|by|around|before|after|until|till)\s+(?:(?:el|de|del)\s+)?"
+                  r"(?P<noon>medio\s?d[ií]a|noon|midday|midnight|medianoche)(?!\w)",
+                  re.IGNORECASE)
 
-_SPACES = re.compile(r"[\s\u00a0\u202f\u2009]")
+_SPACES = lazy_re(r"[\s\u00a0\u202f\u2009]")
 # no thousands group starts with a lone zero: "0.129" and "0,129" are decimals (a rate per
 # kWh), never 129
-_EUROPEAN = re.compile(r"(?!0\D)\d{1,3}(\.\d{3})+(,\d+)?")   # 1.234.567,50
-_ENGLISH = re.compile(r"(?!0\D)\d{1,3}(,\d{3})+(\.\d+)?")    # 1,234,567.50
+_EUROPEAN = lazy_re(r"(?!0\D)\d{1,3}(\.\d{3})+(,\d+)?")   # 1.234.567,50
+_ENGLISH = lazy_re(r"(?!0\D)\d{1,3}(,\d{3})+(\.\d+)?")    # 1,234,567.50
 
 
 def read_number(text: str) -> float:

@@ -111,16 +111,17 @@ def classify_error(response: httpx.Response, adapter: str = "brave") -> Provider
         return None
     code = str(error.get("code") or "")
     status = response.status_code
-    hint = "check BRAVE_API_KEY (or the variable named in config/adapters.yaml)"
+    said = f"{adapter}: HTTP {status} ("  # + the reason, a msgid, + ")"
+    hint = N_("check {var} (or the variable named in config)").format(var="BRAVE_API_KEY")
     if code in _BAD_TOKEN_CODES or (code == "VALIDATION" and "subscription-token" in
                                     str(error.get("meta", "")).lower()):
-        return AuthError(f"{adapter}: HTTP {status} (subscription token refused)",
+        return AuthError(said + N_("subscription token refused") + ")",
                          adapter=adapter, status=status, hint=hint)
     if code == "QUOTA_LIMITED" or (code == "RATE_LIMITED" and _quota_spent(error)):
-        return AuthError(f"{adapter}: HTTP {status} (plan quota exhausted)", adapter=adapter,
-                         status=status, hint="the monthly quota of this key is used up")
+        return AuthError(said + N_("plan quota exhausted") + ")", adapter=adapter,
+                         status=status, hint=N_("the monthly quota of this key is used up"))
     if code == "RATE_LIMITED":
-        return RateLimited(f"{adapter}: HTTP {status} (" + N_("rate limited") + ")",
+        return RateLimited(said + N_("rate limited") + ")",
                            adapter=adapter, status=status, retry_after=_retry_after(response))
     return None
 

@@ -82,8 +82,8 @@ def classify_429(error: dict[str, Any], response: httpx.Response,
     if any("PerDay" in q for q in quota_ids):
         return AuthError(f"{name}: HTTP 429 (" + N_("daily quota used up") + ")",
                          adapter=name, status=429,
-                         hint="the key's project has used its queries for today; add "
-                              "another key or enable billing on the project")
+                         hint=N_("the key's project has used its queries for today; add "
+                                 "another key or enable billing on the project"))
     wait = _wait(response, details)
     if wait is None:
         return None

@@ -31,6 +31,7 @@ from scout.config.settings import DuckDuckGoSettings
 from scout.adapters.htmlparse import parse_html as html_tree
 from scout.errors import ParseError, RateLimited
 from scout.adapters.contract import Reply, Request, SearchAdapter, Secret
+from scout.i18n import N_
 from scout.schemas.sources import Source
 
 NAME = "duckduckgo"
@@ -86,7 +87,7 @@ def parse_lite(page: str, *, adapter: str = NAME) -> ParsedPage:
     if _is_challenge(tree):
         raise RateLimited(f"{adapter}: bot challenge (anomaly) page", adapter=adapter,
                           challenge=True,
-                          hint="DuckDuckGo suspects automated traffic; slow down (rate cap)")
+                          hint=N_("DuckDuckGo suspects automated traffic; slow down (rate cap)"))
     parsed = ParsedPage()
     current: Hit | None = None
     sponsored_row = False
@@ -136,7 +137,7 @@ def parse_html(page: str, *, adapter: str = NAME) -> ParsedPage:
     if _is_challenge(tree):
         raise RateLimited(f"{adapter}: bot challenge (anomaly) page", adapter=adapter,
                           challenge=True,
-                          hint="DuckDuckGo suspects automated traffic; slow down (rate cap)")
+                          hint=N_("DuckDuckGo suspects automated traffic; slow down (rate cap)"))
     parsed = ParsedPage()
     eof = False
     for block in tree.css("div.result"):
@@ -178,7 +179,7 @@ def _unrecognised(tree: LexborHTMLParser, adapter: str, mode: str) -> ParseError
     return ParseError(
         f"{adapter}: {mode} page not recognised (no result rows and no 'no results' marker;"
         f" page title {title!r})", adapter=adapter,
-        hint="DuckDuckGo may have changed its markup; the chain fails over to the next link",
+        hint=N_("DuckDuckGo may have changed its markup; the chain fails over to the next link"),
     )
 
 

@@ -103,38 +103,40 @@ def classify_error(response: httpx.Response, adapter: str = "google") -> Provide
     quota a 429 (or 403) that no retry can fix."""
     reasons = _reasons(_error(response))
     status = response.status_code
+    said = f"{adapter}: HTTP {status} ("  # + the reason, a msgid, + ")"
     if any(r in reasons for r in _BAD_KEY):
-        return AuthError(f"{adapter}: HTTP {status} (API key refused)", adapter=adapter,
-                         status=status, hint="check GOOGLE_API_KEY (or the variable in config)")
+        return AuthError(said + N_("API key refused") + ")",
+                         adapter=adapter, status=status,
+                         hint=N_("check GOOGLE_API_KEY (or the variable in config)"))
     if status in (403, 429) and _daily_quota(reasons):
         # retrying cannot help before midnight Pacific time: as for Brave's QUOTA_LIMITED,
         # the key is spent for now, so a pool takes the next key and a chain moves on
-        return AuthError(f"{adapter}: HTTP {status} (daily query quota exhausted)",
+        return AuthError(said + N_("daily query quota exhausted") + ")",
                          adapter=adapter, status=status,
-                         hint="the key's project has used its queries for today; add "
-                              "another key or enable billing on the project")
+                         hint=N_("the key's project has used its queries for today; add "
+                                 "another key or enable billing on the project"))
     if status == 403 and any(r in reasons for r in _CLOSED):
         # the key is valid: its project may not call the API, and no setting in the console
         # changes that (new projects are refused since Google closed the API to them)
-        return AuthError(f"{adapter}: HTTP {status} (project has no access to this API)",
+        return AuthError(said + N_("project has no access to this API") + ")",
                          adapter=adapter, status=status,
-                         hint="Google does not open the Custom Search JSON API to new "
-                              "projects; use a key from a project that has access, or point "
-                              "the search chains in config/adapters.yaml at another adapter")
+                         hint=N_("Google does not open the Custom Search JSON API to new "
+                                 "projects; use a key from a project that has access, or point "
+                                 "the search chains in config/adapters.yaml at another adapter"))
     if status == 403 and any(r in reasons for r in _DISABLED):
-        return AuthError(f"{adapter}: HTTP {status} (API not enabled for the key's project)",
+        return AuthError(said + N_("API not enabled for the key's project") + ")",
                          adapter=adapter, status=status,
-                         hint="enable the Custom Search API in the Google Cloud project of "
-                              "GOOGLE_API_KEY, wait a few minutes, then run again")
+                         hint=N_("enable the Custom Search API in the Google Cloud project of "
+                                 "GOOGLE_API_KEY, wait a few minutes, then run again"))
     if status == 403 and any(r in reasons for r in _KEY_RESTRICTED):
         # the API is on and the key valid: the key's own restrictions refuse this call
-        return AuthError(f"{adapter}: HTTP {status} (the key's restrictions block this API)",
+        return AuthError(said + N_("the key's restrictions block this API") + ")",
                          adapter=adapter, status=status,
-                         hint="in Google Cloud → Credentials, allow the Custom Search API "
-                              "among the key's API restrictions (and this machine under any "
-                              "IP or referrer rule), or use a key without restrictions")
+                         hint=N_("in Google Cloud → Credentials, allow the Custom Search API "
+                                 "among the key's API restrictions (and this machine under any "
+                                 "IP or referrer rule), or use a key without restrictions"))
     if status == 403 and any(r in reasons for r in _RATE):
-        return RateLimited(f"{adapter}: HTTP {status} (rate limited)", adapter=adapter,
+        return RateLimited(said + N_("rate limited") + ")", adapter=adapter,
                            status=status,
                            retry_after=parse_retry_after(response.headers.get("retry-after")))
     return None

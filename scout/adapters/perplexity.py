@@ -37,7 +37,7 @@ from scout.adapters.search_http import json_object
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError
-from scout.i18n import translations
+from scout.i18n import N_, translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest, Usage, usage_bound
 from scout.adapters.contract.http import make_client
@@ -69,8 +69,8 @@ class PerplexityAdapter(SynthesisAdapter):
                             f"not {type(request).__name__}")
         if credential is None:
             raise AuthError(f"{self.name}: no credential was supplied", adapter=self.name,
-                            hint="set the key named in config/adapters.yaml "
-                                 "(credentials.env) or configure a token pool")
+                            hint=N_("set the key named in config/adapters.yaml "
+                                    "(credentials.env) or configure a token pool"))
         prompt = self._prompt(request)
         body = {
             "model": self.px.model,

@@ -122,9 +122,9 @@ def engines_failed(adapter: str, failed: list[dict[str, str]]) -> Unavailable:
                       for f in failed)
     return Unavailable(f"{adapter}: no results, and these engines did not answer: {which}",
                        adapter=adapter, status=200,
-                       hint="the instance's engines are suspended or blocked (CAPTCHA, too "
-                            "many requests); enable other engines in its settings.yml, or "
-                            "wait until SearXNG lifts the suspension")
+                       hint=N_("the instance's engines are suspended or blocked (CAPTCHA, too "
+                               "many requests); enable other engines in its settings.yml, or "
+                               "wait until SearXNG lifts the suspension"))
 
 
 def _list(value: Any) -> list[Any]:

@@ -26,6 +26,7 @@ from scout.config.settings import TavilySettings
 from scout.errors import AuthError, ProviderError, Rejected
 from scout.adapters.contract import Reply, Request, SearchAdapter, SearchRequest, Secret, \
     Usage
+from scout.i18n import N_
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://api.tavily.com"
@@ -55,7 +56,7 @@ def classify_error(response: httpx.Response, adapter: str = "tavily") -> Provide
         return None
     return AuthError(f"{adapter}: HTTP {response.status_code} ({reason})", adapter=adapter,
                      status=response.status_code,
-                     hint="the key is out of credits; see app.tavily.com for its plan")
+                     hint=N_("the key is out of credits; see app.tavily.com for its plan"))
 
 
 def parse_results(data: dict[str, Any], *, adapter: str = "tavily") -> list[Hit]:

@@ -205,7 +205,7 @@ class YouTubeTranscriptAdapter(TranscriptAdapter):
         name = self.name
         if isinstance(exc, RequestBlocked):  # IpBlocked included
             return RateLimited(f"{name}: YouTube is blocking requests from this IP",
-                               adapter=name, hint="wait, or set adapters.<name>.proxy")
+                               adapter=name, hint=N_("wait, or set adapters.<name>.proxy"))
         if isinstance(exc, YouTubeRequestFailed):
             http = exc.__context__
             response = getattr(http, "response", None)
@@ -221,7 +221,7 @@ class YouTubeTranscriptAdapter(TranscriptAdapter):
             return Rejected(where + " (" + N_("request rejected") + ")", adapter=name, status=status)
         if isinstance(exc, YouTubeDataUnparsable):
             return ParseError(f"{name}: YouTube's page could not be read", adapter=name,
-                              hint="upgrade youtube-transcript-api")
+                              hint=N_("upgrade youtube-transcript-api"))
         if isinstance(exc, FailedToCreateConsentCookie):
             return Unavailable(f"{name}: could not pass YouTube's cookie consent page",
                                adapter=name)

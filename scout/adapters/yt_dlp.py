@@ -121,13 +121,13 @@ def map_error(exc: BaseException, adapter: str) -> ProviderError:
             # an unexpected extractor error: YouTube's page no longer has the shape the
             # installed yt-dlp reads (fails over; upgrading yt-dlp usually fixes it)
             return ParseError(f"{adapter}: yt-dlp could not read YouTube's answer: {text}",
-                              adapter=adapter, hint="upgrade yt-dlp (pip install -U yt-dlp)")
+                              adapter=adapter, hint=N_("upgrade yt-dlp (pip install -U yt-dlp)"))
     if not isinstance(exc, YoutubeDLError):
         # not one of yt-dlp's own errors: a KeyError/TypeError inside an extractor means
         # the answer had a shape this yt-dlp does not know
         return ParseError(f"{adapter}: yt-dlp failed on YouTube's answer "
                           f"({type(exc).__name__})", adapter=adapter,
-                          hint="upgrade yt-dlp (pip install -U yt-dlp)")
+                          hint=N_("upgrade yt-dlp (pip install -U yt-dlp)"))
     return Unavailable(N_("{adapter}: yt-dlp failed: {error}").format(adapter=adapter, error=text),
                        adapter=adapter)
 

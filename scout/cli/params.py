@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from scout.errors import UsageError
+from scout.lazyre import lazy_re
 
 
 class PathParam(click.Path):
@@ -96,8 +97,8 @@ def empty_path(param: click.Parameter | None) -> UsageError:
 
 
 #: a cap in dollars as people write it: "5", "$5", "5 USD", "US$ 0.50", "0,50 dólares"
-_USD = re.compile(r"(?:US\$|USD|\$)?\s*(\d[\d.,\s]*?)\s*(?:US\$|USD|\$|dollars?|d[oó]lares)?",
-                  re.I)
+_USD = lazy_re(r"(?:US\$|USD|\$)?\s*(\d[\d.,\s]*?)\s*(?:US\$|USD|\$|dollars?|d[oó]lares)?",
+               re.I)
 
 
 class UsdParam(click.ParamType):

@@ -34,13 +34,14 @@ from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import Field
 
+from scout.lazyre import lazy_re
 from scout.spec.basics import StrictModel
 
 #: an HTTP header name (RFC 9110 token)
-_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+_TOKEN = lazy_re(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 #: words in a header name that say its value is a credential
-_SECRET_WORDS = re.compile(r"key|token|secret|auth|passw|cookie|session|signature|credential",
-                           re.I)
+_SECRET_WORDS = lazy_re(r"key|token|secret|auth|passw|cookie|session|signature|credential",
+                        re.I)
 #: the longest value a header takes: nginx's default buffer for one header line is 8 KB
 #: (``large_client_header_buffers``), the most common limit in front of an API
 MAX_VALUE_CHARS = 8000
@@ -92,11 +93,11 @@ def url_secrets(url: str | None) -> list[str]:
 
 
 #: a URL in a line of a file, as far as a space or a quote
-_URL_IN_LINE = re.compile(r"[a-z][a-z0-9+.-]*://[^\s'\"{}]+", re.I)
+_URL_IN_LINE = lazy_re(r"[a-z][a-z0-9+.-]*://[^\s'\"{}]+", re.I)
 #: a YAML ``name: value`` on one line (a mapping entry, flow style too): the value up to
 #: the next comma or brace, so "{X-Api-Token: abc123, X-Title: t}" shows the title
-_PAIR_IN_LINE = re.compile(r"(?P<name>[!#$%&*+.^_`|~0-9A-Za-z-]+)['\"]?\s*:\s+"
-                           r"(?P<value>(?!\{)[^\s,{}]+)")
+_PAIR_IN_LINE = lazy_re(r"(?P<name>[!#$%&*+.^_`|~0-9A-Za-z-]+)['\"]?\s*:\s+"
+                        r"(?P<value>(?!\{)[^\s,{}]+)")
 #: the shortest value taken for a credential in a shown line (``max_tokens: 500`` and
 #: ``key_header: api-key`` are settings, not secrets)
 _SHOWN_SECRET_CHARS = 8

@@ -19,7 +19,7 @@ from pydantic import Field, model_validator
 
 from scout.config.headers import HeaderValue, duplicate_names, env_value_problem, \
     header_env, header_problem, key_header_problem
-from scout.spec.basics import Backoff, Duration, RetryPolicy, StrictModel, new_list
+from scout.spec.basics import Backoff, Duration, RetryPolicy, StrictModel, new_dict, new_list
 from scout.suggest import did_you_mean
 
 Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch", "email",
@@ -205,7 +205,7 @@ class OpenAISettings(AdapterSettings):
         default=None, description="the header the key goes in, bare, instead of "
         "'Authorization: Bearer' (Azure OpenAI deployment URLs: api-key)")
     headers: dict[str, HeaderValue] = Field(
-        default_factory=dict, description="extra headers sent with every call, each a "
+        default_factory=new_dict, description="extra headers sent with every call, each a "
         "value or {env: VARIABLE} (OpenRouter: HTTP-Referer, X-Title)")
 
     @model_validator(mode="after")

@@ -29,13 +29,13 @@ import functools
 import gettext
 import io
 import os
-import re
 import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from scout.errors import CatalogInvalid, Location
+from scout.lazyre import lazy_re
 
 LANGS = ("en", "es")
 _LOCALES = Path(__file__).parent.parent / "locales"  # scout/locales, beside this package
@@ -83,8 +83,8 @@ def _catalog(lang: str) -> Any:
 
 
 _PO_STRING = r'"(?:[^"\\]|\\.)*"'
-_PO_KEYWORD = re.compile(r"\s*(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+" + _PO_STRING + r"\s*")
-_PO_CONTINUED = re.compile(r"\s*" + _PO_STRING + r"\s*")
+_PO_KEYWORD = lazy_re(r"\s*(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+" + _PO_STRING + r"\s*")
+_PO_CONTINUED = lazy_re(r"\s*" + _PO_STRING + r"\s*")
 
 
 def po_shape_problem(text: str) -> tuple[int, str] | None:

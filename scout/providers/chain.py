@@ -111,7 +111,7 @@ class ChainGateway:
             raise NoUsableLink(
                 f"phase '{self.phase_id}': no adapter of chain "
                 f"'{self.chain_name or self.links}' is usable ({_summary(attempts)})",
-                hint="set the credentials of at least one link, or add a keyless adapter")
+                hint=N_("set the credentials of at least one link, or add a keyless adapter"))
         return usable
 
     def _cached(self, ctx: CallContext, name: str, hit: Any, attempts: list[LinkAttempt],
@@ -190,7 +190,8 @@ class ChainGateway:
                  N_("phase '{phase}': every adapter of the phase's adapters is cooling down "
                     "after rate limiting ({links})")).format(**said),
                 retry_after=min(waits) if waits else None,
-                hint="apply again after the cool-down (breaker_cooldown in config/adapters.yaml)")
+                # one line: tests/report/test_failure_page.py finds the hint as written
+                hint=N_("apply again after the cool-down (breaker_cooldown in config/adapters.yaml)"))
             raise ChainFailed(cooling.message, cause=cooling, links=attempts)
         chosen = next((e for e in reversed(errors) if e.retryable), errors[-1])
         raise ChainFailed(

@@ -23,6 +23,7 @@ import scout.schemas.sources  # noqa: F401
 import scout.schemas.task  # noqa: F401
 from scout.errors import CassetteInvalid
 from scout.adapters.contract import Reply, Usage
+from scout.i18n import N_
 
 #: Modules whose pydantic models may be rebuilt from a stored answer.
 SCHEMA_MODULES = ("scout.schemas.", "scout.adapters.contract")
@@ -77,8 +78,8 @@ def _model(name: Any, where: str) -> type[BaseModel]:
         raise CassetteInvalid(
             f"{where}: names the model '{name}', which is not one of scout's schema "
             "classes; nothing was imported",
-            hint="a cassette or cache row can only hold scout's own types; record the "
-            "cassette again with --record DIR, or delete runtime/cache.sqlite3")
+            hint=N_("a cassette or cache row can only hold scout's own types; record the "
+               "cassette again with --record DIR, or delete runtime/cache.sqlite3"))
     return found
 
 

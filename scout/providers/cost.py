@@ -155,8 +155,8 @@ class BudgetTracker:
                       "${left} of the ${cap} cap was left")).format(**said)
         exc = BudgetExceeded(
             message,
-            hint="raise max_cost (mission file or --max-cost) and apply again; "
-            "finished phases are kept and cached answers are free",
+            hint=N_("raise max_cost (mission file or --max-cost) and apply again; "
+                    "finished phases are kept and cached answers are free"),
         )
         exc.refused = kept
         return exc
@@ -168,8 +168,8 @@ class BudgetTracker:
             N_("{adapter} was not called: it would have cost about ${estimate} and ${left} "
                "of the batch's ${cap} cap was left (batch {batch}: ${spent} spent, ${held} "
                "held by calls in flight)").format(batch=self.batch.batch_id, **said),
-            hint="raise the batch's --max-cost and re-run `scout batch apply`; finished "
-            "missions are reused and cached answers are free")
+            hint=N_("raise the batch's --max-cost and re-run `scout batch apply`; finished "
+                    "missions are reused and cached answers are free"))
         exc.refused = {**kept, "batch": self.batch.batch_id}
         return exc
 

@@ -195,7 +195,7 @@ def read_pool_config(path: str | Path, env: Mapping[str, str] | None = None
         doc = PoolConfigDoc.model_validate(raw)
     except ValidationError as exc:
         raise ConfigError(f"{path}: {_validation_message(exc)}", code="CFG012",
-                          hint="see config/token_pool_config.example.json") from None
+                          hint=N_("see config/token_pool_config.example.json")) from None
     pools: dict[str, PoolDef] = {}
     for pname, spec in doc.pools.items():
         tokens = []

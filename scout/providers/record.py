@@ -282,7 +282,7 @@ class Exchanges:
         so a tampered cassette stops ``apply`` before any phase runs (CassetteInvalid)."""
         if not self.root.is_dir():
             raise CassetteInvalid(f"--replay {self.root}: not a directory",
-                                  hint="give the folder written by --record DIR")
+                                  hint=N_("give the folder written by --record DIR"))
         self.read_manifest()
         for kind, check in (("http", check_exchange), ("replies", check_reply_file)):
             folder = self.root / kind

@@ -11,12 +11,12 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import math
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from scout.lazyre import lazy_re
 from scout.schemas.base import ArtifactModel
 from scout.schemas.omit import omit_unset
 
@@ -231,7 +231,7 @@ def restore(type_name: str, value: Any) -> Any:
 
 # a label that looks back: an English or Spanish past participle ("published",
 # "publicadas", "convocado") or "since"
-_PAST_LABEL = re.compile(r"(?<![\w])(?:\w{3,}[^e\W]ed|\w{2,}(?:ad|id)(?:o|os|as)|since)(?!\w)")
+_PAST_LABEL = lazy_re(r"(?<![\w])(?:\w{3,}[^e\W]ed|\w{2,}(?:ad|id)(?:o|os|as)|since)(?!\w)")
 
 
 def looks_back(words: list[str]) -> bool:

@@ -61,7 +61,7 @@ def new_list() -> list[Any]:
     return []
 
 
-def new_dict() -> dict[str, Any]:
+def new_dict() -> dict[Any, Any]:
     """``default_factory`` for an empty dict (see :func:`new_list`)."""
     return {}
 

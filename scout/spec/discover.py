@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scout.lazyre import lazy_re
+
 SPEC_SUFFIXES = (".yaml", ".yml")
 #: folders never walked into: tool caches and virtual environments, not authored specs
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__",
@@ -23,7 +25,7 @@ SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", "node_modules", "
 _HEAD_BYTES = 65536
 
 _API = re.compile(r"""^apiVersion\s*:\s*["']?scout/""", re.MULTILINE)
-_KIND = re.compile(r"""^kind\s*:\s*["']?(Pipeline|Mission|Config)\b""", re.MULTILINE)
+_KIND = lazy_re(r"""^kind\s*:\s*["']?(Pipeline|Mission|Config)\b""", re.MULTILINE)
 
 
 def _head(path: Path) -> str:

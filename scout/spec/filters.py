@@ -150,6 +150,13 @@ def l10n(text: Any, *, lang: str = "en", catalog: Any = None) -> str:
 _BOUNDS = {"min": N_("minimum {label}"), "max": N_("maximum {label}")}
 
 
+def bounded(name: str) -> str | None:
+    """The name a leading ``min``/``max`` bounds (``duration`` for ``max_duration``), whose
+    label then names the input in a report ("duración máx."), or None."""
+    words = [w for w in name.split("_") if w]
+    return "_".join(words[1:]) if len(words) > 1 and words[0].lower() in _BOUNDS else None
+
+
 def _readable(name: str, declared: str, lang: str, catalog: Any) -> str:
     """An input's name as words in ``lang``, where no catalog names it: the underscores as
     spaces, a leading ``min``/``max`` in full ("minimum value", "valor mín." where the
@@ -157,7 +164,7 @@ def _readable(name: str, declared: str, lang: str, catalog: Any) -> str:
     or with a hyphen as they write it (``cpv``, "CPV code": "CPV"; ``signup_fee``,
     "sign-up fee": "sign-up fee")."""
     words = [w for w in name.split("_") if w]
-    bound = words.pop(0).lower() if len(words) > 1 and words[0].lower() in _BOUNDS else None
+    bound = words.pop(0).lower() if bounded(name) else None
     said = [next((m.group(0) for m in re.finditer(_spelt(w), declared, re.I)
                   if m.group(0) != w.lower()), w)
             for w in words]

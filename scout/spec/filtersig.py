@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import functools
 import inspect
-import re
 import types
 import typing
 from typing import Any
 
+from scout.lazyre import lazy_re
 from scout.spec.factcache import FactStore, module_file
 from scout.spec.filtercall import EXPR, decode_call
 from scout.suggest import closest
@@ -34,7 +34,7 @@ from scout.suggest import closest
 BOUND = frozenset({"lang", "catalog", "synonyms", "rating_scale"})
 #: a builtin's ``__text_signature__`` taking one positional-only argument: ``($module,
 #: obj, /)``, ``(obj, /)``
-_ONE_ARGUMENT = re.compile(r"\((?:\$module, )?\w+, /\)")
+_ONE_ARGUMENT = lazy_re(r"\((?:\$module, )?\w+, /\)")
 @functools.lru_cache(maxsize=256)
 def _signature(name: str) -> tuple[inspect.Signature, bool] | None:
     """The filter's signature without the filtered value (and without what Jinja passes

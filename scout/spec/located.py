@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from scout.errors import Problem
+from scout.lazyre import lazy_re
 from scout.spec.yamlload import PathT, SourceMap
 from scout.spec import glossary
 from scout.suggest import closest, did_you_mean
@@ -245,12 +246,12 @@ def _shorthand_hint(etype: str, path: PathT, value: Any) -> str | None:
 
 
 #: a figure and its unit written as one value: "60/minute", "60 per minute", "2 a second"
-_FIGURE_PER = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:/|\bper\b|\ba\b|\ban\b|\bevery\b)?\s*"
-                         r"([A-Za-z]+)\s*")
+_FIGURE_PER = lazy_re(r"\s*(\d+(?:\.\d+)?)\s*(?:/|\bper\b|\ba\b|\ban\b|\bevery\b)?\s*"
+                      r"([A-Za-z]+)\s*")
 
 
 #: a figure inside text: "$0.10", "0,10", "5 USD", "200 €"
-_FIGURE = re.compile(r"[^\d\-+]*?([+-]?\d[\d.,]*)[^\d]*")
+_FIGURE = lazy_re(r"[^\d\-+]*?([+-]?\d[\d.,]*)[^\d]*")
 
 
 def _figure_hint(etype: str, path: PathT, value: Any) -> str | None:

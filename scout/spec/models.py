@@ -276,7 +276,7 @@ class Pipeline(StrictModel):
     # what every request of the kind asks for, not what it is about: the parser claims
     # these words before the subject and place readers, as it does the kind's name
     nouns: list[KindWord] = Field(
-        default_factory=list, max_length=MAX_KIND_WORDS,
+        default_factory=new_list, max_length=MAX_KIND_WORDS,
         description="the words a request uses for what this kind finds, singular or plural, "
                     "in each language it is asked in ('podcast', 'pódcast', 'coworking space'): "
                     "never read as the request's subject or place")

@@ -294,15 +294,18 @@ def _clean(msg: str) -> str:
     return re.sub(r"<[^>]+ object at 0x[0-9a-f]+>", "value", msg)
 
 
-#: the names of the filters and tests Jinja itself gives the environment (jinja2's and
-#: the sandbox's; scout's own and registered ones are added at each call), across
-#: processes, so that checking a cached template's filters needs no jinja2
+#: the names of the filters and tests every template may use (jinja2's, the sandbox's and
+#: scout's own, :mod:`scout.spec.filters`; registered ones are added at each call), across
+#: processes, so that checking a cached template's filters needs neither jinja2 nor the
+#: filters module and all it imports (benchmarks/cli.py, a warm ``scout validate``)
 _NAMES = FactStore("jinja-names", lambda: (__file__, module_file("scout.spec.sandbox"),
+                                          module_file("scout.spec.filters"),
                                           module_file("jinja2")))
+_NAME_KINDS = frozenset({"filters", "tests", "scout"})
 
 
 def _decode_names(doc: Any) -> dict[str, frozenset[str]]:
-    if not isinstance(doc, dict) or set(doc) != {"filters", "tests"}:
+    if not isinstance(doc, dict) or set(doc) != _NAME_KINDS:
         raise ValueError("not Jinja's names")
     return {k: frozenset(_strs(v)) for k, v in doc.items()}
 
@@ -319,7 +322,8 @@ def _jinja_names() -> dict[str, frozenset[str]]:
         env = _check_env()
         ours = set(FILTERS) | set(EXTRA_FILTERS)
         names = {"filters": frozenset(DEFAULT_FILTERS) | (frozenset(env.filters) - ours),
-                 "tests": frozenset(DEFAULT_TESTS) | frozenset(env.tests)}
+                 "tests": frozenset(DEFAULT_TESTS) | frozenset(env.tests),
+                 "scout": frozenset(FILTERS)}
         _NAMES.save(key, {k: sorted(v) for k, v in names.items()})
     return names
 
@@ -333,9 +337,8 @@ def known_filters() -> frozenset[str]:
 
 @lru_cache(maxsize=8)
 def _known_filters(extra: frozenset[str]) -> frozenset[str]:
-    from scout.spec.filters import FILTERS
-
-    return _jinja_names()["filters"] | frozenset(FILTERS) | extra
+    names = _jinja_names()
+    return names["filters"] | names["scout"] | extra
 
 
 def known_tests() -> frozenset[str]:

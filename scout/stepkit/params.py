@@ -186,19 +186,19 @@ class RankParams(StrictModel):
         "by it")
     heads: dict[Literal["pet"], Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
         Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]]] = Field(
-        default_factory=dict,
+        default_factory=new_dict,
         description="the integer inputs counting the heads other than people a price may be "
         "per, e.g. {pet: pets}: a price per pet (per night, per walk) is compared as all of "
         "them (times the count) with a budget that is not per pet, and a budget per pet "
         "with a price for them all divided by it, as `people` does for people")
     units: dict[str, str] = Field(
-        default_factory=dict,
+        default_factory=new_dict,
         description="the kind's units of work counted in others, e.g. {page: 250 words}: a "
         "price per page and one per word are compared on the budget's unit (or the one "
         "most listings state); an hour is 60 minutes anyway. Units: word, page, minute, "
         "hour, item")
     volume: dict[str, str] = Field(
-        default_factory=dict,
+        default_factory=new_dict,
         description="the inputs saying how much work is asked, by unit, e.g. {word: words, "
         "page: pages, minute: length, m3: volume, km: distance}: a price per word (per m³, "
         "per km) is multiplied by the words (the m³, the km) asked to compare it with a "

@@ -10,7 +10,6 @@ never imports provider code. Third-party kinds register through the entry-point 
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,12 +18,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from scout.config.settings import Capability
+from scout.lazyre import lazy_re
 from scout.stepkit import params as P
 from scout.suggest import did_you_mean
 from scout.termsafe import quoted
 
 PYTHON_PREFIX = "python:"
-_PY_TARGET = re.compile(r"^python:([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)$")
+_PY_TARGET = lazy_re(r"^python:([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)$")
 
 
 class FreeParams(BaseModel):

@@ -17,10 +17,10 @@ by money (a ratio), is not; a call or a filter this module does not know makes i
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from scout.lazyre import lazy_re
 from scout.spec.factcache import FactStore, module_file
 
 if TYPE_CHECKING:
@@ -60,8 +60,8 @@ def _chain_start(node: nodes.Node) -> nodes.Node:
 #: a ``stated`` unit that is an amount of money: a currency ("€", "EUR", "p" pence) or a
 #: price per something in one ("€/kWh", "EUR/kWh", "p/day", "$/GPU-hour"), as the author
 #: writes it (a code in capitals: "kWh/day" is none)
-_MONEY_UNIT = re.compile(r"^\s*(?:[$€£¥₹]|[A-Z]{3}|p|c|ct|cts|cents?|pence|céntimos?)"
-                         r"\s*(?:/\s*\S.*)?$")
+_MONEY_UNIT = lazy_re(r"^\s*(?:[$€£¥₹]|[A-Z]{3}|p|c|ct|cts|cents?|pence|céntimos?)"
+                      r"\s*(?:/\s*\S.*)?$")
 
 
 def _stated(node: nodes.Filter, name: str) -> bool:

@@ -120,7 +120,7 @@ def build_message(ctx: StepContext, report: Report, params: EmailParams, to: lis
     html = ctx.run_dir / files["html"] if "html" in files else None
     if md is None and html is None:
         raise NothingToSend(f"phase {ctx.phase_id}: the report artifact names no file",
-                            hint="the report phase must produce md (and html)")
+                            hint=N_("the report phase must produce md (and html)"))
     text = md.read_text(encoding="utf-8") if md and md.is_file() else subject
     msg.set_content(text)
     if html is not None and html.is_file():
@@ -165,7 +165,7 @@ def run(ctx: StepContext) -> EmailDelivery:
     cc = addresses(ctx.render(params.cc), "cc") if params.cc else []
     if not to:
         raise InvalidAddress(f"phase {ctx.phase_id}: 'to' rendered to no address",
-                             hint="set the recipient, e.g. --set notify_email=ana@example.org")
+                             hint=N_("set the recipient, e.g. --set notify_email=ana@example.org"))
     subject = subject_line((ctx.say or ctx.render)(params.subject))
     key = delivery_key(report, to, cc, subject)
     domains = sorted({a.rsplit("@", 1)[-1].lower() for a in to + cc})

@@ -341,8 +341,9 @@ def run(ctx: StepContext) -> Shortlist:
         source = Candidates(items=[video_candidate(v) for v in source.items])
     if not isinstance(source, Candidates):
         raise StepError(f"phase {ctx.phase_id}: '{params.items}' is not a candidates or "
-                        "videos artifact", hint="rank the artifact a search phase "
-                        "(extract: {record: candidate}) or a videos phase produces")
+                        "videos artifact",
+                        hint=N_("rank the artifact a search phase (extract: {record: "
+                                "candidate}) or a videos phase produces"))
     evidence_sets = [v for k, v in ctx.inputs.items() if isinstance(v, EvidenceSet)]
     target = _target_money(ctx.task, ctx.pipeline.inputs)
     # a salary (Task.money_floor): its lowest stated amount is checked, in amount words
@@ -492,6 +493,6 @@ def _embedding_relevance(ctx: StepContext, params: RankParams,
     if not text:
         raise StepError(f"phase {ctx.phase_id}: method embedding has nothing to compare "
                         "evidence with (no Task and no query)",
-                        hint="add needs: [task] or a with.query to the rank phase")
+                        hint=N_("add needs: [task] or a with.query to the rank phase"))
     scored = score_candidates(cands, text, settings=ctx.config.ml, root=ctx.root)
     return scored, N_("evidence ranked by embedding similarity to: {text}").format(text=repr(text))

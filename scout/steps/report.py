@@ -17,6 +17,7 @@ from typing import Any
 
 from scout.errors import StepError, TemplateRenderError
 from scout.fsutil import write_atomic
+from scout.i18n import N_
 from scout.report.blocks import end_tables
 from scout.report.context import MissionView
 from scout.report.kindwords import enum_words
@@ -61,7 +62,7 @@ def run(ctx: StepContext) -> Report:
     name = params.template or DEFAULT_TEMPLATE
     if resolve_template(templates, name) is None:
         raise StepError(f"phase {ctx.phase_id}: template {name!r} not found in "
-                        f"{templates}", hint="with.template names a file under templates/")
+                        f"{templates}", hint=N_("with.template names a file under templates/"))
     lang = getattr(ctx.task, "lang", None) or "en"
     # the kind's ("93/100" for wines), else the one its sources stated ratings on
     scale = rating_scale(ctx.task, candidates_in(ctx.inputs))
@@ -124,5 +125,5 @@ def _render(env: Any, name: str, context: dict[str, Any], phase_id: str,
         where, what = render_error_location(exc, name, templates)
         raise TemplateRenderError(
             f"{where}: phase {phase_id}: report template {name} failed: {what}", location=where,
-            hint="run 'scout validate' on the pipeline: it checks templates before a run"
+            hint=N_("run 'scout validate' on the pipeline: it checks templates before a run")
         ) from None

@@ -9,6 +9,7 @@ from typing import Any
 
 from scout.errors import StepError
 from scout.fsutil import write_atomic
+from scout.i18n import N_
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ReportParams
 from scout.schemas.ratingscale import candidates_in, rating_scale
@@ -167,7 +168,7 @@ def data_formats(ctx: StepContext, params: ReportParams, title: str,
     if "pdf" in params.formats:
         if "html" not in files:
             raise StepError(f"phase {ctx.phase_id}: formats: pdf is printed from the HTML "
-                            "report", hint="add html to formats")
+                            "report", hint=N_("add html to formats"))
         exports.html_to_pdf(ctx.run_dir / files["html"], ctx.run_dir / "report.pdf")
         files["pdf"] = "report.pdf"
         digests["pdf"] = hashlib.sha256((ctx.run_dir / "report.pdf").read_bytes()).hexdigest()

@@ -33,7 +33,7 @@ def run(ctx: StepContext) -> Any:
     query = (ctx.say or ctx.render)(params.query).strip()
     if not query:
         raise StepError(f"phase {ctx.phase_id}: the rendered query is empty",
-                        hint="check the template in with.query")
+                        hint=N_("check the template in with.query"))
     outcome = ctx.gateway.call(
         SearchRequest(query=query, limit=params.limit, options=params.options,
                       free_fields=free_fields(params.query, ctx.pipeline, "query"))

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from scout.i18n import translations
+from scout.lazyre import lazy_re
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 
@@ -105,7 +106,7 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
 
 
 # a Spanish noun's and an adjective's gender and number, by their endings
-_GENDERED = re.compile(r"([ao])(s?)$")
+_GENDERED = lazy_re(r"([ao])(s?)$")
 
 
 def _headed(folded: str, end: int, noun: str, owned: set[str]) -> bool:

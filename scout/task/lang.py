@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
+from scout.lazyre import lazy_re
 from scout.text import fold_aligned
 
 Lang = Literal["en", "es"]
@@ -99,8 +100,8 @@ _SHARED_ABBREVIATIONS = frozenset({"ago", "sept", "sep"})
 
 # codes joined in capitals, a language pair ("EN>ES", "ES-EN", "EN/PT-BR"): "EN" is no
 # Spanish "en", "DE" no "de"
-_CODE_PAIR = re.compile(r"(?<![\w-])[A-Z]{2,3}(?:-[A-Z]{2})?(?:\s*(?:>|→|->|=>|/|-)\s*[A-Z]{2,3}"
-                        r"(?:-[A-Z]{2})?)+(?![\w-])")
+_CODE_PAIR = lazy_re(r"(?<![\w-])[A-Z]{2,3}(?:-[A-Z]{2})?(?:\s*(?:>|→|->|=>|/|-)\s*[A-Z]{2,3}"
+                     r"(?:-[A-Z]{2})?)+(?![\w-])")
 
 
 def detect(text: str, default: Lang = "en",
@@ -134,15 +135,15 @@ def detect(text: str, default: Lang = "en",
 
 
 # a first-person verb of looking for, needing or wanting that opens a request
-_FRAME = re.compile(r"\s*(?:(?P<es>(?i:busco|buscamos|necesito|necesitamos|quiero|queremos|"
-                    r"quisiera|quisi[eé]ramos|ocupo|ocupamos))|(?i:i\s+need|we\s+need|"
-                    r"i\s+want|we\s+want|i'?m\s+looking|we'?re\s+looking|looking\s+for))\b")
+_FRAME = lazy_re(r"\s*(?:(?P<es>(?i:busco|buscamos|necesito|necesitamos|quiero|queremos|"
+                 r"quisiera|quisi[eé]ramos|ocupo|ocupamos))|(?i:i\s+need|we\s+need|"
+                 r"i\s+want|we\s+want|i'?m\s+looking|we'?re\s+looking|looking\s+for))\b")
 
 
 # a noun typed in lower case with a suffix only Spanish writes ("introducción",
 # "programación", "exposiciones"), or opening the request; capitalised amid it, it may
 # be a place ("hotels in Asunción")
-_SPANISH_SUFFIX = re.compile(r"(?:^[A-ZÁÉÍÓÚÑ]|(?<!\w))[a-zñáéíóúü]+(?:ci|si)(?:ón|ones)(?!\w)")
+_SPANISH_SUFFIX = lazy_re(r"(?:^[A-ZÁÉÍÓÚÑ]|(?<!\w))[a-zñáéíóúü]+(?:ci|si)(?:ón|ones)(?!\w)")
 
 
 # a Spanish adjective after its noun, agreeing with it ("sushi vegano", "tacos veganos",
@@ -150,9 +151,9 @@ _SPANISH_SUFFIX = re.compile(r"(?:^[A-ZÁÉÍÓÚÑ]|(?<!\w))[a-zñáéíóúü]
 # one typed after a word, in lower case, with a Spanish gender and number ending, marks
 # Spanish even after an English loanword. Of diet and making (here), or how good or dear
 # or which cuisine (the caller's ``describes``: the subject reader's words)
-_AFTER_NOUN = re.compile(r"(?<=[^\W\d_])[ \t]+([a-zñáéíóúü]+(?:o|a|os|as))(?![\w'’-])")
-_DIET = re.compile(r"(?:vegan|vegetarian|caser|artesan|ecologic|organic|fresc|ahumad|"
-                   r"frit|asad|integr)(?:o|a|os|as)")
+_AFTER_NOUN = lazy_re(r"(?<=[^\W\d_])[ \t]+([a-zñáéíóúü]+(?:o|a|os|as))(?![\w'’-])")
+_DIET = lazy_re(r"(?:vegan|vegetarian|caser|artesan|ecologic|organic|fresc|ahumad|"
+                r"frit|asad|integr)(?:o|a|os|as)")
 
 
 def _agreeing(text: str, describes: Callable[[str], bool] | None) -> int:
@@ -169,7 +170,7 @@ def _agreeing(text: str, describes: Callable[[str], bool] | None) -> int:
 
 # a word typed in lower case with a Spanish accent not on its last letter ("francés",
 # "champán", "móvil"; "café", "rosé" are English too)
-_ACCENTED = re.compile(r"(?<![\w])[a-zñü]*[áíóúé][a-zñáéíóúü]*[a-zñü](?![\w])")
+_ACCENTED = lazy_re(r"(?<![\w])[a-zñü]*[áíóúé][a-zñáéíóúü]*[a-zñü](?![\w])")
 
 
 def _accented(text: str, places: Callable[[list[str]], int] | None) -> int:
@@ -182,7 +183,7 @@ def _accented(text: str, places: Callable[[list[str]], int] | None) -> int:
 
 
 # "de" / "del" and the words either side of it
-_DE = re.compile(r"(?:(?<=\s)|^)([^\W\d_]+\s+)?(de|del)\s+(\S)")
+_DE = lazy_re(r"(?:(?<=\s)|^)([^\W\d_]+\s+)?(de|del)\s+(\S)")
 
 
 def _de_outside_names(text: str, places: Callable[[list[str]], int] | None) -> int:
@@ -236,10 +237,10 @@ at by but not which also very more than can be an on in or while however their t
 they them would could should will been being into about only each other most offers
 near price prices night rooms best option per
 """.split())
-_TOKEN = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
+_TOKEN = lazy_re(r"(?<![\w-])[^\W\d_]+(?![\w-])")
 #: quoted words are someone else's: a review quoted in English inside a Spanish answer
-_QUOTED = re.compile(r"\"[^\"\n]{0,400}\"|“[^”\n]{0,400}”|«[^»\n]{0,400}»|„[^“\n]{0,400}“"
-                     r"|(?<!\w)'[^'\n]{0,400}'(?!\w)|‘[^’\n]{0,400}’(?!\w)|`[^`\n]{0,400}`")
+_QUOTED = lazy_re(r"\"[^\"\n]{0,400}\"|“[^”\n]{0,400}”|«[^»\n]{0,400}»|„[^“\n]{0,400}“"
+                  r"|(?<!\w)'[^'\n]{0,400}'(?!\w)|‘[^’\n]{0,400}’(?!\w)|`[^`\n]{0,400}`")
 #: fewer function words than this and an answer's language is not judged (a short answer)
 MIN_PROSE_WORDS = 8
 #: the share of the function words one language must hold for the prose to be in it

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
+from scout.lazyre import lazy_re
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 from scout.task.values import coerce
@@ -112,7 +113,7 @@ _IRREGULAR = {"people": ("person", "persons"), "person": ("people", "persons"),
 # a word whose last syllable is stressed before its final s ("francés", "inglés", "país",
 # "autobús") is no plural: its plural adds -es ("franceses"), and dropping the s makes
 # another word ("france", "ingle", "pai")
-_STRESSED_S = re.compile(r"[áéíóú]s$", re.I)
+_STRESSED_S = lazy_re(r"[áéíóú]s$", re.I)
 
 
 def name_forms(names: list[str]) -> str:
@@ -174,8 +175,8 @@ def widened(free: str, view: str, span: tuple[int, int]) -> tuple[int, int]:
 
 
 # an e-mail address as people type one; the name of an input that holds one
-_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)")
-_EMAIL_NAME = re.compile(r"(?:^|[\W_])(?:e-?mail|mail|correo)(?:$|[\W_])")
+_EMAIL = lazy_re(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)")
+_EMAIL_NAME = lazy_re(r"(?:^|[\W_])(?:e-?mail|mail|correo)(?:$|[\W_])")
 
 
 def holds_email(name: str, spec: InputSpec) -> bool:

@@ -13,7 +13,7 @@ longer words is the word too ("dnde", "resturante", "recomiendame"): see
 
 from __future__ import annotations
 
-import re
+from scout.lazyre import lazy_re
 
 # the word-shape tests by ending (:mod:`scout.task.wordshapes`), named here too, where the
 # readers have always asked for them (``sw.adjective``)
@@ -77,7 +77,7 @@ across among amongst within hacia as
 # parser claims it before any reader). Only at the start and with its determiner, so
 # "user research talks" keeps its words. Whom may be anyone the person works or lives with
 # ("Mi jefa necesita ...", "my manager wants ..."), after a greeting ("Hola, mi jefe ...")
-RELAY = re.compile(r"^\W*(?:(?:hola|hi|hello|hey|buenas|buenos\s+dias)\W+)?"
+RELAY = lazy_re(r"^\W*(?:(?:hola|hi|hello|hey|buenas|buenos\s+dias)\W+)?"
                    r"(?:the|my|our|el|la|los|las|mi|mis|nuestr[oa]s?)\s+(?:user|client|customer|"
                    r"usuari[oa]|client[ea]|boss|manager|supervisor|colleague|coworker|team|"
                    r"partner|wife|husband|friend|parent|mother|father|mum|mom|dad|daughter|son|"
@@ -88,7 +88,7 @@ RELAY = re.compile(r"^\W*(?:(?:hola|hi|hello|hey|buenas|buenos\s+dias)\W+)?"
 # me ...", "could you put together ...", "compárteme ...", "mandame ..." (folded). An English
 # verb alone is no asking ("share prices in Europe" is a topic): it needs a polite word
 # before it or whom to after it; a Spanish verb carries its "me" / "nos"
-ASKING = re.compile(r"^\W*(?:(?:hola|hi|hello|hey|buenas)\W+)?(?:"
+ASKING = lazy_re(r"^\W*(?:(?:hola|hi|hello|hey|buenas)\W+)?(?:"
                     r"(?:(?:kindly|please|pls|plz|(?:can|could|would)\s+you)\s+)+"
                     r"(?:share|send|provide|compile|(?:put|pull)\s+together|list)"
                     r"(?:\s+(?:with\s+)?(?:me|us))?(?:\s+(?:over|some))?"

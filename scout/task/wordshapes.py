@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import re
 
+from scout.lazyre import lazy_re
+
 
 @functools.lru_cache(maxsize=1)
 def _language_names() -> frozenset[str]:
@@ -28,8 +30,8 @@ def _language_names() -> frozenset[str]:
 
 # the endings of adjectives, Spanish and English ("científica", "automático", "intensivo",
 # "práctica", "dynamic", "interactive"): after a subject's noun such a word qualifies it
-_ADJECTIVE = re.compile(r"(?:ic[oa]s?|ical|ic|iv[oa]s?|ive|os[oa]s?|ous|bles?)$")
-_ADJECTIVE_AL = re.compile(r"al(?:es)?$")  # "digital", "cultural": only in longer words
+_ADJECTIVE = lazy_re(r"(?:ic[oa]s?|ical|ic|iv[oa]s?|ive|os[oa]s?|ous|bles?)$")
+_ADJECTIVE_AL = lazy_re(r"al(?:es)?$")  # "digital", "cultural": only in longer words
 
 
 def adjective(word: str) -> bool:
@@ -42,7 +44,7 @@ def adjective(word: str) -> bool:
 
 # the endings of an English nationality's adjective ("Indian", "European", "Chinese",
 # "Scottish"): before a noun in lower case ("Indian cities") it qualifies it, no place
-_NATIONALITY = re.compile(r"(?:[aei]an|ese|ish)$")
+_NATIONALITY = lazy_re(r"(?:[aei]an|ese|ish)$")
 
 
 def nationality(word: str) -> bool:
@@ -55,8 +57,8 @@ def nationality(word: str) -> bool:
 # ("science", "finance", "ciencia", "licencia": -ence / -ance / -encia / -ancia too, but
 # not "-ances", which "francés" folds to; a town so spelt is one the gazetteer knows,
 # "Florence", "Provence", and callers ask it first)
-_ABSTRACT = re.compile(r"(?:(?:tion|sion|cion|ment|ness|ship|ism|ismo|ology|ologia|ics|ity|"
-                       r"encia|ancia)s?|ence|ance)$")
+_ABSTRACT = lazy_re(r"(?:(?:tion|sion|cion|ment|ness|ship|ism|ismo|ology|ologia|ics|ity|"
+                    r"encia|ancia)s?|ence|ance)$")
 
 
 def abstract_noun(word: str) -> bool:
@@ -68,7 +70,7 @@ def abstract_noun(word: str) -> bool:
 
 # English endings of a word that qualifies the noun after it: a gerund or an adjective
 # ("gaming", "mechanical", "wireless", "refurbished"), a rank ("senior", "junior")
-_MODIFIER = re.compile(r"(?:ing|ical|ous|ive|able|ible|less|ful|ed|ior)$")
+_MODIFIER = lazy_re(r"(?:ing|ical|ous|ive|able|ible|less|ful|ed|ior)$")
 
 
 def modifier(word: str) -> bool:
@@ -81,13 +83,13 @@ def modifier(word: str) -> bool:
 # the endings of a noun for who does a job, English and Spanish ("engineer", "manager",
 # "analyst", "ingeniero", "enfermera", "diseñador", "periodista"): a job title's head
 # (not "-ller": "Sóller" typed without its accent)
-_AGENT = re.compile(r"(?:eer|(?<!ll)(?<=[^aeiou])er|[^aeiou]or|ist|yst|er[oa]|ista|[dts]ora?)s?$")
+_AGENT = lazy_re(r"(?:eer|(?<!ll)(?<=[^aeiou])er|[^aeiou]or|ist|yst|er[oa]|ista|[dts]ora?)s?$")
 
 
 # "-ista" nouns that name a thing, not who does it: what is seen ("entrevista", "revista",
 # "vista"), a track ("pista", "autopista"; not "terapista"), a "conquista", a "lista" on
 # its own (not "especialista", "periodista", "socialista")
-_THING_ISTA = re.compile(r"(?:(?<!r)vista|(?<!a)pista|quista|^lista)s?$")
+_THING_ISTA = lazy_re(r"(?:(?<!r)vista|(?<!a)pista|quista|^lista)s?$")
 
 
 def agent_noun(word: str) -> bool:
@@ -99,7 +101,7 @@ def agent_noun(word: str) -> bool:
 
 # a noun for people by its ending beyond a job's: "students", "participantes",
 # "investigadores" (a plural a job's ending does not cover)
-_PEOPLE_END = re.compile(r"(?:ent|ant|ente|ante)s?$|[dts]or(?:es|as)$")
+_PEOPLE_END = lazy_re(r"(?:ent|ant|ente|ante)s?$|[dts]or(?:es|as)$")
 
 
 def person_noun(word: str) -> bool:

@@ -24,13 +24,13 @@ hint then also says how to run with the kind's config.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from scout.errors import CatalogInvalid, Location, Problem
 from scout.i18n import LANGS, _catalog, catalog_path, read_catalog
+from scout.lazyre import lazy_re
 from scout.validate.builtin_facts import translated
 
 #: the languages a kind's words must be translated into (English is the msgids)
@@ -105,7 +105,7 @@ def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
 
 #: a placeholder, either style: ``%(name)s`` (templates' ``_()``) or ``{name}`` (msgids
 #: Python fills with str.format)
-_PLACEHOLDER = re.compile(r"%\((\w+)\)[sdifr]|\{(\w+)\}")
+_PLACEHOLDER = lazy_re(r"%\((\w+)\)[sdifr]|\{(\w+)\}")
 #: the punctuation a sentence or label ends with
 _END = ".:;!?…"
 #: what may stand after that punctuation: closing quotes and brackets, spaces

@@ -23,12 +23,12 @@ abbreviations ("km", "GB", "€") are the same in both and are not reported.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from scout.errors import Problem
+from scout.lazyre import lazy_re
 from scout.spec.filtercall import EXPR, decode_call
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Pipeline
@@ -43,7 +43,7 @@ _WORD_KEYS = {"stated": ("of", "not_of"), "mentions": ("words",),
 MAX_WORDS = 5
 #: characters only a regex would give a meaning to (a unit may be a symbol: "€", "$",
 #: "m²", '"')
-_REGEX = re.compile(r"[\[\]()*+?{}|\\]")
+_REGEX = lazy_re(r"[\[\]()*+?{}|\\]")
 
 
 def evidence_word_problem(name: str, call: str) -> tuple[str, str] | None:
@@ -80,10 +80,10 @@ def evidence_word_problem(name: str, call: str) -> tuple[str, str] | None:
 
 
 #: ``stated('word')`` / ``stated('word', pick=...)``: one constant unit, nothing beside it
-_ONE_UNIT = re.compile(r"""\bstated\(\s*(['"])([^'"]*)\1\s*(?:\)|,\s*(?!['"])\w+\s*=)""")
+_ONE_UNIT = lazy_re(r"""\bstated\(\s*(['"])([^'"]*)\1\s*(?:\)|,\s*(?!['"])\w+\s*=)""")
 #: a unit this long, of letters only, is a word of one language ("responses", "pages");
 #: shorter ones are abbreviations ("km", "kg", "pp")
-_WORD_UNIT = re.compile(r"[^\W\d_]{4,}(?: [^\W\d_]+)*")
+_WORD_UNIT = lazy_re(r"[^\W\d_]{4,}(?: [^\W\d_]+)*")
 
 
 def _texts(value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:

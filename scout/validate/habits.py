@@ -14,14 +14,15 @@ import re
 from collections.abc import Callable
 
 from scout.errors import Location, Problem
+from scout.lazyre import lazy_re
 
 #: Python/JavaScript/SQL spellings that do not parse in Jinja → what Jinja writes
 _OPERATORS = (
-    (re.compile(r"&&"), "Jinja writes 'and', not '&&'"),
-    (re.compile(r"\|\|"), "Jinja writes 'or', not '||'"),
-    (re.compile(r"===|!=="), "Jinja writes '==' and '!=', not '===' and '!=='"),
-    (re.compile(r"(?<![!<>=])!(?!=)"), "Jinja writes 'not x', not '!x'"),
-    (re.compile(r"(?i)\s(desc|asc)\s*$"), "order_by takes expressions only: the sort order "
+    (lazy_re(r"&&"), "Jinja writes 'and', not '&&'"),
+    (lazy_re(r"\|\|"), "Jinja writes 'or', not '||'"),
+    (lazy_re(r"===|!=="), "Jinja writes '==' and '!=', not '===' and '!=='"),
+    (lazy_re(r"(?<![!<>=])!(?!=)"), "Jinja writes 'not x', not '!x'"),
+    (lazy_re(r"(?i)\s(desc|asc)\s*$"), "order_by takes expressions only: the sort order "
                                          "is 'descending: true' (the default) or false"),
 )
 

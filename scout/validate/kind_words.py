@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scout.errors import CatalogInvalid, Problem
+from scout.lazyre import lazy_re
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Pipeline
 from scout.validate.catalogs import TARGET_LANGS, po_string, translators
@@ -50,7 +51,7 @@ from scout.validate.catalogs import TARGET_LANGS, po_string, translators
 #: with one of them is the value's word in that language
 _LETTERS = {"es": frozenset("áéíóúüñ")}
 #: an ordinary word: lower-case letters, with spaces, hyphens or apostrophes between
-_WORD = re.compile(r"[^\W\d_]+(?:[ '\-][^\W\d_]+)*")
+_WORD = lazy_re(r"[^\W\d_]+(?:[ '\-][^\W\d_]+)*")
 
 
 def _translating(name: str) -> re.Pattern[str]:
@@ -144,7 +145,7 @@ def _problems(kind: KindWords, lang: str, catalog: str,
                 smap.locate(("inputs", name), key=True), severity="warning",
                 hint=f"rename the input (what it holds: '{name}_type', '{name}_source'…); "
                      "an input and the kind share one msgid when their names are one"))
-        elif not said(name):
+        elif not said(name) and not _said_bounded(name, said):
             out.append(Problem(
                 "SPEC078", f"input '{name}' has no name in '{lang}': a report in that "
                 f"language labels it '{reads(name, None)}'",
@@ -180,6 +181,15 @@ def _problems(kind: KindWords, lang: str, catalog: str,
                 smap.locate(("inputs", name, "enum", values.index(value))), severity=severity,
                 hint=f"add msgid {po_string(value)} and its msgstr to {catalog}"))
     return out
+
+
+def _said_bounded(name: str, said: Callable[[str], bool]) -> bool:
+    """Whether ``name`` bounds an input whose name the language has (``max_duration``,
+    "duration"): a report labels it with that word and the bound's ("duración máx.")."""
+    from scout.spec.filters import bounded
+
+    rest = bounded(name)
+    return rest is not None and said(rest)
 
 
 def _synonyms(table: dict[str, list[str]], value: str) -> Iterable[str]:

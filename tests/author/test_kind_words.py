@@ -46,16 +46,31 @@ def test_a_forgotten_input_name_and_enum_word_are_warned_about(tmp_path: Path) -
     root = _copy(tmp_path)
     _drop(root / CATALOG, "origin", "max_duration", "train")
     found = _words(root)
-    assert [p.severity for p in found] == ["warning"] * 3, [str(p) for p in found]
+    assert [p.severity for p in found] == ["warning"] * 2, [str(p) for p in found]
     said = " ".join(p.message for p in found)
-    # each message quotes the label the report shows ("maximum" written out, in Spanish)
-    assert "input 'origin'" in said and "labels it 'duración máx.'" in said
+    assert "input 'origin'" in said and "labels it 'origin'" in said
     assert "enum value 'train'" in said and "'bus'" not in said
+    # max_duration is labelled 'duración máx.' (scout's catalog says "duration"): Spanish
+    assert "max_duration" not in said
     lines = (root / "pipelines" / "trips.yaml").read_text(encoding="utf-8").splitlines()
     at = {p.message.split("'")[1]: p.location for p in found}
     assert lines[at["origin"].line - 1].lstrip().startswith("origin:")
     assert lines[at["mode"].line - 1][at["mode"].col - 1:].startswith("train")
     assert all(p.hint and str(root / CATALOG) in p.hint for p in found)
+
+
+def test_a_bound_is_named_by_the_word_it_bounds(tmp_path: Path) -> None:
+    # a min_/max_ input reads "<word> mín./máx." in Spanish: warned only where the word
+    # itself has no Spanish name, quoting the label the report shows
+    root = _copy(tmp_path)
+    yaml = root / "pipelines" / "trips.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace(
+        "inputs:\n", "inputs:\n  min_legroom: {type: integer, description: \"seat pitch\"}\n"
+        "  max_price: {type: money, description: \"the most a ticket costs\"}\n", 1),
+        encoding="utf-8")
+    found = [p for p in _words(root) if "'min_legroom'" in p.message or "'max_price'" in p.message]
+    assert [p.message.split("'")[1] for p in found] == ["min_legroom"], [str(p) for p in found]
+    assert "labels it 'legroom mín.'" in found[0].message
 
 
 def test_an_input_named_as_its_kind_is_warned_about(tmp_path: Path) -> None:

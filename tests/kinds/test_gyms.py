@@ -166,7 +166,7 @@ def test_a_spanish_request_puts_fees_on_a_months_footing_and_wants_no_sign_up_fe
     assert _names(run) == ["Forus Delicias", "Centro Deportivo Municipal Daoíz y Velarde",
                            "AltaFit Atocha"]
     assert _excluded(run) == {
-        "GO fit Méndez Álvaro": ["matrícula de 30"],
+        "GO fit Méndez Álvaro": ["matrícula de 30 €"],  # the fee in its currency
         "Metropolitan Atocha": ["cuesta más que el presupuesto"],
         "Basic-Fit Atocha": ["no consta: piscina"],
     }

@@ -213,7 +213,7 @@ def test_an_english_request_for_a_cat_sitter_compares_prices_a_visit(runs):
     run, queries = runs["en"]
     assert _names(run) == ["Whiskers Home Visits", "Bristol Pet Nanny"]
     excluded = _excluded(run)
-    assert excluded["Paws About Town"] == ["does not take cat"]          # dogs only
+    assert excluded["Paws About Town"] == ["does not take this pet: cat"]  # dogs only
     assert excluded["Premium Cat Care"] == ["costs more than the budget"]
     assert "does not offer sitting" in excluded["Clifton Cattery"]        # a cattery boards
     assert queries[0] == "pet sitter cat in Bristol"

@@ -205,9 +205,10 @@ def test_localising_hostile_text_stays_fast() -> None:
     assert localize("x" * 5000, "es") == "x" * 5000
 
 
-def _hints() -> list[tuple[str, object]]:
+def _hints(marked: list[str] | None = None) -> list[tuple[str, object]]:
     """Every ``hint=`` a step, a provider or an adapter raises: (file:line, the hint as
-    written: a string, an ``N_(...)`` call's msgid, an f-string, or None for a name)."""
+    written: a string, an ``N_(...)`` call's msgid, an f-string, or None for a name);
+    ``marked`` gets the file:line of each written ``N_(...)``."""
     import ast
 
     out: list[tuple[str, object]] = []
@@ -223,6 +224,8 @@ def _hints() -> list[tuple[str, object]]:
                     v = v.func.value  # N_("...{x}...").format(x=...)
                 if isinstance(v, ast.Call) and getattr(v.func, "id", None) == "N_":
                     v = v.args[0]
+                    if marked is not None:
+                        marked.append(where)
                 if isinstance(v, ast.Constant) and isinstance(v.value, str):
                     out.append((where, v.value))
                 elif isinstance(v, ast.JoinedStr):
@@ -243,6 +246,11 @@ def test_every_hint_a_failed_phase_shows_is_in_the_readers_language() -> None:
     untranslated = [f"{w}: {h!r}" for w, h in _hints()
                     if es.get(h) is None or not es.get(h).string]
     assert not untranslated, "hints without Spanish:\n" + "\n".join(untranslated)
+    # written N_(...), so that Babel's extractor (scout.report.messages) sees each one: a
+    # plain string's msgid is found by nobody when its wording changes
+    marked: list[str] = []
+    plain = [f"{w}: {h!r}" for w, h in _hints(marked) if w not in marked]
+    assert len(marked) > 40 and not plain, "write these hints as N_(...):\n" + "\n".join(plain)
     # a hint with values is localised as a whole, its values as written
     assert localize("set TAVILY_API_KEY (or the variable named in config)", "es") == \
         "define TAVILY_API_KEY (o la variable que indique la configuración)"

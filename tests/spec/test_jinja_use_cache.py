@@ -6,6 +6,7 @@ untrusted."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -126,19 +127,49 @@ def test_a_registered_filter_is_known_with_names_from_disk(
     assert "shout" in J.known_filters() and "upper" in J.known_filters()
 
 
+#: what a warm `scout validate` has no need to import: jinja2 (the facts are cached) and
+#: scout's filters with all they import (their names are cached with Jinja's)
+LAZY = ["jinja2", "scout.spec.filters"]
+#: module-level patterns (scout.lazyre) a validate of the shipped pipelines and config
+#: never matches, so never compiles: the config's header rules, the cost-order units
+UNCOMPILED = ["scout.config.headers", "scout.steps.costorder"]
 PROBE = """
-import sys
+import json, re, sys
 from scout.cli import main
+from scout.lazyre import _LazyPattern
 code = main(["validate", "pipelines/"])
-print("CODE", code, "JINJA", any(m == "jinja2" or m.startswith("jinja2.") for m in sys.modules))
+lazy, uncompiled = json.loads(sys.argv[1])
+loaded = [m for m in lazy if any(n == m or n.startswith(m + ".") for n in sys.modules)]
+compiled = {m: {k: isinstance(v, re.Pattern) or "_compiled" in vars(v)
+                for k, v in vars(sys.modules[m]).items()
+                if isinstance(v, (_LazyPattern, re.Pattern))} for m in uncompiled}
+print("CODE", code, "LOADED", json.dumps(loaded), "COMPILED", json.dumps(compiled))
 """
 
 
-def test_validating_unchanged_files_does_not_import_jinja2(
+def test_validating_unchanged_files_imports_and_compiles_only_what_it_uses(
         tmp_path: Path, subprocess_env: dict[str, str]) -> None:
     env = {**subprocess_env, factcache.CACHE_ENV: str(tmp_path / "cache")}
-    runs = [subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                           cwd=ROOT, env=env, timeout=120, check=False).stdout.split()[-4:]
-            for _ in range(2)]
-    assert runs[0] == ["CODE", "0", "JINJA", "True"]  # cold: parsed, cached
-    assert runs[1] == ["CODE", "0", "JINJA", "False"]  # warm: all from the cache
+    runs = []
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", PROBE, json.dumps([LAZY, UNCOMPILED])],
+                             capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+                             check=False).stdout
+        found = re.search(r"CODE (\d+) LOADED (.*) COMPILED (.*)", out)
+        assert found is not None, out
+        runs.append((int(found[1]), json.loads(found[2]), json.loads(found[3])))
+    assert runs[0][:2] == (0, LAZY)  # cold: parsed, cached
+    assert runs[1][:2] == (0, [])  # warm: all from the cache
+    assert all(runs[1][2][m] for m in UNCOMPILED)  # each has patterns...
+    assert {f"{m}.{k}" for m in UNCOMPILED for k, c in runs[1][2][m].items() if c} == set()
+
+
+def test_the_filters_names_are_cached_with_jinjas(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scout.spec.filters import FILTERS
+
+    J.known_filters()
+    _new_process(monkeypatch)
+    names = J._jinja_names()  # read back from disk
+    assert names["scout"] == frozenset(FILTERS) and "money" in names["scout"]
+    assert not names["filters"] & names["scout"]
