@@ -59,10 +59,10 @@ SECRET_PARAMS = frozenset({"key", "api_key", "apikey", "x_api_key", "access_toke
                            "secret", "client_secret", "sig", "signature"})
 #: parameter names that carry a credential: these words ending a name anywhere
 #: (``accessToken``, ``X-Amz-Security-Token``, ``client_secret``) ...
-_SECRET_SUFFIX = re.compile(r"(?:token|secret|passw(?:or)?d|api_?key|signature|credentials?)$")
+_SECRET_SUFFIX = lazy_re(r"(?:token|secret|passw(?:or)?d|api_?key|signature|credentials?)$")
 #: ... and these only as the whole name or its last part after ``_``/``.`` (``key``,
 #: ``auth``, ``sig``, but not ``monkey`` or ``keyword``)
-_SECRET_WORD = re.compile(r"(?:^|[_.])(?:key|auth|sig|pwd|pass|sid|session(?:_?id)?)$")
+_SECRET_WORD = lazy_re(r"(?:^|[_.])(?:key|auth|sig|pwd|pass|sid|session(?:_?id)?)$")
 
 
 def secret_param(name: str) -> bool:
