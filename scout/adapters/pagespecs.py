@@ -22,6 +22,8 @@ from typing import Any
 
 from scout.adapters.jsonld import pick_entity
 from scout.adapters.ldvalues import first_of, number_of, text_of
+from scout.text import fold
+from scout.units import quantity_unit
 
 #: UN/CEFACT Recommendation 20 codes a product page writes → the unit as people write it
 UNIT_CODES = {
@@ -40,6 +42,10 @@ MAX_LINES = 40  # more is a catalogue's dump, not a spec sheet a reader or a mod
 LINE_CHARS = 160
 _LABEL_CHARS = 60
 _LOOKED_AT = 400  # additionalProperty entries looked at: empty ones skipped, no more
+#: a unit its label names at its end, for a bare figure ("Weight (kg)", "Peso [kg]",
+#: "Battery capacity in Wh", "Autonomía en km")
+_LABEL_UNIT = re.compile(r"(?:\(\s*|\[\s*|\b(?:in|en)\s+)([^\W\d][^\s()\[\]]{0,5})\s*[)\]]?\s*$")
+_KNOWN_UNITS = {u.lower() for u in UNIT_CODES.values()}
 #: a value that is a figure or a range of figures and nothing else ("21.5", "8-15"): its
 #: unit is the unitCode's; a value with words ("2000mAh - 27000mAh") writes its own
 _BARE = re.compile(r"-?\d[\d.,]*(?:\s*[-\u2013]\s*\d[\d.,]*)?")
@@ -97,11 +103,28 @@ def _measure(value: Any, depth: int = 0) -> str | None:
     return said
 
 
+def _label_unit(label: str) -> str | None:
+    """The unit a label names at its end ("Weight (kg)" → "kg"), when it is one ``stated``
+    reads; None for "Size (EU)", "Size (M)", "Model (2024)" or no unit."""
+    found = _LABEL_UNIT.search(label[-_LABEL_CHARS:])
+    if found is None:
+        return None
+    word = found.group(1)
+    if len(word) == 1:  # "Size (M)", "Talla (L)": a garment's size, unless written as a unit
+        return word if word in UNIT_CODES.values() else None
+    known = word.lower() in _KNOWN_UNITS or quantity_unit(fold(word)) is not None
+    return word if known else None
+
+
 def _line(label: str | None, value: Any) -> str | None:
     said = _measure(value)
     if not label or not said:
         return None
-    return f"{label[:_LABEL_CHARS]}: {said}"[:LINE_CHARS]
+    label = label[:_LABEL_CHARS]
+    # a bare figure under a label naming its unit ("Weight (kg)": "14,8"): the unit after
+    # the figure too, where ``stated`` looks for it
+    unit = _label_unit(label) if _BARE.fullmatch(said) else None
+    return f"{label}: {said} {unit}"[:LINE_CHARS] if unit else f"{label}: {said}"[:LINE_CHARS]
 
 
 def spec_lines(jsonld: list[dict[str, Any]], microdata: list[dict[str, Any]] | None = None

@@ -15,6 +15,8 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
 from scout.adapters.pagespecs import LINE_CHARS, MAX_LINES, spec_lines
 from scout.schemas.records import Evidence
 from scout.spec.stated import stated
@@ -106,3 +108,20 @@ def test_a_hostile_page_s_properties_are_capped_and_read_in_linear_time() -> Non
     assert len(lines) == MAX_LINES and all(len(ln) <= LINE_CHARS for ln in lines)
     assert lines.count(lines[-1]) == 1  # a property said twice is one line
     assert took < 2  # measured ~0.01 s: only the first entries are looked at
+
+
+@pytest.mark.parametrize("name, value, line", [
+    # a label that names the unit of its bare figure, as spec sheets write one
+    ("Weight (battery incl.) in kg", "14,8", "Weight (battery incl.) in kg: 14,8 kg"),
+    ("Battery capacity in Wh", 270, "Battery capacity in Wh: 270 Wh"),
+    ("Peso [kg]", "21,5", "Peso [kg]: 21,5 kg"),
+    ("Autonomía (km)", "80-120", "Autonomía (km): 80-120 km"),
+    # a figure that writes its own unit, or a label naming no unit, is kept as written
+    ("Peso (kg)", "21,5 kg", "Peso (kg): 21,5 kg"),
+    ("Size (M)", "38", "Size (M): 38"),
+    ("Model (2024)", "7", "Model (2024): 7"),
+])
+def test_a_label_s_unit_is_written_after_its_bare_figure(name, value, line) -> None:
+    block = steel_json()  # the real block, its additionalProperty replaced
+    block["additionalProperty"] = [{"@type": "PropertyValue", "name": name, "value": value}]
+    assert line in spec_lines([block])
