@@ -15,7 +15,10 @@ lexicon, no model and no locale data, so the keyless synthesis is deterministic:
    "poco", "wasn't"), skipping copulas and intensifiers ("no estaba muy limpio"), flips it.
 
 A field and its yes/no value ("Breakfast included: yes", "Desayuno incluido: no") is a
-fact a listing states, never a pro or a con (:data:`_FIELD_VALUE`).
+fact a listing states, never a pro or a con (:data:`_FIELD_VALUE`). So is what a stay or a
+price includes, said in prose ("Breakfast included", "el desayuno no está incluido"):
+whether it meets a wish is rank's ``mentions`` and ``where``'s to check, so "included" and
+"incluido" carry no sign (the words beside them may: "no incluido, y caro").
 
 Aspects are categories shared by kinds (a hotel's staff and a restaurant's waiters are
 both ``staff``; ``value`` is price for money anywhere; ``quality`` suits anything), so a
@@ -177,10 +180,10 @@ STRONG_NEGATIVE = frozenset(
     "terrible awful horrible dreadful worst disappointing disappointed avoid "
     "pesim* horrible* terrible* fatal decepcion* evitar".split())
 WEAK_POSITIVE = frozenset(
-    "good great nice lovely beautiful fine pleasant fun friendly best easy fresh rich included "
+    "good great nice lovely beautiful fine pleasant fun friendly best easy fresh rich "
     "well decent solid charming cozy cosy modern bright safe "
     "bueno buena buenos buenas buen bonit* precioso preciosa preciosos preciosas agradable* divertid* mejor facil "
-    "fresc* rico rica ricos ricas incluido* incluida* bien acogedor* moderno* moderna* "
+    "fresc* rico rica ricos ricas bien acogedor* moderno* moderna* "
     "luminos* encantador*".split())
 WEAK_NEGATIVE = frozenset(
     "bad poor small broken old dated cold worn extra mediocre tired shabby dark unsafe "
@@ -228,6 +231,9 @@ _CLAUSE = re.compile(r"[;:.!?()]\s|[;!?()]|\s[-–—]\s")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'’][a-z0-9]+)*")
 OVERALL = "overall"
 NEGATION_WINDOW = 3
+#: what a stay or a price includes: a fact, no sign (module docstring), but the predicate a
+#: negation before it is about ("no incluido, es caro": not included, and dear)
+INCLUDED = frozenset("included incluid*".split())
 
 
 def _matches(word: str, patterns: frozenset[str] | tuple[str, ...]) -> bool:
@@ -278,7 +284,7 @@ def _negated(tokens: list[str], i: int) -> bool:
         if word in NEGATORS or word.endswith(("n't", "n’t")):
             # "un poco ruidoso" is "a bit noisy", not "hardly noisy"
             return not (word in ("poco", "poca") and j > 0 and tokens[j - 1] in ("un", "una"))
-        if word in JOINERS or _polar(word):
+        if word in JOINERS or _polar(word) or _matches(word, INCLUDED):
             return False  # a negation reaches one polar word: "nada limpio y ruidoso"
         if word not in SKIP:
             seen += 1

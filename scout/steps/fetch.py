@@ -2,7 +2,8 @@
 
 JSON-LD (schema.org Hotel/Restaurant/Product... with aggregateRating and priceRange) and
 OpenGraph facts from the candidate's site are stronger than a search snippet: ``rank``
-prefers a page's rating over ratings quoted in snippets.
+prefers a page's rating over ratings quoted in snippets. A product's structured specs
+(:mod:`scout.adapters.pagespecs`) join the evidence's text, one "label: value" line each.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 import re
 
 from scout.adapters.page_images import page_images
+from scout.adapters.pagespecs import spec_lines
 from scout.errors import StepError
 from scout.adapters.contract import FetchRequest
 from scout.schemas.records import Candidate, Evidence, EvidenceSet
@@ -52,6 +54,10 @@ def page_evidence(page: Page, subject: str | None, *, adapter: str, phase: str,
                   wanted: list[str], currency: str | None = None) -> Evidence:
     description = page.opengraph.get("og:description") if "opengraph" in wanted else None
     text = description or (page.text[:400] if "text" in wanted else "") or (page.title or "")
+    # the maker's own specs ("Weight: 21.5 kg") after the summary: what ``stated`` and the
+    # synthesis read before a review's impression of them
+    specs = spec_lines(page.jsonld, page.microdata) if "jsonld" in wanted else []
+    text = "\n".join([text, *specs]) if text and specs else text or "\n".join(specs)
     return Evidence(
         id=evidence_id(page.final_url, text), kind="page", subject=subject, text=text,
         url=page.final_url, title=page.name or page.title or page.final_url, adapter=adapter,

@@ -24,7 +24,6 @@ def read(sentence: str) -> list[tuple[str, int]]:
     ("Not noisy at all.", [("noise", 1)]),
     ("No noise from the street.", [("noise", 1)]),
     ("The staff were rude.", [("staff", -1)]),
-    ("Breakfast was not included.", [("breakfast", -1)]),
     ("Food was bland but service was fast.", [("food", -1), ("wait", 1)]),
     ("Long queue at lunch.", [("wait", -1)]),
     ("Rich broth and fresh noodles.", [("food", 1)]),
@@ -343,9 +342,23 @@ def test_a_field_s_yes_or_no_is_no_pro_or_con(sentence: str) -> None:
     ("Air conditioning: Yes. Breakfast included: No. The staff were lovely.", [("staff", 1)]),
     ("Wifi: sí | Personal muy amable y atento", [("staff", 1)]),
     ("Rooms were clean: yes, spotless.", [("cleanliness", 1)]),
-    # prose saying it is no field's value
-    ("Breakfast was not included.", [("breakfast", -1)]),
-    ("El desayuno, no incluido, es caro.", [("breakfast", -1), ("value", -1)]),
+    # prose beside what a price includes: its own opinion is read, the fact is none
+    ("El desayuno, no incluido, es caro.", [("value", -1)]),
+    ("Breakfast included and the staff were lovely.", [("staff", 1)]),
 ])
 def test_an_opinion_beside_a_field_is_still_read(sentence: str, expected) -> None:
     assert read(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    # what a stay or a price includes, said in prose, is the same fact as the field
+    # "Breakfast included: yes": it meets a wish or not (rank checks it), no praise
+    "Breakfast included.",
+    "Breakfast was not included.",
+    "Desayuno incluido.",
+    "El desayuno no está incluido.",
+    "Wifi and parking included in the price.",
+    "IVA incluido",
+])
+def test_what_is_included_is_a_fact_not_a_pro_or_con(sentence: str) -> None:
+    assert read(sentence) == []
