@@ -49,6 +49,12 @@ from scout.validate.template_facts import decode as _decode
 from scout.validate.template_facts import encode as _encode
 from scout.validate.template_facts import facts_of as _facts_of
 from scout.validate.template_facts import parse_env as _parse_env
+from scout.validate.template_shown import (
+    GETTEXT_NAMES,
+    TRANSLATE_HINT,
+    msgid_column,
+    shown_path,
+)
 from scout.spec.models import Pipeline
 from scout.spec.filtersig import call_problem, shown
 from scout.validate.evidence_words import evidence_word_problem, one_language_units
@@ -86,6 +92,8 @@ _facts_lock = threading.Lock()
 #: extensions parse ``{% trans %}``) and jinja2's parser.
 _STORE = FactStore("template-facts", lambda: (__file__, module_file("scout.report.render"),
                                               module_file("scout.validate.template_facts"),
+                                              module_file("scout.validate.block_sets"),
+                                              module_file("scout.spec.sandbox"),
                                               module_file("scout.spec.filtercall"),
                                               module_file("scout.spec.templating"),
                                               module_file("jinja2")))
@@ -153,6 +161,9 @@ class _Use:
         self.msgids: list[tuple[str, str, Location]] = []
         #: the project's own templates' text (scout.validate.kind_words reads it)
         self.texts: list[str] = []
+        #: whether the spec's path was given from the current folder: a template's is
+        #: then shown so too (:func:`shown_path`)
+        self.relative = False
 
 
 def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
@@ -184,7 +195,7 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                                     f"read: {exc}", Location(str(path))))
         return
     lines = source.splitlines() or [""]
-    where = str(path)
+    where = shown_path(path, use.relative)
 
     def loc(lineno: int, token: str = "") -> Location:
         line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
@@ -243,11 +254,14 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
             use.problems.append(Problem(
                 "SPEC053", f"phase '{pid}': unknown Jinja filter '{rest[0]}'",
                 loc(rest[1], rest[0]),
-                hint=did_you_mean(rest[0], known_filters(), what="filters")))
+                hint=TRANSLATE_HINT if rest[0] in GETTEXT_NAMES
+                else did_you_mean(rest[0], known_filters(), what="filters")))
         elif kind == "msgid":
             if not builtin:
                 msgid, context, lineno = rest
-                use.msgids.append((msgid, context, loc(lineno)))
+                line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+                use.msgids.append((msgid, context,
+                                   Location(where, lineno, msgid_column(line, msgid))))
         elif kind == "call" and rest[0] in known_filters():
             wrong = call_problem(rest[0], rest[2])
             if wrong:
@@ -261,6 +275,20 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                     "SPEC083", f"phase '{pid}': report template calls '{rest[0]}' with a "
                     f"word no listing states: {never[0]}", loc(rest[1], rest[0]),
                     severity="warning", hint=never[1]))
+        elif kind == "bomb":  # as in a pipeline's templates (scout.validate.jinja_checks)
+            use.problems.append(Problem(
+                "SPEC070", f"phase '{pid}': report template: {rest[0]}",
+                loc(rest[1]), hint="a template cannot compute huge numbers, strings or "
+                "loops; use a smaller constant"))
+        elif kind == "blockset":
+            name, lineno, before, block = rest
+            use.problems.append(Problem(
+                "SPEC088", f"phase '{pid}': report template sets '{name}' inside a {block}, "
+                f"which keeps the value to itself: after it, '{name}' is still what line "
+                f"{before} set", loc(lineno, name), severity="warning",
+                hint=f"keep it in a namespace, which the {block} does change: "
+                f"{{% set ns = namespace({name}=...) %}} before it, {{% set ns.{name} = ... %}} "
+                f"inside, ns.{name} after"))
         elif kind == "test" and rest[0] not in known_tests():
             use.problems.append(Problem(
                 "SPEC053", f"phase '{pid}': unknown Jinja test '{rest[0]}'",
@@ -285,6 +313,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
     made = producers_of(pipeline)
     available = set(made) | set(pipeline.inputs)
     use = _Use()
+    use.relative = not Path(spec.path).is_absolute()
     for pid, phase in pipeline.phases.items():
         if phase.uses != "report" or pid in spec.broken_phases:
             continue
@@ -315,7 +344,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
     use.msgids += reason_msgids(spec)
     # the kind's own catalog (locales/ of the project above the pipeline), whichever
     # project's config is in use
-    locales = kind_locales(spec.path, templates)
+    locales = Path(shown_path(kind_locales(spec.path, templates), use.relative))
     use.problems += catalog_problems(locales, use.msgids, project_locales(templates))
     # the kind's input names and enum values (SPEC078): read where its templates and its
     # phases' with: (a rank reason, a title) may translate them
