@@ -34,7 +34,7 @@ from scout.report.files import (
     project_locales,
     resolve_template,
 )
-from scout.report.locate import column_of
+from scout.report.locate import column_of, msgid_column, shown_path
 from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.validate.builtin_facts import shipped as shipped_facts
 from scout.validate.catalogs import catalog_problems, kind_locales
@@ -49,12 +49,6 @@ from scout.validate.template_facts import decode as _decode
 from scout.validate.template_facts import encode as _encode
 from scout.validate.template_facts import facts_of as _facts_of
 from scout.validate.template_facts import parse_env as _parse_env
-from scout.validate.template_shown import (
-    GETTEXT_NAMES,
-    TRANSLATE_HINT,
-    msgid_column,
-    shown_path,
-)
 from scout.spec.models import Pipeline
 from scout.spec.filtersig import call_problem, shown
 from scout.validate.evidence_words import evidence_word_problem, one_language_units
@@ -68,6 +62,14 @@ REPORT_CONTEXT = frozenset({"artifacts", "mission", "citations", "title", "pipel
                             "caller", "varargs", "kwargs"})
 #: what the default report (no template:) also gets
 DEFAULT_CONTEXT = frozenset({"sections", "syntheses"})
+
+
+#: gettext's names: functions in a template, never filters (``map('gettext')``)
+GETTEXT_NAMES = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
+#: the filter that translates a value, and (through ``map``) each value of a list
+TRANSLATE_HINT = ("_() and gettext are functions, not filters: translate a value with "
+                  "x | l10n, each one of a list with xs | map('l10n') (the kind's catalog, "
+                  "then scout's)")
 
 
 class TemplateSyntax(Exception):

@@ -115,6 +115,6 @@ def test_map_l10n_writes_each_word_of_a_list_in_the_readers_language(
     ("{{ ngettext(", "%(num)d car", "ngettext("),  # its literals on the next lines
 ])
 def test_a_msgid_is_located_at_its_call(line: str, msgid: str, at: str) -> None:
-    from scout.validate.template_shown import msgid_column
+    from scout.report.locate import msgid_column
 
     assert line[msgid_column(line, msgid) - 1:].startswith(at)
