@@ -72,6 +72,13 @@ TRANSLATE_HINT = ("_() and gettext are functions, not filters: translate a value
                   "then scout's)")
 
 
+#: a template nested past what Jinja's recursive parser reads (not cached: the depth
+#: reached depends on the caller's stack)
+TOO_DEEP = ("nested too deeply for Jinja to read (brackets inside brackets, or blocks "
+            "inside blocks, about a hundred deep); split it into shorter expressions, "
+            "macros or included templates")
+
+
 class TemplateSyntax(Exception):
     """A template does not parse: Jinja's message and line."""
 
@@ -135,6 +142,10 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
             raise TemplateSyntax(exc.message, exc.lineno or 1) from None
         except ValueError as exc:  # Jinja's lexer: a number literal past 4,300 digits
             raise TemplateSyntax(f"a literal Jinja cannot read: {str(exc)[:120]}", 1) from None
+        except RecursionError:  # Jinja's parser recurses: ~90 brackets or blocks deep
+            rows = source.splitlines() or [""]  # at the line with the most brackets
+            deepest = max(range(len(rows)), key=lambda i: sum(map(rows[i].count, "([{")))
+            raise TemplateSyntax(TOO_DEEP, deepest + 1) from None
         facts = _facts_of(ast)
         _STORE.save(disk_key, _encode(facts))
     with _facts_lock:

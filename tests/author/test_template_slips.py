@@ -3,7 +3,7 @@ caught by ``scout validate`` before a mission is paid for: a ``{% set %}`` insid
 meant for after it (SPEC088), a constant past the sandbox's bounds (SPEC070, else RUN020
 at run time), ``map('gettext')`` (SPEC053, whose hint names ``map('l10n')``), and a
 SPEC059 located at its ``_()`` call and named from the current folder, as the pipeline's
-problems are."""
+problems are; a template too deep for Jinja's parser (SPEC050, not an internal error)."""
 
 from __future__ import annotations
 
@@ -118,3 +118,13 @@ def test_a_msgid_is_located_at_its_call(line: str, msgid: str, at: str) -> None:
     from scout.report.locate import msgid_column
 
     assert line[msgid_column(line, msgid) - 1:].startswith(at)
+
+
+def test_a_template_nested_too_deep_to_parse_is_spec050_not_an_internal_error() -> None:
+    """Jinja's parser recurses (about 90 brackets deep): validate said "internal error"."""
+    from scout.validate.templates import TemplateSyntax, template_facts
+
+    source = "# title\n{{ " + "(" * 300 + "1" + ")" * 300 + " }}\n"
+    with pytest.raises(TemplateSyntax) as err:
+        template_facts(source, name="deep.md.j2", filename="deep.md.j2")
+    assert err.value.lineno == 2 and "nested too deeply" in (err.value.message or "")
