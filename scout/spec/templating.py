@@ -290,15 +290,27 @@ def _constant_bombs(env: Any, ast: nodes.Template) -> tuple[tuple[str, int], ...
 
     visit(ast)
     found: list[tuple[str, int]] = []
-    for node in largest:
-        probe = nodes.Template([nodes.Output([node], lineno=node.lineno)],
-                               lineno=node.lineno)
+
+    def judge(group: list[nodes.Expr]) -> None:
+        """Render ``group`` at once (one compile, not one per constant: a report has
+        many); when it fails, each half again, down to the constant that fails."""
         try:
-            env.from_string(probe).render()
+            env.from_string(nodes.Template([nodes.Output(list(group), lineno=1)],
+                                           lineno=1)).render()
+            return
         except SandboxLimit as exc:
-            found.append((str(exc.message or exc), node.lineno or 1))
-        except Exception:  # noqa: BLE001 - only bounds are judged statically
-            pass
+            if len(group) == 1:
+                found.append((str(exc.message or exc), group[0].lineno or 1))
+                return
+        except Exception:  # noqa: BLE001 - only bounds are judged statically (not 1/0)
+            if len(group) == 1:
+                return
+        half = len(group) // 2
+        judge(group[:half])
+        judge(group[half:])
+
+    if largest:
+        judge(largest)
     return tuple(found)
 
 

@@ -78,29 +78,50 @@ def _inner_sets(block: Any) -> Iterator[tuple[str, int]]:
                 yield from _targets(inner)
 
 
+def _loads(node: Any) -> set[str]:
+    from jinja2 import nodes
+
+    named = [node] if isinstance(node, nodes.Name) else []
+    return {n.name for n in named + list(node.find_all(nodes.Name)) if n.ctx == "load"}
+
+
 def _scope(body: list[Any], kinds: dict[type, str],
            found: list[tuple[str, int, int, str]]) -> None:
     from jinja2 import nodes
 
     items = list(_flat(body))
     set_before: dict[str, int] = {}
+    # per block: where it is, and (name, its line in the block, the line set before)
+    kept: list[tuple[int, str, list[tuple[str, int, int]]]] = []
+    inside: dict[int, list[tuple[str, int, int, str]]] = {}  # each block's own scope's
     for i, node in enumerate(items):
         kind = kinds.get(type(node))
         if kind is None:
             for name, line in _targets(node):
                 set_before.setdefault(name, line)
             continue
-        inner: dict[str, int] = {}
+        wanted: dict[str, int] = {}
         for name, line in _inner_sets(node):
-            inner.setdefault(name, line)
-        wanted = {n: line for n, line in inner.items() if n in set_before}
+            if name in set_before:
+                wanted.setdefault(name, line)
         if wanted:
-            later = {n.name for item in items[i + 1:]
-                     for n in ([item] if isinstance(item, nodes.Name) else [])
-                     + list(item.find_all(nodes.Name)) if n.ctx == "load"}
-            found.extend((n, line, set_before[n], kind)
-                         for n, line in wanted.items() if n in later)
+            kept.append((i, kind, [(n, line, set_before[n]) for n, line in wanted.items()]))
         # the block's own statements are a scope too (a loop inside a loop)
-        _scope(node.body, kinds, found)
+        inside[i] = []
+        _scope(node.body, kinds, inside[i])
         if isinstance(node, nodes.For):
-            _scope(node.else_, kinds, found)
+            _scope(node.else_, kinds, inside[i])
+    # the names read after each block: one pass from the end, each statement read once
+    # (a template of thousands of loops is not read thousands of times)
+    said: dict[int, list[tuple[str, int, int, str]]] = {}
+    later: set[str] = set()
+    for i in range(len(items) - 1, -1, -1):
+        while kept and kept[-1][0] == i:
+            _, kind, names = kept.pop()
+            said[i] = [(n, line, before, kind) for n, line, before in names if n in later]
+        if not kept:
+            break
+        later |= _loads(items[i])
+    for i, mine in inside.items():  # in the template's order
+        found.extend(said.get(i, []))
+        found.extend(mine)

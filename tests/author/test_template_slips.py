@@ -128,3 +128,13 @@ def test_a_template_nested_too_deep_to_parse_is_spec050_not_an_internal_error() 
     with pytest.raises(TemplateSyntax) as err:
         template_facts(source, name="deep.md.j2", filename="deep.md.j2")
     assert err.value.lineno == 2 and "nested too deeply" in (err.value.message or "")
+
+
+def test_each_bomb_among_many_constants_is_found_at_its_line() -> None:
+    """The constants are rendered together, then halved down to the ones that fail: a
+    ``1/0`` beside them is left to run time, each bomb is said at its own line."""
+    from scout.spec.templating import analyse
+
+    source = ("{{ 2 * 3 }}\n" * 50 + "{{ 1 / 0 }}\n{{ 'a' * 10**9 }}\n"
+              + "{{ [4] * 5 }}\n" * 50 + "{{ range(10**9) | list }}\n")
+    assert [line for _, line in analyse(source).bombs] == [52, 103]
