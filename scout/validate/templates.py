@@ -6,7 +6,9 @@ scope: ``task`` and the Task's declared inputs, the phase's ``needs``, and the
 documented report context (:data:`REPORT_CONTEXT`). Problems are reported at the
 template's own ``file:line:col`` with the same codes as Jinja in the spec (SPEC050
 syntax, SPEC051 name not in scope, SPEC052 ``task.X`` not an input, SPEC053 unknown
-filter), with did-you-mean and the fix ("add 'candidates' to F6's needs"). The msgids
+filter, SPEC070 a constant past the sandbox's bounds), with did-you-mean and the fix ("add
+'candidates' to F6's needs"), and a ``{% set %}`` a loop keeps to itself (SPEC088,
+scout.validate.block_sets). A template's file is named as the spec's is. The msgids
 the project's own templates pass to ``_()`` / ``{% trans %}`` are checked against the
 catalogs (scout.validate.catalogs: SPEC058, SPEC059), and its input names and enum
 values too (scout.validate.kind_words: SPEC078).
