@@ -252,40 +252,72 @@ _CONSTANT_NAMES = frozenset({"range", "lipsum", "dict", "true", "false", "none",
                              "True", "False", "None"})
 
 
-def _is_constant(node: nodes.Node) -> bool:
-    from jinja2 import nodes
-
-    return all(n.name in _CONSTANT_NAMES for n in node.find_all(nodes.Name)) and \
-        isinstance(node, nodes.Expr) and not isinstance(node, (nodes.Const, nodes.Name,
-                                                               nodes.TemplateData))
-
-
 def _constant_bombs(env: Any, ast: nodes.Template) -> tuple[tuple[str, int], ...]:
     """Evaluate each largest constant sub-expression (``9**(9**9)``, ``'a' * 10**10``)
     in the bounded sandbox, so a bomb is a spec error before any run. Other failures
-    (``1/0``, type errors) are left to run time, where the data is known."""
+    (``1/0``, type errors) are left to run time, where the data is known.
+
+    One pass, bottom up: whether a subtree names only constants and whether it can grow
+    past its source at all (an operator, a call or a filter); only
+    those are evaluated, since compiling each literal list of a report template cost
+    more than walking it."""
     from jinja2 import nodes
 
     from scout.spec.sandbox import SandboxLimit
 
-    found: list[tuple[str, int]] = []
+    growing = (nodes.BinExpr, nodes.Call, nodes.Filter)
+    skipped = (nodes.Const, nodes.Name, nodes.TemplateData)
+    Node, Name, Expr = nodes.Node, nodes.Name, nodes.Expr
+    largest: list[nodes.Expr] = []
 
-    def visit(node: nodes.Node) -> None:
-        if _is_constant(node):
-            probe = nodes.Template([nodes.Output([node], lineno=node.lineno)],
-                                   lineno=node.lineno)
-            try:
-                env.from_string(probe).render()
-            except SandboxLimit as exc:
-                found.append((str(exc.message or exc), node.lineno or 1))
-            except Exception:  # noqa: BLE001 - only bounds are judged statically
-                pass
-            return
-        for child in node.iter_child_nodes():
-            visit(child)
+    def visit(node: nodes.Node) -> tuple[bool, bool]:
+        """(names only constants, can grow) of ``node``'s subtree; the largest
+        constant ones that can grow are listed in ``largest``, in tree order."""
+        start = len(largest)
+        constant = not isinstance(node, Name) or node.name in _CONSTANT_NAMES
+        grows = isinstance(node, growing)
+        for field in node.fields:  # iter_child_nodes, without its generators
+            item = getattr(node, field, None)
+            for child in item if isinstance(item, list) else (item,):
+                if isinstance(child, Node):
+                    c, g = visit(child)
+                    constant, grows = constant and c, grows or g
+        if constant and grows and isinstance(node, Expr) \
+                and not isinstance(node, skipped):
+            del largest[start:]  # its constant parts are evaluated with it
+            largest.append(node)
+        return constant, grows
 
     visit(ast)
+    found: list[tuple[str, int]] = []
+
+    def judge(group: list[nodes.Expr]) -> None:
+        """Render ``group`` at once (one compile, not one per constant: a report has
+        many); when it fails, each half again, down to the constant that fails."""
+        try:
+            env.from_string(nodes.Template([nodes.Output(list(group), lineno=1)],
+                                           lineno=1)).render()
+            return
+        except SandboxLimit as exc:
+            if len(group) == 1:
+                found.append((str(exc.message or exc), group[0].lineno or 1))
+                return
+        except Exception:  # noqa: BLE001 - only bounds are judged statically (not 1/0)
+            if len(group) == 1:
+                return
+        half = len(group) // 2
+        judge(group[:half])
+        judge(group[half:])
+
+    if largest:
+        judge(largest)
     return tuple(found)
+
+
+def constant_bombs(ast: nodes.Template) -> tuple[tuple[str, int], ...]:
+    """(message, line) of each constant expression of a parsed template (a report's) that
+    crosses a bound of the sandbox every template renders in (SPEC070)."""
+    return _constant_bombs(_check_env(), ast)
 
 
 def _clean(msg: str) -> str:

@@ -35,7 +35,10 @@ def parse_env() -> Any:
 class TemplateFacts:
     """What the checks read from one template's tree, in tree order: the names it binds,
     the uses (``("name", name, line)``, ``("attr", base, attr, line)``, ``("filter", name,
-    line)``, ``("test", name, line)``) and the templates it imports or includes."""
+    line)``, ``("test", name, line)``; ``("blockset", name, line, line set before,
+    block)``: a ``{% set %}`` a loop or another block keeps to itself,
+    scout.validate.block_sets; ``("bomb", message, line)``: a constant expression past the
+    sandbox's bounds) and the templates it imports or includes."""
 
     bound: frozenset[str]
     uses: tuple[tuple[Any, ...], ...]
@@ -53,7 +56,8 @@ def encode(facts: TemplateFacts) -> dict[str, Any]:
 
 #: the fields of each kind of use after its kind: str, or int for a line number
 _USE_SHAPES = {"name": (str, int), "attr": (str, str, int), "filter": (str, int),
-               "test": (str, int), "msgid": (str, str, int), "call": (str, int, str)}
+               "test": (str, int), "msgid": (str, str, int), "call": (str, int, str),
+               "blockset": (str, int, int, str), "bomb": (str, int)}
 
 #: gettext's names in templates and where their msgid (and context) is among the
 #: arguments; ``{% trans %}`` blocks parse into calls of these too
@@ -100,7 +104,8 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
     binding node's subtree: on the cold path a third of the time a template took. This
     walk is pre-order with the children in field order, as ``find_all``, so the uses
     come out in the same order; tests/spec/test_template_walk.py holds the three walks
-    as the reference and compares.
+    as the reference and compares. What no name-by-name walk finds comes after, from
+    walks of their own (:func:`scoped_facts`).
     """
     from jinja2 import nodes
 
@@ -114,6 +119,8 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
     stored: set[str] = set()  # bound otherwise: set, for, with, a macro's name, an import
     uses: list[tuple[Any, ...]] = []
     imports: list[tuple[str, int]] = []
+    set_twice = False  # a name two {% set %} store: only then may a block keep one
+    set_once: set[str] = set()
     # (node, inside a binding node): a stored or parameter name binds only there
     stack: list[tuple[Any, bool]] = [(ast, False)]
     while stack:
@@ -157,6 +164,12 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
                 named = [n if isinstance(n, str) else n[1] for n in node.names]
             bound.update(named)
             stored.update(named)
+            if isinstance(node, (nodes.Assign, nodes.AssignBlock)):
+                for target in node.target.items if isinstance(node.target, nodes.Tuple) \
+                        else [node.target]:
+                    if isinstance(target, Name):
+                        set_twice = set_twice or target.name in set_once
+                        set_once.add(target.name)
         if isinstance(node, importers):
             tmpl = node.template
             if isinstance(tmpl, Const) and isinstance(tmpl.value, str):
@@ -170,10 +183,25 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
             elif isinstance(item, Node):
                 children.append(item)
         stack.extend((child, inner) for child in reversed(children))
+    uses += scoped_facts(ast, sets=set_twice)
     # a name also bound by a set, a for, an import or as a macro's name is not only a
     # parameter
     return TemplateFacts(frozenset(bound), tuple(uses), tuple(imports),
                          frozenset(params - stored))
+
+
+def scoped_facts(ast: nodes.Template, *, sets: bool = True) -> list[tuple[Any, ...]]:
+    """The uses that depend on more than one node: each ``{% set %}`` a block keeps from
+    the statements after it (scout.validate.block_sets), and each constant expression
+    that would cross the sandbox's bounds when the report renders (evaluated now, in the
+    bounded sandbox: scout.spec.templating.constant_bombs), so validate says so before a
+    mission is paid for rather than the report phase failing on it (RUN020). ``sets``:
+    whether a name is set twice (else no block can keep a set from what follows)."""
+    from scout.spec.templating import constant_bombs
+    from scout.validate.block_sets import block_sets
+
+    return [*(("blockset", *found) for found in (block_sets(ast) if sets else [])),
+            *(("bomb", *bomb) for bomb in constant_bombs(ast))]
 
 
 def _msgid(call: nodes.Call) -> tuple[str, str] | None:

@@ -6,7 +6,9 @@ scope: ``task`` and the Task's declared inputs, the phase's ``needs``, and the
 documented report context (:data:`REPORT_CONTEXT`). Problems are reported at the
 template's own ``file:line:col`` with the same codes as Jinja in the spec (SPEC050
 syntax, SPEC051 name not in scope, SPEC052 ``task.X`` not an input, SPEC053 unknown
-filter), with did-you-mean and the fix ("add 'candidates' to F6's needs"). The msgids
+filter, SPEC070 a constant past the sandbox's bounds), with did-you-mean and the fix ("add
+'candidates' to F6's needs"), and a ``{% set %}`` a loop keeps to itself (SPEC088,
+scout.validate.block_sets). A template's file is named as the spec's is. The msgids
 the project's own templates pass to ``_()`` / ``{% trans %}`` are checked against the
 catalogs (scout.validate.catalogs: SPEC058, SPEC059), and its input names and enum
 values too (scout.validate.kind_words: SPEC078).
@@ -34,7 +36,7 @@ from scout.report.files import (
     project_locales,
     resolve_template,
 )
-from scout.report.locate import column_of
+from scout.report.locate import column_of, msgid_column, shown_path
 from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.validate.builtin_facts import shipped as shipped_facts
 from scout.validate.catalogs import catalog_problems, kind_locales
@@ -64,6 +66,21 @@ REPORT_CONTEXT = frozenset({"artifacts", "mission", "citations", "title", "pipel
 DEFAULT_CONTEXT = frozenset({"sections", "syntheses"})
 
 
+#: gettext's names: functions in a template, never filters (``map('gettext')``)
+GETTEXT_NAMES = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
+#: the filter that translates a value, and (through ``map``) each value of a list
+TRANSLATE_HINT = ("_() and gettext are functions, not filters: translate a value with "
+                  "x | l10n, each one of a list with xs | map('l10n') (the kind's catalog, "
+                  "then scout's)")
+
+
+#: a template nested past what Jinja's recursive parser reads (not cached: the depth
+#: reached depends on the caller's stack)
+TOO_DEEP = ("nested too deeply for Jinja to read (brackets inside brackets, or blocks "
+            "inside blocks, about a hundred deep); split it into shorter expressions, "
+            "macros or included templates")
+
+
 class TemplateSyntax(Exception):
     """A template does not parse: Jinja's message and line."""
 
@@ -86,6 +103,8 @@ _facts_lock = threading.Lock()
 #: extensions parse ``{% trans %}``) and jinja2's parser.
 _STORE = FactStore("template-facts", lambda: (__file__, module_file("scout.report.render"),
                                               module_file("scout.validate.template_facts"),
+                                              module_file("scout.validate.block_sets"),
+                                              module_file("scout.spec.sandbox"),
                                               module_file("scout.spec.filtercall"),
                                               module_file("scout.spec.templating"),
                                               module_file("jinja2")))
@@ -125,6 +144,10 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
             raise TemplateSyntax(exc.message, exc.lineno or 1) from None
         except ValueError as exc:  # Jinja's lexer: a number literal past 4,300 digits
             raise TemplateSyntax(f"a literal Jinja cannot read: {str(exc)[:120]}", 1) from None
+        except RecursionError:  # Jinja's parser recurses: ~90 brackets or blocks deep
+            rows = source.splitlines() or [""]  # at the line with the most brackets
+            deepest = max(range(len(rows)), key=lambda i: sum(map(rows[i].count, "([{")))
+            raise TemplateSyntax(TOO_DEEP, deepest + 1) from None
         facts = _facts_of(ast)
         _STORE.save(disk_key, _encode(facts))
     with _facts_lock:
@@ -153,6 +176,9 @@ class _Use:
         self.msgids: list[tuple[str, str, Location]] = []
         #: the project's own templates' text (scout.validate.kind_words reads it)
         self.texts: list[str] = []
+        #: whether the spec's path was given from the current folder: a template's is
+        #: then shown so too (:func:`shown_path`)
+        self.relative = False
 
 
 def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
@@ -184,7 +210,7 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                                     f"read: {exc}", Location(str(path))))
         return
     lines = source.splitlines() or [""]
-    where = str(path)
+    where = shown_path(path, use.relative)
 
     def loc(lineno: int, token: str = "") -> Location:
         line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
@@ -243,11 +269,14 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
             use.problems.append(Problem(
                 "SPEC053", f"phase '{pid}': unknown Jinja filter '{rest[0]}'",
                 loc(rest[1], rest[0]),
-                hint=did_you_mean(rest[0], known_filters(), what="filters")))
+                hint=TRANSLATE_HINT if rest[0] in GETTEXT_NAMES
+                else did_you_mean(rest[0], known_filters(), what="filters")))
         elif kind == "msgid":
             if not builtin:
                 msgid, context, lineno = rest
-                use.msgids.append((msgid, context, loc(lineno)))
+                line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+                use.msgids.append((msgid, context,
+                                   Location(where, lineno, msgid_column(line, msgid))))
         elif kind == "call" and rest[0] in known_filters():
             wrong = call_problem(rest[0], rest[2])
             if wrong:
@@ -261,6 +290,20 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                     "SPEC083", f"phase '{pid}': report template calls '{rest[0]}' with a "
                     f"word no listing states: {never[0]}", loc(rest[1], rest[0]),
                     severity="warning", hint=never[1]))
+        elif kind == "bomb":  # as in a pipeline's templates (scout.validate.jinja_checks)
+            use.problems.append(Problem(
+                "SPEC070", f"phase '{pid}': report template: {rest[0]}",
+                loc(rest[1]), hint="a template cannot compute huge numbers, strings or "
+                "loops; use a smaller constant"))
+        elif kind == "blockset":
+            name, lineno, before, block = rest
+            use.problems.append(Problem(
+                "SPEC088", f"phase '{pid}': report template sets '{name}' inside a {block}, "
+                f"which keeps the value to itself: after it, '{name}' is still what line "
+                f"{before} set", loc(lineno, name), severity="warning",
+                hint=f"keep it in a namespace, which the {block} does change: "
+                f"{{% set ns = namespace({name}=...) %}} before it, {{% set ns.{name} = ... %}} "
+                f"inside, ns.{name} after"))
         elif kind == "test" and rest[0] not in known_tests():
             use.problems.append(Problem(
                 "SPEC053", f"phase '{pid}': unknown Jinja test '{rest[0]}'",
@@ -285,6 +328,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
     made = producers_of(pipeline)
     available = set(made) | set(pipeline.inputs)
     use = _Use()
+    use.relative = not Path(spec.path).is_absolute()
     for pid, phase in pipeline.phases.items():
         if phase.uses != "report" or pid in spec.broken_phases:
             continue
@@ -315,7 +359,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
     use.msgids += reason_msgids(spec)
     # the kind's own catalog (locales/ of the project above the pipeline), whichever
     # project's config is in use
-    locales = kind_locales(spec.path, templates)
+    locales = Path(shown_path(kind_locales(spec.path, templates), use.relative))
     use.problems += catalog_problems(locales, use.msgids, project_locales(templates))
     # the kind's input names and enum values (SPEC078): read where its templates and its
     # phases' with: (a rank reason, a title) may translate them

@@ -1,7 +1,9 @@
 """The template checks read a parsed template in one walk (scout.validate.templates,
 ``_facts_of``); it must find exactly what the three ``find_all`` walks it replaced found
 (kept here as the reference), in the same order, on every template in the repository
-and on the constructs that bind names."""
+and on the constructs that bind names. The uses no name-by-name walk finds (a set a loop
+keeps, a constant past the sandbox's bounds: ``scoped_facts``) come after, as from their
+own walks, which the one walk runs only when the template may have them."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from jinja2 import nodes
 
 from scout.spec.filtercall import call_of, named_call, named_in
 from scout.validate import templates as T
-from scout.validate.template_facts import _msgid
+from scout.validate.template_facts import _msgid, scoped_facts
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(p for p in ROOT.rglob("*.j2") if ".venv" not in p.parts)
@@ -34,6 +36,8 @@ CONSTRUCTS = [
     "{{ xs | map('upper') | select('odd') | reject('equalto', 3) | list }}"
     "{{ xs | selectattr('price', 'defined') | rejectattr('x', f) | map(attribute='p') }}"
     "{{ xs | sort(attribute='x') | map(name) | selectattr('y') | first }}",
+    "{% set seen = [] %}{% for c in cs %}{% set seen = seen + [c] %}{% endfor %}{{ seen }}"
+    "{% set a, b = 1, 2 %}{% with %}{% set a = 3 %}{% endwith %}{{ a }}{{ 'a' * 10**9 }}",
 ]
 
 
@@ -103,7 +107,8 @@ def _params(ast: nodes.Template) -> set[str]:
 
 def _reference(source: str) -> T.TemplateFacts:
     ast = T._parse_env().parse(source)
-    return T.TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)),
+    uses = (*_uses(ast), *scoped_facts(ast))  # every template, not only those it may be in
+    return T.TemplateFacts(frozenset(_bound(ast)), uses, tuple(_imports(ast)),
                            frozenset(_params(ast)))
 
 
