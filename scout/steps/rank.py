@@ -72,9 +72,8 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people
                                       to_period)
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
-from scout.steps.packprice import for_pack
+from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.seatprice import for_seats
-from scout.steps.bundleprice import for_bundle
 from scout.steps.taxprice import (asked_basis, compared_basis, off_basis, put_on_basis,
                                   stated_on_basis)
 from scout.steps.variantprice import restate
@@ -187,7 +186,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
     ``rates`` the config's tax rates it tells one price's two amounts by. ``bundle``: the
     kind's unit and the words a page counts it with, a price for several being divided by
-    them (:func:`scout.steps.bundleprice.for_bundle`)."""
+    them (:func:`scout.steps.packprice.for_bundle`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
