@@ -68,12 +68,13 @@ from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people,
                                       is_period_flag, peer_currency,
-                                      peer_period, period_notes, put_on_period, span_days,
+                                      peer_period, period_notes, put_on_period,
                                       to_period)
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
 from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.seatprice import for_seats
+from scout.steps.staylength import Span, stay_span
 from scout.steps.taxprice import (asked_basis, compared_basis, off_basis, put_on_basis,
                                   stated_on_basis)
 from scout.steps.variantprice import restate
@@ -153,7 +154,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
            floor: bool = False, peers: bool = False,
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
-           days: float | None = None, ordered: frozenset[str] = frozenset(),
+           span: Span | None = None, ordered: frozenset[str] = frozenset(),
            people: int | None = None, each: str | None = None, work: Work | None = None,
            heads: dict[str, int] | None = None,
            tax: TaxBasis | None = None,
@@ -169,9 +170,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     ``per`` is no money's in the request but the period the listings are compared with
     each other per (:func:`scout.steps.rank_periods.peer_period`). ``variants``: the
     versions an item is sold in, each value's words, and those asked: each source's
-    price is one version's (:func:`scout.steps.variantprice.restate`). ``days``: how long
-    the dates asked last, for a budget for the whole of them (``per`` "total") and a price
-    per a longer period, paid whole (:func:`scout.steps.rank_periods.paid_whole`).
+    price is one version's (:func:`scout.steps.variantprice.restate`). ``span``: how long
+    the stay asked lasts (its dates, or a duration: :mod:`scout.steps.staylength`), for a
+    budget for the whole of it (``per`` "total") and a price per a longer period, paid
+    whole (:func:`scout.steps.rank_periods.paid_whole`).
     ``ordered``: the fields of ``checks`` only ``order_by`` reads: unknown, they checked
     nothing, and the flag says what they were for ("rating unknown (used only to order
     the list)"), not that a requirement went unchecked. ``people``: how many the request
@@ -250,7 +252,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         # budget itself, and "price per kWh cannot be compared" would say it did not
         if c.price is not None and per and "price" in checks:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
-                          days, work)
+                          span, work)
         if c.price is not None:
             _flag_promotion(c)
         if c.video is not None:
@@ -275,6 +277,14 @@ def _variants(ctx: StepContext, name: str | None
     asked = [str(v) for v in (value if isinstance(value, list) else [value])
              if str(v) in labels]
     return labels, asked
+
+
+def _bounds(params: RankParams) -> set[str]:
+    """The inputs rank reads otherwise than as the stay's length: those its ``where``
+    compares (a flight's longest time, a minimum contract) and its ``volume`` counts the
+    work by (an audio's length)."""
+    read = (fields_and_inputs(w, params.as_) for w in params.where)
+    return {n for pair in read if pair for n in pair[1]} | set(params.volume.values())
 
 
 def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
@@ -362,7 +372,7 @@ def run(ctx: StepContext) -> Shortlist:
     read = fields_checked(params.where, params.order_by, params.as_, ctx.task)
     cands, converted = enrich(source.items, evidence_sets, currency, table, read, per,
                               periods, floor, peers, _variants(ctx, params.variants),
-                              span_days(ctx.task),
+                              stay_span(ctx.task, _bounds(params)),
                               ordered=read - fields_checked(params.where, [], params.as_,
                                                             ctx.task),
                               people=_people(ctx, params.people),
