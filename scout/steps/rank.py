@@ -62,7 +62,7 @@ from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.samecandidate import domain_of
 from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
-from scout.steps.promoprice import promotion
+from scout.steps.promoprice import first_months, offer_amounts, promotion
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_reasons import reason, reason_templates
@@ -253,8 +253,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.price is not None and per and "price" in checks:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           span, work)
-        if c.price is not None:
-            _flag_promotion(c)
+        _flag_promotion(c)
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing
         if c.price is None and "price" in checks:
@@ -300,7 +299,9 @@ def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
 
 def _flag_promotion(c: Candidate) -> None:
     """Say so when a source states a promotional price that rises: the price compared is
-    the later one (scout/steps/promoprice.py), and the reader sees both."""
+    the later one (scout/steps/promoprice.py), and the reader sees both; or an offer for
+    the first months only ("Primer mes gratis"): the price compared is the one after it,
+    and an offer's own amount ("first month £1") is no price at all."""
     for e in c.evidence:
         words = promotion(f"{e.title or ''} {e.text or ''}") if e.price is not None else None
         if words:
@@ -309,6 +310,17 @@ def _flag_promotion(c: Candidate) -> None:
             if flag not in c.flags:
                 c.flags.append(flag)
             return
+    for e in c.evidence:
+        words = first_months(f"{e.title or ''} {e.text or ''}")
+        if not words:
+            continue
+        if c.price is not None and c.price.amount in offer_amounts(words):
+            c.price = c.price_converted = None  # the offer's, not what is paid after it
+        flag = N_("offer for the first months only, compared at the price after it: "
+                  "“{words}”").format(words=words)
+        if flag not in c.flags:
+            c.flags.append(flag)
+        return
 
 
 def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
