@@ -253,7 +253,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.price is not None and per and "price" in checks:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           span, work)
-        _flag_promotion(c)
+        if c.price is not None and c.video is None:  # a sponsor's "first month free"
+            _flag_promotion(c)
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing
         if c.price is None and "price" in checks:
