@@ -60,6 +60,9 @@ STATED_WHOLE, STATED_FLOOR = "whole-stated", "floor-stated"
 #: the basis of a price per a period longer than the dates asked: the whole period's price
 #: is what they cost (:func:`paid_whole`)
 PAID_WHOLE = "paid-whole"
+#: the basis of a price per a period times the length the request says with no dates
+#: ("para 3 meses": :mod:`scout.steps.staylength`)
+SAID_WHOLE = "whole-said"
 #: a price per a unit of work multiplied by the work asked (scout/steps/workbasis.py), and
 #: a price stating no unit against a budget per a unit of work
 VOLUME, UNITLESS = "volume", "unitless"
@@ -81,6 +84,8 @@ _FLAGS = {
                                           "asked that states no period"),
     ("converted", WHOLE): N_("price per {per} times {count} for the dates asked, to compare "
                              "it with the total budget"),
+    ("converted", SAID_WHOLE): N_("price per {per} times {count} for the length asked, to "
+                                  "compare it with the total budget"),
     ("incomparable", WHOLE): N_("price per {per} cannot be compared with a total budget "
                                 "without dates or a length it states"),
     # the length the result itself states (scout/steps/statedlength.py): a grant's
@@ -183,6 +188,11 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "compare it with the total budget",
         "{count} prices per {per} were multiplied by the length of the dates asked to "
         "compare them with the total budget", n),
+    ("converted", SAID_WHOLE): lambda n: N_plural(
+        "{count} price per {per} was multiplied by the length asked to compare it with "
+        "the total budget",
+        "{count} prices per {per} were multiplied by the length asked to compare them "
+        "with the total budget", n),
     ("converted", STATED_WHOLE): lambda n: N_plural(
         "{count} price per {per} was multiplied by the length its listing states to "
         "compare it with the total budget",
@@ -382,7 +392,9 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         daily = {base.per, per} & {"day", "half day"}
         timed = to_period(base, per, days, (candidate_week(c) or 7) if daily else 7, work)
         basis = (MEASURE if per == TOTAL and base.per in MEASURE_UNITS
-                 else VOLUME if per == TOTAL and base.per in WORK_UNITS else WHOLE if per == TOTAL
+                 else VOLUME if per == TOTAL and base.per in WORK_UNITS
+                 else (SAID_WHOLE if timed is not None and span is not None and span.said
+                       else WHOLE) if per == TOTAL
                  else _UNSTATED_FLOOR if per == UNSTATED
                  else UNITLESS if per in WORK_UNITS and base.per is None else basis)
     if timed is base:
@@ -390,7 +402,7 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     outcome = "incomparable" if timed is None else "converted"
     if timed is not None:
         c.price_converted = timed
-    times = _times(base, days, work) if basis in (WHOLE, STATED_WHOLE, STATED_FLOOR,
+    times = _times(base, days, work) if basis in (WHOLE, SAID_WHOLE, STATED_WHOLE, STATED_FLOOR,
                                                   VOLUME, MEASURE) else None
     c.flags.append(_FLAGS[(outcome, basis)].format(
         per=MEASURE_WORDS.get(str(base.per), base.per), target=MEASURE_WORDS.get(per, per),

@@ -9,6 +9,7 @@ import datetime as dt
 
 import pytest
 
+from scout.i18n.messages import localize
 from scout.schemas.records import Candidates
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
@@ -51,6 +52,14 @@ def test_a_duration_is_the_stay_s_length_for_a_total_budget(query: str) -> None:
     assert [i.candidate.key for i in short.items] == ["cheap"]
     assert [c.key for c, _ in short.excluded] == ["dear"]
     assert _total(short, "cheap") == 180 and _total(short, "dear") == 210
+    cheap = short.items[0].candidate
+    flag = ("price per month times 3 for the length asked, to compare it with the total "
+            "budget")
+    assert cheap.flags == [flag]
+    assert localize(flag, "es") == ("precio por mes multiplicado por 3 para la duración "
+                                    "pedida, para compararlo con el presupuesto total")
+    assert short.notes == ["2 prices per month were multiplied by the length asked to "
+                           "compare them with the total budget"]
 
 
 @pytest.mark.parametrize("query, currency", [
