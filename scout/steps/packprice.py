@@ -1,15 +1,22 @@
-"""A price for a pack of units of work against a budget per one: "Bono de 10 horas por
-300 €" with "máximo 25 €/hora" is 30 € an hour, not a price stating no unit.
+"""A price for several units, compared per one: a pack, a bundle, a block of work.
 
-A tutor's pack of hours, a translator's block of pages, a dog walker's ten walks are sold
-at one price for several of the unit a budget is per. Stating no unit, such a price was
-kept unchecked against a budget per hour (`price states no unit`), so a pack dearer an
-hour than the budget stayed on the list. When the request's budget is per a unit of work
-and the sentence stating the price says how many of that unit it buys ("10 horas por 300
-€", "pack of 10 hours: £250", "300 € (8 horas)"), the price is divided by them, flagged
-(rank's flags, in both languages), and compared per one. A count said as how often ("2
-horas a la semana", "two hours a week") or as one class's length ("clases de 2 horas",
-"2-hour lessons") buys no pack and is left alone.
+Two callers, one count reader (:func:`units_bought`):
+
+- **automatic** (:func:`for_pack`): a budget per a unit of work (an hour, a page, a word,
+  a walk) and a price stating no unit whose sentence says how many of that unit it buys
+  ("Bono de 10 horas por 300 €", "pack of 10 hours: £250", "300 € (8 horas)"): 30 € an
+  hour, not a price kept unchecked as stating no unit;
+- **declared** (:func:`for_bundle`): rank's ``bundle: {unit: GPU, words: [GPUs, GPU, x]}``
+  names what the kind sells and the words a page counts it with; a line counting more
+  than one ("8x H100", "(8 GPUs)", "10 clases por 180 €") or saying it is a pack, case, box
+  or set of N ("pack of 6", "caja de 6 botellas", "bono de 10") is divided by them, and
+  ``Candidate.bundle`` keeps the count ("1,60 US$/hora por 4 GPU").
+
+Either way the price is divided, flagged (in both languages) and compared per one. What
+buys no pack is left alone: a count said as how often ("2 horas a la semana", "two hours
+a week"), as one class's length ("clases de 2 horas", "lessons of 2 hours"), a count of
+one, or a line saying its price is one unit's ("per GPU-hour", "$2.19/GPU/hr", "por GPU",
+"each").
 """
 
 from __future__ import annotations
@@ -19,17 +26,17 @@ import re
 
 from scout.i18n import N_
 from scout.schemas.records import Candidate
-from scout.text import strip_accents
+from scout.text import fold
 
 #: each unit of work as pages write it in the plural, a pack counting several (folded)
 _UNIT_WORDS = {
-    "hour": r"hours|hrs|horas",
-    "minute": r"minutes|mins|minutos",
-    "word": r"words|palabras",
-    "page": r"pages|paginas|folios",
-    "item": r"items|documents|documentos",
-    "visit": r"visits|visitas",
-    "walk": r"walks|paseos",
+    "hour": ["hours", "hrs", "horas"],
+    "minute": ["minutes", "mins", "minutos"],
+    "word": ["words", "palabras"],
+    "page": ["pages", "paginas", "folios"],
+    "item": ["items", "documents", "documentos"],
+    "visit": ["visits", "visitas"],
+    "walk": ["walks", "paseos"],
 }
 # how often, not how many: "2 horas a la semana", "10 hours per month", "3 walks weekly"
 _HOW_OFTEN = re.compile(r"\s*(?:(?:a|per|por|al|a\s+la|cada|each|every)\s+(?:la\s+)?"
@@ -41,28 +48,95 @@ _ONE_CLASS = re.compile(r"(?:clases?|lessons?|sessions?|sesion(?:es)?|classes)\s
 _MONEY = re.compile(r"[€$£]|\b(?:eur|euros?|usd|dollars?|dolares|gbp|pounds?|libras)\b")
 # where a sentence ends: a full stop not inside a number ("1.200 €"), ";", a line's end
 _SENTENCE = re.compile(r"(?<!\d)[.;!?](?!\d)|\n")
+#: a pack said without the unit's word: "pack of 6", "6-pack", "caja de 6", "bono de 10",
+#: "lote de 3" (folded text)
+_PACK = re.compile(
+    r"\b(?:pack|pk|case|box|bundle|set|bono|caja|paquete|lote|estuche)\s+(?:of|de)\s+"
+    r"(\d{1,4})\b|\b(\d{1,4})\s*(?:-\s*)?pack\b")
 
-FLAG = N_("price for {count} × {per} divided by them, to compare it with the budget per "
-          "{target}")
+PACK_FLAG = N_("price for {count} × {per} divided by them, to compare it with the budget "
+               "per {target}")
+BUNDLE_FLAG = N_("price of a bundle of {count}, divided by them to compare it per {unit}")
+
+
+def _words(words: list[str], singular: bool = True) -> str:
+    """``words`` as one alternation, each also in the singular a compound writes it in
+    ("5-class pass" for "classes", "4-GPU node" for "GPUs") unless not ``singular``."""
+    forms: set[str] = set()
+    for word in words:
+        w = fold(word).strip()
+        if w:
+            forms.add(w)
+            if singular and len(w) > 3 and w.endswith("s"):  # "GPUs", "classes", "sesiones"
+                forms |= {w[:-1], w[:-2] if w.endswith("es") else w[:-1]}
+    return "|".join(re.escape(w) for w in sorted(forms, key=len, reverse=True))
+
+
+def per_one(text: str, words: list[str]) -> bool:
+    """Whether ``text`` says its price is one unit's: "per GPU-hour", "$2.19/GPU/hr",
+    "0,35 $/h por GPU", "each GPU", "per-GPU" (folded, any of ``words``)."""
+    alt = _words(words)
+    if not alt:
+        return False
+    return re.search(r"(?:\bper|\bpor|\beach|\bcada|/)[\s-]*(?:" + alt + r")(?!\w)"
+                     r"|(?<!\w)(?:" + alt + r")\s*-\s*(?:hour|hora|hr|h|day|dia|month|mes)\b",
+                     fold(text)) is not None
+
+
+def units_bought(text: str, words: list[str], priced: bool = False) -> int | None:
+    """How many units one price in ``text`` buys: the first count of one of ``words``
+    ("8x H100", "4 GPUs", "10 horas", "5-class pass"), or of a pack ("pack of 6", "bono de
+    10"); ``priced`` (a unit the kind did not declare): only in a sentence that states an
+    amount ("Bono de 10 horas por 300 €"), and never a pack that does not name the unit.
+    None when the text says its price is one unit's, or counts none above one, or only
+    how often or one class's length."""
+    if not _words(words) or per_one(text, words):
+        return None
+    # a unit of work counted in the plural: "a 2-hour lesson" is one lesson's length
+    alt = _words(words, singular=not priced)
+    count = re.compile(r"(?<![\d.,])(\d{1,4})" + (r"\s+" if priced else r"\s*(?:-\s*)?")
+                       + r"(?:" + alt + r")(?!\w)")
+    folded = fold(text or "")
+    for sentence in _SENTENCE.split(folded) if priced else [folded]:
+        if priced and not _MONEY.search(sentence):
+            continue
+        found = [(m.start(), int(m.group(1))) for m in count.finditer(sentence)
+                 if not _HOW_OFTEN.match(sentence, m.end())
+                 and not _ONE_CLASS.search(sentence[:m.start()])]
+        if not priced:  # "bono de 10" against a budget per hour: ten hours or classes?
+            found += [(m.start(), int(m.group(1) or m.group(2)))
+                      for m in _PACK.finditer(sentence)]
+        n = next((n for _, n in sorted(found) if 1 < n < 10000), None)
+        if n is not None:
+            return n
+    return None
 
 
 def pack_count(text: str, unit: str) -> int | None:
     """How many ``unit`` (hour, page...) the sentence of ``text`` that states an amount
     says one price buys ("Bono de 10 horas por 300 €": 10); None when none does."""
     words = _UNIT_WORDS.get(unit)
-    if words is None:
-        return None
-    count = re.compile(r"(?<![\d.,])(?P<n>\d{1,4})\s+(?:" + words + r")\b")
-    for sentence in _SENTENCE.split(strip_accents(text or "").lower()):
-        if not _MONEY.search(sentence):
-            continue
-        for m in count.finditer(sentence):
-            if _HOW_OFTEN.match(sentence, m.end()) or _ONE_CLASS.search(sentence[:m.start()]):
-                continue
-            n = int(m.group("n"))
-            if n > 1:
-                return n
-    return None
+    return units_bought(text, words, priced=True) if words else None
+
+
+def _divide(c: Candidate, count: int, per: str | None = None) -> None:
+    """``c``'s price compared per one of ``count``: its amount and low end divided."""
+    base = c.price_converted or c.price
+    assert base is not None
+    amount = round(base.amount / count, 4 if base.amount / count < 1 else 2)
+    low = round(base.min / count, 2) if base.min is not None else None
+    update: dict[str, object] = {"amount": amount, "min": low}
+    if per is not None:
+        update["per"] = per
+    c.price_converted = base.model_copy(update=update)
+
+
+def _price_lines(c: Candidate) -> list[str]:
+    """The texts of ``c``'s evidence stating its price (all of them when none does)."""
+    price = c.price
+    said = [e for e in c.evidence if e.price is not None and price is not None
+            and e.price.amount == price.amount]
+    return [f"{e.title or ''}. {e.text or ''}" for e in said or c.evidence]
 
 
 def for_pack(c: Candidate, unit: str) -> None:
@@ -70,16 +144,35 @@ def for_pack(c: Candidate, unit: str) -> None:
     of work): divided by the count of it its price's sentence says it buys, and flagged;
     left as it is otherwise (a price per a period, per a unit, or for a group)."""
     base = c.price_converted or c.price
-    if base is None or base.per is not None or base.each is not None or not base.amount:
+    if base is None or base.per is not None or base.each is not None or not base.amount \
+            or not math.isfinite(base.amount):
         return
-    lines = [e for e in c.evidence if e.price is not None and c.price is not None
-             and e.price.amount == c.price.amount] or c.evidence
-    count = next((n for e in lines if (n := pack_count(f"{e.title}. {e.text}", unit))), None)
+    count = next((n for t in _price_lines(c) if (n := pack_count(t, unit))), None)
     if count is None:
         return
-    amount = round(base.amount / count, 2)
-    if not math.isfinite(amount):
+    _divide(c, count, per=unit)
+    c.flags.append(PACK_FLAG.format(count=count, per=unit, target=unit))
+
+
+def bundle_count(text: str, words: list[str]) -> int | None:
+    """How many of the kind's unit (named by ``words``) one price in ``text`` is for."""
+    return units_bought(text, words)
+
+
+def for_bundle(c: Candidate, unit: str, words: list[str]) -> None:
+    """Put ``c``'s price for several units on one's footing: divided by the count the
+    line stating it gives, ``c.bundle`` set and flagged; left as it is otherwise (a price
+    already per one, per a user or a person: ``each`` set)."""
+    base = c.price_converted or c.price
+    if base is None or base.each is not None or not base.amount or c.price is None \
+            or not math.isfinite(base.amount):
         return
-    low = round(base.min / count, 2) if base.min is not None else None
-    c.price_converted = base.model_copy(update={"amount": amount, "min": low, "per": unit})
-    c.flags.append(FLAG.format(count=count, per=unit, target=unit))
+    lines = _price_lines(c)
+    if any(per_one(t, words) for t in lines):
+        return
+    count = next((n for t in [*lines, c.name] if (n := bundle_count(t, words))), None)
+    if count is None:
+        return
+    _divide(c, count)
+    c.bundle = count
+    c.flags.append(BUNDLE_FLAG.format(count=count, unit=unit))

@@ -6,7 +6,10 @@ one after it ("9 €/mes durante 6 meses, luego 14 €/mes", "£12 a month for 6
 on is the later price, so a budget check reading the first one passes a plan that goes
 over the budget in month seven. :func:`regular_index` says which of a text's amounts is
 the regular price (the one ``find_price`` reads); :func:`promotion` quotes the words that
-state it, which rank flags on the candidate so the report shows the promotion.
+state it, which rank flags on the candidate so the report shows the promotion. An offer
+for the first month(s) only with no later price beside it ("Primer mes gratis", "50% dto.
+2 meses", "First month free, then £42.50") is quoted by :func:`first_months`: the price
+stated is the one after it, and rank flags the offer the same way.
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ _LEAD = re.compile(
     r"\b(?:(?:\d{1,2}|un|una|uno|dos|tres|cuatro|seis|doce|one|two|three|four|six|twelve)"
     r"\s+(?:primeros?\s+|first\s+)?(?:mes(?:es)?|months?|años?|years?)|"
     r"first\s+(?:year|month)|primer\s+(?:año|mes))\b[^.;!?\d]{0,25}$", re.I)
-_THEN = re.compile(r"^[^.;!?\d]{0,20}?\b" + _RISE + r"\b[^.;!?\d]{0,20}$", re.I)
+# (a sentence may end before the later price: "First month £1. Then £42.50 a month.")
+_THEN = re.compile(r"^(?:[^.;!?\d]{0,20}?[.;!]\s*)?[^.;!?\d]{0,20}?\b" + _RISE
+                   + r"\b[^.;!?\d]{0,20}$", re.I)
 
 
 def regular_index(text: str, spans: Sequence[tuple[int, int]], index: int) -> int:
@@ -65,3 +70,36 @@ def promotion(text: str) -> str | None:
                 text[spans[i][1]: spans[i + 1][0]]) else 0)
             return text[start: spans[j][1]]
     return None
+
+
+# an offer for the first month(s) or week(s) only, said beside the price with no later
+# price after it: "Primer mes gratis", "First month free", "50% dto. 2 meses", "50% off the
+# first 8 weeks", "los 2 primeros meses a mitad de precio", "first month £1"
+_NUMBER = r"(?:\d{1,2}|un|una|uno|dos|tres|cuatro|seis|one|two|three|four|six|eight|ocho)"
+_PERIODS = r"(?:mes(?:es)?|months?|semanas?|weeks?)\b"
+_FIRST_SAID = r"(?:primer(?:os|as|a)?|first)\s+(?:" + _NUMBER + r"\s+)?" + _PERIODS
+_FIRST = r"(?:" + _FIRST_SAID + r"|" + _NUMBER + r"\s+(?:primer(?:os|as)\s+)?" + _PERIODS + ")"
+_OFF = (r"(?:gratis|gratuit[oa]s?|free|half[\s-]price|(?:a\s+)?mitad\s+de\s+precio|"
+        r"\d{1,3}\s*%\s*(?:off|de\s+descuento|descuento|dto\.?|dcto\.?)|(?:al|a)\s+\d{1,3}\s*%)")
+_JOIN_BEFORE = r"\s*(?:(?:for|during|durante|por|en|in|on|los|las|el|la|the|your|tus|sus)\s+)*"
+_JOIN_AFTER = r"\s*(?:(?:is|are|es|son|for|por|at|a|al)\s+|[:,]\s*)?"
+_AMOUNT = r"(?:[€$£]\s*\d|\d[\d.,]*\s*(?:€|\$|£|eur\b|euros?\b|gbp\b|usd\b))"
+_FIRST_OFFER = re.compile(
+    r"\b(?:" + _OFF + _JOIN_BEFORE + _FIRST + r"|" + _FIRST + _JOIN_AFTER + _OFF
+    # an amount for the first month said so ("first month £1"), never a contract's
+    # "12 meses, 30 €" or a minimum stay's "1 mes a 40 €"
+    + r"|" + _FIRST_SAID + _JOIN_AFTER + _AMOUNT + r")", re.I)
+
+
+def first_months(text: str) -> str | None:
+    """The words of ``text`` that offer its first month(s) or week(s) free or cheaper
+    ("Primer mes gratis", "50% off the first 8 weeks"), for the reader to see that the
+    price compared is the one paid after them; None when it offers none."""
+    m = _FIRST_OFFER.search(text or "")
+    return m.group(0).strip(" :,") if m else None
+
+
+def offer_amounts(words: str) -> set[float]:
+    """The amounts an offer's words (:func:`first_months`) state: "Primer mes por 1 €" is
+    1, the first month's price, never the price paid after it."""
+    return {m.amount for m, _ in listed_amounts(words)}

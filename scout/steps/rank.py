@@ -62,19 +62,19 @@ from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.samecandidate import domain_of
 from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
-from scout.steps.promoprice import promotion
+from scout.steps.promoprice import first_months, offer_amounts, promotion
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people,
                                       is_period_flag, peer_currency,
-                                      peer_period, period_notes, put_on_period, span_days,
+                                      peer_period, period_notes, put_on_period,
                                       to_period)
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
-from scout.steps.packprice import for_pack
+from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.seatprice import for_seats
-from scout.steps.bundleprice import for_bundle
+from scout.steps.staylength import Span, stay_span
 from scout.steps.taxprice import (asked_basis, compared_basis, off_basis, put_on_basis,
                                   stated_on_basis)
 from scout.steps.variantprice import restate
@@ -154,7 +154,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
            floor: bool = False, peers: bool = False,
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
-           days: float | None = None, ordered: frozenset[str] = frozenset(),
+           span: Span | None = None, ordered: frozenset[str] = frozenset(),
            people: int | None = None, each: str | None = None, work: Work | None = None,
            heads: dict[str, int] | None = None,
            tax: TaxBasis | None = None,
@@ -170,9 +170,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     ``per`` is no money's in the request but the period the listings are compared with
     each other per (:func:`scout.steps.rank_periods.peer_period`). ``variants``: the
     versions an item is sold in, each value's words, and those asked: each source's
-    price is one version's (:func:`scout.steps.variantprice.restate`). ``days``: how long
-    the dates asked last, for a budget for the whole of them (``per`` "total") and a price
-    per a longer period, paid whole (:func:`scout.steps.rank_periods.paid_whole`).
+    price is one version's (:func:`scout.steps.variantprice.restate`). ``span``: how long
+    the stay asked lasts (its dates, or a duration: :mod:`scout.steps.staylength`), for a
+    budget for the whole of it (``per`` "total") and a price per a longer period, paid
+    whole (:func:`scout.steps.rank_periods.paid_whole`).
     ``ordered``: the fields of ``checks`` only ``order_by`` reads: unknown, they checked
     nothing, and the flag says what they were for ("rating unknown (used only to order
     the list)"), not that a requirement went unchecked. ``people``: how many the request
@@ -187,7 +188,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
     ``rates`` the config's tax rates it tells one price's two amounts by. ``bundle``: the
     kind's unit and the words a page counts it with, a price for several being divided by
-    them (:func:`scout.steps.bundleprice.for_bundle`)."""
+    them (:func:`scout.steps.packprice.for_bundle`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -251,8 +252,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         # budget itself, and "price per kWh cannot be compared" would say it did not
         if c.price is not None and per and "price" in checks:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
-                          days, work)
-        if c.price is not None:
+                          span, work)
+        if c.price is not None and c.video is None:  # a sponsor's "first month free"
             _flag_promotion(c)
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing
@@ -278,6 +279,14 @@ def _variants(ctx: StepContext, name: str | None
     return labels, asked
 
 
+def _bounds(params: RankParams) -> set[str]:
+    """The inputs rank reads otherwise than as the stay's length: those its ``where``
+    compares (a flight's longest time, a minimum contract) and its ``volume`` counts the
+    work by (an audio's length)."""
+    read = (fields_and_inputs(w, params.as_) for w in params.where)
+    return {n for pair in read if pair for n in pair[1]} | set(params.volume.values())
+
+
 def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
     """How many people (or pets: rank's ``heads``) the request is for: the integer input rank's ``people`` names, or
     the sum of those it lists that the request gives (adults and children: "2 adultos y
@@ -291,7 +300,9 @@ def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
 
 def _flag_promotion(c: Candidate) -> None:
     """Say so when a source states a promotional price that rises: the price compared is
-    the later one (scout/steps/promoprice.py), and the reader sees both."""
+    the later one (scout/steps/promoprice.py), and the reader sees both; or an offer for
+    the first months only ("Primer mes gratis"): the price compared is the one after it,
+    and an offer's own amount ("first month £1") is no price at all."""
     for e in c.evidence:
         words = promotion(f"{e.title or ''} {e.text or ''}") if e.price is not None else None
         if words:
@@ -300,6 +311,17 @@ def _flag_promotion(c: Candidate) -> None:
             if flag not in c.flags:
                 c.flags.append(flag)
             return
+    for e in c.evidence:
+        words = first_months(f"{e.title or ''} {e.text or ''}")
+        if not words:
+            continue
+        if c.price is not None and c.price.amount in offer_amounts(words):
+            c.price = c.price_converted = None  # the offer's, not what is paid after it
+        flag = N_("offer for the first months only, compared at the price after it: "
+                  "“{words}”").format(words=words)
+        if flag not in c.flags:
+            c.flags.append(flag)
+        return
 
 
 def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
@@ -364,7 +386,7 @@ def run(ctx: StepContext) -> Shortlist:
     read = fields_checked(params.where, params.order_by, params.as_, ctx.task)
     cands, converted = enrich(source.items, evidence_sets, currency, table, read, per,
                               periods, floor, peers, _variants(ctx, params.variants),
-                              span_days(ctx.task),
+                              stay_span(ctx.task, _bounds(params)),
                               ordered=read - fields_checked(params.where, [], params.as_,
                                                             ctx.task),
                               people=_people(ctx, params.people),

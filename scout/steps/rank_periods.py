@@ -13,8 +13,8 @@ Periods and their lengths: :mod:`scout.units`. Listings compared with each other
 several currencies are put in one too (:func:`peer_currency`): the config's base. A budget
 for the whole of the dates asked (``per`` "total": "600 € en total para las tres noches")
 is compared with a price per night times the span's nights, one per day times its days
-of use, both ends included (:func:`span_days`, :func:`days_used`: 7–13 December is 6
-nights, 7 days); a price per a period longer than the dates asked is the whole
+of use, both ends included, whole calendar months as months, a duration's length
+with no dates (:mod:`scout.steps.staylength`: 7–13 December is 6 nights, 7 days); a price per a period longer than the dates asked is the whole
 period's price over them (:func:`paid_whole`: a month's desk for a week is paid for the
 month, never compared as a week's share of it); without dates, times the length the result itself states
 (:func:`stated_length`: a contract "for 12 months"), as is an amount per a period against
@@ -37,7 +37,8 @@ from typing import Any
 
 from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate, EvidenceSet
-from scout.schemas.task import HEADS, DateRange, Money
+from scout.schemas.task import HEADS, Money
+from scout.steps.staylength import Span, days_used
 from scout.steps.weekdays import candidate_week
 from scout.steps.workbasis import Work
 from scout.i18n.values import MEASURE_WORDS
@@ -59,6 +60,9 @@ STATED_WHOLE, STATED_FLOOR = "whole-stated", "floor-stated"
 #: the basis of a price per a period longer than the dates asked: the whole period's price
 #: is what they cost (:func:`paid_whole`)
 PAID_WHOLE = "paid-whole"
+#: the basis of a price per a period times the length the request says with no dates
+#: ("para 3 meses": :mod:`scout.steps.staylength`)
+SAID_WHOLE = "whole-said"
 #: a price per a unit of work multiplied by the work asked (scout/steps/workbasis.py), and
 #: a price stating no unit against a budget per a unit of work
 VOLUME, UNITLESS = "volume", "unitless"
@@ -80,6 +84,8 @@ _FLAGS = {
                                           "asked that states no period"),
     ("converted", WHOLE): N_("price per {per} times {count} for the dates asked, to compare "
                              "it with the total budget"),
+    ("converted", SAID_WHOLE): N_("price per {per} times {count} for the length asked, to "
+                                  "compare it with the total budget"),
     ("incomparable", WHOLE): N_("price per {per} cannot be compared with a total budget "
                                 "without dates or a length it states"),
     # the length the result itself states (scout/steps/statedlength.py): a grant's
@@ -182,6 +188,11 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "compare it with the total budget",
         "{count} prices per {per} were multiplied by the length of the dates asked to "
         "compare them with the total budget", n),
+    ("converted", SAID_WHOLE): lambda n: N_plural(
+        "{count} price per {per} was multiplied by the length asked to compare it with "
+        "the total budget",
+        "{count} prices per {per} were multiplied by the length asked to compare them "
+        "with the total budget", n),
     ("converted", STATED_WHOLE): lambda n: N_plural(
         "{count} price per {per} was multiplied by the length its listing states to "
         "compare it with the total budget",
@@ -228,32 +239,6 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "{count} prices per {per} could not be compared with the total budget: neither the "
         "request's dates nor their listings say how long to multiply them by", n),
 }
-
-
-def span_days(task: Any) -> float | None:
-    """How long the request's dates last, in nights (end − start: 3–6 March is a stay of
-    3): its first date range's; None without one (a single day or a month is no span to
-    multiply a price by). A price per day counts their days instead (:func:`days_used`)."""
-    for name, type_name in (getattr(task, "types", None) or {}).items():
-        value = (getattr(task, "values", None) or {}).get(name)
-        if type_name == "date" and isinstance(value, DateRange) and value.end > value.start:
-            return float((value.end - value.start).days)
-    return None
-
-
-#: the periods a range of dates is counted in days of use for, both ends included: a desk
-#: or a car per day from 7 to 13 December is used 7 days, where a room per night (or a
-#: week's or a month's let, a stay) is paid for its 6 nights
-_DAYS_OF_USE = frozenset({"day", "half day"})
-
-
-def days_used(nights: float | None, per: str | None) -> float | None:
-    """The length of the dates asked (``nights``: :func:`span_days`) for a price or budget
-    per ``per``: its days of use, one more than its nights, for a period of days
-    (:data:`_DAYS_OF_USE`); its nights for any other."""
-    if nights is None or per not in _DAYS_OF_USE:
-        return nights
-    return nights + 1
 
 
 def _times(money: Money, days: float | None, work: Work | None = None) -> float | None:
@@ -374,13 +359,13 @@ def peer_period(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -
 
 
 def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], int] | None,
-                  basis: str = BUDGET, days: float | None = None,
+                  basis: str = BUDGET, span: Span | None = None,
                   work: Work | None = None) -> None:
     """Convert ``c``'s price to ``per``, or flag that it cannot be compared per it;
     ``periods`` counts each outcome per (outcome and basis, price's period, ``per``) for
     :func:`period_notes`. ``basis``: what the price is compared with (:data:`BUDGET`,
-    :data:`FLOOR`, :data:`PEERS`); ``days``: how long the dates asked last
-    (:func:`span_days`): what a budget for the whole (``per`` "total") is for, and what a
+    :data:`FLOOR`, :data:`PEERS`); ``span``: how long the stay asked lasts
+    (:func:`scout.steps.staylength.stay_span`): what a budget for the whole (``per`` "total") is for, and what a
     price per a longer period is paid whole for (:func:`paid_whole`). Without them, a
     price per a period compared with a whole (a total budget, an amount asked with no
     period) is multiplied by the length its result states (:func:`scout.steps.statedlength.stated_days`), when it states one."""
@@ -388,9 +373,10 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     assert base is not None
     # a pay is not paid for: the dates asked are no stay to pay a whole period of; a month
     # over days asked per day is over their days of use (7–13 December: 7)
-    whole = paid_whole(base, per, days_used(days, per)) if basis != FLOOR else None
-    # the rest of a total's conversion only: a price per day times the days of use
-    days = days_used(days, base.per) if per == TOTAL else None
+    whole = paid_whole(base, per, days_used(span, per)) if basis != FLOOR else None
+    # the rest of a total's conversion only: a price per day times the days of use, one
+    # per month times the calendar months asked
+    days = days_used(span, base.per) if per == TOTAL else None
     stated = None
     if days is None and per in (TOTAL, UNSTATED) and base.per in PERIOD_DAYS:
         stated = stated_length(c)
@@ -406,7 +392,9 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         daily = {base.per, per} & {"day", "half day"}
         timed = to_period(base, per, days, (candidate_week(c) or 7) if daily else 7, work)
         basis = (MEASURE if per == TOTAL and base.per in MEASURE_UNITS
-                 else VOLUME if per == TOTAL and base.per in WORK_UNITS else WHOLE if per == TOTAL
+                 else VOLUME if per == TOTAL and base.per in WORK_UNITS
+                 else (SAID_WHOLE if timed is not None and span is not None and span.said
+                       else WHOLE) if per == TOTAL
                  else _UNSTATED_FLOOR if per == UNSTATED
                  else UNITLESS if per in WORK_UNITS and base.per is None else basis)
     if timed is base:
@@ -414,7 +402,7 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     outcome = "incomparable" if timed is None else "converted"
     if timed is not None:
         c.price_converted = timed
-    times = _times(base, days, work) if basis in (WHOLE, STATED_WHOLE, STATED_FLOOR,
+    times = _times(base, days, work) if basis in (WHOLE, SAID_WHOLE, STATED_WHOLE, STATED_FLOOR,
                                                   VOLUME, MEASURE) else None
     c.flags.append(_FLAGS[(outcome, basis)].format(
         per=MEASURE_WORDS.get(str(base.per), base.per), target=MEASURE_WORDS.get(per, per),

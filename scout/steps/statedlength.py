@@ -4,7 +4,8 @@ contract's "for 12 months", a "3-year fellowship", in days.
 An amount per a period compared with one for the whole (a total budget, "600 € en
 total", or an amount asked that states no period, "at least 40,000 EUR" of funding) is
 multiplied by how long it is paid. The request's dates say it for a stay
-(:func:`scout.steps.rank_periods.span_days`); without them the result may: a grant's
+(:func:`scout.steps.staylength.stay_span`, or a duration asked);
+without them the result may: a grant's
 duration, a contract's term. Only a length said *as* a length counts, with its cue:
 ``for`` / ``durante`` / ``por`` / ``lasting`` / ``duration`` / ``duración`` /
 ``plazo`` / ``term`` before it, or written as an adjective (``36-month``, ``3-year``),

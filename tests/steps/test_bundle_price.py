@@ -1,7 +1,7 @@
 """A price for several of the kind's unit (an 8-GPU instance, a pack of 10 classes, a case
 of 6 bottles) is compared per one: rank's ``bundle`` divides it by the count its line
 states, keeps the count (``Candidate.bundle``) and flags it in both languages
-(scout.steps.bundleprice)."""
+(scout.steps.packprice)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from scout.schemas.records import Candidates
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.steps import rank
-from scout.steps.bundleprice import bundle_count
+from scout.steps.packprice import bundle_count
 from scout.stepkit.params import RankParams
 from scout.task.build import build_task
 from tests.steps.test_extract_rank import _ctx

@@ -71,3 +71,70 @@ def test_a_promotion_said_before_its_price_is_quoted():
 
     assert promotion("Primeros 6 meses a 9,99 €/mes, después 20 €/mes") \
         == "6 meses a 9,99 €/mes, después 20 €/mes"
+
+
+@pytest.mark.parametrize("text, words, amount", [
+    ("Trasteros Centro: 59 €/mes. Primer mes gratis.", "Primer mes gratis", 59),
+    ("First month free, then £42.50 per month.", "First month free", 42.50),
+    ("Guarda Fácil: 70 €/mes, 50% dto. 2 meses.", "50% dto. 2 meses", 70),
+    ("50% off the first 8 weeks. 60 sq ft units, £48 per month.",
+     "50% off the first 8 weeks", 48),
+    ("Primeros 2 meses gratis, 45 €/mes", "Primeros 2 meses gratis", 45),
+    ("Half price for the first 3 months: £30 a month", "Half price for the first 3 months",
+     30),
+    # the offer's own amount is the first month's, never the price: the later one is
+    ("First month £1. Then £42.50 a month.", "First month £1", 42.50),
+    ("£42.50 per month, first month £1", "first month £1", 42.50),
+])
+def test_an_offer_for_the_first_months_is_quoted_never_the_price(text, words, amount):
+    from scout.steps.promoprice import first_months
+
+    assert first_months(text) == words
+    price = find_price(text)
+    assert price is not None and price.amount == amount
+
+
+@pytest.mark.parametrize("text", [
+    "contrato de 12 meses, 30 €/mes",          # a term, no offer
+    "Estancia mínima 1 mes a 40 €",
+    "Wifi free, 3 months minimum stay",
+    "Precio 45 €/mes. 2 meses de fianza. Wifi gratis",
+    "3 months of free cancellation, £40 a month",
+])
+def test_a_length_beside_a_price_is_no_offer(text):
+    from scout.steps.promoprice import first_months
+
+    assert first_months(text) is None
+
+
+@pytest.mark.parametrize("lang, text, said", [
+    ("es", "Trasteros Centro: 59 €/mes. Primer mes gratis.", "oferta solo para los primeros "
+     "meses, comparado con el precio posterior: «Primer mes gratis»"),
+    ("en", "Big Yellow: £42.50 per month. First month free.", "offer for the first months "
+     "only, compared at the price after it: “First month free”"),
+])
+def test_rank_flags_a_first_months_offer_in_the_readers_language(lang, text, said):
+    from scout.i18n.messages import localize
+    from scout.schemas.records import Candidate, Evidence
+    from scout.steps.rank import _flag_promotion
+
+    c = Candidate(key="u", name="U", price=find_price(text),
+                  evidence=[Evidence(id="e", kind="snippet", text=text, url="https://t.test",
+                                     price=find_price(text))])
+    _flag_promotion(c)
+    _flag_promotion(c)          # ranked again: said once
+    assert [localize(f, lang) for f in c.flags] == [said]
+    assert c.price is not None and c.price.amount in (59, 42.50)
+
+
+def test_an_offer_s_own_amount_is_no_price():
+    from scout.schemas.records import Candidate, Evidence
+    from scout.steps.rank import _flag_promotion
+
+    text = "Trastero 5 m²: primer mes por 1 €"
+    c = Candidate(key="u", name="U", price=find_price(text),
+                  evidence=[Evidence(id="e", kind="snippet", text=text, url="https://t.test",
+                                     price=find_price(text))])
+    assert c.price is not None and c.price.amount == 1
+    _flag_promotion(c)
+    assert c.price is None and c.flags
