@@ -43,8 +43,8 @@ from scout.adapters.contract import EvidenceItem, Secret, Usage
 from scout.schemas.sources import Citation
 
 #: what a ParseError hint says when the model stopped at the token limit
-_LENGTH_HINT = ("the model stopped at its token limit (finish_reason 'length'); raise "
-                "max_tokens in config/adapters.yaml, or use a model that thinks less")
+_LENGTH_HINT = N_("the model stopped at its token limit (finish_reason 'length'); raise "
+                  "max_tokens in config/adapters.yaml, or use a model that thinks less")
 
 
 #: what a ParseError hint says when the answer came only in a reasoning field

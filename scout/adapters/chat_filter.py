@@ -24,11 +24,12 @@ import httpx
 
 from scout.adapters.search_http import error_json
 from scout.errors import ParseError
+from scout.i18n import N_
 
 #: error codes meaning "a content policy refused this", never "the request is malformed"
 FILTER_CODES = frozenset({"content_filter", "content_policy_violation"})
-_HINT = ("the provider's content filter refused this request; the chain moves on to its "
-         "next link (another model or the extractive synthesis answers instead)")
+_HINT = N_("the provider's content filter refused this request; the chain moves on to its "
+           "next link (another model or the extractive synthesis answers instead)")
 
 
 def filtered_categories(*blocks: Any) -> list[str]:

@@ -32,8 +32,8 @@ from scout.schemas.sources import Source
 #: request options passed through as query parameters
 OPTIONS = frozenset({"categories", "engines", "language", "time_range", "safesearch",
                      "pageno"})
-_FORMAT_HINT = ("a 403 from SearxNG usually means format=json is not enabled: add 'json' "
-                "to search.formats in the instance's settings.yml")
+_FORMAT_HINT = N_("a 403 from SearxNG usually means format=json is not enabled: add 'json' "
+                  "to search.formats in the instance's settings.yml")
 
 
 def classify_error(response: httpx.Response, adapter: str = "searxng") -> ProviderError | None:

@@ -62,8 +62,8 @@ def parse_smtp_url(value: str, var: str = "SCOUTE_SMTP_URL") -> SmtpTarget:
     """``smtp[s]://[user[:pass]@]host[:port][?starttls=true]`` → :class:`SmtpTarget`;
     a ``ConfigError`` (CFG030) that never quotes the value otherwise."""
     parts = urlsplit(value.strip())
-    hint = (f"e.g. export {var}='smtp://user:password@mail.example.org:587?starttls=true' "
-            "or 'smtps://user:password@mail.example.org:465'")
+    hint = N_("e.g. export {var}='smtp://user:password@mail.example.org:587?starttls=true' "
+              "or 'smtps://user:password@mail.example.org:465'").format(var=var)
     if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
         raise ConfigError(f"{var} is not an smtp:// or smtps:// URL with a host", code="CFG030",
                           hint=hint)

@@ -187,8 +187,9 @@ class SsrfGuard:
     def _refuse(self, url: httpx.URL, why: str, *, via: httpx.URL | None = None,
                 allowable: bool = True) -> Blocked:
         hop = f" (redirected from {redact_url(via)})" if via is not None else ""
-        hint = (f"if this host is meant to be reachable, add it to adapters.{self.adapter}"
-                ".allow_hosts in config/adapters.yaml") if allowable else None
+        hint = N_("if this host is meant to be reachable, add it to adapters.{adapter}"
+                  ".allow_hosts in config/adapters.yaml").format(adapter=self.adapter) \
+            if allowable else None
         return Blocked(f"{self.adapter}: refused to fetch {redact_url(url)}{hop}: {why}",
                        adapter=self.adapter, hint=hint)
 

@@ -214,11 +214,21 @@ def _hints(marked: list[str] | None = None) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = []
     for folder in ("adapters", "providers", "steps"):
         for path in sorted((ROOT / "scout" / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            # a hint kept in a name first (``hint = f"..."``, ``_HINT = "..."``) is read
+            # where the name is given its value: the guard must not miss it
+            named = {n.targets[0].id: n.value for n in ast.walk(tree)
+                     if isinstance(n, ast.Assign) and len(n.targets) == 1
+                     and isinstance(n.targets[0], ast.Name)}
+            for node in ast.walk(tree):
                 if not (isinstance(node, ast.keyword) and node.arg == "hint"):
                     continue
                 v: object = node.value
-                where = f"{path.relative_to(ROOT)}:{node.value.lineno}"
+                if isinstance(v, ast.Name) and v.id in named:
+                    v = named[v.id]
+                if isinstance(v, ast.IfExp):
+                    v = v.body  # ``N_(...) if allowable else None``: the hint is the body
+                where = f"{path.relative_to(ROOT)}:{getattr(v, 'lineno', node.value.lineno)}"
                 if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) \
                         and v.func.attr == "format":
                     v = v.func.value  # N_("...{x}...").format(x=...)
@@ -254,6 +264,21 @@ def test_every_hint_a_failed_phase_shows_is_in_the_readers_language() -> None:
     # a hint with values is localised as a whole, its values as written
     assert localize("set TAVILY_API_KEY (or the variable named in config)", "es") == \
         "define TAVILY_API_KEY (o la variable que indique la configuración)"
+
+
+def test_a_hint_kept_in_a_name_reads_in_spanish_with_its_values() -> None:
+    """The SSRF guard's, SMTP's and SearxNG's hints were f-strings kept in a name first:
+    the guard above missed them and a Spanish stopped page showed them in English."""
+    from scout.adapters.searxng import classify_error
+    from scout.adapters.ssrf import SsrfGuard
+
+    import httpx
+
+    blocked = SsrfGuard(adapter="page")._refuse(httpx.URL("http://10.0.0.1/"), "private")
+    assert localize(blocked.hint, "es") == ("si este host debe ser accesible, añádelo a "
+                                            "adapters.page.allow_hosts en config/adapters.yaml")
+    refused = classify_error(httpx.Response(403))
+    assert refused is not None and localize(refused.hint, "es").startswith("un 403 de SearxNG")
 
 
 @pytest.mark.parametrize("english, spanish", [
