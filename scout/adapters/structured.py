@@ -195,12 +195,13 @@ class Builder:
         if s.price is not None and s.checked is not None and s.checked != s.price:
             rate = stated_rate(s.price, s.checked)
             # put on the other tax basis only, at a stated rate: exact, "(5.566 € tax
-            # included, 21 %)"; a bundle's share is exact too, "(2.99 USD/hour each of 8)";
+            # included, 21 %)"; a bundle's share is exact too, "(2.99 USD/hour each, the
+            # bundle's price divided by 8)";
             # a currency's or a period's conversion is approximate
             text += " (" + self.fmt.money(s.checked) + ", " + self.fmt.number(rate, 0 if rate.is_integer() else 1) + " %)" \
                 if rate is not None and s.price.per == s.checked.per else \
                 " (" + ("≈ " if s.checked.currency != s.price.currency else "") + self._(
-                    "{amount} each of {count}", amount=self.fmt.money(s.checked),
+                    "{amount} each, the bundle's price divided by {count}", amount=self.fmt.money(s.checked),
                     count=s.brief.bundle) + ")" if s.brief.bundle else \
                 " (≈ " + self.fmt.money(s.checked) + ")"
         cost = s.brief.cost

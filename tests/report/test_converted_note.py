@@ -53,3 +53,27 @@ def test_the_note_is_said_only_under_the_prices_it_explains(lang: str, mark: str
     table, changes = _render(lang, kept_usd=True, left_usd=False)
     assert "~100" in table and mark in table, table
     assert mark not in changes, changes
+
+
+@pytest.mark.parametrize("lang, said, mark", [
+    ("en", "2.99 USD/hour (23.92 USD/hour for a bundle of 8)", "Prices marked ~"),
+    ("es", "2,99 US$/hora (23,92 US$/hora por un lote de 8)", "marcados con ~")])
+def test_a_bundle_s_share_is_exact_and_says_the_bundle(lang: str, said: str,
+                                                       mark: str) -> None:
+    """An 8-GPU instance's price divided by 8 in its own currency was shown "~2,99" under
+    a note saying ~ means converted with reference rates: no rate was used."""
+    def usd(amount: float) -> Money:
+        return Money(amount=amount, currency="USD", comparator="=", per="hour")
+
+    task = build_task("8 H100 under 2.50 USD an hour", {"budget": InputSpec(type="money")},
+                      today=dt.date(2026, 12, 6))
+    node = Candidate(key="node", name="Node", url="https://gpus.test/node",
+                     domain="gpus.test", price=usd(23.92), price_converted=usd(2.99),
+                     bundle=8)
+    shortlist = Shortlist(items=[], excluded=[(node, ["over budget"])],
+                          approximate_currency=True, rates_as_of="2026-11-01")
+    env = make_report_env(ROOT / "templates", lang)
+    text = env.from_string(SECTIONS).render(task=task, shortlist=shortlist,
+                                            candidates=Candidates(items=[node]),
+                                            citations=Citations())
+    assert said in text and "~" not in text and mark not in text, text

@@ -96,8 +96,8 @@ def test_a_bundle_names_its_words() -> None:
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "23.92 USD/hour (2.99 USD/hour each of 8)"),
-    ("es", "23,92 US$/hora (2,99 US$/hora cada uno de 8)")])
+    ("en", "23.92 USD/hour (2.99 USD/hour each, the bundle's price divided by 8)"),
+    ("es", "23,92 US$/hora (2,99 US$/hora cada uno: el precio del lote entre 8)")])
 def test_the_synthesis_says_the_bundle_s_price_and_one_s(lang: str, said: str) -> None:
     from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
     from scout.adapters.extractive import ExtractiveAdapter
