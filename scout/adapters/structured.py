@@ -53,7 +53,7 @@ from scout.adapters.subjects import Cites, Constraints, Subject
 from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import terms
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
-from scout.units import RATE_UNITS, per_factor
+from scout.units import MEASURE_UNITS, RATE_UNITS, per_factor
 from scout.schemas.sources import AspectNote, Synthesis, SynthesisSentence
 from scout.schemas.task import Money
 from scout.task.taxbasis import stated_rate
@@ -192,7 +192,15 @@ class Builder:
 
     def price_text(self, s: Subject) -> str:
         text = self.fmt.money(s.price)
-        if s.price is not None and s.checked is not None and s.checked != s.price:
+        if s.price is not None and s.checked is not None and s.price.amount \
+                and s.price.per in MEASURE_UNITS and s.checked.per == "total" \
+                and s.checked.currency == s.price.currency:
+            # a rate per a measure times the quantity asked: exact, said as the table says
+            # it, "875 € in total (35 €/m³ × 25)", never "≈" as a conversion would be
+            qty = round(s.checked.amount / s.price.amount, 2)
+            text = self.fmt.money(s.checked) + " (" + text + " × " + self.fmt.number(
+                qty, 0 if qty.is_integer() else 2) + ")"
+        elif s.price is not None and s.checked is not None and s.checked != s.price:
             rate = stated_rate(s.price, s.checked)
             # put on the other tax basis only, at a stated rate: exact, "(5.566 € tax
             # included, 21 %)"; a bundle's share is exact too, "(2.99 USD/hour each, the

@@ -112,3 +112,31 @@ def test_a_measure_is_written_as_its_sign():
     assert money_text(Money(amount=35, currency="EUR", per="m3"), "es") == "35 €/m³"
     assert money_text(Money(amount=2.5, currency="GBP", per="mi"), "en") == "2.50 GBP/mile"
     assert money_text(Money(amount=2.5, currency="GBP", per="mi"), "es") == "2,50 GBP/milla"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "the cheapest option that fits your request: 875 EUR in total (35 EUR/m³ × 25)."),
+    ("es", "la opción más barata que encaja con tu petición: 875 € en total (35 €/m³ × 25).")])
+def test_the_synthesis_says_a_rate_times_the_quantity_as_the_table_does(lang, said):
+    """The table said "875 € en total (35 €/m³ × 25)" and the synthesis "35 €/m³ (≈ 875 €
+    en total)": ≈ is a conversion's, and 35 × 25 is exact."""
+    from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+    from scout.adapters.extractive import ExtractiveAdapter
+    from scout.config.settings import ExtractiveSettings
+
+    def eur(amount: float, per: str | None) -> Money:
+        return Money(amount=amount, currency="EUR", comparator="=", per=per)
+
+    subjects = [SubjectBrief(key="rate", name="Mudanzas Rate", rank=1, price=eur(35, "m3"),
+                             price_checked=eur(875, "total")),
+                SubjectBrief(key="whole", name="Mudanzas Whole", rank=2,
+                             price=eur(950, None))]
+    evidence = [EvidenceItem(url=f"https://{s.key}.test/", title=s.name, subject=s.key,
+                             kind="snippet", text=f"{s.name}: {s.price.amount} €.")
+                for s in subjects if s.price is not None]
+    req = SynthesisRequest(question="q", task={}, task_types={}, lang=lang,
+                           evidence=evidence, candidates=[s.name for s in subjects],
+                           subjects=subjects)
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    text = " ".join(s.text for s in syn.sentences)
+    assert said in text and "≈" not in text, text
