@@ -109,7 +109,7 @@ def test_a_length_beside_a_price_is_no_offer(text):
 
 @pytest.mark.parametrize("lang, text, said", [
     ("es", "Trasteros Centro: 59 €/mes. Primer mes gratis.", "oferta solo para los primeros "
-     "meses, comparado con el precio posterior: «Primer mes gratis»"),
+     "meses, comparada con el precio posterior: «Primer mes gratis»"),
     ("en", "Big Yellow: £42.50 per month. First month free.", "offer for the first months "
      "only, compared at the price after it: “First month free”"),
 ])
