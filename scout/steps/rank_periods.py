@@ -289,8 +289,10 @@ def to_period(money: Money, per: str | None, days: float | None = None,
         money.per, per, week, work.bases if work is not None else None)
     if factor is None:
         return None
-    if factor == 1.0:
+    if factor == 1.0 and not (per == TOTAL and money.per not in (None, TOTAL)):
         return money
+    # a period the dates asked fill exactly (a week's price for 7 nights) is the whole, times
+    # 1: left per its period it would be no price the total budget could be compared with
     amount = round(money.amount * factor, 2)
     if not math.isfinite(amount):  # a listing's 1e308 per night is no amount per month
         return None

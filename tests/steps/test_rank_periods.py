@@ -372,6 +372,26 @@ def test_a_range_is_counted_in_days_of_use_for_a_price_per_day(query, price, tim
                                     "asked, to compare it with the total budget"]
 
 
+@pytest.mark.parametrize("query", [
+    "velero en Ibiza del 10 al 17 de agosto de 2027, máximo 4.000 € en total",
+    "sailboat in Ibiza from 10 to 17 August 2027, under 4,000 euros total",
+])
+def test_a_price_for_exactly_the_dates_asked_is_the_whole(query: str) -> None:
+    """A week's price for the seven nights asked is the whole charter or stay, times 1: it
+    is compared with the total budget (9.800 € over 4.000 €, out) and shown as the total,
+    never left per week, unchecked, as if it could not be put on the budget's footing."""
+    _, short = _stay(query,
+                     _flat("dear", ("https://boats.test/d", _eur(9800, "week"))),
+                     _flat("fair", ("https://boats.test/f", _eur(3500, "week"))))
+    assert [i.candidate.key for i in short.items] == ["fair"]
+    [(out, _)] = short.excluded
+    assert out.key == "dear" and out.price_converted == _eur(9800, "total")
+    fair = short.items[0].candidate
+    assert fair.price_converted == _eur(3500, "total")
+    assert fair.flags == ["price per week times 1 for the dates asked, to compare it with "
+                          "the total budget"]
+
+
 def test_without_dates_a_longer_period_is_its_share() -> None:
     _, short = _stay("coworking in Lisbon, under 20 euros a day",
                      _flat("monthly", ("https://desks.test/m", _eur(140, "month"))))
