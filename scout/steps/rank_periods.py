@@ -30,6 +30,7 @@ way, pets by rank's ``heads: {pet: pets}``.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Callable
 
@@ -232,12 +233,15 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
 
 def span_days(task: Any) -> float | None:
     """How long the request's dates last, in nights (end − start: 3–6 March is a stay of
-    3): its first date range's; None without one (a single day or a month is no span to
-    multiply a price by). A price per day counts their days instead (:func:`days_used`)."""
+    3): its first date range's; 0.0 for a single day (no night, but one day of use of a
+    price per day: a boat or a car for Saturday); None without a date (a month is no span
+    to multiply a price by). A price per day counts their days instead (:func:`days_used`)."""
     for name, type_name in (getattr(task, "types", None) or {}).items():
         value = (getattr(task, "values", None) or {}).get(name)
-        if type_name == "date" and isinstance(value, DateRange) and value.end > value.start:
+        if type_name == "date" and isinstance(value, DateRange) and value.end >= value.start:
             return float((value.end - value.start).days)
+        if type_name == "date" and isinstance(value, dt.date):
+            return 0.0
     return None
 
 
@@ -252,7 +256,7 @@ def days_used(nights: float | None, per: str | None) -> float | None:
     per ``per``: its days of use, one more than its nights, for a period of days
     (:data:`_DAYS_OF_USE`); its nights for any other."""
     if nights is None or per not in _DAYS_OF_USE:
-        return nights
+        return nights or None  # a single day holds no night to pay a night's price for
     return nights + 1
 
 
@@ -390,7 +394,9 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     assert base is not None
     # a pay is not paid for: the dates asked are no stay to pay a whole period of; a month
     # over days asked per day is over their days of use (7–13 December: 7)
-    whole = paid_whole(base, per, days_used(days, per)) if basis != FLOOR else None
+    # (a single day asked, no night, converts only a day's price to a total: paid whole or
+    # pro rata, a longer period over one day stays as it was)
+    whole = paid_whole(base, per, days_used(days, per)) if basis != FLOOR and days else None
     # the rest of a total's conversion only: a price per day times the days of use
     days = days_used(days, base.per) if per == TOTAL else None
     stated = None

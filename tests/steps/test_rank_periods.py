@@ -536,3 +536,27 @@ def test_a_price_the_phase_never_reads_is_not_put_on_the_budgets_period() -> Non
                              periods=periods)
     assert read.flags == ["price per kWh cannot be compared with a budget per month"]
     assert periods
+
+
+@pytest.mark.parametrize("query", [
+    "barco en Dénia el sábado 5 de diciembre de 2026, máximo 300 € en total",
+    "car hire in Lisbon on 5 December 2026, under 300 euros total",
+])
+def test_a_single_day_asked_is_one_day_of_use_against_a_total_budget(query: str) -> None:
+    """One day asked is one day of a price per day (240 € in, 390 € over 300 € in all),
+    never "cannot be compared without dates"; a price per night holds no night in one day
+    and stays not compared, as before."""
+    _, short = _stay(query,
+                     _flat("fair", ("https://boats.test/f", _eur(240, "day"))),
+                     _flat("dear", ("https://boats.test/d", _eur(390, "day"))),
+                     _flat("inn", ("https://boats.test/i", _eur(90, "night"))))
+    assert [i.candidate.key for i in short.items] == ["fair", "inn"]
+    [(out, _)] = short.excluded
+    assert out.key == "dear" and out.price_converted == _eur(390, "total")
+    fair, inn = (i.candidate for i in short.items)
+    assert fair.price_converted == _eur(240, "total")
+    assert fair.flags == ["price per day times 1 for the dates asked, to compare it with the "
+                          "total budget"]
+    assert inn.price_converted is None
+    assert inn.flags == ["price per night cannot be compared with a total budget without dates "
+                         "or a length it states"]
