@@ -38,7 +38,7 @@ from typing import Any
 
 from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate, EvidenceSet
-from scout.schemas.task import HEADS, DateRange, Money
+from scout.schemas.task import HEADS, OPEN_END, OPEN_START, DateRange, Money
 from scout.steps.weekdays import candidate_week
 from scout.steps.workbasis import Work
 from scout.i18n.values import MEASURE_WORDS
@@ -238,8 +238,11 @@ def span_days(task: Any) -> float | None:
     to multiply a price by). A price per day counts their days instead (:func:`days_used`)."""
     for name, type_name in (getattr(task, "types", None) or {}).items():
         value = (getattr(task, "values", None) or {}).get(name)
-        if type_name == "date" and isinstance(value, DateRange) and value.end >= value.start:
+        if type_name == "date" and isinstance(value, DateRange) and OPEN_END > value.end \
+                >= value.start > OPEN_START:
             return float((value.end - value.start).days)
+        if type_name == "date" and isinstance(value, DateRange):
+            return None  # "a partir del 5 de enero": an open end is no length to pay for
         if type_name == "date" and isinstance(value, dt.date):
             return 0.0
     return None

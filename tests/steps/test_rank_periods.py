@@ -560,3 +560,19 @@ def test_a_single_day_asked_is_one_day_of_use_against_a_total_budget(query: str)
     assert inn.price_converted is None
     assert inn.flags == ["price per night cannot be compared with a total budget without dates "
                          "or a length it states"]
+
+
+@pytest.mark.parametrize("query", [
+    "coche en Lisboa a partir del 5 de enero de 2027, máximo 300 € en total",
+    "car hire in Lisbon from 5 January 2027 onwards, under 300 euros total",
+])
+def test_dates_with_an_open_end_are_no_length_to_pay_for(query: str) -> None:
+    """"From 5 January" has no end: a price per day is not multiplied by the days to the end
+    of time (millions of euros, every listing over any budget); it is not compared, as
+    with no dates, and flagged so."""
+    task, short = _stay(query, _flat("car", ("https://cars.test/c", _eur(40, "day"))))
+    assert task.values["dates"].end == dt.date.max
+    [item] = short.items
+    assert item.candidate.price_converted is None
+    assert item.candidate.flags == ["price per day cannot be compared with a total budget "
+                                    "without dates or a length it states"]
