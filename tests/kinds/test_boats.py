@@ -71,6 +71,9 @@ REQUESTS = {
     "catamaran charter in the Greek Islands for 6 adults and 2 kids, under €150 each":
         ("en", {"area": "Greek Islands", "adults": 6, "children": 2, "boat_type": "catamaran",
                 "budget": _cap(150, "person")}),
+    "sailing catamaran in Corfu for 6 adults and 2 kids, under €150 each per day":
+        ("en", {"area": "Corfu", "adults": 6, "children": 2, "boat_type": "catamaran",
+                "budget": _cap(150, "day")}),
     "boat hire in Ibiza for 6, fuel included, paddle board and snorkel gear, under €1,500":
         ("en", {"area": "Ibiza", "adults": 6, "fuel": True, "paddle": True, "snorkel": True,
                 "budget": _cap(1500)}),
@@ -90,11 +93,14 @@ def test_requests_as_the_lab_types_them(query: str) -> None:
     assert_read_as(parse_request(KIND, query, TODAY), lang, want, false_unasked=True)
 
 
-def test_a_head_beside_a_day_is_kept_with_the_group_budget() -> None:
-    """"200 € por persona y día" is one person's a day, never the boat's a day."""
-    task = parse_request(KIND, "lancha en la Costa Brava el sábado, 6 personas, unos 200 € "
-                               "por persona y día", TODAY)
-    assert task.values["budget"].each == "person"
+@pytest.mark.parametrize("query", [
+    "lancha en la Costa Brava el sábado, 6 personas, unos 200 € por persona y día",
+    "sailing catamaran in Corfu for 6 adults and 2 kids, under €150 each per day",
+])
+def test_a_head_beside_a_day_is_one_persons_a_day(query: str) -> None:
+    """"200 € por persona y día", "€150 each per day": one person's a day, never the boat's."""
+    budget = parse_request(KIND, query, TODAY).values["budget"]
+    assert (budget.per, budget.each) == ("day", "person")
 
 
 @pytest.mark.parametrize("query", ["alquiler de velero con patrón para 8 del 10 al 17 de agosto",
