@@ -200,8 +200,9 @@ def test_a_spanish_report_gives_the_whole_boat_per_person_and_the_extras(runs):
             "patrón, por como mucho 4.000 € en total.") in report
     assert _row(report, "Velero Oceanis 38 - Blue Ibiza")[2:7] == [
         "8", "420 €/día [1]", "3.360 € en total", "420 €", "no consta"]
-    assert _row(report, "Velero Bavaria 46 con patrón - Ibiza Sail")[5:7] == [
-        "438 €", "combustible, limpieza, fianza"]
+    # "Semana: 3.500 €" is a week's price, the whole of the week asked
+    assert _row(report, "Velero Bavaria 46 con patrón - Ibiza Sail")[3:7] == [
+        "3.500 €/semana [2]", "3.500 € en total", "438 €", "combustible, limpieza, fianza"]
     own = _own(report, IBIZA)
     assert not words_of(*REPORT_ENGLISH, "boats?", "extra", "cleaning", "deposit").search(own)
 
