@@ -80,6 +80,9 @@ REQUESTS = {
     "a sailboat in Mallorca with skipper, 4 cabins, for 8 people, max €6,000 total":
         ("en", {"area": "Mallorca", "adults": 8, "boat_type": "sailboat", "skipper": True,
                 "cabins": 4, "budget": _cap(6000, "total")}),
+    "sailboat in Mallorca for a week in July, 4 cabins, for 8 people":
+        ("en", {"area": "Mallorca", "dates": _days("2027-07-01", "2027-07-31"),
+                "length": 7 * 86400, "adults": 8, "boat_type": "sailboat", "cabins": 4}),
     "yacht charter in Split for 7 days, 10 people":
         ("en", {"area": "Split", "length": 7 * 86400, "adults": 10, "boat_type": "yacht"}),
     "half-day boat rental in Cascais, 4 hours, for 6 adults, under 400 EUR":
