@@ -312,6 +312,8 @@ def test_for_a_unit_is_one_of_it(query: str, seconds: int) -> None:
     "flat in Lisbon, €300 a week",          # a rate's period, no length
     "gym in Leeds, £30 a month",
     "boat in Mallorca for a few days",      # no count said
+    "tours in Madrid for a day trip to Toledo",  # the unit names a thing
+    "gym in Leeds for a day pass under £15",
 ])
 def test_a_unit_after_an_amount_or_with_no_count_is_no_length(query: str) -> None:
     assert build_task(query, STAY, today=TODAY).values.get("length") is None
