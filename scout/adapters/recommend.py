@@ -92,9 +92,7 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                 "{name} comes first of the {count} options that fit your request, in "
                 "the order the request ranks them.", name=short[0].name,
                 count=syn.fmt.number(len(short))))]
-        return [_mixed_sentence(syn) if mixed else
-                syn.sentence(syn._("No option that fits your request has a known price, "
-                                   "so none is recommended over the others."))]
+        return [_mixed_sentence(syn) if mixed else _no_price_sentence(syn, short)]
     if len(short) == 1 and (best is not None or cheap is not None):
         # one option is no "best rated" or "cheapest": say it is the only one, with
         # what is known of it
@@ -338,3 +336,16 @@ def cost(s: Subject) -> float:
     if s.brief.cost is not None:
         return s.brief.cost
     return s.checked.amount if s.checked is not None else float("inf")
+
+
+def _no_price_sentence(syn: Builder, short: list[Subject]) -> SynthesisSentence:
+    """Why no option is recommended by its price: none states one, or, when some do, their
+    prices could not be compared with each other or with the budget (a day's price against
+    a total budget with no dates to multiply it by): never "no known price" then, which
+    the shortlist's own prices would contradict."""
+    if any(s.price is not None for s in short):
+        return syn.sentence(syn._("The options that fit your request state prices that could "
+                                  "not be compared on one footing, so none is recommended "
+                                  "over the others."))
+    return syn.sentence(syn._("No option that fits your request has a known price, "
+                              "so none is recommended over the others."))

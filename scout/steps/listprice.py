@@ -10,8 +10,8 @@ from typing import Any
 
 from scout.schemas.task import Money
 from scout.steps.freeprice import says_free
-from scout.steps.pricewords import (former_price, labelled_price, measure_unit, per_size,
-                                   stated_period)
+from scout.steps.pricewords import (former_price, labelled_period, labelled_price, measure_unit,
+                                   per_size, stated_period)
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts
 
@@ -61,7 +61,8 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
         (i for i, (_, span) in enumerate(found) if labelled_price(text, span[0])), 0)
     price, span = found[regular_index(text, spans, first)]
     # "Turno de 15 días: 690 €", "€900 for the 2-week session": a session's price
-    period = None if price.per else stated_period(text, span)
+    # "Semana: 3.500 €", "Half day: €600": a price list's period written as its label
+    period = None if price.per else stated_period(text, span) or labelled_period(text, span)
     return price.model_copy(update={"comparator": "=", **({"per": period} if period else {})})
 
 

@@ -110,3 +110,33 @@ def stated_period(text: str, span: tuple[int, int]) -> str | None:
     count = int(n) if n.isdigit() else _WORD_COUNTS[n]
     days = count * (7 if m.group("unit").lower().startswith(("s", "w")) else 1)
     return _PERIODS.get(days)
+
+
+# a period written as the amount's label, at the start of its clause, right before a colon:
+# "Semana: 3.500 €", "Precio por semana: 3.500 €", "Weekly: €3,500", "Half day: €600",
+# "Día completo: 290 €" (a charter's or a rental's price list); never a word inside a
+# clause ("Fianza semana 1: 500 €" has no clause start before "semana")
+_LABEL_WORDS = {
+    "half day": r"medio d[ií]a|media jornada|half[\s-]day",
+    "day": r"d[ií]a(?:\s+completo)?|por\s+d[ií]a|al\s+d[ií]a|jornada(?:\s+completa)?|diari[oa]|"
+           r"(?:full[\s-])?day|daily|per\s+day",
+    "night": r"noche|por\s+noche|night|nightly|per\s+night",
+    "week": r"semana|por\s+semana|semanal|week|weekly|per\s+week",
+    "fortnight": r"quincena|fortnight",
+    "month": r"mes|por\s+mes|al\s+mes|mensual|month|monthly|per\s+month",
+    "year": r"a[nñ]o|por\s+a[nñ]o|al\s+a[nñ]o|anual|year|yearly|annual|per\s+year",
+}
+_LABEL_PERIOD = re.compile(
+    r"(?:^|[.;!?\n(|•·]\s*|,\s+)(?:(?:precio|tarifa|alquiler|price|rate|rental)\s+)?(?:"
+    + "|".join(f"(?P<{k.replace(' ', '_')}>{v})" for k, v in _LABEL_WORDS.items())
+    + r")\s*[:=]\s*$", re.I)
+
+
+def labelled_period(text: str, span: tuple[int, int]) -> str | None:
+    """The period (``per``) the amount at ``span`` in ``text`` is labelled with, a period
+    word at the start of its clause before a colon ("Semana: 3.500 €", "Weekly: €3,500",
+    "Half day: €600" are per week, per week, per half day), or None."""
+    m = _LABEL_PERIOD.search(text[max(0, span[0] - 40):span[0]])
+    if m is None:
+        return None
+    return next(k.replace("_", " ") for k, v in m.groupdict().items() if v is not None)

@@ -274,8 +274,10 @@ def to_period(money: Money, per: str | None, days: float | None = None,
         money.per, per, week, work.bases if work is not None else None)
     if factor is None:
         return None
-    if factor == 1.0:
+    if factor == 1.0 and not (per == TOTAL and money.per not in (None, TOTAL)):
         return money
+    # a period the dates asked fill exactly (a week's price for 7 nights) is the whole, times
+    # 1: left per its period it would be no price the total budget could be compared with
     amount = round(money.amount * factor, 2)
     if not math.isfinite(amount):  # a listing's 1e308 per night is no amount per month
         return None
@@ -373,7 +375,10 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     assert base is not None
     # a pay is not paid for: the dates asked are no stay to pay a whole period of; a month
     # over days asked per day is over their days of use (7–13 December: 7)
-    whole = paid_whole(base, per, days_used(span, per)) if basis != FLOOR else None
+    # (a single day asked, no night, converts only a day's price to a total: paid whole or
+    # pro rata, a longer period over one day stays as it was)
+    whole = paid_whole(base, per, days_used(span, per)) if basis != FLOOR \
+        and span is not None and span.nights else None
     # the rest of a total's conversion only: a price per day times the days of use, one
     # per month times the calendar months asked
     days = days_used(span, base.per) if per == TOTAL else None

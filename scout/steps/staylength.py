@@ -19,7 +19,7 @@ import datetime as dt
 from collections.abc import Collection
 from typing import Any, NamedTuple
 
-from scout.schemas.task import DateRange
+from scout.schemas.task import OPEN_END, OPEN_START, DateRange
 from scout.task.durations import DAY, MONTH
 from scout.units import PERIOD_DAYS
 
@@ -59,16 +59,23 @@ def _said_length(seconds: Any) -> float | None:
 
 def stay_span(task: Any, bounds: Collection[str] = ()) -> Span | None:
     """The stay the request asks for: its first date range (end − start nights: 3–6 March
-    is 3), else the one duration input it gives that is none of ``bounds`` (the inputs
-    the kind compares or counts work by); None without either (a single day or a month
-    is no span to multiply a price by), or with two such durations (which is the stay?)."""
+    is 3; a single day 0, one day of use of a price per day: a boat or a car for Saturday),
+    else the one duration input it gives that is none of ``bounds`` (the inputs the kind
+    compares or counts work by); None without either (a month is no span to multiply a
+    price by), with dates that have an open end ("a partir del 5 de enero"), or with two
+    such durations (which is the stay?)."""
     types = getattr(task, "types", None) or {}
     values = getattr(task, "values", None) or {}
     for name, type_name in types.items():
         value = values.get(name)
-        if type_name == "date" and isinstance(value, DateRange) and value.end > value.start:
+        if type_name == "date" and isinstance(value, DateRange) and OPEN_END > value.end \
+                >= value.start > OPEN_START:
             return Span(float((value.end - value.start).days),
                         _whole_months(value.start, value.end))
+        if type_name == "date" and isinstance(value, DateRange):
+            return None  # "a partir del 5 de enero": an open end is no length to pay for
+        if type_name == "date" and isinstance(value, dt.date):
+            return Span(0.0)  # a single day: no night, one day of use of a price per day
     said = [days for name, type_name in types.items() if type_name == "duration"
             and name not in bounds and (days := _said_length(values.get(name))) is not None]
     return Span(said[0], said=True) if len(said) == 1 else None
@@ -85,4 +92,4 @@ def days_used(span: Span | None, per: str | None) -> float | None:
         return span.months * PERIOD_DAYS["month"]
     if per in _DAYS_OF_USE and not span.said:
         return span.nights + 1
-    return span.nights
+    return span.nights or None  # a single day holds no night to pay a night's price for

@@ -35,10 +35,12 @@ _Y = YEAR
 # ordinals: English "3rd", Spanish "1º", "1ro", "1ero", "1er", "2do" (Latin America)
 _D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º|°|ª|ero|er|ro|do|to|vo|no)?"
 # nouns a number counts: "agosto 4 personas", "julio 7 plazas", "june 6 people" say how
-# many, not which day of the month
+# many, not which day of the month; and units of a length: "el sábado 4 horas", "on
+# Saturday 3 hours" say how long (a weekday and a day that is not it read no date at all)
 _COUNTED = (r"(?:personas?|people|persons?|pax|adult(?:o)?s?|nin[oa]s|kids|children|"
             r"guests?|huespedes|plazas?|seats?|seater|asientos?|rooms?|habitacion(?:es)?|habs?|"
-            r"camas?|beds?|noches?|nights?|dias?|days?|semanas?|weeks?)\b")
+            r"camas?|beds?|noches?|nights?|dias?|days?|semanas?|weeks?|horas?|hours?|hrs?|h|"
+            r"minutos?|minutes?|mins?|meses|months?)\b")
 # "del 3 al 7", "hasta el 7"; "March 15th to the 20th" as "hasta el" says it in Spanish
 _SEP = (r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|"
         r"(?:to|until|till|through|and)(?:\s+the)?)\s+)")

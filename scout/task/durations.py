@@ -72,6 +72,12 @@ _WHEN_BEFORE = re.compile(r"\b(?:last|past|previous|prior|every|ultim[oa]s|pasad
 # the beach", "a 5 minutos del metro", "a 10 min andando"): a distance, no length
 _AWAY = re.compile(r"['’]?(?:\s+(?:walk(?:ing)?|drive|driving|ride|on\s+foot|by\s+(?:car|foot|bus|"
                    r"train|metro|tube|subway)))?\s+(?:from|away|(?:to|of)\s+(?:the|a|an|my|our)\b)")
+# "for a week", "for a day", "during a month": the article is the count, "for" says it is
+# how long (a bare "a week" after an amount is a rate: "300 € a week")
+_FOR_BEFORE = re.compile(r"(?<![\w])(?:for|during|lasting)\s+(?:about\s+|around\s+|just\s+)?$")
+# ... and the unit ends its phrase: "for a day trip", "for a day pass" name a thing
+_FOR_AFTER = re.compile(r"\s*(?:$|[,.;:!?)\n]|(?:in|on|at|from|with|and|or|to|starting|this|next|"
+                        r"of|around|during|for|by|before|after)\b)", re.I)
 _AT_BEFORE = re.compile(r"(?<![\w])a\s+(?:unos\s+|menos\s+de\s+|solo\s+)?$")
 _AT_AFTER = re.compile(r"\s+(?:(?:andando|caminando|a\s+pie|en\s+(?:coche|metro|bus|tren))\b"
                        r"|del?\b)")
@@ -172,6 +178,12 @@ def _durations(free: str, high: bool = False, calendar: bool = False,
             if not re.fullmatch(r"hours?|horas?", m.group("unit") or "", re.I):
                 continue
         seconds = _seconds(m)
+        if seconds is None and (m.group("num") or "").lower() in ("a", "an") \
+                and not (m.group("num2") or m.group("num3") or m.group("and_half")) \
+                and _FOR_BEFORE.search(free, max(0, m.start() - 20), m.start()) \
+                and _FOR_AFTER.match(free, m.end()) \
+                and not (m.group("unit") or "").lower().endswith("s"):
+            seconds = _unit(m.group("unit"))  # "for a week": one week
         if seconds is None:
             continue
         low = _LOW_END.search(free, max(0, m.start() - 24), m.start()) \

@@ -102,6 +102,10 @@ _HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(
                    r"crore)\b))\s+(?=(?:"
                    + "|".join(_SCALES) + r")\b)")
 
+# the periods of time a head's amount may be said per after it ("each a day")
+_TIMES = frozenset({"half day", "day", "night", "week", "fortnight", "month", "quarter", "year",
+                    "hour"})
+
 
 # what a country's own sign may look like in a request: a currency sign CLDR's English and
 # Spanish tables lack ("₦", "GH₵"), a capital glued to a figure ("R1800") or a capitalised
@@ -355,6 +359,11 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             each = "person"  # "£50pppn": per person per night, both said in one word
         if each is None and per is not None and (head := head_after(free, span[1])):
             each, span = head[0], (span[0], head[1])  # "90 € al mes por persona"
+        elif per == "person" and each is None and (late := unit_after_cap(free, span[1])) \
+                and not late.group("each") and period_of(late.group("per")) in _TIMES:
+            # "€150 each per day", "150 € cada uno al día": one head's, and its period,
+            # as "€150 per person per day" (never the period lost, nor the group's a day)
+            each, per, span = "person", period_of(late.group("per")), (span[0], late.end())
         if per in OCCASIONS and not occasions:
             per = None  # "under 60 euros a visit": the listings say "Consulta: 60 €"
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's

@@ -190,3 +190,29 @@ def test_a_source_naming_the_more_specific_look_alike_is_about_it_alone() -> Non
     quotes = {c.name: [n.quote for n in c.pros + c.cons] for c in syn.candidates}
     assert any("evening" in q for q in quotes["Iberia evening MAD–JFK"]), quotes
     assert not any("evening" in q for q in quotes["Iberia MAD–JFK"]), quotes
+
+
+def test_prices_on_different_footings_are_not_called_unknown() -> None:
+    """Options that each state a price, per day, per week, per half day, that rank could
+    not put on one footing (no dates for a total budget): no "cheapest", and never "no
+    option has a known price", which the shortlist's own prices would contradict (found
+    writing examples/boats)."""
+    day, week = Money(amount=1100, currency="EUR", per="day"), \
+        Money(amount=9800, currency="EUR", per="week")
+    subjects = [SubjectBrief(key="lagoon", name="Lagoon 42", rank=1, price=day),
+                SubjectBrief(key="bali", name="Bali 4.5", rank=2, price=week)]
+    evidence = [EvidenceItem(url="https://charter.example/lagoon", title="Lagoon 42",
+                             subject="lagoon", kind="review", price=day,
+                             text="Lagoon 42 catamaran, up to 10 guests, 1,100 EUR per day."),
+                EvidenceItem(url="https://charter.example/bali", title="Bali 4.5",
+                             subject="bali", kind="review", price=week,
+                             text="Bali 4.5 catamaran, up to 10 guests, 9,800 EUR per week.")]
+    req = SynthesisRequest(question="Which boat?", task={
+        "area": "Corfu", "budget": {"amount": 5000.0, "currency": "EUR", "comparator": "<=",
+                                    "per": "total"}}, task_types={"area": "place",
+                                                                  "budget": "money"},
+        candidates=[s.name for s in subjects], subjects=subjects, evidence=evidence)
+    adapter = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive"))
+    rec = [s.text for s in adapter.call(req).value.recommendation]
+    assert rec[0] == ("The options that fit your request state prices that could not be "
+                      "compared on one footing, so none is recommended over the others.")

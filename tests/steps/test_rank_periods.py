@@ -372,6 +372,26 @@ def test_a_range_is_counted_in_days_of_use_for_a_price_per_day(query, price, tim
                                     "asked, to compare it with the total budget"]
 
 
+@pytest.mark.parametrize("query", [
+    "velero en Ibiza del 10 al 17 de agosto de 2027, máximo 4.000 € en total",
+    "sailboat in Ibiza from 10 to 17 August 2027, under 4,000 euros total",
+])
+def test_a_price_for_exactly_the_dates_asked_is_the_whole(query: str) -> None:
+    """A week's price for the seven nights asked is the whole charter or stay, times 1: it
+    is compared with the total budget (9.800 € over 4.000 €, out) and shown as the total,
+    never left per week, unchecked, as if it could not be put on the budget's footing."""
+    _, short = _stay(query,
+                     _flat("dear", ("https://boats.test/d", _eur(9800, "week"))),
+                     _flat("fair", ("https://boats.test/f", _eur(3500, "week"))))
+    assert [i.candidate.key for i in short.items] == ["fair"]
+    [(out, _)] = short.excluded
+    assert out.key == "dear" and out.price_converted == _eur(9800, "total")
+    fair = short.items[0].candidate
+    assert fair.price_converted == _eur(3500, "total")
+    assert fair.flags == ["price per week times 1 for the dates asked, to compare it with "
+                          "the total budget"]
+
+
 def test_without_dates_a_longer_period_is_its_share() -> None:
     _, short = _stay("coworking in Lisbon, under 20 euros a day",
                      _flat("monthly", ("https://desks.test/m", _eur(140, "month"))))
@@ -516,3 +536,43 @@ def test_a_price_the_phase_never_reads_is_not_put_on_the_budgets_period() -> Non
                              periods=periods)
     assert read.flags == ["price per kWh cannot be compared with a budget per month"]
     assert periods
+
+
+@pytest.mark.parametrize("query", [
+    "barco en Dénia el sábado 5 de diciembre de 2026, máximo 300 € en total",
+    "car hire in Lisbon on 5 December 2026, under 300 euros total",
+])
+def test_a_single_day_asked_is_one_day_of_use_against_a_total_budget(query: str) -> None:
+    """One day asked is one day of a price per day (240 € in, 390 € over 300 € in all),
+    never "cannot be compared without dates"; a price per night holds no night in one day
+    and stays not compared, as before."""
+    _, short = _stay(query,
+                     _flat("fair", ("https://boats.test/f", _eur(240, "day"))),
+                     _flat("dear", ("https://boats.test/d", _eur(390, "day"))),
+                     _flat("inn", ("https://boats.test/i", _eur(90, "night"))))
+    assert [i.candidate.key for i in short.items] == ["fair", "inn"]
+    [(out, _)] = short.excluded
+    assert out.key == "dear" and out.price_converted == _eur(390, "total")
+    fair, inn = (i.candidate for i in short.items)
+    assert fair.price_converted == _eur(240, "total")
+    assert fair.flags == ["price per day times 1 for the dates asked, to compare it with the "
+                          "total budget"]
+    assert inn.price_converted is None
+    assert inn.flags == ["price per night cannot be compared with a total budget without dates "
+                         "or a length it states"]
+
+
+@pytest.mark.parametrize("query", [
+    "coche en Lisboa a partir del 5 de enero de 2027, máximo 300 € en total",
+    "car hire in Lisbon from 5 January 2027 onwards, under 300 euros total",
+])
+def test_dates_with_an_open_end_are_no_length_to_pay_for(query: str) -> None:
+    """"From 5 January" has no end: a price per day is not multiplied by the days to the end
+    of time (millions of euros, every listing over any budget); it is not compared, as
+    with no dates, and flagged so."""
+    task, short = _stay(query, _flat("car", ("https://cars.test/c", _eur(40, "day"))))
+    assert task.values["dates"].end == dt.date.max
+    [item] = short.items
+    assert item.candidate.price_converted is None
+    assert item.candidate.flags == ["price per day cannot be compared with a total budget "
+                                    "without dates or a length it states"]

@@ -48,3 +48,26 @@ def test_a_count_after_a_month_is_no_day(query, dates, other):
 def test_a_day_after_a_month_stays_a_day(query, day):
     assert parse_query(query, INPUTS, today=TODAY).values["dates"] in (
         day, DateRange(start=day, end=day))
+
+
+LENGTH = {**INPUTS, "length": InputSpec(type="duration")}
+
+
+@pytest.mark.parametrize("query,day,seconds", [
+    # a length after a weekday says how long, not which day: the weekday is the date
+    # (found writing examples/boats: "el sábado 4 horas" lost its Saturday, with no note)
+    ("barco en Dénia el sábado 4 horas", dt.date(2026, 12, 5), 4 * 3600),
+    ("barco en Dénia el sábado, 4 horas", dt.date(2026, 12, 5), 4 * 3600),
+    ("boat trip in Cascais on Saturday 3 hours", dt.date(2026, 12, 5), 3 * 3600),
+    ("sala en Madrid el viernes 2h", dt.date(2026, 12, 4), 2 * 3600),
+    ("tour in Rome on Sunday 90 minutes", dt.date(2026, 12, 6), 90 * 60),
+])
+def test_a_length_after_a_weekday_is_no_day(query, day, seconds):
+    values = parse_query(query, LENGTH, today=TODAY).values
+    assert values["dates"] in (day, DateRange(start=day, end=day))
+    assert values["length"] == seconds
+
+
+def test_a_day_after_a_weekday_stays_a_day():
+    assert parse_query("barco en Dénia el sábado 5", LENGTH, today=TODAY).values["dates"] in (
+        dt.date(2026, 12, 5), DateRange(start=dt.date(2026, 12, 5), end=dt.date(2026, 12, 5)))

@@ -290,3 +290,30 @@ def test_a_bare_plural_unit_is_no_length(query) -> None:
 def test_a_bare_singular_hour_is_still_one() -> None:
     assert build_task("clases de hora y media", INPUTS, today=TODAY).values["max_duration"] == 5400
     assert build_task("a tutorial under an hour", INPUTS, today=TODAY).values["max_duration"] == 3600
+
+
+STAY = {"place": InputSpec(type="place"), "length": InputSpec(type="duration"),
+        "dates": InputSpec(type="date"), "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query,seconds", [
+    # "for a week" is one week, as "una semana" and "one week" are (found writing
+    # examples/boats: "a sailboat in Mallorca for a week in July" read no length)
+    ("sailboat in Mallorca for a week in July", WEEK),
+    ("boat hire in Ibiza for a day, 6 people", DAY),
+    ("storage in Leeds for a month", 2629800),
+])
+def test_for_a_unit_is_one_of_it(query: str, seconds: int) -> None:
+    task = build_task(query, STAY, today=TODAY)
+    assert task.values["length"] == seconds, task.notes
+
+
+@pytest.mark.parametrize("query", [
+    "flat in Lisbon, €300 a week",          # a rate's period, no length
+    "gym in Leeds, £30 a month",
+    "boat in Mallorca for a few days",      # no count said
+    "tours in Madrid for a day trip to Toledo",  # the unit names a thing
+    "gym in Leeds for a day pass under £15",
+])
+def test_a_unit_after_an_amount_or_with_no_count_is_no_length(query: str) -> None:
+    assert build_task(query, STAY, today=TODAY).values.get("length") is None
