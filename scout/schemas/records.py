@@ -73,7 +73,7 @@ class Offer(BaseModel):
     price: Money
 
 
-#: words of rank's flags that say how a value it checked was compared (scout/steps/rank.py,
+#: words of rank's flags that say how a value it checked was compared (rank_enrich.py,
 #: rank_periods.py: "price converted from USD (approximate)", "price per day converted
 #: to per week", "divided by 4 people, to compare it", "compared at the price after it");
 #: "cannot be compared" is a value that was not

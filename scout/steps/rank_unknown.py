@@ -229,7 +229,7 @@ def already_flagged(fields: frozenset[str], flags: list[str], video: bool) -> bo
     compared, no rate), or one a video cannot have: not said twice."""
     if not fields or not fields <= {"price", "rating"}:
         return False
-    # a floor's price (a salary) is flagged as an "amount" (rank.enrich)
+    # a floor's price (a salary) is flagged as an "amount" (rank_enrich.enrich)
     words = {"price": ("price", "amount"), "rating": ("rating",)}
     return video or all(any(w in flag for w in words[f] for flag in flags) for f in fields)
 

@@ -11,7 +11,7 @@ import pytest
 from scout.config.loader import load_config
 from scout.errors import SpecInvalid
 from scout.schemas.task import Money
-from scout.steps.rank import convert
+from scout.steps.rank_enrich import convert
 
 CONFIG = """\
 apiVersion: scout/v1

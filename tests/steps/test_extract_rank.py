@@ -13,7 +13,7 @@ from scout.schemas.records import Candidates, EvidenceSet
 from scout.schemas.sources import Source
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec, Phase, Pipeline
-from scout.steps import rank, search
+from scout.steps import rank, rank_enrich, search
 from scout.stepkit.context import StepContext
 from scout.steps.extract import find_price, find_rating, name_key, to_candidates, to_evidence
 from scout.steps.placenames import places_of, request_places
@@ -198,7 +198,7 @@ def test_rank_checks_the_conservative_price_and_rating_when_sources_disagree() -
         ev("https://a.example/r", rating=9.2, rating_count=1200),
         ev("https://d.example/r", rating=8.4),
     ])
-    (out,), _ = rank.enrich([cand], [], "EUR", None)
+    (out,), _ = rank_enrich.enrich([cand], [], "EUR", None)
     assert out.price == Money(amount=190, **night)  # highest of the per-source offers
     assert out.rating == 8.4 and out.rating_count == 1200  # lowest rating, largest count
     task = build_task("hotels in Barcelona under 180 EUR", HOTEL_INPUTS,

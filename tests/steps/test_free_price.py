@@ -11,7 +11,7 @@ from scout.schemas.records import Candidates
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.stepkit.params import ExtractRules, RankParams, SearchParams
-from scout.steps import rank, search
+from scout.steps import rank, rank_enrich, search
 from scout.steps.extract import find_price
 from scout.steps.fetch import price_from_range
 from scout.steps.freeprice import says_free
@@ -168,5 +168,5 @@ def test_a_free_museum_passes_the_budget_and_a_free_wifi_hotel_stays_unknown() -
 
 def test_free_converts_to_any_currency_without_a_rate() -> None:
     zero = Money(amount=0, currency="EUR", comparator="=")
-    assert rank.convert(zero, "JPY", None) == Money(amount=0, currency="JPY", comparator="=")
-    assert rank.convert(Money(amount=5, currency="EUR"), "JPY", None) is None
+    assert rank_enrich.convert(zero, "JPY", None) == Money(amount=0, currency="JPY", comparator="=")
+    assert rank_enrich.convert(Money(amount=5, currency="EUR"), "JPY", None) is None

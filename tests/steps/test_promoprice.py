@@ -53,7 +53,7 @@ def test_the_promotion_is_quoted_for_the_reader():
 def test_rank_flags_a_promotional_price_in_the_readers_language():
     from scout.i18n.messages import localize
     from scout.schemas.records import Candidate, Evidence
-    from scout.steps.rank import _flag_promotion
+    from scout.steps.rank_enrich import _flag_promotion
 
     text = "£12 a month for 6 months then £22 a month"
     c = Candidate(key="three", name="Three", price=find_price(text),
@@ -116,7 +116,7 @@ def test_a_length_beside_a_price_is_no_offer(text):
 def test_rank_flags_a_first_months_offer_in_the_readers_language(lang, text, said):
     from scout.i18n.messages import localize
     from scout.schemas.records import Candidate, Evidence
-    from scout.steps.rank import _flag_promotion
+    from scout.steps.rank_enrich import _flag_promotion
 
     c = Candidate(key="u", name="U", price=find_price(text),
                   evidence=[Evidence(id="e", kind="snippet", text=text, url="https://t.test",
@@ -129,7 +129,7 @@ def test_rank_flags_a_first_months_offer_in_the_readers_language(lang, text, sai
 
 def test_an_offer_s_own_amount_is_no_price():
     from scout.schemas.records import Candidate, Evidence
-    from scout.steps.rank import _flag_promotion
+    from scout.steps.rank_enrich import _flag_promotion
 
     text = "Trastero 5 m²: primer mes por 1 €"
     c = Candidate(key="u", name="U", price=find_price(text),

@@ -20,7 +20,7 @@ from scout.i18n.values import format_money
 from scout.schemas.records import Candidate, Candidates, Evidence
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
-from scout.steps import rank
+from scout.steps import rank, rank_enrich
 from scout.steps.rank_periods import peer_period
 from scout.stepkit.params import RankParams
 from scout.task.build import build_task
@@ -106,7 +106,7 @@ def test_the_conservative_price_compares_sources_in_one_period() -> None:
     # 480 a week (~2,087 a month) is the higher rent, though 480 < 1,950 as numbers
     flat = _flat("bow", ("https://a.test/bow", _gbp(480, "week")),
                  ("https://b.test/bow", _gbp(1950, "month")))
-    (out,), _ = rank.enrich([flat], [], "GBP", None, per="month")
+    (out,), _ = rank_enrich.enrich([flat], [], "GBP", None, per="month")
     assert out.price == _gbp(480, "week")
     assert out.price_converted is not None and out.price_converted.per == "month"
 
@@ -122,7 +122,7 @@ def test_currency_and_period_convert_together() -> None:
     flat = _flat("lisbon", ("https://a.test/lisbon",
                             Money(amount=300, currency="USD", comparator="=", per="week")))
     table = CurrencyTable(base="EUR", as_of="2026-11-01", rates={"USD": 1.08})
-    (out,), converted = rank.enrich([flat], [], "EUR", table, frozenset({"price"}),
+    (out,), converted = rank_enrich.enrich([flat], [], "EUR", table, frozenset({"price"}),
                                     per="month")
     assert converted
     assert out.price_converted == Money(
@@ -529,10 +529,10 @@ def test_a_price_the_phase_never_reads_is_not_put_on_the_budgets_period() -> Non
     do not say the budget went unchecked. A phase that reads the price still gets both."""
     rate = Money(amount=0.129, currency="GBP", comparator="=", per="kWh")
     tariff = _flat("octopus", ("https://energy.test/octopus", rate))
-    (unread,), _ = rank.enrich([tariff], [], "GBP", None, frozenset(), per="month")
+    (unread,), _ = rank_enrich.enrich([tariff], [], "GBP", None, frozenset(), per="month")
     assert unread.price == rate and unread.price_converted is None and unread.flags == []
     periods: dict = {}
-    (read,), _ = rank.enrich([tariff], [], "GBP", None, frozenset({"price"}), per="month",
+    (read,), _ = rank_enrich.enrich([tariff], [], "GBP", None, frozenset({"price"}), per="month",
                              periods=periods)
     assert read.flags == ["price per kWh cannot be compared with a budget per month"]
     assert periods

@@ -15,7 +15,7 @@ from scout.schemas.records import Candidate, Evidence
 from scout.schemas.sources import Source
 from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
-from scout.steps import rank
+from scout.steps import rank_enrich
 from scout.steps.extract import to_candidates
 from scout.steps.samething import one_thing
 
@@ -78,7 +78,7 @@ A, B = "https://vinos.test/carraovejas", "https://www.shop.test/carraovejas"
 
 
 def test_two_shops_prices_are_offers_and_the_price_is_the_cheapest() -> None:
-    (out,), _ = rank.enrich([_wine(_ev(A, 24.90), _ev(B, 23.50), sources=(A, B))], [],
+    (out,), _ = rank_enrich.enrich([_wine(_ev(A, 24.90), _ev(B, 23.50), sources=(A, B))], [],
                             "EUR", None)
     assert out.price is not None and out.price.amount == 23.50
     assert [(o.shop, o.price.amount) for o in out.offers] == [("shop.test", 23.50),
@@ -88,7 +88,7 @@ def test_two_shops_prices_are_offers_and_the_price_is_the_cheapest() -> None:
 def test_sources_that_are_no_shops_listing_keep_the_conservative_price() -> None:
     """A review page's price is no offer: one shop and a review disagree, the highest."""
     review = "https://blog.test/review"
-    (out,), _ = rank.enrich([_wine(_ev(A, 24.90), _ev(review, 29.0, "review"), sources=(A,))],
+    (out,), _ = rank_enrich.enrich([_wine(_ev(A, 24.90), _ev(review, 29.0, "review"), sources=(A,))],
                             [], "EUR", None)
     assert out.price is not None and out.price.amount == 29.0 and out.offers == []
     assert "offers" not in out.model_dump()  # artifacts of no two shops hash as before
@@ -106,7 +106,7 @@ def test_one_shops_pages_are_one_offer() -> None:
 ])
 def test_the_report_cites_each_shops_price_cheapest_first(tmp_path: Path, lang: str,
                                                           cell: str) -> None:
-    (out,), _ = rank.enrich([_wine(_ev(A, 24.90), _ev(B, 23.50), sources=(A, B))], [],
+    (out,), _ = rank_enrich.enrich([_wine(_ev(A, 24.90), _ev(B, 23.50), sources=(A, B))], [],
                             "EUR", None)
     (tmp_path / "t.md.j2").write_text('{% import "_report.md.j2" as r with context %}'
                                       '| {{ r.price_shown(c) }}{{ r.cite_figure(c, "price") }} |')

@@ -1,0 +1,203 @@
+"""How ``rank`` derives each candidate's rating and price from its evidence: the
+evidence joins its candidate, sources that disagree give the conservative value, and the
+price is put on the footing it is compared on, by the price-basis steps in order (the
+versions asked, the currency, the people and heads counted, a team's seats, a pack or
+bundle, the budget's period, a promotion's later price). What a phase's ``where`` and
+``order_by`` then read of it is :mod:`scout.steps.rank`'s.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from scout.adapters.facts import conservative_price, conservative_rating, shop_offers
+from scout.config.models import CurrencyTable
+from scout.i18n import N_
+from scout.schemas.records import Candidate, EvidenceSet, Offer
+from scout.schemas.task import HEADS, Money, TaxBasis
+from scout.units import WORK_UNITS, per_factor
+from scout.steps.samecandidate import domain_of
+from scout.steps.promoprice import first_months, offer_amounts, promotion
+from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, for_people, is_period_flag,
+                                      put_on_period, to_period)
+from scout.steps.packprice import for_bundle, for_pack
+from scout.steps.seatprice import for_seats
+from scout.steps.staylength import Span
+from scout.steps.taxprice import stated_on_basis
+from scout.steps.variantprice import restate
+from scout.steps.workbasis import Work
+
+
+def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | None:
+    if money.currency == target:
+        return money
+    if money.amount == 0 and not money.min:  # free is free in every currency
+        return money.model_copy(update={"currency": target})
+    if table is None:
+        return None
+    rates = {table.base: 1.0, **table.rates}
+    if money.currency not in rates or target not in rates:
+        return None
+    if not rates[money.currency] > 0 or not 0 < rates[target] < math.inf:
+        return None  # a rate of 0, below 0, inf or NaN converts nothing
+    amount = money.amount / rates[money.currency] * rates[target]
+    if not math.isfinite(amount):  # 1e308 at a rate above 1: no price to compare
+        return None
+    return money.model_copy(update={"amount": round(amount, 2), "currency": target})
+
+
+#: a price or rating only ``order_by`` reads, unknown: nothing went unchecked, the list's
+#: order could not use it
+_ORDER_ONLY = (N_("price unknown (used only to order the list)"),
+               N_("rating unknown (used only to order the list)"))
+
+
+def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
+           currency: str | None, table: CurrencyTable | None,
+           checks: frozenset[str] = frozenset({"price", "rating"}),
+           per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
+           floor: bool = False, peers: bool = False,
+           variants: tuple[dict[str, list[str]], list[str]] | None = None,
+           span: Span | None = None, ordered: frozenset[str] = frozenset(),
+           people: int | None = None, each: str | None = None, work: Work | None = None,
+           heads: dict[str, int] | None = None,
+           tax: TaxBasis | None = None,
+           rates: dict[str, float] | None = None,
+           bundle: tuple[str, list[str]] | None = None) -> tuple[list[Candidate], bool]:
+    """Attach evidence and derive rating/price. Returns (candidates, any value converted).
+    A candidate is flagged "price unknown" / "rating unknown" only for the fields in
+    ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
+    period; ``periods`` counts, per (outcome, price's period, budget's), the prices
+    converted to it ("converted") or not comparable with it ("incomparable"). ``floor``:
+    the request's money is a floor (a salary): of sources that disagree the lowest amount
+    is the conservative one, and the flags speak of an amount, not a price. ``peers``:
+    ``per`` is no money's in the request but the period the listings are compared with
+    each other per (:func:`scout.steps.rank_periods.peer_period`). ``variants``: the
+    versions an item is sold in, each value's words, and those asked: each source's
+    price is one version's (:func:`scout.steps.variantprice.restate`). ``span``: how long
+    the stay asked lasts (its dates, or a duration: :mod:`scout.steps.staylength`), for a
+    budget for the whole of it (``per`` "total") and a price per a longer period, paid
+    whole (:func:`scout.steps.rank_periods.paid_whole`).
+    ``ordered``: the fields of ``checks`` only ``order_by`` reads: unknown, they checked
+    nothing, and the flag says what they were for ("rating unknown (used only to order
+    the list)"), not that a requirement went unchecked. ``people``: how many the request
+    is for, a price per person being the group's
+    (:func:`scout.steps.rank_periods.for_people`); ``heads`` the other heads counted, by
+    basis (``{"pet": 2}``), a price per pet being all of them's. ``each``: what the budget is per (a
+    user, a seat: "€10 per user per month"), a team's price being shared by the number it
+    covers (:func:`scout.steps.seatprice.for_seats`), and a pack's price stating no unit
+    by the units of work it buys when the budget is per one
+    (:func:`scout.steps.packprice.for_pack`). ``work``: the phase's units of work
+    (a page in words, the work asked: :mod:`scout.steps.workbasis`). ``tax``: the tax basis
+    a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
+    ``rates`` the config's tax rates it tells one price's two amounts by. ``bundle``: the
+    kind's unit and the words a page counts it with, a price for several being divided by
+    them (:func:`scout.steps.packprice.for_bundle`)."""
+    by_key = {c.key: c.model_copy(deep=True) for c in candidates}
+    for es in evidence_sets:
+        for ev in es.items:
+            c = by_key.get(ev.subject or "")
+            if c is not None and all(e.id != ev.id for e in c.evidence):
+                c.evidence.append(ev)
+    converted_any = False
+    for c in by_key.values():
+        if variants is not None:
+            c.evidence = restate(c.evidence, *variants,
+                                 amount=lambda p: _comparable(p, currency, table, per, work))
+        # sources that disagree: the conservative value (lowest rating, highest price)
+        stated = [e.rating for e in c.evidence if e.rating is not None]
+        if stated:
+            c.rating = round(conservative_rating(stated) or 0.0, 2)
+            counts = [e.rating_count for e in c.evidence if e.rating_count]
+            c.rating_count = max(counts) if counts else c.rating_count
+        # a page stating one price on both tax bases: the one on the basis compared
+        prices = [(e.url, stated_on_basis(e.price, f"{e.title} {e.text}", tax, rates))
+                  for e in c.evidence if e.price is not None]
+        # sources stating a period the budget's converts from say more than the others
+        # (a "per person" price among monthly rents is not the rent)
+        bases = work.bases if work is not None else None
+        prices = [p for p in prices if per_factor(p[1].per, per, bases=bases) is not None] \
+            or prices
+        amount = functools.partial(_comparable, currency=currency, table=table, per=per,
+                                   work=work)
+        offers = [] if floor else shop_offers(prices, {c.url, *c.sources}, amount)
+        c.offers = [Offer(url=url, shop=domain_of(url), price=p) for url, p in offers]
+        if prices and floor:
+            c.price = min((p for _url, p in prices), key=amount)
+        elif offers:  # two shops' prices are two offers: the cheapest is the price
+            c.price = offers[0][1]
+        elif prices:
+            c.price = conservative_price(prices, amount)
+        c.flags = [f for f in c.flags if not f.endswith("unknown") and f not in _ORDER_ONLY
+                   and not is_period_flag(f)]
+        if c.price is not None and currency and c.price.currency != currency:
+            conv = convert(c.price, currency, table)
+            if conv is not None:
+                c.price_converted = conv
+                converted_any = True
+                c.flags.append(N_("price converted from {currency} (approximate)").format(
+                    currency=c.price.currency))
+            else:
+                c.flags.append(N_("price in {currency}, no rate to {target}").format(
+                    currency=c.price.currency, target=currency))
+        asked = {**(heads or {}), "person": people or 0}
+        if c.price is not None:
+            for_people(c, per, asked, periods, each)
+        if c.price is not None and each and each not in HEADS:
+            for_seats(c, each)
+        if c.price is not None and bundle is not None:
+            for_bundle(c, *bundle)
+        elif c.price is not None and per in WORK_UNITS and "price" in checks:
+            # "Bono de 10 horas por 300 €" against a budget per hour; a kind declaring its
+            # own bundle has said how its prices count, so no second division
+            for_pack(c, per)
+        # put on the budget's period only when the phase reads the price: a kind that
+        # works out its own cost (a tariff's rate per kWh times the kWh asked) checked the
+        # budget itself, and "price per kWh cannot be compared" would say it did not
+        if c.price is not None and per and "price" in checks:
+            put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
+                          span, work)
+        if c.price is not None and c.video is None:  # a sponsor's "first month free"
+            _flag_promotion(c)
+        if c.video is not None:
+            continue  # a video has no price or rating: their absence says nothing
+        if c.price is None and "price" in checks:
+            c.flags.append(_ORDER_ONLY[0] if "price" in ordered and not floor
+                           else N_("amount unknown") if floor else N_("price unknown"))
+        if c.rating is None and "rating" in checks:
+            c.flags.append(_ORDER_ONLY[1] if "rating" in ordered else N_("rating unknown"))
+    return list(by_key.values()), converted_any
+
+
+def _flag_promotion(c: Candidate) -> None:
+    """Say so when a source states a promotional price that rises: the price compared is
+    the later one (scout/steps/promoprice.py), and the reader sees both; or an offer for
+    the first months only ("Primer mes gratis"): the price compared is the one after it,
+    and an offer's own amount ("first month £1") is no price at all."""
+    for e in c.evidence:
+        words = promotion(f"{e.title or ''} {e.text or ''}") if e.price is not None else None
+        if words:
+            flag = N_("promotional price, compared at the price after it: “{words}”").format(
+                words=words)
+            if flag not in c.flags:
+                c.flags.append(flag)
+            return
+    for e in c.evidence:
+        words = first_months(f"{e.title or ''} {e.text or ''}")
+        if not words:
+            continue
+        if c.price is not None and c.price.amount in offer_amounts(words):
+            c.price = c.price_converted = None  # the offer's, not what is paid after it
+        flag = N_("offer for the first months only, compared at the price after it: "
+                  "“{words}”").format(words=words)
+        if flag not in c.flags:
+            c.flags.append(flag)
+        return
+
+
+def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
+                per: str | None = None, work: Work | None = None) -> float:
+    conv = convert(money, currency, table) if currency else None
+    timed = to_period(conv or money, per, work=work)
+    return (timed or conv or money).amount
