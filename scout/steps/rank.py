@@ -6,13 +6,14 @@
    rating, and per source the lowest per-unit price, across sources the highest of
    those (but two or more shops listing it for sale are offers: the cheapest, each
    shop's kept in ``offers``); prices are converted to the Task's money currency with
-   the dated rates table in config, and such values are flagged approximate. When both the price and the Task's money state the
-   period they are for (scout.units), a price per another period is converted to the
-   budget's (350 a week is ~1,522 a month; flagged approximate, said in the notes), and
-   one that cannot convert (per person against a budget per month) is not compared:
-   ``<as>.price`` is none for it, it is flagged and the notes say so. With no money in
-   the request the listings are compared per the period most of them state, the same
-   way (a weekly price among nightly ones is read per night): scout/steps/rank_periods.py;
+   the dated rates table in config, and such values are flagged approximate. When both
+   the price and the Task's money state the period they are for (scout.units), a price
+   per another period is converted to the budget's (350 a week is ~1,522 a month;
+   flagged approximate, said in the notes), and one that cannot convert (per person
+   against a budget per month) is not compared: ``<as>.price`` is none for it, it is
+   flagged and the notes say so (scout/steps/rank_periods.py). With no money in the
+   request the listings are compared per the period most of them state, the same way (a
+   weekly price among nightly ones is read per night): scout/steps/rank_peers.py;
    and, when they state several currencies, in the config's base currency (converted and
    flagged the same way). A price with no rate to the currency compared in is flagged and
    never compared as a raw amount: ``<as>.price`` is none for it. Prices said with the
@@ -62,8 +63,8 @@ from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_enrich import enrich
 from scout.steps.rank_reasons import reason, reason_templates
-from scout.steps.rank_periods import (UNSTATED, peer_currency, peer_period, period_notes,
-                                      to_period)
+from scout.steps.rank_peers import peer_currency, peer_period
+from scout.steps.rank_periods import UNSTATED, period_notes, to_period
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
 from scout.steps.staylength import stay_span

@@ -19,8 +19,9 @@ from scout.schemas.task import HEADS, Money, TaxBasis
 from scout.units import WORK_UNITS, per_factor
 from scout.steps.samecandidate import domain_of
 from scout.steps.promoprice import first_months, offer_amounts, promotion
-from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, for_people, is_period_flag,
-                                      put_on_period, to_period)
+from scout.steps.rank_heads import for_people
+from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, put_on_period,
+                                      to_period)
 from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.seatprice import for_seats
 from scout.steps.staylength import Span
@@ -73,7 +74,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     the request's money is a floor (a salary): of sources that disagree the lowest amount
     is the conservative one, and the flags speak of an amount, not a price. ``peers``:
     ``per`` is no money's in the request but the period the listings are compared with
-    each other per (:func:`scout.steps.rank_periods.peer_period`). ``variants``: the
+    each other per (:func:`scout.steps.rank_peers.peer_period`). ``variants``: the
     versions an item is sold in, each value's words, and those asked: each source's
     price is one version's (:func:`scout.steps.variantprice.restate`). ``span``: how long
     the stay asked lasts (its dates, or a duration: :mod:`scout.steps.staylength`), for a
@@ -83,7 +84,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     nothing, and the flag says what they were for ("rating unknown (used only to order
     the list)"), not that a requirement went unchecked. ``people``: how many the request
     is for, a price per person being the group's
-    (:func:`scout.steps.rank_periods.for_people`); ``heads`` the other heads counted, by
+    (:func:`scout.steps.rank_heads.for_people`); ``heads`` the other heads counted, by
     basis (``{"pet": 2}``), a price per pet being all of them's. ``each``: what the budget is per (a
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
     covers (:func:`scout.steps.seatprice.for_seats`), and a pack's price stating no unit

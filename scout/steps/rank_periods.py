@@ -10,8 +10,9 @@ converted (per person among nightly prices) is not compared — the rank sees no
 and is flagged; the shortlist's notes say how many were converted or left out, in the
 words of what they were compared with (a budget, the amount asked, the other listings).
 Periods and their lengths: :mod:`scout.units`. Listings compared with each other in
-several currencies are put in one too (:func:`peer_currency`): the config's base. A budget
-for the whole of the dates asked (``per`` "total": "600 € en total para las tres noches")
+several currencies are put in one too (:mod:`scout.steps.rank_peers`): the config's
+base. A budget for the whole of the dates asked (``per`` "total": "600 € en total para
+las tres noches")
 is compared with a price per night times the span's nights, one per day times its days
 of use, both ends included, whole calendar months as months, a duration's length
 with no dates (:mod:`scout.steps.staylength`: 7–13 December is 6 nights, 7 days); a price per a period longer than the dates asked is the whole
@@ -22,8 +23,9 @@ an amount asked that states none (a grant's "2.000 € al mes durante 36 meses" 
 least 40.000 €"); with neither, such a price is not compared, and the flag and the note
 say so. With the number of people the request is for (rank's ``people``), a price per
 person is the group's, times them, and a budget per person is compared with a price per
-day divided by them (:func:`for_people`): "desde 35 €/persona" for 40 is 1.400 € against
-"1.500 € el día", never left uncompared nor compared as 35 €. A head said beside a period
+day divided by them (:mod:`scout.steps.rank_heads`): "desde 35 €/persona" for 40 is
+1.400 € against "1.500 € el día", never left uncompared nor compared as 35 €. A head
+said beside a period
 ("45 € por persona y noche", "20 € por perro y noche": ``Money.each``) is counted the same
 way, pets by rank's ``heads: {pet: pets}``.
 """
@@ -33,11 +35,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from typing import Any
-
 from scout.i18n import N_, N_plural
-from scout.schemas.records import Candidate, EvidenceSet
-from scout.schemas.task import HEADS, Money
+from scout.schemas.records import Candidate
+from scout.schemas.task import Money
+from scout.steps.rank_heads import PEOPLE_NOTES, PET_NOTES
 from scout.steps.staylength import Span, days_used
 from scout.steps.weekdays import candidate_week
 from scout.steps.workbasis import Work
@@ -108,43 +109,6 @@ _FLAGS = {
     ("incomparable", MEASURE): N_("price per {per} cannot be compared with a total budget "
                                   "without the quantity asked"),
 }
-#: a price put on the footing of a request for a number of people or pets
-#: (:func:`for_people`), by how and whether the heads are pets
-_HEAD_FLAGS = {
-    ("times", True): N_("price per pet times {count} pets, to compare it as all of them"),
-    ("divided", True): N_("price per {per} divided by {count} pets, to compare it with the "
-                          "budget per pet"),
-}
-_PEOPLE_FLAGS = {
-    "times": N_("price per person times {count} people, to compare it as the group's"),
-    "divided": N_("price per {per} divided by {count} people, to compare it with the "
-                  "budget per person"),
-}
-_PEOPLE_NOTES: dict[str, Callable[[int], str]] = {
-    "times": lambda n: N_plural(
-        "{count} price per person was multiplied by the number of people asked, to compare "
-        "it as the group's",
-        "{count} prices per person were multiplied by the number of people asked, to "
-        "compare them as the group's", n),
-    "divided": lambda n: N_plural(
-        "{count} price per {per} was divided by the number of people asked, to compare it "
-        "with the budget per person",
-        "{count} prices per {per} were divided by the number of people asked, to compare "
-        "them with the budget per person", n),
-}
-_PET_NOTES: dict[str, Callable[[int], str]] = {
-    "times": lambda n: N_plural(
-        "{count} price per pet was multiplied by the number of pets asked, to compare it "
-        "as all of them",
-        "{count} prices per pet were multiplied by the number of pets asked, to compare "
-        "them as all of them", n),
-    "divided": lambda n: N_plural(
-        "{count} price per {per} was divided by the number of pets asked, to compare it "
-        "with the budget per pet",
-        "{count} prices per {per} were divided by the number of pets asked, to compare "
-        "them with the budget per pet", n),
-}
-_HEAD_FLAGS.update({(how, False): flag for how, flag in _PEOPLE_FLAGS.items()})
 #: the note per outcome, as a function of the count (N_plural: the catalog reads the
 #: literal words)
 _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
@@ -315,51 +279,6 @@ def paid_whole(money: Money, per: str | None, days: float | None) -> Money | Non
     return money.model_copy(update={"amount": amount, "min": low, "per": per})
 
 
-def _stated(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
-            field: Callable[[Money], str | None]) -> dict[str, int]:
-    """How many candidates state a price with each value of ``field`` (its period, its
-    currency), from their own price and every evidence line about them."""
-    stated: dict[str, set[str]] = {c.key: set() for c in candidates}
-    prices: list[tuple[str, Money | None]] = [(c.key, c.price) for c in candidates]
-    prices += [(c.key, e.price) for c in candidates for e in c.evidence]
-    prices += [(e.subject or "", e.price) for es in evidence_sets for e in es.items]
-    for key, price in prices:
-        value = field(price) if price is not None else None
-        if key in stated and value:
-            stated[key].add(value)
-    counts: dict[str, int] = {}
-    for values in stated.values():
-        for value in values:
-            counts[value] = counts.get(value, 0) + 1
-    return counts
-
-
-def peer_currency(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
-                  base: str | None) -> str | None:
-    """The currency the candidates' prices are compared in when the request states none:
-    the config's ``base`` (its rates convert to it), else the one most candidates state.
-    None when they all state one — the amounts are then compared as they are."""
-    counts = _stated(candidates, evidence_sets, lambda p: p.currency)
-    if len(counts) < 2:
-        return None
-    return base or min(counts, key=lambda c: (-counts[c], c))
-
-
-def peer_period(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -> str | None:
-    """The period the candidates' prices are compared per when the request states none:
-    the one most candidates state a price per (the shorter on a tie, so a nightly and a
-    weekly listing read per night). None when fewer than two periods are stated — the
-    amounts are then compared as they are."""
-    counts = _stated(candidates, evidence_sets, lambda p: p.per)
-    if len(counts) < 2:
-        return None
-    # "person" is no period to convert to; a unit of work (a word, a page) is a basis
-    timed = [p for p in counts if p in PERIOD_DAYS or p in RATE_UNITS]
-    if not timed:
-        return None
-    return min(timed, key=lambda p: (-counts[p], PERIOD_DAYS.get(p, 0.0), p))
-
-
 def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], int] | None,
                   basis: str = BUDGET, span: Span | None = None,
                   work: Work | None = None) -> None:
@@ -430,62 +349,6 @@ def stated_length(c: Candidate) -> float | None:
     return None
 
 
-def for_people(c: Candidate, per: str | None, counts: dict[str, int],
-               periods: dict[tuple[str, str, str], int] | None, each: str | None = None) -> None:
-    """Put ``c``'s price on the footing of a request for ``counts`` heads (people, pets:
-    ``{"person": 3, "pet": 2}``), ``per`` and ``each`` being the budget's period and head: a
-    price per head (``per`` "person", or ``Money.each`` a head beside its period: "45 €
-    por persona y noche") is all of them (times the count, the period kept) when the
-    budget is not per that head; the whole group's ("240 € por grupo") is one head's share
-    (divided by them) when the budget is per head, and so is a price per a period of time
-    against a budget per person stating none ("máximo 50 € por persona" for a room's
-    "2.400 € el día"). A design choice: against a budget per head beside its period ("90 €
-    al mes por persona") a price per that period stating no head is one head's, compared as
-    it is: an insurance's, a gym's or a room's "62 €/mes" is one person's, and dividing
-    it would let a dearer plan through. A price stating no period is left as it is (a
-    menu's "45 €" may be a head's or the room's). Counted in ``periods`` for
-    :func:`period_notes`, flagged, and before :func:`put_on_period`."""
-    base = c.price_converted or c.price
-    if base is None:
-        return
-    # a budget per person with no period ("under 50 € per person") reads a listing's price
-    # per person per night as it did before a head was kept beside a period: per person
-    if per == "person" and base.each == "person" and base.per in PERIOD_DAYS:
-        base = c.price_converted = base.model_copy(update={"per": "person", "each": None})
-    head: str | None = base.each if base.each in HEADS else \
-        "person" if base.per == "person" else None
-    asked = each if each in HEADS else "person" if per == "person" else None
-    update: dict[str, Any]
-    if head is not None and head != asked and counts.get(head, 0) < 1:
-        if base.each in HEADS and per is not None:
-            # no count of the heads: one head's price per night is no price for them all;
-            # compared per the head, as before a head was kept beside a period, it cannot
-            # be compared with a budget per night, and is flagged so
-            c.price_converted = base.model_copy(update={"per": base.each, "each": None})
-        return
-    if head is not None and head != asked:
-        how, who = "times", head
-        update = {"per": None if base.per == "person" else base.per, "each": None}
-    elif asked is not None and head is None and counts.get(asked, 0) >= 1 and (
-            base.per == "group" or per == "person" and base.per in PERIOD_DAYS):
-        how, who = "divided", asked
-        update = {"per": "person"} if per == "person" else {"each": asked}
-    else:
-        return
-    n = counts[who]
-    count = float(n) if how == "times" else 1 / n
-    amount = round(base.amount * count, 2)
-    if not math.isfinite(amount):
-        return
-    low = round(base.min * count, 2) if base.min is not None else None
-    c.price_converted = base.model_copy(update={"amount": amount, "min": low, **update})
-    pet = who == "pet"
-    c.flags.append(_HEAD_FLAGS[(how, pet)].format(per=base.per, count=n))
-    if periods is not None:
-        key = (f"{how}:{'pets' if pet else 'people'}", str(base.per), "person")
-        periods[key] = periods.get(key, 0) + 1
-
-
 #: the basis two units of work were compared on, said once under the notes
 _BASIS_NOTE = N_("compared on one basis: 1 {per} = {count} × {target}")
 
@@ -493,13 +356,14 @@ _BASIS_NOTE = N_("compared on one basis: 1 {per} = {count} × {target}")
 def period_notes(periods: dict[tuple[str, str, str], int],
                  work: Work | None = None) -> list[str]:
     """What the shortlist says about prices stated per another period than the one they
-    were compared per (counted by :func:`put_on_period` and :func:`for_people`), and the
-    basis prices per one unit of work were put on another's by ("1 page = 250 × word")."""
+    were compared per (counted by :func:`put_on_period` and
+    :func:`scout.steps.rank_heads.for_people`), and the basis prices per one unit of work
+    were put on another's by ("1 page = 250 × word")."""
     notes: list[str] = []
     said: set[tuple[str, str]] = set()
     for (kind, per, target), n in sorted(periods.items()):
         outcome, basis = kind.split(":")
-        note = (_PEOPLE_NOTES[outcome] if basis == "people" else _PET_NOTES[outcome]
+        note = (PEOPLE_NOTES[outcome] if basis == "people" else PET_NOTES[outcome]
                 if basis == "pets" else _NOTES[(outcome, basis)])
         notes.append(note(n).format(count=n, per=per, target=target))
         # a price per word times 250 is one per page: the page is 250 words
@@ -514,8 +378,8 @@ def period_notes(periods: dict[tuple[str, str, str], int],
 
 
 def is_period_flag(flag: str) -> bool:
-    """Whether ``flag`` is one :func:`put_on_period` or :func:`for_people` adds (dropped
-    before it runs again)."""
+    """Whether ``flag`` is one :func:`put_on_period` or
+    :func:`scout.steps.rank_heads.for_people` adds (dropped before it runs again)."""
     return ("converted" in flag or "cannot be compared" in flag
             or flag.startswith(("price per ", "amount per ")) or " people, to compare" in flag
             or " pets, to compare" in flag)

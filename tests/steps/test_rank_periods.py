@@ -21,7 +21,7 @@ from scout.schemas.records import Candidate, Candidates, Evidence
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.steps import rank, rank_enrich
-from scout.steps.rank_periods import peer_period
+from scout.steps.rank_peers import peer_period
 from scout.stepkit.params import RankParams
 from scout.task.build import build_task
 from scout.units import PERIOD_DAYS
