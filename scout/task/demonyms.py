@@ -112,7 +112,8 @@ def country_said(free: str, original: str, lang: str, name: str, spec: object,
     names the place itself ("vino francés de Burdeos": Burdeos is read as before);
     ``inputs``: the kind's, as :func:`scout.task.placewords.names_countries` takes them."""
     from scout.task.gazetteer import country_as_typed
-    from scout.task.place import cued, find_place
+    from scout.task.place import find_place
+    from scout.task.placecues import cued
     from scout.task.placecase import known_name
     from scout.task.placewords import names_countries
 

@@ -35,7 +35,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     from scout.task.gazetteer import country_as_typed
     from scout.task.notplace import common_noun, date_said
     from scout.task.placecase import joined_names
-    from scout.task.place import cued, find_place
+    from scout.task.place import find_place
+    from scout.task.placecues import cued
     from scout.task.placecase import known_name, unswapped
     from scout.task.placewords import names_cities, names_countries
     from scout.task.scope import place_adjective

@@ -33,7 +33,8 @@ def looked_past(hit: Hit, read: dict[str, Hit], free: str, original: str, lang: 
     drop-off's name again after its "in"). A country after no cue ("near Barcelona,
     Spain") is no such place: ``hit`` stands, for :func:`free_of` to drop."""
     from scout.task.cldr import currencies
-    from scout.task.place import cued, find_place
+    from scout.task.place import find_place
+    from scout.task.placecues import cued
     from scout.task.placecase import known_name
 
     if not any(overlaps(hit[1], h[1]) for h in read.values()):
@@ -69,7 +70,7 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
     ("international schools in Madrid", "bilingual state school in Valencia"), the
     reader's last resort, a request's opening word or the word after what another input
     read, is an ordinary word ("international", "state"), not the neighbourhood."""
-    from scout.task.place import cued
+    from scout.task.placecues import cued
     from scout.task.placecase import known_name
 
     if hit is None or not held or not hit[0]:

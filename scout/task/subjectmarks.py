@@ -77,7 +77,7 @@ def _other_inputs_cue(cue: str, chosen: int, free: str, aliases: list[str]) -> b
     words the kind declares for its places ("excursión a Sintra desde Lisboa": ``a`` for
     where it goes, ``desde`` for where it starts): two places, neither passed over, as
     "mussels in white wine in brussels" passes over a name after the same ``in``."""
-    from scout.task.place import strong_cues
+    from scout.task.placecues import strong_cues
 
     own = {fold(a).strip() for a in aliases}
     before = next((m.group(0) for m in strong_cues(aliases).finditer(free, 0, chosen)
@@ -99,7 +99,8 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
     initials after a cue ("en la UAB") are no place either. True when some place was marked."""
     from scout.task.gazetteer import known_place_words
     from scout.task.notplace import degree_cue, field_cue, nominal_cue, people_field
-    from scout.task.place import find_place, is_secondary, name_at, strong_cues
+    from scout.task.place import find_place, name_at
+    from scout.task.placecues import is_secondary, strong_cues
     from scout.task.placeinput import institution
 
     chosen = find_place(free, original, lang, aliases)

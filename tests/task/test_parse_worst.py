@@ -23,7 +23,8 @@ from scout.spec.models import InputSpec
 from scout.task.gazetteer import place_name_end, place_names
 from scout.task.joined import _AND, _OR, _TO, _joiner_before
 from scout.task.parser import MAX_QUERY_CHARS, parse_query
-from scout.task.place import _counted, _word_before
+from scout.task.notplace import word_before as _word_before
+from scout.task.placeshapes import counted as _counted
 
 ROOT = Path(__file__).resolve().parents[2]
 TODAY = dt.date(2026, 12, 6)
