@@ -24,7 +24,7 @@ def test_templates_and_code_use_msgids() -> None:
     assert ("Shortlist", None) in found and ("Sources", None) in found
     assert ("skipped", "cost column") in found  # pgettext keeps its context
     code = python_msgids(ROOT / "scout")
-    assert ("price unknown", None) in code  # N_() in scout/steps/rank.py
+    assert ("price unknown", None) in code  # N_() in scout/steps/rank_enrich.py
 
 
 def test_every_msgid_has_a_spanish_translation() -> None:
