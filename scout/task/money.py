@@ -280,7 +280,12 @@ def _minor(free: str, occasions: bool = False,
         unit = re.match(r"\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*[a-z]+",
                         free[m.end():])
         per = period_of(m.group("u"))
-        if per is None or unit is None:
+        end = m.end() + unit.end() if unit is not None else None
+        if per is None and not occasions and (measure := measure_span(free, m.end())):
+            # a request's "under 50p per mile", "menos de 90 céntimos el km" (a listing's
+            # rate is read by scout.steps.listprice)
+            per, end = measure
+        if per is None or end is None:
             continue
         # a request's "50p a walk" is read as its "under £15 a visit" is: no unit
         per = None if per in OCCASIONS and not occasions else per
@@ -296,7 +301,7 @@ def _minor(free: str, occasions: bool = False,
             continue
         # (a cent's currency, "XXX" here, is settled by :func:`iter_money`)
         yield (Money(amount=round(amount, 6), currency=_MINOR_CODES.get(m.group("cur"), "EUR"),
-                     comparator=cmp_, per=per), (start, m.end() + unit.end()), None)
+                     comparator=cmp_, per=per), (start, end), None)
 
 
 def iter_money(free: str, original: str, territories: list[str], *,

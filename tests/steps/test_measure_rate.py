@@ -120,6 +120,9 @@ def test_a_measure_is_written_as_its_sign():
     ("mudanza Madrid - Valencia, max 30 € el m³", 30, "m3"),
     ("pintor en Sevilla hasta 12 €/m²", 12, "m2"),
     ("removals, at most €35 per cubic metre", 35, "m3"),
+    # a rate in a currency's hundredth
+    ("minicab to the airport, under 50p per mile", 0.5, "mi"),
+    ("taxi por menos de 90 céntimos el km", 0.9, "km"),
     # a distance that is no rate's stays a place's
     ("hotel under 100 € a 2 km de la playa", 100, None),
 ])
