@@ -100,6 +100,32 @@ OCCASIONS = frozenset({"visit", "walk"})
 #: the measure the request asks (rank's ``volume: {m3: volume, km: distance}``), with a
 #: budget for the whole (:func:`per_factor`)
 MEASURE_UNITS = frozenset({"m2", "m3", "km", "mi"})
+# a rate per a measure a price may be multiplied by (:data:`MEASURE_UNITS`), right
+# after the amount: of an area or a volume (metric: a rate per sq ft stays none),
+# or of a distance after a connector ("1,20 €/km", "1,20 € el kilómetro", "£2.50 per
+# mile", "$3 a mile"): never "120 € a 2 km de la playa"
+_PER_MEASURE = re.compile(
+    r"\s*(?:(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)?\s*(?:"
+    r"(?P<m2>m2|m²|mt2|mts2|sqm|sq\.?\s?m|metros? cuadrados?|square (?:metres?|meters?))|"
+    r"(?P<m3>m3|m³|mt3|mts3|cbm|cu\.?\s?m|metros? c[uú]bicos?|cubic (?:metres?|meters?)))"
+    r"|(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)\s*(?:"
+    r"(?P<km>km|kms|kil[oó]metros?|kilomet(?:re|er)s?)|(?P<mi>miles?|millas?)))(?!\w)", re.I)
+
+
+def measure_unit(text: str, end: int) -> str | None:
+    """The measure the amount that ends at ``end`` in ``text`` is a rate per ("m2",
+    "m3", "km", "mi"), or None: a listing's rate (:mod:`scout.steps.pricewords`) and a
+    request's budget per one ("menos de 1,50 €/km": :mod:`scout.task.money`)."""
+    said = measure_span(text, end)
+    return said[0] if said is not None else None
+
+
+def measure_span(text: str, end: int) -> tuple[str, int] | None:
+    """The measure :func:`measure_unit` reads and where its words end, or None."""
+    m = _PER_MEASURE.match(text, end)
+    return (m.lastgroup, m.end()) if m is not None and m.lastgroup else None
+
+
 #: the bases rank compares a price on besides a period: units of work and measures
 RATE_UNITS = WORK_UNITS | MEASURE_UNITS
 #: how a measure input's value (metres for a ``length``, m² for an ``area``, m³ for a

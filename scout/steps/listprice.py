@@ -1,6 +1,7 @@
 """The price a result's title and snippet state (an amount with its currency, per
 night or person first, the regular price after a promotion's, not a rate per m², m³ or km
-while it states a whole price, nor a price struck through), and the currency a listing's
+while it states a whole price, nor a fee charged once beside a rate, nor a price struck
+through), and the currency a listing's
 "free" is 0 in."""
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from typing import Any
 
 from scout.schemas.task import Money
 from scout.steps.freeprice import says_free
-from scout.steps.pricewords import (former_price, labelled_period, labelled_price, measure_unit,
-                                   per_size, stated_period)
+from scout.steps.pricewords import (fixed_fee, former_price, labelled_period, labelled_price,
+                                    per_size, stated_period)
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts
+from scout.units import measure_unit
 
 _PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
 
@@ -36,6 +38,10 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
     # €/m³": per "m3"), which rank compares only on that basis or times the measure asked
     found = [(m, span) for m, span in stated
              if not per_size(text, span[1]) and measure_unit(text, span[1]) is None]
+    if len(found) < len(stated):
+        # "bajada de bandera 2,50 €, 1,20 €/km": a fee charged once beside a rate is no
+        # price (the trip's is the rate's), as a listing's extras are none beside its price
+        found = [(m, span) for m, span in found if not fixed_fee(text, span)]
     if not found:
         rate = next(((m, measure) for m, span in stated
                      if (measure := measure_unit(text, span[1])) is not None), None)

@@ -3,7 +3,8 @@
 A listing states more amounts than its price: a home for sale its price per m²
 (``3.632 €/m² · 345.000 €``, ``£6,750 per sq ft``), a mover or a storage unit its rate per
 m³ (``35 €/m³``, ``£4 per cubic foot``), and its running costs (``Comunidad: 60 €/mes.
-Precio: 210.000 €``). An amount per unit of area or volume is a rate, never the price;
+Precio: 210.000 €``). An amount per unit of area or volume is a rate, never the price,
+and a fee charged once beside a rate (a taxi's flag-fall, a call-out fee) is no price either;
 an amount the text labels as the price (``Precio:``, ``Asking price``, ``se vende por``)
 is the price even after another one. A camp's or a course's price is often for a stated
 number of days or weeks ("Turno de 15 días: 690 €", "€900 for the 2-week session"): that is
@@ -31,25 +32,6 @@ _PRICE_LABEL = re.compile(
     r"offers in excess of)\b[^\d.;!?\n]{0,14}$", re.I)
 
 
-# a rate per a measure a price may be multiplied by (scout.units.MEASURE_UNITS), right
-# after the amount: of an area or a volume as above (metric: a rate per sq ft stays none),
-# or of a distance after a connector ("1,20 €/km", "1,20 € el kilómetro", "£2.50 per
-# mile", "$3 a mile"): never "120 € a 2 km de la playa"
-_PER_MEASURE = re.compile(
-    r"\s*(?:(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)?\s*(?:"
-    r"(?P<m2>m2|m²|mt2|mts2|sqm|sq\.?\s?m|metros? cuadrados?|square (?:metres?|meters?))|"
-    r"(?P<m3>m3|m³|mt3|mts3|cbm|cu\.?\s?m|metros? c[uú]bicos?|cubic (?:metres?|meters?)))"
-    r"|(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)\s*(?:"
-    r"(?P<km>km|kms|kil[oó]metros?|kilomet(?:re|er)s?)|(?P<mi>miles?|millas?)))(?!\w)", re.I)
-
-
-def measure_unit(text: str, end: int) -> str | None:
-    """The measure the amount that ends at ``end`` in ``text`` is a rate per ("m2",
-    "m3", "km", "mi"), or None."""
-    m = _PER_MEASURE.match(text, end)
-    return m.lastgroup if m is not None else None
-
-
 def per_size(text: str, end: int) -> bool:
     """Whether the amount that ends at ``end`` in ``text`` is a rate per unit of area or
     of volume."""
@@ -59,6 +41,29 @@ def per_size(text: str, end: int) -> bool:
 def labelled_price(text: str, start: int) -> bool:
     """Whether the amount that starts at ``start`` in ``text`` is labelled as the price."""
     return _PRICE_LABEL.search(text[max(0, start - 40): start]) is not None
+
+
+# a fee charged once beside a rate per a measure: a taxi's flag-fall, a booking or a
+# call-out fee, a start fee ("bajada de bandera 2,50 €, 1,20 €/km", "£3 booking fee, £2
+# per mile", "desplazamiento 30 € + 25 €/m²"): what a trip or a job costs is mostly its rate,
+# so such a fee is no price beside one (as a deposit is none beside a rent)
+_FEE = (r"(?:bajada\s+de\s+bandera|banderazo|flag[\s-]?fall|flag\s+drop|"
+        r"(?:booking|call[\s-]?out|start(?:ing)?|pick[\s-]?up|dispatch|reservation|set[\s-]?up)"
+        r"\s+(?:fee|charge)s?|"
+        r"(?:tarifa|cargo|tasa|gastos?|coste|costo|suplemento)\s+(?:de\s+|por\s+)?(?:la\s+)?"
+        r"(?:reserva|salida|inicio|arranque|desplazamiento|llamada|recogida)|desplazamiento)")
+# (the label right before the amount: "bajada de bandera: 2,50 €", "booking fee of £3")
+_FEE_BEFORE = re.compile(r"\b" + _FEE + r"(?:\s*[:=–-]|\s+(?:de|of|is|es|desde|from))*\s*$",
+                         re.I)
+_FEE_AFTER = re.compile(r"\s*(?:de\s+|for\s+(?:the\s+)?|as\s+(?:a\s+)?)?(?:" + _FEE + r")\b", re.I)
+
+
+def fixed_fee(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` in ``text`` is labelled as a fee charged once
+    (a flag-fall, a booking, start or call-out fee), before it or right after it."""
+    start, end = span
+    return _FEE_BEFORE.search(text[max(0, start - 40): start]) is not None \
+        or _FEE_AFTER.match(text, end) is not None
 
 
 # a price a shop strikes through, said in words before it ("Was $120.00 Now $60.00",

@@ -43,6 +43,18 @@ _THEN = re.compile(r"^(?:[^.;!?\d]{0,20}?[.;!]\s*)?[^.;!?\d]{0,20}?\b" + _RISE
                    + r"\b[^.;!?\d]{0,20}$", re.I)
 
 
+# what may stand between an offer's amount and the price after it: "First month £1, £42.50
+# per month after", "£1 for the first month, then £42.50", "30 €/mes los primeros 3 meses
+# y después 45 €/mes" (the offer's months may be said between; no other amount is)
+_NEXT = re.compile(r"^[^!?\n]{0,40}$")
+
+
+def _offer_at(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` is an offer's for the first month(s) only
+    (:data:`_FIRST_OFFER`): the price paid after it is the next one the text states."""
+    return any(m.start() < span[1] and span[0] < m.end() for m in _FIRST_OFFER.finditer(text))
+
+
 def regular_index(text: str, spans: Sequence[tuple[int, int]], index: int) -> int:
     """The index in ``spans`` (the amounts of ``text``, in order) of the price paid after
     any promotion that starts at ``index``: the next amount while the words between say
@@ -52,7 +64,8 @@ def regular_index(text: str, spans: Sequence[tuple[int, int]], index: int) -> in
     while index + 1 < len(spans):
         between = text[spans[index][1]: spans[index + 1][0]]
         if not (_PROMO.search(between) or _THEN.search(between) and _LEAD.search(
-                text[spans[index - 1][1] if index else 0: spans[index][0]][-60:])):
+                text[spans[index - 1][1] if index else 0: spans[index][0]][-60:])
+                or _offer_at(text, spans[index]) and _NEXT.match(between)):
             break
         index += 1
     return index
@@ -84,11 +97,17 @@ _OFF = (r"(?:gratis|gratuit[oa]s?|free|half[\s-]price|(?:a\s+)?mitad\s+de\s+prec
 _JOIN_BEFORE = r"\s*(?:(?:for|during|durante|por|en|in|on|los|las|el|la|the|your|tus|sus)\s+)*"
 _JOIN_AFTER = r"\s*(?:(?:is|are|es|son|for|por|at|a|al)\s+|[:,]\s*)?"
 _AMOUNT = r"(?:[€$£]\s*\d|\d[\d.,]*\s*(?:€|\$|£|eur\b|euros?\b|gbp\b|usd\b))"
+# the first months named as the first, after an amount ("£1 for the first month", "30 €/mes
+# los primeros 3 meses", "9 € los 3 primeros meses"), with the amount's period between
+_FIRST_NAMED = r"(?:" + _FIRST_SAID + r"|" + _NUMBER + r"\s+primer(?:os|as)\s+" + _PERIODS + r")"
+_WHOLE = r"(?:[€$£]\s*\d[\d.,]*|\d[\d.,]*\s*(?:€|\$|£|eur\b|euros?\b|gbp\b|usd\b))"
+_ITS_PERIOD = r"(?:\s*(?:/\s*|\b(?:al|a|per|por|an?)\s+)(?:mes|month|mo|semana|week)\b)?"
 _FIRST_OFFER = re.compile(
     r"\b(?:" + _OFF + _JOIN_BEFORE + _FIRST + r"|" + _FIRST + _JOIN_AFTER + _OFF
     # an amount for the first month said so ("first month £1"), never a contract's
     # "12 meses, 30 €" or a minimum stay's "1 mes a 40 €"
-    + r"|" + _FIRST_SAID + _JOIN_AFTER + _AMOUNT + r")", re.I)
+    + r"|" + _FIRST_SAID + _JOIN_AFTER + _AMOUNT + r")|"
+    + r"(?<![\w.,])" + _WHOLE + _ITS_PERIOD + _JOIN_BEFORE + _FIRST_NAMED, re.I)
 
 
 def first_months(text: str) -> str | None:

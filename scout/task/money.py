@@ -24,7 +24,8 @@ fiver"). A rate in a currency's hundredth with its unit after it ("24.5p/kWh", "
 "6,99 céntimos/kWh") is read in the whole currency (0.245 GBP per kWh).
 
 Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum", "en total") are
-read around the amount by :mod:`scout.task.moneyunits`; its tax basis ("+ IVA", "IVA
+read around the amount by :mod:`scout.task.moneyunits`, a measure a budget is a rate per
+("menos de 1,50 €/km", "max 30 € el m³") by :func:`scout.units.measure_unit`; its tax basis ("+ IVA", "IVA
 incluido", "excl. VAT", "HT") by :mod:`scout.task.taxbasis`.
 """
 
@@ -42,6 +43,7 @@ from scout.task.numwords import rewrite, widen
 from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, letter_sign, mark,
                                      own_signs, short_signs)
 from scout.task.figures import AMOUNT as _AMOUNT, figure
+from scout.units import measure_span
 from scout.task.moneyunits import (
     PER, bare_total, each_of, head_after, period_of, total_of, unit_after_cap, unit_before,
 )
@@ -282,7 +284,12 @@ def _minor(free: str, occasions: bool = False,
         unit = re.match(r"\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*[a-z]+",
                         free[m.end():])
         per = period_of(m.group("u"))
-        if per is None or unit is None:
+        end = m.end() + unit.end() if unit is not None else None
+        if per is None and not occasions and (measure := measure_span(free, m.end())):
+            # a request's "under 50p per mile", "menos de 90 céntimos el km" (a listing's
+            # rate is read by scout.steps.listprice)
+            per, end = measure
+        if per is None or end is None:
             continue
         # a request's "50p a walk" is read as its "under £15 a visit" is: no unit
         per = None if per in OCCASIONS and not occasions else per
@@ -298,7 +305,7 @@ def _minor(free: str, occasions: bool = False,
             continue
         # (a cent's currency, "XXX" here, is settled by :func:`iter_money`)
         yield (Money(amount=round(amount, 6), currency=_MINOR_CODES.get(m.group("cur"), "EUR"),
-                     comparator=cmp_, per=per), (start, m.end() + unit.end()), None)
+                     comparator=cmp_, per=per), (start, end), None)
 
 
 def iter_money(free: str, original: str, territories: list[str], *,
@@ -366,6 +373,12 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             each, per, span = "person", period_of(late.group("per")), (span[0], late.end())
         if per in OCCASIONS and not occasions:
             per = None  # "under 60 euros a visit": the listings say "Consulta: 60 €"
+        if per is None and not raw_per and not occasions and (
+                measure := measure_span(free, span[1])):
+            # a request's "menos de 1,50 €/km", "max 30 € el m³": a budget per the measure,
+            # as a listing's "1,20 €/km" is priced (scout.steps.listprice; rank compares
+            # rate with rate); a listing's amounts are left to that reader
+            per, span = measure[0], (span[0], measure[1])
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
             per, span = total_of(free, m.start(), span)
         if high is not None:

@@ -140,3 +140,48 @@ def test_the_synthesis_says_a_rate_times_the_quantity_as_the_table_does(lang, sa
     syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
     text = " ".join(s.text for s in syn.sentences)
     assert said in text and "≈" not in text, text
+
+
+@pytest.mark.parametrize("query, amount, per", [
+    ("taxi al aeropuerto por menos de 1,50 €/km", 1.5, "km"),
+    ("airport minicab under £2 per mile", 2, "mi"),
+    ("mudanza Madrid - Valencia, max 30 € el m³", 30, "m3"),
+    ("pintor en Sevilla hasta 12 €/m²", 12, "m2"),
+    ("removals, at most €35 per cubic metre", 35, "m3"),
+    # a rate in a currency's hundredth
+    ("minicab to the airport, under 50p per mile", 0.5, "mi"),
+    ("taxi por menos de 90 céntimos el km", 0.9, "km"),
+    # a distance that is no rate's stays a place's
+    ("hotel under 100 € a 2 km de la playa", 100, None),
+])
+def test_a_request_s_budget_per_a_measure_keeps_the_measure(query, amount, per):
+    budget = build_task(query, INPUTS, today=dt.date(2026, 12, 6)).values["budget"]
+    assert isinstance(budget, Money) and (budget.amount, budget.per) == (amount, per)
+
+
+@pytest.mark.parametrize("query", ["taxi al aeropuerto por menos de 1,50 €/km",
+                                   "airport taxi under 1.50 EUR per km"])
+def test_a_budget_per_km_compares_rate_with_rate(query):
+    short = _rank(query, {})
+    # 1,20 €/km under 1,50 €/km; 1,80 €/km over it; the fixed fare is no rate per km
+    assert [(i.candidate.key, i.cost) for i in short.items] == [("cheap", 1.2), ("flat", None)]
+    assert [c.key for c, _ in short.excluded] == ["dear"]
+    cheap = short.items[0].candidate
+    assert cheap.flags == []  # no "could not check: price": rate against rate
+
+
+@pytest.mark.parametrize("text, amount, per", [
+    ("Taxi Madrid: bajada de bandera 2,50 €, 1,20 €/km", 1.2, "km"),
+    ("Taxi: 2,50 € de bajada de bandera y 1,20 € el kilómetro", 1.2, "km"),
+    ("Minicab: £3 booking fee, then £2.10 per mile", 2.1, "mi"),
+    ("Flag fall: $3.60, $2.30/mile", 2.3, "mi"),
+    ("Pintor: gastos de desplazamiento 30 € + 12 €/m²", 12, "m2"),
+    ("Removals: call-out charge €60, €35 per cubic metre", 35, "m3"),
+    # a fee with no rate beside it is what the page states
+    ("Traslado aeropuerto: tarifa de reserva 10 €", 10, None),
+    # a whole price beside a rate stays the price
+    ("Coche 40 €/día, 0,20 €/km extra", 40, "day"),
+])
+def test_a_fee_charged_once_beside_a_rate_is_no_price(text, amount, per):
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, per)

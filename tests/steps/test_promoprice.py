@@ -138,3 +138,34 @@ def test_an_offer_s_own_amount_is_no_price():
     assert c.price is not None and c.price.amount == 1
     _flag_promotion(c)
     assert c.price is None and c.flags
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Gimnasio Sol: desde 30 €/mes los primeros 3 meses", "30 €/mes los primeros 3 meses"),
+    ("Storage unit: £1 for the first month", "£1 for the first month"),
+    ("Box 9 € al mes los 3 primeros meses", "9 € al mes los 3 primeros meses"),
+    ("Plan $5/mo for the first 2 months", "$5/mo for the first 2 months"),
+])
+def test_an_offer_said_after_its_amount_is_quoted_and_no_price(text, words):
+    from scout.schemas.records import Candidate, Evidence
+    from scout.steps.promoprice import first_months
+    from scout.steps.rank_enrich import _flag_promotion
+
+    assert first_months(text) == words
+    c = Candidate(key="u", name="U", price=find_price(text),
+                  evidence=[Evidence(id="e", kind="snippet", text=text, url="https://t.test",
+                                     price=find_price(text))])
+    _flag_promotion(c)
+    # the offer's amount is the first months', unknown what is paid after it
+    assert c.price is None and c.flags
+
+
+@pytest.mark.parametrize("text, amount", [
+    ("First month £1, £42.50 per month after", 42.50),
+    ("£1 for the first month, then £42.50 a month", 42.50),
+    ("Trastero: 1 € el primer mes, 39 €/mes", 39),
+    ("desde 30 €/mes los primeros 3 meses y 45 €/mes a partir del cuarto", 45),
+])
+def test_the_price_after_an_offer_is_the_price(text, amount):
+    price = find_price(text)
+    assert price is not None and price.amount == amount
