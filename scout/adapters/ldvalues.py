@@ -138,11 +138,12 @@ def number_of(value: Any, whole: bool = False) -> float | None:
         # thousands (a currency with no cents)
         return float(numeral)
     try:
-        # shops write the page's own format: "1.234,50", "1 234,50", "2,5", "1,234.50"
-        return read_number(numeral)
+        # shops write the page's own format: "1.234,50", "1 234,50", "2,5", "1,234.50";
+        # a figure of hundreds of digits reads as inf ("EUR inf"): no amount either
+        return _finite(read_number(numeral))
     except ValueError:  # "1.2.3,4": no number either way; read its first part
         first = re.match(r"-?\d+(?:\.\d+)?", numeral)
-        return float(first.group()) if first else None
+        return _finite(float(first.group())) if first else None
 
 
 #: words that multiply the figure before them ("7 triệu", "1,2 millones", "30 mil", "2 lakh",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -43,6 +44,10 @@ TRACKING_PREFIXES = ("utm_", "pk_", "mtm_", "hsa_")
 #: the longest title kept: a real one is under ~150 characters; a megabyte "title" from a
 #: broken or hostile answer would otherwise travel into every report and journal line
 TITLE_CHARS = 300
+#: the longest URL a result may have: RFC 9110 §4.1 asks servers to take 8,000 octets;
+#: a longer one (a hostile answer's megabytes of path) is no page's address, and kept it
+#: travelled whole into the candidates, the report and the page fetch
+MAX_URL_CHARS = 8000
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -121,10 +126,13 @@ def canonical_url(url: str) -> str | None:
     Lower-cases scheme and host, drops user info, default ports and the fragment,
     removes tracking parameters (keeping the others byte for byte and in order),
     normalises percent-escapes and drops a trailing slash (the root path stays ``/``).
-    A host that is not a name or an address (``a|b.com``, ``<img>.com``) is no URL;
+    A host that is not a name or an address (``a|b.com``, ``<img>.com``) is no URL, nor is
+    one longer than :data:`MAX_URL_CHARS`;
     characters a URL may not hold unescaped (space, ``|``, ``<``, ``"``...) are escaped.
     """
     raw = url.strip()
+    if len(raw) > MAX_URL_CHARS:
+        return None
     if raw.startswith("//"):
         raw = "https:" + raw
     try:
@@ -215,19 +223,24 @@ def to_sources(
 def as_text(value: Any) -> str:
     """A provider's text field as text: a string as it is, a number written out, anything
     else (null, an object, a list: a field of the wrong type) as ``""`` — never the
-    ``repr`` of a structure in a title or snippet."""
+    ``repr`` of a structure in a title or snippet, nor "inf" for a ``1e400`` that JSON
+    reads as infinity."""
     if isinstance(value, str):
         return value
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value):
         return str(value)
     return ""
 
 
 def as_float(value: Any) -> float | None:
-    """A provider's score as a float, or None when it gave none (or garbage)."""
+    """A provider's score as a float, or None when it gave none (or garbage): NaN and
+    infinity (``1e400``, ``"nan"``) are none, and NaN would not even sort."""
     if isinstance(value, bool) or value is None:
         return None
     try:
-        return float(value)
-    except (TypeError, ValueError):
+        out = float(value)
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an int past a float
         return None
+    return out if math.isfinite(out) else None

@@ -42,6 +42,7 @@ from scout.adapters.contract.decoded import bom_encoding, iter_decoded, web_enco
 from scout.adapters.contract.http import (OWN_REDIRECTS, BodyStillArriving, check_status,
                                           iter_until, make_client, mapped, redact_url)
 from scout.schemas.sources import Page
+from scout.termsafe import clean
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
@@ -212,6 +213,18 @@ def _stated_availability(facts: Facts, tags: dict[str, str]) -> str | None:
     return availability_said(tags.get("product:availability") or tags.get("og:availability"))
 
 
+def _plain(value: str | None) -> str | None:
+    """A page's stated value (its address, its price) on one line, without the terminal
+    escapes and bidi controls a page may hide in it (:func:`clean_text`, as its title)."""
+    return (clean_text(value) or None) if value else value
+
+
+def _inert_tags(tags: dict[str, str]) -> dict[str, str]:
+    """A page's meta tags without control sequences in their names or values: they are
+    stored with the page and read back by later phases as its words."""
+    return {clean(k): clean(v) for k, v in tags.items()}
+
+
 class PageAdapter(PageAdapterBase):
     type_name: ClassVar[str] = "page"
 
@@ -262,13 +275,13 @@ class PageAdapter(PageAdapterBase):
             title=trim(clean_text(found.title), TITLE_CHARS) if found.title else found.title,
             jsonld=found.jsonld,
             microdata=found.microdata,
-            opengraph=found.opengraph,
-            text=found.text,
+            opengraph=_inert_tags(found.opengraph),
+            text=clean(found.text) if found.text else found.text,
             name=trim(clean_text(facts.name), TITLE_CHARS) if facts.name else facts.name,
             rating=facts.rating,
             rating_count=facts.rating_count,
-            price_range=_stated_price(facts.price_range, found.opengraph),
-            address=facts.address,
+            price_range=_plain(_stated_price(facts.price_range, found.opengraph)),
+            address=_plain(facts.address),
             event_status=facts.event_status,
             valid_through=facts.valid_through,
             availability=_stated_availability(facts, found.opengraph),

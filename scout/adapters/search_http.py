@@ -9,7 +9,8 @@ What this module adds is what every *search* adapter needs around that:
   chained httpx exception would carry a secret-bearing URL;
 * :func:`json_body` reads a JSON object or raises ParseError (never a silent ``[]``);
   :func:`load_json` reads a body that is not UTF-8 in the charset its ``Content-Type``
-  declares (some servers and proxies still send ``charset=iso-8859-1`` bodies);
+  declares (some servers and proxies still send ``charset=iso-8859-1`` bodies), and a
+  UTF-8 one with stray bytes past them (U+FFFD where they were);
 * the start and end every search adapter's ``call`` shares: :func:`api_key` (the key to
   send, or an AuthError naming the variable to set), :func:`split_options` (the request
   options the provider understands, and the others, reported as ``ignored_options``) and
@@ -21,6 +22,7 @@ What this module adds is what every *search* adapter needs around that:
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -160,18 +162,25 @@ def page_detail(response: httpx.Response) -> str | None:
 def load_json(response: httpx.Response) -> Any:
     """The body parsed as JSON. JSON is UTF-8 (RFC 8259) and bytes are tried first, since
     proxies often label UTF-8 ``charset=iso-8859-1``; bytes that are not UTF-8 are decoded
-    in the charset the Content-Type declares, when Python knows it; a lone surrogate
-    escaped in it (``"\\ud800"``) reads as U+FFFD (:mod:`~scout.adapters.contract.jsontext`).
+    in the charset the Content-Type declares, when Python knows it, else as UTF-8 with
+    each byte that is not written U+FFFD, as a browser reads it (one bad byte in a title
+    refused the whole answer as "not JSON"); a lone surrogate escaped in it
+    (``"\\ud800"``) reads as U+FFFD too (:mod:`~scout.adapters.contract.jsontext`).
     Raises ValueError (UnicodeDecodeError included) or RecursionError when the body is
     not JSON."""
+    content = response.content
     try:
-        return loads(response.content)
+        return loads(content)
     except UnicodeDecodeError:
-        # a charset nobody knows, or no text encoding ('rot13', 'zlib'), is no second try
+        # a charset nobody knows, or no text encoding ('rot13', 'zlib'), reads as UTF-8
         name = web_encoding(response.charset_encoding) or ""
         if not name or name.startswith("utf"):
-            raise
-        return loads(response.content.decode(name, errors="replace"))
+            # JSON's own encoding (UTF-16 and UTF-32 are told by their NULs): only UTF-8
+            # is read past its bad bytes; a broken UTF-16 body stays no JSON
+            name = json.detect_encoding(content)
+            if name not in ("utf-8", "utf-8-sig"):
+                raise
+        return loads(content.decode(name, errors="replace"))
 
 
 def json_body(response: httpx.Response, adapter: str) -> dict[str, Any]:
