@@ -11,6 +11,7 @@ from scout.cli.params import PathParam, config_help
 from scout.errors import EXIT_OK, EXIT_PROVIDER, EXIT_USAGE
 from scout.paths import research_root
 from scout.providers.doctor import doctor as run_doctor
+from scout.termsafe import clean
 
 _MARK = {"ok": "ok  ", "warn": "warn", "fail": "FAIL"}
 
@@ -41,9 +42,10 @@ def doctor(config: str | None, as_json: bool) -> int:
                               indent=2))
     else:
         for c in checks:
-            click.echo(f"[{_MARK[c.status]}] {c.name}: {c.detail}")
+            # a detail may quote a server (an SMTP reply, a Redis error): terminal-safe
+            click.echo(clean(f"[{_MARK[c.status]}] {c.name}: {c.detail}"))
             if c.hint and c.status != "ok":
-                click.echo(f"       hint: {c.hint}")
+                click.echo(clean(f"       hint: {c.hint}"))
         warns = sum(c.status == "warn" for c in checks)
         click.echo(f"{len(checks)} check(s): {len(failed)} failed, {warns} warning(s)")
     if not failed:
