@@ -21,6 +21,7 @@ from scout.fsutil import pid_alive
 from scout.providers.cache import ReplyCache, cache_key
 from scout.providers.cost import BudgetTracker, Cost
 from scout.providers.ledger import Ledger
+from scout.providers.spend import usd_of
 from scout.quota.claims import Claims
 
 
@@ -123,8 +124,10 @@ class Answers:
             if not written:
                 self.ledger.append(line)
                 if line.get("mission_id") == self.ledger.mission_id:
-                    cost = line.get("cost") or {}
-                    self.budget.add(Cost(float(cost.get("usd") or 0.0),
-                                         str(cost.get("basis") or "")))
+                    # counted as every reader counts a journal line (a cache edited by
+                    # hand may say "a lot", -5 or 1e400)
+                    cost = line.get("cost")
+                    basis = cost.get("basis") if isinstance(cost, dict) else None
+                    self.budget.add(Cost(usd_of(line), basis if isinstance(basis, str) else ""))
             self.cache.settle(key)
             return not written

@@ -33,7 +33,7 @@ import os
 import secrets as random_bytes
 import sqlite3
 
-from scout.fsutil import make_dirs, use_wal
+from scout.fsutil import loads_stored, make_dirs, use_wal
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -121,6 +121,23 @@ def _read_key(value: object) -> bytes | None:
     return None
 
 
+def pending_note(raw: object) -> dict[str, Any] | None:
+    """A row's pending journal line as :meth:`ReplyCache.put` stores it (``{"pid": int,
+    "line": {...}}``), or None: the cache is a file anyone may edit, and a note of another
+    shape (a list, a line that is text, JSON nested past the parser) stopped every run that
+    read the answer with an internal error, or made its good answer a miss, paid again."""
+    if not isinstance(raw, (str, bytes)) or not raw:
+        return None
+    try:
+        note = loads_stored(raw)
+    except ValueError:
+        return None
+    if not isinstance(note, dict) or not isinstance(note.get("line"), dict) \
+            or type(note.get("pid")) is not int:
+        return None
+    return note
+
+
 class ReplyCache:
     def __init__(self, runtime_dir: str | Path, *, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(runtime_dir) / CACHE_NAME
@@ -186,16 +203,15 @@ class ReplyCache:
             return None
         try:
             reply = decode_reply(json.loads(row[1]))
-            pending = json.loads(row[2]) if row[2] else None
         except Exception:  # an entry written by an older scout: a miss, not a crash
             self.misses += 1
             return None
         self.hits += 1
-        return reply, pending
+        return reply, pending_note(row[2])
 
     def pending(self, key: str) -> dict[str, Any] | None:
         row = self._db().execute("SELECT pending FROM replies WHERE key = ?", (key,)).fetchone()
-        return json.loads(row[0]) if row and row[0] else None
+        return pending_note(row[0]) if row else None
 
     def put(self, key: str, adapter: str, reply: Reply[Any],
             pending: dict[str, Any] | None = None) -> None:
