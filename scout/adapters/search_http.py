@@ -9,8 +9,7 @@ What this module adds is what every *search* adapter needs around that:
   chained httpx exception would carry a secret-bearing URL;
 * :func:`json_body` reads a JSON object or raises ParseError (never a silent ``[]``);
   :func:`load_json` reads a body that is not UTF-8 in the charset its ``Content-Type``
-  declares (some servers and proxies still send ``charset=iso-8859-1`` bodies), and a
-  UTF-8 one with stray bytes past them (U+FFFD where they were);
+  declares (some servers and proxies still send ``charset=iso-8859-1`` bodies);
 * the start and end every search adapter's ``call`` shares: :func:`api_key` (the key to
   send, or an AuthError naming the variable to set), :func:`split_options` (the request
   options the provider understands, and the others, reported as ``ignored_options``) and
@@ -22,7 +21,6 @@ What this module adds is what every *search* adapter needs around that:
 from __future__ import annotations
 
 import html
-import json
 import logging
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -162,25 +160,18 @@ def page_detail(response: httpx.Response) -> str | None:
 def load_json(response: httpx.Response) -> Any:
     """The body parsed as JSON. JSON is UTF-8 (RFC 8259) and bytes are tried first, since
     proxies often label UTF-8 ``charset=iso-8859-1``; bytes that are not UTF-8 are decoded
-    in the charset the Content-Type declares, when Python knows it, else as UTF-8 with
-    each byte that is not written U+FFFD, as a browser reads it (one bad byte in a title
-    refused the whole answer as "not JSON"); a lone surrogate escaped in it
-    (``"\\ud800"``) reads as U+FFFD too (:mod:`~scout.adapters.contract.jsontext`).
+    in the charset the Content-Type declares, when Python knows it; a lone surrogate
+    escaped in it (``"\\ud800"``) reads as U+FFFD (:mod:`~scout.adapters.contract.jsontext`).
     Raises ValueError (UnicodeDecodeError included) or RecursionError when the body is
     not JSON."""
-    content = response.content
     try:
-        return loads(content)
+        return loads(response.content)
     except UnicodeDecodeError:
-        # a charset nobody knows, or no text encoding ('rot13', 'zlib'), reads as UTF-8
+        # a charset nobody knows, or no text encoding ('rot13', 'zlib'), is no second try
         name = web_encoding(response.charset_encoding) or ""
         if not name or name.startswith("utf"):
-            # JSON's own encoding (UTF-16 and UTF-32 are told by their NULs): only UTF-8
-            # is read past its bad bytes; a broken UTF-16 body stays no JSON
-            name = json.detect_encoding(content)
-            if name not in ("utf-8", "utf-8-sig"):
-                raise
-        return loads(content.decode(name, errors="replace"))
+            raise
+        return loads(response.content.decode(name, errors="replace"))
 
 
 def json_body(response: httpx.Response, adapter: str) -> dict[str, Any]:
@@ -191,9 +182,14 @@ def json_body(response: httpx.Response, adapter: str) -> dict[str, Any]:
         # RecursionError: nested deeper than the parser goes ("[[[[..." from a hostile
         # or broken server) - unreadable, like any other non-JSON answer
         ctype = response.headers.get("content-type", "?")
+        # JSON whose bytes are not UTF-8 (and no charset said otherwise) is JSON that
+        # cannot be read, not "no JSON": say which byte, as the provider's fault it is
+        why = (f"; byte {exc.start} is not UTF-8 and no charset is declared"
+               if isinstance(exc, UnicodeDecodeError) else "")
         raise ParseError(
             f"{adapter}: response is not JSON (HTTP {response.status_code}, {ctype}, "
-            f"{len(response.content)} bytes)", adapter=adapter, status=response.status_code,
+            f"{len(response.content)} bytes{why})", adapter=adapter,
+            status=response.status_code,
         ) from exc
     if not isinstance(data, dict):
         raise ParseError(f"{adapter}: expected a JSON object, got {type(data).__name__}",
