@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import math
 import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
@@ -30,6 +31,7 @@ from scout.i18n import N_
 from scout.config.settings import AdapterSettings, YtDlpSettings
 from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
 from scout.adapters.contract import Reply, Request, Secret, VideoAdapter, VideoSearchRequest
+from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, clean_text, trim
 from scout.schemas.sources import Video
 
 log = logging.getLogger(__name__)
@@ -136,14 +138,37 @@ def _upload_date(entry: dict[str, Any]) -> str | None:
     raw = entry.get("upload_date")
     if isinstance(raw, str) and re.fullmatch(r"\d{8}", raw):
         return f"{raw[:4]}-{raw[4:6]}-{raw[6:]}"
-    stamp = entry.get("timestamp")
-    if isinstance(stamp, (int, float)) and not isinstance(stamp, bool):
-        return dt.datetime.fromtimestamp(stamp, dt.timezone.utc).date().isoformat()
+    stamp = _count(entry.get("timestamp"))
+    if stamp is not None:
+        try:
+            return dt.datetime.fromtimestamp(stamp, dt.timezone.utc).date().isoformat()
+        except (OverflowError, ValueError, OSError):  # a year past 9999: no date
+            return None
     return None
 
 
+def _count(value: Any) -> float | None:
+    """A number YouTube's answer gives (a duration, a view count, a timestamp): a finite
+    one of 0 or more, else None (NaN and infinity stopped the search with a traceback)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        out = float(value)
+    except OverflowError:  # an int past a float
+        return None
+    return out if math.isfinite(out) and out >= 0 else None
+
+
 def _int(value: Any) -> int | None:
-    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    n = _count(value)
+    return int(n) if n is not None else None
+
+
+def _text(*values: Any) -> str:
+    """The first of an entry's text fields that is text, on one line, without control
+    sequences and cut as a search result's title is (a dict there was written as its
+    repr, a channel that was one stopped the search with a validation error)."""
+    return next((trim(t, TITLE_CHARS) for t in map(clean_text, map(as_text, values)) if t), "")
 
 
 class YtDlpAdapter(VideoAdapter):
@@ -224,15 +249,15 @@ class YtDlpAdapter(VideoAdapter):
         video_id = entry.get("id")
         if not isinstance(video_id, str) or not _ID.match(video_id):
             return None
-        url = entry.get("url") if isinstance(entry.get("url"), str) else None
-        duration = entry.get("duration")
+        # a web address only: the id alone says where the video is
+        url = next((u for u in (entry.get("url"), entry.get("webpage_url"))
+                    if isinstance(u, str) and canonical_url(u)), None)
         return Video(
             id=video_id,
-            url=url or entry.get("webpage_url") or f"https://www.youtube.com/watch?v={video_id}",
-            title=str(entry.get("title") or ""),
-            channel=entry.get("channel") or entry.get("uploader") or None,
-            duration=float(duration) if isinstance(duration, (int, float))
-            and not isinstance(duration, bool) else None,
+            url=url or f"https://www.youtube.com/watch?v={video_id}",
+            title=_text(entry.get("title")),
+            channel=_text(entry.get("channel"), entry.get("uploader")) or None,
+            duration=_count(entry.get("duration")),
             view_count=_int(entry.get("view_count")),
             upload_date=_upload_date(entry),
             adapter=self.name,
