@@ -36,6 +36,7 @@ from scout.errors import AuthError, ParseError
 from scout.adapters.contract import ImageSearchAdapter, ImageSearchRequest, Reply, \
     Request, Secret, Usage
 from scout.schemas.sources import Photo
+from scout.adapters.normalize import TITLE_CHARS, as_text, clean_text, trim
 
 _RESOLUTION = re.compile(r"^\s*(\d{1,6})\s*[x×X]\s*(\d{1,6})\s*$")
 
@@ -43,7 +44,7 @@ _RESOLUTION = re.compile(r"^\s*(\d{1,6})\s*[x×X]\s*(\d{1,6})\s*$")
 def _int(value: Any) -> int | None:
     try:
         number = int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: 1e400, read as inf
         return None
     return number if 0 < number < 1_000_000 else None
 
@@ -71,9 +72,10 @@ def _photo(image: Any, page: Any, *, source: Any, title: Any, width: Any, height
     if image_url is None:
         return None
     page_url = _http_url(page) or image_url
-    name = str(source).strip() if isinstance(source, str) and source.strip() else _host(page_url)
+    # the provider's words on one line without control sequences, as a result's title
+    name = clean_text(as_text(source)) or _host(page_url)
     return Photo(image_url=image_url, page_url=page_url, source=name[:200],
-                 title=" ".join(str(title or "").split())[:300], width=_int(width),
+                 title=trim(clean_text(as_text(title)), TITLE_CHARS), width=_int(width),
                  height=_int(height), adapter=adapter)
 
 

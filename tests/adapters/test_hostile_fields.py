@@ -1,7 +1,7 @@
 """What a hostile or broken provider writes *inside* a well-formed answer, through the
 real adapters: numbers JSON reads as infinity (``1e400``) or figures of hundreds of
 digits, a result URL of megabytes, bytes that are not UTF-8 in a title, and terminal
-escapes or bidi controls in a page's stated values. Each reads as nothing (or as text
+escapes or bidi controls in a page's stated values or an image result's words. Each reads as nothing (or as text
 scout can show), never as "inf", a megabyte address or a control sequence."""
 
 from __future__ import annotations
@@ -109,3 +109,20 @@ def test_a_pages_stated_values_carry_no_control_sequence() -> None:
     assert page.address == "Gran Via 700, Barcelona" and page.price_range == "€€"
     assert "Sea view" in (page.text or "") and "rooms from 90 €" in (page.text or "")
     assert page.opengraph["og:description"] == "Rooms red"
+
+
+# --- image results ------------------------------------------------------------------------------
+
+
+def test_an_image_result_of_hostile_fields_is_kept_readable() -> None:
+    from scout.adapters.images import parse_brave
+
+    item = {"url": "https://casabonay.test/", "title": {"text": "x"},
+            "source": "casa\x1b]0;pwned\x07bonay.test",
+            "properties": {"url": "https://casabonay.test/pool.jpg", "width": 1e400,
+                           "height": float("nan")}}
+    [photo] = parse_brave({"results": [item]})
+    assert (photo.title, photo.source, photo.width, photo.height) == (
+        "", "casabonay.test", None, None)  # width 1e400 raised OverflowError
+    [photo] = parse_brave({"results": [{**item, "title": "Pool \u202eat\x1b[2J night"}]})
+    assert photo.title == "Pool at night"
