@@ -90,6 +90,14 @@ def _languages(tlist: TranscriptList) -> str:
     return ", ".join(found) or "none"
 
 
+def _moment(value: Any) -> bool:
+    """Whether a caption's start or length is a number of seconds into a video."""
+    try:
+        return 0 <= float(value) < 1e9
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
 class YouTubeTranscriptAdapter(TranscriptAdapter):
     type_name: ClassVar[str] = "youtube_transcripts"
     uses_http: ClassVar[bool] = False
@@ -167,8 +175,11 @@ class YouTubeTranscriptAdapter(TranscriptAdapter):
         return None
 
     def _transcript(self, fetched: FetchedTranscript, translated_from: str | None) -> Transcript:
-        segments = [Segment(text=s.text, start=float(s.start), duration=float(s.duration))
-                    for s in fetched.snippets if s.text.strip()]
+        # a start that is no moment of the video (NaN, inf, below 0: the timedtext XML is
+        # YouTube's to write) is no segment: the transcripts step links to int(start)
+        segments = [Segment(text=s.text, start=float(s.start),
+                            duration=float(s.duration) if _moment(s.duration) else 0.0)
+                    for s in fetched.snippets if s.text.strip() and _moment(s.start)]
         return Transcript(
             video_id=fetched.video_id, status="ok", language=fetched.language,
             language_code=fetched.language_code, is_generated=fetched.is_generated,

@@ -1,8 +1,9 @@
-"""YouTube's answer as yt-dlp hands it over, with fields of the wrong type or past any
-sense (a channel that is an object, a view count or timestamp of NaN or infinity, a
-title holding terminal escapes, a ``javascript:`` url), through the real YoutubeDL
-(tests/adapters_media/test_yt_dlp.py's recorded search extractor): each video is kept
-with what can be read of it, never a traceback that stops the search."""
+"""YouTube's answers as yt-dlp and the transcript library hand them over, with fields of
+the wrong type or past any sense (a channel that is an object, a view count, timestamp
+or caption start of NaN or infinity, a title holding terminal escapes, a ``javascript:``
+url), through the real YoutubeDL (tests/adapters_media/test_yt_dlp.py's recorded search
+extractor) and the real transcript library: each video is kept with what can be read of
+it, never a traceback that stops the search or the transcripts step."""
 
 from __future__ import annotations
 
@@ -61,3 +62,23 @@ def test_a_url_that_is_no_web_address_is_the_videos_own(url: str) -> None:
 
 def test_a_duration_below_zero_is_none() -> None:
     assert _one(duration=-5).duration is None and _one(duration=90).duration == 90
+
+
+def test_captions_at_no_moment_of_the_video_are_no_segments() -> None:
+    from scout.adapters.contract import TranscriptRequest
+    from scout.adapters.youtube_transcripts import YouTubeTranscriptAdapter
+    from scout.config.settings import TranscriptSettings
+    from tests.adapters_media.test_youtube_transcripts import CAPTIONS
+    from tests.fakes.media import FakeYouTube, innertube, youtube_session
+
+    xml = (b'<?xml version="1.0" encoding="utf-8" ?><transcript>'
+           b'<text start="nan" dur="1">a</text><text start="1e999" dur="1">b</text>'
+           b'<text start="-3" dur="1">c</text><text start="2" dur="inf">d</text>'
+           b'<text start="4.5" dur="1.5">e</text></transcript>')
+    fake = FakeYouTube(innertube(CAPTIONS), timedtext=xml)
+    adapter = YouTubeTranscriptAdapter(
+        "youtube_transcripts", TranscriptSettings(type="youtube_transcripts", languages=["en"]),
+        session_factory=lambda: youtube_session(fake))
+    t = adapter.call(TranscriptRequest(video_id="GJLlxj_dtq8")).value
+    assert [(s.text, s.start, s.duration) for s in t.segments] == [("d", 2.0, 0.0),
+                                                                   ("e", 4.5, 1.5)]
