@@ -39,6 +39,10 @@ NAME = "duckduckgo"
 DEFAULT_HOSTS = {"lite": "https://lite.duckduckgo.com", "html": "https://html.duckduckgo.com"}
 #: request options the adapter understands (others are ignored and reported in meta)
 OPTIONS = {"region": "kl", "time": "df"}
+#: the largest results page read: DuckDuckGo's are 10-30 KB, and parsing HTML costs about
+#: a second of CPU per megabyte, so a 16 MB answer (the cap of a JSON API's) held a
+#: worker for a quarter of a minute, and a minute or two on a busy machine
+MAX_PAGE_BYTES = 2_000_000
 
 _NO_RESULTS = re.compile(r"\bNo (?:more )?results\.", re.I)
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?")
@@ -209,7 +213,7 @@ class DuckDuckGoAdapter(SearchAdapter):
         params.update({OPTIONS[k]: v for k, v in passed.items()})  # DuckDuckGo's names
         http_request = self.client.build_request("GET", self.endpoint, params=params,
                                                  headers={"Accept": "text/html"})
-        response = fetch(self.client, http_request, self.name)
+        response = fetch(self.client, http_request, self.name, max_bytes=MAX_PAGE_BYTES)
         text = response.text
         parse = parse_lite if self.settings.mode == "lite" else parse_html
         try:

@@ -36,7 +36,8 @@ from scout.errors import AuthError, ParseError, ProviderError
 from scout.schemas.sources import Source
 from scout.adapters.contract.decoded import web_encoding
 from scout.adapters.contract.jsontext import loads
-from scout.adapters.contract.http import check_status, mapped, read_body, redact_url
+from scout.adapters.contract.http import (MAX_RESPONSE_BYTES, check_status, mapped, read_body,
+                                          redact_url)
 from scout.adapters.contract.redact import scrub_values
 
 #: reads an error response and says what the provider said (or None)
@@ -87,8 +88,10 @@ def fetch(
     describe: Describe | None = None,
     classify: Callable[[httpx.Response], ProviderError | None] | None = None,
     secrets: Iterable[str] = (),
+    max_bytes: int = MAX_RESPONSE_BYTES,
 ) -> httpx.Response:
     """Send ``request``; return a 2xx/3xx response or raise the mapped ProviderError.
+    A body past ``max_bytes`` is a ParseError (:func:`read_body`).
 
     ``classify`` may return a more precise error for a provider's own conventions
     (Brave's 422 SUBSCRIPTION_TOKEN_INVALID is a bad key, Tavily's 432 an exhausted
@@ -98,7 +101,7 @@ def fetch(
     try:
         with mapped(adapter):
             response = client.send(request, stream=True)
-            read_body(response, adapter)
+            read_body(response, adapter, max_bytes=max_bytes)
     except ProviderError as exc:
         amend_error(exc, None, keep)
         _drop_leaky_cause(exc, keep)

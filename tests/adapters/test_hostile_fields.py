@@ -126,3 +126,21 @@ def test_an_image_result_of_hostile_fields_is_kept_readable() -> None:
         "", "casabonay.test", None, None)  # width 1e400 raised OverflowError
     [photo] = parse_brave({"results": [{**item, "title": "Pool \u202eat\x1b[2J night"}]})
     assert photo.title == "Pool at night"
+
+
+# --- an HTML results page of megabytes --------------------------------------------------------
+
+
+def test_a_results_page_of_megabytes_is_refused_before_it_is_parsed() -> None:
+    from scout.adapters.duckduckgo import MAX_PAGE_BYTES
+
+    row = ('<tr><td><a class="result-link" href="https://x.test/{0}">T{0}</a></td></tr>'
+           '<tr><td class="result-snippet">s</td></tr>')
+    rows = "".join(row.format(i) for i in range(MAX_PAGE_BYTES // 90))
+    page = f"<html><body><table>{rows}</table></body></html>".encode()
+    assert len(page) > MAX_PAGE_BYTES
+    transport = httpx.MockTransport(
+        lambda r: httpx.Response(200, content=page, headers={"content-type": "text/html"}))
+    adapter = make_adapter("duckduckgo", transport)
+    with pytest.raises(ParseError, match="larger than 2,000,000 bytes"):
+        adapter.call(SearchRequest(query="hotel"))
