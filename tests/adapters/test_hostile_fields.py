@@ -1,8 +1,9 @@
 """What a hostile or broken provider writes *inside* a well-formed answer, through the
 real adapters: numbers JSON reads as infinity (``1e400``) or figures of hundreds of
-digits, a result URL of megabytes, bytes that are not UTF-8 in a title, and terminal
-escapes or bidi controls in a page's stated values or an image result's words. Each reads as nothing (or as text
-scout can show), never as "inf", a megabyte address or a control sequence."""
+digits, a result URL of megabytes, terminal escapes or bidi controls in a page's stated
+values or an image result's words, a results page of megabytes. Each reads as nothing
+(or as text scout can show), never as "inf", a megabyte address or a control sequence;
+JSON whose bytes are not UTF-8, and the oversized page, are errors that say why."""
 
 from __future__ import annotations
 
