@@ -63,7 +63,7 @@ from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_enrich import enrich
 from scout.steps.rank_reasons import reason, reason_templates
-from scout.steps.rank_peers import peer_currency, peer_period
+from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
 from scout.steps.rank_periods import UNSTATED, period_notes, to_period
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
@@ -211,6 +211,9 @@ def run(ctx: StepContext) -> Shortlist:
                                      if (n := _people(ctx, names))},
                               each=getattr(target, "each", None) if not floor else None,
                               work=work,
+                              # no money asked, no period shared: packs beside rates per hour
+                              pack=sole_rate(source.items, evidence_sets)
+                              if target is None and per is None else None,
                               # the request's basis, else what is paid (a pay: only asked)
                               tax=asked_basis(ctx.task) or (None if floor else "included"),
                               rates=getattr(ctx.config, "tax_rates", None) or {},

@@ -65,7 +65,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            heads: dict[str, int] | None = None,
            tax: TaxBasis | None = None,
            rates: dict[str, float] | None = None,
-           bundle: tuple[str, list[str]] | None = None) -> tuple[list[Candidate], bool]:
+           bundle: tuple[str, list[str]] | None = None,
+           pack: str | None = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -88,8 +89,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     basis (``{"pet": 2}``), a price per pet being all of them's. ``each``: what the budget is per (a
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
     covers (:func:`scout.steps.seatprice.for_seats`), and a pack's price stating no unit
-    by the units of work it buys when the budget is per one
-    (:func:`scout.steps.packprice.for_pack`). ``work``: the phase's units of work
+    by the units of work it buys when the budget is per one, or (``pack``: no money asked)
+    the others' prices are (:func:`scout.steps.packprice.for_pack`). ``work``: the phase's units of work
     (a page in words, the work asked: :mod:`scout.steps.workbasis`). ``tax``: the tax basis
     a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
     ``rates`` the config's tax rates it tells one price's two amounts by. ``bundle``: the
@@ -149,10 +150,13 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             for_seats(c, each)
         if c.price is not None and bundle is not None:
             for_bundle(c, *bundle)
-        elif c.price is not None and per in WORK_UNITS and "price" in checks:
-            # "Bono de 10 horas por 300 €" against a budget per hour; a kind declaring its
-            # own bundle has said how its prices count, so no second division
-            for_pack(c, per)
+        elif c.price is not None and (unit := per if per in WORK_UNITS else pack) \
+                and ("price" in checks or pack):
+            # "Bono de 10 horas por 300 €" against a budget per hour, or with no money
+            # asked beside the others' prices per hour (``pack``: what a report shows per
+            # hour is then the ranking's, checked or not); a kind declaring its own
+            # bundle has said how its prices count, so no second division
+            for_pack(c, unit, peers=peers or per is None)
         # put on the budget's period only when the phase reads the price: a kind that
         # works out its own cost (a tariff's rate per kWh times the kWh asked) checked the
         # budget itself, and "price per kWh cannot be compared" would say it did not
