@@ -210,7 +210,7 @@ def run(ctx: StepContext) -> Shortlist:
                               heads={h: n for h, names in params.heads.items()
                                      if (n := _people(ctx, names))},
                               each=getattr(target, "each", None) if not floor else None,
-                              work=work,
+                              work=work, group=params.group_prices,
                               # no money asked, no period shared: packs beside rates per hour
                               pack=sole_rate(source.items, evidence_sets)
                               if target is None and per is None else None,

@@ -66,7 +66,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            tax: TaxBasis | None = None,
            rates: dict[str, float] | None = None,
            bundle: tuple[str, list[str]] | None = None,
-           pack: str | None = None) -> tuple[list[Candidate], bool]:
+           pack: str | None = None, group: bool = False) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -85,7 +85,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     nothing, and the flag says what they were for ("rating unknown (used only to order
     the list)"), not that a requirement went unchecked. ``people``: how many the request
     is for, a price per person being the group's
-    (:func:`scout.steps.rank_heads.for_people`); ``heads`` the other heads counted, by
+    (:func:`scout.steps.rank_heads.for_people`; ``group``: the kind's prices naming no
+    head are the group's, rank's ``group_prices``); ``heads`` the other heads counted, by
     basis (``{"pet": 2}``), a price per pet being all of them's. ``each``: what the budget is per (a
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
     covers (:func:`scout.steps.seatprice.for_seats`), and a pack's price stating no unit
@@ -145,7 +146,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                     currency=c.price.currency, target=currency))
         asked = {**(heads or {}), "person": people or 0}
         if c.price is not None:
-            for_people(c, per, asked, periods, each)
+            for_people(c, per, asked, periods, each, group)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
         if c.price is not None and bundle is not None:
