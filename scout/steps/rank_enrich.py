@@ -182,10 +182,14 @@ def _flag_promotion(c: Candidate) -> None:
     the first months only ("Primer mes gratis"): the price compared is the one after it,
     and an offer's own amount ("first month £1") is no price at all."""
     for e in c.evidence:
-        words = promotion(f"{e.title or ''} {e.text or ''}") if e.price is not None else None
+        text = f"{e.title or ''} {e.text or ''}"
+        words = promotion(text) if e.price is not None else None
         if words:
-            flag = N_("promotional price, compared at the price after it: “{words}”").format(
-                words=words)
+            # "First month £1, then £42.50/month" is an offer for the first months, said
+            # with the price after it: its own words, quoting both amounts
+            first = first_months(text)
+            said = _OFFER_FLAG if first and _overlap(first, words, text) else _PROMO_FLAG
+            flag = said.format(words=words)
             if flag not in c.flags:
                 c.flags.append(flag)
             return
@@ -195,11 +199,22 @@ def _flag_promotion(c: Candidate) -> None:
             continue
         if c.price is not None and c.price.amount in offer_amounts(words):
             c.price = c.price_converted = None  # the offer's, not what is paid after it
-        flag = N_("offer for the first months only, compared at the price after it: "
-                  "“{words}”").format(words=words)
+        flag = _OFFER_FLAG.format(words=words)
         if flag not in c.flags:
             c.flags.append(flag)
         return
+
+
+_PROMO_FLAG = N_("promotional price, compared at the price after it: “{words}”")
+_OFFER_FLAG = N_("offer for the first months only, compared at the price after it: "
+                 "“{words}”")
+
+
+def _overlap(first: str, words: str, text: str) -> bool:
+    """Whether the first months' offer ``first`` is said within (or across) the
+    promotion ``words`` in ``text``: one offer, never another sentence's."""
+    a, b = text.find(first), text.find(words)
+    return a >= 0 and b >= 0 and a < b + len(words) and b < a + len(first)
 
 
 def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
