@@ -104,12 +104,15 @@ MEASURE_UNITS = frozenset({"m2", "m3", "km", "mi"})
 # after the amount: of an area or a volume (metric: a rate per sq ft stays none),
 # or of a distance after a connector ("1,20 €/km", "1,20 € el kilómetro", "£2.50 per
 # mile", "$3 a mile"): never "120 € a 2 km de la playa"
-_PER_MEASURE = re.compile(
-    r"\s*(?:(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)?\s*(?:"
+#: the words of each measure (:data:`MEASURE_UNITS`), as a named group each: an area's
+#: and a volume's, then a distance's (said after a connector only)
+AREA_VOLUME_WORDS = (
     r"(?P<m2>m2|m²|mt2|mts2|sqm|sq\.?\s?m|metros? cuadrados?|square (?:metres?|meters?))|"
-    r"(?P<m3>m3|m³|mt3|mts3|cbm|cu\.?\s?m|metros? c[uú]bicos?|cubic (?:metres?|meters?)))"
-    r"|(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)\s*(?:"
-    r"(?P<km>km|kms|kil[oó]metros?|kilomet(?:re|er)s?)|(?P<mi>miles?|millas?)))(?!\w)", re.I)
+    r"(?P<m3>m3|m³|mt3|mts3|cbm|cu\.?\s?m|metros? c[uú]bicos?|cubic (?:metres?|meters?))")
+DISTANCE_WORDS = r"(?P<km>km|kms|kil[oó]metros?|kilomet(?:re|er)s?)|(?P<mi>miles?|millas?)"
+_PER_MEASURE = re.compile(
+    r"\s*(?:(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)?\s*(?:" + AREA_VOLUME_WORDS + r")"
+    r"|(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)\s*(?:" + DISTANCE_WORDS + r"))(?!\w)", re.I)
 
 
 def measure_unit(text: str, end: int) -> str | None:

@@ -184,6 +184,11 @@ class RankParams(StrictModel):
         "price per person is compared as the group's (times it) with a budget that is not "
         "per person, and a budget per person with a price per day, night, week... divided "
         "by it")
+    group_prices: bool = Field(
+        default=False,
+        description="the kind's prices that name no head (a boat's day, a villa's week, a "
+        "charter's one price) are the whole group's: against a budget per person, with its "
+        "period or none, they are divided by `people` (never compared as one person's)")
     heads: dict[Literal["pet"], Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
         Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]]] = Field(
         default_factory=new_dict,

@@ -173,6 +173,30 @@ def _facts(expression: str, name: str) -> tuple[bool, str | None]:
     return found
 
 
+def _reads_field(tree: nodes.Node, name: str) -> bool:
+    """Whether the parsed ``tree`` reads the record's own price (``h.price.amount``)."""
+    from jinja2 import nodes
+
+    return any(_root(n)[0] == name and _root(n)[1][:1] and _root(n)[1][0] in PRICE_FIELDS
+               for n in tree.find_all(nodes.Getattr))
+
+
+@lru_cache(maxsize=1024)
+def reads_price_field(expression: str, name: str) -> bool:
+    """Whether ``expression`` reads the record's price itself, not only amounts of money
+    the record states (``c | stated('€/kWh')``): rank's cost needs a comparable price only
+    then (a tariff's rate per kWh against a budget a month is no price the ranking can
+    compare, but the order's estimate from its stated rates is still what it costs)."""
+    from jinja2 import TemplateError
+
+    from scout.spec.templating import make_env
+
+    try:
+        return _reads_field(make_env().parse("{{ (" + expression + ") }}"), name)
+    except (TemplateError, RecursionError):
+        return False
+
+
 def _read(expression: str, name: str) -> tuple[bool, str | None]:
     from jinja2 import TemplateError, nodes
 
@@ -182,8 +206,7 @@ def _read(expression: str, name: str) -> tuple[bool, str | None]:
         tree = make_env().parse("{{ (" + expression + ") }}")
     except TemplateError:
         return False, None
-    reads = any(_root(n)[0] == name and _root(n)[1][:1] and _root(n)[1][0] in PRICE_FIELDS
-                for n in tree.find_all(nodes.Getattr)) \
+    reads = _reads_field(tree, name) \
         or any(_stated_money(n, name) for n in tree.find_all(nodes.Filter))
     out = next(iter(tree.find_all(nodes.Output)), None)
     kind = _kind(out.nodes[0], name) if out is not None and len(out.nodes) == 1 else None

@@ -5,7 +5,10 @@ Two callers, one count reader (:func:`units_bought`):
 - **automatic** (:func:`for_pack`): a budget per a unit of work (an hour, a page, a word,
   a walk) and a price stating no unit whose sentence says how many of that unit it buys
   ("Bono de 10 horas por 300 €", "pack of 10 hours: £250", "300 € (8 horas)"): 30 € an
-  hour, not a price kept unchecked as stating no unit;
+  hour, not a price kept unchecked as stating no unit; so is a price per a period whose
+  sentence says the hours that period holds ("80 € al mes por 4 clases de 1,5 horas": 6
+  hours, 13,33 € an hour; "£120 a month for 10 hours"), the same figure a report shows
+  per hour, never one a report works out while the ranking calls it incomparable;
 - **declared** (:func:`for_bundle`): rank's ``bundle: {unit: GPU, words: [GPUs, GPU, x]}``
   names what the kind sells and the words a page counts it with; a line counting more
   than one ("8x H100", "(8 GPUs)", "10 clases por 180 €") or saying it is a pack, case, box
@@ -27,6 +30,7 @@ import re
 from scout.i18n import N_
 from scout.schemas.records import Candidate
 from scout.text import fold
+from scout.units import PERIOD_DAYS
 
 #: each unit of work as pages write it in the plural, a pack counting several (folded)
 _UNIT_WORDS = {
@@ -54,8 +58,16 @@ _PACK = re.compile(
     r"\b(?:pack|pk|case|box|bundle|set|bono|caja|paquete|lote|estuche)\s+(?:of|de)\s+"
     r"(\d{1,4})\b|\b(\d{1,4})\s*(?:-\s*)?pack\b")
 
+#: classes counted with one's length, what a period's price holds: "4 clases de 1,5 horas",
+#: "4 lessons of 1 hour", "8 sesiones de 90 minutos" (folded text)
+_CLASSES_OF = re.compile(
+    r"(?<![\d.,])(\d{1,3})\s+(?:clases?|lessons?|sessions?|sesion(?:es)?|classes)\s+(?:de|of)\s+"
+    r"(\d{1,3}(?:[.,]\d{1,2})?)\s*(?:(horas?|hours?|hrs?|h)|(minutos|minutes|mins?))(?!\w)")
+
 PACK_FLAG = N_("price for {count} × {per} divided by them, to compare it with the budget "
                "per {target}")
+PEER_PACK_FLAG = N_("price for {count} × {per} divided by them, to compare it with the "
+                    "others' prices per {target}")
 BUNDLE_FLAG = N_("price of a bundle of {count}, divided by them to compare it per {unit}")
 
 
@@ -119,7 +131,26 @@ def pack_count(text: str, unit: str) -> int | None:
     return units_bought(text, words, priced=True) if words else None
 
 
-def _divide(c: Candidate, count: int, per: str | None = None) -> None:
+def period_hours(text: str, unit: str) -> float | None:
+    """How many ``unit`` (an hour or a minute) the sentence of ``text`` that states an
+    amount says a period's price holds: its classes times one's length ("80 € al mes por 4
+    clases de 1,5 horas": 6 hours), else a pack's count ("£120 a month for 10 hours");
+    None when it says neither, or only how often or one class's length."""
+    if unit not in ("hour", "minute"):
+        return None
+    for sentence in _SENTENCE.split(fold(text or "")):
+        if not _MONEY.search(sentence):
+            continue
+        for m in _CLASSES_OF.finditer(sentence):
+            length = float(m.group(2).replace(",", "."))
+            hours = int(m.group(1)) * (length if m.group(3) else length / 60)
+            total = hours if unit == "hour" else hours * 60
+            if total > 0:
+                return round(total, 4)
+    return pack_count(text, unit)
+
+
+def _divide(c: Candidate, count: float, per: str | None = None) -> None:
     """``c``'s price compared per one of ``count``: its amount and low end divided."""
     base = c.price_converted or c.price
     assert base is not None
@@ -139,19 +170,29 @@ def _price_lines(c: Candidate) -> list[str]:
     return [f"{e.title or ''}. {e.text or ''}" for e in said or c.evidence]
 
 
-def for_pack(c: Candidate, unit: str) -> None:
+def for_pack(c: Candidate, unit: str, peers: bool = False) -> None:
     """Put ``c``'s price stating no unit on the footing of a budget per ``unit`` (a unit
     of work): divided by the count of it its price's sentence says it buys, and flagged;
-    left as it is otherwise (a price per a period, per a unit, or for a group)."""
+    so is a price per a period of time by the hours its sentence says the period holds
+    (:func:`period_hours`); left as it is otherwise (a price per a unit, or for a group).
+    ``peers``: the request states no money, the others' prices per ``unit`` are what it
+    is compared with (the flag says so)."""
     base = c.price_converted or c.price
-    if base is None or base.per is not None or base.each is not None or not base.amount \
+    if base is None or base.each is not None or not base.amount \
             or not math.isfinite(base.amount):
         return
-    count = next((n for t in _price_lines(c) if (n := pack_count(t, unit))), None)
+    if base.per is None:
+        count: float | None = next((n for t in _price_lines(c) if (n := pack_count(t, unit))),
+                                   None)
+    elif base.per in PERIOD_DAYS:
+        count = next((h for t in _price_lines(c) if (h := period_hours(t, unit))), None)
+    else:
+        return
     if count is None:
         return
     _divide(c, count, per=unit)
-    c.flags.append(PACK_FLAG.format(count=count, per=unit, target=unit))
+    flag = PEER_PACK_FLAG if peers else PACK_FLAG
+    c.flags.append(flag.format(count=f"{count:g}", per=unit, target=unit))
 
 
 def bundle_count(text: str, words: list[str]) -> int | None:

@@ -63,7 +63,7 @@ from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_enrich import enrich
 from scout.steps.rank_reasons import reason, reason_templates
-from scout.steps.rank_peers import peer_currency, peer_period
+from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
 from scout.steps.rank_periods import UNSTATED, period_notes, to_period
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
@@ -149,13 +149,15 @@ def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
 
 
 def _cost(score: list[Any], at: int | None, descending: bool,
-          price: Money | None) -> float | None:
+          price: Money | None, priced: bool = True) -> float | None:
     """The amount the ranking compares a candidate by (its ``order_by`` reading the
     price, the sort's direction undone: ``-(x.price.amount)`` ranked descending is the
-    price); None with no such order, no comparable price, or an order that wants the
-    dearest first (a negative amount is no cost)."""
+    price); None with no such order, no comparable price when the order reads the price
+    (``priced``; one reading amounts the record states needs none), or an order that
+    wants the dearest first (a negative amount is no cost)."""
     value = score[at] if at is not None else None
-    if price is None or not isinstance(value, (int, float)) or isinstance(value, bool):
+    if priced and price is None or not isinstance(value, (int, float)) \
+            or isinstance(value, bool):
         return None
     cost = -value if descending else value
     return float(cost) if math.isfinite(cost) and cost >= 0 else None
@@ -210,7 +212,10 @@ def run(ctx: StepContext) -> Shortlist:
                               heads={h: n for h, names in params.heads.items()
                                      if (n := _people(ctx, names))},
                               each=getattr(target, "each", None) if not floor else None,
-                              work=work,
+                              work=work, group=params.group_prices,
+                              # no money asked, no period shared: packs beside rates per hour
+                              pack=sole_rate(source.items, evidence_sets)
+                              if target is None and per is None else None,
                               # the request's basis, else what is paid (a pay: only asked)
                               tax=asked_basis(ctx.task) or (None if floor else "included"),
                               rates=getattr(ctx.config, "tax_rates", None) or {},
@@ -237,6 +242,10 @@ def run(ctx: StepContext) -> Shortlist:
                                getattr(ctx.task, "shown_units", None))
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
     cost_at = cost_order(params.order_by, params.as_)
+    # an order costing the record from amounts it states needs no comparable price
+    # (energy's rate per kWh against a budget a month): only one reading the price does
+    from scout.steps.costorder import reads_price_field
+    priced = cost_at is not None and reads_price_field(params.order_by[cost_at], params.as_)
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
 
@@ -296,7 +305,7 @@ def run(ctx: StepContext) -> Shortlist:
             except (TemplateError, TypeError, AttributeError, ValueError):
                 score.append(None)
         kept.append((c, score, unknown, _cost(score, cost_at, params.descending,
-                                              scope[params.as_].price)))
+                                              scope[params.as_].price, priced)))
     kept.sort(key=lambda t: _sort_key(t[1], params.descending))
     if params.limit:
         for c, *_ in kept[params.limit:]:

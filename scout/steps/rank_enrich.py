@@ -65,7 +65,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            heads: dict[str, int] | None = None,
            tax: TaxBasis | None = None,
            rates: dict[str, float] | None = None,
-           bundle: tuple[str, list[str]] | None = None) -> tuple[list[Candidate], bool]:
+           bundle: tuple[str, list[str]] | None = None,
+           pack: str | None = None, group: bool = False) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -84,12 +85,13 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     nothing, and the flag says what they were for ("rating unknown (used only to order
     the list)"), not that a requirement went unchecked. ``people``: how many the request
     is for, a price per person being the group's
-    (:func:`scout.steps.rank_heads.for_people`); ``heads`` the other heads counted, by
+    (:func:`scout.steps.rank_heads.for_people`; ``group``: the kind's prices naming no
+    head are the group's, rank's ``group_prices``); ``heads`` the other heads counted, by
     basis (``{"pet": 2}``), a price per pet being all of them's. ``each``: what the budget is per (a
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
     covers (:func:`scout.steps.seatprice.for_seats`), and a pack's price stating no unit
-    by the units of work it buys when the budget is per one
-    (:func:`scout.steps.packprice.for_pack`). ``work``: the phase's units of work
+    by the units of work it buys when the budget is per one, or (``pack``: no money asked)
+    the others' prices are (:func:`scout.steps.packprice.for_pack`). ``work``: the phase's units of work
     (a page in words, the work asked: :mod:`scout.steps.workbasis`). ``tax``: the tax basis
     a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
     ``rates`` the config's tax rates it tells one price's two amounts by. ``bundle``: the
@@ -144,15 +146,18 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                     currency=c.price.currency, target=currency))
         asked = {**(heads or {}), "person": people or 0}
         if c.price is not None:
-            for_people(c, per, asked, periods, each)
+            for_people(c, per, asked, periods, each, group)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
         if c.price is not None and bundle is not None:
             for_bundle(c, *bundle)
-        elif c.price is not None and per in WORK_UNITS and "price" in checks:
-            # "Bono de 10 horas por 300 €" against a budget per hour; a kind declaring its
-            # own bundle has said how its prices count, so no second division
-            for_pack(c, per)
+        elif c.price is not None and (unit := per if per in WORK_UNITS else pack) \
+                and ("price" in checks or pack):
+            # "Bono de 10 horas por 300 €" against a budget per hour, or with no money
+            # asked beside the others' prices per hour (``pack``: what a report shows per
+            # hour is then the ranking's, checked or not); a kind declaring its own
+            # bundle has said how its prices count, so no second division
+            for_pack(c, unit, peers=peers or per is None)
         # put on the budget's period only when the phase reads the price: a kind that
         # works out its own cost (a tariff's rate per kWh times the kWh asked) checked the
         # budget itself, and "price per kWh cannot be compared" would say it did not
@@ -177,10 +182,14 @@ def _flag_promotion(c: Candidate) -> None:
     the first months only ("Primer mes gratis"): the price compared is the one after it,
     and an offer's own amount ("first month £1") is no price at all."""
     for e in c.evidence:
-        words = promotion(f"{e.title or ''} {e.text or ''}") if e.price is not None else None
+        text = f"{e.title or ''} {e.text or ''}"
+        words = promotion(text) if e.price is not None else None
         if words:
-            flag = N_("promotional price, compared at the price after it: “{words}”").format(
-                words=words)
+            # "First month £1, then £42.50/month" is an offer for the first months, said
+            # with the price after it: its own words, quoting both amounts
+            first = first_months(text)
+            said = _OFFER_FLAG if first and _overlap(first, words, text) else _PROMO_FLAG
+            flag = said.format(words=words)
             if flag not in c.flags:
                 c.flags.append(flag)
             return
@@ -190,11 +199,22 @@ def _flag_promotion(c: Candidate) -> None:
             continue
         if c.price is not None and c.price.amount in offer_amounts(words):
             c.price = c.price_converted = None  # the offer's, not what is paid after it
-        flag = N_("offer for the first months only, compared at the price after it: "
-                  "“{words}”").format(words=words)
+        flag = _OFFER_FLAG.format(words=words)
         if flag not in c.flags:
             c.flags.append(flag)
         return
+
+
+_PROMO_FLAG = N_("promotional price, compared at the price after it: “{words}”")
+_OFFER_FLAG = N_("offer for the first months only, compared at the price after it: "
+                 "“{words}”")
+
+
+def _overlap(first: str, words: str, text: str) -> bool:
+    """Whether the first months' offer ``first`` is said within (or across) the
+    promotion ``words`` in ``text``: one offer, never another sentence's."""
+    a, b = text.find(first), text.find(words)
+    return a >= 0 and b >= 0 and a < b + len(words) and b < a + len(first)
 
 
 def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,

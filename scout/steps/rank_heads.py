@@ -56,7 +56,8 @@ _HEAD_FLAGS.update({(how, False): flag for how, flag in _PEOPLE_FLAGS.items()})
 
 
 def for_people(c: Candidate, per: str | None, counts: dict[str, int],
-               periods: dict[tuple[str, str, str], int] | None, each: str | None = None) -> None:
+               periods: dict[tuple[str, str, str], int] | None, each: str | None = None,
+               group: bool = False) -> None:
     """Put ``c``'s price on the footing of a request for ``counts`` heads (people, pets:
     ``{"person": 3, "pet": 2}``), ``per`` and ``each`` being the budget's period and head: a
     price per head (``per`` "person", or ``Money.each`` a head beside its period: "45 €
@@ -68,7 +69,10 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
     al mes por persona") a price per that period stating no head is one head's, compared as
     it is: an insurance's, a gym's or a room's "62 €/mes" is one person's, and dividing
     it would let a dearer plan through. A price stating no period is left as it is (a
-    menu's "45 €" may be a head's or the room's). Counted in ``periods`` for
+    menu's "45 €" may be a head's or the room's). ``group``: the kind says its prices
+    naming no head are the whole group's (rank's ``group_prices``: a boat's "600 € al
+    día"), so against a budget per person, beside its period or not, one with a period or
+    none is divided by them too ("200 € por persona y día" for 6 checks 100 € a head). Counted in ``periods`` for
     :func:`scout.steps.rank_periods.period_notes`, flagged, and before
     :func:`scout.steps.rank_periods.put_on_period`."""
     base = c.price_converted or c.price
@@ -93,7 +97,8 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
         how, who = "times", head
         update = {"per": None if base.per == "person" else base.per, "each": None}
     elif asked is not None and head is None and counts.get(asked, 0) >= 1 and (
-            base.per == "group" or per == "person" and base.per in PERIOD_DAYS):
+            base.per == "group" or per == "person" and base.per in PERIOD_DAYS
+            or group and asked == "person" and (base.per is None or base.per in PERIOD_DAYS)):
         how, who = "divided", asked
         update = {"per": "person"} if per == "person" else {"each": asked}
     else:

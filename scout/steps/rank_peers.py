@@ -57,3 +57,12 @@ def peer_period(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -
     if not timed:
         return None
     return min(timed, key=lambda p: (-counts[p], PERIOD_DAYS.get(p, 0.0), p))
+
+
+def sole_rate(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -> str | None:
+    """The unit of work (an hour, a page) the listings' prices are stated per when it is
+    the only unit any states and the request states no money: a pack stating no unit
+    ("Bono de 8 horas por 160 €") is divided by the units it buys to stand beside them
+    (:func:`scout.steps.packprice.for_pack`), where no peer period puts them on one."""
+    counts = _stated(candidates, evidence_sets, lambda p: p.per)
+    return next(iter(counts)) if len(counts) == 1 and set(counts) <= RATE_UNITS else None

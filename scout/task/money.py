@@ -45,7 +45,8 @@ from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, lett
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
-    PER, bare_total, each_of, head_after, period_of, total_of, unit_after_cap, unit_before,
+    PER, bare_total, each_of, head_after, measure_before, period_of, total_of, unit_after_cap,
+    unit_before,
 )
 from scout.task.taxbasis import basis_at, blank_tax_words
 from scout.units import OCCASIONS
@@ -374,7 +375,8 @@ def _iter_money(free: str, original: str, territories: list[str], *,
         if per in OCCASIONS and not occasions:
             per = None  # "under 60 euros a visit": the listings say "Consulta: 60 €"
         if per is None and not raw_per and not occasions and (
-                measure := measure_span(free, span[1])):
+                measure := measure_span(free, span[1]) or (
+                    (said := measure_before(free, m.start())) and (said, span[1]))):
             # a request's "menos de 1,50 €/km", "max 30 € el m³": a budget per the measure,
             # as a listing's "1,20 €/km" is priced (scout.steps.listprice; rank compares
             # rate with rate); a listing's amounts are left to that reader

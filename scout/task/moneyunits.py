@@ -21,7 +21,7 @@ from typing import Any
 
 from scout.i18n import COUNT_WORDS
 from scout.schemas.task import HEADS, Each, Money
-from scout.units import TOTAL, WORK_UNITS
+from scout.units import AREA_VOLUME_WORDS, DISTANCE_WORDS, TOTAL, WORK_UNITS
 
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
 # "night", "pp" (itself "per person") and the words that are a unit on their own
@@ -145,6 +145,27 @@ _PER_AFTER_CMP = re.compile(PER)
 _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*|\b(?:prices?|precios?|costs?|costes?|"
                          r"costos?)\s+(?:of|del?|por)\s+(?:(?:the|el|la|one|a|un|una)\s+)?)"
                          r"(?P<per>" + _UNIT_WORDS + r")\b\s*(?:[,:]\s*)?$")
+# a measure a budget is per, said before the amount or its comparator: "precio del km por
+# debajo de 1,50 €", "the per-mile rate under £2", "price per km under 2 EUR", "el km a
+# menos de 1,50 €", "precio por metro cuadrado hasta 8 €" (never "a 12 km, menos de 20 €"
+# nor "piso de 80 m2 por menos de 900 €": a quantity, no connector before its measure)
+_MEASURE_BEFORE = re.compile(
+    r"(?:\b(?:per|por|x|each|cada)[\s-]+|/\s*|\b(?:el|the)\s+|\b(?:prices?|precios?|costs?|"
+    r"costes?|costos?|tarifas?|rates?|fares?)\s+(?:of|del?|por|per)\s+(?:(?:the|el|la|one|a|un|"
+    r"una)\s+)?)(?:" + AREA_VOLUME_WORDS + r"|" + DISTANCE_WORDS + r")(?!\w)"
+    r"(?:\s+(?:rates?|tarifas?|prices?|precios?|fares?|costs?))?"
+    r"(?:\s+(?:a|at|de|of|is|es|sale(?:\s+a)?))?\s*(?:[,:]\s*)?$", re.I)
+
+
+def measure_before(free: str, start: int) -> str | None:
+    """The measure ("km", "mi", "m2", "m3") a request's amount at ``start`` in ``free``
+    (folded) is a budget per, said before it ("precio del km por debajo de 1,50 €", "the
+    per-mile rate under £2"), or None; one said after it is
+    :func:`scout.units.measure_span`'s."""
+    said = _MEASURE_BEFORE.search(free, max(0, start - 40), start)
+    return said.lastgroup if said is not None else None
+
+
 # a period said of the price's own noun before the amount: "cuota mensual 220 €", "monthly
 # fee: £500", "annual tuition of $9,000", "precio anual: 5.400 €" (a school's, a club's,
 # a plan's fee: the period is the noun's, not written after the amount), and so of a

@@ -196,6 +196,13 @@ def _people_problems(pid: str, params: RankParams, pipeline: Pipeline,
                     ("phases", pid, "with", *where, *((i,) if listed else ()))),
                 hint=hint or (f"name the integer input that counts the {who} (guests: {{type: "
                               "integer}})" + (f": {', '.join(counts)}" if counts else ""))))
+    if params.group_prices and not params.people:
+        # a group's price is divided by the people asked: with none counted it never is
+        out.append(Problem(
+            "SPEC080", f"phase '{pid}' (rank): 'group_prices: true' needs 'people', the "
+            "integer input(s) counting those a group's price is shared by",
+            smap.locate(("phases", pid, "with", "group_prices")),
+            hint="add people: <the integer input counting them> (people: [adults, children])"))
     return out
 
 

@@ -184,9 +184,16 @@ def test_a_spanish_report_compares_prices_per_hour_and_says_which_wishes_each_me
                   # the pack, left out, shown at its price an hour
                   "**Carlos, profesor de matemáticas** (~30 €/hora [3], 4,8/5 [3]): cuesta "
                   "más que el presupuesto",
+                  # the ranking checked the budget against the same figure the table shows
+                  "Academia Euler es la opción más barata que encaja con tu petición: "
+                  "80 €/mes (≈ 13,33 €/hora).",
+                  "*precio por 6 × hora, dividido entre ellas para compararlo con el "
+                  "presupuesto por hora*",
                   "| días | martes, jueves | consulta |",
                   "| momento del día | por la tarde | consulta |"]:
         assert words in report, words
+    # never a month's price per hour in the table and "cannot be compared" beside it
+    assert "no se puede comparar" not in report
     assert_says_nothing_of(ENGLISH, report, MATHS, "es", ids=True)
     assert_says_nothing_of(OTHER_KINDS, report, MATHS, "es", ids=True)
     assert_cites_sources(run, MATHS, "es")
@@ -226,6 +233,8 @@ def test_hours_a_week_give_each_tutor_a_cost_a_month_and_a_wish_nobody_meets_is_
                   # 18 €/hora × 2 h × 52 / 12; a pack of 8 hours for 160 € is 20 €/hora
                   "| 18 €/hora | \\~156 €/mes | dislexia o TDAH |",
                   "| \\~20 €/hora | \\~173 €/mes | ninguno |",
+                  # the pack beside the others' prices per hour, in the ranking's words too
+                  "(160 € (≈ 20 €/hora) frente a 18 €/hora)",
                   "para un alumno de 9 años, 2 h a la semana"]:
         assert words in report, words
     assert_says_nothing_of(ENGLISH, report, SUPPORT, "weekly", ids=True)

@@ -106,3 +106,54 @@ def test_an_order_nested_past_the_parser_is_a_spec_error(tmp_path: Path, expr: s
                     "with: {items: candidates, as: h, order_by: ['%s']}}\n" % expr)
     codes = {p.code for p in validate_paths([path], config=CONFIG).files[0].problems}
     assert codes == {"SPEC050"}
+
+
+@pytest.mark.parametrize("query", ["tarifa de luz, 3000 kWh al año, máximo 60 € al mes",
+                                   "electricity tariff, 3000 kWh a year, under 60 EUR a month",
+                                   "tarifa de luz, 3000 kWh al año"])
+def test_a_cost_from_stated_rates_is_said_with_a_budget_the_price_cannot_meet(
+        query: str) -> None:
+    """A tariff's price is a rate per kWh, which no budget a month compares with: the
+    ranking's view of it is none, yet its order costs it from the rates it states, and
+    that estimate is what the synthesis calls the cheapest by (it had no cost with a
+    budget)."""
+    import datetime as dt
+
+    from scout.schemas.records import Candidates
+    from scout.schemas.task import Money
+    from scout.spec.models import InputSpec
+    from scout.steps import rank
+    from scout.stepkit.params import RankParams
+    from scout.task.build import build_task
+    from tests.steps.test_extract_rank import _ctx
+    from tests.steps.test_rank_periods import _flat
+
+    inputs = {"budget": InputSpec(type="money"),
+              "consumption": InputSpec(type="integer", aliases=["kWh"])}
+    task = build_task(query, inputs, today=dt.date(2026, 12, 6))
+    assert task.values["consumption"] == 3000
+
+    def tariff(key: str, text: str, rate: float):
+        c = _flat(key, (f"https://{key}.test/", Money(amount=rate, currency="EUR",
+                                                      comparator="=", per="kWh")))
+        c.evidence[0].text = text
+        return c
+
+    order = ("((h | stated('€/kWh') or 0) * task.consumption + (h | stated('€/día') or 0) "
+             "* 365) / 12 if h | stated('€/kWh') else none")
+    params = RankParams(items="candidates", as_="h", order_by=[order], descending=False,
+                        cost_per="month")
+    tariffs = [tariff("fixed", "Tarifa fija 0,15 €/kWh, 0,30 €/día", 0.15),
+               tariff("cheap", "Tarifa 0,12 €/kWh, 0,50 €/día", 0.12)]
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=tariffs)}, task))
+    # 0,12 × 3000 + 0,50 × 365 = 542,50 a year, 45,21 a month
+    assert [(i.candidate.key, round(i.cost or 0, 2), i.cost_per) for i in short.items] == [
+        ("cheap", 45.21, "month"), ("fixed", 46.62, "month")]
+
+
+def test_an_order_reading_the_price_still_needs_a_comparable_one() -> None:
+    from scout.steps.costorder import reads_price_field
+
+    assert reads_price_field("-(h.price.amount) if h.price else 0", "h")
+    assert reads_price_field("(h.price_converted or h.price).amount", "h")
+    assert not reads_price_field("(h | stated('€/kWh') or 0) * task.consumption", "h")

@@ -153,6 +153,17 @@ def test_the_synthesis_says_a_rate_times_the_quantity_as_the_table_does(lang, sa
     ("taxi por menos de 90 céntimos el km", 0.9, "km"),
     # a distance that is no rate's stays a place's
     ("hotel under 100 € a 2 km de la playa", 100, None),
+    # the measure said before the amount or its cap, as a unit's price
+    ("taxi al aeropuerto, precio del km por debajo de 1,50 €", 1.5, "km"),
+    ("minicab to the airport, the per-mile rate under £2", 2, "mi"),
+    ("taxi, el km a menos de 1,50 €", 1.5, "km"),
+    ("van hire, price per mile under £2", 2, "mi"),
+    ("pintor en Sevilla, precio por metro cuadrado hasta 12 €", 12, "m2"),
+    ("removals, cost per cubic metre at most €35", 35, "m3"),
+    # a quantity before the amount is no measure it is per
+    ("taxi a 12 km del centro, menos de 20 €", 20, None),
+    ("piso de 80 m2 por menos de 900 €", 900, None),
+    ("hotel a 2 km de la playa por menos de 100 €", 100, None),
 ])
 def test_a_request_s_budget_per_a_measure_keeps_the_measure(query, amount, per):
     budget = build_task(query, INPUTS, today=dt.date(2026, 12, 6)).values["budget"]

@@ -13,7 +13,7 @@ from scout.schemas.records import Candidates
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.steps import rank
-from scout.steps.packprice import pack_count
+from scout.steps.packprice import pack_count, period_hours
 from scout.stepkit.params import RankParams
 from scout.task.build import build_task
 from tests.steps.test_extract_rank import _ctx
@@ -68,3 +68,56 @@ def test_a_pack_is_compared_per_hour_with_a_budget_per_hour(query: str) -> None:
                                     "compararlo con el presupuesto por hora")
     loose = next(i.candidate for i in short.items if i.candidate.key == "loose")
     assert loose.price_converted is None
+
+
+@pytest.mark.parametrize("text, unit, hours", [
+    ("80 € al mes por 4 clases de 1,5 horas en grupos reducidos.", "hour", 6),
+    ("£120 a month for 4 lessons of 1 hour.", "hour", 4),
+    ("160 € al mes: 8 sesiones de 90 minutos", "hour", 12),
+    ("160 € al mes: 8 sesiones de 90 minutos", "minute", 720),
+    ("$200 a month for 10 hours of tutoring", "hour", 10),
+    ("80 € al mes por 4 clases", "hour", None),          # how long each is: not said
+    ("2 horas a la semana, 80 € al mes", "hour", None),  # how often
+    ("4 lessons of 1 hour a month", "hour", None),       # no amount in the sentence
+    ("£120 a month for 4 lessons of 1 hour.", "page", None),
+])
+def test_the_hours_a_period_s_price_holds(text: str, unit: str, hours: float | None) -> None:
+    assert period_hours(text, unit) == hours
+
+
+@pytest.mark.parametrize("query, lang", [("maths tutor under 25 euros an hour", "en"),
+                                         ("profesor de matemáticas, máximo 25 €/hora", "es")])
+def test_a_month_s_price_is_compared_per_hour_by_the_hours_it_holds(query: str,
+                                                                    lang: str) -> None:
+    """What a report shows per hour (a month's price over the classes it holds) is what
+    the budget per hour was checked against, never a month 'that cannot be compared'."""
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 6))
+    tutors = [_tutor("euler", "80 € al mes por 4 clases de 1,5 horas.", 80, "month"),  # 13,33
+              _tutor("dear", "£ 300 a month for 10 lessons of 1 hour.", 300, "month"),  # 30
+              _tutor("vague", "Clases en grupo, 60 € al mes.", 60, "month")]           # kept
+    params = RankParams(items="candidates", as_="t", where=WHERE)
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=tutors)}, task))
+    kept = {i.candidate.key: i.candidate for i in short.items}
+    assert sorted(kept) == ["euler", "vague"]
+    assert kept["euler"].price_converted == Money(amount=13.33, currency="EUR",
+                                                  comparator="=", per="hour")
+    assert localize(kept["euler"].flags[0], lang).startswith(
+        "price for 6 × hour" if lang == "en" else "precio por 6 × hora")
+    # a month holding no hours it says stays incomparable, and no figure is made up for it
+    assert kept["vague"].price_converted is None
+    assert any("cannot be compared" in f for f in kept["vague"].flags)
+
+
+def test_with_no_money_asked_a_pack_stands_beside_the_others_prices_per_hour() -> None:
+    task = build_task("apoyo escolar en Barcelona", INPUTS, today=dt.date(2026, 12, 6))
+    tutors = [_tutor("hourly", "18 €/hora", 18, "hour"),
+              _tutor("pack", "Bono de 8 horas por 160 €.", 160)]
+    params = RankParams(items="candidates", as_="t", where=WHERE)
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=tutors)}, task))
+    pack = next(i.candidate for i in short.items if i.candidate.key == "pack")
+    assert pack.price_converted == Money(amount=20, currency="EUR", comparator="=",
+                                         per="hour")
+    flag = "price for 8 × hour divided by them, to compare it with the others' prices per hour"
+    assert pack.flags == [flag]
+    assert localize(flag, "es") == ("precio por 8 × hora, dividido entre ellas para "
+                                    "compararlo con los precios por hora de los demás")

@@ -169,3 +169,25 @@ def test_an_offer_said_after_its_amount_is_quoted_and_no_price(text, words):
 def test_the_price_after_an_offer_is_the_price(text, amount):
     price = find_price(text)
     assert price is not None and price.amount == amount
+
+
+@pytest.mark.parametrize("lang, text, said", [
+    ("en", "Storage: First month £1, then £42.50/month.", "offer for the first months only, "
+     "compared at the price after it: “First month £1, then £42.50/month”"),
+    ("es", "Trastero: primer mes 1 €, después 42,50 €/mes.", "oferta solo para los primeros "
+     "meses, comparada con el precio posterior: «primer mes 1 €, después 42,50 €/mes»"),
+])
+def test_a_first_months_offer_with_its_later_price_says_it_is_one(lang, text, said):
+    """An offer followed by the price after it was flagged with the generic promotional
+    words; it is a first months' offer, quoted with both amounts, compared at the later."""
+    from scout.i18n.messages import localize
+    from scout.schemas.records import Candidate, Evidence
+    from scout.steps.rank_enrich import _flag_promotion
+
+    c = Candidate(key="u", name="U", price=find_price(text),
+                  evidence=[Evidence(id="e", kind="snippet", text=text, url="https://t.test",
+                                     price=find_price(text))])
+    _flag_promotion(c)
+    _flag_promotion(c)          # ranked again: said once
+    assert [localize(f, lang) for f in c.flags] == [said]
+    assert c.price is not None and c.price.amount == 42.50

@@ -198,3 +198,49 @@ def test_each_listed_people_input_is_an_integer_one(tmp_path: Path) -> None:
                     "with: {items: candidates, people: [guests, layout]}}\n")
     [p] = validate_paths([path], config=CONFIG).files[0].errors
     assert p.code == "SPEC080" and "'people: layout'" in p.message
+
+
+@pytest.mark.parametrize("query", ["barco para 6 personas, máximo 120 € por persona y día",
+                                   "a boat for 6 people, under 120 EUR per person per day"])
+def test_a_kind_s_group_prices_are_shared_against_a_budget_per_person_and_day(
+        query: str) -> None:
+    """rank's ``group_prices``: a boat's "600 € al día" is the boat's, 100 € a head a day
+    for 6, never one person's 600 € against "120 € por persona y día"; the flag says both
+    the price as stated and the people it is divided by."""
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 6))
+    assert (task.values["budget"].per, task.values["budget"].each) == ("day", "person")
+    boats = [_flat("boat", ("https://a.test/", _eur(600, "day"))),
+             _flat("yacht", ("https://b.test/", _eur(900, "day"))),
+             _flat("charter", ("https://c.test/", _eur(660, None)))]
+
+    def kept(group: bool) -> dict:
+        params = RankParams(items="candidates", as_="v", where=WHERE, people="guests",
+                            group_prices=group)
+        short = rank.run(_ctx(params, {"candidates": Candidates(items=boats)}, task))
+        return {i.candidate.key: i.candidate for i in short.items}
+
+    shared = kept(True)
+    # 600 / 6 = 100 and a charter's one 660 € / 6 = 110 fit; 900 / 6 = 150 does not
+    assert sorted(shared) == ["boat", "charter"]
+    assert shared["charter"].price_converted.amount == 110
+    boat = shared["boat"]
+    assert boat.price_converted == Money(amount=100, currency="EUR", comparator="=",
+                                         per="day", each="person")
+    flag = "price per day divided by 6 people, to compare it with the budget per person"
+    assert flag in boat.flags
+    assert localize(flag, "es").startswith("precio por día dividido entre 6 personas")
+    # without it a price naming no head is one person's, as before
+    assert kept(False) == {}
+
+
+def test_group_prices_need_the_people_they_are_shared_by(tmp_path: Path) -> None:
+    """SPEC080: ``group_prices`` with no ``people`` would never divide anything."""
+    head = HEAD.replace("phases:\n", HEADCOUNT + "phases:\n")
+    path = tmp_path / "p.yaml"
+    rank_ = ("  R1: {uses: rank, needs: [candidates], produces: [shortlist], "
+             "with: {items: candidates, group_prices: true%s}}\n")
+    path.write_text(head + rank_ % ", people: guests")
+    assert [p.code for p in validate_paths([path], config=CONFIG).files[0].errors] == []
+    path.write_text(head + rank_ % "")
+    [p] = validate_paths([path], config=CONFIG).files[0].errors
+    assert p.code == "SPEC080" and "'group_prices: true' needs 'people'" in p.message
