@@ -58,9 +58,12 @@ class Evidence(BaseModel):
         "sold out, out of stock, discontinued, pre-order, back order, limited availability")
     event_end: str | None = Field(
         default=None, description="YYYY-MM-DD: the last day a page's event takes place")
+    listed: list[str] = Field(
+        default_factory=list, description="the things a page lists when it is a listing, "
+        "not one thing's page (scout.adapters.itemlist), at most 100")
     # artifacts of 0-10 ratings, and of pages saying no status, hash as before
     _omit = omit_unset("rating_scale", "event_status", "valid_through", "availability",
-                       "event_end")
+                       "event_end", "listed")
 
 
 class Offer(BaseModel):

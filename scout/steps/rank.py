@@ -25,7 +25,7 @@
    in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
 3. ``where:`` expressions filter, ``order_by:`` expressions sort, ``limit`` cuts.
    A candidate its own page says is cancelled, sold out, no longer offered or already
-   past is left out first, one it says is postponed, rescheduled, moved online or only on
+   past, or shows to be a list of things rather than one, is left out first, one it says is postponed, rescheduled, moved online or only on
    pre-order flagged
    (scout/steps/pagestatus.py). Excluded candidates keep their reasons. A candidate a ``where`` could not decide (it
    failed on a missing value) is kept when ``keep_unknown``, and one it kept only by its
