@@ -18,25 +18,17 @@ items is read no further.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from scout.adapters.jsonld import (_GENERIC_TYPES, _PAGE_TYPES_FOLDED, _kinds, _label, _listed,
                                    _main, pick_entity)
 from scout.adapters.ldvalues import text_of
+from scout.schemas.records import Listed
 
 #: the most listed things read off one page
 MAX_LISTED = 100
 #: the most list elements looked at (a page of 100,000 stays quick)
 _MAX_ELEMENTS = 1000
-
-
-@dataclass(frozen=True)
-class Listed:
-    """One thing a listing page names, and its own address where the page gives one."""
-
-    name: str
-    url: str | None = None
 
 
 def _element(element: Any) -> Listed | None:
@@ -50,7 +42,7 @@ def _element(element: Any) -> Listed | None:
         return None
     url = text_of(thing.get("url")) or text_of(element.get("url")) or (
         item if isinstance(item, str) else None)
-    return Listed(name.strip()[:200], _web(url))
+    return Listed(name=name.strip()[:200], url=_web(url))
 
 
 def _web(url: str | None) -> str | None:
@@ -65,10 +57,19 @@ def _item_lists(nodes: list[dict[str, Any]]) -> list[Listed]:
         if "ItemList" not in _kinds(node):
             continue
         elements = node.get("itemListElement")
-        for element in (elements if isinstance(elements, list) else [])[:_MAX_ELEMENTS]:
-            found = _element(element)
-            if found is not None and found not in out:
-                out.append(found)
+        out += filter(None, map(_element, (elements if isinstance(elements, list)
+                                           else [])[:_MAX_ELEMENTS]))
+    return _once(out)
+
+
+def _once(things: list[Listed]) -> list[Listed]:
+    """``things`` each once (by name and address), at most :data:`MAX_LISTED`."""
+    seen: set[tuple[str, str | None]] = set()
+    out: list[Listed] = []
+    for thing in things:
+        if (thing.name, thing.url) not in seen and len(out) < MAX_LISTED:
+            seen.add((thing.name, thing.url))
+            out.append(thing)
     return out
 
 
@@ -86,10 +87,6 @@ def listed_things(objects: list[dict[str, Any]],
         nodes = [(n, k) for n in main if (k := _kinds(n))
                  and not {t.lower() for t in k} & _PAGE_TYPES_FOLDED]
         ids = _listed(nodes, declared, every)
-        things = []
-        for node in main:
-            name = _label(node) if id(node) in ids else None
-            found = Listed(name.strip()[:200], _web(text_of(node.get("url")))) if name else None
-            if found is not None and found not in things:
-                things.append(found)
-    return things[:MAX_LISTED] if len(things) >= 2 else []
+        things = _once([Listed(name=name.strip()[:200], url=_web(text_of(node.get("url"))))
+                        for node in main if id(node) in ids and (name := _label(node))])
+    return things if len(things) >= 2 else []

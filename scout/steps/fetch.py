@@ -76,8 +76,7 @@ def page_evidence(page: Page, subject: str | None, *, adapter: str, phase: str,
         valid_through=page.valid_through if "jsonld" in wanted else None,
         availability=page.availability if "jsonld" in wanted else None,
         event_end=page.event_end if "jsonld" in wanted else None,
-        listed=[t.name for t in listed_things(page.jsonld, page.microdata)]
-        if "jsonld" in wanted else [],
+        listed=listed_things(page.jsonld, page.microdata) if "jsonld" in wanted else [],
     )
 
 

@@ -84,7 +84,7 @@ def off_reasons(c: Candidate, today: dt.date | None,
         if held is not None and e.event_end and e.event_end < held:
             said.append(_PAST.format(date=e.event_end))
         if len(e.listed) >= 2:
-            names = ", ".join(e.listed[:_NAMES_SHOWN]) + ("…" if len(e.listed) > _NAMES_SHOWN
+            names = ", ".join(t.name for t in e.listed[:_NAMES_SHOWN]) + ("…" if len(e.listed) > _NAMES_SHOWN
                                                           else "")
             said.append(_LISTING.format(count=len(e.listed), words=names))
         out += [s for s in said if s is not None and s not in out]
