@@ -21,7 +21,7 @@ from scout.schemas.records import Candidate, Evidence
 from scout.schemas.sources import Source
 from scout.stepkit.params import ExtractRules
 from scout.steps.listprice import find_price, listing_currency
-from scout.steps.listingpage import is_listing_page
+from scout.steps.listingpage import LISTING, is_listing_page
 from scout.steps.mentions import (
     _mentions, evidence_shared, names_candidate, others_words, shared_words, sibling_names,
     sibling_texts,
@@ -64,6 +64,14 @@ def excluded(source: Source, rules: ExtractRules, nouns: Iterable[str] = ()) -> 
     return rules.listing_pages == "drop" and is_listing_page(source.title, source.url, nouns)
 
 
+def _listing(src: Source, name: str, adapter: str) -> Candidate:
+    """``listing_pages: expand``: a listing result as a candidate of its own, marked so
+    (:data:`scout.steps.listingpage.LISTING`), merged with no other."""
+    return Candidate(key=f"listing-{name_key(name) or evidence_id(src.url, '')}", name=name,
+                     url=src.url, domain=domain_of(src.url), adapter=src.adapter or adapter,
+                     sources=[src.url], flags=[LISTING])
+
+
 def evidence_id(url: str, text: str) -> str:
     return hashlib.sha256(f"{url}\n{text}".encode()).hexdigest()[:16]
 
@@ -101,6 +109,10 @@ def to_candidates(
         key = name_key(name)
         if not key:
             dropped.append(src.title)
+            continue
+        if rules.listing_pages == "expand" and is_listing_page(src.title, src.url, nouns):
+            listing = _listing(src, name, adapter)
+            by_key.setdefault(listing.key, listing)  # its things are found on its page
             continue
         domain = domain_of(src.url)
         target = by_key.get(key)

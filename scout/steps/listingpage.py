@@ -27,9 +27,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 from urllib.parse import urlsplit
 
+from scout.i18n import N_
 from scout.lazyre import lazy_re
 from scout.text import fold
 
+#: the flag ``search`` (``extract.listing_pages: expand``) marks a listing result with:
+#: rank leaves it out (:mod:`scout.steps.pagestatus`), ranking what its page lists
+#: (:mod:`scout.steps.listedthings`)
+LISTING = N_("a listing page by its title or address, not one thing")
 #: a count of listed things: "10", "10+", "1,234" (a board's results); never a year
 _COUNT = r"\d{1,3}(?:[.,]\d{3})*\+?(?!\d)"
 #: the words a ranking counts with, folded (accents off, lower case)

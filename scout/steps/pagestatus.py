@@ -24,6 +24,7 @@ from typing import Any
 from scout.i18n import N_
 from scout.schemas.records import Candidate, Evidence
 from scout.schemas.task import OPEN_START, DateRange, Month
+from scout.steps.listingpage import LISTING
 
 #: what the report says of a page's status that leaves the candidate out
 _OFF = {"cancelled": N_("cancelled, its own page says"),
@@ -88,6 +89,8 @@ def off_reasons(c: Candidate, today: dt.date | None,
                                                           else "")
             said.append(_LISTING.format(count=len(e.listed), words=names))
         out += [s for s in said if s is not None and s not in out]
+    if LISTING in c.flags and not any(e.listed for e in _pages(c)):
+        out.append(LISTING)  # a listing by its title whose page named nothing it lists
     return out
 
 

@@ -23,6 +23,7 @@ from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, 
 from scout.stepkit.params import RankParams
 from scout.steps import rank
 from scout.steps.listedthings import MAX_NEW
+from scout.steps.listingpage import LISTING
 from scout.steps.namewords import name_key
 from scout.task.build import build_task
 from scout.schemas.sources import Page
@@ -128,7 +129,8 @@ def _rank_listing(listed: list[Listed], *found: Candidate):
     page = Evidence(id="p0", kind="page", subject="k0", url="https://guide.example/top-10",
                     title="Los 10 mejores restaurantes de Madrid", adapter="page", phase="F3",
                     listed=listed)
-    cands = [Candidate(key="k0", name="Guía de Madrid"), *found]
+    # as search marks a listing result with listing_pages: expand
+    cands = [Candidate(key="k0", name="Guía de Madrid", flags=[LISTING]), *found]
     params = RankParams.model_validate({"items": "candidates", "as": "c"})
     return rank.run(_ctx(params, {"candidates": Candidates(items=cands),
                                   "pages": EvidenceSet(items=[page])}, task))
@@ -142,7 +144,9 @@ def test_a_listing_pages_things_become_candidates_citing_it() -> None:
                            Listed(name="Lhardy")], lucio)
     kept = {i.candidate.name: i.candidate for i in short.items}
     assert set(kept) == {"Casa Lucio", "Botín", "Lhardy"}  # Casa Lucio once
-    assert [c.key for c, _ in short.excluded] == ["k0"]
+    # left out once, for what its page lists (not also for its title)
+    assert [(c.key, len(why)) for c, why in short.excluded] == [("k0", 1)]
+    assert short.excluded[0][1][0].startswith("a list of 3 things")
     # each cites the listing page; one with its own address links to it
     for c in kept.values():
         assert "https://guide.example/top-10" in [e.url for e in c.evidence]

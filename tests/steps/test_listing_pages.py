@@ -23,7 +23,10 @@ from scout.schemas.sources import Source
 from scout.spec.models import InputSpec, Phase, Pipeline
 from scout.stepkit.params import ExtractRules, SearchParams
 from scout.steps import search
-from scout.steps.listingpage import is_listing_page, plurals
+from scout.i18n.messages import localize
+from scout.schemas.records import Candidate
+from scout.steps.listingpage import LISTING, is_listing_page, plurals
+from scout.steps.pagestatus import off_reasons
 from scout.task.build import build_task
 from tests.steps.test_extract_rank import _ctx
 
@@ -147,3 +150,21 @@ def test_a_huge_title_and_many_nouns_stay_quick() -> None:
     start = time.perf_counter()
     assert not is_listing_page("Hotel " + "a " * 500_000, "https://x.com/" + "a/" * 100_000, nouns)
     assert time.perf_counter() - start < 2
+
+
+def test_expand_keeps_a_listing_result_marked_and_merged_with_nothing() -> None:
+    out = _search(_dentists(), ["dentist"], listing_pages="expand")
+    listings = [c for c in out.items if LISTING in c.flags]
+    assert not out.excluded and len(listings) == 9
+    # each is a candidate of its own: two Practo pages stay two, nothing joins a listing
+    assert all(c.key.startswith("listing-") and c.sources == [c.url] for c in listings)
+    assert [c.name for c in out.items if LISTING not in c.flags] == [
+        "Dentist in Mumbai | Book Verified Dentists | DentistInMumbai"]
+
+
+def test_rank_leaves_out_a_marked_listing_whose_page_named_nothing() -> None:
+    listing = Candidate(key="listing-top", name="Top 10 Dentists in Mumbai", flags=[LISTING])
+    assert off_reasons(listing, TODAY) == [LISTING]
+    assert localize(LISTING, "es") != LISTING
+    one = Candidate(key="dr-shah", name="Dr Shah Dental Clinic")
+    assert off_reasons(one, TODAY) == []
