@@ -21,6 +21,16 @@ from scout.schemas.task import Money
 EvidenceKind = Literal["snippet", "review", "price", "rating", "page", "video", "synthesis"]
 
 
+class Listed(BaseModel):
+    """One thing a listing page names (scout.adapters.itemlist), and its own address
+    where the page gives one."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    name: str
+    url: str | None = None
+
+
 class Evidence(BaseModel):
     """One cited fact or quote, with where it came from."""
 
@@ -58,9 +68,12 @@ class Evidence(BaseModel):
         "sold out, out of stock, discontinued, pre-order, back order, limited availability")
     event_end: str | None = Field(
         default=None, description="YYYY-MM-DD: the last day a page's event takes place")
+    listed: list[Listed] = Field(
+        default_factory=list, description="the things a page lists when it is a listing, "
+        "not one thing's page (scout.adapters.itemlist), at most 100")
     # artifacts of 0-10 ratings, and of pages saying no status, hash as before
     _omit = omit_unset("rating_scale", "event_status", "valid_through", "availability",
-                       "event_end")
+                       "event_end", "listed")
 
 
 class Offer(BaseModel):

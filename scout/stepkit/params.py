@@ -61,6 +61,15 @@ class ExtractRules(StrictModel):
         default_factory=new_list,
         description="regexes on title or url marking list/aggregator pages to drop",
     )
+    listing_pages: Literal["drop", "keep", "expand"] = Field(
+        default="drop",
+        description="what a result that lists things rather than being one becomes ('Top 10 "
+        "…', 'Los 10 mejores …', a directory, a booking site's results: "
+        "scout/steps/listingpage.py): drop (the default) leaves it out as a list page, keep "
+        "makes it a candidate like any result (a kind whose things are titled so: papers), "
+        "expand makes it a candidate marked as a listing, which a fetch phase reads and rank "
+        "leaves out, ranking the things its page lists instead",
+    )
     shared_domains: list[str] = Field(
         default_factory=lambda: list(SHARED_DOMAINS),
         description="sites that list many candidates (never merged by domain)",

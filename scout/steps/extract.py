@@ -2,7 +2,7 @@
 
 All of it is driven by the YAML rules (``ExtractRules``), never by the research kind:
 names are cleaned with the author's strip patterns, list/aggregator pages are dropped
-with the exclude patterns, ratings (:mod:`scout.steps.ratings`) and prices with currency
+with the exclude patterns and by their look (:mod:`scout.steps.listingpage`), ratings (:mod:`scout.steps.ratings`) and prices with currency
 (:mod:`scout.steps.listprice`) are read from titles and snippets, and candidates are
 merged by normalised name (:mod:`scout.steps.namewords`) and by domain (except on shared
 sites such as booking.com that list many candidates, and between pages of one site whose
@@ -21,6 +21,7 @@ from scout.schemas.records import Candidate, Evidence
 from scout.schemas.sources import Source
 from scout.stepkit.params import ExtractRules
 from scout.steps.listprice import find_price, listing_currency
+from scout.steps.listingpage import LISTING, is_listing_page
 from scout.steps.mentions import (
     _mentions, evidence_shared, names_candidate, others_words, shared_words, sibling_names,
     sibling_texts,
@@ -52,9 +53,23 @@ def clean_name(title: str, rules: ExtractRules, places: Places | None = None) ->
     return name
 
 
-def excluded(source: Source, rules: ExtractRules) -> bool:
+def excluded(source: Source, rules: ExtractRules, nouns: Iterable[str] = ()) -> bool:
+    """Whether ``source`` is a list/aggregator page to drop: the author's
+    ``exclude_patterns`` on its title or URL, else (``listing_pages: drop``) a listing
+    page by its title and address, read with the kind's ``nouns``
+    (:mod:`scout.steps.listingpage`)."""
     hay = f"{source.title}\n{source.url}"
-    return any(re.search(p, hay) for p in rules.exclude_patterns)
+    if any(re.search(p, hay) for p in rules.exclude_patterns):
+        return True
+    return rules.listing_pages == "drop" and is_listing_page(source.title, source.url, nouns)
+
+
+def _listing(src: Source, name: str, adapter: str) -> Candidate:
+    """``listing_pages: expand``: a listing result as a candidate of its own, marked so
+    (:data:`scout.steps.listingpage.LISTING`), merged with no other."""
+    return Candidate(key=f"listing-{name_key(name) or evidence_id(src.url, '')}", name=name,
+                     url=src.url, domain=domain_of(src.url), adapter=src.adapter or adapter,
+                     sources=[src.url], flags=[LISTING])
 
 
 def evidence_id(url: str, text: str) -> str:
@@ -65,7 +80,7 @@ def to_candidates(
     sources: list[Source], rules: ExtractRules, *, adapter: str, phase: str,
     places: Places | None = None, currency: str | None = None, query: str = "",
     kind_words: Iterable[str] = (),
-    kind_values: list[list[tuple[str, ...]]] | None = None,
+    kind_values: list[list[tuple[str, ...]]] | None = None, nouns: Iterable[str] = (),
 ) -> tuple[list[Candidate], list[str]]:
     """Candidates merged by name key and (non-shared) domain, and across sites when one
     names the other with its maker added (:mod:`scout.steps.samething`); returns
@@ -79,19 +94,25 @@ def to_candidates(
     ``synonyms``: ``dentist``, ``clínica dental``, ``piso``), which count as the query's:
     a directory's "Clínica Dental Ruzafa" and "Clínica Dental Benimaclet" share only them;
     ``kind_values``: the same words by input and value, so names that name two values of
-    one input ("British School of Valencia", "American School of Valencia") stay two."""
+    one input ("British School of Valencia", "American School of Valencia") stay two;
+    ``nouns``: the kind's words for what it finds, which tell its listing pages
+    (:func:`excluded`)."""
     asked = frozenset(_core_words(" ".join([query, *kind_words])))
     by_key: dict[str, Candidate] = {}
     by_domain: dict[str, list[str]] = {}  # domain -> keys of the candidates first seen there
     dropped: list[str] = []
     for src in sources:
-        if excluded(src, rules):
+        if excluded(src, rules, nouns):
             dropped.append(src.title)
             continue
         name = clean_name(src.title, rules, places)
         key = name_key(name)
         if not key:
             dropped.append(src.title)
+            continue
+        if rules.listing_pages == "expand" and is_listing_page(src.title, src.url, nouns):
+            listing = _listing(src, name, adapter)
+            by_key.setdefault(listing.key, listing)  # its things are found on its page
             continue
         domain = domain_of(src.url)
         target = by_key.get(key)

@@ -4,6 +4,9 @@ JSON-LD (schema.org Hotel/Restaurant/Product... with aggregateRating and priceRa
 OpenGraph facts from the candidate's site are stronger than a search snippet: ``rank``
 prefers a page's rating over ratings quoted in snippets. A product's structured specs
 (:mod:`scout.adapters.pagespecs`) join the evidence's text, one "label: value" line each.
+A page that lists things rather than being one thing's (a ranking, a directory: a
+schema.org ``ItemList``, :mod:`scout.adapters.itemlist`) carries their names
+(``listed``): ``rank`` leaves its candidate out (:mod:`scout.steps.pagestatus`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 
 import re
 
+from scout.adapters.itemlist import listed_things
 from scout.adapters.page_images import page_images
 from scout.adapters.pagespecs import spec_lines
 from scout.errors import StepError
@@ -72,6 +76,7 @@ def page_evidence(page: Page, subject: str | None, *, adapter: str, phase: str,
         valid_through=page.valid_through if "jsonld" in wanted else None,
         availability=page.availability if "jsonld" in wanted else None,
         event_end=page.event_end if "jsonld" in wanted else None,
+        listed=listed_things(page.jsonld, page.microdata) if "jsonld" in wanted else [],
     )
 
 
@@ -90,7 +95,8 @@ def run(ctx: StepContext) -> EvidenceSet:
                        wanted=list(params.extract),
                        currency=listing_currency(ctx.task, ctx.config))
     facts = [f"rating {ev.rating:g}/10" if ev.rating is not None else "",
-             f"price range {page.price_range}" if page.price_range else ""]
+             f"price range {page.price_range}" if page.price_range else "",
+             f"a listing of {len(ev.listed)} things" if ev.listed else ""]
     note = f"{url}: " + (", ".join(f for f in facts if f) or "no structured facts")
     return EvidenceSet(items=[ev], notes=[note])
 

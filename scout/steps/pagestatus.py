@@ -1,6 +1,8 @@
 """Whether a candidate's own page says it is off: an event cancelled or already past, a
 thing sold out, out of stock, discontinued or reserved (held for someone), a job posting
-(or any offer dated so) past the last day it is offered; or changed: postponed,
+(or any offer dated so) past the last day it is offered, or no thing at all but a list of
+them (a ranking or a directory found as a result: :mod:`scout.adapters.itemlist`); or
+changed: postponed,
 rescheduled, moved online, only on pre-order or back order, of limited availability,
 made to order, on presale.
 
@@ -22,6 +24,7 @@ from typing import Any
 from scout.i18n import N_
 from scout.schemas.records import Candidate, Evidence
 from scout.schemas.task import OPEN_START, DateRange, Month
+from scout.steps.listingpage import LISTING
 
 #: what the report says of a page's status that leaves the candidate out
 _OFF = {"cancelled": N_("cancelled, its own page says"),
@@ -40,6 +43,10 @@ _CHANGED = {"postponed": N_("postponed, its own page says: check the new date"),
             "presale": N_("on presale, its own page says: before general sale, which may "
                           "be open to some buyers only")}
 _ENDED = N_("no longer offered: its own page says until {date}")
+#: a candidate whose own page lists things: a ranking or a directory, not one of them
+_LISTING = N_("a list of {count} things, not one of them, its own page shows: {words}")
+#: how many listed names the reason shows
+_NAMES_SHOWN = 5
 _PAST = N_("already past: its own page dates it {date}")
 
 
@@ -77,7 +84,13 @@ def off_reasons(c: Candidate, today: dt.date | None,
             said.append(_ENDED.format(date=e.valid_through))
         if held is not None and e.event_end and e.event_end < held:
             said.append(_PAST.format(date=e.event_end))
+        if len(e.listed) >= 2:
+            names = ", ".join(t.name for t in e.listed[:_NAMES_SHOWN]) + ("…" if len(e.listed) > _NAMES_SHOWN
+                                                          else "")
+            said.append(_LISTING.format(count=len(e.listed), words=names))
         out += [s for s in said if s is not None and s not in out]
+    if LISTING in c.flags and not any(e.listed for e in _pages(c)):
+        out.append(LISTING)  # a listing by its title whose page named nothing it lists
     return out
 
 

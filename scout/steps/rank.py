@@ -25,7 +25,8 @@
    in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
 3. ``where:`` expressions filter, ``order_by:`` expressions sort, ``limit`` cuts.
    A candidate its own page says is cancelled, sold out, no longer offered or already
-   past is left out first, one it says is postponed, rescheduled, moved online or only on
+   past, or shows to be a list of things rather than one, is left out first (the things
+   it lists are candidates of their own: scout/steps/listedthings.py), one it says is postponed, rescheduled, moved online or only on
    pre-order flagged
    (scout/steps/pagestatus.py). Excluded candidates keep their reasons. A candidate a ``where`` could not decide (it
    failed on a missing value) is kept when ``keep_unknown``, and one it kept only by its
@@ -58,6 +59,7 @@ from scout.units import TOTAL
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
+from scout.steps.listedthings import listed_candidates
 from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
@@ -203,7 +205,9 @@ def run(ctx: StepContext) -> Shortlist:
         currency = peer_currency(source.items, evidence_sets, table.base if table else None)
     periods: dict[tuple[str, str, str], int] = {}
     read = fields_checked(params.where, params.order_by, params.as_, ctx.task)
-    cands, converted = enrich(source.items, evidence_sets, currency, table, read, per,
+    # a listing page's things are candidates of their own (it is left out below)
+    found = listed_candidates(source.items, evidence_sets)
+    cands, converted = enrich(found, evidence_sets, currency, table, read, per,
                               periods, floor, peers, _variants(ctx, params.variants),
                               stay_span(ctx.task, _bounds(params)),
                               ordered=read - fields_checked(params.where, [], params.as_,

@@ -49,7 +49,8 @@ def run(ctx: StepContext) -> Any:
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id,
                                        places=places, currency=currency, query=query,
                                        kind_words=enum_words(getattr(ctx.pipeline, "inputs", None)),
-                                       kind_values=enum_values(getattr(ctx.pipeline, "inputs", None)))
+                                       kind_values=enum_values(getattr(ctx.pipeline, "inputs", None)),
+                                       nouns=getattr(ctx.pipeline, "nouns", None) or ())
         merged: list[str] = []
         if params.dedup == "none":
             pass  # to_candidates already merged; 'none' only skips the semantic pass

@@ -1,0 +1,92 @@
+"""The things a page lists when it is a listing rather than one thing's page.
+
+A ranking, a directory or a booking site's results page says so in its data: a
+schema.org ``ItemList`` among its main nodes (top level, an ``@graph`` member, a web
+page's ``mainEntity``) whose ``itemListElement`` names two or more things (each a
+``ListItem`` with a ``name`` / ``url``, or its ``item``, or the thing itself), or two or
+more different things of one type at its top (:func:`scout.adapters.jsonld._listed`: a
+chain's hotels). Such a page is a listing only when it is about none thing of its own
+(:func:`scout.adapters.jsonld.pick_entity` finds no specific entity: a hotel's page that
+also lists "hotels nearby" is the hotel's). A ``BreadcrumbList`` or an ``OfferCatalog``
+(a hotel's rooms) is no listing of things to compare.
+
+``fetch`` (:mod:`scout.steps.fetch`) carries the names on the page's evidence
+(``listed``), and ``rank`` leaves out a candidate its own page shows to be a listing
+(:mod:`scout.steps.pagestatus`). At most :data:`MAX_LISTED` are read: a page of 10,000
+items is read no further.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scout.adapters.jsonld import (_GENERIC_TYPES, _PAGE_TYPES_FOLDED, _kinds, _label, _listed,
+                                   _main, pick_entity)
+from scout.adapters.ldvalues import text_of
+from scout.schemas.records import Listed
+
+#: the most listed things read off one page
+MAX_LISTED = 100
+#: the most list elements looked at (a page of 100,000 stays quick)
+_MAX_ELEMENTS = 1000
+
+
+def _element(element: Any) -> Listed | None:
+    """A ``ListItem``'s thing (its ``item``, else itself), when it has a name."""
+    if not isinstance(element, dict):
+        return None
+    item = element.get("item")
+    thing = item if isinstance(item, dict) else element
+    name = _label(thing) or _label(element)
+    if not name:
+        return None
+    url = text_of(thing.get("url")) or text_of(element.get("url")) or (
+        item if isinstance(item, str) else None)
+    return Listed(name=name.strip()[:200], url=_web(url))
+
+
+def _web(url: str | None) -> str | None:
+    """An http(s) address, else None: a listed thing is cited at no other."""
+    url = (url or "").strip()
+    return url if url.startswith(("http://", "https://")) and len(url) <= 2000 else None
+
+
+def _item_lists(nodes: list[dict[str, Any]]) -> list[Listed]:
+    out: list[Listed] = []
+    for node in nodes:
+        if "ItemList" not in _kinds(node):
+            continue
+        elements = node.get("itemListElement")
+        out += filter(None, map(_element, (elements if isinstance(elements, list)
+                                           else [])[:_MAX_ELEMENTS]))
+    return _once(out)
+
+
+def _once(things: list[Listed]) -> list[Listed]:
+    """``things`` each once (by name and address), at most :data:`MAX_LISTED`."""
+    seen: set[tuple[str, str | None]] = set()
+    out: list[Listed] = []
+    for thing in things:
+        if (thing.name, thing.url) not in seen and len(out) < MAX_LISTED:
+            seen.add((thing.name, thing.url))
+            out.append(thing)
+    return out
+
+
+def listed_things(objects: list[dict[str, Any]],
+                  microdata: list[dict[str, Any]] | None = None) -> list[Listed]:
+    """The things the page lists (see the module docstring), at most :data:`MAX_LISTED`;
+    empty for a page about one thing or one listing fewer than two."""
+    picked = pick_entity(objects, microdata)
+    if picked is not None and picked[1] not in _GENERIC_TYPES:
+        return []  # about a thing of its own: what it also lists is not what it is
+    every = objects + (microdata or [])
+    main, declared = _main(every)
+    things = _item_lists(main)
+    if len(things) < 2:
+        nodes = [(n, k) for n in main if (k := _kinds(n))
+                 and not {t.lower() for t in k} & _PAGE_TYPES_FOLDED]
+        ids = _listed(nodes, declared, every)
+        things = _once([Listed(name=name.strip()[:200], url=_web(text_of(node.get("url"))))
+                        for node in main if id(node) in ids and (name := _label(node))])
+    return things if len(things) >= 2 else []

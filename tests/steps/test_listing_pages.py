@@ -1,0 +1,170 @@
+"""A search result that lists things ("Top 10 Dentists in Mumbai", "Los 10 mejores hoteles
+…", a booking site's results page) is no candidate (scout/steps/listingpage.py): read on
+real captured result pages (DuckDuckGo's "dentists in Mumbai", SearXNG's shows like
+"Severance") through the search step, with the kind's nouns, and on titles that name one
+thing with a number or a superlative of its own."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from scout.adapters.contract import ChainOutcome
+from scout.adapters.duckduckgo import parse_lite
+from scout.adapters.normalize import to_sources
+from scout.adapters.searxng import parse_results
+from scout.schemas.records import Candidates
+from scout.schemas.sources import Source
+from scout.spec.models import InputSpec, Phase, Pipeline
+from scout.stepkit.params import ExtractRules, SearchParams
+from scout.steps import search
+from scout.i18n.messages import localize
+from scout.schemas.records import Candidate
+from scout.steps.listingpage import LISTING, is_listing_page, plurals
+from scout.steps.pagestatus import off_reasons
+from scout.task.build import build_task
+from tests.steps.test_extract_rank import _ctx
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "providers"
+TODAY = dt.date(2026, 11, 29)
+
+
+def _dentists() -> list[Source]:
+    page = (FIXTURES / "duckduckgo" / "lite-dentists-in-mumbai.html").read_text(encoding="utf-8")
+    return to_sources(parse_lite(page).hits, adapter="duckduckgo", limit=100, max_chars=400)
+
+
+def _shows() -> list[Source]:
+    data = json.loads((FIXTURES / "searxng" / "search-format-json-severance.json").read_text())
+    return to_sources(parse_results(data), adapter="searxng", limit=100, max_chars=400)
+
+
+def _search(sources: list[Source], nouns: list[str], **rules: object) -> Candidates:
+    """The search step's candidates of ``sources`` for a kind with ``nouns``."""
+    task = build_task("dentists in Mumbai", {"city": InputSpec(type="place")}, today=TODAY)
+    params = SearchParams(query="{{ task.city }}",
+                          extract=ExtractRules(record="candidate", **rules))  # type: ignore[arg-type]
+    ctx = _ctx(params, {}, task, outcome=ChainOutcome(value=sources, answered_by="duckduckgo",
+                                                     chain="web"))
+    pipe = Pipeline(apiVersion="scout/v1", name="k", nouns=nouns,
+                    phases={"R1": Phase(uses="rank")})
+    out = search.run(dataclasses.replace(ctx, pipeline=pipe))
+    assert isinstance(out, Candidates)
+    return out
+
+
+def test_a_real_results_page_keeps_only_what_is_not_a_listing() -> None:
+    out = _search(_dentists(), ["dentist", "dentista", "dental clinic"])
+    names = [c.name for c in out.items]
+    # nine of the ten results rank or list dentists; the tenth is one practice's site
+    assert len(out.excluded) == 9
+    assert "Top 10 Dentists in Mumbai 2025 | Best Dental Clinics & Specialists" in out.excluded
+    assert "20 Best Dentists in Mumbai, India | DataGemba" in out.excluded
+    assert "Dentist in Mumbai - List of Best Dental Doctor in Mumbai | Lybrate" in out.excluded
+    assert len(names) == 1 and names[0].startswith("Dentist in Mumbai | Book Verified")
+    assert "dropped 9 list/aggregator pages" in out.notes
+
+
+def test_keep_makes_every_result_a_candidate() -> None:
+    out = _search(_dentists(), ["dentist"], listing_pages="keep")
+    assert not out.excluded and len(out.items) >= 9
+
+
+def test_the_kinds_nouns_tell_a_round_up_from_a_thread() -> None:
+    shows = _shows()
+    listed = _search(shows, ["show", "series", "serie"]).excluded
+    assert "8 Shows Like Severance to Watch Next - TV Guide" in listed
+    assert "Love Severance? Here Are 10 Shows To Watch Next" in listed
+    assert "20 mindbending TV shows to watch if you liked 'Severance'" in listed
+    # a forum thread asking about shows is one page, not a listing
+    assert not any(t.startswith("What other shows") for t in listed)
+    # a kind that does not find shows has no word to read those titles by
+    assert not _search(shows, ["podcast"]).excluded
+
+
+@pytest.mark.parametrize("title, url", [
+    ("Los 10 mejores hoteles de Barcelona (actualizado 2026)", ""),
+    ("Mejores academias de inglés en Sevilla", ""),
+    ("Las mejores academias de inglés de Sevilla 2025", ""),
+    ("THE 10 BEST Hotels in Barcelona 2026 (from $54) - Tripadvisor", ""),
+    ("Top 5 laptops under 1000 euros", ""),
+    ("The best hotels in Barcelona for families", ""),
+    ("Lista de academias de inglés en Sevilla", ""),
+    ("Hoteles en Barcelona", "https://www.booking.com/searchresults.es.html?ss=Barcelona"),
+    ("Academias de inglés", "https://example.es/blog/mejores-academias-ingles-sevilla/"),
+    ("Dentists", "https://bestinthecity.in/health/top-10-dentists-in-mumbai/"),
+])
+def test_a_listing_is_told_by_its_title_or_address(title: str, url: str) -> None:
+    assert is_listing_page(title, url), title
+
+
+@pytest.mark.parametrize("title, nouns", [
+    ("Hoteles en Barcelona desde 54 €", ["hotel"]),
+    ("Academias de inglés en Sevilla", ["academia"]),
+    ("1.234 ofertas de empleo de Data Scientist en Madrid", ["oferta de empleo", "empleo"]),
+    ("Best Dental Clinics in Pune", ["clínica dental", "dental clinic"]),
+    ("Las 7 clínicas dentales más recomendadas de Valencia", ["clínica dental"]),
+])
+def test_the_kinds_plural_tells_a_directory(title: str, nouns: list[str]) -> None:
+    assert is_listing_page(title, "", nouns), title
+
+
+@pytest.mark.parametrize("title", ["Hoteles en Barcelona desde 54 €",
+                                   "Academias de inglés en Sevilla"])
+def test_without_the_kinds_nouns_a_plural_before_a_place_is_not_read(title: str) -> None:
+    assert not is_listing_page(title, "")
+
+
+@pytest.mark.parametrize("title, url", [
+    ("Best Western Plus Hotel Barcelona", "https://www.bestwestern.com/en_US/book/hotels-in-barcelona/best-western-plus-hotel.html"),
+    ("Hotel 1898 - Barcelona", "https://www.hotel1898.com/"),
+    ("100 Montaditos Sevilla Centro", "https://spain.100montaditos.com/"),
+    ("Dell XPS 13 9340 Laptop", "https://www.dell.com/en-us/shop/xps-13/spd/xps-13-9340-laptop"),
+    ("Laravel 11 Tutorial for Beginners", "https://www.youtube.com/watch?v=abc"),
+    ("Academia Británica de Sevilla | Clases de inglés", "https://academiabritanica.es/"),
+    ("Best Friends Pet Care", "https://bestfriendspetcare.com/"),
+    ("Hotel Arts Barcelona | Official Site", "https://www.hotelartsbarcelona.com/"),
+    ("2 Bedroom Apartment in Gràcia", "https://example.com/flat/123"),
+])
+def test_one_thing_named_with_a_number_or_a_superlative_stays(title: str, url: str) -> None:
+    assert not is_listing_page(title, url, ["hotel", "restaurant", "laptop", "academia",
+                                            "apartment", "pet sitter"]), title
+
+
+def test_plurals_of_a_kinds_nouns() -> None:
+    assert {"hotels", "hoteles"} <= plurals("Hotel")
+    assert "clinicas dentales" in plurals("clínica dental")
+    assert "dental clinics" in plurals("dental clinic")
+    assert "agencies" in plurals("agency")
+    assert plurals("academias") == {"academias"}
+    assert "ofertas de empleo" in plurals("oferta de empleo")
+
+
+def test_a_huge_title_and_many_nouns_stay_quick() -> None:
+    nouns = [f"thing{i}" for i in range(500)]
+    start = time.perf_counter()
+    assert not is_listing_page("Hotel " + "a " * 500_000, "https://x.com/" + "a/" * 100_000, nouns)
+    assert time.perf_counter() - start < 2
+
+
+def test_expand_keeps_a_listing_result_marked_and_merged_with_nothing() -> None:
+    out = _search(_dentists(), ["dentist"], listing_pages="expand")
+    listings = [c for c in out.items if LISTING in c.flags]
+    assert not out.excluded and len(listings) == 9
+    # each is a candidate of its own: two Practo pages stay two, nothing joins a listing
+    assert all(c.key.startswith("listing-") and c.sources == [c.url] for c in listings)
+    assert [c.name for c in out.items if LISTING not in c.flags] == [
+        "Dentist in Mumbai | Book Verified Dentists | DentistInMumbai"]
+
+
+def test_rank_leaves_out_a_marked_listing_whose_page_named_nothing() -> None:
+    listing = Candidate(key="listing-top", name="Top 10 Dentists in Mumbai", flags=[LISTING])
+    assert off_reasons(listing, TODAY) == [LISTING]
+    assert localize(LISTING, "es") != LISTING
+    one = Candidate(key="dr-shah", name="Dr Shah Dental Clinic")
+    assert off_reasons(one, TODAY) == []
