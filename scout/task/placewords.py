@@ -37,7 +37,7 @@ STOP = frozenset("""
 for under below with during next from this on at near in and or less max up that which rated
 cheaper around between without to by before after than over above within where who having
 offering close not but is are the a an my our your their some any all best cheap good great
-as such hacia
+as such hacia each every cada uno
 top hotel hotels restaurant restaurants flight flights apartment apartments room rooms
 stay trip visit budget total advance cash person people general particular
 stock mind time price rating reviews stars night nights week weeks month

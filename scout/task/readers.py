@@ -120,9 +120,11 @@ def name_forms(names: list[str]) -> str:
     """A regex for an input's names as people write them: each one as declared, in the
     plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
     three letters; not after a stressed vowel: "francés" is no plural of "france"), an
-    irregular English plural's other number ("person" for "people"), longest first. In a name of several words the first word is inflected
-    too ("1 year of experience", "un año de experiencia" for "years of experience") and
-    may be abbreviated ("3 yrs experience")."""
+    irregular English plural's other number ("person" for "people"), a Spanish noun's
+    diminutive, Latin America's "en la noche" for "por la noche", longest first. In a
+    name of several words the first word is inflected too ("1 year of experience", "un
+    año de experiencia" for "years of experience") and may be abbreviated ("3 yrs
+    experience")."""
     forms: set[str] = set()
     for raw in names:
         w = fold(raw).strip()
@@ -131,6 +133,7 @@ def name_forms(names: list[str]) -> str:
         forms |= {w, w + "s", w + "es"} | set(_IRREGULAR.get(w, ()))
         forms |= {_UNIT_SHORT[w]} if w in _UNIT_SHORT else set()
         forms |= _diminutives(w)
+        forms |= _regional(w)
         for end in ("es", "s"):
             if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):
                 forms.add(w[:-len(end)])
@@ -141,6 +144,17 @@ def name_forms(names: list[str]) -> str:
             heads |= {_ABBREVIATED[h] for h in heads if h in _ABBREVIATED}
             forms |= {f"{h} {rest}" for h in heads}
     return "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+
+
+# Spain's "por la mañana" / "por las tardes" is Latin America's "en la mañana" / "en las
+# tardes" (Mexico, Colombia, Chile...): a name declared one way is typed the other
+_POR_LA = re.compile(r"por (?P<art>las?) (?P<rest>.+)")
+
+
+def _regional(w: str) -> set[str]:
+    """``w``'s other regional form, for a name that opens with "por la(s)"."""
+    m = _POR_LA.fullmatch(w)
+    return {f"en {m.group('art')} {m.group('rest')}"} if m else set()
 
 
 # a Spanish noun of one word ending in -o / -a: its diminutive is a chat's word for it
