@@ -41,6 +41,7 @@ as such hacia each every cada uno
 top hotel hotels restaurant restaurants flight flights apartment apartments room rooms
 stay trip visit budget total advance cash person people general particular
 stock mind time price rating reviews stars night nights week weeks month
+hour hours minute minutes min mins hora horas minuto minutos
 months year years day days weekend summer winter spring autumn fall eat food
 para por con sin en entre hasta desde durante cerca que y o un una unos unas este esta estos
 estas ese esa mi mis su sus nuestro hotel hoteles restaurante restaurantes vuelo vuelos barato
