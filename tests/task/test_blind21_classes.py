@@ -11,7 +11,9 @@ outside author's kinds), in both languages, with guards for what must stay as it
 - Latin America's "en la noche" / "en las tardes" missed Spain's "por la noche" synonyms;
 - initials with no cue ("for IT services", "HR software") were read as a place;
 - an English verb's past participle ("words translated into ...") missed its synonym;
-- an author's pattern took a number another input's alias labels ("familia de 4" as ages).
+- an author's pattern took a number another input's alias labels ("familia de 4" as ages);
+- a height in feet and inches ("6'2\"", "6 ft 2") was unread or its feet alone; a height
+  in metres with no unit ("mido 1,70") was unread when a comma followed it.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import pytest
 
 from scout.spec.models import InputSpec
 from scout.task.build import build_task
+from scout.task.quantity import find_quantities
 
 TODAY = dt.date(2026, 12, 7)  # a Monday
 
@@ -148,3 +151,26 @@ def test_a_pattern_with_no_alias_before_its_number_reads_as_before() -> None:
     assert values.get("ages") == [40, 38]
     english = _values("health cover for a family of 3 aged 41, 39 and 7", COVER)
     assert english.get("members") == 3 and english.get("ages") == [41, 39, 7]
+
+
+RIDE = {"reach": InputSpec(type="length", aliases=["range", "autonomía"]),
+        "height": InputSpec(type="length", aliases=["mido", "tall", "altura"])}
+
+
+@pytest.mark.parametrize("query, metres", [
+    ("bici eléctrica, mido 1,70, autonomía de 60 km", 1.7),
+    ("a rider 6'2\" tall, range 50 km", 1.88),
+    ("someone 5 ft 10 tall, range 40 km", 1.778),
+])
+def test_a_height_is_read_whole(query: str, metres: float) -> None:
+    assert _values(query, RIDE).get("height") == pytest.approx(metres, abs=0.005)
+
+
+@pytest.mark.parametrize("text, metres", [
+    ("5 feet 10 inches", 1.778),
+    ("6' 1''", 1.854),
+    ("a trail of 1,500 feet", 457.2),  # feet alone, as before
+    ("6 ft", 1.829),
+])
+def test_feet_and_inches_count_both(text: str, metres: float) -> None:
+    assert find_quantities(text, "length")[0][0] == pytest.approx(metres, abs=0.005)
