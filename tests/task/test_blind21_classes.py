@@ -12,6 +12,8 @@ outside author's kinds), in both languages, with guards for what must stay as it
 - initials with no cue ("for IT services", "HR software") were read as a place;
 - an English verb's past participle ("words translated into ...") missed its synonym;
 - an author's pattern took a number another input's alias labels ("familia de 4" as ages);
+- a level or a mode read right after "for" ("tutor for A-level chemistry", "for online
+  chemistry lessons") made the words after it whom the thing is for, and no subject;
 - a height in feet and inches ("6'2\"", "6 ft 2") was unread or its feet alone; a height
   in metres with no unit ("mido 1,70") was unread when a comma followed it.
 """
@@ -174,3 +176,23 @@ def test_a_height_is_read_whole(query: str, metres: float) -> None:
 ])
 def test_feet_and_inches_count_both(text: str, metres: float) -> None:
     assert find_quantities(text, "length")[0][0] == pytest.approx(metres, abs=0.005)
+
+
+TUTOR = {"what": InputSpec(type="subject"), "town": InputSpec(type="place"),
+         "level": InputSpec(type="string", enum=["secondary", "upper", "senior"],
+                            synonyms={"secondary": ["GCSE"], "upper": ["A-level"]}),
+         "mode": InputSpec(type="string", enum=["online", "in-person"])}
+
+
+@pytest.mark.parametrize("query, what", [
+    ("tutor for A-level chemistry in Manchester", "chemistry"),
+    ("looking for online chemistry lessons", "chemistry"),
+    ("a tutor for GCSE maths in Leeds", "maths"),
+])
+def test_a_level_read_after_for_leaves_the_subject(query: str, what: str) -> None:
+    assert _values(query, TUTOR).get("what") == what
+
+
+def test_people_after_a_level_read_after_for_are_still_whom() -> None:
+    values = _values("lessons for senior scientists on climate change", TUTOR)
+    assert values.get("level") == "senior" and values.get("what") == "climate change"
