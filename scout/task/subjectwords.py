@@ -102,7 +102,8 @@ ASKING = lazy_re(r"^\W*(?:(?:hola|hi|hello|hey|buenas)\W+)?(?:"
 # "deep learning workshops", "talleres de robótica" (the place reader skips them too);
 # what a city's listings are ("jazz events", "planes para el finde", "things to do");
 # what a job search asks for ("data scientist jobs", "ofertas de trabajo de enfermera");
-# what a funding search asks for ("becas de biología", "climate research grants").
+# what a funding search asks for ("becas de biología", "climate research grants");
+# whom a lessons search asks for ("profe particular de mates", "piano teacher").
 # Why the job, paper and grant words stay here, not in those kinds' ``nouns:``: a
 # declared noun is claimed (blanked) before any reader, while a word here is grammar the
 # readers see: it ends a subject before a place ("data analyst job, ..." reads no city
