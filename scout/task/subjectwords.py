@@ -117,8 +117,8 @@ joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito 
 locales bar bares establecimiento establecimientos video videos talk talks charla charlas
 tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases class classes
 lesson lessons school schools escuela escuelas
-profe profes profesor profesores profesora profesoras teacher teachers tutor tutors tutora
-tutoras particular particulares
+profe profes profesor profesores profesora profesoras teacher teachers
+particular particulares
 course courses curso cursos conference conferences congress congresses congreso congresos
 symposium symposia simposio simposios jornadas seminar seminars seminario seminarios
 workshop workshops taller talleres meetup meetups webinar webinars webinario webinarios

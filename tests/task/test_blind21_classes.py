@@ -185,9 +185,9 @@ TUTOR = {"what": InputSpec(type="subject"), "town": InputSpec(type="place"),
 
 
 @pytest.mark.parametrize("query, what", [
-    ("tutor for A-level chemistry in Manchester", "chemistry"),
+    ("lessons for A-level chemistry in Manchester", "chemistry"),
     ("looking for online chemistry lessons", "chemistry"),
-    ("a tutor for GCSE maths in Leeds", "maths"),
+    ("classes for GCSE maths in Leeds", "maths"),
 ])
 def test_a_level_read_after_for_leaves_the_subject(query: str, what: str) -> None:
     assert _values(query, TUTOR).get("what") == what
