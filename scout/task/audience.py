@@ -99,6 +99,9 @@ def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
             w = free[pieces[k][0]:pieces[k][1]]
             return w[0] != CLAIMED and w.endswith("s") and _person(w)
 
+        if pieces and held(0) and _thing_after(free, pieces):
+            continue  # "tutor for A-level chemistry", "for online chemistry lessons": what
+            # the thing is, its level or mode read by an input, and no one named after it
         if pieces and not (held(0) or (lang == "es" and len(pieces) == 2 and held(1)
                                        and " " not in folded[pieces[1][0]:pieces[1][1]])) \
                 and people:
@@ -112,3 +115,11 @@ def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
             out.extend(p for p in pieces if free[p[0]] != CLAIMED
                        and not known_place_words([free[p[0]:p[1]]]))
     return out
+
+
+def _thing_after(free: str, pieces: list[tuple[int, int]]) -> bool:
+    """After the run's first word, which an input read, come words no input read and none
+    of them names people: they name the thing ("for online chemistry lessons"), not whom
+    it is for ("for senior scientists", "for beginners")."""
+    words = [free[a:b] for a, b in pieces[1:] if free[a] != CLAIMED]
+    return bool(words) and not any(_person(w) for w in words)

@@ -73,8 +73,11 @@ _WHEN_BEFORE = re.compile(r"\b(?:last|past|previous|prior|every|ultim[oa]s|pasad
 _AWAY = re.compile(r"['’]?(?:\s+(?:walk(?:ing)?|drive|driving|ride|on\s+foot|by\s+(?:car|foot|bus|"
                    r"train|metro|tube|subway)))?\s+(?:from|away|(?:to|of)\s+(?:the|a|an|my|our)\b)")
 # "for a week", "for a day", "during a month": the article is the count, "for" says it is
-# how long (a bare "a week" after an amount is a rate: "300 € a week")
-_FOR_BEFORE = re.compile(r"(?<![\w])(?:for|during|lasting)\s+(?:about\s+|around\s+|just\s+)?$")
+# how long (a bare "a week" after an amount is a rate: "300 € a week"); so does a limit
+# on how long ("delivered within a week", "in under a day", "in less than a month"), but
+# not "in a week", which says when
+_FOR_BEFORE = re.compile(r"(?<![\w])(?:for|during|lasting|within|inside|(?:in\s+)?under|"
+                         r"(?:in\s+)?less\s+than)\s+(?:about\s+|around\s+|just\s+)?$")
 # ... and the unit ends its phrase: "for a day trip", "for a day pass" name a thing
 _FOR_AFTER = re.compile(r"\s*(?:$|[,.;:!?)\n]|(?:in|on|at|from|with|and|or|to|starting|this|next|"
                         r"of|around|during|for|by|before|after)\b)", re.I)

@@ -204,7 +204,8 @@ def parse_query(
         named = spec.type in NAMED_TYPES  # read by its name or aliases before enum words
         try:
             if by_pattern:
-                raw = find_pattern(text, spec)
+                raw = find_pattern(text, spec, labels=[a for other, o in inputs.items()
+                                                       if other != name for a in o.aliases])
                 if raw is not None:
                     value, off = in_enum(spec, typed(spec, raw[0]))
                     if off:  # not the input's: its own reading may still find one

@@ -230,8 +230,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 continue
             if asking(original, m):
                 continue  # "¿Hay algún dentista ...?", "Who's a good physio": capitalised as opener
-            if _CODE.fullmatch(w) and not known_name(w):
-                continue  # "inglés B2", "Airbus A320": a level's or a model's code, no name
+            if (_CODE.fullmatch(w) or _INITIALS.fullmatch(w)) and not known_name(w):
+                continue  # "inglés B2", "Airbus A320", "IT services": a code, no name
             if m.start() < field_end or (fold(w) in sw.FIELD_HEADS and not known_name(w)):
                 continue  # "Máster en ...", "PhD in ...": what kind of study, no place
             base = max(0, m.start() - 4)
@@ -280,6 +280,10 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
 # a code of capitals and digits typed as one word ("B2", "C1", "A320", "M3"): a capital
 # says nothing of a place in it (a place written so, a postcode, comes after a cue)
 _CODE = re.compile(r"[A-Z]{1,3}\d[\w-]*")
+# initials with no cue before them ("for IT services", "HR software", "AI tools") are what
+# the thing is about; a place's initials the gazetteer knows ("NYC", "BCN") still name it,
+# and any initials after a cue are read by the cue's loop ("tacos in LA")
+_INITIALS = re.compile(r"[A-Z]{2,4}")
 # what the thing has or lacks: the words after are a feature ("hotel con piscina",
 # "gym without contract"), no name, unless the gazetteer knows it
 _HAVING = frozenset({"con", "with", "sin", "without", "w/"})

@@ -37,10 +37,11 @@ STOP = frozenset("""
 for under below with during next from this on at near in and or less max up that which rated
 cheaper around between without to by before after than over above within where who having
 offering close not but is are the a an my our your their some any all best cheap good great
-as such hacia
+as such hacia each every cada uno
 top hotel hotels restaurant restaurants flight flights apartment apartments room rooms
 stay trip visit budget total advance cash person people general particular
 stock mind time price rating reviews stars night nights week weeks month
+hour hours minute minutes min mins hora horas minuto minutos
 months year years day days weekend summer winter spring autumn fall eat food
 para por con sin en entre hasta desde durante cerca que y o un una unos unas este esta estos
 estas ese esa mi mis su sus nuestro hotel hoteles restaurante restaurantes vuelo vuelos barato

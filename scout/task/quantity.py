@@ -63,10 +63,19 @@ _LOW = (r"(?:(?:(?:between|entre|from|desde|de)\s+)?(?P<lo>\d+(?:[.,]\d+)?)\s*"
         r"(?:-|–|a|to|y|and|hasta)\s*)?")
 
 
+# a height in feet and inches, one after the other ("6'2\"", "5 ft 10", "5 feet 10 inches",
+# "5' 9''"): both count; a length's other forms read the feet alone
+_FEET_INCHES = (r"(?P<ft>\d{1,2})\s*(?:'|’|ft\.?|feet|foot|pies)\s*(?P<inch>1[01]|\d)(?![\d.,]\d)"
+                r"\s*(?:\"|”|''|’’|in\b\.?|inch(?:es)?\b|pulgadas\b)?")
+
+
 def _qty_re(kind: str, gigs: bool = False) -> str:
     # "\s*(?:-\s*)?", never "\s*-?\s*": two quantifiers over one run of spaces try every
     # split of it ("1" before 20,000 spaces took 12 s)
-    return r"(?<![\w.,])" + _LOW + _NUM + r"\s*(?:-\s*)?" + _unit_re(kind, gigs) + r"(?![\w²])"
+    plain = _LOW + _NUM + r"\s*(?:-\s*)?" + _unit_re(kind, gigs) + r"(?![\w²])"
+    if kind == "length":
+        return r"(?<![\w.,])(?:" + _FEET_INCHES + "|" + plain + ")"
+    return r"(?<![\w.,])" + plain
 
 
 def _number(raw: str) -> float:
@@ -79,6 +88,8 @@ def _number(raw: str) -> float:
 def _value(m: re.Match[str], kind: str, high: bool = False) -> float | None:
     """The value in the kind's base unit; of a range ("de 8 a 16 GB") the low end, the
     least a product may have, or with ``high`` the top (an input for the most)."""
+    if m.groupdict().get("ft"):  # feet and inches: 0.3048 m and 0.0254 m
+        return round(int(m.group("ft")) * 0.3048 + int(m.group("inch")) * 0.0254, 3)
     value = _number(m.group("n"))
     if not math.isfinite(value):  # hundreds of digits: not a size anyone has
         return None
@@ -107,7 +118,8 @@ def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = No
         patterns = [prefix + qty + _AFTER + words + r"(?!\w)",
                     r"(?<!\w)" + words + _BEFORE + prefix + qty]
         if kind == "length":  # "mido 1,80": metres and centimetres, the unit left unsaid
-            bare = r"(?<![\w.,])(?P<bare>\d[.,]\d{2})(?![\w.,²])"
+            # a clause's comma may follow ("mido 1,80, y ..."), not a third digit
+            bare = r"(?<![\w.,])(?P<bare>\d[.,]\d{2})(?![\w²]|[.,]\d)"
             patterns += [r"(?<!\w)" + words + _BEFORE + prefix + bare,
                          prefix + bare + _AFTER + words + r"(?!\w)"]
     best: tuple[float, tuple[int, int]] | None = None

@@ -15,7 +15,7 @@ place, enum words (:mod:`scout.task.enums`), booleans (:mod:`scout.task.booleans
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from scout.lazyre import lazy_re
@@ -120,9 +120,12 @@ def name_forms(names: list[str]) -> str:
     """A regex for an input's names as people write them: each one as declared, in the
     plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
     three letters; not after a stressed vowel: "francés" is no plural of "france"), an
-    irregular English plural's other number ("person" for "people"), longest first. In a name of several words the first word is inflected
-    too ("1 year of experience", "un año de experiencia" for "years of experience") and
-    may be abbreviated ("3 yrs experience")."""
+    irregular English plural's other number ("person" for "people"), a Spanish noun's
+    diminutive, Latin America's "en la noche" for "por la noche", an English verb's
+    past participle ("translated"), longest first. In a
+    name of several words the first word is inflected too ("1 year of experience", "un
+    año de experiencia" for "years of experience") and may be abbreviated ("3 yrs
+    experience")."""
     forms: set[str] = set()
     for raw in names:
         w = fold(raw).strip()
@@ -131,6 +134,8 @@ def name_forms(names: list[str]) -> str:
         forms |= {w, w + "s", w + "es"} | set(_IRREGULAR.get(w, ()))
         forms |= {_UNIT_SHORT[w]} if w in _UNIT_SHORT else set()
         forms |= _diminutives(w)
+        forms |= _regional(w)
+        forms |= {w + "d"} if _VERB_E.search(w) else set()
         for end in ("es", "s"):
             if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):
                 forms.add(w[:-len(end)])
@@ -141,6 +146,20 @@ def name_forms(names: list[str]) -> str:
             heads |= {_ABBREVIATED[h] for h in heads if h in _ABBREVIATED}
             forms |= {f"{h} {rest}" for h in heads}
     return "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+
+
+# an English verb's name ("translate", "transcribe", "subtitle", "summarise") is typed as
+# its past participle too ("12,000 words translated into Portuguese"); one word only
+_VERB_E = re.compile(r"^[a-z]{4,}(?:at|ib|tl|is|iz)e$")
+# Spain's "por la mañana" / "por las tardes" is Latin America's "en la mañana" / "en las
+# tardes" (Mexico, Colombia, Chile...): a name declared one way is typed the other
+_POR_LA = re.compile(r"por (?P<art>las?) (?P<rest>.+)")
+
+
+def _regional(w: str) -> set[str]:
+    """``w``'s other regional form, for a name that opens with "por la(s)"."""
+    m = _POR_LA.fullmatch(w)
+    return {f"en {m.group('art')} {m.group('rest')}"} if m else set()
 
 
 # a Spanish noun of one word ending in -o / -a: its diminutive is a chat's word for it
@@ -201,15 +220,19 @@ def email_spans(text: QueryText) -> list[tuple[int, int]]:
     return [m.span() for m in _EMAIL.finditer(text.original)]
 
 
-def find_pattern(text: QueryText, spec: InputSpec) -> tuple[str, tuple[int, int]] | None:
+def find_pattern(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
+                 ) -> tuple[str, tuple[int, int]] | None:
     """The value an author's ``pattern`` finds (group ``value``, else 1, else the match)
     and the span of the whole match: the words around the value that the pattern needed
     ("to pair with", "para una cena de") are the input's too, so no other reader takes
-    them as a place or a subject."""
+    them as a place or a subject. ``labels``: the other inputs' aliases; a number right
+    after one of them is that input's ("familia de 4" is the people's, not the "de 4" of
+    a pattern for ages), so the pattern's next match is read."""
     if not spec.pattern:
         return None
     # an author's pattern sees the text as written (claimed spans blanked)
     view = "".join(o if f != CLAIMED else " " for o, f in zip(text.original, text.free))
+    labelled = _labelled_by(labels)
     for m in re.finditer(spec.pattern, view, re.I):
         group = "value" if "value" in m.re.groupindex else (1 if m.re.groups else 0)
         value = m.group(group)
@@ -217,8 +240,20 @@ def find_pattern(text: QueryText, spec: InputSpec) -> tuple[str, tuple[int, int]
             return None
         if _priced(spec, view, m.end(group)):
             continue  # "menos de 40 €/mes" for a pattern "de (\d+)": the budget's amount
+        if labelled is not None and value.strip()[:1].isdigit() \
+                and labelled.search(fold(view[:m.start(group)])):
+            continue
         return value.strip(), m.span()
     return None
+
+
+def _labelled_by(labels: Sequence[str]) -> re.Pattern[str] | None:
+    """A regex for text that ends with one of ``labels`` (folded, longest first)."""
+    # a cue of two letters ("de", "en", "a") labels nothing by itself
+    words = sorted({w for a in labels if len(w := fold(a).strip()) >= 3}, key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")\s*$")
 
 
 def _priced(spec: InputSpec, view: str, end: int) -> bool:

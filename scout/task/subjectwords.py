@@ -29,6 +29,7 @@ from scout.task.wordshapes import (
 # asking, wanting, finding, eating (the asker's and a relayed third person's: "el usuario
 # pide ...", "the user said ..."); question words and the copula they ask with ("¿cuál es el mejor ...?");
 # pronouns and politeness; fillers (a question word's contraction is one token: "who's")
+# asking for a price is asking too ("cotización de una incubadora", "a quote for movers")
 _REQUEST = """
 i i'd i'm im ive i've we we'd we're me us my our you your u he she they him her them his their can could would should will shall
 do does did is are be there any anywhere somewhere some something anything where wheres what
@@ -63,6 +64,7 @@ pide piden pidio solicita solicitan quiere quieren busca buscan desea desean des
 prefiere prefieren requiere requieren
 say says said tell tells told write writes wrote dice dicen dijo escribe escribio comenta comento
 es sera seran seria serian era eran fue
+cotizar cotiza cotizame cotizanos coticen cotizacion cotizaciones quote quotes quotation quotations
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """
@@ -100,7 +102,8 @@ ASKING = lazy_re(r"^\W*(?:(?:hola|hi|hello|hey|buenas)\W+)?(?:"
 # "deep learning workshops", "talleres de robótica" (the place reader skips them too);
 # what a city's listings are ("jazz events", "planes para el finde", "things to do");
 # what a job search asks for ("data scientist jobs", "ofertas de trabajo de enfermera");
-# what a funding search asks for ("becas de biología", "climate research grants").
+# what a funding search asks for ("becas de biología", "climate research grants");
+# whom a lessons search asks for ("profe particular de mates", "piano teacher").
 # Why the job, paper and grant words stay here, not in those kinds' ``nouns:``: a
 # declared noun is claimed (blanked) before any reader, while a word here is grammar the
 # readers see: it ends a subject before a place ("data analyst job, ..." reads no city
@@ -114,6 +117,8 @@ joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito 
 locales bar bares establecimiento establecimientos video videos talk talks charla charlas
 tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases class classes
 lesson lessons school schools escuela escuelas
+profe profes profesor profesores profesora profesoras teacher teachers
+particular particulares
 course courses curso cursos conference conferences congress congresses congreso congresos
 symposium symposia simposio simposios jornadas seminar seminars seminario seminarios
 workshop workshops taller talleres meetup meetups webinar webinars webinario webinarios

@@ -272,3 +272,13 @@ def test_blind20_is_separate_bilingual_and_labelled() -> None:
                         "event", "flight", "trip", "phoneplan", "energy", "gym", "petcare",
                         "coworking", "tour", "talk", "wine", "removal", "ebike", "gpucloud",
                         "insurance", "childcare", "carrental", "course", "trail"})
+
+
+def test_blind21_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind21.yaml (``parse.py --blind21``): requests for the twelve
+    example kinds the other sets barely cover (their units, local words and dates counted
+    from a Monday); each kind is a real pipeline's inputs, and no request is shared with
+    any other corpus."""
+    _a_blind_set(21, least=55, per_lang=25,
+                 kinds={"boat", "storage", "tutor", "childcare", "ebike", "gpucloud",
+                        "insurance", "lab", "petcare", "removal", "tender", "translation"})
