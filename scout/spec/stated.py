@@ -267,13 +267,27 @@ def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
     alt = _of_words(of, synonyms)
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
             re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
-                       + _WITHIN_BEFORE + "|" + NEXT_BEFORE + r")$"))
+                       + _WITHIN_BEFORE + "|" + _BAND_BEFORE + "|" + NEXT_BEFORE + r")$"))
 
 
 #: a cap between the word and the value it names, as listings state a most: "banquetes de
 #: hasta 120 comensales", "theatre for up to 250 people", "cóctel: máximo 300 personas"
 _CAP_BEFORE = (r"\s*(?::\s*|\s(?:de|del|of|for|para|with|con)\s+|\s)(?:hasta|up\s+to|"
                r"como\s+maximo|maximo|maximum|max\.?|a\s+maximum\s+of)\s+")
+
+
+#: the ages a price list's band covers, between the band's word and its price: "child
+#: (6-15) CHF 45", "niño de 6 a 11 años 42 €", "niños hasta 10 años: 40 €", "senior 65+
+#: CHF 67", "junior 12-17 years €38" (in brackets, a range, a cap or a floor, or an age with
+#: its unit; a bare number is none, "forfait 2 90 €" names no band)
+_AGE_UNIT = r"(?:\s*(?:anos|ano|years?|yrs?|y\.?o\.?|ans))?"
+_BAND_BEFORE = (r"(?:\s*\([^()]{1,30}\)"
+                r"|\s(?:de\s+|from\s+|aged?\s+|entre\s+|between\s+)?\d{1,2}\s*(?:-|\u2013|a|to|y|and)"
+                r"\s*\d{1,3}" + _AGE_UNIT +
+                r"|\s(?:hasta|up\s+to|under|menores?\s+de|over|mayores?\s+de|desde)\s+\d{1,3}"
+                + _AGE_UNIT + r"|\s\d{1,2}\s*\+" + _AGE_UNIT +
+                r"|\s(?:de\s+|aged?\s+)?\d{1,2}\s*(?:anos|years?|yrs?|y\.?o\.?|ans))"
+                r"\s*(?:[:=]\s*)?")
 
 
 #: when, between the word and the time it takes: "entrega en 2 semanas", "delivery in 2

@@ -106,3 +106,18 @@ def test_of_reads_a_time_said_after_in(text: str, value: int | None) -> None:
 ])
 def test_a_thing_said_to_be_absent_states_none_of_it(text, of, units, want):
     assert stated(text, *units, of=of) == want
+
+
+# a price list's band: the ages it covers stand between its word and its price
+@pytest.mark.parametrize(("text", "of", "want"), [
+    ("Forfait día adulto 56 €; niño de 6 a 11 años 42 €.", ["niño"], 42),
+    ("Adult day pass CHF 79, child (6-15) CHF 45, senior 65+ CHF 67.", ["child"], 45),
+    ("Adult day pass CHF 79, child (6-15) CHF 45, senior 65+ CHF 67.", ["senior"], 67),
+    ("Forfait 52 €. Niños hasta 10 años: 40 €.", ["niño"], 40),
+    ("junior 12-17 years €38, adult €50", ["junior"], 38),
+    ("Entrada general 20 €, mayores de 65 años 12 €", ["mayores"], 12),
+    ("Forfait adulto 56 €", ["niño"], None),             # no child's band stated
+    ("forfait 2 90 €", ["forfait"], None),                # a bare number is no band
+])
+def test_a_band_of_ages_between_the_word_and_its_price(text, of, want) -> None:
+    assert stated(text, "€", "CHF", of=of, pick="min") == want
