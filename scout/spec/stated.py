@@ -165,13 +165,16 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     # "10 metros cúbicos", "100 pies cúbicos": a volume, never the metres or feet of an
     # area or a length asked with those words
     cubic = "" if (_quantity_asked(units)[0] or ("",))[0] == "volume" else r"(?!\s+cubic)"
-    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)" + cubic
+    # a currency written before its amount ("child 6-12 CHF 48", "niños 6-11 € 42") is that
+    # amount's, never the number's before it (an age, a count)
+    ahead = r"(?!\s*(?:[:=]\s*)?\d)" if any(_CURRENCY.match(str(u).strip()) for u in units) else ""
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)" + ahead + cubic
                           + r"|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?" + _NUM + r"(?![.,]?\d)"
                           r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
     # a range next to the unit ("de 8 a 12 años", "ages 6-12", "2-3 bedrooms", "entre 5 y
     # 9 años"): both ends are stated, so pick='min' reads its low end, 'max' its top
     range_re = re.compile(r"(?<![\d.,])" + _NUM + _RANGE_JOIN + _NUM + r"\s*(?:-\s*)?(?:" + alt
-                          + r")(?!\w)|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?(?:de\s+|from\s+|"
+                          + r")(?!\w)" + ahead + r"|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?(?:de\s+|from\s+|"
                           r"entre\s+|between\s+)?" + _NUM + _RANGE_JOIN + _NUM + r"(?![.,]?\d)")
     priced = _priced_per(units)
     area = _area_asked(units)[0]
@@ -298,6 +301,10 @@ _WITHIN_BEFORE = r"\s(?:en|in|within|dentro\s+de|en\s+un\s+plazo\s+de)\s+"
 #: what the thing is for, between the word and its value: "despacho privado para 4
 #: personas", "a private office for 4 people", "banquete para 80 comensales"
 _FOR_BEFORE = r"\s(?:for|para)\s+"
+
+
+#: a unit that is a currency as an author writes it: a sign, or an ISO code in capitals
+_CURRENCY = re.compile(r"^(?:[$€£¥₹]|[A-Z]{3})$")
 
 
 # a unit priced in a currency, as a rule writes it ("£/kWh", "€/kWh", "EUR/kWh", "$/GPU-hr"):

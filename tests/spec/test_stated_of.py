@@ -121,3 +121,14 @@ def test_a_thing_said_to_be_absent_states_none_of_it(text, of, units, want):
 ])
 def test_a_band_of_ages_between_the_word_and_its_price(text, of, want) -> None:
     assert stated(text, "€", "CHF", of=of, pick="min") == want
+
+
+# a currency written before its amount is that amount's, never the number's before it
+@pytest.mark.parametrize(("text", "of", "want"), [
+    ("Adult day pass CHF 72, children 6-12 CHF 48.", ["children"], 48),
+    ("Kids under 6 CHF 20, adults CHF 70", ["kids"], 20),
+    ("children 6-12: 48 CHF", ["children"], 48),           # after its amount, as ever
+    ("Adult 72 CHF, child 48 CHF", ["child"], 48),
+])
+def test_a_currency_before_its_amount_is_not_the_age_before_it(text, of, want) -> None:
+    assert stated(text, "CHF", of=of, pick="min") == want
