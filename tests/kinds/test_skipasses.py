@@ -2,7 +2,7 @@
 from the docs alone, as the lab plans a ski weekend or week: an area or a resort, dates or a
 number of days, the adults and the children with their ages, a cap on the pass a day, and
 wishes (km of slopes, a snowpark, rental, a ski school, night skiing). Requests are typed as
-people type them, in both languages; two runs end to end offline with scout.testing
+people type them, in both languages; three runs end to end offline with scout.testing
 (module-scoped: CI time). The report must be in the request's language only, cite its
 sources, price the group's pass (each child at the child's band when the resort's band takes
 the oldest child, for the days asked), and say nothing a ski report has no business saying."""
@@ -132,7 +132,9 @@ ALPS = [
 def runs(tmp_path_factory):
     return run_each(KIND, {"es": (next(iter(REQUESTS)), PIRINEO),
                            "en": ("ski pass near Geneva for 2 adults and 2 kids aged 8 and 11, "
-                                  "February 12-15, under CHF 80 a day, with a snowpark", ALPS)},
+                                  "February 12-15, under CHF 80 a day, with a snowpark", ALPS),
+                           "days": ("forfait de 3 días en el Pirineo por menos de 150 € para 2 "
+                                    "adultos, con escuela de esquí", PIRINEO)},
                     tmp_path_factory, today=TODAY)
 
 
@@ -209,6 +211,15 @@ def test_an_english_request_gets_an_english_report_in_the_resorts_currency(runs)
     assert_says_nothing_of(OTHER_KINDS, report, ALPS, ids=True)
     assert_cites_sources(run, ALPS, "en")
     assert queries[0].startswith("ski resort lift pass Geneva prices")
+
+
+def test_a_cap_with_no_period_is_for_the_pass_of_the_days_asked(runs):
+    run, _ = runs["days"]
+    # 3 days at 49 € is 147 €: within 150 €; at 56 € it is 168 €, over it
+    assert _names(run) == ["Cerler"]
+    assert _excluded(run)["Formigal-Panticosa"] == ["el forfait cuesta más que el presupuesto"]
+    assert "| Cerler | 49 €/día [1] | — | 294 € | 147 € | 80 km |" in run.report
+    assert "por 3 días" in run.report
 
 
 def test_the_kind_validates(capsys, monkeypatch):
