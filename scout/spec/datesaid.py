@@ -121,9 +121,18 @@ def _grammar() -> dict[str, re.Pattern[str]]:
         "by": c(r"(?:by|before|no\s+later\s+than|antes|a\s+mas\s+tardar)" + lead + dm + ")"),
         # "from 20 December", "desde el 1 de", "a partir del día 3 de mayo"
         "from": c(r"(?:from|since|starting|desde|a\s+partir)" + lead + dm + ")"),
+        # the same written month first, as English pages write them: "until April 20",
+        # "by March 1", "from December 5"
+        "until_md": c(r"(?:until|till|through|to)" + lead + md + ")"),
+        "by_md": c(r"(?:by|before|no\s+later\s+than)" + lead + md + ")"),
+        "from_md": c(r"(?:from|since|starting)" + lead + md + ")"),
         "dm": c(dm),
         "md": c(md),
     }
+
+
+#: the readings written month first that mean what their day-first ones mean
+_MONTH_FIRST = {"until_md": "until", "by_md": "by", "from_md": "from"}
 
 
 #: month words that are also everyday words: English "may" (the modal: "10 may apply")
@@ -317,6 +326,7 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
             if not free(m) or not _month_is_meant(m, text, folded):
                 continue
             g = m.groupdict()
+            kind = _MONTH_FIRST.get(kind, kind)
             if kind == "school_year":
                 start = school_year_start(g["y1"] or g["y3"], g["y2"] or g["y4"])
                 if start is not None:

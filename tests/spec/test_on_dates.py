@@ -356,3 +356,16 @@ def test_full_is_a_closure_only_where_it_is_the_thing_s_availability(text: str,
 def test_a_run_written_month_first(text: str, want: bool) -> None:
     feb = DateRange(start=dt.date(2027, 2, 12), end=dt.date(2027, 2, 15))
     assert on_dates({"name": "x", "evidence": [{"text": text}]}, feb) is want
+
+
+# an open run written month first: an end or a start, as its day-first form is read
+@pytest.mark.parametrize("text, want", [
+    ("Open until April 20.", True),                  # runs up to it, not that day alone
+    ("Open until January 31.", False),               # over before the days asked
+    ("Open from December 5.", True),
+    ("Open from March 1.", False),                   # starts after them
+    ("Apply by February 13.", None),                 # a deadline: no date it is on
+])
+def test_an_open_run_written_month_first(text: str, want: bool | None) -> None:
+    feb = DateRange(start=dt.date(2027, 2, 12), end=dt.date(2027, 2, 15))
+    assert on_dates({"name": "x", "evidence": [{"text": text}]}, feb) is want
