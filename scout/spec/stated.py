@@ -148,7 +148,9 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     ``stated("m2", not_of=["terraza", "terrace"])`` reads "95 m²" but not "terraza de
     40 m²" or "a 40 m² terrace". An ``of`` / ``not_of`` word is also any word of its
     synonym group (``synonyms``: the pipeline's, as :func:`mentions` reads them), so
-    ``of=[task.layout]`` with ``theatre: [teatro]`` reads "Teatro: 120 personas". An ``of``
+    ``of=[task.layout]`` with ``theatre: [teatro]`` reads "Teatro: 120 personas", and across
+    the ages a price list's band covers: ``of=["niño"]`` reads "niño de 6 a 11 años 42 €",
+    ``of=["child"]`` "child (6-15) CHF 45". An ``of``
     thing said to be absent, with no amount after it ("sin matrícula", "no joining fee",
     "without a deposit", "sin permanencia"), states 0 of it."""
     wrong = pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
