@@ -104,6 +104,10 @@ def _grammar() -> dict[str, re.Pattern[str]]:
         # "del 1 de octubre al 31 de enero", "1 October to 31 January 2027"
         "dm_dm": c(r"(?:del?\s+)?" + dm + sep + day.format(g="d2") + r"\s+(?:de\s+)?"
                    + mon.format(g="m2") + year.format(g="y2")),
+        # "December 5, 2026 to April 20, 2027", "from Dec 5 - Apr 20": a run written month
+        # first, as English pages write a season, is one run, not its two ends
+        "md_md": c(r"(?:from\s+)?" + md + sep + mon.format(g="m2") + r"\s+"
+                   + day.format(g="d2") + year.format(g="y2")),
         # "del 3 al 7 de junio", "4-6 Dec"
         "dd_m": c(r"(?:del?\s+)?" + day.format(g="d1") + sep + day.format(g="d2")
                   + r"\s+(?:de\s+)?" + mon.format(g="m1") + year.format(g="y1")),
@@ -117,9 +121,18 @@ def _grammar() -> dict[str, re.Pattern[str]]:
         "by": c(r"(?:by|before|no\s+later\s+than|antes|a\s+mas\s+tardar)" + lead + dm + ")"),
         # "from 20 December", "desde el 1 de", "a partir del día 3 de mayo"
         "from": c(r"(?:from|since|starting|desde|a\s+partir)" + lead + dm + ")"),
+        # the same written month first, as English pages write them: "until April 20",
+        # "by March 1", "from December 5"
+        "until_md": c(r"(?:until|till|through|to)" + lead + md + ")"),
+        "by_md": c(r"(?:by|before|no\s+later\s+than)" + lead + md + ")"),
+        "from_md": c(r"(?:from|since|starting)" + lead + md + ")"),
         "dm": c(dm),
         "md": c(md),
     }
+
+
+#: the readings written month first that mean what their day-first ones mean
+_MONTH_FIRST = {"until_md": "until", "by_md": "by", "from_md": "from"}
 
 
 #: month words that are also everyday words: English "may" (the modal: "10 may apply")
@@ -313,6 +326,7 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
             if not free(m) or not _month_is_meant(m, text, folded):
                 continue
             g = m.groupdict()
+            kind = _MONTH_FIRST.get(kind, kind)
             if kind == "school_year":
                 start = school_year_start(g["y1"] or g["y3"], g["y2"] or g["y4"])
                 if start is not None:
@@ -329,7 +343,7 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
             first = _date(y1, m1, d1, near)
             if first is None:
                 continue
-            if kind == "dm_dm":
+            if kind in ("dm_dm", "md_md"):
                 y2 = int(g["y2"]) if g.get("y2") else None
                 last = _date(y2, months[g["m2"]], int(g["d2"]), near)
                 if last is not None and y1 is None and (y2 is not None or last < first):

@@ -148,7 +148,9 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     ``stated("m2", not_of=["terraza", "terrace"])`` reads "95 m²" but not "terraza de
     40 m²" or "a 40 m² terrace". An ``of`` / ``not_of`` word is also any word of its
     synonym group (``synonyms``: the pipeline's, as :func:`mentions` reads them), so
-    ``of=[task.layout]`` with ``theatre: [teatro]`` reads "Teatro: 120 personas". An ``of``
+    ``of=[task.layout]`` with ``theatre: [teatro]`` reads "Teatro: 120 personas", and across
+    the ages a price list's band covers: ``of=["niño"]`` reads "niño de 6 a 11 años 42 €",
+    ``of=["child"]`` "child (6-15) CHF 45". An ``of``
     thing said to be absent, with no amount after it ("sin matrícula", "no joining fee",
     "without a deposit", "sin permanencia"), states 0 of it."""
     wrong = pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
@@ -165,13 +167,16 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     # "10 metros cúbicos", "100 pies cúbicos": a volume, never the metres or feet of an
     # area or a length asked with those words
     cubic = "" if (_quantity_asked(units)[0] or ("",))[0] == "volume" else r"(?!\s+cubic)"
-    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)" + cubic
+    # a currency written before its amount ("child 6-12 CHF 48", "niños 6-11 € 42") is that
+    # amount's, never the number's before it (an age, a count)
+    ahead = r"(?!\s*(?:[:=]\s*)?\d)" if any(_CURRENCY.match(str(u).strip()) for u in units) else ""
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)" + ahead + cubic
                           + r"|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?" + _NUM + r"(?![.,]?\d)"
                           r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
     # a range next to the unit ("de 8 a 12 años", "ages 6-12", "2-3 bedrooms", "entre 5 y
     # 9 años"): both ends are stated, so pick='min' reads its low end, 'max' its top
     range_re = re.compile(r"(?<![\d.,])" + _NUM + _RANGE_JOIN + _NUM + r"\s*(?:-\s*)?(?:" + alt
-                          + r")(?!\w)|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?(?:de\s+|from\s+|"
+                          + r")(?!\w)" + ahead + r"|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?(?:de\s+|from\s+|"
                           r"entre\s+|between\s+)?" + _NUM + _RANGE_JOIN + _NUM + r"(?![.,]?\d)")
     priced = _priced_per(units)
     area = _area_asked(units)[0]
@@ -267,13 +272,27 @@ def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
     alt = _of_words(of, synonyms)
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
             re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
-                       + _WITHIN_BEFORE + "|" + NEXT_BEFORE + r")$"))
+                       + _WITHIN_BEFORE + "|" + _BAND_BEFORE + "|" + NEXT_BEFORE + r")$"))
 
 
 #: a cap between the word and the value it names, as listings state a most: "banquetes de
 #: hasta 120 comensales", "theatre for up to 250 people", "cóctel: máximo 300 personas"
 _CAP_BEFORE = (r"\s*(?::\s*|\s(?:de|del|of|for|para|with|con)\s+|\s)(?:hasta|up\s+to|"
                r"como\s+maximo|maximo|maximum|max\.?|a\s+maximum\s+of)\s+")
+
+
+#: the ages a price list's band covers, between the band's word and its price: "child
+#: (6-15) CHF 45", "niño de 6 a 11 años 42 €", "niños hasta 10 años: 40 €", "senior 65+
+#: CHF 67", "junior 12-17 years €38" (in brackets, a range, a cap or a floor, or an age with
+#: its unit; a bare number is none, "forfait 2 90 €" names no band)
+_AGE_UNIT = r"(?:\s*(?:anos|ano|years?|yrs?|y\.?o\.?|ans))?"
+_BAND_BEFORE = (r"(?:\s*\([^()]{1,30}\)"
+                r"|\s(?:de\s+|from\s+|aged?\s+|entre\s+|between\s+)?\d{1,2}\s*(?:-|\u2013|a|to|y|and)"
+                r"\s*\d{1,3}" + _AGE_UNIT +
+                r"|\s(?:hasta|up\s+to|under|menores?\s+de|over|mayores?\s+de|desde)\s+\d{1,3}"
+                + _AGE_UNIT + r"|\s\d{1,2}\s*\+" + _AGE_UNIT +
+                r"|\s(?:de\s+|aged?\s+)?\d{1,2}\s*(?:anos|years?|yrs?|y\.?o\.?|ans))"
+                r"\s*(?:[:=]\s*)?")
 
 
 #: when, between the word and the time it takes: "entrega en 2 semanas", "delivery in 2
@@ -284,6 +303,10 @@ _WITHIN_BEFORE = r"\s(?:en|in|within|dentro\s+de|en\s+un\s+plazo\s+de)\s+"
 #: what the thing is for, between the word and its value: "despacho privado para 4
 #: personas", "a private office for 4 people", "banquete para 80 comensales"
 _FOR_BEFORE = r"\s(?:for|para)\s+"
+
+
+#: a unit that is a currency as an author writes it: a sign, or an ISO code in capitals
+_CURRENCY = re.compile(r"^(?:[$€£¥₹]|[A-Z]{3})$")
 
 
 # a unit priced in a currency, as a rule writes it ("£/kWh", "€/kWh", "EUR/kWh", "$/GPU-hr"):

@@ -342,3 +342,30 @@ def test_a_page_of_many_modal_mays_is_read_in_linear_time() -> None:
 def test_full_is_a_closure_only_where_it_is_the_thing_s_availability(text: str,
                                                                       want: bool) -> None:
     assert on_dates(text, AUGUST) is want
+
+
+# a run written month first, as English pages write a season: one run, not its two ends
+@pytest.mark.parametrize("text, want", [
+    ("Season December 5, 2026 to April 20, 2027.", True),
+    ("Season: December 5, 2026 - April 20, 2027.", True),
+    ("Open from December 5 to April 20.", True),
+    ("Season Dec 5 2026 - Apr 20 2027", True),
+    ("Season March 1 to April 20, 2027.", False),             # opens after February
+    ("Season December 5, 2026 through January 31, 2027.", False),  # closed by then
+])
+def test_a_run_written_month_first(text: str, want: bool) -> None:
+    feb = DateRange(start=dt.date(2027, 2, 12), end=dt.date(2027, 2, 15))
+    assert on_dates({"name": "x", "evidence": [{"text": text}]}, feb) is want
+
+
+# an open run written month first: an end or a start, as its day-first form is read
+@pytest.mark.parametrize("text, want", [
+    ("Open until April 20.", True),                  # runs up to it, not that day alone
+    ("Open until January 31.", False),               # over before the days asked
+    ("Open from December 5.", True),
+    ("Open from March 1.", False),                   # starts after them
+    ("Apply by February 13.", None),                 # a deadline: no date it is on
+])
+def test_an_open_run_written_month_first(text: str, want: bool | None) -> None:
+    feb = DateRange(start=dt.date(2027, 2, 12), end=dt.date(2027, 2, 15))
+    assert on_dates({"name": "x", "evidence": [{"text": text}]}, feb) is want

@@ -106,3 +106,29 @@ def test_of_reads_a_time_said_after_in(text: str, value: int | None) -> None:
 ])
 def test_a_thing_said_to_be_absent_states_none_of_it(text, of, units, want):
     assert stated(text, *units, of=of) == want
+
+
+# a price list's band: the ages it covers stand between its word and its price
+@pytest.mark.parametrize(("text", "of", "want"), [
+    ("Forfait día adulto 56 €; niño de 6 a 11 años 42 €.", ["niño"], 42),
+    ("Adult day pass CHF 79, child (6-15) CHF 45, senior 65+ CHF 67.", ["child"], 45),
+    ("Adult day pass CHF 79, child (6-15) CHF 45, senior 65+ CHF 67.", ["senior"], 67),
+    ("Forfait 52 €. Niños hasta 10 años: 40 €.", ["niño"], 40),
+    ("junior 12-17 years €38, adult €50", ["junior"], 38),
+    ("Entrada general 20 €, mayores de 65 años 12 €", ["mayores"], 12),
+    ("Forfait adulto 56 €", ["niño"], None),             # no child's band stated
+    ("forfait 2 90 €", ["forfait"], None),                # a bare number is no band
+])
+def test_a_band_of_ages_between_the_word_and_its_price(text, of, want) -> None:
+    assert stated(text, "€", "CHF", of=of, pick="min") == want
+
+
+# a currency written before its amount is that amount's, never the number's before it
+@pytest.mark.parametrize(("text", "of", "want"), [
+    ("Adult day pass CHF 72, children 6-12 CHF 48.", ["children"], 48),
+    ("Kids under 6 CHF 20, adults CHF 70", ["kids"], 20),
+    ("children 6-12: 48 CHF", ["children"], 48),           # after its amount, as ever
+    ("Adult 72 CHF, child 48 CHF", ["child"], 48),
+])
+def test_a_currency_before_its_amount_is_not_the_age_before_it(text, of, want) -> None:
+    assert stated(text, "CHF", of=of, pick="min") == want
