@@ -35,6 +35,9 @@ _PEOPLE_FLAGS = {
     "timed": N_("price per {per} times {hours} for the length asked, divided by {count} "
                 "people, to compare it with the budget per person"),
 }
+#: one head's price per hour for the length asked ("6 € por jugador y hora", 90 minutes)
+_ONE_TIMED = N_("price per person per {per} times {hours} for the length asked, to compare "
+                "it with the budget per person")
 PEOPLE_NOTES: dict[str, Callable[[int], str]] = {
     "times": lambda n: N_plural(
         "{count} price per person was multiplied by the number of people asked, to compare "
@@ -79,7 +82,8 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
     menu's "45 €" may be a head's or the room's). A price per hour (or minute) against a
     budget per person stating no period is the price of the length asked (rank's
     ``volume``, ``work``) shared: a court's "28 €/hora" for 2 hours and 4 players is 14 €
-    each; with no length asked it is not compared. Counted in ``periods`` for
+    each, and one player's "6 € por jugador y hora" for 90 minutes 9 €; with no length
+    asked it is not compared. Counted in ``periods`` for
     :func:`scout.steps.rank_periods.period_notes`, flagged, and before
     :func:`scout.steps.rank_periods.put_on_period`."""
     base = c.price_converted or c.price
@@ -89,6 +93,15 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
     # per person per night as it did before a head was kept beside a period: per person
     if per == "person" and base.each == "person" and base.per in PERIOD_DAYS:
         base = c.price_converted = base.model_copy(update={"per": "person", "each": None})
+    if per == "person" and base.each == "person" and base.per in _TIMED and work is not None \
+            and (hours := work.times(base.per)):
+        # "6 € por jugador y hora" for 90 minutes is one player's 9 €: no one else's share
+        amount = round(base.amount * hours, 2)
+        if math.isfinite(amount):
+            c.price_converted = base.model_copy(update={"amount": amount, "min": None,
+                                                        "per": "person", "each": None})
+            c.flags.append(_ONE_TIMED.format(per=base.per, hours=f"{hours:g}"))
+        return
     head: str | None = base.each if base.each in HEADS else \
         "person" if base.per == "person" else None
     asked = each if each in HEADS else "person" if per == "person" else None

@@ -99,6 +99,9 @@ GRACIA = [
            "Pistas de pádel al aire libre con luz. 16 € la hora."),
     Result("Sant Gervasi Racket Club", "https://sgrc.test/padel",
            "Pádel cubierto. Reservas solo socios por la tarde. 40 € la hora."),
+    # one player's price per hour: 5 € for 90 minutes is 7,50 € each
+    Result("Poliesportiu Les Corts", "https://lescorts.test/padel",
+           "Pistas de pádel cubiertas: 5 € por jugador y hora."),
 ]
 GRACIA_REVIEWS = {"Club Pàdel Gràcia": "Valoración de los jugadores: 4,6/5.",
                   "Centre Esportiu Municipal Claror": "Valoración: 4,2/5."}
@@ -154,7 +157,11 @@ def test_a_spanish_request_shares_the_slot_among_the_players_at_the_non_members_
     run, queries = runs["es"]
     # 90 minutes for 4: 18 €/hora is 6,75 € each, 20 €/hora 7,50 €; the non-members'
     # 28 €/hora is 10,50 € (the members' 16 € would have been 6 €)
-    assert _names(run) == ["Club Pàdel Gràcia", "Centre Esportiu Municipal Claror"]
+    assert _names(run) == ["Club Pàdel Gràcia", "Centre Esportiu Municipal Claror",
+                           "Poliesportiu Les Corts"]
+    [corts] = [i["candidate"] for i in run.artifact("shortlist")["items"]
+               if i["candidate"]["name"] == "Poliesportiu Les Corts"]
+    assert (corts["price_converted"]["amount"], corts["price_converted"]["per"]) == (7.5, "person")
     assert _excluded(run) == {
         "Indoor Pádel Vallcarca": ["cuesta más que el presupuesto"],
         "Pádel Club Tibidabo": ["no consta: cubierta"],
@@ -173,9 +180,11 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     run, _ = runs["es"]
     report = run.report
     for words in ["# Pistas de pádel en Gràcia", "## Selección",
-                  "2 clubs de 5 encontrados: por como mucho 8 €/persona, 4 jugadores, cubierta.",
+                  "3 clubs de 6 encontrados: por como mucho 8 €/persona, 4 jugadores, cubierta.",
                   "| pista para la franja | por jugador |",
                   "| Club Pàdel Gràcia | ~6,75 €/persona [1] | 27 € | 6,75 € | sí | 4,6/5",
+                  # one player's price per hour: the court is the four players'
+                  "| Poliesportiu Les Corts | ~7,50 €/persona [5] | 30 € | 7,50 € | sí |",
                   # a light supplement is flagged, never added to the price
                   "- **Centre Esportiu Municipal Claror**: la luz se paga aparte (suplemento)",
                   "| duración | 1 h 30 min | consulta |", "| jugadores | 4 | consulta |"]:

@@ -49,3 +49,15 @@ def test_a_budget_per_hour_still_compares_hour_with_hour():
     c = _court(28, "hour")
     for_people(c, "hour", {"person": 4}, {}, work=Work(volume={"hour": 2.0}))
     assert c.price_converted is None
+
+
+def test_one_players_price_per_hour_is_theirs_for_the_length_asked():
+    # "6 € por jugador y hora" for 90 minutes: 9 € each, with or without the players counted
+    c = Candidate(key="c", name="Club",
+                  price=Money(amount=6, currency="EUR", per="hour", each="person"))
+    for_people(c, "person", {"person": 0}, {}, work=Work(volume={"hour": 1.5}))
+    assert c.price_converted is not None
+    assert (c.price_converted.amount, c.price_converted.per, c.price_converted.each) == (
+        9.0, "person", None)
+    assert c.flags == ["price per person per hour times 1.5 for the length asked, to compare "
+                       "it with the budget per person"]
