@@ -146,7 +146,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                     currency=c.price.currency, target=currency))
         asked = {**(heads or {}), "person": people or 0}
         if c.price is not None:
-            for_people(c, per, asked, periods, each, group)
+            for_people(c, per, asked, periods, each, group, work)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
         if c.price is not None and bundle is not None:

@@ -14,7 +14,11 @@ from typing import Any
 from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate
 from scout.schemas.task import HEADS
+from scout.steps.workbasis import Work
 from scout.units import PERIOD_DAYS
+
+#: the units of time a price may be per that the length asked counts (rank's ``volume``)
+_TIMED = frozenset({"hour", "minute"})
 
 #: a price put on the footing of a request for a number of people or pets
 #: (:func:`for_people`), by how and whether the heads are pets
@@ -27,7 +31,13 @@ _PEOPLE_FLAGS = {
     "times": N_("price per person times {count} people, to compare it as the group's"),
     "divided": N_("price per {per} divided by {count} people, to compare it with the "
                   "budget per person"),
+    # a court's or a room's price per hour, for the length asked, shared
+    "timed": N_("price per {per} times {hours} for the length asked, divided by {count} "
+                "people, to compare it with the budget per person"),
 }
+#: one head's price per hour for the length asked ("6 € por jugador y hora", 90 minutes)
+_ONE_TIMED = N_("price per person per {per} times {hours} for the length asked, to compare "
+                "it with the budget per person")
 PEOPLE_NOTES: dict[str, Callable[[int], str]] = {
     "times": lambda n: N_plural(
         "{count} price per person was multiplied by the number of people asked, to compare "
@@ -57,7 +67,7 @@ _HEAD_FLAGS.update({(how, False): flag for how, flag in _PEOPLE_FLAGS.items()})
 
 def for_people(c: Candidate, per: str | None, counts: dict[str, int],
                periods: dict[tuple[str, str, str], int] | None, each: str | None = None,
-               group: bool = False) -> None:
+               group: bool = False, work: Work | None = None) -> None:
     """Put ``c``'s price on the footing of a request for ``counts`` heads (people, pets:
     ``{"person": 3, "pet": 2}``), ``per`` and ``each`` being the budget's period and head: a
     price per head (``per`` "person", or ``Money.each`` a head beside its period: "45 €
@@ -72,7 +82,12 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
     menu's "45 €" may be a head's or the room's). ``group``: the kind says its prices
     naming no head are the whole group's (rank's ``group_prices``: a boat's "600 € al
     día"), so against a budget per person, beside its period or not, one with a period or
-    none is divided by them too ("200 € por persona y día" for 6 checks 100 € a head). Counted in ``periods`` for
+    none is divided by them too ("200 € por persona y día" for 6 checks 100 € a head).
+    A price per hour (or minute) against a
+    budget per person stating no period is the price of the length asked (rank's
+    ``volume``, ``work``) shared: a court's "28 €/hora" for 2 hours and 4 players is 14 €
+    each, and one player's "6 € por jugador y hora" for 90 minutes 9 €; with no length
+    asked it is not compared. Counted in ``periods`` for
     :func:`scout.steps.rank_periods.period_notes`, flagged, and before
     :func:`scout.steps.rank_periods.put_on_period`."""
     base = c.price_converted or c.price
@@ -82,6 +97,15 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
     # per person per night as it did before a head was kept beside a period: per person
     if per == "person" and base.each == "person" and base.per in PERIOD_DAYS:
         base = c.price_converted = base.model_copy(update={"per": "person", "each": None})
+    if per == "person" and base.each == "person" and base.per in _TIMED and work is not None \
+            and (hours := work.times(base.per)):
+        # "6 € por jugador y hora" for 90 minutes is one player's 9 €: no one else's share
+        amount = round(base.amount * hours, 2)
+        if math.isfinite(amount):
+            c.price_converted = base.model_copy(update={"amount": amount, "min": None,
+                                                        "per": "person", "each": None})
+            c.flags.append(_ONE_TIMED.format(per=base.per, hours=f"{hours:g}"))
+        return
     head: str | None = base.each if base.each in HEADS else \
         "person" if base.per == "person" else None
     asked = each if each in HEADS else "person" if per == "person" else None
@@ -101,17 +125,24 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
             or group and asked == "person" and (base.per is None or base.per in PERIOD_DAYS)):
         how, who = "divided", asked
         update = {"per": "person"} if per == "person" else {"each": asked}
+    elif asked == "person" and per == "person" and head is None and counts.get(asked, 0) >= 1 \
+            and base.per in _TIMED and work is not None and work.times(base.per):
+        how, who = "timed", asked
+        update = {"per": "person"}
     else:
         return
     n = counts[who]
-    count = float(n) if how == "times" else 1 / n
+    hours = work.times(base.per) if how == "timed" and work is not None else None
+    count = float(n) if how == "times" else (hours or 1.0) / n
     amount = round(base.amount * count, 2)
     if not math.isfinite(amount):
         return
     low = round(base.min * count, 2) if base.min is not None else None
     c.price_converted = base.model_copy(update={"amount": amount, "min": low, **update})
     pet = who == "pet"
-    c.flags.append(_HEAD_FLAGS[(how, pet)].format(per=base.per, count=n))
+    c.flags.append(_HEAD_FLAGS[(how, pet)].format(per=base.per, count=n,
+                                                  hours=f"{hours:g}" if hours else ""))
     if periods is not None:
-        key = (f"{how}:{'pets' if pet else 'people'}", str(base.per), "person")
+        noted = "divided" if how == "timed" else how  # the note says the share
+        key = (f"{noted}:{'pets' if pet else 'people'}", str(base.per), "person")
         periods[key] = periods.get(key, 0) + 1

@@ -69,6 +69,9 @@ SAID_WHOLE = "whole-said"
 VOLUME, UNITLESS = "volume", "unitless"
 #: a rate per a measure (m³, km) multiplied by the measure the request asks
 MEASURE = "measure"
+#: the units of work that are lengths of time: a price per one times the length asked is
+#: said as a length's ("for the length asked"), never as work ("for the work asked")
+_TIME_UNITS = frozenset({"hour", "minute"})
 
 _FLAGS = {
     ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
@@ -321,6 +324,9 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
                        else WHOLE) if per == TOTAL
                  else _UNSTATED_FLOOR if per == UNSTATED
                  else UNITLESS if per in WORK_UNITS and base.per is None else basis)
+        if basis == VOLUME and base.per in _TIME_UNITS:
+            # an hour of a court, a room or a boat is a length, not work: said so
+            basis = SAID_WHOLE if timed is not None else WHOLE
     if timed is base:
         return
     outcome = "incomparable" if timed is None else "converted"

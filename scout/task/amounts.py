@@ -9,6 +9,7 @@ import re
 
 from scout.schemas.task import Money
 from scout.task.lang import fold
+from scout.task.memberprice import members_only
 from scout.task.money import LABEL_GAP, iter_money, label_re
 from scout.task.pageprices import shop_text, span_back
 from scout.task.readers import QueryText
@@ -148,9 +149,11 @@ def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     £75" is not its price over its rates per kWh, nor a flat's deposit over its rent; a
     page stating only fees (a course's "fee") states its price so. An amount named as an
     extra (a meal, parking, a supplement) is none where another is labelled as the
-    price, its cuota or its fee (:func:`_extras`)."""
+    price, its cuota or its fee (:func:`_extras`); so is a members' price beside the price
+    anyone pays (:func:`scout.task.memberprice.members_only`: "Socios 16 €, no socios
+    28 €" is 28)."""
     found = find_amounts(text)
-    extras = _extras(text, found)
+    extras = _extras(text, found) | members_only(text, found)
     found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found if not _beside_price(text, span)]
     for pool in (plain, found):

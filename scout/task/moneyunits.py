@@ -45,8 +45,12 @@ _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:min
          # the occasion a service is sold by: a sitter's or a doctor's visit, a dog
          # walker's walk ("£12 per visit", "12 € por paseo"; scout.units.OCCASIONS)
          r"visits?|visitas?|walks?|paseos?")
+# the people who take part in what a price is for, each a head: a court's or a game's
+# players, an activity's participants ("6 € por jugador y hora", "max 10 euros per player",
+# "€40 per participant")
+_TAKING_PART = r"players?|jugador(?:es|as?)?|participants?|participantes?"
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-               r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
+               r"comensal(?:es)?|" + _TAKING_PART + r"|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
                # "£1,450 per fortnight", "por dos semanas", "per two weeks")
                r"fortnights?|quincenas?|(?:2|dos|two)[\s-](?:semanas|weeks)|"
@@ -79,7 +83,8 @@ SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen
 # the heads a price or a cap may be per beside its period: a person (an adult, a child,
 # a guest, a diner) or a pet ("€45 per person per night", "90 € al mes por persona",
 # "20 € por perro y noche"): ``Money.each`` "person" / "pet", the period read too
-HEAD_WORDS = (r"persons?|personas?|people|pax|heads?|cabezas?|comensal(?:es)?|adults?|"
+HEAD_WORDS = (r"persons?|personas?|people|pax|heads?|cabezas?|comensal(?:es)?|" + _TAKING_PART
+              + r"|adults?|"
               r"adult[oa]s?|guests?|huespedes|ninos?|ninas?|child(?:ren)?|kids?|"
               r"pets?|mascotas?|dogs?|perr[oa]s?|cats?|gat[oa]s?|animals?|animal(?:es)?")
 # ("por usuario y mes": the "y" joins the two, and stands in for the period's connector;
@@ -110,6 +115,7 @@ _EACH: dict[str, Each] = {
     "agent": "user", "agente": "user", "seat": "seat", "puesto": "seat", "desk": "seat", "escritorio": "seat", "licence": "licence",
     "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device",
     **dict.fromkeys(("person", "persona", "people", "pax", "head", "cabeza", "comensal",
+                     "player", "jugador", "jugadore", "jugadora", "participant", "participante",
                      "adult", "adulto", "adulta", "guest", "huesped", "nino", "nina", "child",
                      "children", "kid"), "person"),
     **dict.fromkeys(("pet", "mascota", "dog", "perro", "perra", "cat", "gato", "gata", "animal",
@@ -184,7 +190,9 @@ _PRICE_NOUN_AT = re.compile(r"(?:" + _PRICE_NOUN + r")\b")
 # the period each unit word names (``period_of`` also tries it less its last letter)
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
-              "head": "person", "cabeza": "person", "each": "person", "cada uno": "person",
+              "head": "person", "cabeza": "person", "each": "person", "player": "person",
+              "jugador": "person", "jugadore": "person", "jugadora": "person",
+              "participant": "person", "participante": "person", "cada uno": "person",
               "cada una": "person", "diario": "day", "diaria": "day", "daily": "day", "comensal": "person", "comensale": "person",
               "pn": "night", "pppn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
               "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",

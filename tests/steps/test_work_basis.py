@@ -93,8 +93,12 @@ def test_a_budget_for_the_whole_job_is_compared_with_prices_times_the_work_asked
                         volume={"word": "words", "minute": "length"})
     assert [c.key for c, _ in short.excluded] == [over]
     assert kept["cheap"].price_converted.amount == pytest.approx(cheap * times)
-    assert kept["cheap"].flags == [f"price per {per} times {times} for the work asked, to "
-                                   "compare it with the budget for the whole job"]
+    # a length of audio is a length asked, as a court's hours are: said so
+    assert kept["cheap"].flags == ([f"price per {per} times {times} for the work asked, to "
+                                    "compare it with the budget for the whole job"]
+                                   if per == "word" else
+                                   [f"price per {per} times {times} for the length asked, to "
+                                    "compare it with the total budget"])
     assert kept["flat"].price_converted is None and not kept["flat"].flags
 
 

@@ -1,0 +1,62 @@
+"""A members' price beside the price anyone pays, on a page that states both: a club's
+"Socios: 16 €/hora. No socios: 28 €/hora.", a pool's "Abonados 4 €, no abonados 7 €",
+a museum's "Members £8, non-members £14". Whoever asks is not a member unless the request
+says so, so the amount a page labels as the members' is no price while another is
+labelled for non-members or the public (:func:`members_only`); a page stating only a
+members' price states its price so (it is read, and a kind's `where` can check the
+words). Read by :func:`scout.task.amounts.listed_amounts`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scout.schemas.task import Money
+from scout.task.lang import fold
+from scout.task.money import LABEL_GAP
+
+# who a members' price is for, folded, singular and plural: a club's, a gym's, a pool's
+# season-ticket holders ("abonados"), a museum's or a society's members
+_MEMBER = r"(?:socio|socia|abonado|abonada|miembro|member|subscriber|abonne)s?"
+# "no socios", "non-members", "non members", "no abonados", "sin ser socio": anyone's price
+_NOT = r"(?:no|non|not|sin\s+ser|sin)[\s-]+"
+# the public's price said otherwise: "público general", "general public", "visitors",
+# "guests", "tarifa general", "precio general", "standard" ("Members £8, standard £14")
+_PUBLIC = (r"(?:publico(?:\s+general)?|general\s+public|general|visitors?|visitantes?|"
+           r"guests?|invitados?|standard|estandar)")
+# the label right before an amount, a colon or a few words between it and the amount
+# ("Socios: 16 €", "precio socio 16 €", "members from £8"), and what may say whose price
+# it is between the label and the amount ("price", "precio", "tarifa", "rate", "from")
+_BETWEEN = r"(?:\s+(?:price|prices|precio|precios|tarifa|tarifas|rate|rates|from|desde|pay|pagan))?"
+_MEMBER_LABEL = re.compile(r"(?<![\w-])(?<!no )(?<!non )(?<!non-)(?<!sin )(?<!ser )"
+                           + _MEMBER + r"(?![\w])" + _BETWEEN + LABEL_GAP)
+_ANYONE_LABEL = re.compile(r"(?<![\w])(?:" + _NOT + _MEMBER + "|" + _PUBLIC + r")(?![\w])"
+                           + _BETWEEN + LABEL_GAP)
+# how far back the label of an amount is looked for: "Precio para no socios: " and no further,
+# so a members' label is never read off the amount before it
+_BACK = 40
+
+
+def _label_before(text: str, start: int, previous_end: int) -> str:
+    """The folded words between the amount before (``previous_end``) and the one at
+    ``start``, at most :data:`_BACK` characters: where the amount's label is."""
+    return fold(text[max(previous_end, start - _BACK):start])
+
+
+def members_only(text: str, found: list[tuple[Money, tuple[int, int]]]) -> set[int]:
+    """The indexes of the ``found`` amounts of ``text`` labelled as a members' price
+    ("Socios: 16 €/hora", "Members £8") when another amount is labelled for
+    non-members or the public ("No socios: 28 €/hora", "non-members £14", "público general
+    7 €"): none when no amount is labelled for anyone, so a page stating only a members'
+    price keeps it."""
+    member: set[int] = set()
+    anyone = False
+    previous_end = 0
+    for i, (_, (start, end)) in enumerate(found):
+        label = _label_before(text, start, previous_end)
+        if _ANYONE_LABEL.search(label):
+            anyone = True
+        elif _MEMBER_LABEL.search(label):
+            member.add(i)
+        previous_end = end
+    return member if anyone else set()
