@@ -272,7 +272,7 @@ def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
     alt = _of_words(of, synonyms)
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
             re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
-                       + _WITHIN_BEFORE + "|" + _BAND_BEFORE + "|" + NEXT_BEFORE + r")$"))
+                       + _WITHIN_BEFORE + "|" + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + NEXT_BEFORE + r")$"))
 
 
 #: a cap between the word and the value it names, as listings state a most: "banquetes de
@@ -298,6 +298,14 @@ _BAND_BEFORE = (r"(?:\s*\([^()]{1,30}\)"
 #: when, between the word and the time it takes: "entrega en 2 semanas", "delivery in 2
 #: weeks", "turnaround within 5 days", "entrega en un plazo de 10 días"
 _WITHIN_BEFORE = r"\s(?:en|in|within|dentro\s+de|en\s+un\s+plazo\s+de)\s+"
+
+
+#: where, in a label before its colon: "Entrega en Valencia: 40 €", "Delivery to campus:
+#: £25", "Parking at the venue: 10 €" (a price list's line says the place it charges for;
+#: the colon keeps a time, "entrega en 2 semanas", and prose, "entrega en Valencia y 40 €
+#: de fianza", out of it)
+_WHERE_LABEL = (r"\s(?:en|a|al|hasta|to|in|at|within)\s+(?:(?:the|el|la|los|las)\s+)?"
+                r"[^\W_][\w-]*(?:\s+[^\W_][\w-]*){0,2}\s*:\s*")
 
 
 #: what the thing is for, between the word and its value: "despacho privado para 4

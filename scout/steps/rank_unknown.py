@@ -33,10 +33,11 @@ def _reads(node: nodes.Node, name: str) -> bool:
 def _named(node: nodes.Node, tree: nodes.Node | None = None,
            inputs: Collection[str] = ()) -> str | None:
     """The words of a guarded value: ``c.duration`` (or ``c.price.amount``) → the
-    record's field, ``c | stated_date(of=['deadline', ...])`` → deadline and ``c |
-    stated('people', 'personas') >= task.capacity`` → capacity, the request's input it is
-    checked against (its name, which the kind's catalog translates), else the first unit
-    (the author's word: ``stated('pages')`` → pages); a record-reading filter → its name;
+    record's field; ``c | stated('people', 'personas') >= task.capacity`` → capacity, the
+    request's input it is checked against (its name, which the kind's catalog
+    translates), with ``of=`` words too; else ``c | stated_date(of=['deadline', ...])`` →
+    deadline, else the first unit (the author's word: ``stated('pages')`` → pages); a
+    record-reading filter → its name;
     None otherwise (the author's reason, else the expression as written, says it then).
     ``tree``: the whole expression; ``inputs``: the kind's input names."""
     while isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Getattr):
@@ -44,6 +45,11 @@ def _named(node: nodes.Node, tree: nodes.Node | None = None,
     if isinstance(node, nodes.Getattr):
         return node.attr.replace("_", " ")
     if isinstance(node, nodes.Filter) and node.name:
+        # the input it is checked against first, even with `of=` words: those are how
+        # pages say it, in the author's one language ("mínimo" in an English report)
+        compared = _compared_input(tree, node, inputs) if tree is not None else None
+        if compared:
+            return compared
         for kw in node.kwargs:
             if kw.key == "of" and isinstance(kw.value, nodes.List) and kw.value.items:
                 first = kw.value.items[0]
@@ -52,9 +58,7 @@ def _named(node: nodes.Node, tree: nodes.Node | None = None,
         # else the unit it reads, the author's word too: stated('pages') → pages
         unit = node.args[0] if node.args else None
         if isinstance(unit, nodes.Const) and isinstance(unit.value, str) and unit.value.strip():
-            # the units are how pages state it ("people", "pax"), not what is checked
-            return (_compared_input(tree, node, inputs) if tree is not None else None) \
-                or unit.value
+            return unit.value
         if node.name.replace("_", " ") in field_words():  # a record reader's name
             return node.name.replace("_", " ")
     return None

@@ -145,11 +145,12 @@ _NEXT_WORD = re.compile(r"[ \t]*(?=\S)")
 
 def _counts_read(text: QueryText, m: re.Match[str]) -> bool:
     """Whether the number ``m`` left over counts words a reader took ("5 day camps", "3
-    campamentos urbanos": the kind's noun, read as its type): how many of what was read,
+    campamentos urbanos": the kind's noun, read as its type; "3 vegans", "2 celíacos": a
+    flag's word, its claim taking the space before it too): how many of what was read,
     which no input holds, is no number the reader failed to read."""
     if m.group("w"):
         return False
-    gap = _NEXT_WORD.match(text.free, m.end())
+    gap = _NEXT_WORD.match(text.original, m.end())  # the space as typed, claimed or not
     at = gap.end() if gap else m.end()
     return gap is not None and at > m.end() and at < len(text.free) \
         and text.free[at] == CLAIMED and text.original[at].isalpha()

@@ -132,3 +132,16 @@ def test_a_band_of_ages_between_the_word_and_its_price(text, of, want) -> None:
 ])
 def test_a_currency_before_its_amount_is_not_the_age_before_it(text, of, want) -> None:
     assert stated(text, "CHF", of=of, pick="min") == want
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a label that says where before its colon: the fee is the word's
+    ("Menús desde 19 €/persona. Entrega en Valencia: 40 €.", 40),
+    ("Coffee break £9.50 per person. Delivery to South Kensington: £25.", 25),
+    ("Delivery within the M25: £30, staff £18 per hour.", 30),
+    # not without the colon, nor another label's value
+    ("Entrega en Valencia y menús de 40 €.", None),
+    ("Entrega en Valencia. Camareros: 18 €.", None),
+])
+def test_of_reads_a_value_after_a_label_saying_where(text: str, value: int | None) -> None:
+    assert stated(text, "€", "£", of=["entrega", "delivery"]) == value

@@ -240,3 +240,21 @@ def test_an_input_named_with_spaces_is_said_by_its_catalog_name() -> None:
     env = make_report_env(ROOT / "examples" / "books" / "templates", "es")
     said = env.from_string("{{ f | l10n }}").render(f="could not check: max pages")
     assert said.startswith("no se pudo comprobar: ") and "max" not in said
+
+
+@pytest.mark.parametrize("where, inputs, words", [
+    # `of=` words are how pages say it, in one language: the input checked names it
+    ("task.guests is none or v | stated('personas', 'people', of=['mínimo', 'minimum']) "
+     "is none or v | stated('personas', 'people', of=['mínimo', 'minimum']) <= task.guests",
+     {"guests"}, "guests"),
+    # compared with no input: the `of=` word still names it
+    ("v | stated_date(of=['deadline']) is none or v | stated_date(of=['deadline']) "
+     ">= task.today", {"guests"}, "deadline"),
+])
+def test_an_of_word_gives_way_to_the_input_checked(where: str, inputs: set[str],
+                                                   words: str) -> None:
+    """A kind written with Spanish `of=` words first flagged "could not check: mínimo" in
+    an English report: the request's input it is compared with names it, which the
+    kind's catalog translates."""
+    g = guarded(where, "v", inputs)
+    assert g is not None and g.words == words
