@@ -59,6 +59,7 @@ from scout.task.subjectmarks import mark_known_places as _mark_known_places
 from scout.task.subjectmarks import rate_time
 from scout.task.subjectphrases import find_phrases
 from scout.task.subjectplace import known_run, leave_place, place_takes
+from scout.task.subjectslips import is_stop
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
 # ("C++", "C#", "F#": a language's name keeps its signs)
@@ -115,6 +116,7 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         for k, tok in enumerate(toks):
             if tok.caps and _someone(toks, k):
                 tok.word = False  # "my PI is taking ...", "our CEO wants": who, not what
+    _mark_verbs(toks, original)
     start = _after_cue(toks, free, list(aliases)) or _after_searched_of(toks, original)
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input,
                                countries)
@@ -162,6 +164,52 @@ def _someone(toks: list[_Tok], k: int) -> bool:
     prev = toks[k - 1].text if k else ""
     nxt = toks[k + 1].text if k + 1 < len(toks) else ""
     return prev in sw.POSSESSIVES or nxt in sw.SOMEONE_DOES
+
+
+_GERUND = re.compile(r"\w{2,}(?:ando|iendo|yendo)")
+_PARTICIPLE = re.compile(r"\w{2,}[ai]d[oa]s?")
+
+
+def _mark_verbs(toks: list[_Tok], original: str) -> None:
+    """A word right after someone's auxiliary is their verb, no subject ("I am craving
+    sushi", "we are dying for tacos", "estoy antojado de sushi", "estamos pensando en
+    ramen"): an English "-ing" after a person (a pronoun, a name, a possessive's noun, a
+    contraction), a Spanish gerund, or a participle after "estoy" / "estamos". And what
+    someone else is doing ("my PI is taking the visiting committee out") is theirs: the
+    words it takes are no subject either, unless the verb is one of wanting (a frame word,
+    or followed by "for" / "de": "she is dying for tacos")."""
+    for k in range(len(toks) - 1):
+        aux, verb = toks[k], toks[k + 1]
+        if aux.text not in sw.AUXILIARIES or not verb.word or not _verb_after(toks, k, original):
+            continue
+        verb.word = False
+        nxt = toks[k + 2] if k + 2 < len(toks) else None
+        if aux.text not in sw.THIRD_AUXILIARIES or verb.text in sw.REQUEST \
+                or nxt is None or nxt.text in sw.LONGING:
+            continue
+        for tok in toks[k + 2:]:  # its object: articles and words up to a frame word
+            if tok.text in sw.ARTICLES or tok.text in sw.POSSESSIVES or tok.text == "al":
+                continue
+            if not tok.word or is_stop(tok.text):
+                break
+            tok.word = False
+
+
+def _verb_after(toks: list[_Tok], k: int, original: str) -> bool:
+    """Whether the word after the auxiliary at ``k`` is a verb form it opens."""
+    aux, verb = toks[k].text, toks[k + 1].text
+    if not aux.isascii() or aux.startswith(("est", "and")):  # Spanish: the person is in it
+        return bool(_GERUND.fullmatch(verb)) or (
+            aux not in sw.THIRD_AUXILIARIES and aux not in ("estas", "andas")
+            and bool(_PARTICIPLE.fullmatch(verb)))
+    if not (verb.endswith("ing") and len(verb) > 4):
+        return False
+    if "'" in aux or aux == "im":
+        return True
+    prev = [t for t in toks[max(0, k - 3):k]]
+    if prev and (prev[-1].text in sw.PERSONS or prev[-1].capital):
+        return True  # "we are", "Priya is"
+    return any(t.text in sw.POSSESSIVES for t in prev)  # "my PI is", "our new client is"
 
 
 def _alias_spans(masked: str, aliases: Sequence[str]) -> list[tuple[int, int]]:
