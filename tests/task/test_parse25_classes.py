@@ -7,6 +7,11 @@ must stay. The clock is injected (today is Sunday 6 December 2026).
    "am", "we are dying for tacos" the dish "dying", "estoy antojado de sushi" "antojado
    de sushi"), nor what someone else is doing takes ("my PI is taking the visiting
    committee out ..." gave "taking", then "visiting committee").
+2. A lone unknown word opening a request in lower case, going on with what it is for or
+   has, is the thing sought, no place ("espacio para una reunión en el centro" gave the
+   place "Espacio"); a date said whole after "de" typed in lower case ends a place's
+   name ("coche en malaga de mañana" gave "Malaga de Mañana"), whether or not the kind
+   reads dates.
 3. A span's end said as a weekday is after its start: "hasta el domingo" / "hasta el dom"
    / "until Sunday" said on a Sunday is the coming one (it was today alone), and "de
    mañana a domingo" / "desde mañana hasta el domingo" runs to it (it was today, and
@@ -33,6 +38,8 @@ TODAY = dt.date(2026, 12, 6)  # a Sunday
 # an outside author's kind: a subject and a place
 MEALS = {"food": InputSpec(type="subject"),
          "town": InputSpec(type="place", aliases=["in", "en"])}
+# a place input and a subject, no date input
+COUNTRY = {"country": InputSpec(type="place"), "about": InputSpec(type="subject")}
 
 
 def values(query: str, inputs: dict[str, InputSpec]) -> dict[str, object]:
@@ -65,6 +72,37 @@ def test_a_verb_after_an_auxiliary_is_no_subject(query: str, dish: str) -> None:
 ])
 def test_an_ing_word_with_no_one_doing_it_stays(query: str, dish: str) -> None:
     assert values(query, MEALS).get("food") == dish
+
+
+# ------------------------------ 2. a common noun first; a date glued to a place
+@pytest.mark.parametrize("query", [
+    "espacio para una reunión en el centro",
+    "sala con proyector en el centro",
+    "room for a meeting downtown",
+])
+def test_a_thing_for_something_opening_a_request_is_no_place(query: str) -> None:
+    assert "place" not in read("coworking", query)
+    assert "country" not in values(query, COUNTRY)
+
+
+@pytest.mark.parametrize("query, place", [
+    ("cadaqués para 4 personas", "Cadaqués"),  # a town then a count: still the town
+    ("girona para una semana", "Girona"),  # a known town
+])
+def test_a_town_opening_a_request_stays(query: str, place: str) -> None:
+    assert read("coworking", query).get("place") == place
+
+
+@pytest.mark.parametrize("query, place", [
+    ("coche en malaga de mañana", "Malaga"),
+    ("coche en malaga de mañana a domingo", "Malaga"),
+    ("hotel en sevilla del lunes", "Sevilla"),
+    ("hotel en isla de navidad", "Isla de Navidad"),  # a known name keeps its date word
+    ("hotel en Isla de Navidad", "Isla de Navidad"),
+    ("hotel en santiago de compostela", "Santiago de Compostela"),
+])
+def test_a_date_after_de_ends_a_lower_case_place(query: str, place: str) -> None:
+    assert values(query, COUNTRY).get("country") == place
 
 
 # ------------------------------ 3. a span's end after its start; a bare "a week"
@@ -121,7 +159,6 @@ def test_a_rate_or_a_frequency_is_no_length(query: str) -> None:
 
 
 # ------------------------------ 4. a country CLDR writes with "&" or "St."
-COUNTRY = {"country": InputSpec(type="place"), "about": InputSpec(type="subject")}
 
 
 @pytest.mark.parametrize("query, country", [
