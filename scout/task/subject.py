@@ -77,7 +77,8 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                  place_aliases: Sequence[str] = (), aliases: Sequence[str] = (),
                  declared: Collection[str] = (), lang: str = "en",
                  countries: bool = False, role: bool = True,
-                 searched: Sequence[tuple[int, int]] = ()) -> tuple[str, tuple[int, int]] | None:
+                 searched: Sequence[tuple[int, int]] = (),
+                 theirs: bool = True) -> tuple[str, tuple[int, int]] | None:
     """The subject of the request and its span in ``original``, or None. ``free`` is the
     folded query with what other inputs claimed blanked; ``place_input``: the pipeline
     declares a place (so a place must be left for it); ``declared``: the input types the
@@ -86,7 +87,9 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     name countries ("country", "país"), so a name with no cue before it leaves the subject
     only when the gazetteer knows it ("rioja Reserva", "Pinot Noir from Oregon": wines);
     ``searched``: where the request names what the kind finds (its name, its declared
-    ``nouns``), claimed: it ends the subject before it as "courses" does."""
+    ``nouns``), claimed: it ends the subject before it as "courses" does; ``theirs``: what
+    someone else is doing takes is left out (:func:`_mark_verbs`), unless that leaves no
+    subject at all ("my son is studying robotics, find courses": robotics)."""
     masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
     own = sw.OTHER_TONGUE.get(lang, frozenset())
@@ -116,7 +119,7 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         for k, tok in enumerate(toks):
             if tok.caps and _someone(toks, k):
                 tok.word = False  # "my PI is taking ...", "our CEO wants": who, not what
-    _mark_verbs(toks, original)
+    passed = _mark_verbs(toks, original, theirs)
     start = _after_cue(toks, free, list(aliases)) or _after_searched_of(toks, original)
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input,
                                countries)
@@ -154,6 +157,11 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
             continue  # "research grants in Spain": research alone is what kind, no topic
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
+    if passed:  # nothing but someone else's doing: what they do is what is asked about
+        return find_subject(free, original, today=today, place_input=place_input,
+                            place_aliases=place_aliases, aliases=aliases, declared=declared,
+                            lang=lang, countries=countries, role=role, searched=searched,
+                            theirs=False)
     return None
 
 
@@ -170,21 +178,23 @@ _GERUND = re.compile(r"\w{2,}(?:ando|iendo|yendo)")
 _PARTICIPLE = re.compile(r"\w{2,}[ai]d[oa]s?")
 
 
-def _mark_verbs(toks: list[_Tok], original: str) -> None:
+def _mark_verbs(toks: list[_Tok], original: str, theirs: bool = True) -> bool:
     """A word right after someone's auxiliary is their verb, no subject ("I am craving
     sushi", "we are dying for tacos", "estoy antojado de sushi", "estamos pensando en
     ramen"): an English "-ing" after a person (a pronoun, a name, a possessive's noun, a
     contraction), a Spanish gerund, or a participle after "estoy" / "estamos". And what
     someone else is doing ("my PI is taking the visiting committee out") is theirs: the
     words it takes are no subject either, unless the verb is one of wanting (a frame word,
-    or followed by "for" / "de": "she is dying for tacos")."""
+    or followed by "for" / "de": "she is dying for tacos"); ``theirs`` False leaves those
+    words in. Whether any word was left out so."""
+    passed = False
     for k in range(len(toks) - 1):
         aux, verb = toks[k], toks[k + 1]
         if aux.text not in sw.AUXILIARIES or not verb.word or not _verb_after(toks, k, original):
             continue
         verb.word = False
         nxt = toks[k + 2] if k + 2 < len(toks) else None
-        if aux.text not in sw.THIRD_AUXILIARIES or verb.text in sw.REQUEST \
+        if not theirs or aux.text not in sw.THIRD_AUXILIARIES or verb.text in sw.REQUEST \
                 or nxt is None or nxt.text in sw.LONGING:
             continue
         for tok in toks[k + 2:]:  # its object: articles and words up to a frame word
@@ -192,7 +202,8 @@ def _mark_verbs(toks: list[_Tok], original: str) -> None:
                 continue
             if not tok.word or is_stop(tok.text):
                 break
-            tok.word = False
+            tok.word, passed = False, True
+    return passed
 
 
 def _verb_after(toks: list[_Tok], k: int, original: str) -> bool:
@@ -206,9 +217,11 @@ def _verb_after(toks: list[_Tok], k: int, original: str) -> bool:
         return False
     if "'" in aux or aux == "im":
         return True
-    prev = [t for t in toks[max(0, k - 3):k]]
+    prev = toks[max(0, k - 3):k]
     if prev and (prev[-1].text in sw.PERSONS or prev[-1].capital):
         return True  # "we are", "Priya is"
+    if prev and _CLAIMED in prev[-1].text and not any(t.word for t in toks[:k]):
+        return True  # "my boss is taking ...": the relayed person, claimed at the start
     return any(t.text in sw.POSSESSIVES for t in prev)  # "my PI is", "our new client is"
 
 

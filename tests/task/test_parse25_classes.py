@@ -59,10 +59,22 @@ def values(query: str, inputs: dict[str, InputSpec]) -> dict[str, object]:
     ("my PI is taking the visiting committee out for dinner in Lima; could you find a "
      "good ceviche place?", "ceviche"),
     ("mi jefa está llevando al comité a cenar en Lima, busco un sitio de ceviche", "ceviche"),
+    ("my boss is taking the team out in Lima, find a ceviche place", "ceviche"),
 ])
 def test_a_verb_after_an_auxiliary_is_no_subject(query: str, dish: str) -> None:
     assert read("restaurant", query).get("dish") == dish
     assert values(query, MEALS).get("food") == dish
+
+
+@pytest.mark.parametrize("query, topic", [
+    # the relayed person, claimed at the start, is someone too
+    ("my daughter is doing a project on volcanoes, find courses in Madrid", "volcanoes"),
+    # what someone else is doing is the topic when nothing else is left
+    ("my son is studying robotics, find courses in Madrid", "robotics"),
+    ("mi hija está estudiando robótica, busco cursos en Madrid", "robótica"),
+])
+def test_what_someone_does_is_the_topic_when_nothing_else_is(query: str, topic: str) -> None:
+    assert read("courses", query).get("topic") == topic
 
 
 @pytest.mark.parametrize("query, dish", [
