@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scout.schemas.task import OPEN_END, OPEN_START, DateRange, Month, day_span
+from scout.task.joined import end_after
 
 Find = Callable[[str, str, dt.date], Any]
 
@@ -44,6 +45,8 @@ _BOUND = re.compile(
     r"(?P<since>since|a\s+partir\s+del?|no\s+earlier\s+than|not\s+before|"
     r"(?P<from>from|desde))"
     r")\s+(?:el\s+|the\s+|la\s+)?")
+# the article that ends a cue ("hasta el", "until the")
+_ARTICLE_END = re.compile(r"\b(?:el|the|la)\s+$")
 # "the week after", "el día antes de": a span moved from the date (scout.task.around)
 _UNIT_BEFORE = re.compile(r"\b(?:weekend|week|day|dia|semana|finde|fin\s+de\s+semana)\s*$")
 # what makes "from <date>" a start with no end
@@ -89,9 +92,13 @@ def bound(free: str, original: str, today: dt.date, find: Find, *, back: bool = 
             continue  # a month input: only "until <date>", from today, as before
         if _UNIT_BEFORE.search(free, 0, m.start()):
             continue
-        blanked = free[:m.start()] + " " * (m.end() - m.start()) + free[m.end():]
+        # the article stays in sight: an abbreviated weekday is read only after its cue
+        # ("hasta el dom")
+        art = _ARTICLE_END.search(m.group(0))
+        keep = m.end() - (len(art.group(0)) if art else 0)
+        blanked = free[:m.start()] + " " * (keep - m.start()) + free[keep:]
         inner = find(blanked, original, today)
-        if inner is None or inner.span[0] != m.end():
+        if inner is None or inner.span[0] not in (keep, m.end()):
             continue
         end = inner.span[1]
         onwards = _ONWARDS.match(free, end)
@@ -114,6 +121,13 @@ def bound(free: str, original: str, today: dt.date, find: Find, *, back: bool = 
         if days is None:
             continue
         one = dt.timedelta(days=1)
+        if side in ("until", "before") and not m.group("from") and _after_date(free, original,
+                                                                             today, find, m):
+            return None  # "desde mañana hasta el domingo": both ends said, a span
+        if side == "until" and not looking_back and days[1] == today \
+                and (later := end_after(today, inner, blanked, original, find,
+                                        inner.span[0])) is not None:
+            days = day_span(later.value) or days  # "hasta el domingo" said on a Sunday
         if side in ("until", "before"):
             last = days[1] if side == "until" or _END_OF.match(free, m.end()) else days[0] - one
             if looking_back:
@@ -128,3 +142,11 @@ def bound(free: str, original: str, today: dt.date, find: Find, *, back: bool = 
                              else OPEN_END)
         return span, (m.start(), onwards.end() if onwards else end)
     return None
+
+
+def _after_date(free: str, original: str, today: dt.date, find: Find, m: re.Match[str]) -> bool:
+    """Whether a date expression ends right before the bound's cue ("desde mañana hasta el
+    domingo", "from Monday until Friday"): the span's start, so the two ends are one span
+    (:mod:`scout.task.joined`), not a bound from today."""
+    prior = find(free[:m.start()] + " " * (len(free) - m.start()), original, today)
+    return prior is not None and not free[prior.span[1]:m.start()].strip()

@@ -178,7 +178,8 @@ def currencies() -> Currencies:
     for loc in ("en", "es"):
         for code, name in Locale(loc).territories.items():
             if code in territory_currencies:
-                territory_names[fold(name)] = code
+                for spelling in spellings(fold(name)):
+                    territory_names[spelling] = code
     return Currencies(
         iso=iso, names=names,
         heads={h: tuple(sorted(c)) for h, c in heads.items()},
@@ -186,6 +187,17 @@ def currencies() -> Currencies:
         territory_names=territory_names, territory_currencies=territory_currencies,
         place_heads={h: tuple(sorted(c)) for h, c in place_heads.items()},
     )
+
+
+def spellings(name: str) -> list[str]:
+    """A folded CLDR name as people also write it out: CLDR's English shortens "and" to
+    "&" and "Saint" to "St." ("trinidad & tobago", "st. kitts & nevis"), which a request
+    writes "Trinidad and Tobago", "Saint Kitts and Nevis", "St Kitts & Nevis"."""
+    out = [name]
+    for short, words in (("&", ("and",)), ("st.", ("saint", "st"))):
+        out = [re.sub(r"(?<!\S)" + re.escape(short) + r"(?!\S)", w, n) for n in out
+               for w in words] + out if any(short in n.split() for n in out) else out
+    return list(dict.fromkeys(out))
 
 
 def _diminutives(word: str) -> list[str]:

@@ -81,6 +81,24 @@ _FOR_BEFORE = re.compile(r"(?<![\w])(?:for|during|lasting|within|inside|(?:in\s+
 # ... and the unit ends its phrase: "for a day trip", "for a day pass" name a thing
 _FOR_AFTER = re.compile(r"\s*(?:$|[,.;:!?)\n]|(?:in|on|at|from|with|and|or|to|starting|this|next|"
                         r"of|around|during|for|by|before|after)\b)", re.I)
+# ... or, with no "for", the unit goes on with when or where ("a week in July", "a month
+# from March 3", "a weekend in Lisbon"): how long, unless it is a rate's period after a
+# count or an amount ("10 hours a week", "300 € a week in July", "twice a month"; what another
+# reader claimed is blanked, \x00) or how early ("a week in advance")
+_BARE_AFTER = re.compile(r"\s+(?:in|on|from|starting|this|next|around|during|over|between)\b"
+                         r"(?!\s+(?:advance|ahead|a\s+row)\b)", re.I)
+_RATE_BEFORE = re.compile(r"(?:[\d\x00€$£¥%]|\b(?:times|twice|once|thrice|per|each|every|"
+                          r"hours?|hrs?|days?|sessions?|classes|lessons?|visits?)\b)[\s.,]*"
+                          r"(?:\w+\s+){0,2}$", re.I)
+
+
+def _bare_length(free: str, m: re.Match[str]) -> bool:
+    """Whether "a <unit>" at ``m``, with no "for" before it, is how long: when or where
+    follows (:data:`_BARE_AFTER`) and no count, amount or frequency stands just before it."""
+    return bool(_BARE_AFTER.match(free, m.end())) \
+        and not _RATE_BEFORE.search(free, max(0, m.start() - 30), m.start())
+
+
 _AT_BEFORE = re.compile(r"(?<![\w])a\s+(?:unos\s+|menos\s+de\s+|solo\s+)?$")
 _AT_AFTER = re.compile(r"\s+(?:(?:andando|caminando|a\s+pie|en\s+(?:coche|metro|bus|tren))\b"
                        r"|del?\b)")
@@ -183,8 +201,8 @@ def _durations(free: str, high: bool = False, calendar: bool = False,
         seconds = _seconds(m)
         if seconds is None and (m.group("num") or "").lower() in ("a", "an") \
                 and not (m.group("num2") or m.group("num3") or m.group("and_half")) \
-                and _FOR_BEFORE.search(free, max(0, m.start() - 20), m.start()) \
-                and _FOR_AFTER.match(free, m.end()) \
+                and (_FOR_BEFORE.search(free, max(0, m.start() - 20), m.start())
+                     and _FOR_AFTER.match(free, m.end()) or _bare_length(free, m)) \
                 and not (m.group("unit") or "").lower().endswith("s"):
             seconds = _unit(m.group("unit"))  # "for a week": one week
         if seconds is None:

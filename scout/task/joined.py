@@ -81,6 +81,9 @@ def find_joined(free: str, original: str, today: dt.date, find: Finder,
         if other is None or free[other.span[1]:at].strip() \
                 or (kind == "and" and not _BETWEEN.search(free[:other.span[0]])):
             continue
+        if kind == "to" and (later := _weekday_after(other, first, free, original, find,
+                                                     at)) is not None:
+            first = later  # "de mañana a domingo" said on a Sunday: the coming one
         return _join(other, first, kind, today)
     return None
 
@@ -88,15 +91,25 @@ def find_joined(free: str, original: str, today: dt.date, find: Finder,
 def _weekday_after(first: Any, other: Any, free: str, original: str, find: Finder,
                    at: int) -> Any:
     """``other``, a span's end read from today that falls on or before ``first`` starts,
-    read again from ``first``'s first day when it then names the same weekday a week or more
-    on ("tmrw til sun" said on a Sunday: that Sunday is the coming one, not today); else
-    None. A date with its month ("del 20 al 3") reads the same from any day: left as it is."""
-    d1, d2 = day_span(first.value), day_span(other.value)
-    if d1 is None or d2 is None or d2[1] > d1[0]:
+    read again after ``first``'s first day (:func:`end_after`); else None."""
+    d1 = day_span(first.value)
+    return None if d1 is None else end_after(d1[0], other, free, original, find, at)
+
+
+def end_after(start: dt.date, other: Any, free: str, original: str, find: Finder,
+              at: int) -> Any:
+    """``other``, a span's end read from today (written from ``at`` on) that falls on or
+    before the span's ``start``, read again from the day after ``start`` when it then names
+    the same weekday a week or more on ("tmrw til sun", "hasta el domingo" said on a Sunday:
+    that Sunday is the coming one, not today: a span ends after it starts); else None. A
+    date with its month ("del 20 al 3"), "today" or "tomorrow" does not move by whole weeks
+    read from another day: left as it is."""
+    d2 = day_span(other.value)
+    if d2 is None or d2[1] > start:
         return None
-    again = _alone(free, original, d1[0], find, at, len(free))
+    again = _alone(free, original, start + dt.timedelta(days=1), find, at, len(free))
     d3 = day_span(again.value) if again is not None else None
-    if d3 is None or d3[1] <= d1[0] or (d3[1] - d2[1]).days % 7:
+    if d3 is None or d3[1] <= start or (d3[1] - d2[1]).days % 7:
         return None
     return again
 

@@ -193,3 +193,16 @@ def date_said(original: str, span: tuple[int, int]) -> bool:
     # the day is fixed: only whether the words are a date counts, never which
     when = find_when(fold(window), window, dt.date(2000, 1, 3)) if window.strip() else None
     return when is not None and when.span[0] <= start - a and when.span[1] >= end - a
+
+
+def date_tail(original: str, hit: tuple[str, tuple[int, int]]) -> tuple[str, tuple[int, int]]:
+    """``hit`` less a tail after "de" / "del" / "of" typed in lower case that is a date
+    said whole ("coche en malaga de mañana": Malaga, the day is the date reader's; "hotel
+    en sevilla del lunes"); a name with a capital there is a name ("Isla de Navidad")."""
+    name, (a, b) = hit
+    for m in re.finditer(r"\s+(?:de|del|of)\s+", original[a:b]):
+        start = a + m.end()
+        if not original[start:start + 1].isupper() and date_said(original, (start, b)):
+            kept = len(original[a:a + m.start()].split())
+            return " ".join(name.split()[:kept]), (a, a + m.start())
+    return hit

@@ -206,6 +206,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                                 cased)
             if hit and not known_name(hit[0]) and _before_topic_cue(free, words):
                 return None  # "tweets sobre elecciones", "blogs about cooking": what it is of
+            if hit and not known_name(hit[0]) and _what_for(original, words, hit):
+                return None  # "espacio para una reunión", "sala con proyector": a thing
             if hit and not known_name(hit[0]) and (agreed_plural(words)
                                                    or plural_of_claimed(free, words)):
                 return None  # "series de paro actualizadas", "datos meteorológicos": a noun
@@ -325,6 +327,17 @@ def _landform_name(hit: tuple[str, tuple[int, int]] | None, words: list[re.Match
     k = 1 if len(words) > 1 and fold(words[0].group(0)) in pw.LEADING_ARTICLES else 0
     return hit is not None and len(words) > k and hit[1][0] == words[k].start() \
         and fold(words[k].group(0)) in pw.NAME_HEADS and hit[1][1] > words[k].end()
+
+
+def _what_for(original: str, words: list[re.Match[str]],
+              hit: tuple[str, tuple[int, int]]) -> bool:
+    """The lone word ``hit`` read at the request's start goes on with what it is for or
+    has, said in words ("espacio para una reunión", "room for a meeting", "sala con
+    proyector"): a common noun, the thing sought; a town typed first goes on with what is
+    sought or when ("sevilla en octubre"), or a count ("cadaqués para 4")."""
+    return len(words) > 2 and hit[1] == words[0].span() \
+        and fold(words[1].group(0)) in pw.PURPOSE | _HAVING \
+        and re.match(r"\s+[^\W\d_]", original[words[1].end():]) is not None
 
 
 def _name_word_after(original: str, article: re.Match[str]) -> bool:

@@ -67,7 +67,7 @@ def title(text: str, keep_acronyms: bool = False) -> str:
             # "st ives", "mt hood": a first word before more name is saint / mount; a longer
             # word's "y" is its vowel: "kings lynn")
             out.append(low.upper())
-        elif i > 0 and fold(low) in pw.PARTICLES:
+        elif i > 0 and (fold(low) in pw.PARTICLES or low == "and"):  # "trinidad and tobago"
             out.append(low)
         else:
             out.append(cap(low, first=i == 0))

@@ -33,7 +33,7 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     inputs: filled on the first place input's turn, read on the others'; ``values``: what
     the inputs read so far."""
     from scout.task.gazetteer import country_as_typed
-    from scout.task.notplace import common_noun, date_said
+    from scout.task.notplace import common_noun, date_said, date_tail
     from scout.task.placecase import joined_names
     from scout.task.place import find_place
     from scout.task.placecues import cued
@@ -57,6 +57,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = None if name in route else find_place(past, text.original, lang, list(spec.aliases))
     else:
         hit = None
+    if hit is not None and not known_name(hit[0]):
+        hit = date_tail(text.original, hit)  # "malaga de mañana": the day is no name's
     if hit is not None and name not in route:
         hit = joined_names(text.original, hit)[0]  # "Galicia y Asturias": two, the first here
     if len(named_places) > 1 and name not in route and hit is not None:

@@ -59,6 +59,7 @@ from scout.task.subjectmarks import mark_known_places as _mark_known_places
 from scout.task.subjectmarks import rate_time
 from scout.task.subjectphrases import find_phrases
 from scout.task.subjectplace import known_run, leave_place, place_takes
+from scout.task.subjectslips import is_stop
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
 # ("C++", "C#", "F#": a language's name keeps its signs)
@@ -76,7 +77,8 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                  place_aliases: Sequence[str] = (), aliases: Sequence[str] = (),
                  declared: Collection[str] = (), lang: str = "en",
                  countries: bool = False, role: bool = True,
-                 searched: Sequence[tuple[int, int]] = ()) -> tuple[str, tuple[int, int]] | None:
+                 searched: Sequence[tuple[int, int]] = (),
+                 theirs: bool = True) -> tuple[str, tuple[int, int]] | None:
     """The subject of the request and its span in ``original``, or None. ``free`` is the
     folded query with what other inputs claimed blanked; ``place_input``: the pipeline
     declares a place (so a place must be left for it); ``declared``: the input types the
@@ -85,7 +87,9 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     name countries ("country", "país"), so a name with no cue before it leaves the subject
     only when the gazetteer knows it ("rioja Reserva", "Pinot Noir from Oregon": wines);
     ``searched``: where the request names what the kind finds (its name, its declared
-    ``nouns``), claimed: it ends the subject before it as "courses" does."""
+    ``nouns``), claimed: it ends the subject before it as "courses" does; ``theirs``: what
+    someone else is doing takes is left out (:func:`_mark_verbs`), unless that leaves no
+    subject at all ("my son is studying robotics, find courses": robotics)."""
     masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
     own = sw.OTHER_TONGUE.get(lang, frozenset())
@@ -115,6 +119,7 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         for k, tok in enumerate(toks):
             if tok.caps and _someone(toks, k):
                 tok.word = False  # "my PI is taking ...", "our CEO wants": who, not what
+    passed = _mark_verbs(toks, original, theirs)
     start = _after_cue(toks, free, list(aliases)) or _after_searched_of(toks, original)
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input,
                                countries)
@@ -152,6 +157,11 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
             continue  # "research grants in Spain": research alone is what kind, no topic
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
+    if passed:  # nothing but someone else's doing: what they do is what is asked about
+        return find_subject(free, original, today=today, place_input=place_input,
+                            place_aliases=place_aliases, aliases=aliases, declared=declared,
+                            lang=lang, countries=countries, role=role, searched=searched,
+                            theirs=False)
     return None
 
 
@@ -162,6 +172,57 @@ def _someone(toks: list[_Tok], k: int) -> bool:
     prev = toks[k - 1].text if k else ""
     nxt = toks[k + 1].text if k + 1 < len(toks) else ""
     return prev in sw.POSSESSIVES or nxt in sw.SOMEONE_DOES
+
+
+_GERUND = re.compile(r"\w{2,}(?:ando|iendo|yendo)")
+_PARTICIPLE = re.compile(r"\w{2,}[ai]d[oa]s?")
+
+
+def _mark_verbs(toks: list[_Tok], original: str, theirs: bool = True) -> bool:
+    """A word right after someone's auxiliary is their verb, no subject ("I am craving
+    sushi", "we are dying for tacos", "estoy antojado de sushi", "estamos pensando en
+    ramen"): an English "-ing" after a person (a pronoun, a name, a possessive's noun, a
+    contraction), a Spanish gerund, or a participle after "estoy" / "estamos". And what
+    someone else is doing ("my PI is taking the visiting committee out") is theirs: the
+    words it takes are no subject either, unless the verb is one of wanting (a frame word,
+    or followed by "for" / "de": "she is dying for tacos"); ``theirs`` False leaves those
+    words in. Whether any word was left out so."""
+    passed = False
+    for k in range(len(toks) - 1):
+        aux, verb = toks[k], toks[k + 1]
+        if aux.text not in sw.AUXILIARIES or not verb.word or not _verb_after(toks, k, original):
+            continue
+        verb.word = False
+        nxt = toks[k + 2] if k + 2 < len(toks) else None
+        if not theirs or aux.text not in sw.THIRD_AUXILIARIES or verb.text in sw.REQUEST \
+                or nxt is None or nxt.text in sw.LONGING:
+            continue
+        for tok in toks[k + 2:]:  # its object: articles and words up to a frame word
+            if tok.text in sw.ARTICLES or tok.text in sw.POSSESSIVES or tok.text == "al":
+                continue
+            if not tok.word or is_stop(tok.text):
+                break
+            tok.word, passed = False, True
+    return passed
+
+
+def _verb_after(toks: list[_Tok], k: int, original: str) -> bool:
+    """Whether the word after the auxiliary at ``k`` is a verb form it opens."""
+    aux, verb = toks[k].text, toks[k + 1].text
+    if not aux.isascii() or aux.startswith(("est", "and")):  # Spanish: the person is in it
+        return bool(_GERUND.fullmatch(verb)) or (
+            aux not in sw.THIRD_AUXILIARIES and aux not in ("estas", "andas")
+            and bool(_PARTICIPLE.fullmatch(verb)))
+    if not (verb.endswith("ing") and len(verb) > 4):
+        return False
+    if "'" in aux or aux == "im":
+        return True
+    prev = toks[max(0, k - 3):k]
+    if prev and (prev[-1].text in sw.PERSONS or prev[-1].capital):
+        return True  # "we are", "Priya is"
+    if prev and _CLAIMED in prev[-1].text and not any(t.word for t in toks[:k]):
+        return True  # "my boss is taking ...": the relayed person, claimed at the start
+    return any(t.text in sw.POSSESSIVES for t in prev)  # "my PI is", "our new client is"
 
 
 def _alias_spans(masked: str, aliases: Sequence[str]) -> list[tuple[int, int]]:

@@ -26,6 +26,7 @@ cortana kindly pasame fijate
 pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo
 prefiere prefieren requiere requieren say says said tell tells told write writes wrote
 dice dicen dijo escribe escribio comenta comento sera seran seria serian era eran fue
+were been
 """.split())
 _TYPO_TARGETS = frozenset(w for w in REQUEST | VENUES | QUALITY
                           if len(w) >= 5 and w.isalpha() and w not in _NO_SLIPS)

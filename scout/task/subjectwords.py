@@ -65,6 +65,7 @@ prefiere prefieren requiere requieren
 say says said tell tells told write writes wrote dice dicen dijo escribe escribio comenta comento
 es sera seran seria serian era eran fue
 cotizar cotiza cotizame cotizanos coticen cotizacion cotizaciones quote quotes quotation quotations
+am was were been he's she's they're you're
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """
@@ -341,6 +342,21 @@ says said asked asks suggested thinks
 es esta estan quiere quieren necesita necesitan prefiere prefieren dice dijo va van viene
 tiene tienen
 """.split())
+# the auxiliaries of a person's ongoing doing or state ("I am craving", "my PI is taking",
+# "estoy buscando", "estamos interesados en"): the word after them is their verb, no
+# subject (:func:`scout.task.subject`'s verbs). A contraction holds its person; "esta",
+# "estas", "estan" are demonstratives too, so only a gerund after them is a verb
+AUXILIARIES = frozenset("""
+am is are was were i'm im we're you're they're he's she's
+estoy estamos estais ando andamos andais esta estas estan anda andas andan
+""".split())
+# of those, whom the asker is not: what the verb after them takes is someone else's
+THIRD_AUXILIARIES = frozenset("is was he's she's they're esta estan anda andan".split())
+# who may do it, right before the auxiliary ("we are", "she was")
+PERSONS = frozenset("i we you he she they".split())
+# what follows a verb of feeling when it wants something ("dying for tacos", "muerto de
+# ganas", "antojado de sushi"): what comes after is asked for
+LONGING = frozenset("for of por de".split())
 # words that end what a cue or "con" started (the next frame of the request)
 FRAME = frozenset("en in at near para pa for por x que q y and o or but pero to under "
                   "menos".split())
