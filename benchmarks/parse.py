@@ -77,6 +77,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
 import json
 import os
 import statistics
@@ -115,7 +116,10 @@ def load_corpus(path: Path = CORPUS) -> dict[str, Any]:
 
     from scout.spec.models import InputSpec
 
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    # libyaml where PyYAML has it: a corpus names ~60 kinds' pipelines, and the pure-Python
+    # reader spends seconds on them (tests/task/test_corpus.py loads every corpus)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    doc = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     today = doc["today"]
     if isinstance(today, str):
         today = dt.date.fromisoformat(today)
@@ -125,24 +129,29 @@ def load_corpus(path: Path = CORPUS) -> dict[str, Any]:
     return {"today": today, "kinds": kinds, "nouns": nouns, "requests": doc["requests"]}
 
 
+@functools.cache
+def _pipeline(path: str) -> dict[str, Any]:
+    """A real pipeline's YAML, read once a process: the corpora name the same ~40 pipelines
+    (its callers only read it)."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return dict(yaml.load((ROOT / path).read_text(encoding="utf-8"), Loader=loader))
+
+
 def _kind_nouns(kind: dict[str, Any]) -> list[str]:
     """A real pipeline's ``nouns:`` (the words it declares for what it finds), which
     ``scout apply`` passes the parser too; none for inputs written out."""
-    import yaml
-
     if set(kind) != {"pipeline"}:
         return []
-    spec = yaml.safe_load((ROOT / kind["pipeline"]).read_text(encoding="utf-8"))
+    spec = _pipeline(kind["pipeline"])
     return list(spec.get("nouns") or [])
 
 
 def _kind_inputs(kind: dict[str, Any]) -> dict[str, Any]:
     """A kind's inputs: written out, or ``{pipeline: path}`` for a real pipeline's."""
-    import yaml
-
     if set(kind) == {"pipeline"}:
-        spec = yaml.safe_load((ROOT / kind["pipeline"]).read_text(encoding="utf-8"))
-        return dict(spec["inputs"])
+        return dict(_pipeline(kind["pipeline"])["inputs"])
     return kind
 
 
