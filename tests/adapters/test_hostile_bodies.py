@@ -272,11 +272,12 @@ def test_a_jsonld_number_that_is_no_amount_is_no_price_or_rating(value: str) -> 
 
 def test_a_page_of_many_jsonld_blocks_is_read_in_linear_time() -> None:
     # picking the main entity compared every block with every other: 100,000 blocks
-    # (7 MB of page) took minutes
+    # (7 MB of page) took minutes; linear is ~2 s here, so a bound with room for a loaded
+    # CI machine (pytest-xdist's workers share its cores) still tells the two apart
     from scout.adapters.jsonld import extract_facts
 
     objects, _ = parse_blocks(['{"@type": "Thing", "name": "n%d"}' % i for i in range(60_000)]
                               + ['{"@type": "Hotel", "name": "H"}'])
     start = time.monotonic()
     assert extract_facts(objects).name == "H"
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 30

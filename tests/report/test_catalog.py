@@ -201,7 +201,9 @@ def test_localising_hostile_text_stays_fast() -> None:
     t0 = time.perf_counter()
     for text in hostile:
         localize(text, "es")
-    assert time.perf_counter() - t0 < 1.0
+    # ~0.1 s alone; the bound leaves room for a loaded machine (xdist's workers share its
+    # cores), a backtracking pattern takes minutes on these
+    assert time.perf_counter() - t0 < 5.0
     assert localize("x" * 5000, "es") == "x" * 5000
 
 
