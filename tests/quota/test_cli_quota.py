@@ -15,7 +15,7 @@ from tests.dist.redis_server import free_port
     # thing apply asks of it (CFG054); a quota decision would say CFG041
     (f"redis://:pw-Sentinel-77@127.0.0.1:{free_port()}/0", ("CFG054", "CFG041")),
     ("lcoal", ("CFG040",)),
-])
+], ids=["redis-down", "misspelt-backend"])  # fixed ids: the port is random, and xdist's workers must collect alike
 def test_apply_with_an_unusable_backend_is_a_clear_error(url, code, scout_cmd, subprocess_env,
                                                          tmp_path):
     pytest.importorskip("redis")
