@@ -23,6 +23,10 @@ from scout.mcp import models as M
 from scout.mcp.workspace import Workspace
 from scout.orchestrator.events import Event
 
+#: what an agent that named a pipeline that is not there is told: where the real ones are
+NO_KIND_HINT = ("the kinds tool lists the research kinds this server runs, with the file "
+                "to pass")
+
 #: ``progress(done, total, message)``: called from scout's worker threads; ``total`` is
 #: None until the mission has started (preflight notices come first)
 ProgressFn = Callable[[float, "float | None", str], None]
@@ -61,10 +65,22 @@ def parsed_request(result: api.MissionPlan, query: str | None) -> dict[str, Any]
 
     if result.task is None:
         error = result.request_error or {}
-        return {"query": query, "error": {k: error.get(k) for k in ("code", "message", "hint")}}
+        return {"query": echoed(query),
+                "error": {k: error.get(k) for k in ("code", "message", "hint")}}
     # what an agent quotes to its reader, as `scout plan` and the report write it
-    return {**result.task, "shown": shown_values(result.task, result.words),
+    return {**result.task, "query": echoed(result.task.get("query")),
+            "shown": shown_values(result.task, result.words),
             "labels": shown_labels(result.task, result.words)}
+
+
+def echoed(query: Any) -> Any:
+    """The request as a result repeats it: at most what the parser reads (its notes say
+    when it cut one), so a 200 kB paste does not come back to fill the agent's context."""
+    from scout.task.parser import MAX_QUERY_CHARS
+
+    if not isinstance(query, str) or len(query) <= MAX_QUERY_CHARS:
+        return query
+    return query[:MAX_QUERY_CHARS] + "[…]"
 
 
 def ask_back(ws: Workspace, error: RequestIncomplete | dict[str, Any]) -> RequestIncomplete:
@@ -80,7 +96,7 @@ def plan(ws: Workspace, file: str, query: str | None = None,
          sets: dict[str, Any] | None = None) -> M.PlanResult:
     """``scout plan``; a request that leaves out a required input is a tool error (the
     agent asks the person for it), as ``apply`` refuses it."""
-    path = ws.path(file, what="file", kind="file")
+    path = ws.path(file, what="file", kind="file", missing_hint=NO_KIND_HINT)
     values = _sets(sets)
     result = api.plan(path, query=query, sets=values, config=ws.config, root=ws.root)
     if (result.request_error or {}).get("code") == RequestIncomplete.code:
@@ -191,7 +207,7 @@ def apply(ws: Workspace, file: str, query: str | None = None,
     resumable, exactly like Ctrl-C."""
     from scout.providers.hook import ProviderOptions, ProvidersHook
 
-    path = ws.path(file, what="file", kind="file")
+    path = ws.path(file, what="file", kind="file", missing_hint=NO_KIND_HINT)
     replay_dir = ws.path(replay, what="replay", kind="dir") if replay else None
     check_cap(max_cost, "max_cost")
     hook = ProvidersHook(ws.root, ProviderOptions(replay_dir=replay_dir))
@@ -345,7 +361,16 @@ def report_markdown(ws: Workspace, mission_id: str) -> str:
 
 
 def artifact_json(ws: Workspace, mission_id: str, name: str) -> dict[str, Any]:
-    data = api.get_mission_artifacts(_run_dir(ws, mission_id), names=[name])
+    from scout.orchestrator.artifact_store import ArtifactStore
+
+    run_dir = _run_dir(ws, mission_id)
+    # a name that is not there is the agent's guess: say which names there are (the store
+    # would say only that a file under the server's runs dir is missing)
+    names = ArtifactStore(run_dir, create=False).names()
+    if name not in names:
+        raise UsageError(f"mission '{mission_id}' has no artifact '{name}'",
+                         hint="its artifacts: " + (", ".join(names) or "none yet"))
+    data = api.get_mission_artifacts(run_dir, names=[name])
     value = data[name]
     dumped = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
     return dict(ws.clean(dumped))

@@ -31,9 +31,11 @@ class Workspace:
     def runtime(self) -> Path:
         return self.root / "runtime"
 
-    def path(self, given: str, *, what: str, kind: str = "any") -> Path:
+    def path(self, given: str, *, what: str, kind: str = "any",
+             missing_hint: str | None = None) -> Path:
         """``given`` (relative to the root, or absolute) resolved and checked to stay
-        inside the root; ``kind`` is ``file``, ``dir`` or ``any``."""
+        inside the root; ``kind`` is ``file``, ``dir`` or ``any``; ``missing_hint`` says
+        where to find a right one when nothing is there."""
         if not isinstance(given, str) or not given.strip() or "\x00" in given:
             raise UsageError(f"{what}: expected a path relative to the framework root")
         if not given.isascii():  # JSON can carry lone surrogates ("\udcff"): no file name
@@ -52,7 +54,8 @@ class Workspace:
             raise UsageError(f"{what} {given!r} is a folder, not a file",
                              hint="give one .yaml file in it (validate takes folders)")
         if kind == "file" and not resolved.is_file():
-            raise UsageError(f"{what} {given!r}: no such file under the framework root")
+            raise UsageError(f"{what} {given!r}: no such file under the framework root",
+                             hint=missing_hint)
         if kind == "dir" and not resolved.is_dir():
             raise UsageError(f"{what} {given!r}: no such folder under the framework root")
         if kind == "any" and not resolved.exists():

@@ -13,8 +13,8 @@ from tests.mcp.conftest import DEMO_QUERY, demo_root, scout_mcp
 
 pytestmark = pytest.mark.anyio
 
-TOOLS = {"validate", "plan", "apply", "status", "runs", "audit", "journal", "pool_status",
-         "cost"}
+TOOLS = {"kinds", "validate", "plan", "apply", "status", "runs", "audit", "journal",
+         "pool_status", "cost"}
 PIPELINE = "pipelines/hotel_research.yaml"
 CASSETTE = "examples/hotel-barcelona/cassette"
 
@@ -28,6 +28,11 @@ async def test_tools_are_listed_with_input_and_output_schemas(tmp_path: Path) ->
         assert tool.description, tool.name
         assert tool.input_schema["type"] == "object", tool.name
         assert tool.output_schema and tool.output_schema.get("properties"), tool.name
+    # a model reads what to pass from the schema: every argument says it, not just a type
+    for tool in tools.values():
+        for arg, schema in tool.input_schema["properties"].items():
+            assert len(schema.get("description", "")) > 15, (tool.name, arg)
+    assert "kinds" in tools["plan"].input_schema["properties"]["file"]["description"]
     assert "path" in tools["validate"].input_schema["required"]
     assert {"file"} <= set(tools["apply"].input_schema["required"])
     assert {"query", "set", "max_cost", "replay"} <= set(tools["apply"].input_schema["properties"])
@@ -156,6 +161,8 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
         pool = await client.call_tool("pool_status", {})
         unknown = await client.call_tool("status", {"mission_id": "no-such-mission"})
         bad_by = await client.call_tool("cost", {"by": "colour"})
+        with pytest.raises(Exception) as no_artifact:
+            await client.read_resource(f"scout://missions/{mid}/artifacts/shortlst")
     assert status.structured_content["status"] == "succeeded"
     assert [r["mission_id"] for r in runs.structured_content["runs"]] == [mid]
     trail = audit.structured_content["trail"]
@@ -167,6 +174,10 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
     assert pool.structured_content["configured"] is False
     assert unknown.is_error and "USE003" in unknown.content[0].text
     assert bad_by.is_error and "colour" in bad_by.content[0].text
+    # a mistyped artifact name is told the names there are, not the server's folders
+    said = str(no_artifact.value)
+    assert "shortlst" in said and "shortlist" in said and "candidates" in said
+    assert str(root) not in said
 
 
 OUTSIDE = [
