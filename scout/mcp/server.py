@@ -33,9 +33,11 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 
 from scout import __version__
-from scout.errors import ScoutError, UsageError, machine_error
+from scout.errors import ScoutError, machine_error
 from scout.errors.base import clip_names
 from scout.text import cut_middle
+from scout.mcp.arguments import (FileArg, MissionIdArg, QueryArg, SetArg, SinceArg,
+                                  as_tool_arguments, bad_arguments)
 from scout.mcp import kinds as K
 from scout.mcp import models as M
 from scout.mcp import tools as T
@@ -57,23 +59,6 @@ Re-applying the same request resumes and reuses what is done. Offline: apply wit
 replay set to a recorded cassette folder (e.g. examples/hotel-barcelona/cassette)."""
 
 
-# What each argument takes, in the input schemas a model reads (tools/list): without
-# these it sees only "File: string" and guesses what to pass.
-FileArg = Annotated[str, Field(description=(
-    "a pipeline file (a research kind: the kinds tool lists them, e.g. "
-    "pipelines/hotel_research.yaml) or a kind: Mission file, relative to the framework "
-    "root"))]
-QueryArg = Annotated[str | None, Field(description=(
-    "the person's request in their own words and language (Spanish or English), "
-    "unchanged: places, months or dates, a budget with its currency, a minimum rating"))]
-SetArg = Annotated[dict[str, str] | None, Field(description=(
-    "input names (the kinds tool lists each kind's inputs) to values, for what the query "
-    "does not say or to correct how it was read, e.g. {\"budget\": \"200 EUR\"}"))]
-MissionIdArg = Annotated[str, Field(description=(
-    "a mission id exactly as plan, apply or runs returned it"))]
-SinceArg = Annotated[str | None, Field(description=(
-    "only lines since an ISO date (2026-09-01) or an age (2h, 7d)"))]
-
 #: the longest message (and hint) a tool error repeats: a kind's 100 kB description in a
 #: USE065 refusal came back whole (the CLI cuts each message at 400 characters)
 ERROR_WIDTH = 2000
@@ -84,7 +69,7 @@ def _error_text(ws: Workspace, exc: ScoutError) -> str:
     # it: a 100 kB `set` key or `by` came back whole in the tool error
     text = f"{exc.code}: {_bounded(clip_names(exc.message))}"
     if exc.hint:
-        text += f" (hint: {_bounded(clip_names(exc.hint))})"
+        text += f" (hint: {_bounded(as_tool_arguments(clip_names(exc.hint)))})"
     return str(ws.clean(text))
 
 
@@ -172,26 +157,6 @@ async def run_apply(ws: Workspace, ctx: Context | None, *, cancel_grace_s: float
         raise ToolError(str(ws.clean("the mission was interrupted; apply it again to "
                                      f"resume{where}")))
     return outcome["result"]  # type: ignore[no-any-return]
-
-
-#: what the SDK's argument check calls a JSON value's Python type, as JSON names it
-_JSON_TYPES = {"str": "text", "int": "a number", "float": "a number", "bool": "true/false",
-               "NoneType": "null", "list": "a list", "dict": "an object"}
-
-
-def bad_arguments(name: str, exc: ValidationError) -> UsageError:
-    """The SDK's refusal of a tool's arguments (wrong JSON types, a missing one) as
-    USE001 naming each argument and what it got (its type, never its value: the value
-    is the caller's data), instead of pydantic's text and its errors.pydantic.dev link."""
-    parts = []
-    for err in exc.errors()[:5]:
-        where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
-        got = _JSON_TYPES.get(type(err.get("input")).__name__, "another type")
-        said = err.get("msg", "invalid")
-        parts.append(f"{where}: {said}" + ("" if err.get("type") == "missing"
-                                           else f" (got {got})"))
-    return UsageError(f"tool {name}: " + "; ".join(parts),
-                      hint="the tool's inputSchema (tools/list) says what each argument takes")
 
 
 class _ScoutMCP(MCPServer):

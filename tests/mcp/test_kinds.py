@@ -1,6 +1,7 @@
 """What an agent finds before it runs anything, through the SDK's client: the research
-kinds (``kinds``), where to look when it names a pipeline that is not there, and a
-pasted request too long to repeat whole."""
+kinds (``kinds``), where to look when it names a pipeline that is not there, a pasted
+request too long to repeat whole, and ``set`` as a model writes it (JSON's types; a
+refused value's fix in the tool's arguments, not the CLI's flags)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,11 @@ async def test_an_agent_finds_the_kinds_and_is_pointed_to_them(tmp_path: Path) -
                                                   "query": "pisos en Madrid"})
         pasted = "hoteles en Sevilla en mayo " + "muy bonitos " * 20_000
         planned = await client.call_tool("plan", {"file": PIPELINE, "query": pasted})
+        typed = await client.call_tool("plan", {
+            "file": PIPELINE, "query": "hotels in Lisbon",
+            "set": {"min_rating": 8.5, "download_photos": True}})
+        refused = await client.call_tool("plan", {
+            "file": PIPELINE, "query": "hoteles en Lisboa", "set": {"budget": "cien pavos"}})
     assert not listed.is_error
     kinds = {k["file"]: k for k in listed.structured_content["kinds"]}
     hotel = kinds[PIPELINE]
@@ -58,3 +64,11 @@ async def test_an_agent_finds_the_kinds_and_is_pointed_to_them(tmp_path: Path) -
     assert request["values"]["destination"] == "Sevilla"
     assert len(request["query"]) < MAX_QUERY_CHARS + 10
     assert len(planned.content[0].text) < 20_000
+    # JSON numbers and booleans are values of the kind's inputs, typed by them
+    assert not typed.is_error, typed.content[0].text
+    assert typed.structured_content["request"]["values"]["min_rating"] == 8.5
+    assert typed.structured_content["request"]["values"]["download_photos"] is True
+    # the fix of a refused value is said as the tool takes it, in the request's language
+    said = refused.content[0].text
+    assert refused.is_error and "USE001" in said and "--set" not in said, said
+    assert 'set {"budget": ' in said and "p. ej." in said, said
