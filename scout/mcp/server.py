@@ -231,10 +231,14 @@ def build_mcp(ws: Workspace) -> MCPServer:
 
     @mcp.tool(description="The full audit trail of a mission: request and Task, every "
               "apply, every phase (status, reason, answering adapter), artifacts with "
-              "hashes, its journal lines and cost. Answers 'which provider answered' and "
+              "hashes, its last journal lines (journal_lines, 50 unless asked) and cost. Answers 'which provider answered' and "
               "'why was this candidate excluded' (see the shortlist artifact too).")
-    async def audit(mission_id: MissionIdArg) -> M.AuditResult:
-        return await _in_thread(ws, lambda: T.audit(ws, mission_id))
+    async def audit(mission_id: MissionIdArg,
+                    journal_lines: Annotated[int, Field(description=(
+                        "how many of the mission's journal lines (its last ones) the trail "
+                        "repeats, 0 to 10000; `trail.journal.count` says how many there "
+                        "are"))] = T.AUDIT_JOURNAL_LINES) -> M.AuditResult:
+        return await _in_thread(ws, lambda: T.audit(ws, mission_id, journal_lines))
 
     @mcp.tool(description="Provider calls from the request journal (the last `limit` "
               "matching lines), filtered by mission, adapter, phase, token name, failed, "

@@ -305,10 +305,25 @@ def runs(ws: Workspace) -> M.RunsResult:
     return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in rows]}))
 
 
-def audit(ws: Workspace, mission_id: str) -> M.AuditResult:
+#: the journal lines an audit repeats unless asked for more: a mission of hundreds of
+#: calls made a trail of hundreds of kB, past an agent's context (journal() pages them)
+AUDIT_JOURNAL_LINES = 50
+
+
+def audit(ws: Workspace, mission_id: str,
+          journal_lines: int = AUDIT_JOURNAL_LINES) -> M.AuditResult:
     from scout.audit.trail import audit_trail
 
+    if isinstance(journal_lines, bool) or not isinstance(journal_lines, int) \
+            or not 0 <= journal_lines <= 10_000:
+        raise UsageError("journal_lines: expected 0 to 10000 lines")
     trail = audit_trail(_run_dir(ws, mission_id), ws.runtime)
+    journal = trail.get("journal")
+    entries = journal.get("entries") if isinstance(journal, dict) else None
+    if isinstance(entries, list) and len(entries) > journal_lines:
+        journal["entries"] = entries[len(entries) - journal_lines:]
+        journal["note"] = (f"the last {journal_lines} of {len(entries)} journal lines; "
+                           f"journal(mission, limit) or audit's journal_lines gives more")
     return M.AuditResult(**ws.clean({"mission_id": mission_id, "trail": trail}))
 
 

@@ -156,6 +156,7 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
         status = await client.call_tool("status", {"mission_id": mid})
         runs = await client.call_tool("runs", {})
         audit = await client.call_tool("audit", {"mission_id": mid})
+        short = await client.call_tool("audit", {"mission_id": mid, "journal_lines": 3})
         journal = await client.call_tool("journal", {"mission": mid, "limit": 500})
         by_adapter = await client.call_tool("cost", {"by": "adapter"})
         pool = await client.call_tool("pool_status", {})
@@ -167,6 +168,12 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
     assert [r["mission_id"] for r in runs.structured_content["runs"]] == [mid]
     trail = audit.structured_content["trail"]
     assert trail["mission_id"] == mid and trail["phases"]
+    # a trail repeats the journal's last lines only as far as asked, saying how many exist
+    every = trail["journal"]["entries"]
+    cut = short.structured_content["trail"]["journal"]
+    assert len(every) > 3 and cut["entries"] == every[-3:]
+    assert cut["count"] == len(every) and "journal" in cut["note"]
+    assert len(short.content[0].text) < len(audit.content[0].text)
     entries = journal.structured_content["entries"]
     assert entries and {e["mission_id"] for e in entries} == {mid}
     adapters = {r["key"] for r in by_adapter.structured_content["rows"]}
