@@ -320,7 +320,8 @@ def audit(ws: Workspace, mission_id: str,
     trail = audit_trail(_run_dir(ws, mission_id), ws.runtime)
     journal = trail.get("journal")
     entries = journal.get("entries") if isinstance(journal, dict) else None
-    if isinstance(entries, list) and len(entries) > journal_lines:
+    if isinstance(journal, dict) and isinstance(entries, list) \
+            and len(entries) > journal_lines:
         journal["entries"] = entries[len(entries) - journal_lines:]
         journal["note"] = (f"the last {journal_lines} of {len(entries)} journal lines; "
                            f"journal(mission, limit) or audit's journal_lines gives more")
