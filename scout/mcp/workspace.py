@@ -13,6 +13,7 @@ or the directory ``scout mcp`` started in) and its config file.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,23 @@ class Workspace:
             return str(p)
 
     def clean(self, data: Any) -> Any:
+        """``data`` scrubbed of secret values, every path under the root in its strings
+        said relative to it (a state's ``pipeline``, an audit's ``run_dir``, a progress
+        message): results name files as the tools take them, not the server's layout."""
         from scout.audit.secrets import deep_scrub, known_secrets
 
-        return deep_scrub(data, known_secrets(self.root, self.config))
+        scrubbed = deep_scrub(data, known_secrets(self.root, self.config))
+        prefixes = {str(self.root.resolve()) + os.sep, str(self.root.absolute()) + os.sep}
+        return _rooted(scrubbed, sorted(prefixes, key=len, reverse=True))
+
+
+def _rooted(obj: Any, prefixes: list[str]) -> Any:
+    if isinstance(obj, str):
+        for prefix in prefixes:
+            obj = obj.replace(prefix, "")
+        return obj
+    if isinstance(obj, dict):
+        return {k: _rooted(v, prefixes) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_rooted(v, prefixes) for v in obj]
+    return obj

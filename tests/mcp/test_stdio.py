@@ -165,6 +165,11 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
         with pytest.raises(Exception) as no_artifact:
             await client.read_resource(f"scout://missions/{mid}/artifacts/shortlst")
     assert status.structured_content["status"] == "succeeded"
+    # files are named as the tools take them, relative to the root, never the server's
+    # own layout (a state's pipeline, an audit's run_dir, a run's pipeline_path)
+    for said in (applied, status, runs, audit):
+        assert str(root.resolve()) not in said.content[0].text
+    assert runs.structured_content["runs"][0]["pipeline_path"] == PIPELINE
     assert [r["mission_id"] for r in runs.structured_content["runs"]] == [mid]
     trail = audit.structured_content["trail"]
     assert trail["mission_id"] == mid and trail["phases"]
