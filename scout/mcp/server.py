@@ -31,6 +31,7 @@ from pydantic import Field, ValidationError
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp.types import Resource
 
 from scout import __version__
 from scout.errors import ScoutError, machine_error
@@ -160,7 +161,21 @@ async def run_apply(ws: Workspace, ctx: Context | None, *, cancel_grace_s: float
 
 
 class _ScoutMCP(MCPServer):
-    """The SDK's server, with its argument check's errors in scout's shape."""
+    """The SDK's server, with its argument check's errors in scout's shape, and each
+    written report listed as a resource (a client that reads only ``resources/list``
+    found none: the templates need an id it had to know)."""
+
+    workspace: Workspace | None = None
+
+    async def list_resources(self) -> list[Resource]:
+        listed = await super().list_resources()
+        if self.workspace is None:
+            return listed
+        ws = self.workspace
+        reports = await anyio.to_thread.run_sync(lambda: T.written_reports(ws))
+        return listed + [Resource(uri=f"scout://missions/{mid}/report", name=f"report {mid}",
+                                  description="the report of mission " + mid,
+                                  mime_type="text/markdown") for mid, _ in reports]
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context | None = None) -> Any:
@@ -177,8 +192,9 @@ class _ScoutMCP(MCPServer):
 
 def build_mcp(ws: Workspace) -> MCPServer:
     """The MCP server with scout's tools and resources, confined to ``ws``."""
-    mcp: MCPServer = _ScoutMCP("scout", version=__version__, instructions=INSTRUCTIONS,
-                               log_level="WARNING")
+    mcp = _ScoutMCP("scout", version=__version__, instructions=INSTRUCTIONS,
+                    log_level="WARNING")
+    mcp.workspace = ws
 
     @mcp.tool(description="Check pipeline or Mission YAML (a file or a folder): every "
               "problem at once with file:line:col, a code and a hint.")

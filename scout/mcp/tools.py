@@ -367,6 +367,29 @@ def cost(ws: Workspace, by: str = "mission", mission: str | None = None,
 # --- resources ---------------------------------------------------------------------------
 
 
+#: the most reports ``resources/list`` names (the newest): the runs tool lists them all
+LISTED_REPORTS = 100
+
+
+def written_reports(ws: Workspace) -> list[tuple[str, float]]:
+    """``(mission_id, mtime)`` of every mission with a report, newest first: what
+    ``resources/list`` offers an agent whose client reads resources only from that list."""
+    from scout.errors import ScoutError
+    from scout.paths import runs_dir, validate_mission_id
+
+    found = []
+    folder = runs_dir(None, root=ws.root)
+    for run in folder.iterdir() if folder.is_dir() else ():
+        try:  # a folder no tool could name (not a mission id) is no resource either
+            validate_mission_id(run.name)
+        except ScoutError:
+            continue
+        report = run / "report.md"
+        if report.is_file() and not report.is_symlink():
+            found.append((run.name, report.stat().st_mtime))
+    return sorted(found, key=lambda r: -r[1])[:LISTED_REPORTS]
+
+
 def report_markdown(ws: Workspace, mission_id: str) -> str:
     from scout.errors import ReportNotFound
 

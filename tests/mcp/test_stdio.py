@@ -162,6 +162,7 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
         pool = await client.call_tool("pool_status", {})
         unknown = await client.call_tool("status", {"mission_id": "no-such-mission"})
         bad_by = await client.call_tool("cost", {"by": "colour"})
+        listed = (await client.list_resources()).resources
         with pytest.raises(Exception) as no_artifact:
             await client.read_resource(f"scout://missions/{mid}/artifacts/shortlst")
     assert status.structured_content["status"] == "succeeded"
@@ -186,6 +187,8 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
     assert pool.structured_content["configured"] is False
     assert unknown.is_error and "USE003" in unknown.content[0].text
     assert bad_by.is_error and "colour" in bad_by.content[0].text
+    # the report is listed as a resource too (a client may read only resources/list)
+    assert [str(r.uri) for r in listed] == [f"scout://missions/{mid}/report"]
     # a mistyped artifact name is told the names there are, not the server's folders
     said = str(no_artifact.value)
     assert "shortlst" in said and "shortlist" in said and "candidates" in said
