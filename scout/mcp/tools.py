@@ -393,10 +393,37 @@ def written_reports(ws: Workspace) -> list[tuple[str, float]]:
 def report_markdown(ws: Workspace, mission_id: str) -> str:
     from scout.errors import ReportNotFound
 
-    path = _run_dir(ws, mission_id) / "report.md"
+    run_dir = _run_dir(ws, mission_id)
+    path = run_dir / "report.md"
     if not path.is_file() or path.is_symlink():
-        raise ReportNotFound(f"mission '{mission_id}' has no report.md yet")
+        raise ReportNotFound(f"mission '{mission_id}' has no report.md yet",
+                             hint=no_report_hint(run_dir, mission_id))
     return str(ws.clean(path.read_text(encoding="utf-8")))
+
+
+def no_report_hint(run_dir: Path, mission_id: str) -> str:
+    """What an agent can do about a report that is not there: wait for a running
+    mission (and read what its finished phases wrote now), resume an interrupted one, or
+    apply one that was only planned."""
+    from scout.audit.runs import effective_status
+    from scout.errors import ScoutError
+    from scout.orchestrator.artifact_store import ArtifactStore
+
+    try:
+        # alive by the lock's heartbeat: the state's pid may be reused by anything
+        shown: str | None = effective_status(api.status(run_dir), run_dir)
+    except ScoutError:  # planned only: no state yet
+        shown = None
+    names = ArtifactStore(run_dir, create=False).names()
+    ready = (f"; what its finished phases wrote can be read now: "
+             f"scout://missions/{mission_id}/artifacts/{{name}}, name one of "
+             + ", ".join(names)) if names else ""
+    if shown == "running":
+        return ("it is still running: apply returns when the report is written, and "
+                "status says which phases are done" + ready)
+    if shown == "interrupted":
+        return "it was interrupted before its report: apply the same request again" + ready
+    return "apply it to write one (plan only looks)" + ready
 
 
 def artifact_json(ws: Workspace, mission_id: str, name: str) -> dict[str, Any]:
