@@ -222,7 +222,9 @@ def build_mcp(ws: Workspace) -> MCPServer:
               "reuses finished work). Sends progress per phase and fan-out item; "
               "cancelling stops it cleanly (resumable). Honours max_cost (USD). `replay` "
               "answers every provider call from a recorded cassette folder (no network). "
-              "Returns status, cost, the report path and the report's answer section.")
+              "Returns status, cost, the report path and the report's answer section. While it "
+              "runs, status (with the mission_id plan returned) follows it from another call "
+              "and the artifacts of finished phases can be read.")
     async def apply(file: FileArg, ctx: Context, query: QueryArg = None,
                     set: SetArg = None,  # noqa: A002
                     max_cost: Annotated[float | None, Field(description=(
