@@ -93,7 +93,11 @@ class StatusResult(BaseModel):
 
 class RunsResult(BaseModel):
     # RunRow is the HTTP API's model too, so an agent's output schema names every field
-    runs: list[RunRow] = Field(description="every mission under runs/, newest first")
+    runs: list[RunRow] = Field(description="the missions under runs/, newest first "
+                               "(at most the `limit` asked)")
+    # added after `runs` (clients that know only it keep working)
+    total: int | None = Field(default=None, description="how many missions there are")
+    note: str | None = Field(default=None, description="when some were left out")
 
 
 class AuditResult(BaseModel):

@@ -242,14 +242,18 @@ def build_mcp(ws: Workspace) -> MCPServer:
     async def status(mission_id: MissionIdArg) -> M.StatusResult:
         return await _in_thread(ws, lambda: T.status(ws, mission_id))
 
-    @mcp.tool(description="Every mission under the runs dir: pipeline, status, start, "
+    @mcp.tool(description="The missions under the runs dir, newest first (the last "
+              "`limit`; `total` says how many there are): id, pipeline, status, start, "
               "duration, cost.")
-    async def runs() -> M.RunsResult:
-        return await _in_thread(ws, lambda: T.runs(ws))
+    async def runs(limit: Annotated[int, Field(description=(
+            "how many of the newest missions, 1 to 10000"))] = T.RUNS_LIMIT
+                   ) -> M.RunsResult:
+        return await _in_thread(ws, lambda: T.runs(ws, limit))
 
     @mcp.tool(description="The full audit trail of a mission: request and Task, every "
               "apply, every phase (status, reason, answering adapter), artifacts with "
-              "hashes, its last journal lines (journal_lines, 50 unless asked) and cost. Answers 'which provider answered' and "
+              "hashes, its last journal lines (journal_lines, 50 unless asked) and cost. "
+              "Answers 'which provider answered' and "
               "'why was this candidate excluded' (see the shortlist artifact too).")
     async def audit(mission_id: MissionIdArg,
                     journal_lines: Annotated[int, Field(description=(

@@ -297,12 +297,26 @@ def status(ws: Workspace, mission_id: str) -> M.StatusResult:
                                       "state": state.to_dict(), "resume_hint": hint}))
 
 
-def runs(ws: Workspace) -> M.RunsResult:
+#: the missions ``runs`` lists unless asked: a lab's years of runs are past a context
+RUNS_LIMIT = 100
+
+
+def _check_lines(value: Any, name: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 10_000:
+        raise UsageError(f"{name}: expected {low} to 10000")
+    return value
+
+
+def runs(ws: Workspace, limit: int = RUNS_LIMIT) -> M.RunsResult:
     from scout.audit.runs import list_runs
     from scout.paths import runs_dir
 
+    limit = _check_lines(limit, "limit", 1)
     rows = list_runs(runs_dir(None, root=ws.root), ws.runtime)
-    return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in rows]}))
+    note = (f"the newest {limit} of {len(rows)} missions; runs(limit) lists more"
+            if len(rows) > limit else None)
+    return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in rows[:limit]],
+                                    "total": len(rows), "note": note}))
 
 
 #: the journal lines an audit repeats unless asked for more: a mission of hundreds of
@@ -314,9 +328,7 @@ def audit(ws: Workspace, mission_id: str,
           journal_lines: int = AUDIT_JOURNAL_LINES) -> M.AuditResult:
     from scout.audit.trail import audit_trail
 
-    if isinstance(journal_lines, bool) or not isinstance(journal_lines, int) \
-            or not 0 <= journal_lines <= 10_000:
-        raise UsageError("journal_lines: expected 0 to 10000 lines")
+    journal_lines = _check_lines(journal_lines, "journal_lines", 0)
     trail = audit_trail(_run_dir(ws, mission_id), ws.runtime)
     journal = trail.get("journal")
     entries = journal.get("entries") if isinstance(journal, dict) else None
@@ -334,8 +346,7 @@ def journal(ws: Workspace, mission: str | None = None, adapter: str | None = Non
     from scout.audit.filters import JournalFilter, parse_since
     from scout.audit.journal_query import query
 
-    if not isinstance(limit, int) or not 1 <= limit <= 10_000:
-        raise UsageError("limit: expected 1 to 10000 lines")
+    limit = _check_lines(limit, "limit", 1)
     flt = JournalFilter(mission=mission, token=token, adapter=adapter, phase=phase,
                         failed=failed, since=parse_since(since, name="since"))
     page = query(ws.runtime, flt, limit).to_dict()

@@ -1,6 +1,6 @@
 """A mission without a report yet, as an agent following it meets it through the SDK's
 client: the report resource says what to do (wait, resume) and which of the finished
-phases' artifacts can be read meanwhile."""
+phases' artifacts can be read meanwhile; ``runs`` lists as many missions as asked."""
 
 from __future__ import annotations
 
@@ -41,7 +41,12 @@ async def test_a_missing_report_says_what_to_do_and_what_is_ready(tmp_path: Path
                 with pytest.raises(Exception) as info:
                     await client.read_resource(f"scout://missions/{mid}/report")
                 said[mid] = str(info.value)
+            one = await client.call_tool("runs", {"limit": 1})
     assert "USE022" in said["alive"] and "still running" in said["alive"], said
     assert "scout://missions/alive/artifacts/{name}" in said["alive"]
     assert "candidates" in said["alive"]
     assert "interrupted" in said["gone"] and "apply the same request again" in said["gone"]
+    # a long history is listed newest first as far as asked, saying how many there are
+    assert not one.is_error, one.content[0].text
+    listed = one.structured_content
+    assert len(listed["runs"]) == 1 and listed["total"] == 2 and "runs(limit)" in listed["note"]
