@@ -93,7 +93,11 @@ class StatusResult(BaseModel):
 
 class RunsResult(BaseModel):
     # RunRow is the HTTP API's model too, so an agent's output schema names every field
-    runs: list[RunRow] = Field(description="every mission under runs/, newest first")
+    runs: list[RunRow] = Field(description="the missions under runs/, newest first "
+                               "(at most the `limit` asked)")
+    # added after `runs` (clients that know only it keep working)
+    total: int | None = Field(default=None, description="how many missions there are")
+    note: str | None = Field(default=None, description="when some were left out")
 
 
 class AuditResult(BaseModel):
@@ -118,4 +122,34 @@ class CostResult(BaseModel):
     by: str
     rows: list[dict[str, Any]]
     total: dict[str, Any]
+    note: str | None = None
+
+
+class KindInput(BaseModel):
+    name: str = Field(description="the key to use in `set`")
+    type: str = Field(description="place, month, money, rating, string, enum, list, …")
+    required: bool = Field(description="a request without it is refused (USE065): ask "
+                           "the person for it")
+    description: str | None = Field(default=None, description="what it means, the "
+                                    "author's words")
+    default: Any = None
+    enum: list[str] | None = Field(default=None, description="the values it takes")
+
+
+class KindOut(BaseModel):
+    file: str = Field(description="what to pass as `file` to plan and apply")
+    kind: str | None = Field(description="Pipeline (a research kind: give it a `query`) "
+                             "or Mission (a declared request: give nothing else); null "
+                             "when the file does not load (`error` says why)")
+    name: str | None = None
+    description: str | None = Field(default=None, description="what it researches")
+    inputs: list[KindInput] = Field(default_factory=list,
+                                    description="what a request of this kind reads")
+    pipeline: str | None = Field(default=None, description="a Mission's pipeline")
+    error: str | None = None
+
+
+class KindsResult(BaseModel):
+    kinds: list[KindOut] = Field(description="every YAML file under pipelines/, "
+                                 "pipelines first")
     note: str | None = None

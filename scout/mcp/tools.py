@@ -23,6 +23,10 @@ from scout.mcp import models as M
 from scout.mcp.workspace import Workspace
 from scout.orchestrator.events import Event
 
+#: what an agent that named a pipeline that is not there is told: where the real ones are
+NO_KIND_HINT = ("the kinds tool lists the research kinds this server runs, with the file "
+                "to pass")
+
 #: ``progress(done, total, message)``: called from scout's worker threads; ``total`` is
 #: None until the mission has started (preflight notices come first)
 ProgressFn = Callable[[float, "float | None", str], None]
@@ -61,10 +65,22 @@ def parsed_request(result: api.MissionPlan, query: str | None) -> dict[str, Any]
 
     if result.task is None:
         error = result.request_error or {}
-        return {"query": query, "error": {k: error.get(k) for k in ("code", "message", "hint")}}
+        return {"query": echoed(query),
+                "error": {k: error.get(k) for k in ("code", "message", "hint")}}
     # what an agent quotes to its reader, as `scout plan` and the report write it
-    return {**result.task, "shown": shown_values(result.task, result.words),
+    return {**result.task, "query": echoed(result.task.get("query")),
+            "shown": shown_values(result.task, result.words),
             "labels": shown_labels(result.task, result.words)}
+
+
+def echoed(query: Any) -> Any:
+    """The request as a result repeats it: at most what the parser reads (its notes say
+    when it cut one), so a 200 kB paste does not come back to fill the agent's context."""
+    from scout.task.parser import MAX_QUERY_CHARS
+
+    if not isinstance(query, str) or len(query) <= MAX_QUERY_CHARS:
+        return query
+    return query[:MAX_QUERY_CHARS] + "[…]"
 
 
 def ask_back(ws: Workspace, error: RequestIncomplete | dict[str, Any]) -> RequestIncomplete:
@@ -80,7 +96,7 @@ def plan(ws: Workspace, file: str, query: str | None = None,
          sets: dict[str, Any] | None = None) -> M.PlanResult:
     """``scout plan``; a request that leaves out a required input is a tool error (the
     agent asks the person for it), as ``apply`` refuses it."""
-    path = ws.path(file, what="file", kind="file")
+    path = ws.path(file, what="file", kind="file", missing_hint=NO_KIND_HINT)
     values = _sets(sets)
     result = api.plan(path, query=query, sets=values, config=ws.config, root=ws.root)
     if (result.request_error or {}).get("code") == RequestIncomplete.code:
@@ -191,7 +207,7 @@ def apply(ws: Workspace, file: str, query: str | None = None,
     resumable, exactly like Ctrl-C."""
     from scout.providers.hook import ProviderOptions, ProvidersHook
 
-    path = ws.path(file, what="file", kind="file")
+    path = ws.path(file, what="file", kind="file", missing_hint=NO_KIND_HINT)
     replay_dir = ws.path(replay, what="replay", kind="dir") if replay else None
     check_cap(max_cost, "max_cost")
     hook = ProvidersHook(ws.root, ProviderOptions(replay_dir=replay_dir))
@@ -281,18 +297,46 @@ def status(ws: Workspace, mission_id: str) -> M.StatusResult:
                                       "state": state.to_dict(), "resume_hint": hint}))
 
 
-def runs(ws: Workspace) -> M.RunsResult:
+#: the missions ``runs`` lists unless asked: a lab's years of runs are past a context
+RUNS_LIMIT = 100
+
+
+def _check_lines(value: Any, name: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 10_000:
+        raise UsageError(f"{name}: expected {low} to 10000")
+    return value
+
+
+def runs(ws: Workspace, limit: int = RUNS_LIMIT) -> M.RunsResult:
     from scout.audit.runs import list_runs
     from scout.paths import runs_dir
 
+    limit = _check_lines(limit, "limit", 1)
     rows = list_runs(runs_dir(None, root=ws.root), ws.runtime)
-    return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in rows]}))
+    note = (f"the newest {limit} of {len(rows)} missions; runs(limit) lists more"
+            if len(rows) > limit else None)
+    return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in rows[:limit]],
+                                    "total": len(rows), "note": note}))
 
 
-def audit(ws: Workspace, mission_id: str) -> M.AuditResult:
+#: the journal lines an audit repeats unless asked for more: a mission of hundreds of
+#: calls made a trail of hundreds of kB, past an agent's context (journal() pages them)
+AUDIT_JOURNAL_LINES = 50
+
+
+def audit(ws: Workspace, mission_id: str,
+          journal_lines: int = AUDIT_JOURNAL_LINES) -> M.AuditResult:
     from scout.audit.trail import audit_trail
 
+    journal_lines = _check_lines(journal_lines, "journal_lines", 0)
     trail = audit_trail(_run_dir(ws, mission_id), ws.runtime)
+    journal = trail.get("journal")
+    entries = journal.get("entries") if isinstance(journal, dict) else None
+    if isinstance(journal, dict) and isinstance(entries, list) \
+            and len(entries) > journal_lines:
+        journal["entries"] = entries[len(entries) - journal_lines:]
+        journal["note"] = (f"the last {journal_lines} of {len(entries)} journal lines; "
+                           f"journal(mission, limit) or audit's journal_lines gives more")
     return M.AuditResult(**ws.clean({"mission_id": mission_id, "trail": trail}))
 
 
@@ -302,8 +346,7 @@ def journal(ws: Workspace, mission: str | None = None, adapter: str | None = Non
     from scout.audit.filters import JournalFilter, parse_since
     from scout.audit.journal_query import query
 
-    if not isinstance(limit, int) or not 1 <= limit <= 10_000:
-        raise UsageError("limit: expected 1 to 10000 lines")
+    limit = _check_lines(limit, "limit", 1)
     flt = JournalFilter(mission=mission, token=token, adapter=adapter, phase=phase,
                         failed=failed, since=parse_since(since, name="since"))
     page = query(ws.runtime, flt, limit).to_dict()
@@ -335,17 +378,76 @@ def cost(ws: Workspace, by: str = "mission", mission: str | None = None,
 # --- resources ---------------------------------------------------------------------------
 
 
+#: the most reports ``resources/list`` names (the newest): the runs tool lists them all
+LISTED_REPORTS = 100
+
+
+def written_reports(ws: Workspace) -> list[tuple[str, float]]:
+    """``(mission_id, mtime)`` of every mission with a report, newest first: what
+    ``resources/list`` offers an agent whose client reads resources only from that list."""
+    from scout.errors import ScoutError
+    from scout.paths import runs_dir, validate_mission_id
+
+    found = []
+    folder = runs_dir(None, root=ws.root)
+    for run in folder.iterdir() if folder.is_dir() else ():
+        try:  # a folder no tool could name (not a mission id) is no resource either
+            validate_mission_id(run.name)
+        except ScoutError:
+            continue
+        report = run / "report.md"
+        if report.is_file() and not report.is_symlink():
+            found.append((run.name, report.stat().st_mtime))
+    return sorted(found, key=lambda r: -r[1])[:LISTED_REPORTS]
+
+
 def report_markdown(ws: Workspace, mission_id: str) -> str:
     from scout.errors import ReportNotFound
 
-    path = _run_dir(ws, mission_id) / "report.md"
+    run_dir = _run_dir(ws, mission_id)
+    path = run_dir / "report.md"
     if not path.is_file() or path.is_symlink():
-        raise ReportNotFound(f"mission '{mission_id}' has no report.md yet")
+        raise ReportNotFound(f"mission '{mission_id}' has no report.md yet",
+                             hint=no_report_hint(run_dir, mission_id))
     return str(ws.clean(path.read_text(encoding="utf-8")))
 
 
+def no_report_hint(run_dir: Path, mission_id: str) -> str:
+    """What an agent can do about a report that is not there: wait for a running
+    mission (and read what its finished phases wrote now), resume an interrupted one, or
+    apply one that was only planned."""
+    from scout.audit.runs import effective_status
+    from scout.errors import ScoutError
+    from scout.orchestrator.artifact_store import ArtifactStore
+
+    try:
+        # alive by the lock's heartbeat: the state's pid may be reused by anything
+        shown: str | None = effective_status(api.status(run_dir), run_dir)
+    except ScoutError:  # planned only: no state yet
+        shown = None
+    names = ArtifactStore(run_dir, create=False).names()
+    ready = (f"; what its finished phases wrote can be read now: "
+             f"scout://missions/{mission_id}/artifacts/{{name}}, name one of "
+             + ", ".join(names)) if names else ""
+    if shown == "running":
+        return ("it is still running: apply returns when the report is written, and "
+                "status says which phases are done" + ready)
+    if shown == "interrupted":
+        return "it was interrupted before its report: apply the same request again" + ready
+    return "apply it to write one (plan only looks)" + ready
+
+
 def artifact_json(ws: Workspace, mission_id: str, name: str) -> dict[str, Any]:
-    data = api.get_mission_artifacts(_run_dir(ws, mission_id), names=[name])
+    from scout.orchestrator.artifact_store import ArtifactStore
+
+    run_dir = _run_dir(ws, mission_id)
+    # a name that is not there is the agent's guess: say which names there are (the store
+    # would say only that a file under the server's runs dir is missing)
+    names = ArtifactStore(run_dir, create=False).names()
+    if name not in names:
+        raise UsageError(f"mission '{mission_id}' has no artifact '{name}'",
+                         hint="its artifacts: " + (", ".join(names) or "none yet"))
+    data = api.get_mission_artifacts(run_dir, names=[name])
     value = data[name]
     dumped = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
     return dict(ws.clean(dumped))

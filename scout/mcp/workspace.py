@@ -13,6 +13,7 @@ or the directory ``scout mcp`` started in) and its config file.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,9 +32,11 @@ class Workspace:
     def runtime(self) -> Path:
         return self.root / "runtime"
 
-    def path(self, given: str, *, what: str, kind: str = "any") -> Path:
+    def path(self, given: str, *, what: str, kind: str = "any",
+             missing_hint: str | None = None) -> Path:
         """``given`` (relative to the root, or absolute) resolved and checked to stay
-        inside the root; ``kind`` is ``file``, ``dir`` or ``any``."""
+        inside the root; ``kind`` is ``file``, ``dir`` or ``any``; ``missing_hint`` says
+        where to find a right one when nothing is there."""
         if not isinstance(given, str) or not given.strip() or "\x00" in given:
             raise UsageError(f"{what}: expected a path relative to the framework root")
         if not given.isascii():  # JSON can carry lone surrogates ("\udcff"): no file name
@@ -52,7 +55,8 @@ class Workspace:
             raise UsageError(f"{what} {given!r} is a folder, not a file",
                              hint="give one .yaml file in it (validate takes folders)")
         if kind == "file" and not resolved.is_file():
-            raise UsageError(f"{what} {given!r}: no such file under the framework root")
+            raise UsageError(f"{what} {given!r}: no such file under the framework root",
+                             hint=missing_hint)
         if kind == "dir" and not resolved.is_dir():
             raise UsageError(f"{what} {given!r}: no such folder under the framework root")
         if kind == "any" and not resolved.exists():
@@ -70,6 +74,23 @@ class Workspace:
             return str(p)
 
     def clean(self, data: Any) -> Any:
+        """``data`` scrubbed of secret values, every path under the root in its strings
+        said relative to it (a state's ``pipeline``, an audit's ``run_dir``, a progress
+        message): results name files as the tools take them, not the server's layout."""
         from scout.audit.secrets import deep_scrub, known_secrets
 
-        return deep_scrub(data, known_secrets(self.root, self.config))
+        scrubbed = deep_scrub(data, known_secrets(self.root, self.config))
+        prefixes = {str(self.root.resolve()) + os.sep, str(self.root.absolute()) + os.sep}
+        return _rooted(scrubbed, sorted(prefixes, key=len, reverse=True))
+
+
+def _rooted(obj: Any, prefixes: list[str]) -> Any:
+    if isinstance(obj, str):
+        for prefix in prefixes:
+            obj = obj.replace(prefix, "")
+        return obj
+    if isinstance(obj, dict):
+        return {k: _rooted(v, prefixes) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_rooted(v, prefixes) for v in obj]
+    return obj

@@ -13,8 +13,8 @@ from tests.mcp.conftest import DEMO_QUERY, demo_root, scout_mcp
 
 pytestmark = pytest.mark.anyio
 
-TOOLS = {"validate", "plan", "apply", "status", "runs", "audit", "journal", "pool_status",
-         "cost"}
+TOOLS = {"kinds", "validate", "plan", "apply", "status", "runs", "audit", "journal",
+         "pool_status", "cost"}
 PIPELINE = "pipelines/hotel_research.yaml"
 CASSETTE = "examples/hotel-barcelona/cassette"
 
@@ -28,6 +28,11 @@ async def test_tools_are_listed_with_input_and_output_schemas(tmp_path: Path) ->
         assert tool.description, tool.name
         assert tool.input_schema["type"] == "object", tool.name
         assert tool.output_schema and tool.output_schema.get("properties"), tool.name
+    # a model reads what to pass from the schema: every argument says it, not just a type
+    for tool in tools.values():
+        for arg, schema in tool.input_schema["properties"].items():
+            assert len(schema.get("description", "")) > 15, (tool.name, arg)
+    assert "kinds" in tools["plan"].input_schema["properties"]["file"]["description"]
     assert "path" in tools["validate"].input_schema["required"]
     assert {"file"} <= set(tools["apply"].input_schema["required"])
     assert {"query", "set", "max_cost", "replay"} <= set(tools["apply"].input_schema["properties"])
@@ -151,15 +156,30 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
         status = await client.call_tool("status", {"mission_id": mid})
         runs = await client.call_tool("runs", {})
         audit = await client.call_tool("audit", {"mission_id": mid})
+        short = await client.call_tool("audit", {"mission_id": mid, "journal_lines": 3})
         journal = await client.call_tool("journal", {"mission": mid, "limit": 500})
         by_adapter = await client.call_tool("cost", {"by": "adapter"})
         pool = await client.call_tool("pool_status", {})
         unknown = await client.call_tool("status", {"mission_id": "no-such-mission"})
         bad_by = await client.call_tool("cost", {"by": "colour"})
+        listed = (await client.list_resources()).resources
+        with pytest.raises(Exception) as no_artifact:
+            await client.read_resource(f"scout://missions/{mid}/artifacts/shortlst")
     assert status.structured_content["status"] == "succeeded"
+    # files are named as the tools take them, relative to the root, never the server's
+    # own layout (a state's pipeline, an audit's run_dir, a run's pipeline_path)
+    for said in (applied, status, runs, audit):
+        assert str(root.resolve()) not in said.content[0].text
+    assert runs.structured_content["runs"][0]["pipeline_path"] == PIPELINE
     assert [r["mission_id"] for r in runs.structured_content["runs"]] == [mid]
     trail = audit.structured_content["trail"]
     assert trail["mission_id"] == mid and trail["phases"]
+    # a trail repeats the journal's last lines only as far as asked, saying how many exist
+    every = trail["journal"]["entries"]
+    cut = short.structured_content["trail"]["journal"]
+    assert len(every) > 3 and cut["entries"] == every[-3:]
+    assert cut["count"] == len(every) and "journal" in cut["note"]
+    assert len(short.content[0].text) < len(audit.content[0].text)
     entries = journal.structured_content["entries"]
     assert entries and {e["mission_id"] for e in entries} == {mid}
     adapters = {r["key"] for r in by_adapter.structured_content["rows"]}
@@ -167,6 +187,12 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
     assert pool.structured_content["configured"] is False
     assert unknown.is_error and "USE003" in unknown.content[0].text
     assert bad_by.is_error and "colour" in bad_by.content[0].text
+    # the report is listed as a resource too (a client may read only resources/list)
+    assert [str(r.uri) for r in listed] == [f"scout://missions/{mid}/report"]
+    # a mistyped artifact name is told the names there are, not the server's folders
+    said = str(no_artifact.value)
+    assert "shortlst" in said and "shortlist" in said and "candidates" in said
+    assert str(root) not in said
 
 
 OUTSIDE = [
@@ -242,7 +268,9 @@ async def test_hostile_arguments_get_short_coded_errors(tmp_path: Path) -> None:
     typed = texts[3:]
     assert "USE001: tool validate: path: Input should be a valid string (got a list)" in typed[0]
     assert "USE001: tool validate: path: Field required" in typed[1]
-    assert "set.budget: Input should be a valid string (got an object)" in typed[2]
+    # a value of a type `set` does not take is said once, with the types it takes
+    assert ("set.budget: expected text or true/false or a number or a list (got an object)"
+            in typed[2]), typed[2]
     assert "limit:" in typed[3] and "SECRET-ish" not in typed[3]  # the value is not echoed
     assert "USE065" in texts[-1] and "area area" in texts[-1] and len(texts[-1]) < 3000
     long_names = texts[-3:-1]
