@@ -96,8 +96,9 @@ def test_the_kinds_nouns_tell_a_round_up_from_a_thread() -> None:
     ("The best hotels in Barcelona for families", ""),
     ("Lista de academias de inglés en Sevilla", ""),
     ("Hoteles en Barcelona", "https://www.booking.com/searchresults.es.html?ss=Barcelona"),
-    ("Academias de inglés", "https://example.es/blog/mejores-academias-ingles-sevilla/"),
     ("Dentists", "https://bestinthecity.in/health/top-10-dentists-in-mumbai/"),
+    ("Guía", "https://example.com/travel/best-boutique-hotels-in-barcelona/"),
+    ("Twitter", "https://twitter.com/search?q=laravel"),
 ])
 def test_a_listing_is_told_by_its_title_or_address(title: str, url: str) -> None:
     assert is_listing_page(title, url), title
@@ -112,6 +113,51 @@ def test_a_listing_is_told_by_its_title_or_address(title: str, url: str) -> None
 ])
 def test_the_kinds_plural_tells_a_directory(title: str, nouns: list[str]) -> None:
     assert is_listing_page(title, "", nouns), title
+
+
+@pytest.mark.parametrize("url, nouns", [
+    ("https://example.es/blog/mejores-academias-ingles-sevilla/", ["academia"]),
+    ("https://example.com/guides/best-dental-clinics/", ["dental clinic"]),
+])
+def test_the_kinds_plural_after_a_superlative_tells_an_address(url: str, nouns: list[str]) -> None:
+    assert is_listing_page("Guía", url, nouns), url
+    # the same slug without the kind's word may be one place's ("/biz/los-mejores-tacos")
+    assert not is_listing_page("Guía", url, ["hotel"]), url
+
+
+@pytest.mark.parametrize("title, url", [
+    # a restaurant named with a superlative: its own pages, a review site's, a map's
+    ("Los Mejores Tacos", "https://www.yelp.com/biz/los-mejores-tacos-madrid"),
+    ("Los Mejores Tacos - Restaurante mexicano, Madrid", "https://losmejorestacos.es/"),
+    ("Mejores Tacos El Güero | Carta y precios", "https://www.thefork.es/restaurante/mejores-tacos-r123"),
+    ("Los Mejores Tacos", "https://maps.google.com/?q=Los+Mejores+Tacos+Madrid"),
+    ("Casa Lucio", "https://www.google.com/maps/search/?api=1&query=Casa+Lucio+Madrid"),
+    ("Best Tacos Ever", "https://www.google.com/maps/place/Best+Tacos+Ever/@40.4,-3.7,17z"),
+    # a page with a query of its own is no search's
+    ("Hotel Arts Barcelona", "https://www.hotelartsbarcelona.com/rooms?q=suite"),
+    ("Museu Picasso", "https://museupicasso.bcn.cat/?query=horario"),
+    # a paper whose title ranks things is one work: a DOI, an arXiv id, a PDF
+    ("Top 10 algorithms in data mining", "https://link.springer.com/article/10.1007/s10115-007-0114-2"),
+    ("Top 10 algorithms in data mining", "https://doi.org/10.1007/s10115-007-0114-2"),
+    ("(PDF) Top 10 algorithms in data mining", "https://www.researchgate.net/publication/29467751_Top_10_algorithms_in_data_mining"),
+    ("Top 10 algorithms in data mining", "https://www.semanticscholar.org/paper/Top-10-algorithms-in-data-mining-Wu-Kumar/7c1b"),
+    ("The 10 best papers on transformers", "https://arxiv.org/abs/2301.01234"),
+    ("Top 10 algorithms in data mining", "https://www.cs.umd.edu/~samir/498/10Algorithms-08.pdf"),
+])
+def test_one_thing_whose_name_ranks_is_no_listing(title: str, url: str) -> None:
+    for nouns in ([], ["restaurant", "restaurante", "paper", "artículo", "hotel"]):
+        assert not is_listing_page(title, url, nouns), (title, url)
+
+
+@pytest.mark.parametrize("title", [
+    "Los mejores tacos en Madrid: 12 taquerías que debes probar",
+    "Mejores restaurantes mexicanos cerca de Sol",
+    "Las mejores academias de inglés de Sevilla 2025",
+    "Best Tacos in Madrid (Updated 2026)",
+    "Top 10 Mexican Restaurants in Madrid - Tripadvisor",
+])
+def test_a_superlatives_plural_before_a_place_or_a_date_is_a_listing(title: str) -> None:
+    assert is_listing_page(title, "https://example.com/post")
 
 
 @pytest.mark.parametrize("title", ["Hoteles en Barcelona desde 54 €",
