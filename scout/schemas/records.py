@@ -154,6 +154,9 @@ class Candidates(ArtifactModel):
 
     items: list[Candidate] = Field(default_factory=list)
     excluded: list[str] = Field(default_factory=list, description="titles dropped as lists")
+    listings: list[str] = Field(
+        default_factory=list, description="those of them dropped as listing pages "
+        "(extract.listing_pages: drop): the report counts them")
     notes: list[str] = Field(default_factory=list)
 
 

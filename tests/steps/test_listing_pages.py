@@ -18,7 +18,8 @@ from scout.adapters.contract import ChainOutcome
 from scout.adapters.duckduckgo import parse_lite
 from scout.adapters.normalize import to_sources
 from scout.adapters.searxng import parse_results
-from scout.schemas.records import Candidates
+from scout.report.render import Citations, make_report_env
+from scout.schemas.records import Candidates, Shortlist
 from scout.schemas.sources import Source
 from scout.spec.models import InputSpec, Phase, Pipeline
 from scout.stepkit.params import ExtractRules, SearchParams
@@ -214,3 +215,31 @@ def test_rank_leaves_out_a_marked_listing_whose_page_named_nothing() -> None:
     assert localize(LISTING, "es") != LISTING
     one = Candidate(key="dr-shah", name="Dr Shah Dental Clinic")
     assert off_reasons(one, TODAY) == []
+
+
+def test_the_search_counts_its_listing_drops_apart_from_the_authors_patterns() -> None:
+    out = _search(_dentists(), ["dentist"], exclude_patterns=["(?i)practo"])
+    assert len(out.excluded) == 9
+    # the two Practo pages went by the author's pattern: the other seven as listings
+    assert len(out.listings) == 7 and not any("Practo" in t for t in out.listings)
+    assert not _search(_dentists(), ["dentist"], listing_pages="keep").listings
+
+
+CHANGES = '{% import "_report.md.j2" as r with context %}{{ r.changes_section(shortlist, candidates) }}'
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Not compared: 2 search results were pages that list things"),
+    ("es", "Sin comparar: 2 resultados de búsqueda eran páginas que listan cosas"),
+])
+def test_the_report_says_how_many_listing_pages_were_not_compared(lang: str, line: str) -> None:
+    env = make_report_env(Path(__file__).resolve().parents[2] / "templates", lang)
+    one = Candidate(key="a", name="Clínica Dental Ruzafa")
+    listed = Candidates(items=[one], listings=["Top 10 Dentists", "Top 10 Dentists", "20 Best"])
+    md = env.from_string(CHANGES).render(shortlist=Shortlist(items=[]), candidates=listed,
+                                         citations=Citations())
+    assert line in md  # the same page found by two searches is counted once
+    none = env.from_string(CHANGES).render(shortlist=Shortlist(items=[]),
+                                           candidates=Candidates(items=[one]),
+                                           citations=Citations())
+    assert line.split(":")[0] not in none
