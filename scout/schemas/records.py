@@ -29,6 +29,11 @@ class Listed(BaseModel):
 
     name: str
     url: str | None = None
+    #: what the list says of it (an item's ``offers`` / ``priceRange``, its
+    #: ``aggregateRating`` on 0-10): cited to the listing page
+    price_range: str | None = None
+    rating: float | None = None
+    rating_count: int | None = None
 
 
 class Evidence(BaseModel):
