@@ -34,6 +34,8 @@ class Listed(BaseModel):
     price_range: str | None = None
     rating: float | None = None
     rating_count: int | None = None
+    # a list that says only names hashes as before
+    _omit = omit_unset("price_range", "rating", "rating_count")
 
 
 class Evidence(BaseModel):
@@ -162,6 +164,8 @@ class Candidates(ArtifactModel):
     listings: list[str] = Field(
         default_factory=list, description="those of them dropped as listing pages "
         "(extract.listing_pages: drop): the report counts them")
+    # a phase that dropped no listing page hashes as before
+    _omit = omit_unset("listings")
     notes: list[str] = Field(default_factory=list)
 
 
