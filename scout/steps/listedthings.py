@@ -53,8 +53,8 @@ def listed_candidates(cands: list[Candidate], sets: Iterable[EvidenceSet]) -> li
             own = domain_of(thing.url) if thing.url else ""
             target = by_key.get(key) or by_name.get(key) or (by_site.get(own) if own else None)
             text = f"{thing.name}, listed on {page.title or page.url}"
-            said = ", ".join(filter(None, [thing.price_range, thing.rating is not None
-                                           and f"rated {thing.rating:g}/10"]))
+            rated = f"rated {thing.rating:g}/10" if thing.rating is not None else None
+            said = ", ".join(filter(None, [thing.price_range, rated]))
             text += f" ({said})" if said else ""
             # the list's own price and rating, cited to it: a candidate found nowhere else
             # is then ranked on them rather than left unknown
