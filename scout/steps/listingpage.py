@@ -65,7 +65,8 @@ _ANY_KIND = lazy_re("|".join([
     r"\b(?:mejores|peores|mas baratos|mas baratas)\s+(?:[\w'-]+\s+){0,2}[\w'-]+s\s+"
     r"(?:(?:de|para)\s+[\w'-]+\s+)?(?:en|cerca de)\s",
     # "Las mejores academias de inglés de Sevilla 2025": a superlative's plural dated
-    r"\b(?:best|mejores)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+s\b[^|]{0,60}?\b(?:19|20)\d\d\b",
+    r"\b(?:best|mejores)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+s\s+"
+    r"(?:(?:de|en|in|of|para|for)\s+[\w'-]+\s+){0,2}\(?(?:19|20)\d\d\b",
     r"\b(?:list|lista|listado|ranking|directorio|directory)\s+(?:of|de|del)\b",
 ]))
 

@@ -177,6 +177,7 @@ def test_without_the_kinds_nouns_a_plural_before_a_place_is_not_read(title: str)
     ("Best Friends Pet Care", "https://bestfriendspetcare.com/"),
     ("Hotel Arts Barcelona | Official Site", "https://www.hotelartsbarcelona.com/"),
     ("2 Bedroom Apartment in Gràcia", "https://example.com/flat/123"),
+    ("Best Western Plus Hotel Barcelona | Ofertas 2026", "https://www.bestwestern.es/"),
 ])
 def test_one_thing_named_with_a_number_or_a_superlative_stays(title: str, url: str) -> None:
     assert not is_listing_page(title, url, ["hotel", "restaurant", "laptop", "academia",
