@@ -22,8 +22,9 @@ and a search's own address (a search path: ``/search?q=``). A count is 1–3 dig
 
 A superlative alone names one thing as often as it lists: a restaurant "Los Mejores
 Tacos" (``yelp.com/biz/los-mejores-tacos-madrid``) is one place, so a superlative
-counts only with a count, the kind's plural or a plural before a place. A map's link
-(``maps.google.com/?q=…``, ``/maps/search/?api=1&query=…``) points at one place, and a
+counts only with a count, the kind's plural or a plural before a place or a year. A
+map's link (``maps.google.com/?q=…``, ``/maps/search/?api=1&query=…``) points at one
+place, and a
 scholarly work's address (a DOI, an arXiv id, a PDF) is one work whatever its title
 ranks ("Top 10 algorithms in data mining"): neither is read as a listing by its address,
 and a work's title is not read either.
