@@ -24,10 +24,9 @@ A superlative alone names one thing as often as it lists: a restaurant "Los Mejo
 Tacos" (``yelp.com/biz/los-mejores-tacos-madrid``) is one place, so a superlative
 counts only with a count, the kind's plural or a plural before a place or a year. A
 map's link (``maps.google.com/?q=…``, ``/maps/search/?api=1&query=…``) points at one
-place, and a
-scholarly work's address (a DOI, an arXiv id, a PDF) is one work whatever its title
-ranks ("Top 10 algorithms in data mining"): neither is read as a listing by its address,
-and a work's title is not read either.
+place, and a scholarly work's address (a DOI, an arXiv id, a PDF) is one work whatever
+its title ranks ("Top 10 algorithms in data mining"): neither is read as a listing by
+its address, and a work's title is not read either.
 """
 
 from __future__ import annotations
