@@ -29,6 +29,13 @@ class Listed(BaseModel):
 
     name: str
     url: str | None = None
+    #: what the list says of it (an item's ``offers`` / ``priceRange``, its
+    #: ``aggregateRating`` on 0-10): cited to the listing page
+    price_range: str | None = None
+    rating: float | None = None
+    rating_count: int | None = None
+    # a list that says only names hashes as before
+    _omit = omit_unset("price_range", "rating", "rating_count")
 
 
 class Evidence(BaseModel):
@@ -154,6 +161,11 @@ class Candidates(ArtifactModel):
 
     items: list[Candidate] = Field(default_factory=list)
     excluded: list[str] = Field(default_factory=list, description="titles dropped as lists")
+    listings: list[str] = Field(
+        default_factory=list, description="those of them dropped as listing pages "
+        "(extract.listing_pages: drop): the report counts them")
+    # a phase that dropped no listing page hashes as before
+    _omit = omit_unset("listings")
     notes: list[str] = Field(default_factory=list)
 
 

@@ -34,7 +34,8 @@ from scout.text import strip_accents
 
 # the names callers (tests, plug-ins) read from here, each owned by the module it is imported from
 __all__ = ["_ordered_words", "clean_name", "domain_of", "evidence_id", "evidence_shared",
-           "excluded", "find_price", "find_rating", "is_shared", "listing_currency", "name_key",
+           "excluded", "find_price", "find_rating", "is_shared", "listing_currency",
+           "listing_dropped", "name_key",
            "name_words", "names_candidate", "others_words", "shared_words", "sibling_names",
            "sibling_texts", "snippet_evidence", "stated_rating", "strip_accents", "to_candidates",
            "to_evidence"]
@@ -58,10 +59,20 @@ def excluded(source: Source, rules: ExtractRules, nouns: Iterable[str] = ()) -> 
     ``exclude_patterns`` on its title or URL, else (``listing_pages: drop``) a listing
     page by its title and address, read with the kind's ``nouns``
     (:mod:`scout.steps.listingpage`)."""
+    return _by_patterns(source, rules) or listing_dropped(source, rules, nouns)
+
+
+def _by_patterns(source: Source, rules: ExtractRules) -> bool:
     hay = f"{source.title}\n{source.url}"
-    if any(re.search(p, hay) for p in rules.exclude_patterns):
-        return True
-    return rules.listing_pages == "drop" and is_listing_page(source.title, source.url, nouns)
+    return any(re.search(p, hay) for p in rules.exclude_patterns)
+
+
+def listing_dropped(source: Source, rules: ExtractRules, nouns: Iterable[str] = ()) -> bool:
+    """Whether :func:`excluded` drops ``source`` as a listing page (``listing_pages:
+    drop``) rather than by the author's patterns: the report counts those apart, since
+    the things they list are lost unless the kind keeps or expands them."""
+    return (rules.listing_pages == "drop" and not _by_patterns(source, rules)
+            and is_listing_page(source.title, source.url, nouns))
 
 
 def _listing(src: Source, name: str, adapter: str) -> Candidate:

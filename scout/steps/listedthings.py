@@ -6,7 +6,7 @@ listing — a ranking, a directory, a booking site's results: its ``ItemList``
 leaves it out). What it lists is: ``rank`` adds each listed thing no candidate already
 is as a candidate, before it reads prices and ratings, citing the listing page (its
 evidence: "<name>, listed on <page>") and linked to its own address where the page gives
-one. A thing already found elsewhere (the same name key, another of its names, its own
+one, with the price and rating the list gives it (:mod:`scout.adapters.itemlist`). A thing already found elsewhere (the same name key, another of its names, its own
 site) gets the listing's citation instead of a second candidate. At most
 :data:`MAX_NEW` are added in all, in the order the pages list them: a page of 10,000
 items adds no more than :data:`scout.adapters.itemlist.MAX_LISTED`.
@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from scout.schemas.records import Candidate, Evidence, EvidenceSet
 from scout.steps.extract import evidence_id
+from scout.steps.fetch import price_from_range
 from scout.steps.namewords import name_key
 from scout.steps.samecandidate import domain_of
 
@@ -52,9 +53,16 @@ def listed_candidates(cands: list[Candidate], sets: Iterable[EvidenceSet]) -> li
             own = domain_of(thing.url) if thing.url else ""
             target = by_key.get(key) or by_name.get(key) or (by_site.get(own) if own else None)
             text = f"{thing.name}, listed on {page.title or page.url}"
+            rated = f"rated {thing.rating:g}/10" if thing.rating is not None else None
+            said = ", ".join(filter(None, [thing.price_range, rated]))
+            text += f" ({said})" if said else ""
+            # the list's own price and rating, cited to it: a candidate found nowhere else
+            # is then ranked on them rather than left unknown
             ev = Evidence(id=evidence_id(page.url, text), kind="snippet", text=text,
                           url=page.url, title=page.title, adapter=page.adapter,
-                          phase=page.phase, retrieved_at=page.retrieved_at)
+                          phase=page.phase, retrieved_at=page.retrieved_at,
+                          price=price_from_range(thing.price_range), rating=thing.rating,
+                          rating_count=thing.rating_count)
             if target is None:
                 if added >= MAX_NEW:
                     continue

@@ -15,9 +15,18 @@ the kind's own ``nouns`` (its words for what it finds: ``hotel``, ``academia``,
 shows", "Best Dental Clinics") or the plural opening the title before a place ("Dentists
 in Mumbai", "Academias de inglés en Sevilla"). Without nouns only the signs any kind's
 listing shows count: a ranking's count ("Top 10", "15 Best", "los 10 mejores"), "the
-best …s in", "list of" / "lista de", and a search's own address. A count is 1–3 digits
+best …s in" / "los mejores …s en" (a plural before a place), "list of" / "lista de",
+and a search's own address (a search path: ``/search?q=``). A count is 1–3 digits
 ("10+" too; a year, "Hotel 1898", is no count) and a name with a number of its own
 ("Laravel 11 Tutorial", "Dell XPS 13") is no ranking.
+
+A superlative alone names one thing as often as it lists: a restaurant "Los Mejores
+Tacos" (``yelp.com/biz/los-mejores-tacos-madrid``) is one place, so a superlative
+counts only with a count, the kind's plural or a plural before a place or a year. A
+map's link (``maps.google.com/?q=…``, ``/maps/search/?api=1&query=…``) points at one
+place, and a scholarly work's address (a DOI, an arXiv id, a PDF) is one work whatever
+its title ranks ("Top 10 algorithms in data mining"): neither is read as a listing by
+its address, and a work's title is not read either.
 """
 
 from __future__ import annotations
@@ -49,22 +58,40 @@ _LEAD = (r"(?:^|[.?!:|•–—]\s*|\s-\s*|\b(?:the|los|las|these|estos|estas|he
 _ANY_KIND = lazy_re("|".join([
     rf"\btop\s*-?\s*{_COUNT}",                      # "Top 10", "TOP-5", "Top 10+"
     rf"(?<![\d.,]){_COUNT}\s+{_RANKS}\b",           # "20 Best Dentists", "10 mejores"
-    r"\b(?:los|las)\s+(?:\d{1,3}\s+)?(?:mejores|peores|mas baratos|mas baratas)\b",
-    r"^(?:\d{1,3}\s+)?mejores\s",                   # "Mejores academias de inglés …"
-    # "Best Dentists Near Me", "The best hotels in Barcelona" (a plural, then a place);
-    # "Best Western Hotel Barcelona" names one
+    # "Best Dentists Near Me", "The best hotels in Barcelona", "Mejores academias de inglés
+    # en Sevilla" (a plural, then a place); "Best Western Hotel Barcelona" and a
+    # restaurant "Los Mejores Tacos" name one
     r"\bbest\s+(?:[\w'-]+\s+){0,2}[\w'-]+s\s+(?:in|near|around|of)\b",
+    r"\b(?:mejores|peores|mas baratos|mas baratas)\s+(?:[\w'-]+\s+){0,2}[\w'-]+s\s+"
+    r"(?:(?:de|para)\s+[\w'-]+\s+)?(?:en|cerca de)\s",
+    # "Las mejores academias de inglés de Sevilla 2025": a superlative's plural dated
+    r"\b(?:best|mejores)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+s\s+"
+    r"(?:(?:de|en|in|of|para|for)\s+[\w'-]+\s+){0,2}\(?(?:19|20)\d\d\b",
     r"\b(?:list|lista|listado|ranking|directorio|directory)\s+(?:of|de|del)\b",
 ]))
 
 #: a listing's or a search's address (folded path and query)
 _ANY_URL = lazy_re("|".join([
     r"(?:^|[/_-])top-?\d{1,3}(?:[/_.-]|$)",         # /top-10-dentists-in-mumbai/
-    rf"(?:^|[/_-])\d{{1,3}}-{_RANKS}(?:[/_.-]|$)",  # /10-best-hotels/
-    r"(?:^|[/_-])(?:los-|las-)?(?:\d{1,3}-)?(?:best|mejores)-[a-z0-9]+s(?:[/_.-]|$)",
+    rf"(?:^|[/_-])(?:los-|las-)?\d{{1,3}}-{_RANKS}(?:[/_.-]|$)",  # /10-best-hotels/
+    # /best-hotels-in-barcelona/; /biz/los-mejores-tacos-madrid names one
+    r"(?:^|[/_-])(?:best|mejores)-(?:[a-z0-9]+-){0,2}[a-z0-9]+s-(?:in|near|en|cerca)-",
     r"(?:^|[/_-])(?:list-of|lista-de|listado-de|ranking)(?:[/_.-]|$)",
+    # a search's own page; a query on any other path (a map's ?q=, a page's ?query=) is
+    # no search's
     r"/(?:search|searchresults|buscar|busqueda|resultados)(?:\.[a-z.]+)?(?:/|\?|$)",
-    r"[?&](?:q|query|ss|search|keyword|keywords)=",
+]))
+
+#: an address that names one place or work whatever its title says (folded host, path
+#: and query): a map's link, a DOI, an arXiv or PubMed id, ResearchGate's or Semantic
+#: Scholar's page of one work, a PDF
+_ONE_PLACE = lazy_re(r"^maps\.|^[^/]*/maps(?:/|\?|$)")
+_ONE_WORK = lazy_re("|".join([
+    r"(?:^|[/=])10\.\d{4,9}/",                       # a DOI, doi.org's or a publisher's
+    r"(?:^|\.)arxiv\.org/(?:abs|pdf)/",
+    r"/(?:pii|pubmed|pmc/articles)/\w",
+    r"/publication/\d", r"semanticscholar\.org/paper/",
+    r"\.pdf(?:$|[?#])",
 ]))
 
 
@@ -99,27 +126,37 @@ def plurals(noun: str) -> set[str]:
 
 
 @lru_cache(maxsize=32)
-def _by_nouns(nouns: tuple[str, ...]) -> re.Pattern[str] | None:
-    """The signs the kind's nouns make (see the module docstring), or None without any."""
+def _by_nouns(nouns: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The signs the kind's nouns make (see the module docstring) in a title and in an
+    address's path, or None without any."""
     forms = sorted({p for n in nouns for p in plurals(n) if p}, key=len, reverse=True)
     if not forms:
         return None
     said = "(?:" + "|".join(re.escape(f) for f in forms) + ")"
-    return re.compile("|".join([
+    slug = "(?:" + "|".join(re.escape(f.replace(" ", "-")) for f in forms) + ")"
+    title = re.compile("|".join([
         rf"{_LEAD}{_COUNT}\s+(?:[\w'-]+\s+){{0,3}}?{said}\b",   # "20 mindbending TV shows"
         rf"\b{_RANKS}\s+(?:[\w'-]+\s+){{0,2}}?{said}\b",        # "Best Dental Clinics"
         rf"^{said}\s+(?:in|en|near|cerca de|around|de)\s",      # "Dentists in Mumbai"
     ]))
+    # /mejores-academias-ingles-sevilla/, /best-dental-clinics/
+    path = re.compile(rf"(?:^|[/_-]){_RANKS}-(?:[a-z0-9]+-){{0,2}}?{slug}(?:[/_.-]|$)")
+    return title, path
 
 
 def is_listing_page(title: str, url: str, nouns: Iterable[str] = ()) -> bool:
     """Whether a result titled ``title`` at ``url`` lists things rather than being one,
     read with the kind's ``nouns`` (see the module docstring)."""
+    try:
+        parts = urlsplit((url or "")[:2000])
+    except ValueError:  # "http://[" : an address no browser opens is read by its title
+        parts = urlsplit("")
+    where = fold(f"{parts.netloc}{parts.path}?{parts.query}"[:500])
+    if _ONE_WORK.search(where):
+        return False  # a paper's title may rank things: the page is one work
     text = fold(title or "")[:500]  # a title is short: a 1 MB one is read no further
-    if _ANY_KIND.search(text):
-        return True
-    parts = urlsplit(url or "")
-    if _ANY_URL.search(fold(f"{parts.path}?{parts.query}"[:500])):
+    path = fold(f"{parts.path}?{parts.query}"[:500])
+    if _ANY_KIND.search(text) or (not _ONE_PLACE.search(where) and _ANY_URL.search(path)):
         return True
     found = _by_nouns(tuple(nouns))
-    return bool(found and found.search(text))
+    return bool(found and (found[0].search(text) or found[1].search(path)))

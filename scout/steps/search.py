@@ -16,7 +16,7 @@ from scout.spec.evidence import enum_values, enum_words
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
-from scout.steps.extract import to_candidates, to_evidence
+from scout.steps.extract import listing_dropped, to_candidates, to_evidence
 from scout.steps.listprice import listing_currency
 from scout.steps.mentions import evidence_shared, others_words, sibling_names, sibling_texts
 from scout.steps.freetext import free_fields
@@ -46,11 +46,12 @@ def run(ctx: StepContext) -> Any:
     currency = listing_currency(ctx.task, ctx.config)
     if rules.record == "candidate":
         places = request_places(ctx.task) if rules.strip_place else None
+        nouns = getattr(ctx.pipeline, "nouns", None) or ()
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id,
                                        places=places, currency=currency, query=query,
                                        kind_words=enum_words(getattr(ctx.pipeline, "inputs", None)),
                                        kind_values=enum_values(getattr(ctx.pipeline, "inputs", None)),
-                                       nouns=getattr(ctx.pipeline, "nouns", None) or ())
+                                       nouns=nouns)
         merged: list[str] = []
         if params.dedup == "none":
             pass  # to_candidates already merged; 'none' only skips the semantic pass
@@ -66,7 +67,8 @@ def run(ctx: StepContext) -> Any:
             notes.append(N_plural("dropped {count} list/aggregator page",
                                   "dropped {count} list/aggregator pages",
                                   len(dropped)).format(count=len(dropped)))
-        return Candidates(items=cands, excluded=dropped, notes=notes)
+        listings = [s.title for s in sources if listing_dropped(s, rules, nouns)]
+        return Candidates(items=cands, excluded=dropped, listings=listings, notes=notes)
     if rules.record in ("review", "price"):
         subject = ctx.item if isinstance(ctx.item, Candidate) else None
         names = sibling_names(ctx)
@@ -107,6 +109,7 @@ def gather(outcomes: list[ItemOutcome], phase: Any = None) -> Any:
                     seen.add(c.key)
                     merged.items.append(c)
             merged.excluded += r.excluded
+            merged.listings += r.listings
             merged.notes += r.notes
         return merged
     if done and all(isinstance(r, SourceList) for r in done):

@@ -159,3 +159,49 @@ def test_a_huge_listing_adds_a_bounded_number_of_candidates() -> None:
     many = [Listed(name=f"Restaurante Número {i}") for i in range(MAX_NEW + 50)]
     short = _rank_listing(many)
     assert len(short.items) + len(short.excluded) == MAX_NEW + 1
+
+
+#: Google's carousel all-in-one shape with what each item says of itself: a price (an
+#: Offer, an AggregateOffer, a priceRange with figures) and an aggregateRating
+PRICED = {"@context": "https://schema.org", "@type": "ItemList", "itemListElement": [
+    {"@type": "ListItem", "position": 1, "item": {
+        "@type": "Hotel", "name": "Hotel Arts", "url": "https://example.com/arts",
+        "offers": {"@type": "Offer", "price": "320", "priceCurrency": "EUR"},
+        "aggregateRating": {"@type": "AggregateRating", "ratingValue": "4.5",
+                            "reviewCount": "1200"}}},
+    {"@type": "ListItem", "position": 2, "item": {
+        "@type": "Hotel", "name": "Hotel Casa Fuster", "url": "https://example.com/fuster",
+        "offers": {"@type": "AggregateOffer", "lowPrice": 180, "highPrice": 260,
+                   "priceCurrency": "EUR"}}},
+    {"@type": "ListItem", "position": 3, "item": {
+        "@type": "Hotel", "name": "Hotel Neri", "priceRange": "$$",
+        "aggregateRating": {"@type": "AggregateRating", "ratingValue": 9.1,
+                            "bestRating": 10, "ratingCount": 0}}},
+    {"@type": "ListItem", "position": 4, "item": {
+        "@type": "Hotel", "name": "Hotel Brummell", "priceRange": "EUR 150 - 210"}}]}
+
+
+def test_what_a_list_says_of_each_thing_is_read_with_it() -> None:
+    page = extract(_html(PRICED))
+    things = {t.name: t for t in listed_things(page.jsonld, page.microdata)}
+    assert things["Hotel Arts"].price_range == "EUR 320"
+    assert (things["Hotel Arts"].rating, things["Hotel Arts"].rating_count) == (9.0, 1200)
+    assert things["Hotel Casa Fuster"].price_range == "EUR 180 - 260"
+    # "$$" is a level with no figure; a rating by nobody is no rating
+    assert things["Hotel Neri"].price_range is None and things["Hotel Neri"].rating is None
+    assert things["Hotel Brummell"].price_range == "EUR 150 - 210"
+    # the summary shape says nothing of them
+    assert all(t.price_range is None and t.rating is None
+               for t in listed_things(extract(_html(SUMMARY)).jsonld))
+
+
+def test_a_listed_candidates_price_and_rating_cite_the_listing_page() -> None:
+    page = extract(_html(PRICED))
+    short = _rank_listing(listed_things(page.jsonld, page.microdata))
+    kept = {i.candidate.name: i.candidate for i in short.items}
+    arts = kept["Hotel Arts"]
+    assert arts.price is not None and (arts.price.amount, arts.price.currency) == (320, "EUR")
+    assert arts.rating == 9.0
+    cited = [e for e in arts.evidence if e.price is not None or e.rating is not None]
+    assert cited and all(e.url == "https://guide.example/top-10" for e in cited)
+    assert kept["Hotel Neri"].price is None and kept["Hotel Neri"].rating is None

@@ -18,7 +18,8 @@ from scout.adapters.contract import ChainOutcome
 from scout.adapters.duckduckgo import parse_lite
 from scout.adapters.normalize import to_sources
 from scout.adapters.searxng import parse_results
-from scout.schemas.records import Candidates
+from scout.report.render import Citations, make_report_env
+from scout.schemas.records import Candidates, Shortlist
 from scout.schemas.sources import Source
 from scout.spec.models import InputSpec, Phase, Pipeline
 from scout.stepkit.params import ExtractRules, SearchParams
@@ -96,8 +97,9 @@ def test_the_kinds_nouns_tell_a_round_up_from_a_thread() -> None:
     ("The best hotels in Barcelona for families", ""),
     ("Lista de academias de inglés en Sevilla", ""),
     ("Hoteles en Barcelona", "https://www.booking.com/searchresults.es.html?ss=Barcelona"),
-    ("Academias de inglés", "https://example.es/blog/mejores-academias-ingles-sevilla/"),
     ("Dentists", "https://bestinthecity.in/health/top-10-dentists-in-mumbai/"),
+    ("Guía", "https://example.com/travel/best-boutique-hotels-in-barcelona/"),
+    ("Twitter", "https://twitter.com/search?q=laravel"),
 ])
 def test_a_listing_is_told_by_its_title_or_address(title: str, url: str) -> None:
     assert is_listing_page(title, url), title
@@ -112,6 +114,51 @@ def test_a_listing_is_told_by_its_title_or_address(title: str, url: str) -> None
 ])
 def test_the_kinds_plural_tells_a_directory(title: str, nouns: list[str]) -> None:
     assert is_listing_page(title, "", nouns), title
+
+
+@pytest.mark.parametrize("url, nouns", [
+    ("https://example.es/blog/mejores-academias-ingles-sevilla/", ["academia"]),
+    ("https://example.com/guides/best-dental-clinics/", ["dental clinic"]),
+])
+def test_the_kinds_plural_after_a_superlative_tells_an_address(url: str, nouns: list[str]) -> None:
+    assert is_listing_page("Guía", url, nouns), url
+    # the same slug without the kind's word may be one place's ("/biz/los-mejores-tacos")
+    assert not is_listing_page("Guía", url, ["hotel"]), url
+
+
+@pytest.mark.parametrize("title, url", [
+    # a restaurant named with a superlative: its own pages, a review site's, a map's
+    ("Los Mejores Tacos", "https://www.yelp.com/biz/los-mejores-tacos-madrid"),
+    ("Los Mejores Tacos - Restaurante mexicano, Madrid", "https://losmejorestacos.es/"),
+    ("Mejores Tacos El Güero | Carta y precios", "https://www.thefork.es/restaurante/mejores-tacos-r123"),
+    ("Los Mejores Tacos", "https://maps.google.com/?q=Los+Mejores+Tacos+Madrid"),
+    ("Casa Lucio", "https://www.google.com/maps/search/?api=1&query=Casa+Lucio+Madrid"),
+    ("Best Tacos Ever", "https://www.google.com/maps/place/Best+Tacos+Ever/@40.4,-3.7,17z"),
+    # a page with a query of its own is no search's
+    ("Hotel Arts Barcelona", "https://www.hotelartsbarcelona.com/rooms?q=suite"),
+    ("Museu Picasso", "https://museupicasso.bcn.cat/?query=horario"),
+    # a paper whose title ranks things is one work: a DOI, an arXiv id, a PDF
+    ("Top 10 algorithms in data mining", "https://link.springer.com/article/10.1007/s10115-007-0114-2"),
+    ("Top 10 algorithms in data mining", "https://doi.org/10.1007/s10115-007-0114-2"),
+    ("(PDF) Top 10 algorithms in data mining", "https://www.researchgate.net/publication/29467751_Top_10_algorithms_in_data_mining"),
+    ("Top 10 algorithms in data mining", "https://www.semanticscholar.org/paper/Top-10-algorithms-in-data-mining-Wu-Kumar/7c1b"),
+    ("The 10 best papers on transformers", "https://arxiv.org/abs/2301.01234"),
+    ("Top 10 algorithms in data mining", "https://www.cs.umd.edu/~samir/498/10Algorithms-08.pdf"),
+])
+def test_one_thing_whose_name_ranks_is_no_listing(title: str, url: str) -> None:
+    for nouns in ([], ["restaurant", "restaurante", "paper", "artículo", "hotel"]):
+        assert not is_listing_page(title, url, nouns), (title, url)
+
+
+@pytest.mark.parametrize("title", [
+    "Los mejores tacos en Madrid: 12 taquerías que debes probar",
+    "Mejores restaurantes mexicanos cerca de Sol",
+    "Las mejores academias de inglés de Sevilla 2025",
+    "Best Tacos in Madrid (Updated 2026)",
+    "Top 10 Mexican Restaurants in Madrid - Tripadvisor",
+])
+def test_a_superlatives_plural_before_a_place_or_a_date_is_a_listing(title: str) -> None:
+    assert is_listing_page(title, "https://example.com/post")
 
 
 @pytest.mark.parametrize("title", ["Hoteles en Barcelona desde 54 €",
@@ -130,6 +177,7 @@ def test_without_the_kinds_nouns_a_plural_before_a_place_is_not_read(title: str)
     ("Best Friends Pet Care", "https://bestfriendspetcare.com/"),
     ("Hotel Arts Barcelona | Official Site", "https://www.hotelartsbarcelona.com/"),
     ("2 Bedroom Apartment in Gràcia", "https://example.com/flat/123"),
+    ("Best Western Plus Hotel Barcelona | Ofertas 2026", "https://www.bestwestern.es/"),
 ])
 def test_one_thing_named_with_a_number_or_a_superlative_stays(title: str, url: str) -> None:
     assert not is_listing_page(title, url, ["hotel", "restaurant", "laptop", "academia",
@@ -168,3 +216,31 @@ def test_rank_leaves_out_a_marked_listing_whose_page_named_nothing() -> None:
     assert localize(LISTING, "es") != LISTING
     one = Candidate(key="dr-shah", name="Dr Shah Dental Clinic")
     assert off_reasons(one, TODAY) == []
+
+
+def test_the_search_counts_its_listing_drops_apart_from_the_authors_patterns() -> None:
+    out = _search(_dentists(), ["dentist"], exclude_patterns=["(?i)practo"])
+    assert len(out.excluded) == 9
+    # the two Practo pages went by the author's pattern: the other seven as listings
+    assert len(out.listings) == 7 and not any("Practo" in t for t in out.listings)
+    assert not _search(_dentists(), ["dentist"], listing_pages="keep").listings
+
+
+CHANGES = '{% import "_report.md.j2" as r with context %}{{ r.changes_section(shortlist, candidates) }}'
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Not compared: 2 search results were pages that list things"),
+    ("es", "Sin comparar: 2 resultados de búsqueda eran páginas que listan cosas"),
+])
+def test_the_report_says_how_many_listing_pages_were_not_compared(lang: str, line: str) -> None:
+    env = make_report_env(Path(__file__).resolve().parents[2] / "templates", lang)
+    one = Candidate(key="a", name="Clínica Dental Ruzafa")
+    listed = Candidates(items=[one], listings=["Top 10 Dentists", "Top 10 Dentists", "20 Best"])
+    md = env.from_string(CHANGES).render(shortlist=Shortlist(items=[]), candidates=listed,
+                                         citations=Citations())
+    assert line in md  # the same page found by two searches is counted once
+    none = env.from_string(CHANGES).render(shortlist=Shortlist(items=[]),
+                                           candidates=Candidates(items=[one]),
+                                           citations=Citations())
+    assert line.split(":")[0] not in none
