@@ -104,7 +104,9 @@ ASKING = lazy_re(r"^\W*(?:(?:hola|hi|hello|hey|buenas)\W+)?(?:"
 # what a city's listings are ("jazz events", "planes para el finde", "things to do");
 # what a job search asks for ("data scientist jobs", "ofertas de trabajo de enfermera");
 # what a funding search asks for ("becas de biología", "climate research grants");
-# whom a lessons search asks for ("profe particular de mates", "piano teacher").
+# Not a teacher's words ("profe particular de mates", "piano teacher"): a job search's
+# role is a teacher ("vacantes de profesor de matemáticas"), so a lessons kind declares
+# them in its ``nouns:`` (examples/tutors) and they are claimed there.
 # Why the job, paper and grant words stay here, not in those kinds' ``nouns:``: a
 # declared noun is claimed (blanked) before any reader, while a word here is grammar the
 # readers see: it ends a subject before a place ("data analyst job, ..." reads no city
@@ -118,8 +120,6 @@ joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito 
 locales bar bares establecimiento establecimientos video videos talk talks charla charlas
 tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases class classes
 lesson lessons school schools escuela escuelas
-profe profes profesor profesores profesora profesoras teacher teachers
-particular particulares
 course courses curso cursos conference conferences congress congresses congreso congresos
 symposium symposia simposio simposios jornadas seminar seminars seminario seminarios
 workshop workshops taller talleres meetup meetups webinar webinars webinario webinarios

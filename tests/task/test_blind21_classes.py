@@ -68,7 +68,10 @@ def test_asking_for_a_price_is_asking_not_the_subject(query: str, thing: str) ->
     ("english teacher in Leeds", "english"),
 ])
 def test_a_teachers_word_is_what_is_searched_not_the_subject(query: str, what: str) -> None:
-    assert _values(query, LESSONS).get("what") == what
+    # a lessons kind's declared nouns (examples/tutors): a teacher is what it finds, while
+    # for a job search a teacher is the role (tests/task/test_outside_kind_classes.py)
+    nouns = ["profe particular", "profe", "profesora", "profesor", "teacher", "tutor"]
+    assert build_task(query, LESSONS, today=TODAY, nouns=nouns).values.get("what") == what
 
 
 CLIPS = {"job": InputSpec(type="string", enum=["translation", "subtitling"],
