@@ -88,8 +88,10 @@ def read_number(text: str) -> float:
     elif "," in t and "." not in t:  # a decimal comma
         t = t.replace(",", ".")
     number = float(t)
-    if not math.isfinite(number):
-        raise ValueError(f"{text[:20]!r}… is no finite number")
+    if math.isinf(number):
+        raise ValueError(f"'{cut_middle(text, 25)}' is too large a number")
+    if math.isnan(number):
+        raise ValueError(f"'{cut_middle(text, 25)}' is not a number")
     return number
 
 
