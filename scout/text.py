@@ -18,6 +18,7 @@ Two folds, because two different promises are needed:
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
@@ -76,7 +77,9 @@ def read_number(text: str) -> float:
     """A number as people write it in either language: '100.000' and '100,000' are a
     hundred thousand, '1.234,50' and '1,234.50' the same amount, '2,5' two and a half;
     spaces (also no-break and thin ones) between digit groups are ignored. Raises
-    ``ValueError`` when ``text`` is not a number."""
+    ``ValueError`` when ``text`` is not a number, and when it is no finite one: a figure
+    of hundreds of digits reads as inf, and "inf" or "nan" are words (no price, quantity
+    or budget is infinite: every caller reads no value then)."""
     t = _SPACES.sub("", text)
     if _EUROPEAN.fullmatch(t):
         t = t.replace(".", "").replace(",", ".")
@@ -84,7 +87,12 @@ def read_number(text: str) -> float:
         t = t.replace(",", "")
     elif "," in t and "." not in t:  # a decimal comma
         t = t.replace(",", ".")
-    return float(t)
+    number = float(t)
+    if math.isinf(number):
+        raise ValueError(f"'{cut_middle(text, 25)}' is too large a number")
+    if math.isnan(number):
+        raise ValueError(f"'{cut_middle(text, 25)}' is not a number")
+    return number
 
 
 def _one_line(text: str) -> str:

@@ -131,3 +131,10 @@ def test_read_number_refuses_what_is_not_a_number() -> None:
     for raw in ["", "abc", "1.2.3", "1,2,3", "--1"]:
         with pytest.raises(ValueError):
             read_number(raw)
+
+
+@pytest.mark.parametrize("raw", ["9" * 400, "9" * 400 + ",5", "inf", "nan", "Infinity"])
+def test_read_number_refuses_what_is_no_finite_number(raw: str) -> None:
+    # a figure of hundreds of digits read as inf: "inf €" in a report, a budget no price passes
+    with pytest.raises(ValueError):
+        read_number(raw)

@@ -22,7 +22,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser
 
-from scout.adapters.htmlparse import INLINE_TAGS, parse_html
+from scout.adapters.htmlparse import INLINE_TAGS, read_html
 from scout.adapters.jsonld import parse_blocks
 from scout.adapters.ldvalues import amount_of, format_price, paid_whole
 from scout.adapters.microdata import read_microdata
@@ -50,6 +50,9 @@ class Extracted:
     microdata: list[dict[str, Any]] = field(default_factory=list)
     opengraph: dict[str, str] = field(default_factory=dict)
     text: str = ""
+    #: the markup was cut before it was read (too many elements, nested or attributes too
+    #: deep or wide: :func:`scout.adapters.htmlparse.read_html`); what came before is here
+    cut: bool = False
 
 
 def _squash(text: str) -> str:
@@ -117,8 +120,9 @@ def main_text(tree: LexborHTMLParser, max_chars: int) -> str:
 
 def extract(html: str, *, max_text_chars: int = 20000) -> Extracted:
     """Everything the page adapter keeps from one HTML document."""
-    tree = parse_html(html)  # cut where it nests pathologically deep (htmlparse.py)
-    out = Extracted()
+    # cut where it holds too many elements or nests pathologically deep (htmlparse.py)
+    tree, cut = read_html(html)
+    out = Extracted(cut=cut)
     scripts = [n.text(deep=True) for n in tree.css("script[type]")
                if _JSONLD.match(n.attributes.get("type") or "")]
     out.jsonld, out.jsonld_broken = parse_blocks(scripts)

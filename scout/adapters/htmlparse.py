@@ -15,6 +15,12 @@ lexbor is also quadratic in the attributes of one element (each new one is compa
 with those already read): one tag of 20,000 attributes took 3 s, a 2 MB page of one
 tag minutes. :func:`cap_attributes` cuts the document before the first tag with more
 than :data:`MAX_ATTRIBUTES`; real elements carry a few dozen.
+
+Past those shapes, lexbor and the text reading after it cost about 8 µs an element: a
+2 MB page of 250,000 tiny tags (``<b>x</b>``, ``<br>``, ``<li>x``) took 2 s of CPU and
+200 MB. :func:`cap_elements` cuts the document before its :data:`MAX_ELEMENTS`-th start
+tag, so one page costs well under a second; a long real page has a few tens of
+thousands.
 """
 
 from __future__ import annotations
@@ -127,7 +133,31 @@ def cap_attributes(html: str, max_attributes: int = MAX_ATTRIBUTES) -> tuple[str
     return html, False
 
 
+#: start tags read of one document; past what long real pages hold (a few tens of thousands)
+MAX_ELEMENTS = 50_000
+_START_TAG = re.compile(r"<[A-Za-z]")
+
+
+def cap_elements(html: str, max_elements: int = MAX_ELEMENTS) -> tuple[str, bool]:
+    """``html`` up to its ``max_elements``-th start tag, and whether it was cut."""
+    if html.count("<") <= max_elements:  # cannot hold that many: the common case, no scan
+        return html, False
+    for i, m in enumerate(_START_TAG.finditer(html)):
+        if i == max_elements:
+            return html[: m.start()], True
+    return html, False
+
+
+def read_html(html: str, max_depth: int = MAX_DEPTH) -> tuple[LexborHTMLParser, bool]:
+    """A lexbor tree of ``html``, and whether the document was cut: past
+    :data:`MAX_ELEMENTS` elements, where it nests deeper than ``max_depth``, or before a
+    tag with more than :data:`MAX_ATTRIBUTES` attributes."""
+    html, many = cap_elements(html)  # first: the scans after it read less
+    html, deep = cap_nesting(html, max_depth)
+    html, wide = cap_attributes(html)
+    return LexborHTMLParser(html), many or deep or wide
+
+
 def parse_html(html: str, max_depth: int = MAX_DEPTH) -> LexborHTMLParser:
-    """A lexbor tree of ``html``, cut where it nests deeper than ``max_depth`` or a tag
-    holds more than :data:`MAX_ATTRIBUTES` attributes."""
-    return LexborHTMLParser(cap_attributes(cap_nesting(html, max_depth)[0])[0])
+    """:func:`read_html`'s tree alone."""
+    return read_html(html, max_depth)[0]

@@ -294,6 +294,7 @@ class PageAdapter(PageAdapterBase):
             "redirects": redirects,
             "bytes": size,
             "truncated": truncated,
+            "markup_cut": found.cut,  # read only up to a bound on its elements (htmlparse)
             "jsonld": len(found.jsonld),
             "jsonld_broken": found.jsonld_broken,
             "microdata": len(found.microdata),

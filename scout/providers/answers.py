@@ -5,6 +5,13 @@ an answer whose process died between caching it and journaling it.
 A replay answers from its cassette only: it never reads the shared cache (live answers
 would hide what the cassette holds) and never writes it (the next live run would be
 answered with the cassette's fictional data).
+
+The cache is a file under ``runtime/`` like the journal, and no more trusted: whoever can
+write it can serve any answer within ``cache_ttl``. What its pending line can add is kept
+to what scout itself would have written (:func:`_recoverable`): the ``ok`` line of the
+adapter that answered, in the journal's fields, scrubbed of this run's secrets, its cost
+counted as any journal line's (at most one request's worth). Anything else is settled
+unwritten.
 """
 
 from __future__ import annotations
@@ -16,10 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from scout.adapters.contract import Reply, Request
+from scout.adapters.contract.redact import without_secrets
 from scout.config.models import Config
 from scout.fsutil import pid_alive
 from scout.providers.cache import ReplyCache, cache_key
 from scout.providers.cost import BudgetTracker, Cost
+from scout.providers.journal import FIELDS, iter_journal
 from scout.providers.ledger import Ledger
 from scout.providers.spend import usd_of
 from scout.quota.claims import Claims
@@ -31,6 +40,16 @@ def _alive(pid: Any) -> bool:
     if not isinstance(pid, int) or pid <= 0:
         return False
     return pid == os.getpid() or pid_alive(pid)
+
+
+def _recoverable(line: dict[str, Any], adapter: str) -> bool:
+    """Whether ``line`` is one scout writes before settling an answer of ``adapter``
+    (:mod:`scout.providers.link`): an ``ok`` line of that adapter naming a mission, in
+    the journal's fields only. A line of another shape (another adapter's, an error, a
+    field of its own) is no call this answer paid for, whoever put it in the cache."""
+    return (line.get("result") == "ok" and line.get("adapter") == adapter
+            and isinstance(line.get("mission_id"), str) and bool(line["mission_id"])
+            and set(line) <= set(FIELDS))
 
 
 class Answers:
@@ -67,7 +86,7 @@ class Answers:
             return None
         reply, pending = found
         if pending is not None:
-            self.recover_pending(self._key(adapter, request))
+            self.recover_pending(self._key(adapter, request), adapter)
         return reply
 
     def put(self, adapter: str, request: Request, reply: Reply[Any],
@@ -99,18 +118,18 @@ class Answers:
         """Give back a claim from :meth:`claim` (None: nothing to give back)."""
         self.claims.release(claim)
 
-    def recover_pending(self, key: str) -> bool:
+    def recover_pending(self, key: str, adapter: str) -> bool:
         """Write the journal line of an answer whose process died between caching it and
         journaling it (a SIGKILL, a power cut), so no paid call is missing from the
         journal and the budget. Returns whether a line was written.
 
         A line whose writer is alive (another thread here, or another process) is left
         to it; one already in the journal (killed after writing it, before settling) is
-        only settled. Recoverers take turns under a file lock, so it is written once.
+        only settled. Recoverers take turns under a file lock, so it is written once. A
+        line scout would not have written for an answer of ``adapter`` is settled
+        unwritten (:func:`_recoverable`).
         """
         import filelock
-
-        from scout.providers.journal import iter_journal
 
         note = self.cache.pending(key)
         if note is None or _alive(note.get("pid")):
@@ -120,9 +139,13 @@ class Answers:
             if note is None:
                 return False
             line = json.loads(json.dumps(note["line"], default=str))
+            if not _recoverable(line, adapter):
+                self.cache.settle(key)
+                return False
             written = any(e == line for e in iter_journal(self.runtime_dir))
             if not written:
-                self.ledger.append(line)
+                # scrubbed again, of this run's secrets: the line was another process's
+                self.ledger.append(without_secrets(line, self.ledger.secrets))
                 if line.get("mission_id") == self.ledger.mission_id:
                     # counted as every reader counts a journal line (a cache edited by
                     # hand may say "a lot", -5 or 1e400)

@@ -171,6 +171,10 @@ class ReplyCache:
         conn = getattr(self._local, "conn", None)
         if conn is None:
             make_dirs(self.path.parent)
+            # owner-only, as the journal is: the answers hold the requests' queries, and
+            # a pending line in one is written to the journal (answers.recover_pending);
+            # SQLite gives its -wal and -shm files the database's mode
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
             conn = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
             use_wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")

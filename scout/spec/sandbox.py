@@ -20,7 +20,11 @@ templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
   is the bound); templates included, imported or extended inside one another go
   :data:`MAX_NESTING` deep and :data:`MAX_NESTED_RENDERS` times in one render (each level
   renders a whole template: a report template including itself took 90 s to reach the
-  stack's end, and one including itself twice doubles at every level).
+  stack's end, and one including itself twice doubles at every level);
+* time: one render, with every template inside it, gets :data:`MAX_RENDER_SECONDS` of
+  its thread's CPU (the bounds above multiply: 2,000 includes of a template that loops a
+  million times took an hour); the clock is read at every template rendered, every 256
+  steps of a ``for`` loop and every 256 pieces of output.
 
 Crossing a bound raises :class:`SandboxLimit` (a Jinja ``SecurityError``): validation turns
 it into a located spec error for constant expressions, a run into a clean phase failure.
@@ -31,10 +35,11 @@ from __future__ import annotations
 import math
 import re
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from jinja2 import Template
+from jinja2 import Template, nodes
 from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, safe_range
@@ -55,6 +60,11 @@ MAX_NESTING = 16
 #: How many templates one render may render inside it in all (an include in a loop of
 #: the report's candidates counts once per candidate)
 MAX_NESTED_RENDERS = 2_000
+#: The CPU seconds one render may take, its nested templates included: a report of
+#: hundreds of candidates renders in well under one
+MAX_RENDER_SECONDS = 30.0
+#: loop steps or output pieces between two readings of the clock
+_TICK = 256
 
 
 class SandboxLimit(SecurityError):
@@ -237,11 +247,32 @@ def _is_jinja_context(value: Any) -> bool:
     return isinstance(value, (Context, EvalContext, Environment))
 
 
+def _check_time() -> None:
+    """Past this thread's render deadline (set by the outermost render, :func:`_nested`):
+    a bound crossed."""
+    deadline = getattr(_NESTED, "deadline", None)
+    if deadline is not None and _NESTED.clock() > deadline:
+        raise SandboxLimit(f"the template takes more than {_NESTED.budget:g} s to render "
+                           "(templates included in a loop, or loops inside loops)")
+
+
+def _timed(iterable: Any) -> Iterator[Any]:
+    """``iterable`` as a ``for`` loop walks it, reading the render's clock every
+    :data:`_TICK` steps: a loop that writes nothing passes no other check."""
+    for i, item in enumerate(iterable):
+        if not i % _TICK:
+            _check_time()
+        yield item
+
+
 def bounded_join(parts: Iterable[Any]) -> str:
-    """``Environment.concat`` replacement: joins output, stopping at :data:`MAX_LEN`."""
+    """``Environment.concat`` replacement: joins output, stopping at :data:`MAX_LEN` and at
+    the render's deadline."""
     out: list[str] = []
     total = 0
-    for part in parts:
+    for i, part in enumerate(parts):
+        if not i % _TICK:
+            _check_time()
         s = str(part) if not isinstance(part, str) else part
         total += len(s)
         if total > MAX_LEN:
@@ -251,12 +282,21 @@ def bounded_join(parts: Iterable[Any]) -> str:
 
 
 class _BoundedCodeGenerator(CodeGenerator):
-    """``a ~ b`` compiles to a plain join that the sandbox never sees: check its size."""
+    """``a ~ b`` compiles to a plain join that the sandbox never sees: check its size. A
+    ``for`` loop walks its items through :func:`_timed`."""
 
     def visit_Concat(self, node: Any, frame: Any) -> None:
         self.write("environment.sized(")
         super().visit_Concat(node, frame)
         self.write(")")
+
+    def visit_For(self, node: Any, frame: Any) -> None:
+        plain = node.iter
+        node.iter = nodes.Call(nodes.EnvironmentAttribute("timed"), [plain], [], None, None)
+        try:
+            super().visit_For(node, frame)
+        finally:
+            node.iter = plain
 
 
 #: this thread's nesting of templates being rendered, and the renders inside the outermost
@@ -270,6 +310,12 @@ def _nested(root: Callable[[Any], Iterator[str]]) -> Callable[[Any], Iterator[st
     def render(context: Any) -> Iterator[str]:
         depth = getattr(_NESTED, "depth", 0)
         renders = getattr(_NESTED, "renders", 0) + 1 if depth else 0
+        if not depth:  # the outermost render: its deadline covers the templates inside
+            env = context.environment
+            _NESTED.clock, _NESTED.budget = env.render_clock, env.render_seconds
+            _NESTED.deadline = env.render_clock() + env.render_seconds
+        else:
+            _check_time()
         if depth >= MAX_NESTING or renders > MAX_NESTED_RENDERS:
             raise SandboxLimit(
                 "the template calls itself without end (templates included, imported or "
@@ -281,6 +327,8 @@ def _nested(root: Callable[[Any], Iterator[str]]) -> Callable[[Any], Iterator[st
             yield from root(context)
         finally:
             _NESTED.depth = depth
+            if not depth:
+                _NESTED.deadline = None
 
     return render
 
@@ -316,6 +364,11 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     code_generator_class = _BoundedCodeGenerator
     concat = staticmethod(bounded_join)  # type: ignore[assignment]
     sized = staticmethod(_sized)
+    timed = staticmethod(_timed)
+    #: the clock one render's time is read on (this thread's CPU: a loaded machine's
+    #: other work is not the template's), and how much of it a render gets
+    render_clock: Callable[[], float] = staticmethod(time.thread_time)
+    render_seconds: float = MAX_RENDER_SECONDS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

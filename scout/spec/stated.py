@@ -8,6 +8,7 @@ it shares with the other record readers are :mod:`scout.spec.evidence`'s. Pure, 
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -113,6 +114,16 @@ _OTHER_AREA = {
 _MINUS = re.compile(r"(?:^|(?<=[\s(:=/]))[-−]$")
 
 
+def _figure(numeral: str) -> float:
+    """``numeral`` read as a number, NaN when it is none: a figure of hundreds of digits is
+    no finite number (:func:`scout.text.read_number`), and a NaN compares false and is
+    dropped with every other value that is not finite before one is picked."""
+    try:
+        return read_number(numeral)
+    except ValueError:
+        return math.nan
+
+
 def _signed(folded: str, start: int, number: float) -> float:
     """``number``, read at ``start`` in ``folded``, below zero when a minus sign is on it."""
     return -number if _MINUS.search(folded[max(0, start - 2):start]) else number
@@ -209,27 +220,27 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
             if kept(folded, m.span()):
                 found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
                                     else _signed(folded, m.start(1) if m.group(1) else m.start(2),
-                                                 read_number(m.group(1) or m.group(2))))
+                                                 _figure(m.group(1) or m.group(2))))
         for m in range_re.finditer(folded):
             lo, hi = (1, 2) if m.group(1) else (3, 4)
-            if kept(folded, m.span()) and read_number(m.group(lo)) < read_number(m.group(hi)):
-                found.setdefault(m.start(lo), read_number(m.group(lo)))
-                found.setdefault(m.start(hi), read_number(m.group(hi)))
+            if kept(folded, m.span()) and _figure(m.group(lo)) < _figure(m.group(hi)):
+                found.setdefault(m.start(lo), _figure(m.group(lo)))
+                found.setdefault(m.start(hi), _figure(m.group(hi)))
         if area and other and other_re is not None:
             for m in other_re.finditer(folded):
                 if kept(folded, m.span()):
                     found.setdefault(m.start(), convert_area(
-                        read_number(m.group(1) or m.group(2)), other, area))
+                        _figure(m.group(1) or m.group(2)), other, area))
         if quantity is not None:
             for start, span, amount in _quantities(folded, *quantity, worded=near is not None):
                 if kept(folded, span):
                     found.setdefault(start, amount)
         for m in (hit for r in priced for hit in r.finditer(folded)):
             if kept(folded, m.span()):  # "£0.245/kWh", "0,13 € por kWh"
-                found.setdefault(m.start(), read_number(m.group(1)))
+                found.setdefault(m.start(), _figure(m.group(1)))
         for start in _none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
             found.setdefault(start, 0.0)
-        for k in sorted(found):
+        for k in sorted(k for k in found if math.isfinite(found[k])):
             (heard if text in reviews and not is_spec_line(folded, k) else numbers).append(
                 found[k])
     numbers = numbers or heard
@@ -381,5 +392,5 @@ def _quantities(folded: str, kind: str, target: str, worded: bool = False,
         unit = next(k[2:] for k, v in m.groupdict().items() if k.startswith("u_") and v)
         if unit == "g" and len(m.group(1)) == 1 and m.end(1) == m.start("u_g"):
             continue  # "4G", "5G": a mobile network, not grams
-        out.append((m.start(), m.span(), convert_quantity(read_number(m.group(1)), unit, target)))
+        out.append((m.start(), m.span(), convert_quantity(_figure(m.group(1)), unit, target)))
     return out

@@ -24,6 +24,7 @@ from scout.task.countrange import typed as count_typed
 from scout.task.lang import fold
 from scout.task.ordinals import elided_floor, measure_after, ordinal_before
 from scout.task.readers import CLAIMED, QueryText, digits_view, name_forms, widened
+from scout.task.values import MAX_INT_BITS
 
 # A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",
 # "1 200 km" with a no-break space) are one number, never "000". An integer has no
@@ -207,7 +208,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         value = type(value)(value * 1000)
     if m.groupdict().get("m"):
         value = type(value)(value * 1_000_000)
-    if isinstance(value, float) and not math.isfinite(value):
+    if isinstance(value, float) and not math.isfinite(value) or \
+            isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
         return None  # hundreds of digits: not a number a request means (JSON has no inf)
     return value, span
 

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from scout.schemas.task import DateRange, Money, Month
-from scout.text import read_number
+from scout.text import cut_middle, read_number
 
 
 def currency_code(token: str) -> str | None:
@@ -36,6 +36,10 @@ def _month_names() -> dict[str, int]:
 
 # '1.234,50' (European) and '1,234.50' (English) both occur in the wild
 _number = read_number
+
+#: the widest whole number an input holds: past it no float can stand for it (a price or a
+#: stated figure compared with it raised OverflowError)
+MAX_INT_BITS = 1023
 
 
 @functools.cache
@@ -210,11 +214,13 @@ def parse_boolean(value: Any) -> bool:
 def parse_integer(value: Any) -> int:
     if isinstance(value, bool):
         raise ValueError("expected a whole number, got a boolean")
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        value = int(value)
     if isinstance(value, int):
+        if value.bit_length() > MAX_INT_BITS:  # compared with a float, it raised
+            raise ValueError(f"'{cut_middle(str(value), 25)}' is too large a whole number")
         return value
     if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
         return int(value)
     raise ValueError(f"'{value}' is not a whole number")
 

@@ -280,3 +280,41 @@ def test_templates_inside_one_another_are_bounded_in_depth_and_number(tmp_path: 
     assert env.get_template("tree").render() == "<<<<<<>>>>>>"
     for _ in range(10):
         assert env.get_template("rows").render() == "r" * 300
+
+
+class _Ticks:
+    """A clock that moves one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize("main", [
+    "{% for n in range(2000) %}{% include 'quiet' %}{% endfor %}",   # includes in a loop
+    "{% for a in range(1000) %}{% for b in range(1000) %}{% endfor %}{% endfor %}",
+    "{% for n in range(2000) %}{% include 'loud' %}{% endfor %}",    # output only
+])
+def test_a_render_gets_a_time_budget_for_all_its_templates(main: str) -> None:
+    """2,000 includes of a template that loops a million times writing nothing passed
+    every other bound and rendered for an hour: the render's clock is read at each
+    template, loop step and piece of output, and past its budget it is a bound crossed
+    (RUN020 from the report step, never a hang)."""
+    from jinja2 import DictLoader
+
+    from scout.steps.report import _render
+
+    env = make_env(loader=DictLoader({
+        "main": main, "small": "{% for i in range(30) %}{% include 'row' %}{% endfor %}",
+        "quiet": "{% for i in range(100) %}{% endfor %}", "loud": "{{ 1 }}" * 50,
+        "row": "r"}))
+    env.render_clock, env.render_seconds = _Ticks(), 100.0
+    with pytest.raises(TemplateLimit, match=r"takes more than 100 s to render") as err:
+        _render(env, "main", {}, "F6", Path("."))
+    assert err.value.code == "RUN020" and "report template 'main'" in str(err.value)
+    # a render of its own size passes, the budget counted afresh for each render
+    for _ in range(3):
+        assert env.get_template("small").render() == "r" * 30

@@ -126,3 +126,17 @@ def test_a_page_padded_with_spaces_is_read_in_linear_time(unit: str) -> None:
     assert stated(_laptop("1" + pad + "x", unit + pad + "x", "1" + pad + "-" + pad + "x"),
                   unit) is None
     assert time.process_time() - start < 2
+
+
+@pytest.mark.parametrize("text,unit", [
+    ("Peso: {n} kg", "kg"),            # a figure
+    ("{n} - {n}9 km de autonomía", "km"),  # a range of them
+    ("{n} m2", "m2"),                  # an area
+    ("{n} sq ft", "m2"),               # an area in another unit, converted
+])
+def test_a_figure_of_hundreds_of_digits_states_no_value(text: str, unit: str) -> None:
+    # read as inf it was the value ("inf" in a report) or int(inf) raised from `stated`
+    huge = "9" * 400
+    got = stated(_laptop(text.format(n=huge)), unit)
+    assert got is None
+    assert stated(_laptop(text.format(n="12") + f", {huge} m2"), unit) > 0  # the sane one

@@ -183,11 +183,13 @@ def test_coerce_simple_types(type_name, value, expected) -> None:
         ("subject", " ", "a subject cannot be empty; leave the input out"),
         ("integer", "3.5", "is not a whole number"),
         ("integer", True, "got a boolean"),
+        ("integer", "9" * 400, "too large a whole number"),  # past any float: compared
+        pytest.param("integer", 10 ** 400, "too large", id="int-past-a-float-integer"),
         ("number", "many", "is not a number"),
         ("number", "nan", "is not a number"),        # --set, a mission: no NaN, no infinity
         ("number", "-inf", "is not a number"),
         pytest.param("number", 10 ** 400, "is not a number", id="int-past-a-float"),
-        ("money", "9" * 400 + " EUR", "input should be a finite number"),
+        ("money", "9" * 400 + " EUR", "too large a number"),
         ("money", {"amount": float("inf"), "currency": "EUR"}, "finite number"),
         ("boolean", "maybe", "is not a boolean"),
         ("list", 5, "expected a list"),
@@ -239,3 +241,16 @@ def test_a_request_amount_past_any_float_is_no_budget() -> None:
         assert type(task).model_validate_json(task.model_dump_json()) == task
     assert build_task("hotel in Paris under 200 euros", inputs,
                       today=dt.date(2027, 1, 10)).values["budget"].amount == 200
+
+
+@pytest.mark.parametrize("query", ["novelas de menos de {n} páginas", "books under {n} pages"])
+def test_a_count_of_hundreds_of_digits_in_a_request_is_no_value(query: str) -> None:
+    # an int past any float was the input's value: compared with a stated figure, it raised
+    from scout.spec.models import InputSpec
+    from scout.task.build import build_task
+
+    inputs = {"max_pages": InputSpec(type="integer", aliases=["páginas", "pages"])}
+    huge = build_task(query.format(n="9" * 400), inputs).model_dump(mode="json")["values"]
+    assert not huge.get("max_pages")
+    said = build_task(query.format(n="300"), inputs).model_dump(mode="json")["values"]
+    assert said["max_pages"] == 300
