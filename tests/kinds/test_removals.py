@@ -86,6 +86,9 @@ REQUESTS = {
         ("es", {"origin": "Madrid", "destination": "Valencia", "rooms": 3, "floor": 4}),
     "mudanza desde un cuarto piso en Madrid":
         ("es", {"origin": "Madrid", "floor": 4}),
+    "mudanza de Sevilla a Madrid, piso de 2 habitaciones en un cuarto, unos 20 m3":
+        ("es", {"origin": "Sevilla", "destination": "Madrid", "rooms": 2, "floor": 4,
+                "volume": 20.0}),
     "removal company to Lisbon from Paris with furniture assembly and 2 months storage":
         ("en", {"origin": "Paris", "destination": "Lisbon", "assembly": True,
                 "storage": 2 * THREE_MONTHS // 3}),
