@@ -192,6 +192,8 @@ def _flag_promotion(c: Candidate) -> None:
             flag = said.format(words=words)
             if flag not in c.flags:
                 c.flags.append(flag)
+            if said is _OFFER_FLAG:
+                c.offer = words
             return
     for e in c.evidence:
         words = first_months(f"{e.title or ''} {e.text or ''}")
@@ -202,6 +204,7 @@ def _flag_promotion(c: Candidate) -> None:
         flag = _OFFER_FLAG.format(words=words)
         if flag not in c.flags:
             c.flags.append(flag)
+        c.offer = words
         return
 
 

@@ -5,7 +5,9 @@ the input's value, the way ``--set`` decides it (scout.orchestrator.mission_requ
 .coerce_inputs): read as the input's type, each synonym replaced by its enum value, and
 only values the enum allows. Query text is people's writing, so the enum's words are
 matched case-blind (``Diesel`` is ``diesel``); a ``money`` input whose pattern found a
-bare number takes its default's currency, as the input's own money reading does.
+bare number takes its default's currency, as the input's own money reading does; an
+``integer`` whose pattern found a small count in words (``un cuarto``, ``two rooms``) is
+that count, as its alias reading takes it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from scout.i18n import COUNT_WORDS
 from scout.spec.models import InputSpec
 from scout.task.values import coerce
 
@@ -42,6 +45,8 @@ def typed(spec: InputSpec, raw: str) -> Any:
             if part.strip():
                 items.setdefault(part.strip().casefold(), part.strip())
         raw = ", ".join(items.values())
+    if spec.type == "integer" and raw.strip().casefold() in COUNT_WORDS:
+        return COUNT_WORDS[raw.strip().casefold()]
     try:
         return coerce(spec.type, raw, items=spec.items, scale=spec.scale)
     except ValueError:

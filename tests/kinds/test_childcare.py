@@ -78,6 +78,10 @@ REQUESTS = {
     "fee under 200 EUR":
         ("en", {"city": "Barcelona", "schedule": "full_day", "age_months": 30,
                 "start": {"year": 2027, "month": 1}, "enrolment_fee": _money(200, per=None)}),
+    # "almuerzo" is the midday meal in much of Latin America
+    "guardería en Guadalajara para mi hija de 2 años con almuerzo, menos de 4000 pesos al mes":
+        ("es", {"city": "Guadalajara", "age_months": 24, "meals": True,
+                "budget": _money(4000, "MXN")}),
     "French-speaking nursery in Valencia for the 2027-28 school year, afternoons, for a "
     "1-year-old":
         ("en", {"city": "Valencia", "language": "french", "schedule": "afternoons",

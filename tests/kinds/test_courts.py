@@ -209,7 +209,10 @@ def test_an_english_request_gets_an_english_report(runs):
     report = run.report
     for words in ["# Tennis courts near King's Cross", "## Shortlist",
                   "2 clubs out of 4 found: for at most 40 GBP, covered.",
-                  "| Islington Tennis Centre | ~36 GBP in total [1] | 36 GBP | not stated |",
+                  # no players asked: no share worked out, and "not stated" is no page's
+                  "| Islington Tennis Centre | ~36 GBP in total [1] | 36 GBP | — |",
+                  "—: the request does not say how long or how many players, so it is not "
+                  "worked out.",
                   # the hours are a length asked, not work
                   "multiplied by the length asked to compare them with the total budget"]:
         assert words in report, words
@@ -225,7 +228,9 @@ def test_no_membership_leaves_out_a_members_only_club(runs):
                               "Polideportivo La Latina": ["no consta: alquiler de palas"]}
     report = run.report
     # no length asked: an hour's price is no slot's, and no player count splits it
-    assert "| Urban Padel Sol | 20 €/hora [1] | no consta | no consta |" in report
+    # no length asked: the page's price an hour is stated, the slot's is not worked out
+    assert "| Urban Padel Sol | 20 €/hora [1] | — | — |" in report
+    assert "—: la petición no dice la duración o los jugadores, así que no se calcula." in report
     assert "2 clubs de 4 encontrados: alquiler de palas, sin ser socio." in report
     assert_says_nothing_of(ENGLISH, report, MADRID, ids=True, reviews=MADRID_REVIEWS)
     assert_cites_sources(run, MADRID, "members")

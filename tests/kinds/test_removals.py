@@ -76,6 +76,19 @@ REQUESTS = {
         ("en", {"origin": "Manchester", "destination": "Edinburgh", "floor": 3, "lift": False,
                 "when": _days("2027-05-11", "2027-05-20"), "insurance": True,
                 "min_rating": 9.0}),
+    # Mexico: "un cuarto" is one room, "piso 8" the eighth floor; in Spain "un piso" is a
+    # flat and "un cuarto piso" the fourth floor
+    "mudanza de un cuarto, piso 8, de Ciudad de México a Puebla":
+        ("es", {"origin": "Ciudad de México", "destination": "Puebla", "rooms": 1, "floor": 8}),
+    "mudanza de dos cuartos en el piso 2 de Guadalajara a Monterrey":
+        ("es", {"origin": "Guadalajara", "destination": "Monterrey", "rooms": 2, "floor": 2}),
+    "mudanza de un piso de 3 habitaciones, cuarta planta, de Madrid a Valencia":
+        ("es", {"origin": "Madrid", "destination": "Valencia", "rooms": 3, "floor": 4}),
+    "mudanza desde un cuarto piso en Madrid":
+        ("es", {"origin": "Madrid", "floor": 4}),
+    "mudanza de Sevilla a Madrid, piso de 2 habitaciones en un cuarto, unos 20 m3":
+        ("es", {"origin": "Sevilla", "destination": "Madrid", "rooms": 2, "floor": 4,
+                "volume": 20.0}),
     "removal company to Lisbon from Paris with furniture assembly and 2 months storage":
         ("en", {"origin": "Paris", "destination": "Lisbon", "assembly": True,
                 "storage": 2 * THREE_MONTHS // 3}),

@@ -167,10 +167,12 @@ def test_the_group_pass_takes_each_childs_band_for_the_days_asked(runs):
     for words in [
             # 12-15 February: 4 days; 2 × 49 € + 2 × 37 € (6 to 12 takes 8 and 11) a day
             "| Cerler | 49 €/día [1] | 37 € | 688 € | 172 € | 80 km |",
-            # its children's band ends at 10: the 11-year-old pays an adult's pass
-            "| Astún | 52 € [2] | precio de adulto | 832 € | 208 € | 50 km |",
+            # its children's band ends at 10: the 8-year-old pays a child's pass and the
+            # 11-year-old an adult's: (3 × 52 € + 40 €) × 4
+            "| Astún | 52 € [2] | 40 € hasta los 10 años; después, precio de adulto | 784 € | "
+            "196 € | 50 km |",
             "| Formigal-Panticosa | 56 € [3] | 42 € | 784 € | 196 € | 180 km |",
-            "El forfait del grupo es el precio de cada persona por 4 días: el alquiler de "
+            "El forfait del grupo suma el precio de cada persona por 4 días: el alquiler de "
             "material, el seguro y la fianza de la tarjeta se pagan aparte"]:
         assert words in report, words
 
@@ -204,7 +206,7 @@ def test_an_english_request_gets_an_english_report_in_the_resorts_currency(runs)
                   # (2 × 72 + 2 × 48) × 4 days; the senior's band is no child's
                   "| Champéry Portes du Soleil | 72 CHF [1] | 48 CHF | 960 CHF | 240 CHF | 600 km |",
                   "| Verbier 4 Vallées | 79 CHF [2] | 45 CHF | 992 CHF | 248 CHF | 410 km |",
-                  "The group's pass is each person's price for 4 days: rental, insurance and "
+                  "The group's pass adds up each person's price for 4 days: rental, insurance and "
                   "the pass card's deposit are extra"]:
         assert words in report, words
     assert_says_nothing_of(SPANISH, report, ALPS, ids=True)

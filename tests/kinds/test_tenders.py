@@ -94,6 +94,11 @@ REQUESTS = {
     # a VAT basis said of no amount says nothing to check
     "minor contracts for reagents in Chile, VAT included":
         ("en", {"subject": "reagents", "place": "Chile", "procedure": "minor"}),
+    # what the kind finds, said in more words, is no subject
+    "public procurement for cleaning services in Madrid":
+        ("en", {"subject": "cleaning", "place": "Madrid", "contract_type": "services"}),
+    "licitaciones de contratación pública de limpieza":
+        ("es", {"subject": "limpieza"}),
     "licitación pública de software en Galicia con CPV 48000000-8":
         ("es", {"subject": "software", "place": "Galicia", "cpv": "48000000-8"}),
 }

@@ -79,6 +79,18 @@ REQUESTS = {
     "Spanish-English translation of a legal contract, 12 pages, delivery within 5 business days":
         ("en", {"service": "translation", "source": "spanish", "target": "english",
                 "specialty": "legal", "pages": 12, "max_turnaround": 5 * DAY}),
+    # an academic transcript is a document, not a field; a flat fee is a price for the job
+    "sworn translation of my academic transcript from Spanish to English, flat fee under 80 EUR":
+        ("en", {"service": "sworn", "source": "spanish", "target": "english", "basis": "total",
+                "budget": _money(80)}),
+    "traducción jurada de mi expediente académico del español al inglés, 3 páginas":
+        ("es", {"service": "sworn", "source": "spanish", "target": "english", "pages": 3}),
+    "proofreading of an academic paper in English, 8000 words, 400 EUR flat fee":
+        ("en", {"service": "proofreading", "source": "english", "words": 8000,
+                "specialty": "scientific", "basis": "total", "budget": _money(400)}),
+    "traducción de textos académicos del inglés al español, tarifa plana":
+        ("es", {"service": "translation", "source": "english", "target": "spanish",
+                "specialty": "scientific", "basis": "total"}),
     "traducción jurada del francés al español, 2 semanas de plazo, con acuerdo de "
     "confidencialidad":
         ("es", {"service": "sworn", "source": "french", "target": "spanish",

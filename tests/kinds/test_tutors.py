@@ -80,6 +80,12 @@ REQUESTS = {
     "IELTS preparation online in small groups, under $200 a month":
         ("en", {"exam": "ielts", "modality": "online", "format": "group",
                 "budget": _cap(200, "USD", "month")}),
+    # Mexico's upper secondary is "la prepa" / "preparatoria": a stage, no place
+    "clases de matemáticas para prepa en Monterrey, máximo 300 pesos la hora":
+        ("es", {"subject": "matemáticas", "level": "upper-secondary", "place": "Monterrey",
+                "budget": _cap(300, "MXN", "hour")}),
+    "profesor de física de preparatoria online":
+        ("es", {"subject": "física", "level": "upper-secondary", "modality": "online"}),
     "GCSE maths tutor in Manchester, two hours a week, under £30 per hour":
         ("en", {"subject": "maths", "level": "secondary", "place": "Manchester",
                 "weekly_hours": 2 * HOUR, "budget": _cap(30, "GBP", "hour")}),
@@ -109,6 +115,10 @@ MATHS = [
            "Clases de refuerzo de matemáticas para primaria en Valencia, 15 €/hora. 4,7/5."),
     Result("MatesOnline", "https://matesonline.test/",
            "Clases online de matemáticas para Bachillerato, 35 €/hora. 4,5/5."),
+    # a directory's list is no tutor: the default listing-page rule drops it
+    Result("Los 10 mejores profesores de matemáticas en Valencia",
+           "https://directorio.test/mejores-profesores-matematicas-valencia",
+           "Compara profesores particulares de matemáticas en Valencia desde 12 €/hora."),
 ]
 PHYSICS = [
     Result("Dr Sarah Jones, A-level physics tutor", "https://sarahjones.test/",
@@ -123,6 +133,8 @@ PHYSICS = [
            "Online science tutoring for primary school children. £25 per hour."),
     Result("Physics Tuition Leeds", "https://leeds.test/",
            "In-person A-level physics tuition in Leeds only. £30 per hour. Rated 4.7/5."),
+    Result("Top 10 A-level Physics Tutors Online", "https://tutorlist.test/top-physics-tutors",
+           "Compare online A-level physics tutors from £20 per hour."),
 ]
 SUPPORT = [
     Result("Centre d'Estudis Gràcia", "https://gracia.test/",
@@ -167,6 +179,15 @@ def test_a_spanish_request_ranks_by_the_wishes_met_and_says_why_the_rest_do_not_
                               "MatesOnline": ["cuesta más que el presupuesto"]}
     # searched in the request's language, with its words, never the kind's nouns twice
     assert queries[0] == "clases particulares matemáticas bachillerato en Valencia"
+
+
+def test_a_list_of_tutors_is_no_tutor(runs):
+    # the kind names no exclude_patterns: extract's default listing_pages rule drops them
+    for key, title in [("es", "Los 10 mejores profesores de matemáticas en Valencia"),
+                       ("en", "Top 10 A-level Physics Tutors Online")]:
+        run, _ = runs[key]
+        assert title not in _names(run) and title not in _excluded(run)
+        assert title not in run.report
 
 
 def test_a_spanish_report_compares_prices_per_hour_and_says_which_wishes_each_meets(runs):

@@ -157,3 +157,18 @@ def test_a_strings_enum_words_still_read_it() -> None:
     kind = InputSpec(type="string", enum=["flat", "house"], aliases=["tipo"],
                      synonyms={"flat": ["piso"]})
     assert read("tipo piso en Madrid", kind=kind) == {"kind": "flat"}
+
+
+@pytest.mark.parametrize("query,rooms", [
+    ("mudanza de un cuarto en Puebla", 1),
+    ("mudanza de dos cuartos en Puebla", 2),
+    ("moving two rooms in Leeds", 2),
+    ("mudanza de 3 cuartos en Puebla", 3),
+])
+def test_an_integer_pattern_reads_a_count_said_in_words(query, rooms):
+    """A pattern's value for an integer may be a small count in words, as an alias's
+    reading takes it ("un cuarto" is one room): not an unreadable value."""
+    inputs = {"place": InputSpec(type="place"),
+              "rooms": InputSpec(type="integer",
+                                 pattern=r"\b(?P<value>\d+|una?|dos|two)\s+(?:cuartos?|rooms?)\b")}
+    assert parse_query(query, inputs, today=dt.date(2026, 12, 6)).values.get("rooms") == rooms
