@@ -230,8 +230,8 @@ def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
         free = digits_view(text.free)
         integer = "integer" in (inputs[first].type, inputs[last].type)
         # two children's ages said after them, no word of years: "kids 8 and 11"
-        aged = [first, list(inputs[first].aliases)]
-        heads = PERSON if counts_age(*aged) and not counts_months(*aged) else ""
+        aliases = list(inputs[first].aliases)
+        heads = PERSON if counts_age(first, aliases) and not counts_months(first, aliases) else ""
         ends = find_count_range(free, name_forms(words), number_re(integer, lang), heads)
         if ends is None:
             continue
