@@ -58,7 +58,8 @@ def slot_length(folded: str) -> tuple[int, tuple[int, int]] | None:
     the first's too when the first has none ("6-7:30pm"); an end before the start
     wraps by twelve hours ("de 11 a 1")."""
     for m in TIME_RANGE.finditer(folded):
-        if re.search(r"\b(?:entre|between)\s+(?:las?\s+)?$", folded[:m.start()]):
+        # (the words right before it only: a long request is never scanned again per slot)
+        if re.search(r"\b(?:entre|between)\s+(?:las?\s+)?$", folded[max(0, m.start() - 16):m.start()]):
             continue  # "salida entre las 8 y las 10", "between 6-8pm": a window to start in
         if not _marked(m) and not (m.group("lead") and m.group("join") != "-"
                                    and re.match(_WHEN_AFTER, folded[m.end():])):
