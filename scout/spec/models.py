@@ -111,6 +111,12 @@ class InputSpec(StrictModel):
         "(critics' points), 5 (stars) or 10 (the default). Values stay 0-10; reports and "
         "the synthesis show them on this scale, and a bare number asked is read on it")
 
+    from_times: bool = Field(
+        default=False,
+        description="a duration input that also reads a slot between two clock times as "
+        "its length ('de 19 a 21' is 2 hours, '6-7:30pm' 90 minutes): for a kind booked by "
+        "the slot (a court, a room); never a window to start in ('entre las 8 y las 10')")
+
     def canonical(self, value: Any) -> Any:
         """``value`` with each synonym replaced by its enum value (``híbrido`` → ``hybrid``),
         case-blind; other values unchanged."""
@@ -166,6 +172,13 @@ class InputSpec(StrictModel):
         if self.scale is not None and self.type != "rating":
             raise ValueError(f"'scale' is the scale of a rating; this input is of type "
                              f"'{self.type}'")
+        return self
+
+    @model_validator(mode="after")
+    def _times_of_a_duration(self) -> "InputSpec":
+        if self.from_times and self.type != "duration":
+            raise ValueError(f"'from_times' reads a slot's length into a duration; this input "
+                             f"is of type '{self.type}'")
         return self
 
     @field_validator("pattern")

@@ -28,22 +28,32 @@ _COUNTS = ("integer", "number")
 End = tuple[float, tuple[int, int]]
 
 
-def find_count_range(free: str, alt: str, num: str) -> tuple[End, End] | None:
+def find_count_range(free: str, alt: str, num: str, heads: str = "",
+                     ) -> tuple[End, End] | None:
     """The first range of counts in ``free`` named by ``alt`` (a regex of the inputs'
     words, :func:`scout.task.readers.name_forms`) before or after it, ``num`` the regex of
     one number (its digits in group ``n``): (low end, its span with the words before it),
-    (top, its span with the joining word and the name). None when there is none."""
+    (top, its span with the joining word and the name). None when there is none.
+
+    ``heads``: a regex of whom the counts are of, said before them only ("kids 8 and 11",
+    "un niño de 8 y otro de 11": two children's ages; "de 2 a 3 niños" counts children):
+    the word stays unclaimed, for the input that counts them."""
     lo_num, hi_num = num.replace("?P<n>", "?P<lo>"), num.replace("?P<n>", "?P<hi>")
     # "\s*(?:-\s*)?", never "\s*-?\s*": two quantifiers over one run of spaces try every
     # split of it (a name before 20,000 spaces took 8 s)
-    for pattern in (_OPEN + lo_num + _JOIN + hi_num + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)",
-                    r"(?<!\w)(?:" + alt + r")\s*(?:(?::|=|of|de)\s*)?" + _OPEN + lo_num + _JOIN
-                    + hi_num):
+    patterns = [_OPEN + lo_num + _JOIN + hi_num + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)",
+                r"(?<!\w)(?:" + alt + r")\s*(?:(?::|=|of|de)\s*)?" + _OPEN + lo_num + _JOIN
+                + hi_num]
+    if heads:  # the clause ends after the top: "kids 8 and 11 years" is the age's own word
+        patterns.append(r"(?<!\w)(?P<who>" + heads + r")\s*(?:(?::|of|de)\s*)?" + lo_num + _JOIN
+                        + hi_num + r"(?=\s*(?:[,;.!?)]|$)|\s+(?:y|e|and|but|pero|with|con)\s)")
+    for pattern in patterns:
         for m in re.finditer(pattern, free):
             lo, hi = _value(m.group("lo")), _value(m.group("hi"))
             # hundreds of digits are no count a person means (JSON has no infinity)
             if lo is not None and hi is not None and lo < hi and math.isfinite(hi):
-                return (lo, (m.start(), m.end("lo"))), (hi, (m.end("lo"), m.end()))
+                start = m.end("who") if "who" in m.re.groupindex else m.start()
+                return (lo, (start, m.end("lo"))), (hi, (m.end("lo"), m.end()))
     return None
 
 

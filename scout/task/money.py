@@ -45,7 +45,8 @@ from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, lett
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
-    PER, bare_total, each_of, head_after, measure_before, period_of, total_of, unit_after_cap,
+    PER, TIME_PERIODS, bare_total, each_of, head_after, measure_before, period_late, period_of,
+    total_of, unit_after_cap,
     unit_before,
 )
 from scout.task.taxbasis import basis_at, blank_tax_words
@@ -105,9 +106,6 @@ _HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(
                    r"crore)\b))\s+(?=(?:"
                    + "|".join(_SCALES) + r")\b)")
 
-# the periods of time a head's amount may be said per after it ("each a day")
-_TIMES = frozenset({"half day", "day", "night", "week", "fortnight", "month", "quarter", "year",
-                    "hour"})
 
 
 # what a country's own sign may look like in a request: a currency sign CLDR's English and
@@ -265,12 +263,14 @@ def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
 
 # a rate in a currency's hundredth, priced per a unit after it: "24.5p/kWh", "53p a day",
 # "15 pence per minute", "12 céntimos el kWh", "9 cts/kWh" (pence are GBP, céntimos EUR);
-# only with the unit, for "1080p" is a video's resolution and "4p" a chat's four people
+# only with the unit, after it or a measure said before it ("precio del km por debajo de 90
+# céntimos"), for "1080p" is a video's resolution and "4p" a chat's four people
 # "14 cents per kWh", "9¢/kWh": a cent is the hundredth of the euro and of the dollar, so
 # its currency is the request's other amounts' (:func:`iter_money`), "¢" alone the dollar's
 _MINOR = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,4})?)\s?(?P<cur>p|pence|centimos|"
                     r"centimos de euro|cts?|c€|cents?|¢)(?![\w€])"
-                    r"(?=\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*(?P<u>[a-z]+))")
+                    r"(?:(?=\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*(?P<u>[a-z]+))"
+                    r"|(?=\s*(?:[,.;:!?)]|$|\s(?:y|and|o|or|con|with|en|in|para|for)\b)))")
 _MINOR_CODES = {"p": "GBP", "pence": "GBP", "¢": "USD", "cent": "XXX", "cents": "XXX"}
 
 
@@ -282,24 +282,28 @@ def _minor(free: str, occasions: bool = False,
     :func:`iter_money` keeps a whole amount's ("under £15 a visit")."""
     cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
     for m in _MINOR.finditer(free):
-        unit = re.match(r"\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*[a-z]+",
-                        free[m.end():])
-        per = period_of(m.group("u"))
-        end = m.end() + unit.end() if unit is not None else None
-        if per is None and not occasions and (measure := measure_span(free, m.end())):
-            # a request's "under 50p per mile", "menos de 90 céntimos el km" (a listing's
-            # rate is read by scout.steps.listprice)
-            per, end = measure
-        if per is None or end is None:
-            continue
-        # a request's "50p a walk" is read as its "under £15 a visit" is: no unit
-        per = None if per in OCCASIONS and not occasions else per
         start = m.start()
         cmp_: Comparator = "<="
         said = re.search(r"(?<![\w$€£¥])(?P<cmp>" + cmp_alt + r")\s*$", free[:m.start()])
         if said is not None:
             start = said.start()
             cmp_ = next(sym for words, sym in _CMP if re.fullmatch(words, said.group("cmp")))
+        unit = re.match(r"\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*[a-z]+",
+                        free[m.end():])
+        per = period_of(m.group("u") or "")
+        end = m.end() + unit.end() if unit is not None else None
+        if per is None and not occasions and (measure := measure_span(free, m.end())):
+            # a request's "under 50p per mile", "menos de 90 céntimos el km" (a listing's
+            # rate is read by scout.steps.listprice)
+            per, end = measure
+        elif per is None and not occasions and (before := measure_before(free, start)):
+            # the measure said first, as a whole amount's may be: "precio del km por
+            # debajo de 90 céntimos", "the per-mile rate under 50p"
+            per, end = before, m.end()
+        if per is None or end is None:
+            continue
+        # a request's "50p a walk" is read as its "under £15 a visit" is: no unit
+        per = None if per in OCCASIONS and not occasions else per
         try:
             amount = figure(m.group("a")) / 100
         except ValueError:
@@ -368,10 +372,17 @@ def _iter_money(free: str, original: str, territories: list[str], *,
         if each is None and per is not None and (head := head_after(free, span[1])):
             each, span = head[0], (span[0], head[1])  # "90 € al mes por persona"
         elif per == "person" and each is None and (late := unit_after_cap(free, span[1])) \
-                and not late.group("each") and period_of(late.group("per")) in _TIMES:
+                and not late.group("each") and period_of(late.group("per")) in TIME_PERIODS:
             # "€150 each per day", "150 € cada uno al día": one head's, and its period,
             # as "€150 per person per day" (never the period lost, nor the group's a day)
             each, per, span = "person", period_of(late.group("per")), (span[0], late.end())
+        if (per is None and not raw_per or per == "person" and each is None) and (
+                late_per := period_late(free, span[1])):
+            # "CHF 400 each for the week", "400 € por persona para toda la semana", "£900
+            # for the whole week": the period the amount is for, said apart from it (a head's
+            # amount stays one head's)
+            each = "person" if per == "person" else each
+            per, span = late_per[0], (span[0], late_per[1])
         if per in OCCASIONS and not occasions:
             per = None  # "under 60 euros a visit": the listings say "Consulta: 60 €"
         if per is None and not raw_per and not occasions and (

@@ -135,6 +135,25 @@ def head_after(free: str, end: int) -> tuple[Each, int] | None:
     return (each, m.end()) if m and each in HEADS else None
 
 
+# the periods of time a head's amount may be said per after it ("each a day")
+TIME_PERIODS = frozenset({"half day", "day", "night", "week", "fortnight", "month", "quarter",
+                          "year", "hour"})
+# a period said apart from the amount, as the time the amount is for: "CHF 400 each for the
+# week", "£300 for the whole week", "400 € por persona para toda la semana", "para la
+# quincena" (never "for the week of March 8": which week, a date)
+_PERIOD_LATE = re.compile(r"\s*,?\s*(?:for|para|por)\s+(?:the\s+(?:whole\s+|entire\s+|full\s+)?|"
+                          r"(?:tod[oa]\s+)?(?:el|la)\s+)(?P<per>[a-z]+)\b(?!\s+(?:of|de|del)\b)")
+
+
+def period_late(free: str, end: int) -> tuple[str, int] | None:
+    """The period of time (a night, a week, a month...) said right after an amount (or its
+    head) ending at ``end`` in ``free`` (folded) as the time it is for ("for the week",
+    "para toda la semana"), and where it ends; None when none is said."""
+    m = _PERIOD_LATE.match(free, end)
+    per = period_of(m.group("per")) if m else None
+    return (per, m.end()) if m and per in TIME_PERIODS else None
+
+
 def each_of(word: str | None) -> Each | None:
     """The canonical unit of sale of ``word`` ("usuarios" → "user"), None for a room."""
     if not word:

@@ -219,7 +219,7 @@ def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
     """Both ends of a range of counts ("de 8 a 12 años") for each count input and its
     ``max_...`` (:func:`scout.task.countrange.pairs`), named by either one's name or
     aliases: [(first input, low end, its span), (max input, top, its span)]."""
-    from scout.task.personage import age_words
+    from scout.task.personage import PERSON, age_words, counts_age, counts_months
 
     out: list[tuple[str, int | float, tuple[int, int]]] = []
     for first, last in count_pairs(inputs):
@@ -231,7 +231,10 @@ def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
             continue
         free = digits_view(text.free)
         integer = "integer" in (inputs[first].type, inputs[last].type)
-        ends = find_count_range(free, name_forms(words), number_re(integer, lang))
+        # two children's ages said after them, no word of years: "kids 8 and 11"
+        aliases = list(inputs[first].aliases)
+        heads = PERSON if counts_age(first, aliases) and not counts_months(first, aliases) else ""
+        ends = find_count_range(free, name_forms(words), number_re(integer, lang), heads)
         if ends is None:
             continue
         (lo, lo_span), (hi, hi_span) = ends

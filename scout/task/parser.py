@@ -83,6 +83,7 @@ from scout.task.year import year_range_inputs
 from scout.task.weekdaynote import note_weekday as _note_weekday
 from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import ASKING, QUALITY, RELAY, cuisine
+from scout.task.timespan import TIME_RANGE, slot_length
 from scout.termsafe import plain
 from scout.units import QUANTITIES
 
@@ -153,7 +154,9 @@ def parse_query(
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     # "a las 21h" no value (unless an author's pattern reads it); "aprox." / "2 dorm." written out
-    q = expanded(untimed(q, keep=[s.pattern for s in inputs.values() if s.pattern]))
+    # (a slot a duration input reads as its length, "6-7:30pm", is kept too)
+    q = expanded(untimed(q, keep=[s.pattern for s in inputs.values() if s.pattern]
+                         + [TIME_RANGE.pattern for s in inputs.values() if s.from_times][:1]))
     q = written_out(q, result.lang)  # "x 2 noches", "nxt wknd": chat shorthand as its words
     q = unfielded(q, inputs, result.lang)  # an agent's "Location: Lyon" fields as prose
     q = unquoted(q, inputs, result.lang)  # an agent's quoted values ('"hotel" in "Seville"') as the words
@@ -307,6 +310,14 @@ def parse_query(
 
                 hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]],
                                 today, high=name.startswith("max"))
+            elif spec.from_times and (slot := slot_length(text.folded)) is not None:
+                from scout.task.durations import find_duration
+
+                # "de 19 a 21": two hours (the slot's own input may read it too), unless
+                # a length is said apart from it ("de 19 a 21, hora y media")
+                apart = find_duration(text.free, calendar=True, skip=rival_at(text.free, inputs, name))
+                hit = apart if apart is not None and (apart[1][1] <= slot[1][0]
+                                                      or slot[1][1] <= apart[1][0]) else slot
             elif spec.type == "duration" and sum(s.type == "duration" for s in inputs.values()) > 1:
                 # a warranty's and a delivery's lengths: told apart by their words, as
                 # memory and storage are

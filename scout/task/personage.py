@@ -1,6 +1,7 @@
 """A person's age written right after them, with no word for years: "our son (14)",
 "mi hija, 8.", "for my daughter aged 9", "my twins (they're 11)", "mi hijo tiene 14",
-"my son who is 12", "mi hija de 8, ...";
+"my son who is 12", "mi hija de 8, ...", "1 child of 9", and one of a party by its number's
+word ("4 adults, one is 67", "somos 4, uno tiene 70");
 "niño de 6 y medio" is not one (a fraction). And the short ways of writing "years old"
 beside an age that an input's own words do not list (:data:`AGE_FORMS`: "7yo", "9 y/o",
 "9 to 11 year olds", Catalan "4 anys"). And an age in years for an input that counts a
@@ -48,7 +49,14 @@ _AGE_AFTER = re.compile(
     r"|que\s+(?:tiene|tienen|cumple|cumplen|va\s+a\s+cumplir|acaba\s+de\s+cumplir))"
     r"\s+(?P<e>\d{1,2})" + _AGE_END
     # "mi hija de 8, ...": "de" and the age, "años" unsaid ("niño de 6 y medio": a fraction)
-    + r"|\s+de\s+(?P<f>\d{1,2})(?!\s+(?:y|e)\s+medi[oa])" + _AGE_END + ")")
+    + r"|\s+de\s+(?P<f>\d{1,2})(?!\s+(?:y|e)\s+medi[oa])" + _AGE_END
+    # "1 child of 9" (a calque of "de 9"), "a boy of 12"; "of 9 years" is calques.py's "aged 9"
+    + r"|\s+of\s+(?P<g>\d{1,2})(?![\w.,]\d)" + _AGE_END + ")"
+    # one of a party said before, by its number's word: "4 adults, one is 67", "somos 4,
+    # uno tiene 70 años", "one of us is 67", "una de ellas tiene 12"
+    # (numbers as digits: "one" reads "1" there)
+    + r"|(?<![\w.,])(?:one|un[oa]|1)(?:\s+(?:of\s+(?:us|them)|de\s+(?:nosotr[oa]s|ell[oa]s)))?"
+    r"\s+(?:is|['’]s|tiene|cumple)\s+(?P<h>\d{1,2})" + _AGE_END)
 
 
 def counts_age(name: str, aliases: list[str]) -> bool:
@@ -117,7 +125,7 @@ def ages_after_person(free: str) -> list[tuple[int, tuple[int, int]]]:
     whom a relayed request is for: "mi hijo tiene 14 y quiere ...")."""
     out = []
     for m in _AGE_AFTER.finditer(free):
-        group = next(g for g in "abcdef" if m.group(g))
+        group = next(g for g in "abcdefgh" if m.group(g))
         start, end = m.span(group)
         if m.group("a"):  # the brackets go with the number: nothing else reads "( )"
             start, end = free.rindex("(", 0, start), free.index(")", end) + 1

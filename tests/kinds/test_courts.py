@@ -60,11 +60,11 @@ REQUESTS = {
                 "features": ["racket_hire"], "no_membership": True}),
     "pista de pádel cubierta en Gràcia el jueves de 19 a 21, somos 4, máximo 8 € por persona":
         ("es", {"place": "Gràcia", "sport": "padel", "day": "2026-12-10", "slot": "19 a 21",
-                "players": 4, "budget": _money(8, "person"), "features": ["covered"]}),
+                "length": 7200, "players": 4, "budget": _money(8, "person"), "features": ["covered"]}),
     "tennis court in Hackney tomorrow 7-8pm, 2 players, under £15 per person, floodlit, no "
     "membership needed":
         ("en", {"place": "Hackney", "sport": "tennis", "day": "2026-12-08", "slot": "7-8pm",
-                "players": 2, "budget": _money(15, "person", "GBP"), "features": ["lights"],
+                "length": 3600, "players": 2, "budget": _money(15, "person", "GBP"), "features": ["lights"],
                 "no_membership": True}),
     "pista de tenis en Valencia el sábado, 2 horas, no más de 24 €/hora, con luz y duchas":
         ("es", {"place": "Valencia", "sport": "tennis", "day": "2026-12-12", "length": 7200,
