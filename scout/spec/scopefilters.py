@@ -32,12 +32,11 @@ def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10,
     ratings on the kind's scale (``rating_scale``: "93/100" for critics' points), its
     lengths and weights in the request's units (``units``: Task.shown_units)."""
     import functools
-    import inspect
 
     from scout.spec.filters import FILTERS
 
     for name, fn in FILTERS.items():
-        params = inspect.signature(fn).parameters
+        params = _parameters(fn)
         if "lang" in params:
             bound: dict[str, Any] = {"lang": lang}
             if "rating_scale" in params:
@@ -46,6 +45,16 @@ def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10,
                 bound["units"] = units
             env.filters[name] = functools.partial(fn, **bound)
     return env
+
+
+@lru_cache(maxsize=None)
+def _parameters(fn: Callable[..., Any]) -> frozenset[str]:
+    """The names of a filter's parameters, read once a process: every environment a
+    mission makes asks them of each locale filter (thousands of ``inspect.signature``
+    calls a mission otherwise)."""
+    import inspect
+
+    return frozenset(inspect.signature(fn).parameters)
 
 
 #: the locale filters (scout.spec.filters) that a pipeline's own templates call: they write
@@ -59,12 +68,10 @@ def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
     "septiembre de 2026" for a Spanish request."""
     from jinja2 import pass_context
 
-    import inspect
-
     from scout.i18n import lang_of
 
-    scaled = "rating_scale" in inspect.signature(fn).parameters
-    united = "units" in inspect.signature(fn).parameters
+    scaled = "rating_scale" in _parameters(fn)
+    united = "units" in _parameters(fn)
 
     @pass_context
     def in_lang(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
