@@ -62,10 +62,13 @@ def _parameters(fn: Callable[..., Any]) -> frozenset[str]:
 TASK_LANG_FILTERS = ("money", "rating", "number", "date", "month", "value", "duration", "usd")
 
 
+@lru_cache(maxsize=64)
 def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` in the language of the scope's ``task`` (English without one), unless the
     template names a ``lang``: an e-mail subject's ``{{ task.month | month }}`` reads
-    "septiembre de 2026" for a Spanish request."""
+    "septiembre de 2026" for a Spanish request. The wrapper reads everything from the
+    scope it renders in, so one per filter serves every environment (a mission makes a
+    few hundred)."""
     from jinja2 import pass_context
 
     from scout.i18n import lang_of
