@@ -47,7 +47,7 @@ def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10,
     return env
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=256)  # scout's filters: a few dozen functions
 def _parameters(fn: Callable[..., Any]) -> frozenset[str]:
     """The names of a filter's parameters, read once a process: every environment a
     mission makes asks them of each locale filter (thousands of ``inspect.signature``
