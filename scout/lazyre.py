@@ -10,10 +10,18 @@ object, so later calls cost what a compiled pattern's do.
 
 What it returns is no ``re.Pattern``: hand ``re.sub`` and friends its methods
 (``_WORD.sub(...)``), never the object itself.
+
+:func:`compiled` is for the patterns built at run time from a pipeline's words (an enum's
+forms, a kind's name, a request's month names): Python's own cache keeps 512 patterns and,
+in 3.11, drops the oldest when full, so a mission's few thousand such patterns pushed each
+other out and every offline mission compiled most of them again (about a third of a
+kind's mission CPU; ``benchmarks/mission_cpu.py``). Its cache is its own, larger and
+least-recently-used.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, cast
 
@@ -42,3 +50,11 @@ class _LazyPattern:
 def lazy_re(pattern: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:
     """``re.compile(pattern, flags)``, compiled when it is first used."""
     return cast("re.Pattern[str]", _LazyPattern(pattern, int(flags)))
+
+
+@functools.lru_cache(maxsize=4096)
+def compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, kept in a cache of its own (least recently used
+    first out): for a pattern built at run time from words that recur across calls and
+    missions; a compiled pattern is immutable, so sharing one between threads is safe."""
+    return re.compile(pattern, flags)

@@ -45,6 +45,8 @@ _PLAIN = {"ł": "l", "ø": "o", "đ": "d", "ı": "i", "ħ": "h", "ŀ": "l"}
 
 def fold_aligned(text: str) -> str:
     """Lower-case, accents stripped, same length as ``text`` (one character each)."""
+    if text.isascii():  # no accent to strip and one character each: most words a mission folds
+        return text.lower()
     out = []
     for ch in text:
         low = ch.lower()

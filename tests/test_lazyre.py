@@ -67,3 +67,17 @@ def test_every_lazy_pattern_in_scout_compiles() -> None:
             re.compile(*pattern._args)
             seen += 1
     assert seen >= 50
+
+
+def test_a_run_time_pattern_is_compiled_once_whatever_else_is_compiled() -> None:
+    """``compiled`` keeps its patterns when more than Python's own cache holds (512)
+    are compiled in between: a mission's patterns built from a pipeline's words are
+    compiled once a process, not once a mission."""
+    from scout.lazyre import compiled
+
+    word = compiled(r"(?<!\w)caf[eé]s?(?!\w)", re.IGNORECASE)
+    for n in range(2000):  # another mission's words, through re's own cache
+        re.compile(rf"(?<!\w)w{n}(?!\w)")
+        compiled(rf"(?<!\w)v{n}(?!\w)")
+    assert compiled(r"(?<!\w)caf[eé]s?(?!\w)", re.IGNORECASE) is word
+    assert word.findall("Café o cafés, no cafetería") == ["Café", "cafés"]

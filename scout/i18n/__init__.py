@@ -213,6 +213,26 @@ def _compiled(catalog: Any) -> Any:
 
 
 @functools.lru_cache(maxsize=None)
+def _scout_mo(lang: str) -> bytes:
+    """Scout's own catalog for ``lang`` compiled to .mo bytes, once a process: a project's
+    catalog is merged over a fresh copy read from them (:func:`_fresh_scout`), where
+    compiling it again cost most of a new project catalog's read (Babel sorts every
+    message to write a .mo)."""
+    from babel.messages.mofile import write_mo
+
+    buf = io.BytesIO()
+    write_mo(buf, _catalog(lang))
+    return buf.getvalue()
+
+
+def _fresh_scout(lang: str) -> Any:
+    """A copy of scout's catalog for ``lang`` of its own (merging into it changes it)."""
+    from babel.support import Translations
+
+    return Translations(fp=io.BytesIO(_scout_mo(lang)), domain="messages")
+
+
+@functools.lru_cache(maxsize=None)
 def _scout_translations(lang: str) -> gettext.NullTranslations:
     catalog = _catalog(lang)
     return gettext.NullTranslations() if catalog is None else _compiled(catalog)
@@ -225,7 +245,7 @@ def _merged(lang: str, path: str, stamp: tuple[int, int]) -> gettext.NullTransla
     base = _catalog(lang)
     if base is None:  # English, or a language scout has no catalog for
         return ours
-    return _compiled(base).merge(ours)  # a fresh copy of scout's: the project's win
+    return _fresh_scout(lang).merge(ours)  # a fresh copy of scout's: the project's win
 
 
 def translations(lang: str, locales: Path | None = None) -> gettext.NullTranslations:
@@ -253,7 +273,7 @@ def _behind_english(lang: str, path: str, stamp: tuple[int, int] | None, english
     if base is None:
         front = ours if ours is not None else gettext.NullTranslations()
     else:
-        front = _compiled(base)
+        front = _fresh_scout(lang)
         if ours is not None:
             front = front.merge(ours)  # type: ignore[attr-defined]
     front.add_fallback(_compiled(read_catalog(Path(english), "en")))

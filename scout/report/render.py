@@ -24,6 +24,7 @@ import re
 import threading
 from pathlib import Path
 from collections.abc import Collection
+from types import CodeType
 from typing import Any
 
 from jinja2 import BytecodeCache, ChoiceLoader, FileSystemLoader, select_autoescape
@@ -196,11 +197,27 @@ class _CompiledTemplates(BytecodeCache):
     template is compiled afresh. One cache per language (:func:`compiled_for`): Jinja folds
     constant expressions at compile time, so a locale filter applied to a literal is
     already in the code; the other settings of :func:`make_report_env` are the same for
-    every environment it makes."""
+    every environment it makes.
+
+    A bucket is keyed by the template's name alone, its source checked by checksum as
+    before: the same kind's templates copied into another research root (each offline
+    mission of ``scout.testing`` makes its own) are compiled once a process, not once a
+    root; the code loaded is given the file it now comes from, so a render error still
+    points at this root's template (:mod:`scout.report.locate`)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._code: dict[str, bytes] = {}
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        return super().get_cache_key(name)
+
+    def get_bucket(self, environment: Any, name: str, filename: str | None,
+                   source: str) -> Bucket:
+        bucket = super().get_bucket(environment, name, filename, source)
+        if bucket.code is not None and filename and bucket.code.co_filename != filename:
+            bucket.code = _refiled(bucket.code, filename)
+        return bucket
 
     def load_bytecode(self, bucket: Bucket) -> None:
         with self._lock:
@@ -216,6 +233,14 @@ class _CompiledTemplates(BytecodeCache):
     def clear(self) -> None:
         with self._lock:
             self._code.clear()
+
+
+def _refiled(code: CodeType, filename: str) -> CodeType:
+    """``code`` and the code objects inside it, compiled from ``filename`` (the same
+    source in another folder)."""
+    consts = tuple(_refiled(c, filename) if isinstance(c, CodeType) else c
+                   for c in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=consts)
 
 
 _COMPILED: dict[str, _CompiledTemplates] = {}

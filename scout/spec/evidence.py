@@ -9,6 +9,7 @@ the other filters in :mod:`scout.spec.filters`; pure functions, no I/O.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -144,6 +145,19 @@ def _named(word: str, text: str) -> bool:
     """Whether ``text`` (folded) names ``word`` at least once without negating it, each
     of its words singular or plural as the request reader reads an enum word (``teen``
     finds "teens", ``tapa blanda`` "tapas blandas", ``adolescent`` "adolescents")."""
+    named, negations = _word_patterns(word)
+    negated = {m.start(1) for rx in negations for m in rx.finditer(text)}
+    # "salida al medio día" names the hour, not the half day a synonym "medio día" is
+    noon = [m.span("noon") for m in AT_NOON.finditer(text)]
+    return any(m.start() not in negated and not any(a <= m.start() < b for a, b in noon)
+               for m in named.finditer(text))
+
+
+@functools.lru_cache(maxsize=2048)
+def _word_patterns(word: str) -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
+    """The pattern that names ``word`` and those that negate it (group 1: where the word
+    stands), for :func:`_named`: built once per word, not once per record and filter call
+    (a mission's filters ask the same words of every candidate)."""
     # a code of several parts is not named by a longer code that extends it: "cc-by" is
     # not in "CC-BY-NC-SA", "usb c" not in "USB C-3" (a plain word is: "pet-friendly")
     extended = r"(?!-\w)" if "-" in word or " " in word else ""
@@ -152,21 +166,17 @@ def _named(word: str, text: str) -> bool:
         for part in word.split()) + r"(?!\w)" + extended
     # a phrase that says its own negation ("no waiting periods", "sin carencias") is not
     # undone by another before it: "no copayments and no waiting periods" names both
-    before = re.compile(r"(?!)" if re.match(_NEGATION + r"\s", word) else
-                        r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
-    after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
-    refused = re.compile("(" + w + r")(?:\s+[^\W\d_]+){0,2}\s+" + _REFUSED)
-    joined = re.compile(r"(?<![\w-])" + _JOINED_NOT + "-(" + w + ")")
-    ruled_out = re.compile("(" + w + r")-(?:free|less)(?!\w)")
+    negations = [re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)"),
+                 re.compile("(" + w + r")(?:\s+[^\W\d_]+){0,2}\s+" + _REFUSED),
+                 re.compile(r"(?<![\w-])" + _JOINED_NOT + "-(" + w + ")"),
+                 re.compile("(" + w + r")-(?:free|less)(?!\w)")]
+    if not re.match(_NEGATION + r"\s", word):
+        negations.append(re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")"))
     # "free" as the suffix of another word ("gluten-free menu", "car-free centre") is
     # free of that thing, not free of charge: no "free" named
-    suffix = re.compile(r"[^\W\d_]-(" + w + ")") if word in ("free", "gratis") else None
-    negated = {m.start(1) for rx in (before, after, refused, joined, ruled_out, suffix)
-               if rx is not None for m in rx.finditer(text)}
-    # "salida al medio día" names the hour, not the half day a synonym "medio día" is
-    noon = [m.span("noon") for m in AT_NOON.finditer(text)]
-    return any(m.start() not in negated and not any(a <= m.start() < b for a, b in noon)
-               for m in re.finditer(w, text))
+    if word in ("free", "gratis"):
+        negations.append(re.compile(r"[^\W\d_]-(" + w + ")"))
+    return re.compile(w), tuple(negations)
 
 
 @arg_rule(lambda args, kwargs: of_problem(kwargs.get("of")))

@@ -32,12 +32,11 @@ def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10,
     ratings on the kind's scale (``rating_scale``: "93/100" for critics' points), its
     lengths and weights in the request's units (``units``: Task.shown_units)."""
     import functools
-    import inspect
 
     from scout.spec.filters import FILTERS
 
     for name, fn in FILTERS.items():
-        params = inspect.signature(fn).parameters
+        params = _parameters(fn)
         if "lang" in params:
             bound: dict[str, Any] = {"lang": lang}
             if "rating_scale" in params:
@@ -48,23 +47,34 @@ def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10,
     return env
 
 
+@lru_cache(maxsize=256)  # scout's filters: a few dozen functions
+def _parameters(fn: Callable[..., Any]) -> frozenset[str]:
+    """The names of a filter's parameters, read once a process: every environment a
+    mission makes asks them of each locale filter (thousands of ``inspect.signature``
+    calls a mission otherwise)."""
+    import inspect
+
+    return frozenset(inspect.signature(fn).parameters)
+
+
 #: the locale filters (scout.spec.filters) that a pipeline's own templates call: they write
 #: in the request's language (``task.lang``), as a report does
 TASK_LANG_FILTERS = ("money", "rating", "number", "date", "month", "value", "duration", "usd")
 
 
+@lru_cache(maxsize=64)
 def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` in the language of the scope's ``task`` (English without one), unless the
     template names a ``lang``: an e-mail subject's ``{{ task.month | month }}`` reads
-    "septiembre de 2026" for a Spanish request."""
+    "septiembre de 2026" for a Spanish request. The wrapper reads everything from the
+    scope it renders in, so one per filter serves every environment (a mission makes a
+    few hundred)."""
     from jinja2 import pass_context
-
-    import inspect
 
     from scout.i18n import lang_of
 
-    scaled = "rating_scale" in inspect.signature(fn).parameters
-    united = "units" in inspect.signature(fn).parameters
+    scaled = "rating_scale" in _parameters(fn)
+    united = "units" in _parameters(fn)
 
     @pass_context
     def in_lang(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from scout.lazyre import compiled
+
 # (pattern, what it stands for); a pattern's dot is the abbreviation's own
 _WORDS: list[tuple[str, str]] = [
     (r"\baprox\.", "aproximadamente"),
@@ -59,7 +61,7 @@ def expanded(text: str) -> str:
     """``text`` with the shorthand above written out; other text unchanged."""
     text = _BASED.sub(lambda m: "based in " + m.group("place"), text)
     for pattern, full in _WORDS:
-        text = re.sub(pattern, full, text, flags=re.IGNORECASE)
+        text = compiled(pattern, re.IGNORECASE).sub(full, text)
     text = _MIN_MAX.sub(lambda m: m.group(0) if _AFTER_NUMBER.search(text, 0, m.start())
                         else _FULL[m.group("w").lower()], text)
     return _ORDINAL.sub(lambda m: _ORDINALS[m.group("n")], text)

@@ -72,6 +72,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from scout.lazyre import compiled
 from scout.schemas.task import DateRange, Month
 from scout.task.cldr import weekdays
 from scout.task.around import around
@@ -128,7 +129,7 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     best: tuple[int, int, When] | None = None
     names = [*place_names(free), *headed_names(free, original)]
     for order, (pattern, build) in enumerate(date_forms(g)):
-        for m in re.finditer(pattern, free):
+        for m in compiled(pattern).finditer(free):
             if any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in names):
                 continue  # "hotel in Christmas Island": the feast is the island's name
             try:

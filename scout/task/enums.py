@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scout.i18n import COUNT_WORDS
+from scout.lazyre import compiled
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 from scout.task.readers import CLAIMED, QueryText, name_forms
@@ -69,7 +70,7 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.M
     hits = []
     # not \b: a word may start or end with a sign ("+ IVA", "C++", "C#"), and its edges are
     # then no word boundaries
-    for m in re.finditer(r"(?<!\w)" + name_forms([word]) + r"(?!\w)", text.free):
+    for m in compiled(r"(?<!\w)" + name_forms([word]) + r"(?!\w)").finditer(text.free):
         if _LENGTH_BEFORE.search(text.free, max(0, m.start() - 12), m.start()) \
                 and _TIME_UNIT.fullmatch(m.group(0)):
             continue  # "camp for 10 days": a length, not the enum value "day"
@@ -157,7 +158,7 @@ def inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str])
     for rival in rivals:
         if len(rival) <= len(word) or fold(word) not in fold(rival):
             continue
-        for m in re.finditer(r"(?<!\w)" + name_forms([rival]) + r"(?!\w)", free):
+        for m in compiled(r"(?<!\w)" + name_forms([rival]) + r"(?!\w)").finditer(free):
             if m.start() <= span[0] and span[1] <= m.end():
                 return True
     return False
@@ -209,7 +210,7 @@ def restated(text: QueryText, spec: InputSpec, hit: tuple[Any, tuple[int, int]],
     for word, value in _enum_words(spec):
         if value != option:
             continue
-        for m in re.finditer(r"(?<!\w)" + name_forms([word]) + r"(?!\w)", text.free):
+        for m in compiled(r"(?<!\w)" + name_forms([word]) + r"(?!\w)").finditer(text.free):
             before = re.search(r"\(\s*$", text.free[end:m.start()]) if m.start() >= end else None
             after = re.match(r"\s*\)", text.free[m.end():])
             if before and after and not text.free[end:before.start()].strip():
@@ -245,12 +246,12 @@ def _a_peers(free: str, span: tuple[int, int], peers: list[tuple[str, InputSpec,
     a, b = span
     for other, o, before in peers:
         labels = [w for w in [other.replace("_", " "), *o.aliases] if fold(w).strip()]
-        if labels and re.search(r"\b" + name_forms(labels) + r"\s*(?:[:=]\s*)?$", free[:a]):
+        if labels and compiled(r"\b" + name_forms(labels) + r"\s*(?:[:=]\s*)?$").search(free[:a]):
             return True
         words = name_forms([w for w, _o in _enum_words(o)])
-        if not before and re.search(r"\b" + words + _PAIR + "$", free[:a]):
+        if not before and compiled(r"\b" + words + _PAIR + "$").search(free[:a]):
             return True  # the second end: the peer declared after this input takes it
-        if before and re.match(_PAIR + words + r"\b", free[b:]):
+        if before and compiled(_PAIR + words + r"\b").match(free[b:]):
             return True  # the first end: the peer declared before this input takes it
     return False
 
@@ -265,18 +266,18 @@ def _split_enum(text: QueryText, spec: InputSpec) -> tuple[Any, tuple[int, int]]
         if len(parts) != 2:
             continue
         head = name_forms([parts[0]])
-        for m in re.finditer(r"\b" + head + r"\s+((?:[^\W\d_]+\s+){1,2}?)" + name_forms([parts[1]])
-                             + r"\b", text.folded):
+        for m in compiled(r"\b" + head + r"\s+((?:[^\W\d_]+\s+){1,2}?)" + name_forms([parts[1]])
+                             + r"\b").finditer(text.folded):
             if text.free[m.start(1):m.end()].replace(CLAIMED, "").strip() == "" \
                     and CLAIMED not in text.free[m.start():m.start(1)] \
                     and not _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]):
-                first = re.match(head, text.folded[m.start():])
+                first = compiled(head).match(text.folded[m.start():])
                 end = m.start() + (first.end() if first else 0)
                 return option, (m.start(), end)
         # its first word is a noun a count read ("2 puestos fijos", "un puesto flexible"
         # for "puesto fijo" once "2 puestos" is the seats): the noun is both's, the
         # word after it this input's, and only it is claimed
-        for m in re.finditer(r"\b" + head + r"\s+(" + name_forms([parts[1]]) + r")\b", text.folded):
+        for m in compiled(r"\b" + head + r"\s+(" + name_forms([parts[1]]) + r")\b").finditer(text.folded):
             if text.free[m.start():m.start(1)].strip() and \
                     set(text.free[m.start():m.start(1)].strip()) == {CLAIMED} and \
                     CLAIMED not in text.free[m.start(1):m.end(1)]:
@@ -297,10 +298,10 @@ def enum_either(text: QueryText, spec: InputSpec, hit: tuple[Any, tuple[int, int
         if option == hit[0]:
             continue
         w = name_forms([word])
-        after = re.match(_EITHER + r"(?:(?:el|la|en|by|a|an|the)\s+)?" + w + r"\b", text.free[b:])
+        after = compiled(_EITHER + r"(?:(?:el|la|en|by|a|an|the)\s+)?" + w + r"\b").match(text.free[b:])
         if after:
             return a, b + after.end()
-        before = re.search(r"\b" + w + _EITHER + r"(?:(?:el|la|en|by|a|an|the)\s+)?$", text.free[:a])
+        before = compiled(r"\b" + w + _EITHER + r"(?:(?:el|la|en|by|a|an|the)\s+)?$").search(text.free[:a])
         if before:
             return before.start(), b
     return None
@@ -313,9 +314,9 @@ def _with_label(free: str, span: tuple[int, int], spec: InputSpec, name: str) ->
     label = name_forms(labels)
     a, b = span
     # ``\s*(?:[:=]\s*)?``, not ``\s*[:=]?\s*``: two quantifiers over the same spaces backtrack
-    before = re.search(r"\b" + label + r"\s*(?:[:=]\s*)?$", free[:a])
+    before = compiled(r"\b" + label + r"\s*(?:[:=]\s*)?$").search(free[:a])
     # after it, also joined by a hyphen: "French-language camp", "CSV-format files"
-    after = re.match(r"(?:\s+|-)" + label + r"\b", free[b:])
+    after = compiled(r"(?:\s+|-)" + label + r"\b").match(free[b:])
     return (before.start() if before else a, b + after.end() if after else b)
 
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from scout.i18n import translations
-from scout.lazyre import lazy_re
+from scout.lazyre import compiled, lazy_re
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 
@@ -89,8 +89,8 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
     pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
     # a phrase of several words an input reads holds the kind's word ("school bus",
     # "state schools" for a kind named schools; "escuela infantil"): the input's, whole
-    phrases = [m.span() for p in owned if " " in p.strip() for m in re.finditer(
-        r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in p.split()) + r"(?!\w)", folded)]
+    phrases = [m.span() for p in owned if " " in p.strip() for m in compiled(
+        r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in p.split()) + r"(?!\w)").finditer(folded)]
     def read(w: str) -> bool:
         # an input's word in the plural is still its ("pisos", "flats" for a kind named
         # flats whose property enum says "flat" / "piso"), as its reader takes either
@@ -99,7 +99,7 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
 
     # a word of what is searched for ("courses", "conferences") is left as it is: the
     # subject and place readers know it, and what stands next to it ("python online course")
-    return [m.span(k + 1) for m in re.finditer(pattern, folded)
+    return [m.span(k + 1) for m in compiled(pattern).finditer(folded)
             if not _headed(folded, m.end(), m.group(len(words)), owned)
             for k in range(len(words)) if not read(m.group(k + 1)) and m.group(k + 1) not in VENUES
             and not any(a <= m.start(k + 1) and m.end(k + 1) <= b for a, b in phrases)]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from scout.lazyre import compiled
 from scout.spec.models import InputSpec
 from scout.task.cldr import weekdays
 from scout.task.lang import fold
@@ -73,5 +74,5 @@ def claim_schedule(text: QueryText, inputs: dict[str, InputSpec]) -> None:
                      *(x for words in (s.synonyms or {}).values() for x in words)]]
     for a, b in schedule_spans(text.folded):
         said = text.folded[a:b]
-        if not any(re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", said) for w in own if w):
+        if not any(compiled(r"(?<!\w)" + re.escape(w) + r"(?!\w)").search(said) for w in own if w):
             text.claim((a, b))

@@ -46,6 +46,20 @@ def test_project_words_are_translated_and_win_over_scouts(tmp_path: Path) -> Non
     assert _render(tmp_path, source, "en") == "Our cars|Shortlist|Sources|3 cars|Our cars"
 
 
+def test_one_projects_words_stay_its_own(tmp_path: Path) -> None:
+    """Each project's catalog is merged over its own copy of scout's (read from the .mo
+    compiled once a process): one project's words never reach another's report, nor
+    scout's words without a project catalog."""
+    source = '{{ _("Shortlist") }}|{{ _("Sources") }}'
+    first, second, plain = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    _po(first, 'msgid "Shortlist"\nmsgstr "Mi selección"\n')
+    _po(second, 'msgid "Sources"\nmsgstr "Mis fuentes"\n')
+    plain.mkdir()
+    assert _render(first, source, "es") == "Mi selección|Fuentes"
+    assert _render(second, source, "es") == "Selección|Mis fuentes"
+    assert _render(plain, source, "es") == "Selección|Fuentes"
+
+
 def test_without_a_project_catalog_scouts_words_stay(tmp_path: Path) -> None:
     assert _render(tmp_path, '{{ _("Shortlist") }}|{{ _("Our cars") }}', "es") == "Selección|Our cars"
 

@@ -56,3 +56,25 @@ def test_an_edited_template_is_compiled_again(tmp_path: Path,
     seen = _count_compiles(monkeypatch)
     assert render.make_report_env(tmp_path).get_template("r.md.j2").render(x=1) == "new 1\n"
     assert seen == ["r.md.j2"]
+
+
+def test_the_same_template_in_another_root_is_not_compiled_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each offline mission copies its kind's templates into a root of its own: one
+    compile a process, and a render error still names this root's file and line."""
+    from scout.report.locate import render_error_location
+
+    roots = [tmp_path / "a", tmp_path / "b"]
+    for root in roots:
+        root.mkdir()
+        (root / "r.md.j2").write_text("{{ _('Sources') }}\n{{ x.y.z }}\n")
+    seen = _count_compiles(monkeypatch)
+    where = []
+    for root in roots:
+        template = render.make_report_env(root, "en").get_template("r.md.j2")
+        assert template.filename == str(root / "r.md.j2")
+        with pytest.raises(Exception) as caught:
+            template.render(x={})
+        where.append(render_error_location(caught.value, "r.md.j2", root)[0])
+    assert seen == ["r.md.j2"]
+    assert [(w.file, w.line) for w in where] == [(str(r / "r.md.j2"), 2) for r in roots]
