@@ -194,10 +194,10 @@ class _CompiledTemplates(BytecodeCache):
     """Compiled report templates kept in this process, so each mission's report does not
     parse and compile the same templates again (most of a report phase's CPU). Jinja keys a
     bucket by template name and file and checks the source's checksum on load: an edited
-    template is compiled afresh. One cache per language (:func:`compiled_for`): Jinja folds
-    constant expressions at compile time, so a locale filter applied to a literal is
-    already in the code; the other settings of :func:`make_report_env` are the same for
-    every environment it makes.
+    template is compiled afresh. One cache per language (:func:`compiled_for`), and
+    :func:`make_report_env` turns Jinja's constant folding off: a filter on a literal
+    folded at compile time would keep one mission's rating scale or one project's words in
+    code every mission shares.
 
     A bucket is keyed by the template's name alone, its source checked by checksum as
     before: the same kind's templates copied into another research root (each offline
@@ -390,6 +390,11 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n", ValuesAsWritten],
         bytecode_cache=compiled_for(lang),
+        # no constant folding: Jinja calls a filter that takes no context on a literal at
+        # compile time and keeps its answer in the code every mission shares ("{{ 8 |
+        # rating }}" on the first mission's scale); today's filters take the context, so
+        # this guards the next one added
+        optimized=False,
         # every value a template writes, whatever field it came from (report/inert.py)
         finalize=_finalize(written),
     )

@@ -78,3 +78,14 @@ def test_the_same_template_in_another_root_is_not_compiled_again(
         where.append(render_error_location(caught.value, "r.md.j2", root)[0])
     assert seen == ["r.md.j2"]
     assert [(w.file, w.line) for w in where] == [(str(r / "r.md.j2"), 2) for r in roots]
+
+
+def test_a_filter_on_a_literal_is_each_missions_own(tmp_path: Path) -> None:
+    """Compiled code is shared; a filter's answer on a literal is not (no constant folding:
+    the rating scale and the project's words are each mission's)."""
+    (tmp_path / "r.md.j2").write_text("{{ 8 | rating }} {{ 'wifi' | l10n }}\n")
+    ten = render.make_report_env(tmp_path, "en").get_template("r.md.j2").render()
+    hundred = render.make_report_env(tmp_path, "en", rating_scale=100).get_template(
+        "r.md.j2").render()
+    assert ten != hundred
+    assert ten == render.make_report_env(tmp_path, "en").get_template("r.md.j2").render()
