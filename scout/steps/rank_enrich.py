@@ -24,6 +24,7 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, put_
                                       to_period)
 from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.seatprice import for_seats
+from scout.steps.slotprice import for_slot
 from scout.steps.staylength import Span
 from scout.steps.taxprice import stated_on_basis
 from scout.steps.variantprice import restate
@@ -146,6 +147,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                     currency=c.price.currency, target=currency))
         asked = {**(heads or {}), "person": people or 0}
         if c.price is not None:
+            # a slot's price ("Pista 90 minutos: 24 €") for the length asked, before the
+            # heads: once per person, for_people leaves it
+            for_slot(c, per, people or 0, work)
             for_people(c, per, asked, periods, each, group, work)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
