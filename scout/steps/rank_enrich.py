@@ -29,6 +29,8 @@ from scout.steps.staylength import Span
 from scout.steps.taxprice import stated_on_basis
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work
+from scout.task.amounts import find_amounts
+from scout.task.memberprice import members_amount
 
 
 def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | None:
@@ -67,7 +69,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            tax: TaxBasis | None = None,
            rates: dict[str, float] | None = None,
            bundle: tuple[str, list[str]] | None = None,
-           pack: str | None = None, group: bool = False) -> tuple[list[Candidate], bool]:
+           pack: str | None = None, group: bool = False,
+           member: bool = False) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -97,7 +100,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
     ``rates`` the config's tax rates it tells one price's two amounts by. ``bundle``: the
     kind's unit and the words a page counts it with, a price for several being divided by
-    them (:func:`scout.steps.packprice.for_bundle`)."""
+    them (:func:`scout.steps.packprice.for_bundle`). ``member``: the request says whoever
+    asks is a member, so a page's members' price beside the one anyone pays is the price
+    (:func:`_as_member`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -135,6 +140,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             c.price = conservative_price(prices, amount)
         c.flags = [f for f in c.flags if not f.endswith("unknown") and f not in _ORDER_ONLY
                    and not is_period_flag(f)]
+        if c.price is not None and member:
+            _as_member(c)
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:
@@ -178,6 +185,24 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.rating is None and "rating" in checks:
             c.flags.append(_ORDER_ONLY[1] if "rating" in ordered else N_("rating unknown"))
     return list(by_key.values()), converted_any
+
+
+MEMBER_FLAG = N_("members' price, as the request says it is a member's")
+
+
+def _as_member(c: Candidate) -> None:
+    """The members' price a page states beside ``c``'s price, the one anyone pays
+    (:func:`scout.task.memberprice.members_amount`), for a member's request; flagged."""
+    assert c.price is not None
+    for e in c.evidence:
+        if e.price is None or e.price.amount != c.price.amount:
+            continue
+        text = f"{e.title or ''} {e.text or ''}"
+        theirs = members_amount(text, find_amounts(text), c.price)
+        if theirs is not None:
+            c.price = theirs.model_copy(update={"comparator": c.price.comparator})
+            c.flags.append(MEMBER_FLAG)
+            return
 
 
 def _flag_promotion(c: Candidate) -> None:
