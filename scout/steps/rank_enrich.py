@@ -22,6 +22,7 @@ from scout.steps.promoprice import first_months, offer_amounts, promotion
 from scout.steps.rank_heads import for_people
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, put_on_period,
                                       to_period)
+from scout.steps.groupsize import for_group
 from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.seatprice import for_seats
 from scout.steps.slotprice import for_slot
@@ -157,6 +158,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             # a slot's price ("Pista 90 minutos: 24 €") for the length asked, before the
             # heads: once per person, for_people leaves it
             for_slot(c, per, people or 0, work)
+            # "Menu for 10 people: £250" against a budget per person: the page's group
+            for_group(c, per, people or 0)
             for_people(c, per, asked, periods, each, group, work)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
