@@ -24,6 +24,7 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, put_
                                       to_period)
 from scout.steps.groupsize import for_group
 from scout.steps.packprice import for_bundle, for_pack
+from scout.steps.seasonprice import for_season
 from scout.steps.seatprice import for_seats
 from scout.steps.slotprice import for_slot
 from scout.steps.staylength import Span
@@ -143,6 +144,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                    and not is_period_flag(f)]
         if c.price is not None and member:
             _as_member(c)
+        if c.price is not None:  # "temporada alta 60 €, baja 45 €": the dearer season's
+            for_season(c)
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:
