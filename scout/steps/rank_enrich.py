@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 from scout.adapters.facts import conservative_price, conservative_rating, shop_offers
 from scout.config.models import CurrencyTable
@@ -72,7 +73,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            rates: dict[str, float] | None = None,
            bundle: tuple[str, list[str]] | None = None,
            pack: str | None = None, group: bool = False,
-           member: bool = False) -> tuple[list[Candidate], bool]:
+           member: bool = False, dates: Any = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -104,7 +105,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     kind's unit and the words a page counts it with, a price for several being divided by
     them (:func:`scout.steps.packprice.for_bundle`). ``member``: the request says whoever
     asks is a member, so a page's members' price beside the one anyone pays is the price
-    (:func:`_as_member`)."""
+    (:func:`_as_member`). ``dates``: the request's dates (a Task's value), the season a
+    page's seasons' prices are read for (:func:`scout.steps.seasonprice.for_season`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -145,7 +147,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.price is not None and member:
             _as_member(c)
         if c.price is not None:  # "temporada alta 60 €, baja 45 €": the dearer season's
-            for_season(c)
+            for_season(c, dates)
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:

@@ -4,13 +4,19 @@ the same period, flagged in both languages; a page naming one season or none is 
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from scout.i18n.messages import localize
 from scout.schemas.records import Candidate, Evidence
 from scout.steps.listprice import find_price
 from scout.steps.rank_enrich import enrich
-from scout.steps.seasonprice import SEASON_FLAG, season_amounts
+from scout.schemas.task import DateRange
+from scout.spec.datesaid import asked_span
+from scout.spec.models import InputSpec
+from scout.steps.seasonprice import DATED_FLAG, SEASON_FLAG, asked_dates, season_amounts
+from scout.task.build import build_task
 
 
 @pytest.mark.parametrize("text, high, low", [
@@ -61,3 +67,41 @@ def test_a_page_of_one_price_is_left() -> None:
                        checks=frozenset({"price"}))
     assert ranked[0].price is not None and ranked[0].price.amount == 45
     assert ranked[0].flags == []
+
+
+HOTEL = ("Habitación doble. Temporada alta (del 1 de julio al 31 de agosto): 90 €/noche; "
+         "temporada baja: 60 €/noche")
+PASS = "Ski pass. High season (Dec 20 - Jan 6): €60/day; low season €45/day"
+
+
+@pytest.mark.parametrize("text, start, end, amount", [
+    (HOTEL, dt.date(2027, 7, 10), dt.date(2027, 7, 14), 90),    # in the high season
+    (HOTEL, dt.date(2027, 3, 10), dt.date(2027, 3, 14), 60),    # outside it: the low's
+    (PASS, dt.date(2026, 12, 27), dt.date(2026, 12, 30), 60),
+    (PASS, dt.date(2027, 2, 10), dt.date(2027, 2, 12), 45),
+])
+def test_the_season_of_the_dates_asked(text: str, start: dt.date, end: dt.date,
+                                       amount: float) -> None:
+    ranked, _ = enrich([_listing(text)], [], None, None, checks=frozenset({"price"}),
+                       dates=DateRange(start=start, end=end))
+    got = ranked[0]
+    assert got.price is not None and got.price.amount == amount
+    assert got.flags == [DATED_FLAG]
+    assert localize(DATED_FLAG, "es") == ("el precio de la temporada en la que caen las "
+                                          "fechas pedidas, según las fechas que la página "
+                                          "da a sus temporadas")
+
+
+def test_undated_seasons_with_dates_asked_are_the_dearest() -> None:
+    ranked, _ = enrich([_listing("Forfait: temporada baja 45 €, temporada alta 60 €")], [],
+                       None, None, checks=frozenset({"price"}),
+                       dates=DateRange(start=dt.date(2027, 2, 1), end=dt.date(2027, 2, 3)))
+    assert ranked[0].price is not None and ranked[0].price.amount == 60
+    assert ranked[0].flags == [SEASON_FLAG]
+
+
+def test_the_dates_a_task_asks() -> None:
+    task = build_task("hotel en Madrid del 3 al 6 de marzo",
+                      {"city": InputSpec(type="place"), "dates": InputSpec(type="date")},
+                      today=dt.date(2026, 12, 6))
+    assert asked_span(asked_dates(task)) == (dt.date(2027, 3, 3), dt.date(2027, 3, 6))
