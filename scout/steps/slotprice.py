@@ -34,6 +34,8 @@ _PACK = re.compile(r"\b(?:bonos?|packs?|abonos?|paquetes?|bundles?|blocks?|bloqu
 #: the longest slot a price is for, in seconds: a day's charter; "abierto 24 horas" says
 #: when a place opens, never what one price books
 _LONGEST = 12 * 3600
+#: how far from an amount its length is looked for, in characters
+_NEAR = 80
 
 SLOT_FLAG = N_("price for a slot of {minutes} min times {slots} for the length asked, to "
                "compare it with the budget for the whole booking")
@@ -51,21 +53,23 @@ def slot_minutes(text: str, amount: float) -> float | None:
     if len(folded) != len(text or ""):
         return None
     found = find_amounts(text)
-    lengths = [(s, span) for s, span in find_durations(folded)
-               if 0 < s <= _LONGEST and not HOW_OFTEN.match(folded, span[1])]
-    if not found or not lengths:
+    if not any(m.amount == amount and m.per is None for m, _ in found):
         return None
     ends = [m.end() for m in SENTENCE.finditer(folded)]
-    # the line's way: its first length before its first amount labels each amount by the
-    # one before it; otherwise each amount's length follows it
-    before = lengths[0][1][0] < found[0][1][0]
+    # the line's way: a length before its first amount labels each amount by the one
+    # before it; otherwise each amount's length follows it
+    first, first_end = found[0][1]
+    # (an amount's span may take a word of its label: "Clase de 60 min 20 €")
+    before = any(span[0] < first for _, span in _lengths(folded, max(0, first - _NEAR),
+                                                          first_end))
     for i, (money, (start, end)) in enumerate(found):
         if money.amount != amount or money.per is not None:
             continue
         low = found[i - 1][1][1] if i else 0
         high = found[i + 1][1][0] if i + 1 < len(found) else len(folded)
-        said = [(s, span) for s, span in lengths
-                if (low <= span[0] < start if before else end <= span[0] < high)]
+        said = [(n, span) for n, span in _lengths(folded, max(low, start - _NEAR), end)
+                if span[0] < start] if before \
+            else _lengths(folded, end, min(high, end + _NEAR))
         if not said:
             continue
         seconds, span = said[-1] if before else said[0]
@@ -74,6 +78,16 @@ def slot_minutes(text: str, amount: float) -> float | None:
             continue  # another sentence's length, or a pack's hours
         return seconds / 60
     return None
+
+
+def _lengths(folded: str, a: int, b: int) -> list[tuple[int, tuple[int, int]]]:
+    """The lengths of time said in ``folded[a:b]`` (seconds, span in ``folded``), a slot's
+    at most :data:`_LONGEST`, none said as how often."""
+    out = []
+    for seconds, (s, e) in find_durations(folded[a:b]):
+        if 0 < seconds <= _LONGEST and not HOW_OFTEN.match(folded, a + e):
+            out.append((seconds, (a + s, a + e)))
+    return out
 
 
 def _sentence(folded: str, at: int, ends: list[int]) -> str:
