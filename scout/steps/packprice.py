@@ -43,7 +43,7 @@ _UNIT_WORDS = {
     "walk": ["walks", "paseos"],
 }
 # how often, not how many: "2 horas a la semana", "10 hours per month", "3 walks weekly"
-_HOW_OFTEN = re.compile(r"\s*(?:(?:a|per|por|al|a\s+la|cada|each|every)\s+(?:la\s+)?"
+HOW_OFTEN = re.compile(r"\s*(?:(?:a|per|por|al|a\s+la|cada|each|every)\s+(?:la\s+)?"
                         r"(?:semana|week|mes|month|dia|day)|semanales|mensuales|diarias|"
                         r"weekly|monthly|daily)\b")
 # one class's length: "clases de 2 horas", "lessons of 2 hours", "sesiones de 2 horas"
@@ -51,7 +51,7 @@ _ONE_CLASS = re.compile(r"(?:clases?|lessons?|sessions?|sesion(?:es)?|classes)\s
 # a currency said in the sentence: the count is what that amount buys
 _MONEY = re.compile(r"[€$£]|\b(?:eur|euros?|usd|dollars?|dolares|gbp|pounds?|libras)\b")
 # where a sentence ends: a full stop not inside a number ("1.200 €"), ";", a line's end
-_SENTENCE = re.compile(r"(?<!\d)[.;!?](?!\d)|\n")
+SENTENCE = re.compile(r"(?<!\d)[.;!?](?!\d)|\n")
 #: a pack said without the unit's word: "pack of 6", "6-pack", "caja de 6", "bono de 10",
 #: "lote de 3" (folded text)
 _PACK = re.compile(
@@ -109,11 +109,11 @@ def units_bought(text: str, words: list[str], priced: bool = False) -> int | Non
     count = re.compile(r"(?<![\d.,])(\d{1,4})" + (r"\s+" if priced else r"\s*(?:-\s*)?")
                        + r"(?:" + alt + r")(?!\w)")
     folded = fold(text or "")
-    for sentence in _SENTENCE.split(folded) if priced else [folded]:
+    for sentence in SENTENCE.split(folded) if priced else [folded]:
         if priced and not _MONEY.search(sentence):
             continue
         found = [(m.start(), int(m.group(1))) for m in count.finditer(sentence)
-                 if not _HOW_OFTEN.match(sentence, m.end())
+                 if not HOW_OFTEN.match(sentence, m.end())
                  and not _ONE_CLASS.search(sentence[:m.start()])]
         if not priced:  # "bono de 10" against a budget per hour: ten hours or classes?
             found += [(m.start(), int(m.group(1) or m.group(2)))
@@ -138,7 +138,7 @@ def period_hours(text: str, unit: str) -> float | None:
     None when it says neither, or only how often or one class's length."""
     if unit not in ("hour", "minute"):
         return None
-    for sentence in _SENTENCE.split(fold(text or "")):
+    for sentence in SENTENCE.split(fold(text or "")):
         if not _MONEY.search(sentence):
             continue
         for m in _CLASSES_OF.finditer(sentence):
@@ -162,7 +162,7 @@ def _divide(c: Candidate, count: float, per: str | None = None) -> None:
     c.price_converted = base.model_copy(update=update)
 
 
-def _price_lines(c: Candidate) -> list[str]:
+def price_lines(c: Candidate) -> list[str]:
     """The texts of ``c``'s evidence stating its price (all of them when none does)."""
     price = c.price
     said = [e for e in c.evidence if e.price is not None and price is not None
@@ -182,10 +182,10 @@ def for_pack(c: Candidate, unit: str, peers: bool = False) -> None:
             or not math.isfinite(base.amount):
         return
     if base.per is None:
-        count: float | None = next((n for t in _price_lines(c) if (n := pack_count(t, unit))),
+        count: float | None = next((n for t in price_lines(c) if (n := pack_count(t, unit))),
                                    None)
     elif base.per in PERIOD_DAYS:
-        count = next((h for t in _price_lines(c) if (h := period_hours(t, unit))), None)
+        count = next((h for t in price_lines(c) if (h := period_hours(t, unit))), None)
     else:
         return
     if count is None:
@@ -208,7 +208,7 @@ def for_bundle(c: Candidate, unit: str, words: list[str]) -> None:
     if base is None or base.each is not None or not base.amount or c.price is None \
             or not math.isfinite(base.amount):
         return
-    lines = _price_lines(c)
+    lines = price_lines(c)
     if any(per_one(t, words) for t in lines):
         return
     count = next((n for t in [*lines, c.name] if (n := bundle_count(t, words))), None)

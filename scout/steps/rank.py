@@ -69,10 +69,12 @@ from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
 from scout.steps.rank_periods import UNSTATED, period_notes, to_period
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
+from scout.steps.seasonprice import asked_dates
 from scout.steps.staylength import stay_span
 from scout.steps.taxprice import asked_basis, compared_basis, off_basis, put_on_basis
 from scout.steps.workbasis import Work, rank_work
 from scout.steps.videos import video_candidate
+from scout.task.memberprice import says_member
 
 
 class CandidateView:
@@ -217,6 +219,8 @@ def run(ctx: StepContext) -> Shortlist:
                                      if (n := _people(ctx, names))},
                               each=getattr(target, "each", None) if not floor else None,
                               work=work, group=params.group_prices,
+                              member=says_member(getattr(ctx.task, "query", "")),
+                              dates=asked_dates(ctx.task),
                               # no money asked, no period shared: packs beside rates per hour
                               pack=sole_rate(source.items, evidence_sets)
                               if target is None and per is None else None,

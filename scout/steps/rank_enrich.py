@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 from scout.adapters.facts import conservative_price, conservative_rating, shop_offers
 from scout.config.models import CurrencyTable
@@ -22,12 +23,17 @@ from scout.steps.promoprice import first_months, offer_amounts, promotion
 from scout.steps.rank_heads import for_people
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, put_on_period,
                                       to_period)
+from scout.steps.groupsize import for_group
 from scout.steps.packprice import for_bundle, for_pack
+from scout.steps.seasonprice import for_season
 from scout.steps.seatprice import for_seats
+from scout.steps.slotprice import for_slot
 from scout.steps.staylength import Span
 from scout.steps.taxprice import stated_on_basis
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work
+from scout.task.amounts import find_amounts
+from scout.task.memberprice import members_amount
 
 
 def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | None:
@@ -66,7 +72,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            tax: TaxBasis | None = None,
            rates: dict[str, float] | None = None,
            bundle: tuple[str, list[str]] | None = None,
-           pack: str | None = None, group: bool = False) -> tuple[list[Candidate], bool]:
+           pack: str | None = None, group: bool = False,
+           member: bool = False, dates: Any = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -96,7 +103,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`),
     ``rates`` the config's tax rates it tells one price's two amounts by. ``bundle``: the
     kind's unit and the words a page counts it with, a price for several being divided by
-    them (:func:`scout.steps.packprice.for_bundle`)."""
+    them (:func:`scout.steps.packprice.for_bundle`). ``member``: the request says whoever
+    asks is a member, so a page's members' price beside the one anyone pays is the price
+    (:func:`_as_member`). ``dates``: the request's dates (a Task's value), the season a
+    page's seasons' prices are read for (:func:`scout.steps.seasonprice.for_season`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -134,6 +144,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             c.price = conservative_price(prices, amount)
         c.flags = [f for f in c.flags if not f.endswith("unknown") and f not in _ORDER_ONLY
                    and not is_period_flag(f)]
+        if c.price is not None and member:
+            _as_member(c)
+        if c.price is not None:  # "temporada alta 60 €, baja 45 €": the dearer season's
+            for_season(c, dates)
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:
@@ -146,6 +160,11 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                     currency=c.price.currency, target=currency))
         asked = {**(heads or {}), "person": people or 0}
         if c.price is not None:
+            # a slot's price ("Pista 90 minutos: 24 €") for the length asked, before the
+            # heads: once per person, for_people leaves it
+            for_slot(c, per, people or 0, work)
+            # "Menu for 10 people: £250" against a budget per person: the page's group
+            for_group(c, per, people or 0)
             for_people(c, per, asked, periods, each, group, work)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
@@ -174,6 +193,24 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.rating is None and "rating" in checks:
             c.flags.append(_ORDER_ONLY[1] if "rating" in ordered else N_("rating unknown"))
     return list(by_key.values()), converted_any
+
+
+MEMBER_FLAG = N_("members' price, as the request says it is a member's")
+
+
+def _as_member(c: Candidate) -> None:
+    """The members' price a page states beside ``c``'s price, the one anyone pays
+    (:func:`scout.task.memberprice.members_amount`), for a member's request; flagged."""
+    assert c.price is not None
+    for e in c.evidence:
+        if e.price is None or e.price.amount != c.price.amount:
+            continue
+        text = f"{e.title or ''} {e.text or ''}"
+        theirs = members_amount(text, find_amounts(text), c.price)
+        if theirs is not None:
+            c.price = theirs.model_copy(update={"comparator": c.price.comparator})
+            c.flags.append(MEMBER_FLAG)
+            return
 
 
 def _flag_promotion(c: Candidate) -> None:

@@ -4,12 +4,16 @@ a museum's "Members £8, non-members £14". Whoever asks is not a member unless 
 says so, so the amount a page labels as the members' is no price while another is
 labelled for non-members or the public (:func:`members_only`); a page stating only a
 members' price states its price so (it is read, and a kind's `where` can check the
-words). Read by :func:`scout.task.amounts.listed_amounts`.
+words). Read by :func:`scout.task.amounts.listed_amounts`. A request that says it is a
+member's ("soy socio", "somos abonados", "I'm a member": :func:`says_member`) takes the
+members' price of a page stating both (:func:`members_amount`, for ``rank``).
 """
 
 from __future__ import annotations
 
 import re
+
+from collections.abc import Sequence
 
 from scout.schemas.task import Money
 from scout.task.lang import fold
@@ -60,3 +64,30 @@ def members_only(text: str, found: list[tuple[Money, tuple[int, int]]]) -> set[i
             member.add(i)
         previous_end = end
     return member if anyone else set()
+
+
+# a request saying whoever asks is a member: "soy socio", "somos socias", "como abonado",
+# "I'm a member", "we are members", "as a member" (folded); never "no soy socio", "I'm not a
+# member", "sin ser socio", whose words between the verb and the noun are no article
+_SAYS_MEMBER = re.compile(
+    r"(?<![\w'])(?<!no )(?<!ni )(?:soy|somos|como|siendo)\s+(?:un[oa]?\s+)?" + _MEMBER
+    + r"(?!\w)|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are|as)\s+(?:an?\s+)?(?:club\s+|gym\s+)?"
+    r"(?:members?|subscribers?)\b")
+
+
+def says_member(query: str) -> bool:
+    """Whether the request ``query`` says whoever asks is a member (:data:`_SAYS_MEMBER`)."""
+    return _SAYS_MEMBER.search(fold(query or "")) is not None
+
+
+def members_amount(text: str, found: Sequence[tuple[Money, tuple[int, int]]],
+                   price: Money) -> Money | None:
+    """For a member's request: the members' amount of ``text`` (its ``found`` amounts)
+    beside ``price``, the amount anyone pays that the page states, the one of the same
+    period when several are; None when the page labels no members' price beside it."""
+    member = members_only(text, list(found))
+    if not member or not any(m.amount == price.amount and i not in member
+                             for i, (m, _) in enumerate(found)):
+        return None
+    theirs = [found[i][0] for i in sorted(member)]
+    return next((m for m in theirs if m.per == price.per), theirs[0])

@@ -76,7 +76,7 @@ def test_a_pack_is_compared_per_unit_and_ordered_by_it(query: str) -> None:
     assert pack.price_converted is not None and pack.price_converted.amount == 15
     flag = "price of a bundle of 10, divided by them to compare it per class"
     assert pack.flags == [flag] and not pack.unchecked_flags
-    assert localize(flag, "es") == "precio de un lote de 10, dividido entre ellos para compararlo por class"
+    assert localize(flag, "es") == "precio de un lote de 10, dividido entre 10 para compararlo por class"
     single = short.items[1].candidate
     assert single.bundle is None and single.price_converted is None
     assert "bundle" not in single.model_dump()  # artifacts of other kinds unchanged

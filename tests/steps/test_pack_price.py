@@ -64,7 +64,7 @@ def test_a_pack_is_compared_per_hour_with_a_budget_per_hour(query: str) -> None:
                                           per="hour")
     flag = "price for 10 × hour divided by them, to compare it with the budget per hour"
     assert cheap.flags == [flag]
-    assert localize(flag, "es") == ("precio por 10 × hora, dividido entre ellas para "
+    assert localize(flag, "es") == ("precio por 10 × hora, dividido entre 10 para "
                                     "compararlo con el presupuesto por hora")
     loose = next(i.candidate for i in short.items if i.candidate.key == "loose")
     assert loose.price_converted is None
@@ -119,5 +119,5 @@ def test_with_no_money_asked_a_pack_stands_beside_the_others_prices_per_hour() -
                                          per="hour")
     flag = "price for 8 × hour divided by them, to compare it with the others' prices per hour"
     assert pack.flags == [flag]
-    assert localize(flag, "es") == ("precio por 8 × hora, dividido entre ellas para "
+    assert localize(flag, "es") == ("precio por 8 × hora, dividido entre 8 para "
                                     "compararlo con los precios por hora de los demás")

@@ -55,5 +55,5 @@ def test_a_team_price_is_shared_by_the_users_it_covers(query: str) -> None:
                                          per="month", each="user")
     flag = "price for up to 10 divided by them, to compare it with the budget per user"
     assert kept.flags == [flag] and not kept.unchecked_flags
-    assert localize(flag, "es") == ("precio para hasta 10, dividido entre ellos para "
+    assert localize(flag, "es") == ("precio para hasta 10, dividido entre 10 para "
                                     "compararlo con el presupuesto por usuario")

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from scout.i18n.messages import localize
+from scout.schemas.records import Candidate, Evidence
 from scout.steps.listprice import find_price
-from scout.task.amounts import listed_amounts
+from scout.steps.rank_enrich import MEMBER_FLAG, enrich
+from scout.task.amounts import find_amounts, listed_amounts
+from scout.task.memberprice import members_amount, says_member
 
 
 @pytest.mark.parametrize("text, amount, per", [
@@ -36,3 +40,47 @@ def test_the_price_anyone_pays_is_the_price(text: str, amount: float, per: str |
 ])
 def test_without_a_price_for_anyone_a_members_price_stays(text: str, amounts: list[float]) -> None:
     assert [m.amount for m, _ in listed_amounts(text)] == amounts
+
+
+@pytest.mark.parametrize("query, member", [
+    ("pista de pádel en Madrid mañana, soy socio", True),
+    ("somos socias del club, pista para el jueves", True),
+    ("piscina en Valencia, soy abonado", True),
+    ("padel court in Leeds, I'm a member", True),
+    ("tennis court, I’m a club member", True),
+    ("we are members, court for Friday", True),
+    ("no soy socio, pista para mañana", False),
+    ("pista sin ser socio", False),
+    ("I'm not a member", False),
+    ("members only clubs are fine", False),
+    ("pista para socios en Madrid", False),
+])
+def test_a_request_saying_it_is_a_members(query: str, member: bool) -> None:
+    assert says_member(query) is member
+
+
+@pytest.mark.parametrize("text, anyone, theirs, per", [
+    ("Pistas cubiertas. Socios: 16 €/hora. No socios: 28 €/hora.", 28, 16, "hour"),
+    ("Members £8, non-members £14", 14, 8, None),
+    ("Piscina municipal: abonados 4 €, público general 7 €", 7, 4, None),
+])
+def test_a_members_request_takes_the_members_price(text, anyone, theirs, per) -> None:
+    price = find_price(text)
+    assert price is not None and price.amount == anyone
+    ev = Evidence(id="e", kind="price", subject="c", url="https://club.example/", text=text,
+                  price=price)
+    c = Candidate(key="c", name="Club", url="https://club.example/", price=price, evidence=[ev])
+    for member, amount in ((False, anyone), (True, theirs)):
+        ranked, _ = enrich([c], [], None, None, checks=frozenset({"price"}), member=member)
+        got = ranked[0]
+        assert got.price is not None and (got.price.amount, got.price.per) == (amount, per)
+        assert (MEMBER_FLAG in got.flags) is member
+    assert localize(MEMBER_FLAG, "es") == ("precio de socio, porque la petición dice que es "
+                                           "de un socio")
+
+
+def test_a_members_request_keeps_a_page_stating_one_price() -> None:
+    text = "Pista 20 €/hora, socios 15 €/hora"  # no price labelled as anyone's: as before
+    price = find_price(text)
+    assert price is not None
+    assert members_amount(text, find_amounts(text), price) is None

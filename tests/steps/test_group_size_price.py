@@ -1,0 +1,69 @@
+"""A listing's price for a group of a size it states (scout/steps/groupsize.py): against a
+budget per person "Menu for 10 people: £250" is 25 a head, "para grupos de 30 a 50
+personas por 850 €" the people asked's share (or the range's low end's); a capacity
+("Salón para 100 personas, 40 €") or a price tying no count is left as stated."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.i18n.messages import localize
+from scout.schemas.records import Candidate, Evidence
+from scout.schemas.task import Money
+from scout.steps.groupsize import group_size
+from scout.steps.rank_enrich import enrich
+
+
+@pytest.mark.parametrize("text, amount, asked, size", [
+    ("Bufé para grupos de 30 a 50 personas por 850 €", 850, 0, 30),   # the dearer share
+    ("Bufé para grupos de 30 a 50 personas por 850 €", 850, 40, 40),  # the people asked
+    ("Bufé para grupos de 30 a 50 personas por 850 €", 850, 60, 30),  # outside the range
+    ("Menu for 10 people: £250", 250, 0, 10),
+    ("Paella: 250 € para 10 personas", 250, 0, 10),
+    ("Sharing platter £250 (10 people)", 250, 0, 10),
+    ("Cena para 2 personas 60 €", 60, 0, 2),
+])
+def test_the_size_a_price_is_for(text: str, amount: float, asked: int, size: int) -> None:
+    assert group_size(text, amount, asked) == size
+
+
+@pytest.mark.parametrize("text, amount", [
+    ("Salón para 100 personas, 40 €", 40),            # a capacity
+    ("Salón para 100 personas: 40 €", 40),
+    ("Room for up to 100 guests: £900", 900),
+    ("Menú 45 €, sala hasta 100 personas", 45),
+    ("Menú degustación 45 €", 45),                     # no count at all
+    ("Menú para 1 persona 20 €", 20),                  # one is no group
+])
+def test_no_group_the_price_is_for(text: str, amount: float) -> None:
+    assert group_size(text, amount) is None
+
+
+def _caterer(text: str, amount: float) -> Candidate:
+    price = Money(amount=amount, currency="EUR", comparator="=")
+    ev = Evidence(id="e", kind="price", subject="c", url="https://cater.example/", text=text,
+                  price=price)
+    return Candidate(key="c", name="Caterer", url="https://cater.example/", price=price,
+                     evidence=[ev])
+
+
+def test_rank_compares_one_persons_share_against_a_budget_per_person() -> None:
+    c = _caterer("Bufé para grupos de 30 a 50 personas por 850 €", 850)
+    ranked, _ = enrich([c], [], "EUR", None, checks=frozenset({"price"}), per="person",
+                       people=34)
+    got = ranked[0]
+    assert got.price_converted is not None
+    assert (got.price_converted.amount, got.price_converted.per) == (25.0, "person")
+    assert got.flags == ["price for a group of 34 people divided by them, to compare it "
+                         "with the budget per person"]
+    assert localize(got.flags[0], "es") == ("precio para un grupo de 34 personas, dividido "
+                                            "entre 34 para compararlo con el presupuesto "
+                                            "por persona")
+
+
+@pytest.mark.parametrize("per", [None, "night"])
+def test_a_budget_not_per_person_compares_the_group_price(per: str | None) -> None:
+    ranked, _ = enrich([_caterer("Menu for 10 people: 250 €", 250)], [], "EUR", None,
+                       checks=frozenset({"price"}), per=per, people=10)
+    assert ranked[0].price_converted is None or ranked[0].price_converted.amount == 250
+    assert not any("group of" in f for f in ranked[0].flags)
