@@ -69,10 +69,17 @@ def members_only(text: str, found: list[tuple[Money, tuple[int, int]]]) -> set[i
 # a request saying whoever asks is a member: "soy socio", "somos socias", "como abonado",
 # "I'm a member", "we are members", "as a member" (folded); never "no soy socio", "I'm not a
 # member", "sin ser socio", whose words between the verb and the noun are no article
+# A member of a body that sells nothing ("como miembro del grupo de investigación", "as a
+# member of the lab's team": how the lab introduces itself) is no member of the place
+_OF_A_BODY = (r"(?!\s+(?:de|del|of)\s+(?:(?:la|el|los|las|un|una|the|a|an|our|my|nuestro|"
+              r"nuestra|mi)\s+)?(?:grupo|group|equipo|team|lab|labs|laboratorio|laboratory|"
+              r"universidad|university|departamento|department|proyecto|project|comite|"
+              r"committee|consorcio|consortium|facultad|faculty|instituto|institute)\b)")
 _SAYS_MEMBER = re.compile(
     r"(?<![\w'])(?<!no )(?<!ni )(?:soy|somos|como|siendo)\s+(?:un[oa]?\s+)?" + _MEMBER
-    + r"(?!\w)|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are|as)\s+(?:an?\s+)?(?:club\s+|gym\s+)?"
-    r"(?:members?|subscribers?)\b")
+    + r"(?!\w)" + _OF_A_BODY
+    + r"|\b(?:i['’]?m|i\s+am|we['’]?re|we\s+are|as)\s+(?:an?\s+)?(?:club\s+|gym\s+)?"
+    r"(?:members?|subscribers?)\b" + _OF_A_BODY)
 
 
 def says_member(query: str) -> bool:

@@ -84,3 +84,14 @@ def test_a_members_request_keeps_a_page_stating_one_price() -> None:
     price = find_price(text)
     assert price is not None
     assert members_amount(text, find_amounts(text), price) is None
+
+
+@pytest.mark.parametrize("query", [
+    "pista de pádel en Valencia, como miembro del grupo de investigación del IATA",
+    "somos miembros de un equipo de la universidad, pista para 4 el jueves",
+    "padel court in Leeds, I'm a member of the lab team here",
+    "as a member of the department, find a tennis court",
+])
+def test_a_member_of_a_body_that_sells_nothing_is_no_member(query: str) -> None:
+    """How the lab introduces itself is no membership of the club."""
+    assert not says_member(query)
