@@ -130,3 +130,9 @@ def country_said(free: str, original: str, lang: str, name: str, spec: object,
             or cued(free, named[1][0], lang, aliases)):
         return None
     return said
+
+
+def is_demonym(folded: str) -> bool:
+    """``folded`` is one of the table's nationality or regional adjectives, in any Spanish
+    gender or number ("suizos", "griegas", "French")."""
+    return folded in _words()

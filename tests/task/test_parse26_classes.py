@@ -1,0 +1,85 @@
+"""Classes of phrasing the parser misread (parse26: places and subjects), each probed on
+the example kinds as their authors wrote them (read as ``scout apply`` reads them) and
+on kinds written here as another author might, in both languages, with guards for what
+must stay. The clock is injected (today is Sunday 6 December 2026).
+
+1. A region narrowed by a nationality or regional adjective is one place: "Pirineo
+   aragonés" (the adjective typed in lower case amid capitals cut the name to
+   "Pirineo"), "los Alpes suizos", "el Caribe mexicano"; "the greek islands" / "the
+   french alps" typed in lower case (no place was read, or the trip's origin). After a
+   city the gazetteer knows the adjective is no word of its name ("Madrid italiano"),
+   nor a common adjective ("Cadaqués pequeño", "Pirineo cercano a Jaca").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.spec.models import InputSpec
+from scout.task.parser import parse_query
+from scout.task.regionadjective import region_adjective
+from tests.task.test_parse22_classes import read
+
+TODAY = dt.date(2026, 12, 6)  # a Sunday
+
+# an outside author's kind: where to stay, and what
+STAYS = {"region": InputSpec(type="place", aliases=["in", "en"]),
+         "lodging": InputSpec(type="subject")}
+
+
+def values(query: str, inputs: dict[str, InputSpec]) -> dict[str, object]:
+    return {k: v for k, v in parse_query(query, inputs, today=TODAY).values.items()
+            if v is not None}
+
+
+# ------------------------------ 1. a region and the adjective that narrows it
+@pytest.mark.parametrize("query, place", [
+    ("hotel en el Pirineo aragonés", "Pirineo aragonés"),
+    ("Hotel en el Pirineo aragonés en agosto", "Pirineo aragonés"),
+    ("Hotel en los Alpes suizos", "Alpes suizos"),
+    ("hotel en los alpes suizos", "Alpes Suizos"),
+    ("Hotel en el Caribe mexicano", "Caribe mexicano"),
+    ("Hotel en el Prepirineo oscense", "Prepirineo oscense"),
+    ("Casa rural en los Picos de Europa asturianos", "Picos de Europa asturianos"),
+    ("hotel in the french alps", "French Alps"),
+    ("hotel in the greek islands", "Greek Islands"),
+    ("hotel in the French Alps", "French Alps"),
+    ("hotel en las islas griegas", "Islas Griegas"),
+])
+def test_a_region_keeps_its_adjective(query: str, place: str) -> None:
+    assert read("hotel", query).get("destination") == place
+    assert values(query, STAYS).get("region") == place
+
+
+@pytest.mark.parametrize("kind, query, field, place", [
+    ("trails", "rutas en el Pirineo aragonés", "place", "Pirineo aragonés"),
+    ("tours", "tour of the greek islands", "place", "Greek Islands"),
+    ("trips", "trip to the greek islands", "destination", "Greek Islands"),
+])
+def test_a_region_and_its_adjective_in_other_kinds(kind: str, query: str, field: str,
+                                                  place: str) -> None:
+    values_read = read(kind, query)
+    assert values_read.get(field) == place
+    assert "origin" not in values_read
+
+
+@pytest.mark.parametrize("query, place", [
+    ("Hotel en Cadaqués pequeño", "Cadaqués"),  # a common adjective
+    ("Alojamiento en el Pirineo cercano a Jaca", "Pirineo"),
+    ("Hotel en la Costa Brava barato", "Costa Brava"),
+    ("Restaurante en Madrid italiano", "Madrid"),  # a cuisine, after a known city
+])
+def test_an_adjective_no_region_takes_stays_out(query: str, place: str) -> None:
+    assert values(query, STAYS).get("region") == place
+
+
+@pytest.mark.parametrize("word, said", [
+    ("aragonés", True), ("suizos", True), ("oscense", True), ("leonesa", True),
+    ("valenciano", True), ("griegas", True),
+    ("cercano", False), ("pequeño", False), ("barato", False), ("meses", False),
+    ("empresa", False), ("mesas", False),
+])
+def test_what_a_regional_adjective_is(word: str, said: bool) -> None:
+    assert region_adjective(word) is said
