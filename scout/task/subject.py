@@ -274,7 +274,30 @@ def _tokens(free: str) -> list[_Tok]:
     for prev, tok in zip(toks, toks[1:]):
         if (prev.text, tok.text) in sw.CONDITION_PAIRS:  # "un macbook de segunda mano"
             prev.word = tok.word = False
+    _drop_bounds(toks)
     return toks
+
+
+# a past participle, English or Spanish ("delivered", "shipped", "entregada", "servidos")
+_PARTICIPLE = re.compile(r"(?:[^\W\d_]{3,}ed|[^\W\d_]{2,}(?:ad|id)[oa]s?)")
+
+
+def _drop_bounds(toks: list[_Tok]) -> None:
+    """A bound's words before text another reader claimed ("centrifuge delivered in less
+    than 3 weeks", "entregada en menos de 3 semanas") say the constraint on it, no
+    subject; so does the participle they follow ("delivered", "entregada")."""
+    for k, tok in enumerate(toks):
+        if tok.word or _CLAIMED not in tok.text:
+            continue
+        j = k - 1
+        while j >= 0 and toks[j].word and toks[j].text in sw.BOUND:
+            j -= 1
+        if j == k - 1:
+            continue  # no bound's word before it
+        if j >= 0 and toks[j].word and _PARTICIPLE.fullmatch(toks[j].text):
+            j -= 1
+        for t in toks[j + 1:k]:
+            t.word = False
 
 
 def _keep_named_topic(toks: list[_Tok], start: int) -> None:

@@ -9,6 +9,11 @@ must stay. The clock is injected (today is Sunday 6 December 2026).
    french alps" typed in lower case (no place was read, or the trip's origin). After a
    city the gazetteer knows the adjective is no word of its name ("Madrid italiano"),
    nor a common adjective ("Cadaqués pequeño", "Pirineo cercano a Jaca").
+2. A subject keeps no other input's words: a bound and the participle before what
+   another reader claimed ("centrifuge delivered in less than 3 weeks" gave the
+   instrument "centrifuge delivered in less"); a count after a price asked for ("get me a
+   quote for 2 ultra-low freezers") is the kind's quantity, no one the thing is for (the
+   instrument was lost and the note said "could not read '2 ultra'").
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ import pytest
 from scout.spec.models import InputSpec
 from scout.task.parser import parse_query
 from scout.task.regionadjective import region_adjective
-from tests.task.test_parse22_classes import read
+from tests.kinds import parse_request
+from tests.task.test_parse22_classes import kind_path, read
 
 TODAY = dt.date(2026, 12, 6)  # a Sunday
 
@@ -83,3 +89,35 @@ def test_an_adjective_no_region_takes_stays_out(query: str, place: str) -> None:
 ])
 def test_what_a_regional_adjective_is(word: str, said: bool) -> None:
     assert region_adjective(word) is said
+
+
+# ------------------------------ 2. a subject keeps no other input's words
+@pytest.mark.parametrize("query, instrument", [
+    ("centrifuge delivered in less than 3 weeks", "centrifuge"),
+    ("centrífuga entregada en menos de 3 semanas", "centrífuga"),
+    ("balanza con entrega en menos de 2 semanas", "balanza"),
+])
+def test_a_bound_before_a_read_value_is_no_subject(query: str, instrument: str) -> None:
+    assert read("labequipment", query).get("instrument") == instrument
+
+
+@pytest.mark.parametrize("query, dish", [
+    ("pulled pork in Austin under 20 USD", "pulled pork"),  # a participle that is the dish
+    ("sushi en Madrid por menos de 30 euros", "sushi"),
+])
+def test_a_participle_away_from_a_bound_stays(query: str, dish: str) -> None:
+    assert read("restaurant", query).get("dish") == dish
+
+
+@pytest.mark.parametrize("query, instrument, count", [
+    ("get me a quote for 2 ultra-low freezers", "ultra-low freezers", 2),
+    ("get me a quote for 2 centrifuges", "centrifuges", 2),
+    ("presupuesto para 2 congeladores de -80 °C", "congeladores", 2),
+    ("cotización de 3 balanzas analíticas", "balanzas analíticas", 3),
+])
+def test_a_count_after_a_price_asked_for_is_the_quantity(query: str, instrument: str,
+                                                        count: int) -> None:
+    result = parse_request(kind_path("labequipment"), query, TODAY)
+    assert result.values.get("instrument") == instrument
+    assert result.values.get("quantity") == count
+    assert not [n for n in result.notes if "2 ultra" in n or "no se ha podido" in n]
