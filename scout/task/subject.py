@@ -43,6 +43,7 @@ word otherwise is the subject ("sushi"). Nothing left: no subject (the input sta
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Collection, Sequence
 
@@ -152,6 +153,11 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         if all(toks[i].text in sw.MEALS for i in range(first, last + 1) if toks[i].word) \
                 and not _names_searched(toks, last):
             continue  # "where to have dinner": a meal alone is no subject ("food tour" is)
+        said = [toks[i].text for i in range(first, last + 1) if toks[i].word]
+        if located and all(w in sw.AREAS for w in said):
+            continue  # "restaurante en Madrid centro": the place's part of town, no dish
+        if all(w in _weekday_names() for w in said):
+            continue  # "taller en sevilla del lunes": a day, read as one or not, no topic
         first, last = _past_work_noun(toks, first, last)
         if all(toks[i].text in sw.WORK for i in range(first, last + 1) if toks[i].word):
             continue  # "research grants in Spain": research alone is what kind, no topic
@@ -163,6 +169,14 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                             lang=lang, countries=countries, role=role, searched=searched,
                             theirs=False)
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def _weekday_names() -> frozenset[str]:
+    """The weekdays' full names, folded, English and Spanish ("monday", "lunes")."""
+    from scout.task.cldr import weekdays
+
+    return frozenset(w for w in weekdays() if len(w) >= 5)
 
 
 def _someone(toks: list[_Tok], k: int) -> bool:

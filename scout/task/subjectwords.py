@@ -314,6 +314,11 @@ calificaciones puntaje precio precios
 """.split())
 # a meal named alone is not a subject ("where to have dinner"), with more it is part of
 # one ("comida china", "thai food")
+# the part of a town a place names, said after it ("Madrid centro", "Manchester city
+# centre", "Lisboa casco antiguo"): the place's, never a subject alone
+AREAS = frozenset("""
+centro center centre downtown city town old historic casco antiguo historico zona area
+""".split())
 MEALS = frozenset("""
 food foods meal meals dinner lunch breakfast supper eats bite comida comidas cena cenas
 almuerzo almuerzos desayuno desayunos merienda

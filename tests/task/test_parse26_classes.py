@@ -14,6 +14,12 @@ must stay. The clock is injected (today is Sunday 6 December 2026).
    instrument "centrifuge delivered in less"); a count after a price asked for ("get me a
    quote for 2 ultra-low freezers") is the kind's quantity, no one the thing is for (the
    instrument was lost and the note said "could not read '2 ultra'").
+3. A day or a part of town is no subject: "taller en sevilla del lunes" (a kind with no
+   date input) gave the subject "lunes" (read as a feast's dish, "roscón de Reyes"),
+   "restaurante en Madrid centro" the dish "centro", "restaurant in Manchester city
+   centre" the dish "city"; a weekday ends a name ("workshop in sevilla monday" gave the
+   place "Sevilla Monday", "in Lima Monday" "Lima Monday"), a known name holding one stays
+   ("Santo Domingo").
 """
 
 from __future__ import annotations
@@ -121,3 +127,48 @@ def test_a_count_after_a_price_asked_for_is_the_quantity(query: str, instrument:
     assert result.values.get("instrument") == instrument
     assert result.values.get("quantity") == count
     assert not [n for n in result.notes if "2 ultra" in n or "no se ha podido" in n]
+
+
+# ------------------------------ 3. a day or a part of town is no subject
+# an outside author's kind with no date input
+MEALS = {"food": InputSpec(type="subject"), "town": InputSpec(type="place", aliases=["in", "en"])}
+
+
+@pytest.mark.parametrize("query, town", [
+    ("taller en sevilla del lunes", "Sevilla"),
+    ("taller en Triana del lunes", "Triana"),
+    ("workshop in sevilla monday", "Sevilla"),
+    ("workshop in Lima Monday", "Lima"),
+])
+def test_a_day_is_no_subject(query: str, town: str) -> None:
+    got = values(query, MEALS)
+    assert got.get("town") == town
+    assert "food" not in got
+
+
+@pytest.mark.parametrize("query, food", [
+    ("roscón de Reyes en Madrid", "roscón de Reyes"),  # a feast's dish stays
+    ("menú del lunes en Sevilla", "menú del lunes"),
+    ("sunday roast in London", "sunday roast"),
+])
+def test_a_day_naming_a_dish_stays(query: str, food: str) -> None:
+    assert values(query, MEALS).get("food") == food
+
+
+@pytest.mark.parametrize("query, town", [
+    ("hotel en santo domingo", "Santo Domingo"),
+    ("Hotel en Santo Domingo el lunes", "Santo Domingo"),
+])
+def test_a_known_name_holding_a_day_stays(query: str, town: str) -> None:
+    assert values(query, MEALS).get("town") == town
+
+
+@pytest.mark.parametrize("query, city", [
+    ("restaurante en Madrid centro", "Madrid"),
+    ("restaurant in Manchester city centre", "Manchester"),
+    ("tapas en Sevilla casco antiguo", "Sevilla"),
+])
+def test_a_part_of_town_is_no_dish(query: str, city: str) -> None:
+    got = read("restaurant", query)
+    assert got.get("city") == city
+    assert got.get("dish") == ("tapas" if query.startswith("tapas") else None)
