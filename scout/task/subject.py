@@ -296,6 +296,9 @@ def _tokens(free: str) -> list[_Tok]:
 _PARTICIPLE = re.compile(r"(?:[^\W\d_]{3,}ed|[^\W\d_]{2,}(?:ad|id)[oa]s?)")
 
 
+_WITHIN = frozenset({"in", "en", "within", "dentro"})
+
+
 def _drop_bounds(toks: list[_Tok]) -> None:
     """A bound's words before text another reader claimed ("centrifuge delivered in less
     than 3 weeks", "entregada en menos de 3 semanas") say the constraint on it, no
@@ -308,8 +311,9 @@ def _drop_bounds(toks: list[_Tok]) -> None:
             j -= 1
         if j == k - 1:
             continue  # no bound's word before it
-        if j >= 0 and toks[j].word and _PARTICIPLE.fullmatch(toks[j].text):
-            j -= 1
+        if j >= 0 and toks[j].word and _PARTICIPLE.fullmatch(toks[j].text) \
+                and toks[j + 1].text in _WITHIN:
+            j -= 1  # "delivered in", "entregada en"; not "refrigerada de al menos 15.000 rpm"
         for t in toks[j + 1:k]:
             t.word = False
 

@@ -20,6 +20,11 @@ must stay. The clock is injected (today is Sunday 6 December 2026).
    centre" the dish "city"; a weekday ends a name ("workshop in sevilla monday" gave the
    place "Sevilla Monday", "in Lima Monday" "Lima Monday"), a known name holding one stays
    ("Santo Domingo").
+4. A language's name is no place however the place reader came to it ("subtitle two
+   videos ... from English" gave the place "English" to a kind with no language input);
+   a stretch of weekdays said from a start until an end is the coming one, no schedule
+   ("hotel in sevilla from monday until friday" read no date, as "del lunes hasta el
+   viernes" did), where "Monday to Friday" / "de lunes a viernes" stay a schedule.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import datetime as dt
 
 import pytest
 
+from scout.schemas.task import DateRange
 from scout.spec.models import InputSpec
 from scout.task.parser import parse_query
 from scout.task.regionadjective import region_adjective
@@ -172,3 +178,41 @@ def test_a_part_of_town_is_no_dish(query: str, city: str) -> None:
     got = read("restaurant", query)
     assert got.get("city") == city
     assert got.get("dish") == ("tapas" if query.startswith("tapas") else None)
+
+
+def test_a_participle_before_a_spec_stays() -> None:
+    query = ("centrifuga refrigerada de al menos 15.000 rpm, reacondicionada, entrega en "
+             "Madrid, menos de 8.000 €")
+    assert read("labequipment", query).get("instrument") == "centrifuga refrigerada"
+
+
+# ------------------------------ 4. a language is no place; "from monday until friday"
+# an outside author's kind with no language input
+SERVICE = {"service": InputSpec(type="subject"), "city": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize("query, city", [
+    ("subtitle two videos of 10 minutes each from English", None),
+    ("Translate a contract from German", None),
+    ("translate a contract from German in Madrid", "Madrid"),
+])
+def test_a_language_is_no_place(query: str, city: str | None) -> None:
+    assert values(query, SERVICE).get("city") == city
+
+
+WEEK = DateRange(start=dt.date(2026, 12, 7), end=dt.date(2026, 12, 11))
+
+
+@pytest.mark.parametrize("kind", ["date", "month"])
+@pytest.mark.parametrize("query, when", [
+    ("hotel in sevilla from monday until friday", WEEK),
+    ("hotel in Sevilla from Monday till Friday", WEEK),
+    ("hotel en sevilla desde lunes hasta viernes", WEEK),
+    ("hotel en sevilla del lunes hasta el viernes", WEEK),
+    ("coworking in Madrid from Monday to Friday", None),  # a schedule
+    ("coworking en Madrid de lunes a viernes", None),
+])
+def test_a_stretch_from_a_day_until_another(kind: str, query: str,
+                                            when: DateRange | None) -> None:
+    inputs = {"city": InputSpec(type="place"), "when": InputSpec(type=kind)}
+    assert values(query, inputs).get("when") == when
