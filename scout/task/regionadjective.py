@@ -5,7 +5,7 @@ before it). The adjective is then a word of the place's name, read by the name r
 (:mod:`scout.task.placename`) even typed in lower case amid capitals, never a cuisine or
 a subject.
 
-An adjective is a nationality the demonym table knows (:mod:`scout.task.demonyms`), or
+An adjective is a nationality the demonym table knows (:mod:`scout.task.demonymwords`), or
 shaped as a Spanish regional one: "-és" typed with its accent, "-esa(s)", "-eses",
 "-ense(s)" ("aragonés", "leonesa", "oscense"), or "-ano", "-ino", "-eño", "-ego" when a
 place the gazetteer knows starts as the adjective does ("valenciano", "asturiana"; never
@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import re
 
-from scout.task.demonyms import is_demonym
+from scout.task.demonymwords import is_demonym
 from scout.task.lang import fold
 
 # the Spanish regional adjectives' endings that no common adjective shares (folded,
