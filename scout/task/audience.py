@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from scout.i18n import COUNT_WORDS
 from scout.spec.models import InputSpec
 from scout.task import subjectwords as sw
 from scout.task.gazetteer import known_place_words
@@ -64,6 +65,12 @@ def people_input(inputs: dict[str, InputSpec]) -> bool:
     return False
 
 
+def _count(said: str) -> bool:
+    """``said`` (folded) is a count: digits or a number's word ("2", "dos", "three")."""
+    said = said.strip()
+    return said.isdigit() or said in COUNT_WORDS
+
+
 def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
                    lang: str, people: bool = False) -> list[tuple[int, int]]:
     """The spans of ``free`` (the folded request with claimed text blanked) that name whom
@@ -93,7 +100,10 @@ def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
 
         def held(k: int) -> bool:
             a, b = pieces[k]
-            return free[a] == CLAIMED and any(x <= a and b <= y for x, y in spans)
+            # a count the kind's quantity read ("a quote for 2 ultra-low freezers") says
+            # how many of the thing, no one it is for
+            return free[a] == CLAIMED and any(x <= a and b <= y for x, y in spans) \
+                and not _count(folded[a:b])
 
         def plural_people(k: int) -> bool:
             w = free[pieces[k][0]:pieces[k][1]]

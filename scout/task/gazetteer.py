@@ -227,6 +227,21 @@ def _regions() -> set[str]:
     return names
 
 
+def known_names() -> frozenset[str]:
+    """Every place name the gazetteer knows, folded (cities, countries, regions)."""
+    return _known_names()
+
+
+@functools.lru_cache(maxsize=1)
+def _region_names() -> frozenset[str]:
+    return frozenset(_regions())
+
+
+def is_region(place_folded: str) -> bool:
+    """``place_folded`` is a region above a country CLDR names ("caribe", "europe")."""
+    return place_folded in _region_names()
+
+
 @functools.lru_cache(maxsize=1)
 def _zone_territories() -> dict[str, str]:
     from babel import Locale

@@ -44,7 +44,11 @@ _OPENING = (r"^\W*(?:(?:hola|hi|hello|buenas|hey)\W+)?(?:(?:i|we|yo|nosotros)\s+
             r"find(?:\s+me)?|get(?:\s+me)?|source|encuentra(?:me)?|encontrar|busca(?:me)?|buscar|"
             r"consigue(?:me)?|conseguir|"
             r"quiero|queremos|busco|buscamos|comprar|compraremos|pedir|cotizar|"
-            r"quisiera|quisieramos)\s+)*")
+            r"quisiera|quisieramos|"
+            # asking its price ("get me a quote for 2 freezers", "presupuesto para 3
+            # centrífugas", "cotización de 2 balanzas", "pricing on 4 monitors")
+            r"(?:(?:a|an|un|una)\s+)?(?:quote|quotes|quotation|price|prices|pricing|"
+            r"presupuesto|cotizacion|precio|precios)\s+(?:for|on|of|para|de|por))\s+)*")
 # a word follows (not a unit, a sign or another number: "2 años", "3 %", "5 x 10")
 _LEADING = re.compile(_OPENING + _COUNT + r"\s+(?=[^\W\d_]{3,})")
 

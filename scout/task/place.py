@@ -50,6 +50,13 @@ __all__ = ["find_place", "is_cased", "name_at", "title_case"]
 
 
 def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple[str, tuple[int, int]] | None:
+    hit = _find_place(free, original, lang, aliases)
+    if hit and language(hit[0]):
+        return None  # "subtitle two videos from English": what is spoken, however read
+    return hit
+
+
+def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple[str, tuple[int, int]] | None:
     cased = is_cased(original, free)
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in
                    sorted(set(_cues(lang, aliases)), key=len, reverse=True))

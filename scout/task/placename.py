@@ -15,6 +15,7 @@ from scout.task import subjectwords as sw
 from scout.task.cldr import weekdays
 from scout.task.lang import fold
 from scout.task.placecase import acronym, known_name, known_place, title
+from scout.task.regionadjective import landform_after, narrows, region_adjective
 from scout.task.subdivisions import region_after
 
 WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
@@ -71,6 +72,9 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             elif not cased and low in pw.LANDFORMS and _next_is_name(free, original, end, False):
                 words.append((raw, m.start(), end))  # "la costa brava": its name follows
                 pending = []
+            elif not cased and low in pw.LEADING_ARTICLES and not pending \
+                    and landform_after(original, end):
+                pass  # "the greek islands": the article is not part of the name
             elif low == "the" and not cased:
                 break  # typed in lower case, "near the beach" is a thing, not a name
             elif not cased and low in pw.LEADING_ARTICLES and not pending \
@@ -103,15 +107,20 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             pending.append((raw, m.start(), end))
         elif low in pw.NEGATIONS and (raw.isupper() or not raw[0].isupper()):
             break  # "en Barcelona NO en el centro": a negation, stressed, ends the name
-        elif (low in pw.STOP or low in _month_names() or kind_word(low)) \
+        elif (low in pw.STOP or low in _month_names() or low in _weekday_names()
+              or kind_word(low)) \
                 and not (cased and raw[0].isupper()) and not (pending and low in pw.POINTS):
-            break  # "madrid julio o agosto": a month ends a name typed in lower case
+            break  # "madrid julio o agosto", "sevilla monday": a month or a day ends a name
+            # typed in lower case (a known one holding it is read whole: "santo domingo")
         elif not cased and len(low) == 1:
             break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word
-        elif cased and not raw[0].isupper():
-            break
-        elif pending and low in _weekday_names():
-            break  # "in Lima on Thursday", "en Quito el Sábado": the day the name is for
+        elif cased and not raw[0].isupper() and not (
+                not pending and region_adjective(raw)
+                and narrows(" ".join(w[0] for w in words))):
+            break  # "Pirineo aragonés", "Alpes suizos": the adjective narrows the region
+        elif low in _weekday_names() and (pending or known_name(fold(" ".join(w[0] for w in words)))):
+            break  # "in Lima on Thursday", "en Quito el Sábado", "in Lima Monday": the day
+            # the name is for ("Santo Domingo", no name before the day, is one)
         elif _city_abbreviation(raw, cased):
             break  # "Coyoacán CDMX", "brooklyn nyc": the city, written short, after the name
         elif words and not pending and region_after(

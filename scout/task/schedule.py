@@ -13,7 +13,8 @@ the parser claims them before any reader. What makes them a schedule, in both la
 * a range of four days or more (a working week, "de lunes a viernes", "Mon–Sat") with
   nothing that names one week: no article ("del lunes al viernes"), no "this" / "next" /
   "este" / "próximo", no day number ("lunes 7 a viernes 11"), no week after it ("de
-  lunes a viernes de la semana que viene"). A shorter range ("de viernes a domingo") is
+  lunes a viernes de la semana que viene"), not said from a start until an end ("from
+  Monday until Friday", "desde lunes hasta viernes"). A shorter range ("de viernes a domingo") is
   a stay, read as dates.
 
 A date said beside the schedule is still read ("de lunes a viernes, desde el 1 de
@@ -41,8 +42,8 @@ def _forms() -> tuple[re.Pattern[str], re.Pattern[str]]:
     names = "|".join(sorted((w for w in days if w != "mar"), key=len, reverse=True))
     span = re.compile(
         r"(?<!\w)(?P<det>(?:del|el|al|this|next|coming|este|proximo|the)\s+)?"
-        r"(?:(?:de|from)\s+)?(?P<a>" + names + r")\.?\s*(?:[-–/]|\s(?:a|al|to|through|thru|"
-        r"till|until|hasta))\s*(?P<b>" + names + r")\.?(?!\w)(?P<after>\s*(?:\d|(?:(?:de|of)\s*)?"
+        r"(?:(?P<from>de|from|desde)\s+)?(?P<a>" + names + r")\.?\s*(?:[-–/]|\s(?P<to>a|al|to|"
+        r"through|thru|till|until|hasta))\s*(?P<b>" + names + r")\.?(?!\w)(?P<after>\s*(?:\d|(?:(?:de|of)\s*)?"
         r"(?:(?:la|this|next|esta)\s*)?(?:semana|week)|que\s+viene|proxim))?")
     habit = re.compile(
         r"(?<!\w)(?:(?:on|los|on\s+the)\s+)?(?:weekdays|weekends|fines\s+de\s+semana|"
@@ -62,6 +63,9 @@ def schedule_spans(folded: str) -> list[tuple[int, int]]:
     for m in _SPAN.finditer(folded):
         if m.group("det") or m.group("after"):
             continue  # "del lunes al viernes", "lunes 7 a viernes 11": one week's days
+        if m.group("from") in ("from", "desde") and m.group("to") in ("till", "until", "hasta"):
+            continue  # "from monday until friday", "desde lunes hasta viernes": a stretch
+            # with a start and an end, the coming one (a schedule runs "to" / "a")
         if (days[m.group("b")] - days[m.group("a")]) % 7 >= 3:
             out.append(m.span())
     return out

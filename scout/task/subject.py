@@ -43,6 +43,7 @@ word otherwise is the subject ("sushi"). Nothing left: no subject (the input sta
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Collection, Sequence
 
@@ -152,6 +153,11 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         if all(toks[i].text in sw.MEALS for i in range(first, last + 1) if toks[i].word) \
                 and not _names_searched(toks, last):
             continue  # "where to have dinner": a meal alone is no subject ("food tour" is)
+        said = [toks[i].text for i in range(first, last + 1) if toks[i].word]
+        if located and all(w in sw.AREAS for w in said):
+            continue  # "restaurante en Madrid centro": the place's part of town, no dish
+        if all(w in _weekday_names() for w in said):
+            continue  # "taller en sevilla del lunes": a day, read as one or not, no topic
         first, last = _past_work_noun(toks, first, last)
         if all(toks[i].text in sw.WORK for i in range(first, last + 1) if toks[i].word):
             continue  # "research grants in Spain": research alone is what kind, no topic
@@ -163,6 +169,14 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                             lang=lang, countries=countries, role=role, searched=searched,
                             theirs=False)
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def _weekday_names() -> frozenset[str]:
+    """The weekdays' full names, folded, English and Spanish ("monday", "lunes")."""
+    from scout.task.cldr import weekdays
+
+    return frozenset(w for w in weekdays() if len(w) >= 5)
 
 
 def _someone(toks: list[_Tok], k: int) -> bool:
@@ -274,7 +288,34 @@ def _tokens(free: str) -> list[_Tok]:
     for prev, tok in zip(toks, toks[1:]):
         if (prev.text, tok.text) in sw.CONDITION_PAIRS:  # "un macbook de segunda mano"
             prev.word = tok.word = False
+    _drop_bounds(toks)
     return toks
+
+
+# a past participle, English or Spanish ("delivered", "shipped", "entregada", "servidos")
+_PARTICIPLE = re.compile(r"(?:[^\W\d_]{3,}ed|[^\W\d_]{2,}(?:ad|id)[oa]s?)")
+
+
+_WITHIN = frozenset({"in", "en", "within", "dentro"})
+
+
+def _drop_bounds(toks: list[_Tok]) -> None:
+    """A bound's words before text another reader claimed ("centrifuge delivered in less
+    than 3 weeks", "entregada en menos de 3 semanas") say the constraint on it, no
+    subject; so does the participle they follow ("delivered", "entregada")."""
+    for k, tok in enumerate(toks):
+        if tok.word or _CLAIMED not in tok.text:
+            continue
+        j = k - 1
+        while j >= 0 and toks[j].word and toks[j].text in sw.BOUND:
+            j -= 1
+        if j == k - 1:
+            continue  # no bound's word before it
+        if j >= 0 and toks[j].word and _PARTICIPLE.fullmatch(toks[j].text) \
+                and toks[j + 1].text in _WITHIN:
+            j -= 1  # "delivered in", "entregada en"; not "refrigerada de al menos 15.000 rpm"
+        for t in toks[j + 1:k]:
+            t.word = False
 
 
 def _keep_named_topic(toks: list[_Tok], start: int) -> None:

@@ -107,8 +107,13 @@ _PARTY = re.compile(
 def _meal_of(free: str, a: int, b: int) -> bool:
     """The date at ``a:b`` names a meal or a dish ("cena de Acción de Gracias", "Christmas
     Eve dinner", "menú de Nochevieja", "roscón de Reyes"): the subject keeps it."""
+    from scout.task.placecase import known_name
+
     after = re.match(r"\s+([^\W\d_]+)", free[b:])
-    before = re.search(r"([^\W\d_]+)\s+(?:de|del|of)\s+$", free[:a])
+    before = re.search(r"(?:(?<!\w)(en|in|at)\s+)?([^\W\d_]+)\s+(?:de|del|of)\s+$", free[:a])
+    if before and (before.group(1) or known_name(before.group(2))) \
+            and before.group(2) not in sw.MEALS:
+        return False  # "taller en sevilla del lunes": the place, then the day
     return bool(after and after.group(1) in sw.MEALS) or bool(
-        before and (before.group(1) in sw.MEALS or not is_stop(before.group(1))
-        and before.group(1) not in pw.STOP))
+        before and (before.group(2) in sw.MEALS or not is_stop(before.group(2))
+        and before.group(2) not in pw.STOP))

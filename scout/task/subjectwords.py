@@ -314,6 +314,11 @@ calificaciones puntaje precio precios
 """.split())
 # a meal named alone is not a subject ("where to have dinner"), with more it is part of
 # one ("comida china", "thai food")
+# the part of a town a place names, said after it ("Madrid centro", "Manchester city
+# centre", "Lisboa casco antiguo"): the place's, never a subject alone
+AREAS = frozenset("""
+centro center centre downtown city town old historic casco antiguo historico zona area
+""".split())
 MEALS = frozenset("""
 food foods meal meals dinner lunch breakfast supper eats bite comida comidas cena cenas
 almuerzo almuerzos desayuno desayunos merienda
@@ -360,6 +365,11 @@ LONGING = frozenset("for of por de".split())
 # words that end what a cue or "con" started (the next frame of the request)
 FRAME = frozenset("en in at near para pa for por x que q y and o or but pero to under "
                   "menos".split())
+# a bound's words before the value another reader claimed ("delivered in less than 3
+# weeks", "entregada en menos de 3 semanas", "shipped within 10 days", "at most 5 kg"):
+# the constraint's, never the subject's (folded)
+BOUND = frozenset("""in en within dentro de del less more fewer than under over menos mas
+at most least up to no not hasta como maximo minimo por lo as""".split())
 # the first word of a two-word place name typed after a subject with no cue word
 # ("empanadas san juan", "costillas kansas city")
 NAME_HEADS = frozenset("san santa santo sao new los las el la le st saint rio hong buenos "
