@@ -136,10 +136,10 @@ class Candidate(BaseModel):
     bundle: int | None = Field(
         default=None, description="how many of the kind's unit its price is for (an 8-GPU "
         "instance: 8), as rank's bundle read it; price_converted is then one unit's")
-    offer: str | None = Field(
+    intro_offer: str | None = Field(
         default=None, description="the words of an offer for the first months only that a "
         "source states (“Primer mes gratis”), as rank flags it: the price is what is paid "
-        "after it (scout.steps.rank_enrich); a template asks `c.offer`, never a flag's text")
+        "after it (scout.steps.rank_enrich); a template asks `c.intro_offer`, never a flag's text")
 
     @property
     def evidence_count(self) -> int:
@@ -157,7 +157,7 @@ class Candidate(BaseModel):
     # a candidate that is no video, sold by no two shops, serialises as before, so the
     # artifacts (and the content hashes runs reuse phases by) of every other kind stay
     # byte-identical
-    _omit = omit_unset("video", "offers", "bundle", "offer")
+    _omit = omit_unset("video", "offers", "bundle", "intro_offer")
 
 
 class Candidates(ArtifactModel):

@@ -230,7 +230,7 @@ def _flag_promotion(c: Candidate) -> None:
             if flag not in c.flags:
                 c.flags.append(flag)
             if said is _OFFER_FLAG:
-                c.offer = words
+                c.intro_offer = words
             return
     for e in c.evidence:
         words = first_months(f"{e.title or ''} {e.text or ''}")
@@ -241,7 +241,7 @@ def _flag_promotion(c: Candidate) -> None:
         flag = _OFFER_FLAG.format(words=words)
         if flag not in c.flags:
             c.flags.append(flag)
-        c.offer = words
+        c.intro_offer = words
         return
 
 

@@ -63,7 +63,7 @@ def test_rank_flags_a_promotional_price_in_the_readers_language():
     _flag_promotion(c)          # ranked again: said once
     assert c.flags == ["promotional price, compared at the price after it: "
                        "“£12 a month for 6 months then £22 a month”"]
-    assert c.offer is None  # a price that rises is no first months' offer
+    assert c.intro_offer is None  # a price that rises is no first months' offer
     assert localize(c.flags[0], "es").startswith("precio promocional, comparado")
 
 
@@ -127,7 +127,7 @@ def test_rank_flags_a_first_months_offer_in_the_readers_language(lang, text, sai
     assert [localize(f, lang) for f in c.flags] == [said]
     assert c.price is not None and c.price.amount in (59, 42.50)
     # what a template asks, in any language: the offer's words, not the flag's English
-    assert c.offer == ("Primer mes gratis" if lang == "es" else "First month free")
+    assert c.intro_offer == ("Primer mes gratis" if lang == "es" else "First month free")
 
 
 def test_an_offer_s_own_amount_is_no_price():
@@ -194,4 +194,4 @@ def test_a_first_months_offer_with_its_later_price_says_it_is_one(lang, text, sa
     _flag_promotion(c)          # ranked again: said once
     assert [localize(f, lang) for f in c.flags] == [said]
     assert c.price is not None and c.price.amount == 42.50
-    assert c.offer is not None and c.offer in said
+    assert c.intro_offer is not None and c.intro_offer in said
