@@ -337,14 +337,15 @@ def _bound_phases(trail: dict[str, Any], limit: int) -> None:
     pipeline's order), with ``phases_count`` and a ``phases_note`` when some were left
     out; each kept phase's item errors cut to AUDIT_ITEM_ERRORS, ``errors_left_out``
     counting the rest."""
-    phases = trail.get("phases")
-    if not isinstance(phases, list):
+    every = trail.get("phases")
+    if not isinstance(every, list):
         return
-    trail["phases_count"] = len(phases)
-    if len(phases) > limit:
-        rank = sorted(range(len(phases)), key=lambda i: (
-            isinstance(phases[i], dict) and phases[i].get("status") in _FINE, i))
-        phases = [phases[i] for i in sorted(rank[:limit])]
+    phases: list[Any] = every
+    trail["phases_count"] = len(every)
+    if len(every) > limit:
+        rank = sorted(range(len(every)), key=lambda i: (
+            isinstance(every[i], dict) and every[i].get("status") in _FINE, i))
+        phases = [every[i] for i in sorted(rank[:limit])]
         trail["phases_note"] = (f"{limit} of {trail['phases_count']} phases (those that "
                                 f"did not succeed first); audit's phases gives more, "
                                 f"status(mission_id) every phase's state")
