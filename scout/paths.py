@@ -7,7 +7,8 @@ folder finds its own templates. A mission's run
 directory is ``<runs-dir>/<mission_id>/``. Mission ids come from users (command line,
 Mission documents, HTTP later), so they are checked here, once, before any path is
 built from them: anything that is not a plain slug is refused with
-:class:`~scout.errors.UnsafeMissionId`.
+:class:`~scout.errors.UnsafeMissionId`. What the MCP tools and the HTTP API answer
+names paths under the root relative to it (:func:`said_under_root`).
 """
 
 from __future__ import annotations
