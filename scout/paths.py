@@ -7,7 +7,8 @@ folder finds its own templates. A mission's run
 directory is ``<runs-dir>/<mission_id>/``. Mission ids come from users (command line,
 Mission documents, HTTP later), so they are checked here, once, before any path is
 built from them: anything that is not a plain slug is refused with
-:class:`~scout.errors.UnsafeMissionId`.
+:class:`~scout.errors.UnsafeMissionId`. What the MCP tools and the HTTP API answer
+names paths under the root relative to it (:func:`said_under_root`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import os
 import re
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 from scout.errors import UnsafeMissionId
 from scout.lazyre import lazy_re
@@ -161,3 +163,25 @@ def max_spec_bytes() -> int:
         return DEFAULT_MAX_SPEC_BYTES
     raw = os.environ.get("SCOUTE_MAX_SPEC_BYTES", "")
     return int(raw) if raw.strip() else DEFAULT_MAX_SPEC_BYTES
+
+
+def said_under_root(data: Any, root: str | Path) -> Any:
+    """``data`` (JSON-like: str, dict, list) with every path under ``root`` in its strings
+    said relative to it (``/srv/lab/runs/x`` -> ``runs/x``): what the MCP tools and the
+    HTTP API answer, so a result names files as a user gives them, not the server's
+    layout. Both the resolved and the given spelling of the root are taken off."""
+    root = Path(root)
+    prefixes = {str(root.resolve()) + os.sep, str(root.absolute()) + os.sep}
+    return _rooted(data, sorted(prefixes, key=len, reverse=True))
+
+
+def _rooted(obj: Any, prefixes: list[str]) -> Any:
+    if isinstance(obj, str):
+        for prefix in prefixes:
+            obj = obj.replace(prefix, "")
+        return obj
+    if isinstance(obj, dict):
+        return {k: _rooted(v, prefixes) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_rooted(v, prefixes) for v in obj]
+    return obj

@@ -35,6 +35,7 @@ from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, ScoutError
 from scout.fsutil import loads_stored
 from scout.i18n import lang_of
+from scout.i18n.messages import localize
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission import MissionRunner, Preflight
@@ -286,6 +287,9 @@ def plan(
                              runs_dir=runs_dir, config=config, root=root, force=force,
                              today=today)
     task, error = _preview_task(runner)
+    if task is not None and runner.request.notes:  # said with the request's own notes
+        task["notes"] = [*(task.get("notes") or []),
+                         *(localize(n, task.get("lang") or "en") for n in runner.request.notes)]
     refused = error.to_dict() if error else None
     # the language the plan's text speaks: the Task's, the refusal's, else as read before
     lang = (task or {}).get("lang") or (refused or {}).get("lang") or runner.lang

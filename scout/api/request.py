@@ -19,6 +19,7 @@ from typing import Any
 from scout.config.loader import find_config
 from scout.config.models import Config
 from scout.errors import SpecInvalid, UsageError
+from scout.i18n import N_
 from scout.orchestrator.mission_request import MissionRequest
 from scout.paths import derive_mission_id, project_root
 from scout.paths import runs_dir as default_runs
@@ -30,6 +31,10 @@ from scout.termsafe import plain
 from scout.validate import memo as valid_pipelines
 from scout.validate import validate_file
 
+
+#: the note of a query given with a Mission file that has its own (plan, apply, MCP)
+QUERY_OVER_MISSION = N_("the query given replaces the Mission file's own query (the "
+                        "file's inputs still apply)")
 
 def parse_sets(sets: Iterable[str] | dict[str, Any] | None) -> dict[str, Any]:
     """``["budget=200 EUR", "min_rating=8"]`` -> dict; a dict passes through."""
@@ -225,6 +230,10 @@ def prepare(
         inputs.update(overrides)
         sources.update({k: "set" for k in overrides})
         q = query if query is not None else mission.query
+        # the query given wins over the Mission's own (the file stays the template: its
+        # inputs, id, runs dir and cap still apply), said out loud: not a silent swap
+        notes = ([QUERY_OVER_MISSION] if query is not None and mission.query
+                 and query.strip() != mission.query.strip() else [])
         mid = mission_id if mission_id is not None else mission.mission_id
         rdir = runs_dir or (root_path / mission.runs_dir if mission.runs_dir else None)
         cap = mission.max_cost
@@ -234,6 +243,7 @@ def prepare(
         pipeline_path = path
         inputs, sources = overrides, {k: "set" for k in overrides}
         q, mid, rdir, cap, mission_file = query, mission_id, runs_dir, None, None
+        notes = []
         if not q and not inputs:
             raise UsageError("nothing to research: give --query \"...\" (and/or --set key=value)",
                              hint="or apply a Mission document that declares the request")
@@ -253,7 +263,7 @@ def prepare(
         pipeline_path=pipeline_path, mission_id=mid,
         runs_dir=default_runs(rdir, root=root_path), query=q, inputs=inputs,
         input_sources=sources, max_cost=max_cost if max_cost is not None else cap,
-        mission_file=mission_file)
+        mission_file=mission_file, notes=notes)
     return pipeline, cfg, request
 
 

@@ -252,15 +252,20 @@ def build_mcp(ws: Workspace) -> MCPServer:
 
     @mcp.tool(description="The full audit trail of a mission: request and Task, every "
               "apply, every phase (status, reason, answering adapter), artifacts with "
-              "hashes, its last journal lines (journal_lines, 50 unless asked) and cost. "
+              "hashes, its last journal lines (journal_lines, 50 unless asked) and cost; "
+              "at most `phases` phases (100 unless asked). "
               "Answers 'which provider answered' and "
               "'why was this candidate excluded' (see the shortlist artifact too).")
     async def audit(mission_id: MissionIdArg,
                     journal_lines: Annotated[int, Field(description=(
                         "how many of the mission's journal lines (its last ones) the trail "
                         "repeats, 0 to 10000; `trail.journal.count` says how many there "
-                        "are"))] = T.AUDIT_JOURNAL_LINES) -> M.AuditResult:
-        return await _in_thread(ws, lambda: T.audit(ws, mission_id, journal_lines))
+                        "are"))] = T.AUDIT_JOURNAL_LINES,
+                    phases: Annotated[int, Field(description=(
+                        "how many phases the trail repeats, 1 to 10000 (those that did not "
+                        "succeed first); `trail.phases_count` says how many there are"))]
+                    = T.AUDIT_PHASES) -> M.AuditResult:
+        return await _in_thread(ws, lambda: T.audit(ws, mission_id, journal_lines, phases))
 
     @mcp.tool(description="Provider calls from the request journal (the last `limit` "
               "matching lines), filtered by mission, adapter, phase, token name, failed, "

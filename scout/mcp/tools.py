@@ -324,12 +324,50 @@ def runs(ws: Workspace, limit: int = RUNS_LIMIT) -> M.RunsResult:
 AUDIT_JOURNAL_LINES = 50
 
 
-def audit(ws: Workspace, mission_id: str,
-          journal_lines: int = AUDIT_JOURNAL_LINES) -> M.AuditResult:
+#: the phases an audit repeats unless asked (a generated pipeline of thousands of phases
+#: made a trail past an agent's context), and the item errors it repeats per phase (a
+#: fan-out of thousands of failing items did the same)
+AUDIT_PHASES = 100
+AUDIT_ITEM_ERRORS = 20
+_FINE = {"succeeded", "skipped"}
+
+
+def _bound_phases(trail: dict[str, Any], limit: int) -> None:
+    """``trail["phases"]`` cut to ``limit`` (those that did not succeed first, kept in the
+    pipeline's order), with ``phases_count`` and a ``phases_note`` when some were left
+    out; each kept phase's item errors cut to AUDIT_ITEM_ERRORS, ``errors_left_out``
+    counting the rest."""
+    every = trail.get("phases")
+    if not isinstance(every, list):
+        return
+    phases: list[Any] = every
+    trail["phases_count"] = len(every)
+    if len(every) > limit:
+        rank = sorted(range(len(every)), key=lambda i: (
+            isinstance(every[i], dict) and every[i].get("status") in _FINE, i))
+        phases = [every[i] for i in sorted(rank[:limit])]
+        trail["phases_note"] = (f"{limit} of {trail['phases_count']} phases (those that "
+                                f"did not succeed first); audit's phases gives more, "
+                                f"status(mission_id) every phase's state")
+    for ph in phases:
+        items = ph.get("items") if isinstance(ph, dict) else None
+        if not isinstance(items, dict):
+            continue
+        errors = items.get("errors")
+        if isinstance(errors, dict) and len(errors) > AUDIT_ITEM_ERRORS:
+            items["errors"] = dict(list(errors.items())[:AUDIT_ITEM_ERRORS])
+            items["errors_left_out"] = len(errors) - AUDIT_ITEM_ERRORS
+    trail["phases"] = phases
+
+
+def audit(ws: Workspace, mission_id: str, journal_lines: int = AUDIT_JOURNAL_LINES,
+          phases: int = AUDIT_PHASES) -> M.AuditResult:
     from scout.audit.trail import audit_trail
 
     journal_lines = _check_lines(journal_lines, "journal_lines", 0)
+    phases = _check_lines(phases, "phases", 1)
     trail = audit_trail(_run_dir(ws, mission_id), ws.runtime)
+    _bound_phases(trail, phases)
     journal = trail.get("journal")
     entries = journal.get("entries") if isinstance(journal, dict) else None
     if isinstance(journal, dict) and isinstance(entries, list) \

@@ -13,12 +13,12 @@ or the directory ``scout mcp`` started in) and its config file.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scout.errors import PathOutsideRoot, UsageError
+from scout.paths import said_under_root
 
 
 @dataclass(frozen=True)
@@ -80,17 +80,5 @@ class Workspace:
         from scout.audit.secrets import deep_scrub, known_secrets
 
         scrubbed = deep_scrub(data, known_secrets(self.root, self.config))
-        prefixes = {str(self.root.resolve()) + os.sep, str(self.root.absolute()) + os.sep}
-        return _rooted(scrubbed, sorted(prefixes, key=len, reverse=True))
+        return said_under_root(scrubbed, self.root)
 
-
-def _rooted(obj: Any, prefixes: list[str]) -> Any:
-    if isinstance(obj, str):
-        for prefix in prefixes:
-            obj = obj.replace(prefix, "")
-        return obj
-    if isinstance(obj, dict):
-        return {k: _rooted(v, prefixes) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_rooted(v, prefixes) for v in obj]
-    return obj

@@ -286,6 +286,7 @@ class MissionRunner:
                                 if status in ("failed", "stopped_budget") else None)
                 store.append(MissionRecord.ended(status, code, reason, stop_code).to_dict())
                 store.wait_durable()
+                warnings = [*self.request.notes, *warnings]  # what resolving it changed
                 for w in warnings:
                     bus.emit(E.Notice(w, level="warning"))
                 bus.emit(E.MissionFinished(mid, status, code, time.monotonic() - started))

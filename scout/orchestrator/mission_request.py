@@ -50,6 +50,10 @@ class MissionRequest:
     #: how ``scout apply`` was started beyond the file and the request (:func:`apply_args`):
     #: task.json keeps them, and ``scout status``'s resume hint names them again
     apply_args: list[str] = field(default_factory=list)
+    #: what resolving the request changed that the user should hear (English msgids,
+    #: localised where shown): ``plan`` lists them with the request's notes, ``apply``
+    #: warns with them (the console, the MCP result's ``warnings``)
+    notes: list[str] = field(default_factory=list)
 
 
 def apply_args(request: MissionRequest, *, query_given: bool = False,

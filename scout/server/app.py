@@ -18,7 +18,8 @@ Mission ids in paths are checked with :func:`scout.paths.validate_mission_id` be
 path is built (``400 USE002``; ``..%2F..%2Fetc`` arrives decoded as ``../../etc`` and is
 refused there), and unknown missions are ``404 USE003``. Errors are
 ``{"error": {"code", "message", "hint"}}``. Every JSON answer passes
-:func:`scout.audit.secrets.deep_scrub` (known secret values replaced by their names)
+:func:`scout.audit.secrets.deep_scrub` (known secret values replaced by their names),
+names paths under the served root relative to it (:func:`scout.paths.said_under_root`)
 and is validated against its model (:mod:`.models`). Handlers are plain functions
 (FastAPI runs them on its thread pool): each opens its own index connection.
 """
@@ -54,7 +55,7 @@ from scout.errors import (
     UsageError,
     machine_error,
 )
-from scout.paths import MISSION_ID_RE, validate_mission_id
+from scout.paths import MISSION_ID_RE, said_under_root, validate_mission_id
 from scout.adapters.contract import Secret
 from scout.adapters.contract.redact import SecretScrubber
 from scout.server import models as M
@@ -126,7 +127,9 @@ def create_app(settings: ServerSettings) -> Any:
         return known
 
     def clean(data: Any) -> Any:
-        return deep_scrub(data, scrubber())
+        # paths said relative to the served root, as the MCP tools say them (a run's
+        # pipeline_path, a state's pipeline): the server's own layout is not the answer
+        return said_under_root(deep_scrub(data, scrubber()), settings.root)
 
     def run_dir(mission_id: str) -> Path:
         path = api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir,

@@ -157,6 +157,7 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
         runs = await client.call_tool("runs", {})
         audit = await client.call_tool("audit", {"mission_id": mid})
         short = await client.call_tool("audit", {"mission_id": mid, "journal_lines": 3})
+        few = await client.call_tool("audit", {"mission_id": mid, "phases": 2})
         journal = await client.call_tool("journal", {"mission": mid, "limit": 500})
         by_adapter = await client.call_tool("cost", {"by": "adapter"})
         pool = await client.call_tool("pool_status", {})
@@ -180,6 +181,12 @@ async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
     assert len(every) > 3 and cut["entries"] == every[-3:]
     assert cut["count"] == len(every) and "journal" in cut["note"]
     assert len(short.content[0].text) < len(audit.content[0].text)
+    # and its phases only as far as asked, saying how many there are and how to see more
+    cut_trail = few.structured_content["trail"]
+    assert trail["phases_count"] == len(trail["phases"]) and "phases_note" not in trail
+    assert cut_trail["phases_count"] == len(trail["phases"]) > 2
+    assert cut_trail["phases"] == trail["phases"][:2]  # all fine: the pipeline's first two
+    assert "audit's phases" in cut_trail["phases_note"]
     entries = journal.structured_content["entries"]
     assert entries and {e["mission_id"] for e in entries} == {mid}
     adapters = {r["key"] for r in by_adapter.structured_content["rows"]}

@@ -17,7 +17,7 @@ import pytest
 from scout.errors import ConfigError
 from scout.server.security import is_loopback
 from scout.server.serve import build_server
-from tests.ops.conftest import API_TOKEN, ROOT, SECRETS, OpsWorld, apply_env
+from tests.ops.conftest import API_TOKEN, PIPELINE, ROOT, SECRETS, OpsWorld, apply_env
 from tests.ops.live import LiveServer
 
 ENDPOINTS = ["/healthz", "/api/missions", "/api/missions/bcn", "/api/missions/bcn/journal",
@@ -77,6 +77,26 @@ def test_missions_and_state(servers) -> None:
     assert state["phases"]["F1"]["answered_by"] == {"tavily": 1}
     degraded = get(c, "/api/missions/bcn-degraded").json()
     assert degraded["phases"]["F1"]["answered_by"] == {"duckduckgo": 1}
+
+
+def test_paths_are_said_relative_to_the_served_root(ops_copy) -> None:
+    """A run's pipeline_path and a state's pipeline under the root are said relative to
+    it (as the MCP tools say them); the server's own folders are not in the answer."""
+    import shutil
+    from pathlib import Path
+
+    (ops_copy / "pipelines").mkdir()
+    inside = ops_copy / "pipelines" / Path(PIPELINE).name
+    shutil.copy(PIPELINE, inside)
+    for f in (ops_copy / "runs" / "bcn").rglob("*.json*"):  # the run now names the copy
+        f.write_text(f.read_text().replace(PIPELINE, str(inside)))
+    with LiveServer(ops_copy, {}) as live, httpx.Client(base_url=live.url, timeout=30) as c:
+        runs = {r["mission_id"]: r for r in get(c, "/api/missions").json()["runs"]}
+        state = get(c, "/api/missions/bcn").json()
+    assert runs["bcn"]["pipeline_path"] == "pipelines/hotel_research.yaml"
+    assert runs["bcn"]["pipeline"] == "hotel-research"  # still read from the file
+    assert state["pipeline"] == "pipelines/hotel_research.yaml"
+    assert str(ops_copy) not in str(runs) + str(state)
 
 
 def test_journal(servers) -> None:
