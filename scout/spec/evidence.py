@@ -145,25 +145,42 @@ def _named(word: str, text: str) -> bool:
     """Whether ``text`` (folded) names ``word`` at least once without negating it, each
     of its words singular or plural as the request reader reads an enum word (``teen``
     finds "teens", ``tapa blanda`` "tapas blandas", ``adolescent`` "adolescents")."""
-    named, negations = _word_patterns(word)
-    negated = {m.start(1) for rx in negations for m in rx.finditer(text)}
+    starts = [m.start() for m in _word_pattern(word).finditer(text)]
+    if not starts:
+        # every negation pattern holds the word itself (group 1): a text that does not
+        # name it negates nothing, so a word no record names never compiles its six
+        # negation patterns (the first compile of each was a mission's largest `re` cost)
+        return False
+    negated = {m.start(1) for rx in _negations(word) for m in rx.finditer(text)}
     # "salida al medio día" names the hour, not the half day a synonym "medio día" is
     noon = [m.span("noon") for m in AT_NOON.finditer(text)]
-    return any(m.start() not in negated and not any(a <= m.start() < b for a, b in noon)
-               for m in named.finditer(text))
+    return any(start not in negated and not any(a <= start < b for a, b in noon)
+               for start in starts)
 
 
-@functools.lru_cache(maxsize=2048)
-def _word_patterns(word: str) -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...]]:
-    """The pattern that names ``word`` and those that negate it (group 1: where the word
-    stands), for :func:`_named`: built once per word, not once per record and filter call
-    (a mission's filters ask the same words of every candidate)."""
+def _word_regex(word: str) -> str:
+    """The regular expression that names ``word``, for :func:`_word_pattern` and the
+    negations (:func:`_negations`) that hold it."""
     # a code of several parts is not named by a longer code that extends it: "cc-by" is
     # not in "CC-BY-NC-SA", "usb c" not in "USB C-3" (a plain word is: "pet-friendly")
     extended = r"(?!-\w)" if "-" in word or " " in word else ""
-    w = r"(?<!\w)" + r"\s+".join(
+    return r"(?<!\w)" + r"\s+".join(
         re.escape(part) + (r"(?:e?s)?" if len(part) >= 3 and part[-1].isalpha() else "")
         for part in word.split()) + r"(?!\w)" + extended
+
+
+@functools.lru_cache(maxsize=2048)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """The pattern that names ``word``, for :func:`_named`: built once per word, not once
+    per record and filter call (a mission's filters ask the same words of every candidate)."""
+    return re.compile(_word_regex(word))
+
+
+@functools.lru_cache(maxsize=2048)
+def _negations(word: str) -> tuple[re.Pattern[str], ...]:
+    """The patterns that negate ``word`` (group 1: where the word stands), for
+    :func:`_named`, built once per word and only for a word some text names."""
+    w = _word_regex(word)
     # a phrase that says its own negation ("no waiting periods", "sin carencias") is not
     # undone by another before it: "no copayments and no waiting periods" names both
     negations = [re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)"),
@@ -176,7 +193,7 @@ def _word_patterns(word: str) -> tuple[re.Pattern[str], tuple[re.Pattern[str], .
     # free of that thing, not free of charge: no "free" named
     if word in ("free", "gratis"):
         negations.append(re.compile(r"[^\W\d_]-(" + w + ")"))
-    return re.compile(w), tuple(negations)
+    return tuple(negations)
 
 
 @arg_rule(lambda args, kwargs: of_problem(kwargs.get("of")))

@@ -82,15 +82,24 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
         return []
     owned = _owned(inputs)
 
+    def stems(w: str) -> set[str]:
+        return {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
+
     def forms(w: str) -> str:
-        stems = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
-        return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
+        return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems(w))) + ")"
+
+    def may_hold(phrase: list[str]) -> bool:
+        # each form of a word holds its shortest stem: a phrase with a word the request
+        # lacks is not in it, and its pattern is neither built nor run (a kind's inputs own
+        # hundreds of phrases, and each request asked them all)
+        return all(min(stems(w), key=len) in folded for w in phrase)
 
     pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
     # a phrase of several words an input reads holds the kind's word ("school bus",
     # "state schools" for a kind named schools; "escuela infantil"): the input's, whole
-    phrases = [m.span() for p in owned if " " in p.strip() for m in compiled(
-        r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in p.split()) + r"(?!\w)").finditer(folded)]
+    phrases = [m.span() for p in owned if " " in p.strip() and may_hold(p.split())
+               for m in compiled(r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in p.split())
+                                 + r"(?!\w)").finditer(folded)]
     def read(w: str) -> bool:
         # an input's word in the plural is still its ("pisos", "flats" for a kind named
         # flats whose property enum says "flat" / "piso"), as its reader takes either

@@ -155,3 +155,17 @@ def test_a_prefix_that_negates_or_halves_the_word(text: str, word: str, named: b
 def test_a_negated_phrase_is_not_undone_by_an_earlier_negation(text: str, word: str,
                                                                  named: bool) -> None:
     assert mentions(text, word) is named
+
+
+def test_a_word_no_text_names_compiles_no_negation_patterns() -> None:
+    # a mission asks every mentions word of every record: the negation patterns (six a
+    # word, the costliest compile) are built only for a word some text names
+    from scout.spec import evidence
+
+    word = "zq-unlisted-feature"
+    before = evidence._negations.cache_info().currsize
+    assert mentions("A bright flat, no pets, lift", word) is False
+    assert evidence._negations.cache_info().currsize == before
+    assert mentions(f"flat with {word}", word) is True
+    assert mentions(f"flat, no {word}", word) is False
+    assert evidence._negations.cache_info().currsize == before + 1
