@@ -22,7 +22,9 @@ that follows ("el mejor ramen de lyon", "tapas típicas de sevilla"). A lower-ca
 before "ciudad" goes with the noun ("la ciudad de mexico" → "Ciudad de Mexico"), and so
 do a lodging word's ("los mejores hoteles de sevilla"). Capitals only in claimed text
 ("30 USD") leave a request lower-case. Of several "en" cues a known name wins ("chile en
-nogada en puebla"); after "near the" / "cerca de la" a landmark drops its article.
+nogada en puebla"); after "near the" / "cerca de la" a landmark drops its article, and a
+town the gazetteer knows after it wins over a name it does not know after "in" / "en" ("in
+the Alps near Geneva").
 """
 
 from __future__ import annotations
@@ -103,6 +105,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 first = first or hit
                 continue
             later = later or hit
+    if first and later and not known_name(first[0]) and known_name(later[0]):
+        return later  # "hiking in the Alps near Geneva": a town the gazetteer knows, no range
     if first or later or verbish or occasion:
         return first or later or verbish or occasion
     if (tail := _abbreviation_at_end(free, original)) is not None:

@@ -73,3 +73,15 @@ def test_a_town_after_de_stays(query: str, place: str) -> None:
 ])
 def test_common_words(name: str, common: bool) -> None:
     assert common_words(name) is common
+
+
+# ------------------------------ a known town after "near" wins over an unknown range after "in"
+@pytest.mark.parametrize("query, place", [
+    ("hiking in the Alps near Geneva", "Geneva"),
+    ("the Alps near Geneva", "Geneva"),
+    ("senderismo en los Alpes cerca de Ginebra", "Ginebra"),
+    ("hotel near the Eiffel Tower in Paris", "Paris"),       # a known town after "in" stays
+    ("hotel in Triana near the river", "Triana"),            # nothing known after "near"
+])
+def test_known_town_near_wins(query: str, place: str) -> None:
+    assert places(query, TOPICAL) == [place]
