@@ -172,13 +172,15 @@ _ABSTRACT = re.compile(r"(?:cion|miento|eza|idad|tion|ment)$")
 def common_words(name: str) -> bool:
     """``name`` (a name read in lower case the gazetteer does not know) holds a common
     noun's word: one made of a verb or an adjective ("servicios de limpieza", "partida de
-    nacimiento"), a language ("contrato del alemán") or, past its first word, an adjective
-    ("expediente académico", "contratación pública"): what is asked for, no place."""
+    nacimiento"), a language after "de" / "of" ("contrato del alemán"; "greek islands" is a
+    region) or, past its first word, an adjective ("expediente académico", "contratación
+    pública"): what is asked for, no place."""
     from scout.task.wordshapes import adjective, language_name
 
     words = [fold(w) for w in WORD.findall(name)]
     return not known_name(name) and any(
-        len(w) >= 7 and _ABSTRACT.search(w) or language_name(w) or i and adjective(w)
+        len(w) >= 7 and _ABSTRACT.search(w) or i and adjective(w)
+        or i and words[i - 1] in pw.OF and language_name(w)
         for i, w in enumerate(words))
 
 

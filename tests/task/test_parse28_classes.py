@@ -85,3 +85,8 @@ def test_common_words(name: str, common: bool) -> None:
 ])
 def test_known_town_near_wins(query: str, place: str) -> None:
     assert places(query, TOPICAL) == [place]
+
+
+@pytest.mark.parametrize("name", ["greek islands", "english channel"])
+def test_a_language_word_first_names_a_region(name: str) -> None:
+    assert not common_words(name)  # only "del alemán" / "from german" is what is spoken
