@@ -3,7 +3,9 @@ question word that opens a request ("¿Hay algún dentista ...?", "Who's a good 
 lower-case word after a subject typed with capitals ("Senior Product Manager, fintech"),
 and the field after "research in" / "máster en" ("máster en ciencia de datos"; typed as a
 title after a degree's word: "Máster en Ingeniería de Software"), and a plural noun opening
-a request that a later adjective agrees with ("datos meteorológicos diarios"). The subject reader
+a request that a later adjective agrees with ("datos meteorológicos diarios"), and a name
+typed in lower case that holds a common noun's word ("servicios de limpieza", "expediente
+académico", "contrato del alemán"). The subject reader
 (:mod:`scout.task.subjectmarks`) reads the same fields as its topic.
 """
 
@@ -159,6 +161,27 @@ def language(name: str) -> bool:
     from scout.task.wordshapes import language_name
 
     return " " not in name.strip() and language_name(fold(name.strip()))
+
+
+# the endings of a noun made of a verb or an adjective, Spanish and English ("limpieza",
+# "mantenimiento", "contratación", "seguridad", "translation", "management"): a thing
+# (not "-sion", "-ness": "Mission", "Inverness"; short words left alone: "Baeza")
+_ABSTRACT = re.compile(r"(?:cion|miento|eza|idad|tion|ment)$")
+
+
+def common_words(name: str) -> bool:
+    """``name`` (a name read in lower case the gazetteer does not know) holds a common
+    noun's word: one made of a verb or an adjective ("servicios de limpieza", "partida de
+    nacimiento"), a language after "de" / "of" ("contrato del alemán"; "greek islands" is a
+    region) or, past its first word, an adjective ("expediente académico", "contratación
+    pública"): what is asked for, no place."""
+    from scout.task.wordshapes import adjective, language_name
+
+    words = [fold(w) for w in WORD.findall(name)]
+    return not known_name(name) and any(
+        len(w) >= 7 and _ABSTRACT.search(w) or i and adjective(w)
+        or i and words[i - 1] in pw.OF and language_name(w)
+        for i, w in enumerate(words))
 
 
 # the indefinite articles: no place takes one ("para una reunión", "for an island");

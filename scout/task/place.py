@@ -22,7 +22,9 @@ that follows ("el mejor ramen de lyon", "tapas típicas de sevilla"). A lower-ca
 before "ciudad" goes with the noun ("la ciudad de mexico" → "Ciudad de Mexico"), and so
 do a lodging word's ("los mejores hoteles de sevilla"). Capitals only in claimed text
 ("30 USD") leave a request lower-case. Of several "en" cues a known name wins ("chile en
-nogada en puebla"); after "near the" / "cerca de la" a landmark drops its article.
+nogada en puebla"); after "near the" / "cerca de la" a landmark drops its article, and a
+town the gazetteer knows after it wins over a name it does not know after "in" / "en" ("in
+the Alps near Geneva").
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from scout.task.establishments import place_in_name
 from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
-                                 degree_cue, field_cue, field_words, language, nominal_cue,
+                                 common_words, degree_cue, field_cue, field_words, language, nominal_cue,
                                  people_field,
                                  plural_of_claimed)
 from scout.task.placecues import intro_cue as _intro_cue, known_at as _known_at
@@ -103,6 +105,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 first = first or hit
                 continue
             later = later or hit
+    if first and later and not known_name(first[0]) and known_name(later[0]):
+        return later  # "hiking in the Alps near Geneva": a town the gazetteer knows, no range
     if first or later or verbish or occasion:
         return first or later or verbish or occasion
     if (tail := _abbreviation_at_end(free, original)) is not None:
@@ -137,6 +141,7 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 or kind_word(words[0].group(0))
             purpose = False  # after "para" / "for": whom or what it is for, up to a claim
             field_of = -1  # the word after "estudiantes de": a field, no place
+            past = -1  # where a common noun's words after "de" end ("servicios de limpieza")
             whose = False  # past "mi" / "my": only a name the gazetteer knows
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
@@ -163,8 +168,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                     # "cursos de R para investigadores", "classes for kids"; "hotel con
                     # piscina", "hotel con personal que hable alemán": what it has
                     continue
-                if k == field_of:
-                    continue  # the people's field (below)
+                if k == field_of or m.start() < past:
+                    continue  # the people's field, a common noun's words (below)
                 if w in pw.OF and people_field(w, m.start(), original) \
                         and not _known_at(words, k + 1):
                     after, field_of = False, k + 1  # "para estudiantes de marketing"
@@ -172,12 +177,14 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 if after and w in pw.OF and k + 1 < len(words) \
                         and fold(words[k + 1].group(0)) not in sw.FIELD_HEADS:
                     hit = read_name(free, original, words[k + 1].start(), cased)
-                    if hit and not claimed[k - 1] and not known_name(hit[0]) \
+                    if hit and (not claimed[k - 1] or common_words(hit[0])) \
+                            and not known_name(hit[0]) \
                             and known_end(free, words[k + 1].start()) is None:
                         # "plan de móvil", "tarifa de prepago", "hotel de lujo": after the
                         # kind's own word (no dish or topic another input read) a word the
-                        # gazetteer does not know is what the thing is of, no town
-                        after, field_of = False, k + 1
+                        # gazetteer does not know is what the thing is of, no town; after
+                        # a read one too when it is a common noun's ("servicios de limpieza")
+                        after, past = False, hit[1][1]
                         continue
                     if hit:
                         return hit
@@ -203,6 +210,9 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                     continue  # "inglés b2", "airbus a320": a level's or a model's code
 
                 hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
+                if hit and common_words(hit[0]):
+                    past = hit[1][1]  # "mantenimiento de jardines": a thing, no town
+                    continue
                 if hit and not known_name(hit[0]) and capitals_claimed(original, free):
                     continue  # "Senior Product Manager, fintech": a name would have capitals
                 if hit and not known_name(hit[0]) and _TOPIC_CUE.match(free, m.end()):
@@ -211,6 +221,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
         elif words and fold(words[0].group(0)) not in pw.PARTICLES | sw.REQUEST:  # no "Tengo"
             hit = place_in_name(original, read_name(free, original, words[0].start(), cased),
                                 cased)
+            if hit and common_words(hit[0]):
+                return None  # "servicios de limpieza", "contratación pública": a thing
             if hit and not known_name(hit[0]) and _before_topic_cue(free, words):
                 return None  # "tweets sobre elecciones", "blogs about cooking": what it is of
             if hit and not known_name(hit[0]) and _what_for(original, words, hit):
