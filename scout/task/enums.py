@@ -17,6 +17,20 @@ from scout.lazyre import compiled
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 from scout.task.readers import CLAIMED, QueryText, name_forms
+from scout.task.subjectwords import FUNCTION_WORDS
+
+
+# an enum word that is a grammar word of the request's languages ("de", "en", "es", "it",
+# "no": an outside kind's language codes) is asked for only typed as a code ("DE",
+# "EN>ES") or next to the input's label ("idioma: de"): every Spanish request says "de"
+_GRAMMAR = FUNCTION_WORDS | frozenset("es is it no si se me mi tu te su le lo".split())
+
+
+def _grammar_word(text: QueryText, m: re.Match[str], word: str, labelled: bool) -> bool:
+    """The hit ``m`` of enum word ``word`` is a grammar word the request says, not the
+    value (:data:`_GRAMMAR`)."""
+    return not labelled and fold(word) in _GRAMMAR \
+        and not text.original[m.start():m.end()].isupper()
 
 
 def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
@@ -185,6 +199,8 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "",
             span = _with_label(text.free, m.span(), spec, name)
             if spec.labelled and span == m.span():
                 continue  # an everyday word ("team chat") is no value without its label
+            if _grammar_word(text, m, word, span != m.span()):
+                continue  # "servicios de limpieza": no German asked
             if not peers:
                 return option, span
             # a peer's label right before it wins over this input's after it ("al inglés
@@ -334,7 +350,9 @@ def find_enum_list(text: QueryText, spec: InputSpec, rivals: list[str] | None = 
         m = next((h for h in _enum_hits(text, word, rules_out(name)) if taken[h.start()] != CLAIMED
                   and not (rivals and inside_rival(text.free, h.span(), word, rivals))
                   and not (spec.labelled
-                           and _with_label(text.free, h.span(), spec, name) == h.span())),
+                           and _with_label(text.free, h.span(), spec, name) == h.span())
+                  and not _grammar_word(text, h, word,
+                                        _with_label(text.free, h.span(), spec, name) != h.span())),
                  None)
         if m and all(option != o for o, _span in hits):
             a, b = _with_label(taken, m.span(), spec, name)
