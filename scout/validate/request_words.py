@@ -126,8 +126,9 @@ def subject_alias_problems(pipeline: Pipeline, smap: SourceMap) -> list[Problem]
 def grammar_enum_problems(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
     """SPEC086: an enum value or synonym of an input that is not ``labelled`` which is a
     grammar word alone (an article, a preposition, a conjunction of either language):
-    requests say it about anything ("with a pool", "para adultos", "a hotel"), and the
-    enum reader takes it as the value asked."""
+    requests say it about anything ("with a pool", "para adultos", "a hotel"), so the
+    enum reader takes it only beside the input's name or typed as a code
+    (:mod:`scout.task.enums`), and a request meaning it in words is missed."""
     from scout.task.lang import fold
     from scout.task.subjectwords import FUNCTION_WORDS
 
@@ -143,8 +144,9 @@ def grammar_enum_problems(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
                 continue
             out.append(Problem(
                 "SPEC086", f"input '{name}': '{word}' is a grammar word requests say about "
-                f"anything ('{word} ...'): the input would read '{word}' from any request "
-                f"that says it", smap.locate(("inputs", name, *at)), severity="warning",
+                f"anything ('{word} ...'): the input reads '{word}' only beside its name or "
+                f"an alias, or typed as a code ('{word.upper()}'), so a request that means it "
+                f"in words is missed", smap.locate(("inputs", name, *at)), severity="warning",
                 hint="name the value with a word of its own ('copay', 'no_copay') and give "
                      "the phrases as synonyms ('with copayment', 'con copago'), or make the "
                      "input labelled: true"))

@@ -73,6 +73,8 @@ def test_the_size_limit_drops_the_oldest(root: Path, monkeypatch: pytest.MonkeyP
 
 def test_a_run_that_found_everything_writes_nothing(root: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    factcache.flush()  # what tests before this one in the process left pending (xdist's
+    # workers run files in any order) is written first: only this test's stores are counted
     store = _store()
     store.save("a", {"n": 1})
     store.flush()

@@ -46,12 +46,14 @@ def test_a_grammar_word_as_an_enum_value_is_a_located_warning(tmp_path) -> None:
     assert [(p.severity, p.location.line, p.location.col) for p in found] == [
         ("warning", 6, line.index("with") + 1), ("warning", 6, line.index("con,") + 1)]
     assert "'with'" in found[0].message and "labelled" in found[0].hint
-    # what the warning is about: the enum reader takes it from any request that says it
+    # what the warning is about: requests say the word about anything, so the enum reader
+    # takes it only typed as a code or beside the input's name (scout/task/enums.py), and a
+    # request that means the value in words is missed
     inputs = {"place": InputSpec(type="place"),
               "copayment": InputSpec(type="string", enum=["none", "with", "partial"])}
     said = parse_query("health insurance in Madrid with dental", inputs,
                        today=dt.date(2026, 12, 6))
-    assert said.values["copayment"] == "with"
+    assert said.values.get("copayment") is None
 
 
 @pytest.mark.parametrize(("values", "synonyms", "labelled"), [
