@@ -18,6 +18,7 @@ from scout.i18n import COUNT_WORDS
 from scout.spec.models import InputSpec
 from scout.task.lang import Lang
 from scout.task.readers import CLAIMED, QueryText
+from scout.text import cut_middle
 
 
 @dataclass
@@ -169,5 +170,6 @@ def note_unread(text: QueryText, inputs: dict[str, InputSpec], result: ParseResu
     if left:
         # quoted as the other notes are in the request's language: 'x' in English, «x» in Spanish
         quote = "«{}»" if result.lang == "es" else "'{}'"
-        shown = ", ".join(quote.format(s.strip()) for s in left[:3])
+        # a fragment of hundreds of digits (a hostile or pasted figure) shown by its ends
+        shown = ", ".join(quote.format(cut_middle(s.strip(), 60)) for s in left[:3])
         result.notes.append(_("could not read: {text}").format(text=shown))

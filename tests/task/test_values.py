@@ -254,3 +254,16 @@ def test_a_count_of_hundreds_of_digits_in_a_request_is_no_value(query: str) -> N
     assert not huge.get("max_pages")
     said = build_task(query.format(n="300"), inputs).model_dump(mode="json")["values"]
     assert said["max_pages"] == 300
+
+
+@pytest.mark.parametrize("query", ["hotel en Madrid por menos de {n} euros",
+                                   "hotel in Madrid under {n} euros"])
+def test_a_note_shows_a_figure_of_hundreds_of_digits_by_its_ends(query: str) -> None:
+    # the "could not read" note quoted all 400 digits back to a person or an agent
+    from scout.spec.models import InputSpec
+    from scout.task.build import build_task
+
+    inputs = {"town": InputSpec(type="place"), "budget": InputSpec(type="money")}
+    notes = build_task(query.format(n="9" * 400), inputs).notes
+    unread = [n for n in notes if "9999" in n]
+    assert unread and all(len(n) < 120 and "…" in n for n in unread)
