@@ -12,12 +12,11 @@ price is for, and is left alone.
 
 from __future__ import annotations
 
-import math
 import re
 
 from scout.i18n import N_
 from scout.schemas.records import Candidate
-from scout.steps.packprice import price_lines
+from scout.steps.packprice import divided, price_lines
 from scout.task.amounts import find_amounts
 from scout.task.lang import fold
 
@@ -83,10 +82,8 @@ def for_group(c: Candidate, per: str | None, people: int) -> None:
                 None)
     if size is None:
         return
-    amount = round(base.amount / size, 2)
-    if not math.isfinite(amount):
+    update = divided(base, size)
+    if update is None:
         return
-    low = round(base.min / size, 2) if base.min is not None else None
-    c.price_converted = base.model_copy(update={"amount": amount, "min": low,
-                                                "per": "person"})
+    c.price_converted = base.model_copy(update={**update, "per": "person"})
     c.flags.append(GROUP_FLAG.format(count=size))

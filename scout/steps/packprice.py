@@ -29,6 +29,7 @@ import re
 
 from scout.i18n import N_
 from scout.schemas.records import Candidate
+from scout.schemas.task import Money
 from scout.text import fold
 from scout.units import PERIOD_DAYS
 
@@ -150,13 +151,24 @@ def period_hours(text: str, unit: str) -> float | None:
     return pack_count(text, unit)
 
 
+def divided(base: Money, count: float, fine: bool = False) -> dict[str, object] | None:
+    """The update putting ``base`` per one of ``count``: its amount and low end divided
+    (``fine``: an amount under 1 to 4 decimals, a rate per word); None when the quotient
+    is no finite number. Shared by a pack's, a group's and a team's division."""
+    amount = base.amount / count
+    if not math.isfinite(amount):
+        return None
+    low = round(base.min / count, 2) if base.min is not None else None
+    return {"amount": round(amount, 4 if fine and amount < 1 else 2), "min": low}
+
+
 def _divide(c: Candidate, count: float, per: str | None = None) -> None:
     """``c``'s price compared per one of ``count``: its amount and low end divided."""
     base = c.price_converted or c.price
     assert base is not None
-    amount = round(base.amount / count, 4 if base.amount / count < 1 else 2)
-    low = round(base.min / count, 2) if base.min is not None else None
-    update: dict[str, object] = {"amount": amount, "min": low}
+    update = divided(base, count, fine=True)
+    if update is None:
+        return
     if per is not None:
         update["per"] = per
     c.price_converted = base.model_copy(update=update)

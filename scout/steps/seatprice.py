@@ -11,11 +11,11 @@ flagged (rank's flags, in both languages), and compared per one.
 
 from __future__ import annotations
 
-import math
 import re
 
 from scout.i18n import N_
 from scout.schemas.records import Candidate
+from scout.steps.packprice import divided
 from scout.task.moneyunits import SOLD_PER, each_of
 from scout.text import strip_accents
 
@@ -53,9 +53,8 @@ def for_seats(c: Candidate, each: str) -> None:
     count = next((n for e in lines if (n := seats_covered(f"{e.title} {e.text}", each))), None)
     if count is None:
         return
-    amount = round(base.amount / count, 2)
-    if not math.isfinite(amount):
+    update = divided(base, count)
+    if update is None:
         return
-    low = round(base.min / count, 2) if base.min is not None else None
-    c.price_converted = base.model_copy(update={"amount": amount, "min": low, "each": each})
+    c.price_converted = base.model_copy(update={**update, "each": each})
     c.flags.append(FLAG.format(count=count, each=each))
