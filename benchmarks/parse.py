@@ -65,7 +65,10 @@ and hashtags, English chat abbreviations, voice-to-text leftovers; every example
 ``--blind21`` the twenty-first (the twelve example kinds the other sets barely cover: boats,
 storage, tutors, childcare, e-bikes, GPU cloud, health insurance, lab equipment, pet care,
 removals, tenders and translation; their units, local words and dates counted from a
-Monday). Their
+Monday); ``--blind22`` the twenty-second (requests as an agent relays them, long and
+complete, as Latin American users write them and as people type them tersely, over
+fifteen example kinds: courts, ski passes, catering, tutors, storage, boats, hotels and
+restaurants among them). Their
 values are compared as their types are: quantities (number, area, data size, weight, length,
 volume) to two
 decimals, a list's items in any order.
@@ -108,6 +111,7 @@ BLIND18 = ROOT / "tests" / "task" / "corpus" / "blind18.yaml"
 BLIND19 = ROOT / "tests" / "task" / "corpus" / "blind19.yaml"
 BLIND20 = ROOT / "tests" / "task" / "corpus" / "blind20.yaml"
 BLIND21 = ROOT / "tests" / "task" / "corpus" / "blind21.yaml"
+BLIND22 = ROOT / "tests" / "task" / "corpus" / "blind22.yaml"
 TARGET = 0.97
 
 
@@ -295,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the twentieth blind set ({BLIND20.relative_to(ROOT)}) instead")
     ap.add_argument("--blind21", action="store_true",
                     help=f"score the twenty-first blind set ({BLIND21.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind22", action="store_true",
+                    help=f"score the twenty-second blind set ({BLIND22.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -305,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND14 if args.blind14 else BLIND15 if args.blind15
             else BLIND16 if args.blind16 else BLIND17 if args.blind17
             else BLIND18 if args.blind18 else BLIND19 if args.blind19
-            else BLIND20 if args.blind20 else BLIND21 if args.blind21 else args.corpus)
+            else BLIND20 if args.blind20 else BLIND21 if args.blind21
+            else BLIND22 if args.blind22 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -335,7 +342,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 18" if args.blind18
              else "blind set 19" if args.blind19
              else "blind set 20" if args.blind20
-             else "blind set 21" if args.blind21 else "corpus")
+             else "blind set 21" if args.blind21
+             else "blind set 22" if args.blind22 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")
