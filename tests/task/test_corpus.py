@@ -282,3 +282,14 @@ def test_blind21_is_separate_bilingual_and_labelled() -> None:
     _a_blind_set(21, least=55, per_lang=25,
                  kinds={"boat", "storage", "tutor", "childcare", "ebike", "gpucloud",
                         "insurance", "lab", "petcare", "removal", "tender", "translation"})
+
+
+def test_blind22_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind22.yaml (``parse.py --blind22``): requests as an agent relays
+    them, as Latin American users write them and as people type them tersely, for fourteen
+    example kinds and the hotel and restaurant pipelines; no request shared with any other
+    corpus."""
+    _a_blind_set(22, least=55, per_lang=20,
+                 kinds={"hotel", "restaurant", "court", "skipass", "catering", "tutor",
+                        "storage", "boat", "rental", "carrental", "phoneplan", "event",
+                        "car", "laptop"})
