@@ -116,10 +116,19 @@ _IRREGULAR = {"people": ("person", "persons"), "person": ("people", "persons"),
 _STRESSED_S = lazy_re(r"[áéíóú]s$", re.I)
 
 
+# a singular whose plural adds -es, in either language: Spanish after a vowel and one of
+# l, n, r, d, j, y ("mes", "ciudad", "hotel", "rey"), English after s, x, z, ch, sh, o
+# ("class", "box", "watch", "potato"); any other "-es" is a plural of a word ending in e
+# ("findes", "tardes", "lotes", "dates"), whose "-es" dropped makes another word ("find",
+# "lot", "dat": the English verb "Find ..." read as Spain's "finde")
+_TAKES_ES = re.compile(r"(?:[aeiou][lnrdjy]|[sxzo]|ch|sh)$")
+
+
 def name_forms(names: list[str]) -> str:
     """A regex for an input's names as people write them: each one as declared, in the
     plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
-    three letters; not after a stressed vowel: "francés" is no plural of "france"), an
+    three letters; not after a stressed vowel: "francés" is no plural of "france"; an
+    "-es" only where the singular takes one: "findes" is no plural of "find"), an
     irregular English plural's other number ("person" for "people"), a Spanish noun's
     diminutive, Latin America's "en la noche" for "por la noche", an English verb's
     past participle ("translated"), longest first. In a
@@ -137,7 +146,8 @@ def name_forms(names: list[str]) -> str:
         forms |= _regional(w)
         forms |= {w + "d"} if _VERB_E.search(w) else set()
         for end in ("es", "s"):
-            if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):
+            if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()) \
+                    and (end == "s" or _TAKES_ES.search(w[:-2])):
                 forms.add(w[:-len(end)])
         head, _, rest = w.partition(" ")
         if rest:
