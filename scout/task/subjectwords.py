@@ -104,6 +104,9 @@ ASKING = lazy_re(r"^\W*(?:(?:hola|hi|hello|hey|buenas)\W+)?(?:"
 # what a city's listings are ("jazz events", "planes para el finde", "things to do");
 # what a job search asks for ("data scientist jobs", "ofertas de trabajo de enfermera");
 # what a funding search asks for ("becas de biología", "climate research grants");
+# the tickets to a show, not the show ("boletos para conciertos de jazz", "tickets for
+# comedy shows", "entradas para el teatro"); a restaurant in Latin America's spelling
+# ("restorán de mariscos");
 # Not a teacher's words ("profe particular de mates", "piano teacher"): a job search's
 # role is a teacher ("vacantes de profesor de matemáticas"), so a lessons kind declares
 # them in its ``nouns:`` (examples/tutors) and they are claimed there.
@@ -115,7 +118,7 @@ ASKING = lazy_re(r"^\W*(?:(?:hola|hi|hello|hey|buenas)\W+)?(?:"
 # 6 and 2 subjects; declared in examples/jobs, grants and papers instead, blind set 11
 # still lost a subject and a place. And a kind someone else writes gets them undeclared.
 _VENUES = """
-restaurant restaurants restaurante restaurantes resto restos place places spot spots joint
+restaurant restaurants restaurante restaurantes resto restos restoran restoranes place places spot spots joint
 joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito local
 locales bar bares establecimiento establecimientos video videos talk talks charla charlas
 tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases class classes
@@ -130,6 +133,7 @@ event events evento eventos plan plans planes activity activities actividad acti
 paper papers articulo articulos article articles class classes lesson lessons leccion
 lecciones
 thing things cosa cosas stuff
+ticket tickets entrada entradas boleto boletos boleta boletas
 job jobs position positions vacancy vacancies opening openings empleo empleos trabajo
 trabajos oferta ofertas vacante vacantes puesto puestos role roles chamba chambas curro
 curros laburo laburos
