@@ -43,6 +43,14 @@ _UNNEEDED_BEFORE = re.compile(
     r"|no\s+need\s+for(?:\s+(?:a|an|any))?)\s*$")
 
 
+# the clause or term a flag is said through, before its word: "sin cláusula de
+# permanencia", "sin plazo mínimo de permanencia", "without a period of commitment" (the
+# flag itself is ruled out or asked for). Only words for a term: "sin gastos de envío" is
+# free shipping, not no shipping
+_TERM_OF = (r"(?:(?:(?:minimum|m[ií]nimo)\s+)?(?:cl[aá]usulas?|plazos?|peri[oó]dos?|requisitos?|compromisos?|clauses?|periods?|terms?)"
+            r"(?:\s+(?:m[ií]nimos?|minimum|obligatori[oa]s?))?\s+(?:de|of)\s+(?:(?:la|el|a|an)\s+)?)?")
+
+
 # a thing without the flag refused after it: "sin ascensor no me sirve", "sin parking no
 # nos vale", "without a lift it's a no-go", "no terrace, no deal"
 _REFUSED = re.compile(r"\s*(?:,\s*)?(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:sirven?|valen?|interesan?)|"
@@ -68,7 +76,7 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
                          r"(?:does|do)\s*(?:n['’]?t|\s+not)\s+(?:have|include|charge|require|ask\s+for|"
                          r"allow|accept|permit)|"
                          r"without\s+(?:having|charging|requiring))?"
-                         r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
+                         r"\s*(?:a\s+|an\s+|un\s+|una\s+)?" + _TERM_OF +
                          # "no lock-in contract", "no long-term contract": the kind said
                          r"(?:(?<=no\s)[a-z]+-[a-z]+\s+)?"
                          r"(?:(?P<un>un-?|non-?\s*|no-)|(?P<half>semi-?|half-|part-|medio-))?"
