@@ -47,9 +47,24 @@ _SEP = (r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|"
 _YSEP = YEAR_SEP
 # a number after a weekday that is a day, not an amount nor a count: "saturday, 30 dollars
 # max" and "el sábado, 4 adultos" keep their weekday ("friday or saturday"), "Fri 12th" /
-# "viernes 12 de junio" do not
-_DAY_NOT_AMOUNT = (r"[0-3]?\d(?!\d)(?![.,]\d)(?!\s*(?:€|\$|£|euros?\b|eur\b|dollars?\b|dolares\b|usd\b|"
+# "viernes 12 de junio" do not; nor an hour: "sat 6pm", "el sábado 18:00" keep theirs
+_DAY_NOT_AMOUNT = (r"[0-3]?\d(?!\d)(?![.,:]\d)(?!\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w))(?!\s*(?:€|\$|£|euros?\b|eur\b|dollars?\b|dolares\b|usd\b|"
                    r"pounds?\b|libras?\b|gbp\b|quid\b|bucks\b|pesos?\b|%))(?!\s*" + _COUNTED + ")")
+
+
+# a month's abbreviation typed alone in lower case is the month in a terse request ("hotel
+# lisbon jan", "ski pass whistler 5 days feb"): no word of either language is spelt so,
+# but a capitalised one may be a name ("Jan"), and one inside an address is its part
+# ("jan.novak@uni.es", "/dec/"); "ene" is also a letter's name
+_ADDRESS_NEXT = re.compile(r"[@./_-][\w]|['’]s\b")
+
+
+def _terse_abbreviation(g: Grammar, m: re.Match[str]) -> bool:
+    start, end = m.span("m")
+    said = g.original[start:end]
+    return (said.islower() and m.group("m").rstrip(".") != "ene"
+            and not _ADDRESS_NEXT.match(g.original, end)
+            and not (start and g.original[start - 1] in "@./_-"))
 
 
 def cue_before(text: str, pos: int) -> bool:
@@ -304,8 +319,8 @@ def date_forms(g: Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | 
         post = (m.group("post") or "").strip()
         if word in _NEVER_BARE:
             return None
-        if (word in _NEEDS_CUE or not g.words[word][1]) and not mod \
-                and not cue_before(g.text, m.start()):
+        if (word in _NEEDS_CUE or not g.words[word][1] and not _terse_abbreviation(g, m)) \
+                and not mod and not cue_before(g.text, m.start()):
             return None
         y = g.next_month_year(mon)
         if (mod in ("next", "el proximo", "proximo") or post) and mon == t.month:
