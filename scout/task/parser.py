@@ -58,7 +58,7 @@ from scout.task.noise import untimed, unwrapped
 from scout.task.regional import peninsular
 from scout.task.spoken import unspoken
 from scout.task.dictation import undictated
-from scout.task.shorthand import written_out
+from scout.task.shorthand import weekdays_before_hours, written_out
 from scout.task.others import other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.party import party_inputs
@@ -155,6 +155,7 @@ def parse_query(
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     # "a las 21h" no value (unless an author's pattern reads it); "aprox." / "2 dorm." written out
     # (a slot a duration input reads as its length, "6-7:30pm", is kept too)
+    q = weekdays_before_hours(q, result.lang)  # "sat 10am": the day, before its hour goes
     q = expanded(untimed(q, keep=[s.pattern for s in inputs.values() if s.pattern]
                          + [TIME_RANGE.pattern for s in inputs.values() if s.from_times][:1]))
     q = written_out(q, result.lang)  # "x 2 noches", "nxt wknd": chat shorthand as its words

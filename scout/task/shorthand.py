@@ -6,7 +6,7 @@ dic", "conciertos d jazz" (de), "x 2 noches", "x persona", "x la tarde", "tapas 
 Sevilla" (por), "pa mañana", "pal visado" (para, para el), "q no pase", "k tenga" (que),
 "tb" / "tmb" (también), "xfa" / "porfa" (por favor), "presu" (presupuesto), "mñn"
 (mañana); English "nxt wknd", "this w/e", "nxt wk", "tmrw", "2nite", "frm jan", "til sun", "b4 friday",
-"gd reviews", "fri", "back sun", "200k+ usd a yr" (or more), "5 yrs exp", "€180/nt", "looking 4 a studio" (for) and "madrid
+"gd reviews", "fri", "back sun", "sat 10am", "200k+ usd a yr" (or more), "5 yrs exp", "€180/nt", "looking 4 a studio" (for) and "madrid
 2 lisbon" (to). :func:`written_out` writes each as its word, so the date reader sees
 "next weekend", the money reader "por persona" and the subject reader "conciertos de jazz".
 
@@ -47,6 +47,9 @@ _SPANISH: list[tuple[str, str]] = [
     (r"mñn|mñna", "mañana"),
 ]
 
+# "I sat 2 hours": a verb after its subject
+_NOT_AFTER_PRONOUN = r"(?<!\bi[ \t])(?<!\bwe[ \t])(?<!\bhe[ \t])(?<!\bshe[ \t])(?<!\bthey[ \t])(?<!\byou[ \t])"
+
 _ENGLISH: list[tuple[str, str]] = [
     (r"nxt", "next"),
     (r"wknd|wkend|wkd", "weekend"),
@@ -63,10 +66,12 @@ _ENGLISH: list[tuple[str, str]] = [
     (r"yr", "year"),
     (r"(?<=years[ \t])exp", "experience"),
     # weekdays shortened: "fri", "thurs"; the ones that are also words ("sun", "sat",
-    # "wed", "mon") only after what names a day ("back sun", "until sat", "this wed") or
-    # before a part of the day ("sat night")
+    # "wed", "mon") only after what names a day ("back sun", "until sat", "this wed"),
+    # before a part of the day ("sat night") or a length of time ("sat 2hrs": a terse
+    # request's day, not a verb's past; before an hour see :func:`weekdays_before_hours`)
     (r"fri|tues?|thu|thurs?|weds", "{day}"),
     (r"(?:sun|sat|wed|mon)(?=[ \t]+(?:night|morning|afternoon|evening|am|pm)\b)", "{day}"),
+    (_NOT_AFTER_PRONOUN + r"(?:sun|sat|wed|mon)(?=[ \t]+\d{1,2}[ \t]*(?:h|hrs?|hours?)\b)", "{day}"),
     # "for" before what it introduces: an article, a possessive, a feast or a day
     (r"(?<=[^\W\d_][ \t])4(?=[ \t]+(?:an?|the|my|our|me|us|this|that|next|new|christmas|"
      r"xmas|easter|nye|tonight|tomorrow|the)\b)", "for"),
@@ -124,6 +129,22 @@ def _to_between_places(text: str) -> str:
             out += [text[last:two], "to"]
             last = two + 1
     return "".join(out) + text[last:]
+
+
+# the weekdays that are also words, before an hour: "sat 10am", "sun 18:00"
+_HOUR_DAY = re.compile(_ALONE_BEFORE + _NOT_AFTER_PRONOUN + r"(?P<day>sun|sat|wed|mon)(?=[ \t]+(?:at[ \t]+)?"
+                       r"\d{1,2}(?:(?:[:.]\d{2})?[ \t]*(?:am|pm|a\.m\.|p\.m\.)|:\d{2})(?!\w))",
+                       re.IGNORECASE)
+
+
+def weekdays_before_hours(text: str, lang: str) -> str:
+    """``text`` with an English weekday's short form that is also a word written out
+    before an hour ("sat 10am", "sun at 6pm", "wed 18:00"); run before the times of day
+    are taken out of the request (:func:`scout.task.noise.untimed`), which would leave
+    "sat" alone."""
+    if lang != "en":
+        return text
+    return _HOUR_DAY.sub(lambda m: _cased(m.group("day"), _DAYS[m.group("day").lower()]), text)
 
 
 def written_out(text: str, lang: str) -> str:
