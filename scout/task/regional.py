@@ -2,10 +2,11 @@
 uses, which is the one a kind's vocabulary holds.
 
 A kind's aliases and synonyms are written for a lab in Spain and its English ("piscina",
-"aparcamiento", "permanencia", "concertado", "recogida", "autobús"); a request from
-Mexico, Argentina, Chile, Colombia or Peru says "alberca" / "pileta", "parqueadero" /
-"estacionamiento", "plazo forzoso", "particular subvencionado", "recojo", "boleto de
-camión" / "pasaje en micro". As :mod:`scout.task.calques` does for calques, each is written
+"aparcamiento", "permanencia", "concertado", "recogida", "autobús", "camareros",
+"gasolina", "canapés"); a request from Mexico, Argentina, Chile, Colombia or Peru says
+"alberca" / "pileta", "parqueadero" / "estacionamiento", "plazo forzoso", "particular
+subvencionado", "recojo", "boleto de camión" / "pasaje en micro", "meseros", "nafta",
+"pasabocas". As :mod:`scout.task.calques` does for calques, each is written
 back once, before any reader, rather than taught to every kind (a kind written by someone
 else reads them too). Only words of one sense in a request are rewritten, and a word of
 two senses only where its context fixes it: "camión" is a bus only as a means of travel
@@ -47,6 +48,12 @@ _RULES = _rules([
     # (Chile, Peru) a private one
     (r"\bparticular(?:es)?\s+subvencionad[oa]s?\b", "concertado"),
     (r"\b(?P<c>colegios?|escuelas?)\s+particular(?:es)?\b", r"\g<c> privado"),
+    # waiting staff: Mexico's and Colombia's "meseros" (Spain's "camareros")
+    (r"\bmeser(?P<e>[oa]s?)\b", r"camarer\g<e>"),
+    # petrol: the River Plate's "nafta" (a car's fuel; Spain's "gasolina")
+    (r"\bnaftas?\b", "gasolina"),
+    # finger food: Colombia's "pasabocas", Venezuela's "pasapalos" (Spain's "canapés")
+    (r"\bpasabocas\b|\bpasapalos\b", "canapés"),
     # Peru's "recojo" (del hotel, en el hotel): a pick-up
     (r"\brecojo\b", "recogida"),
     # the River Plate's "la facu": the university

@@ -132,3 +132,29 @@ def test_sat_after_a_pronoun_is_a_verb() -> None:
 def test_a_weekday_and_another_day_number_still_read_nothing() -> None:
     # 12 December 2026 is a Saturday: "Friday 12th" is no date (unchanged)
     assert _values("padel court Friday 12th", GAME).get("on") is None
+
+
+PARTY = {"town": InputSpec(type="place"),
+         "staff": InputSpec(type="boolean", aliases=["camareros", "waiters"]),
+         "style": InputSpec(type="string", enum=["finger_food", "buffet"],
+                            synonyms={"finger_food": ["canapés", "finger food"],
+                                      "buffet": ["bufé"]})}
+CAR = {"fuel": InputSpec(type="string", enum=["petrol", "diesel"],
+                         synonyms={"petrol": ["gasolina"], "diesel": ["diésel"]})}
+
+
+@pytest.mark.parametrize("query, inputs, field, value", [
+    ("catering en Guadalajara con meseros", PARTY, "staff", True),
+    ("un mesero para la fiesta en Puebla", PARTY, "staff", True),
+    ("pasabocas para 40 personas en Medellín", PARTY, "style", "finger_food"),
+    ("pasapalos para la oficina en Caracas", PARTY, "style", "finger_food"),
+    ("auto usado a nafta", CAR, "fuel", "petrol"),
+])
+def test_latin_americas_words_for_a_kinds_things(query: str, inputs: dict, field: str,
+                                                 value: object) -> None:
+    assert _values(query, inputs)[field] == value
+
+
+def test_a_mesero_is_still_no_place() -> None:
+    # the word written back is Spain's, and read as the flag, not left for the place
+    assert _values("catering con meseros", PARTY).get("town") is None
