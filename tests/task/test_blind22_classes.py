@@ -12,7 +12,9 @@ author's kinds), in both languages, with guards for what must stay as it was:
 - a month's abbreviation typed alone ("hotel lisbon jan", "5 days feb") was unread;
 - a weekday's short form that is also a word before an hour or a length ("sat 2hrs",
   "sat 10am") was a place's word, and a weekday before an hour ("sat 6pm", "el sábado
-  18:00") read the hour as a day of the month and lost the day.
+  18:00") read the hour as a day of the month and lost the day;
+- Latin America's "meseros", "nafta", "pasabocas" missed a kind's "camareros",
+  "gasolina", "canapés".
 """
 
 from __future__ import annotations
