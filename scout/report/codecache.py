@@ -62,7 +62,7 @@ def write(lang: str, key: str, data: bytes) -> None:
     """Keep ``data`` (Jinja's bytecode of the template) for the next process; never
     raises for the disk."""
     root = cache_dir()
-    if root is None:
+    if root is None or len(data) > MAX_BYTES:  # one read would refuse
         return
     with _lock:
         if root in _unwritable:

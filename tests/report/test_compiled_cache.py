@@ -144,3 +144,16 @@ def test_nothing_is_kept_with_the_cache_off(tmp_path: Path,
         render.forget_compiled()
         assert render.make_report_env(tmp_path, "en").get_template("r.md.j2").render(x=1) == "1\n"
     assert seen == ["r.md.j2", "r.md.j2"] and _kept(tmp_path) == []
+
+
+def test_a_cache_folder_that_cannot_be_written_only_costs_a_compile(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv(factcache.CACHE_ENV, str(blocked))
+    (tmp_path / "r.md.j2").write_text("{{ x }}\n")
+    seen = _count_compiles(monkeypatch)
+    for _ in range(2):
+        render.forget_compiled()
+        assert render.make_report_env(tmp_path, "en").get_template("r.md.j2").render(x=1) == "1\n"
+    assert seen == ["r.md.j2", "r.md.j2"] and blocked.read_text() == "not a folder"
