@@ -22,10 +22,6 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
 import httpx
-import yt_dlp
-from yt_dlp.networking.exceptions import HTTPError as YtHTTPError
-from yt_dlp.networking.exceptions import TransportError as YtTransportError
-from yt_dlp.utils import ExtractorError, GeoRestrictedError, UnsupportedError, YoutubeDLError
 
 from scout.i18n import N_
 from scout.config.settings import AdapterSettings, YtDlpSettings
@@ -94,6 +90,11 @@ def _message(exc: BaseException) -> str:
 
 def map_error(exc: BaseException, adapter: str) -> ProviderError:
     """The ProviderError a yt-dlp failure means (the caller raises it ``from exc``)."""
+    # yt-dlp is imported when a search runs (_youtube_dl): a failure comes after it
+    from yt_dlp.networking.exceptions import HTTPError as YtHTTPError
+    from yt_dlp.networking.exceptions import TransportError as YtTransportError
+    from yt_dlp.utils import ExtractorError, GeoRestrictedError, UnsupportedError, YoutubeDLError
+
     chain = _causes(exc)
     text = _message(exc)
     for item in chain:
@@ -171,6 +172,16 @@ def _text(*values: Any) -> str:
     return next((trim(t, TITLE_CHARS) for t in map(clean_text, map(as_text, values)) if t), "")
 
 
+def _youtube_dl(params: dict[str, Any]) -> YoutubeDLLike:
+    """yt-dlp's ``YoutubeDL``, imported only when a search runs: importing yt-dlp costs
+    ~0.15 s of CPU (~0.5 s wall), which a replay or a run whose video search was answered
+    otherwise paid only to build the adapter (benchmarks/README.md, missionspeed3)."""
+    import yt_dlp
+
+    ydl: YoutubeDLLike = yt_dlp.YoutubeDL(params)
+    return ydl
+
+
 class YtDlpAdapter(VideoAdapter):
     type_name: ClassVar[str] = "yt_dlp"
     uses_http: ClassVar[bool] = False
@@ -182,7 +193,7 @@ class YtDlpAdapter(VideoAdapter):
             settings = YtDlpSettings.model_validate(settings.model_dump())
         super().__init__(name, settings, client)
         self.yt: YtDlpSettings = settings
-        self.ydl_factory: YdlFactory = ydl_factory or yt_dlp.YoutubeDL
+        self.ydl_factory: YdlFactory = ydl_factory or _youtube_dl
 
     def params(self) -> dict[str, Any]:
         """YoutubeDL options: flat search only, nothing downloaded, written or retried."""

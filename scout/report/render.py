@@ -34,6 +34,7 @@ from jinja2.bccache import Bucket
 from pydantic import BaseModel
 
 from scout.i18n import lang_of, reader_translations
+from scout.report import codecache
 from scout.report.asvalue import CALL as AS_VALUE
 from scout.report.asvalue import ValuesAsWritten, as_value
 # where a template name's file is (scout.report.files, no jinja2), re-exported
@@ -203,9 +204,13 @@ class _CompiledTemplates(BytecodeCache):
     before: the same kind's templates copied into another research root (each offline
     mission of ``scout.testing`` makes its own) are compiled once a process, not once a
     root; the code loaded is given the file it now comes from, so a render error still
-    points at this root's template (:mod:`scout.report.locate`)."""
+    points at this root's template (:mod:`scout.report.locate`).
 
-    def __init__(self) -> None:
+    Under it, the code is kept on disk for the next process (:mod:`scout.report.codecache`:
+    the CLI runs one mission a process)."""
+
+    def __init__(self, lang: str) -> None:
+        self._lang = lang
         self._lock = threading.Lock()
         self._code: dict[str, bytes] = {}
 
@@ -224,11 +229,23 @@ class _CompiledTemplates(BytecodeCache):
             data = self._code.get(bucket.key)
         if data is not None:
             bucket.bytecode_from_string(data)
+            return
+        data = codecache.read(self._lang, bucket.key)
+        if data is None:
+            return
+        try:
+            bucket.bytecode_from_string(data)  # None unless Jinja's code for this source
+        except Exception:  # a file that is not ours (any shape): a miss, compiled again
+            bucket.reset()
+        if bucket.code is not None:
+            with self._lock:
+                self._code[bucket.key] = data
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         data = bucket.bytecode_to_string()
         with self._lock:
             self._code[bucket.key] = data
+        codecache.write(self._lang, bucket.key, data)
 
     def clear(self) -> None:
         with self._lock:
@@ -249,7 +266,10 @@ _COMPILED_LOCK = threading.Lock()
 
 def compiled_for(lang: str) -> _CompiledTemplates:
     with _COMPILED_LOCK:
-        return _COMPILED.setdefault(lang, _CompiledTemplates())
+        found = _COMPILED.get(lang)
+        if found is None:
+            found = _COMPILED[lang] = _CompiledTemplates(lang)
+        return found
 
 
 def forget_compiled() -> None:

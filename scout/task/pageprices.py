@@ -34,7 +34,17 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from scout.spec.factcache import FactStore, module_file
 from scout.task.cldr import currencies
+
+#: :func:`own_symbols` kept on disk (scout.spec.factcache, beside validate's template
+#: facts): reading ~540 locales' CLDR data cost ~0.4 s of CPU in every process that read
+#: a page's prices or a request's currency, a fifth of a whole ``scout apply``
+#: (benchmarks/README.md, missionspeed3). Keyed by this module, scout's CLDR tables and
+#: babel (its data ships inside it), and the day (a country's currency is the one in use
+#: on the day).
+_STORE = FactStore("currency-symbols", lambda: (
+    __file__, module_file("scout.task.cldr"), module_file("babel"), module_file("babel.localedata")))
 
 # "1 299" is one number when a currency is next to it or cents follow
 _CENTS = re.compile(r"[.,]\d{2}(?!\d)")
@@ -59,19 +69,43 @@ def local_symbols() -> dict[str, str]:
 def own_symbols() -> dict[str, str]:
     """Symbols CLDR gives a currency in the official languages of the countries that use
     it, that scout's English and Spanish table lacks, each to its one ISO code ("₦", "Kč",
-    and the one letters "R", "Q"; read from each locale's own data, unmerged: ~0.25 s
-    once, where babel's merged locales took ~1 s)."""
+    and the one letters "R", "Q"): read from CLDR once a day and kept on disk
+    (:data:`_STORE`), then once a process from there."""
+    today = dt.date.today()
+    key = _STORE.key(today.isoformat())
+    kept = _STORE.load(key, _symbols_read_back)
+    if kept is not None:
+        return kept
+    found = _cldr_symbols(today)
+    _STORE.save(key, found)
+    return found
+
+
+def _symbols_read_back(raw: Any) -> dict[str, str]:
+    """A kept table of :func:`own_symbols` as it was written, else ValueError (a miss):
+    the file is the user's cache, not scout's own data, and a symbol read as a code it
+    does not name would misprice a page."""
+    iso = currencies().iso
+    if not isinstance(raw, dict) or not raw:
+        raise ValueError("not a table of symbols")
+    for symbol, code in raw.items():
+        if not (isinstance(symbol, str) and symbol.strip() == symbol and 0 < len(symbol) <= 16
+                and isinstance(code, str) and code in iso):
+            raise ValueError(f"not a symbol and its code: {symbol!r}")
+    return raw
+
+
+def _cldr_symbols(today: dt.date) -> dict[str, str]:
+    """:func:`own_symbols` read from each locale's own data, unmerged (~0.4 s, where
+    babel's merged locales took ~1 s)."""
     from babel import Locale
     from babel.languages import get_official_languages
     from babel.localedata import locale_identifiers
     from babel.numbers import get_territory_currencies
 
-    from scout.task.cldr import currencies
-
     known = set(currencies().symbols)
     names = set(locale_identifiers())
     found: dict[str, set[str]] = {}
-    today = dt.date.today()
     for territory in Locale("en").territories:
         if not (isinstance(territory, str) and len(territory) == 2 and territory.isalpha()):
             continue

@@ -19,6 +19,8 @@ the adapter has to map.
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -200,8 +202,30 @@ def test_empty_search_is_an_answer_not_an_error() -> None:
 
 def test_default_factory_is_yt_dlp() -> None:
     adapter = YtDlpAdapter("yt_dlp", YtDlpSettings(type="yt_dlp"))
-    assert adapter.ydl_factory is yt_dlp.YoutubeDL
+    ydl = adapter.ydl_factory(adapter.params())
+    try:
+        assert type(ydl) is yt_dlp.YoutubeDL
+        assert ydl.params["extract_flat"] == "in_playlist"
+    finally:
+        ydl.close()  # type: ignore[attr-defined]
     assert YtDlpAdapter.uses_http is False
+
+
+PROBE = """
+import sys
+from scout.config.settings import YtDlpSettings
+from scout.adapters.yt_dlp import YtDlpAdapter
+YtDlpAdapter("yt_dlp", YtDlpSettings(type="yt_dlp"))
+print("LOADED=" + str("yt_dlp" in sys.modules))
+"""
+
+
+def test_building_the_adapter_does_not_import_yt_dlp(subprocess_env: dict[str, str]) -> None:
+    """A replay answers a video search from its cassette: building the adapter must not
+    cost yt-dlp's import (~0.15 s of CPU); a search imports it."""
+    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+                         env=subprocess_env, timeout=120, check=False)
+    assert "LOADED=False" in out.stdout, out.stdout + out.stderr
 
 
 # --- errors ------------------------------------------------------------------------------
