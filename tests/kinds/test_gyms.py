@@ -219,7 +219,7 @@ def test_an_english_request_gets_an_english_report(runs):
     for words in ["# Gyms near Manchester", "## Shortlist",
                   "2 gyms out of 5 found: for at most 30 GBP/month, no contract, open 24 "
                   "hours, with sauna.",
-                  "| Anytime Fitness Deansgate | ~22.50 GBP/month [1] |",
+                  "| Anytime Fitness Deansgate | ~22.50 GBP/month (270 GBP/year as stated) [1] |",
                   "| contract | no contract | query |"]:
         assert words in report, words
     assert_says_nothing_of(SPANISH, report, MANCHESTER, ids=True, reviews=MANCHESTER_REVIEWS)
