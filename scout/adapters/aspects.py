@@ -152,7 +152,10 @@ for _aspect, _sign, _words in (
     ("staff", 1, "friendly helpful attentive welcoming courteous polite amable* atent* "
                  "simpatic* servicial* educad*"),
     ("staff", -1, "rude unhelpful unfriendly impolite maleducad* antipatic* borde"),
-    ("cleanliness", 1, "clean spotless immaculate tidy limpi* impecable*"),
+    # "limpio", never "limpi*": "limpieza" (cleaning) is the cue, and a boat's or a flat's
+    # "limpieza final 150 €" is a fee, no praise
+    ("cleanliness", 1, "clean spotless immaculate tidy limpio limpia limpios limpias "
+                       "limpisim* impecable*"),
     ("cleanliness", -1, "dirty filthy stained smelly grimy mould mold sucio* mugr* manchad*"),
     ("noise", 1, "quiet peaceful calm tranquil* silencios*"),
     ("noise", -1, "noisy loud noise ruido ruidos* ruidosa*"),

@@ -2,8 +2,9 @@
 the cheapest one (by the amount the ranking compared: a set's price for the quantity
 asked, not a unit's; none where the money is a floor: a salary), and the trade-off between
 the top two of the shortlist, each fact cited to the evidence that stated it (prices on
-one tax basis: with prices said with the tax and before it that no rate put on one, none
-is the cheapest, and the sentence says why); when nothing fits, it says so and names the closest (a list of videos, or of
+one tax basis: a price said before tax that no rate put on the others' basis is only
+the least it costs, so it is never the cheapest against one with the tax or not saying, and
+a difference from it is "at least"; the sentence says why); when nothing fits, it says so and names the closest (a list of videos, or of
 anything a kind neither rates nor prices, is recommended by the kind's own ranking).
 When the kind ranks by something else first (neither the best rated nor the cheapest
 heads the table), the table's first is named first, so the synthesis and the table's
@@ -51,9 +52,12 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         cheap = None  # nor in several periods rank could not put on one (per person, per night)
     if cheap is not None and not ranked and not all(_same_footing(p, priced[0]) for p in priced):
         cheap = None  # nor a price each among prices for a whole group
-    mixed = _mixed_basis(priced)
-    if mixed:
-        cheap = None  # nor "+ IVA" against "IVA incluido" with no rate to put them on one
+    # nor "+ IVA" against "IVA incluido" (or a price not saying) with no rate to put them
+    # on one: a price before tax is only the least it costs, so the lowest is the
+    # cheapest only when it is not one said before tax among prices that are not
+    untaxed = cheap if cheap is not None and _before_tax_lowest(cheap, priced) else None
+    if untaxed is not None:
+        cheap = None
     if syn.limits.floor:
         cheap = None  # a salary asked as a minimum: the lowest is the worst paid
     # one known price among several options is no "cheapest": the others may cost less
@@ -92,7 +96,8 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                 "{name} comes first of the {count} options that fit your request, in "
                 "the order the request ranks them.", name=short[0].name,
                 count=syn.fmt.number(len(short))))]
-        return [_mixed_sentence(syn) if mixed else _no_price_sentence(syn, short)]
+        return [_tax_sentence(syn, untaxed, priced) if untaxed else
+                _no_price_sentence(syn, short)]
     if len(short) == 1 and (best is not None or cheap is not None):
         # one option is no "best rated" or "cheapest": say it is the only one, with
         # what is known of it
@@ -109,7 +114,7 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             syn._("{name} is the only option that fits your request: {facts}.",
                   name=only.name, facts=", ".join(facts)), items)]
     if best is None and cheap is None and sole_price is None:
-        return [_mixed_sentence(syn) if mixed else
+        return [_tax_sentence(syn, untaxed, priced) if untaxed else
                 syn.sentence(syn._("No option that fits your request has a known "
                                    "rating or price, so none is recommended over the "
                                    "others."))]
@@ -160,8 +165,8 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                 syn._("{name} is the cheapest option that fits your request: {price}.",
                        name=cheap.name, price=syn.price_text(cheap)),
                 syn.price_items(cheap)))
-    if mixed:
-        out.append(_mixed_sentence(syn))
+    if untaxed is not None:
+        out.append(_tax_sentence(syn, untaxed, priced))
     if sole_price is not None:
         out.append(syn.sentence(
             syn._("{name} is the only option that fits your request with a known price: "
@@ -192,11 +197,16 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
         (syn.rating_sources(b, b.rating or 0.0) if b.rating is not None else []) + \
         syn.price_items(a) + syn.price_items(b)
     ranked = a.brief.cost is not None and b.brief.cost is not None  # on rank's one basis
+    # one said before tax and one not: the difference is only the least it is, and none
+    # where the one before tax is the lower (the tax may take it past the other)
+    at_least = _tax_differs(a, b)
+    untaxed_lower = at_least and _lower_before_tax(a, b)
     comparable = (a.checked is not None and b.checked is not None
                   and a.checked.currency == b.checked.currency
-                  and (ranked or _same_footing(a, b)) and not _mixed_basis([a, b])
+                  and (ranked or _same_footing(a, b)) and not untaxed_lower
                   and not syn.limits.floor)  # "costs less" is no merit of a salary
-    if not ranked and _bases_differ(a, b) and not syn.limits.floor:
+    if not syn.limits.floor and ((not ranked and _bases_differ(a, b)) or (
+            untaxed_lower and (a.rating is not None or b.rating is not None))):
         return _on_other_bases(syn, a, b, items)
     if a.rating is None or b.rating is None:
         if a.rating is None and b.rating is None:
@@ -214,7 +224,7 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
         return syn.sentence(syn._(
             "Between the top two, {cheap} costs {diff} less than {other} ({pc} against "
             "{po}); the rating of {unknown} is not known.", cheap=lo.name, other=hi.name,
-            diff=_diff(syn, hi, lo), pc=syn.price_text(lo), po=syn.price_text(hi),
+            diff=_diff(syn, hi, lo, at_least), pc=syn.price_text(lo), po=syn.price_text(hi),
             unknown=unknown.name), items)
     if same_rating(a.rating, b.rating):
         if not comparable or a.checked is None or b.checked is None:
@@ -230,7 +240,7 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
         return syn.sentence(syn._(
             "Between the top two, {a} and {b} are rated the same ({rating}); {cheap} "
             "costs {diff} less ({pc} against {po}).", a=a.name, b=b.name,
-            rating=syn.rating_text(a), cheap=lo.name, diff=_diff(syn, hi, lo),
+            rating=syn.rating_text(a), cheap=lo.name, diff=_diff(syn, hi, lo, at_least),
             pc=syn.price_text(lo), po=syn.price_text(hi)), items)
     hi, lo = (a, b) if a.rating > b.rating else (b, a)
     kw = dict(better=hi.name, other=lo.name, rb=syn.rating_text(hi),
@@ -246,7 +256,7 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
     if cost(hi) > cost(lo) and not same_price(cost(hi), cost(lo)):
         return syn.sentence(syn._(
             "Between the top two, {better} is rated higher than {other} ({rb} against "
-            "{ro}) but costs {diff} more ({pb} against {po}).", diff=_diff(syn, hi, lo),
+            "{ro}) but costs {diff} more ({pb} against {po}).", diff=_diff(syn, hi, lo, at_least),
             pb=syn.price_text(hi), po=syn.price_text(lo), **kw), items)
     if same_price(cost(hi), cost(lo)):
         return syn.sentence(syn._(
@@ -254,7 +264,7 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
             "{ro}) and costs the same ({pb}).", pb=syn.price_text(hi), **kw), items)
     return syn.sentence(syn._(
         "Between the top two, {better} is rated higher than {other} ({rb} against {ro}) "
-        "and also costs {diff} less ({pb} against {po}).", diff=_diff(syn, lo, hi),
+        "and also costs {diff} less ({pb} against {po}).", diff=_diff(syn, lo, hi, at_least),
         pb=syn.price_text(hi), po=syn.price_text(lo), **kw), items)
 
 
@@ -296,16 +306,44 @@ def _on_other_bases(syn: Builder, a: Subject, b: Subject,
         items)
 
 
-def _mixed_basis(priced: list[Subject]) -> bool:
-    """Whether some of these prices are said with the tax in them and some before it, as
-    the budget check left them (no rate put them on one basis): none is cheaper."""
-    return len({p.checked.tax for p in priced if p.checked and p.checked.tax}) > 1
+def _before_tax(s: Subject) -> bool:
+    """Whether ``s``'s price, as the budget check left it (no rate put it on another
+    basis), is said before tax ("+ IVA", "excl. VAT"): the least it costs."""
+    return s.checked is not None and s.checked.tax == "excluded"
 
 
-def _mixed_sentence(syn: Builder) -> SynthesisSentence:
+def _before_tax_lowest(cheap: Subject, priced: list[Subject]) -> bool:
+    """Whether the lowest price, ``cheap``'s, is said before tax while another of the
+    ``priced`` is not (said with the tax in it, or not saying): the tax may take it past
+    that one, so it is not the cheapest. A price with the tax, or not saying, below
+    prices before tax is the cheapest whatever their tax."""
+    return _before_tax(cheap) and any(not _before_tax(p) for p in priced
+                                      if p is not cheap and p.checked is not None)
+
+
+def _tax_differs(a: Subject, b: Subject) -> bool:
+    """Whether one of ``a`` and ``b`` states its price before tax and the other not."""
+    return a.checked is not None and b.checked is not None and _before_tax(a) != _before_tax(b)
+
+
+def _lower_before_tax(a: Subject, b: Subject) -> bool:
+    """Whether the one of ``a`` and ``b`` said before tax costs no more than the other as
+    stated (its tax may take it past the other: neither is called cheaper)."""
+    taxed, other = (a, b) if _before_tax(a) else (b, a)
+    return cost(taxed) <= cost(other) or same_price(cost(taxed), cost(other))
+
+
+def _tax_sentence(syn: Builder, lowest: Subject, priced: list[Subject]) -> SynthesisSentence:
+    """Why the lowest price, said before tax, is not called the cheapest: against prices
+    with the tax in them, or against prices that do not say."""
+    if any(p.checked is not None and p.checked.tax == "included" for p in priced):
+        return syn.sentence(syn._(
+            "Some prices include tax and others do not, and no tax rate puts them on one "
+            "basis, so none is called the cheapest."))
     return syn.sentence(syn._(
-        "Some prices include tax and others do not, and no tax rate puts them on one "
-        "basis, so none is called the cheapest."))
+        "{name} states the lowest price but before tax ({price}), while the others do not "
+        "say whether theirs include it, so none is called the cheapest.",
+        name=lowest.name, price=syn.price_text(lowest)), syn.price_items(lowest))
 
 
 def _twin(cheap: Subject, priced: list[Subject]) -> Subject | None:
@@ -315,7 +353,7 @@ def _twin(cheap: Subject, priced: list[Subject]) -> Subject | None:
                  and same_price(cost(p), cost(cheap))), None)
 
 
-def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
+def _diff(syn: Builder, hi: Subject, lo: Subject, at_least: bool = False) -> str:
     """How much more ``hi`` costs than ``lo``, for what both prices are for: "0.10
     USD/minute", "45 EUR/night", "5 EUR/person" (a difference of prices per minute is no
     0.10 USD in all); the tax basis stays with the prices the sentence quotes."""
@@ -324,8 +362,10 @@ def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
     # kind says they are for (a month: a yearly estimate's twelfth), else for no period
     per = hi.checked.per if hi.checked.per != TOTAL and hi.brief.cost is None else \
         hi.brief.cost_per if hi.brief.cost is not None and hi.brief.cost_per != TOTAL else None
-    return syn.fmt.money(Money(amount=cost(hi) - cost(lo), currency=hi.checked.currency,
-                               per=per))
+    amount = syn.fmt.money(Money(amount=cost(hi) - cost(lo), currency=hi.checked.currency,
+                                 per=per))
+    # the dearer said before tax: its tax only widens the gap, so the gap is a floor
+    return syn._("at least {amount}", amount=amount) if at_least else amount
 
 
 def cost(s: Subject) -> float:

@@ -49,6 +49,12 @@ PEOPLE_NOTES: dict[str, Callable[[int], str]] = {
         "with the budget per person",
         "{count} prices per {per} were divided by the number of people asked, to compare "
         "them with the budget per person", n),
+    # a court's price per hour is the length asked's before it is shared: both said
+    "timed": lambda n: N_plural(
+        "{count} price per {per} was multiplied by the length asked and divided by the "
+        "number of people asked, to compare it with the budget per person",
+        "{count} prices per {per} were multiplied by the length asked and divided by the "
+        "number of people asked, to compare them with the budget per person", n),
 }
 PET_NOTES: dict[str, Callable[[int], str]] = {
     "times": lambda n: N_plural(
@@ -143,6 +149,5 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
     c.flags.append(_HEAD_FLAGS[(how, pet)].format(per=base.per, count=n,
                                                   hours=f"{hours:g}" if hours else ""))
     if periods is not None:
-        noted = "divided" if how == "timed" else how  # the note says the share
-        key = (f"{noted}:{'pets' if pet else 'people'}", str(base.per), "person")
+        key = (f"{how}:{'pets' if pet else 'people'}", str(base.per), "person")
         periods[key] = periods.get(key, 0) + 1

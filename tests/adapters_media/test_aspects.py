@@ -255,10 +255,12 @@ def test_an_inputs_aliases_and_synonyms_are_asked_words_too() -> None:
     "Un Bordeaux de 2018 con notas de frutos rojos.",                     # a wine, no staff
     "Regular room from 150 EUR per night.",                               # usual, not so-so
     "Extra bed available on request.",                                    # additional
+    "Combustible no incluido, limpieza final 150 €, fianza 2.000 €.",     # a fee, not clean
+    "Servicio de limpieza semanal incluido.",                            # a service
 ])
 def test_a_polar_words_other_sense_is_no_pro_or_con(sentence: str) -> None:
     assert [h for h in read(sentence) + _product(sentence)
-            if h[0] in ("comfort", "value", "staff")] == []
+            if h[0] in ("comfort", "value", "staff", "cleanliness")] == []
 
 
 @pytest.mark.parametrize("sentence,hit", [
@@ -266,6 +268,8 @@ def test_a_polar_words_other_sense_is_no_pro_or_con(sentence: str) -> None:
     ("Una cena bastante cara para lo que es.", ("value", -1)),
     ("El recepcionista fue muy borde.", ("staff", -1)),
     ("La comida era regular y el servicio lento.", ("food", -1)),
+    ("Limpieza impecable y personal atento.", ("cleanliness", 1)),
+    ("Todo limpísimo.", ("cleanliness", 1)),
     ("Hotel Praktik Rambla: from 135 EUR per night, breakfast extra.", ("breakfast", -1)),
 ])
 def test_the_polar_sense_is_still_read(sentence: str, hit: tuple[str, int]) -> None:

@@ -201,7 +201,7 @@ def test_a_price_a_fortnight_or_a_day_is_compared_a_week_and_the_report_says_so(
     report = run.report
     for words in [
             # 650 € la quincena is 325 € a week: within 400 € a week
-            "| Campamento de inmersión en inglés Guadarrama | ~325 €/semana [1] | de 7 a 14 | sí |",
+            "| Campamento de inmersión en inglés Guadarrama | ~325 €/semana (650 €/quincena según la fuente) [1] | de 7 a 14 | sí |",
             "precio por quincena convertido a precio por semana (aproximado)",
             "1 precio por día se ha convertido a precio por semana (aproximado)",
             "**Cercedilla English Camp** (~630 €/semana"]:
@@ -244,7 +244,7 @@ def test_an_english_request_gets_an_english_report(runs):
                   "2 camps out of 6 found: STEM, day camp, for a child of 10, on August 1 – 31, "
                   "2027, for at most 250 EUR/week, lunch included.",
                   "| Dublin STEM Day Camp | 220 EUR/week [1] | 8 to 12 | yes | not stated |",
-                  "| Code Kids Summer Camp | ~210 EUR/week [3] | 7 to 11 | yes |",
+                  "| Code Kids Summer Camp | ~210 EUR/week (30 EUR/day as stated) [3] | 7 to 11 | yes |",
                   "price per day converted to per week (approximate)",
                   "| camp type | day | query |", "| lunch | yes | query |"]:
         assert words in report, words

@@ -209,7 +209,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
                      report)
     # the enrolment fee stated first is no price; a year's fee compared a month, marked
     # approximate; no enrolment fee stated, said so
-    assert re.search(r"\| 2 \| Escuela Infantil El Jardín \| ~350 €/mes \[2\] \| sí \| "
+    assert re.search(r"\| 2 \| Escuela Infantil El Jardín \| ~350 €/mes \(4\.200 €/año según la fuente\) \[2\] \| sí \| "
                      r"no consta \|", report)
     own = _own_words(report, CHAMBERI, ids=True)
     assert not words_of(*REPORT_ENGLISH, "nursery", "meals", "enrolment", "full day",

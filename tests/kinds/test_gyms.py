@@ -185,7 +185,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     for words in ["# Gimnasios cerca de Atocha", "## Selección",
                   "3 gimnasios de 6 encontrados: por como mucho 40 €/mes, sin matrícula, con "
                   "piscina.",
-                  "| Centro Deportivo Municipal Daoíz y Velarde | ~32 €/mes [3] | no tiene |",
+                  "| Centro Deportivo Municipal Daoíz y Velarde | ~32 €/mes (96 €/trimestre según la fuente) [3] | no tiene |",
                   # a gym that says nothing of a sign-up fee is kept, and said so
                   "- **AltaFit Atocha**: valoración desconocida (solo sirve para ordenar la "
                   "lista); no se pudo comprobar: matrícula\n",
@@ -219,7 +219,7 @@ def test_an_english_request_gets_an_english_report(runs):
     for words in ["# Gyms near Manchester", "## Shortlist",
                   "2 gyms out of 5 found: for at most 30 GBP/month, no contract, open 24 "
                   "hours, with sauna.",
-                  "| Anytime Fitness Deansgate | ~22.50 GBP/month [1] |",
+                  "| Anytime Fitness Deansgate | ~22.50 GBP/month (270 GBP/year as stated) [1] |",
                   "| contract | no contract | query |"]:
         assert words in report, words
     assert_says_nothing_of(SPANISH, report, MANCHESTER, ids=True, reviews=MANCHESTER_REVIEWS)

@@ -253,7 +253,7 @@ def test_an_english_request_gets_an_english_report(runs):
     for words in ["# Student residences in Edinburgh", "## Shortlist",
                   "2 residences out of 5 found: en-suite, for September 1, 2027 – June 30, "
                   "2028, for at most 220 GBP/week, bills included.",
-                  "| Canal Point | ~195 GBP/week [1] | not stated | yes | 4.6/5",
+                  "| Canal Point | ~195 GBP/week (850 GBP/month as stated) [1] | not stated | yes | 4.6/5",
                   "| room | en-suite | query |",
                   "1 price per month was converted to a price per week"]:
         assert words in report, words

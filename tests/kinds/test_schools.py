@@ -185,8 +185,8 @@ def test_a_fee_a_year_is_compared_a_month(runs):
     report = run.report
     # "3.960 € al año" and "Cuota anual 4.200 €" are both a year's fee: 330 and 350 a month,
     # marked "~" as every converted price in the left-out list is
-    assert re.search(r"\*\*Colegio San Agustín\*\* \(~330 €/mes \[\d+\]", report)
-    assert re.search(r"\*\*Colegio Virgen del Pilar\*\* \(~350 €/mes \[\d+\]", report)
+    assert re.search(r"\*\*Colegio San Agustín\*\* \(~330 €/mes \(3\.960 €/año según la fuente\) \[\d+\]", report)
+    assert re.search(r"\*\*Colegio Virgen del Pilar\*\* \(~350 €/mes \(4\.200 €/año según la fuente\) \[\d+\]", report)
     assert "2 precios por año se han convertido a precios por mes" in report
 
 
@@ -230,7 +230,7 @@ def test_an_english_request_gets_an_english_report(runs):
     assert "| 1 | British School of Valencia | 750 EUR/month [1] | 4.7/5 [1] | not stated | yes |" \
         in report
     # "Annual tuition 8,100 EUR" is 675 a month
-    assert re.search(r"\| 2 \| Mas Camarena \| ~675 EUR/month \[\d+\] \| 4\.4/5 \[\d+\] \|", report)
+    assert re.search(r"\| 2 \| Mas Camarena \| ~675 EUR/month \(8,100 EUR/year as stated\) \[\d+\] \| 4\.4/5 \[\d+\] \|", report)
     assert "| curriculum | British | query |" in report
     own = _own_words(report, VALENCIA)
     for spanish in ("Selección", "Fuentes", "colegio", "no consta", "valoración", "británico"):

@@ -212,7 +212,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
                   "por como mucho 0,10 €/palabra, entregado en 3 días como mucho.",
                   "| Traductores Jurados Retiro | 0,08 €/palabra [1] | 2 días |",
                   # 20 € por página, on the kind's basis (rank's units: 250 words a page)
-                  "| TransPáginas | ~0,08 €/palabra [3]",
+                  "| TransPáginas | ~0,08 €/palabra (20 €/página según la fuente) [3]",
                   # the notes have a line of their own: no bullet of the list left out
                   "Notas sobre la comparación:\n\n- 1 precio por página se ha convertido",
                   "comparados en una misma base: 1 página = 250 × palabra",
@@ -246,7 +246,7 @@ def test_an_english_request_gets_an_english_report(runs):
                   "2 providers out of 6 found: transcription, from Spanish, 20 h of audio or "
                   "video, for at most 1.50 USD/minute, with timestamps, confidential "
                   "(GDPR, NDA).",
-                  "| HourScribe | ~1.10 USD/minute [1]", "| ScribeHub | 1.20 USD/minute [3]",
+                  "| HourScribe | ~1.10 USD/minute (66 USD/hour as stated) [1]", "| ScribeHub | 1.20 USD/minute [3]",
                   # an hour and a minute compared on one basis, never 66 against 1.20
                   "also costs 0.10 USD/minute less (66 USD/hour (≈ 1.10 USD/minute) against "
                   "1.20 USD/minute)",

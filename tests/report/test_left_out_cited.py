@@ -120,3 +120,24 @@ def test_the_changes_heading_stands_on_its_own_line(lang: str, heading: str) -> 
     template comment that trims whitespace once glued them ("## …selecciónDescartados")."""
     md = render(lang, left_out())
     assert re.search("^" + re.escape(heading) + r"\n\n\S", md, re.M), md[:200]
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "- **Hotel Arts** (~10.50 EUR/person (28 EUR/hour as stated) [1], 8.9/10 [2]): "
+           "over budget\n"),
+    ("es", "- **Hotel Arts** (~10,50 €/persona (28 €/hora según la fuente) [1], 8,9/10 [2]): "
+           "por encima del presupuesto\n"),
+])
+def test_a_price_put_on_the_requests_footing_shows_the_price_its_source_states(
+        lang: str, line: str) -> None:
+    """A court's 28 € an hour, for the 90 minutes asked shared by 4, is compared as 10,50 €
+    each: that figure alone is in no source its citation opens, so the stated one follows
+    it (any price a kind put on another footing in its own currency: per hour, per
+    person, in total)."""
+    hour = Money(amount=28, currency="EUR", per="hour")
+    c = left_out()
+    c = c.model_copy(update={
+        "price": hour, "price_converted": Money(amount=10.5, currency="EUR", per="person"),
+        "evidence": [e.model_copy(update={"price": hour}) if e.price else e
+                     for e in c.evidence]})
+    assert line in render(lang, c)

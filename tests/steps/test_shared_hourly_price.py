@@ -10,7 +10,9 @@ import pytest
 
 from scout.schemas.records import Candidate
 from scout.schemas.task import Money
+from scout.i18n.messages import localize
 from scout.steps.rank_heads import for_people
+from scout.steps.rank_periods import period_notes
 from scout.steps.workbasis import Work
 
 
@@ -31,7 +33,24 @@ def test_a_price_per_hour_is_the_length_asked_shared(amount, per, hours, people,
     assert (c.price_converted.amount, c.price_converted.per) == (share, "person")
     assert c.flags == [f"price per {per} times {times} for the length asked, divided by "
                        f"{people} people, to compare it with the budget per person"]
-    assert periods == {("divided:people", per, "person"): 1}
+    assert periods == {("timed:people", per, "person"): 1}
+
+
+@pytest.mark.parametrize("lang, note", [
+    ("en", "5 prices per hour were multiplied by the length asked and divided by the number "
+           "of people asked, to compare them with the budget per person"),
+    ("es", "5 precios por hora se han multiplicado por la duración pedida y dividido entre el "
+           "número de personas pedido, para compararlos con el presupuesto por persona"),
+])
+def test_the_shortlists_note_says_the_length_as_well_as_the_share(lang, note):
+    # "5 prices per hour were divided by the number of people": no, they were first the
+    # 90 minutes asked; the note said only the share
+    periods: dict = {}
+    for _ in range(5):
+        for_people(_court(20, "hour"), "person", {"person": 4}, periods,
+                   work=Work(volume={"hour": 1.5}))
+    [said] = period_notes(periods)
+    assert localize(said, lang) == note
 
 
 @pytest.mark.parametrize("work, people", [
