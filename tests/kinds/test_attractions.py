@@ -182,7 +182,8 @@ def test_an_english_request_gets_an_english_report(runs):
     run, queries = runs["en"]
     # Monday: the tower is closed; over €30 a person: none; no wheelchair: the tower too
     assert _names(run) == ["Palácio da Pena", "Oceanário de Lisboa", "Jardim Zoológico"]
-    assert _excluded(run) == {"Torre de Belém": ["closed on the dates asked"]}
+    assert _excluded(run) == {"Torre de Belém": ["closed on the dates asked",
+                                                "no wheelchair access stated"]}
     report = run.report
     for words in ["# Attraction tickets in Lisbon", "## Shortlist",
                   "3 attractions out of 4 found: 2 adults, 2 children, aged 2 to 9, on March "
