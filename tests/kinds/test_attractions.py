@@ -152,9 +152,8 @@ def test_the_group_total_takes_each_persons_band_and_a_family_ticket_where_cheap
     run, _ = runs["es"]
     report = run.report
     for words in [
-            # 2 × 3 € + children of 4 and 12 (the middle one priced as the oldest): 1 € for
-            # the 4-year-old, 3 € for each 12-year-old (over the band): 13 €, 2,60 € each
-            "| Museo Naval | 3 € [1] | 1 € (hasta 14) | — | — | 13 € |",
+            # 2 × 3 € + three children within the band up to 14 at 1 €: 9 €, 1,80 € each
+            "| Museo Naval | 3 € [1] | 1 € (hasta 14) | — | — | 9 € | 1,80 € |",
             # 2 × 22 € + 16 € (4) + 2 × 22 € (12, over the band to 11) = 104 €; the family
             # ticket for 2 adults and the two dearest children (70 €) + 16 € = 86 €
             "| Museo de Cera | 22 € [2] | 16 € (hasta 11) | 4 años | 70 € | 86 € (entrada "
@@ -188,10 +187,11 @@ def test_an_english_request_gets_an_english_report(runs):
     for words in ["# Attraction tickets in Lisbon", "## Shortlist",
                   "3 attractions out of 4 found: 2 adults, 2 children, aged 2 to 9, on March "
                   "15, 2027, tickets of at most 30 EUR/person.",
-                  # 2 × 25 + 0 (2, under 3 free) + 15 (9) = 65 < the family ticket's 60? no:
-                  # the family ticket (60) is cheaper than 2 × 25 + 0 + 15 = 65
-                  "| Oceanário de Lisboa | 25 EUR [2] | 15 EUR | 3 years | 60 EUR | 60 EUR "
+                  # the family ticket (60) is cheaper than 2 × 25 + 2 × 15 = 80 (its "under 3
+                  # free" states no unit of age: not read, the 2-year-old pays a child's)
+                  "| Oceanário de Lisboa | 25 EUR [2] | 15 EUR | — | 60 EUR | 60 EUR "
                   "(family ticket) | 15 EUR |",
+                  "| Palácio da Pena | 20 EUR [1] | 18 EUR | — | — | 76 EUR | 19 EUR |",
                   "| Jardim Zoológico | 28 EUR [3] | 20 EUR | — | — | 96 EUR | 24 EUR |"]:
         assert words in report, words
     assert_says_nothing_of(SPANISH, report, LISBON, ids=True)
@@ -210,3 +210,44 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                       "años", tmp_path, capsys, monkeypatch)
     for words in ["place", "Valencia", "adults", "children", "indoor", "F0", "R1", "F6"]:
         assert words in out, words
+
+
+# a rainy day in Valencia, a cap for the whole family: indoors only, the group's tickets
+VALENCIA = [
+    Result("Oceanogràfic", "https://oceanografic.test/entradas",
+           "Acuario cubierto en su mayor parte. Adulto 38 €; niño de 4 a 12 años 29 €; menores "
+           "de 4 años gratis."),
+    Result("Museu de les Ciències", "https://ciencias.test/entradas",
+           "Museo interior de ciencia. Adulto 9 €, niño de 4 a 12 años 7 €, menores de 4 años "
+           "gratis. Abierto todos los días."),
+    Result("Bioparc Valencia", "https://bioparc.test/entradas",
+           "Parque zoológico al aire libre. Adulto 25 €, niño de 4 a 12 años 19 €."),
+    Result("L'Hemisfèric", "https://hemisferic.test/entradas",
+           "Cine IMAX, sala interior. Entrada 8 €."),
+]
+RAINY = ("acuario o museo en Valencia para un día de lluvia, 2 adultos y un niño de 3 años, "
+         "menos de 80 € para la familia")
+
+
+@pytest.fixture(scope="module")
+def rainy(tmp_path_factory):
+    return run_each(KIND, {"rainy": (RAINY, VALENCIA)}, tmp_path_factory, today=TODAY)["rainy"]
+
+
+def test_a_cap_for_the_family_is_the_groups_tickets_and_indoors_is_kept(rainy):
+    run, _ = rainy
+    # 2 × 38 € + 29 € is over 80 € for the three; the zoo is outdoors
+    assert _names(run) == ["L'Hemisfèric", "Museu de les Ciències"]
+    assert _excluded(run) == {"Oceanogràfic": ["la entrada cuesta más que el presupuesto"],
+                              "Bioparc Valencia": ["no consta que sea bajo techo"]}
+    # the 3-year-old is under the free age: 2 × 9 €; a page with no child's price charges
+    # the child an adult's ticket
+    assert "| Museu de les Ciències | 9 € [2] | 7 € (hasta 12) | 4 años | — | 18 € | 6 € |" \
+        in run.report
+    assert "| L'Hemisfèric | 8 € [1] | no consta | — | — | 24 € | 8 € |" in run.report
+
+
+def test_no_lodging_or_ski_words_in_a_day_out(rainy):
+    run, _ = rainy
+    assert_says_nothing_of(OTHER_KINDS, run.report, VALENCIA, ids=True)
+    assert_says_nothing_of(ENGLISH, run.report, VALENCIA, ids=True)
