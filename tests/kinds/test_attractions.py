@@ -42,6 +42,7 @@ def _cap(amount: float, currency: str = "EUR", per: str | None = None) -> dict:
 
 
 EASTER_WEEK = {"start": "2027-03-21", "end": "2027-03-28"}
+APRIL = {"start": "2027-04-01", "end": "2027-04-30"}  # "un domingo de abril": no day said
 
 # request → (lang, the values it states; every other input must stay empty or false)
 REQUESTS = {
@@ -62,6 +63,17 @@ REQUESTS = {
                 "indoor": True}),
     "monumentos en Sevilla con entrada gratuita el sábado 13 de marzo":
         ("es", {"place": "Sevilla", "dates": "2027-03-13", "free_entry": True}),
+    "entradas para el zoo de Lisboa un domingo de abril para 2 adultos y 2 niños de 5 y 9 años":
+        ("es", {"place": "Lisboa", "dates": APRIL, "adults": 2, "children": 2, "age": 5,
+                "max_age": 9}),
+    "entradas sin colas para la Alhambra el primer domingo de abril, somos 4, con visita "
+    "guiada":
+        ("es", {"place": "Alhambra", "dates": "2027-04-04", "adults": 4, "skip_line": True,
+                "guided_tour": True}),
+    "skip-the-line tickets for the Louvre in Paris on a Sunday in April, 4 adults and 2 "
+    "seniors, guided tour":
+        ("en", {"place": "Paris", "dates": APRIL, "adults": 4, "seniors": 2, "skip_line": True,
+                "guided_tour": True}),
     "theme park near Paris during Easter week for two adults and a toddler, under £100 for "
     "the family, skip-the-line":
         ("en", {"place": "Paris", "dates": EASTER_WEEK, "adults": 2, "children": 1,
