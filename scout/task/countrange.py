@@ -68,7 +68,9 @@ def find_count_range(free: str, alt: str, num: str, heads: str = "",
             # hundreds of digits are no count a person means (JSON has no infinity)
             if lo is not None and hi is not None and lo < hi and math.isfinite(hi):
                 start = m.end("who") if "who" in m.re.groupindex else m.start()
-                return (lo, (start, m.end("lo"))), (hi, (m.end("lo"), m.end()))
+                # a list's top is quoted from its second count ("7 y 12 años"), not its comma
+                top = m.end("lo") + len(m.group("mid")) - len(m.group("mid").lstrip(" ,"))
+                return (lo, (start, m.end("lo"))), (hi, (top, m.end()))
     return None
 
 
