@@ -53,7 +53,9 @@ def _grammar() -> dict[str, re.Pattern[str]]:
     # "Monday, 15 March"; "Tue-Sun, 9-17" is a time)
     any_day = rf"\b(?:{names})\b\.?"
     day = rf"{any_day}(?!\s*\d)(?!,\s*\d{{1,2}}(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?[a-z]{{3}})"
-    days = rf"{day}(?:{_JOIN}{_ART}{day})*"
+    # a week's list is seven days at most: bounded, so a page of 20,000 weekday names
+    # costs one pass, not one per start
+    days = rf"{day}(?:{_JOIN}{_ART}{day}){{0,6}}"
     return {
         "day": re.compile(day),
         "any_day": re.compile(any_day),

@@ -61,3 +61,10 @@ def test_a_dated_record_closed_on_the_weekday_asked_is_not_on_either() -> None:
     text = "Temporada del 1 de marzo al 31 de octubre de 2027. Closed on Mondays."
     assert on_dates(_record(text), MONDAY) is False
     assert on_dates(_record(text), dt.date(2027, 3, 16)) is True
+
+
+def test_a_page_of_weekday_names_is_read_in_one_pass() -> None:
+    # a list is a week's at most: 20,000 names with no closing word after them once took
+    # one pass per start (minutes); "lunes ... cerrado" still reads the last week's list
+    assert closed_weekdays("lunes y " * 20000) == set()
+    assert closed_weekdays("lunes " * 30000 + "cerrado") == {MON}
