@@ -21,7 +21,9 @@ dates instead (``stated_date(of=['deadline', 'plazo'])``: when the call closes);
 date said with an end or deadline word ("plazo abierto hasta el 30 de junio", "deadline:
 apply by 1 May") is that one day. A date the thing is closed, booked up or sold out
 (``Closed 7-13 December``, ``cerrada por obras del 1 de septiembre al 30 de junio``) is
-not one of its dates either, and one such run that covers every day asked is a "no".
+not one of its dates either, and one such run that covers every day asked is a "no"; so
+is a weekday it is closed every week (``cerrado los lunes``, ``closed on Mondays``:
+:mod:`scout.spec.closeddays`) on which every day asked falls.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from typing import Any
 
 from scout.schemas.task import OPEN_END as _OPEN_END
 from scout.schemas.task import OPEN_START as _OPEN_START
+from scout.spec.closeddays import closed_every_day
 from scout.text import fold_aligned
 
 Span = tuple[dt.date, dt.date]
@@ -417,6 +420,10 @@ def on_dates(texts: list[str], span: Any, of: Any = None) -> bool | None:
         closed = [s for t in texts for s in spans_in(t, near, CLOSED_LABELS)
                   if _OPEN_START not in s and _OPEN_END not in s]
         if any(a <= asked[0] and b >= asked[1] for a, b in closed):
+            return False
+        # closed every week on each weekday asked ("cerrado los lunes" for a Monday)
+        if _OPEN_START not in asked and _OPEN_END not in asked \
+                and closed_every_day(texts, asked[0], asked[1]):
             return False
     found = [s for t in texts for s in spans_in(t, near, of)]
     if not found:

@@ -295,14 +295,24 @@ _CAP_BEFORE = (r"\s*(?::\s*|\s(?:de|del|of|for|para|with|con)\s+|\s)(?:hasta|up\
 #: the ages a price list's band covers, between the band's word and its price: "child
 #: (6-15) CHF 45", "niño de 6 a 11 años 42 €", "niños hasta 10 años: 40 €", "senior 65+
 #: CHF 67", "junior 12-17 years €38" (in brackets, a range, a cap or a floor, or an age with
-#: its unit; a bare number is none, "forfait 2 90 €" names no band)
+#: its unit; a bare number is none, "forfait 2 90 €" names no band); and the people a
+#: ticket is for, in brackets or counted (:data:`_PARTY`), one word more allowed before
+#: them ("family ticket (2+2) £48")
 _AGE_UNIT = r"(?:\s*(?:anos|ano|years?|yrs?|y\.?o\.?|ans))?"
+#: the people a ticket or a pack is for, between its word (and one word more) and its
+#: price: "family ticket (2 adults + 2 children) £48", "entrada familiar 2 adultos + 2
+#: niños 89 €", "Family ticket for 2 adults and 2 children €60" (a count of each, joined)
+_WHO = (r"(?:adults?|adultos?|children|child|kids?|ninos?|ninas?|hijos?|personas?|people|"
+        r"persons?|seniors?|jubilados?|students?|estudiantes?|infants?|bebes?|babies)")
+_PARTY = (r"(?:\s+(?:for|para|de))?\s+\d{1,2}\s*" + _WHO
+          + r"(?:\s*(?:\+|,|&|\by\b|\band\b)\s*\d{1,2}\s*" + _WHO + r")+")
 _BAND_BEFORE = (r"(?:\s*\([^()]{1,30}\)"
                 r"|\s(?:de\s+|from\s+|aged?\s+|entre\s+|between\s+)?\d{1,2}\s*(?:-|\u2013|a|to|y|and)"
                 r"\s*\d{1,3}" + _AGE_UNIT +
                 r"|\s(?:hasta|up\s+to|under|menores?\s+de|over|mayores?\s+de|desde)\s+\d{1,3}"
                 + _AGE_UNIT + r"|\s\d{1,2}\s*\+" + _AGE_UNIT +
-                r"|\s(?:de\s+|aged?\s+)?\d{1,2}\s*(?:anos|years?|yrs?|y\.?o\.?|ans))"
+                r"|\s(?:de\s+|aged?\s+)?\d{1,2}\s*(?:anos|years?|yrs?|y\.?o\.?|ans)"
+                r"|(?:\s+[a-z]+)?(?:\s*\([^()]{1,30}\)|" + _PARTY + r"))"
                 r"\s*(?:[:=]\s*)?")
 
 

@@ -1,5 +1,6 @@
 """A range of counts in a request: "de 8 a 12 años", "ages 13-15", "entre 5 y 9 años",
-"kids aged 8 to 12", "2-3 habitaciones", "between 2 and 3 bedrooms".
+"kids aged 8 to 12", "2-3 habitaciones", "between 2 and 3 bedrooms"; a list of three or
+more is its lowest to its highest ("3 niños de 4, 7 y 12 años", "aged 4, 7 and 12").
 
 A kind that declares a count and its top (an ``integer`` or ``number`` input ``age`` or
 ``min_age`` and one named ``max_age``, :func:`pairs`) gets both ends at once: the first for
@@ -24,6 +25,11 @@ _OPEN = r"(?:(?:de|del|from|between|entre|aged)\s+)?"
 # and two children's ages with their articles: "a 6 and an 8 year old", "uno de 6 y otro de 9"
 _JOIN = r"\s*(?:-|–|—|a|al|to|y|and|hasta)\s*(?:(?:an?|un[oa]?|otr[oa](?:\s+de)?)\s+)?"
 _COUNTS = ("integer", "number")
+# the counts a list says between its first and its last: "de 4, 7 y 12 años", "aged 4, 7
+# and 12" (a space after each comma: "4,7" is a decimal); the range is the list's lowest
+# to its highest, in any order
+_MIDDLE = r"(?P<mid>(?:\s*,\s+\d{1,3}(?![\d.,]\d))*)"
+_LIST_JOIN = re.compile(r"\s*,?\s*(?:y|and)\s")
 
 End = tuple[float, tuple[int, int]]
 
@@ -41,6 +47,7 @@ def find_count_range(free: str, alt: str, num: str, heads: str = "",
     lo_num, hi_num = num.replace("?P<n>", "?P<lo>"), num.replace("?P<n>", "?P<hi>")
     # "\s*(?:-\s*)?", never "\s*-?\s*": two quantifiers over one run of spaces try every
     # split of it (a name before 20,000 spaces took 8 s)
+    lo_num += _MIDDLE
     patterns = [_OPEN + lo_num + _JOIN + hi_num + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)",
                 r"(?<!\w)(?:" + alt + r")\s*(?:(?::|=|of|de)\s*)?" + _OPEN + lo_num + _JOIN
                 + hi_num]
@@ -50,10 +57,20 @@ def find_count_range(free: str, alt: str, num: str, heads: str = "",
     for pattern in patterns:
         for m in re.finditer(pattern, free):
             lo, hi = _value(m.group("lo")), _value(m.group("hi"))
+            if m.group("mid"):
+                # a list: only "y" / "and" joins its last ("4, 7 y 12"; "4, 7 a 12" is none)
+                if not _LIST_JOIN.match(free, m.end("mid")):
+                    continue
+                said = [lo, hi, *(float(d) for d in re.findall(r"\d+", m.group("mid")))]
+                if None in said:
+                    continue
+                lo, hi = min(v for v in said if v is not None), max(v for v in said if v is not None)
             # hundreds of digits are no count a person means (JSON has no infinity)
             if lo is not None and hi is not None and lo < hi and math.isfinite(hi):
                 start = m.end("who") if "who" in m.re.groupindex else m.start()
-                return (lo, (start, m.end("lo"))), (hi, (m.end("lo"), m.end()))
+                # a list's top is quoted from its second count ("7 y 12 años"), not its comma
+                top = m.end("lo") + len(m.group("mid")) - len(m.group("mid").lstrip(" ,"))
+                return (lo, (start, m.end("lo"))), (hi, (top, m.end()))
     return None
 
 

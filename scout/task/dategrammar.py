@@ -1,6 +1,7 @@
 """The date grammar: every form a date is written in, as a pattern over the folded text and
 how its match resolves from ``today`` (day ranges across months or within one, a day, the
-nth weekend, the weekend or the week of a day, ISO dates, a month and its year, a month
+nth weekend or weekday of a month, a weekday or a weekend "of" a month with no day said
+(the month: "un domingo de abril"), the weekend or the week of a day, ISO dates, a month and its year, a month
 said next or last year, a bare month), with the forms of :mod:`scout.task.monthparts`,
 :mod:`scout.task.daynums`, :mod:`scout.task.relative`, :mod:`scout.task.feasts` and
 :mod:`scout.task.academic` (academic years and their halves) added. The rules the forms
@@ -121,6 +122,11 @@ class Grammar:
         return y if dt.date(y, month, min(day, last)) >= self.today else y + 1
 
 
+#: which of a month's weekdays or weekends an ordinal says (-1: the last)
+_NTH = {"first": 0, "primer": 0, "second": 1, "segundo": 1, "third": 2, "tercer": 2,
+        "fourth": 3, "cuarto": 3, "last": -1, "ultimo": -1}
+
+
 def _opt_year(m: re.Match[str], group: str) -> int | None:
     g = m.groupdict().get(group)
     return int(g) if g else None
@@ -210,15 +216,40 @@ def date_forms(g: Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | 
         sat = first + dt.timedelta(days=(5 - first.weekday()) % 7)
         saturdays = [sat + dt.timedelta(days=7 * k) for k in range(5)
                      if (sat + dt.timedelta(days=7 * k)).month == mon]
-        n = {"first": 0, "primer": 0, "second": 1, "segundo": 1, "third": 2, "tercer": 2,
-             "fourth": 3, "cuarto": 3, "last": -1, "ultimo": -1}[m.group("n")]
-        pick = saturdays[n]
+        pick = saturdays[_NTH[m.group("n")]]
         return DateRange(start=pick, end=pick + dt.timedelta(days=1))
 
     forms.append((rf"\b(?:the\s+)?(?P<n>first|second|third|fourth|last)\s+weekend\s+(?:of|in)\s+"
                   rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", nth_weekend))
     forms.append((rf"\b(?:el\s+)?(?P<n>primer|segundo|tercer|cuarto|ultimo)\s+(?:fin\s+de\s+semana|finde)\s+"
                   rf"de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", nth_weekend))
+
+    def some_day_of(m: re.Match[str]) -> Value | None:
+        # "un domingo de abril", "a weekend in April": one of that month's, not said which
+        # (the coming Sunday is not meant): the month
+        mon = g.num(m, "m")
+        return Month(year=_opt_year(m, "y") or g.next_month_year(mon), month=mon)
+
+    days = "|".join(sorted(map(re.escape, g.days), key=len, reverse=True))
+    forms.append((rf"\b(?:un|una|a|an|one|any|cualquier)\s+(?:{days}|weekend|fin\s+de\s+semana|"
+                  rf"finde)\s+(?:de|del|in|en|of)\s+{g.mon('m')}(?!\w)(?:,?\s+(?:de\s+|del\s+)?"
+                  rf"{_Y.format('y')})?", some_day_of))
+
+    def nth_weekday(m: re.Match[str]) -> Value | None:
+        # "el primer domingo de abril", "the last Sunday of April": that day
+        mon, want = g.num(m, "m"), g.days[m.group("wd")]
+        y = _opt_year(m, "y") or g.next_month_year(mon)
+        first = dt.date(y, mon, 1)
+        day = first + dt.timedelta(days=(want - first.weekday()) % 7)
+        same = [day + dt.timedelta(days=7 * k) for k in range(5)
+                if (day + dt.timedelta(days=7 * k)).month == mon]
+        pick = same[_NTH[m.group("n")]]
+        return DateRange(start=pick, end=pick)
+
+    forms.append((rf"\b(?:the\s+)?(?P<n>first|second|third|fourth|last)\s+(?P<wd>{days})\s+"
+                  rf"(?:of|in)\s+{g.mon('m')}(?!\w)(?:,?\s+{_Y.format('y')})?", nth_weekday))
+    forms.append((rf"\b(?:el\s+)?(?P<n>primer|segundo|tercer|cuarto|ultimo)\s+(?P<wd>{days})\s+"
+                  rf"de\s+{g.mon('m')}(?!\w)(?:\s+(?:de|del)\s+{_Y.format('y')})?", nth_weekday))
 
     def weekend_of(m: re.Match[str]) -> Value | None:
         mon, d = g.num(m, "m"), int(m.group("d1"))

@@ -123,6 +123,21 @@ def test_a_band_of_ages_between_the_word_and_its_price(text, of, want) -> None:
     assert stated(text, "€", "CHF", of=of, pick="min") == want
 
 
+# the people a ticket is for stand between its word (one word more allowed) and its price
+@pytest.mark.parametrize(("text", "want"), [
+    ("Adulto 22 €. Entrada familiar 2 adultos + 2 niños 89 €.", 89),
+    ("Adult £18, family ticket (2 adults + 2 children) £48.", 48),
+    ("Adult €25. Family ticket for 2 adults and 2 children €60.", 60),
+    ("Family ticket (2+2) €50", 50),
+    ("Billete familiar para 2 adultos y 3 niños: 75 €", 75),
+    ("Abono familiar 120 €", 120),
+    ("family room 2 90 €", None),                        # a bare number is still none
+    ("Adult €25, child €15. Open to families.", None),   # no family ticket stated
+])
+def test_the_people_a_ticket_is_for_between_the_word_and_its_price(text, want) -> None:
+    assert stated(text, "€", "£", of=["family", "familiar"], pick="min") == want
+
+
 # a currency written before its amount is that amount's, never the number's before it
 @pytest.mark.parametrize(("text", "of", "want"), [
     ("Adult day pass CHF 72, children 6-12 CHF 48.", ["children"], 48),

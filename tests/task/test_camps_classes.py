@@ -44,7 +44,12 @@ def _values(query: str, inputs: dict[str, InputSpec]) -> dict:
     ("coding clubs in Leeds for ages 13-15", 13, 15),
     ("swimming lessons in Bristol for kids aged 8 to 12", 8, 12),
     ("clases de piano en Bilbao para mis hijos de 8 y 11 años", 8, 11),
+    # a list of three ages or more: its youngest and its oldest, in any order
+    ("clases de piano en Bilbao para mis 3 hijos de 4, 7 y 12 años", 4, 12),
+    ("swimming lessons in Bristol for 3 kids aged 4, 7 and 12", 4, 12),
+    ("talleres en Sevilla para niños de 9, 5, 7 y 6 años", 5, 9),
     # guards: one age is the age, and no top is made up
+    ("clases de natación en Madrid para niños de 4,5 años", 4, None),  # a decimal, no list
     ("clases de natación en Madrid para mi hija de 6 años", 6, None),
     ("swimming lessons in Bristol for a 10-year-old", 10, None),
     # "12-8" does not go up: no range, the age next to its word
