@@ -21,16 +21,41 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
+from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate
 from scout.schemas.task import Money
 from scout.task.amounts import find_amounts
 from scout.task.lang import fold
 
 #: the hours a day holds: a length asked longer than one is no day's hours
-DAY_HOURS = 24.0
+HOURS_A_DAY = 24.0
 #: an hour and a minute, in hours: the rates a day's hours are paid at
 HOUR_RATES = {"hour": 1.0, "minute": 1 / 60}
+
+#: the bases rank flags and notes these prices on: the hours asked in one day against a
+#: budget per day, and held to the day's price the page states
+DAY_HOURS, HELD = "day-hours", "held"
+#: their flags and notes, merged into rank_periods' by outcome and basis
+DAY_FLAGS = {
+    ("converted", DAY_HOURS): N_("price per {per} times {count} for the length asked, to "
+                                 "compare it with the budget per {target}"),
+    ("converted", HELD): N_("price per {per} times {count} for the length asked, held to "
+                            "the price of a day it states, to compare it with the budget"),
+}
+DAY_NOTES: dict[tuple[str, str], Callable[[int], str]] = {
+    ("converted", DAY_HOURS): lambda n: N_plural(
+        "{count} price per {per} was multiplied by the length asked to compare it with "
+        "the budget per {target}",
+        "{count} prices per {per} were multiplied by the length asked to compare them "
+        "with the budget per {target}", n),
+    ("converted", HELD): lambda n: N_plural(
+        "{count} price per {per} for the length asked was held to the price of a day its "
+        "listing states",
+        "{count} prices per {per} for the length asked were held to the price of a day "
+        "their listings state", n),
+}
 
 # words that name the amount after them the most a day costs (folded): "daily maximum",
 # "max per day", "máximo diario", "máx. diario", "tope diario", "24 h:", "all day",
@@ -80,15 +105,15 @@ def hours_of_day(money: Money, hours: float | None, c: Candidate,
     ``hours`` are none or more than a day for a price per day."""
     if money.per not in HOUR_RATES or hours is None or hours <= 0 or per not in ("day", "total"):
         return None
-    if per == "day" and hours > DAY_HOURS:
+    if per == "day" and hours > HOURS_A_DAY:
         return None
     rate = money.amount / HOUR_RATES[str(money.per)]
     amount = rate * hours
     cap = day_price(c, money.currency)
     held = False
     if cap is not None:
-        whole, rest = divmod(hours, DAY_HOURS)
-        capped = whole * min(rate * DAY_HOURS, cap) + min(rate * rest, cap)
+        whole, rest = divmod(hours, HOURS_A_DAY)
+        capped = whole * min(rate * HOURS_A_DAY, cap) + min(rate * rest, cap)
         held = capped < amount
         amount = min(amount, capped)
     if not math.isfinite(amount):

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate
 from scout.schemas.task import Money
-from scout.steps.dailycap import HOUR_RATES, hours_of_day
+from scout.steps.dailycap import DAY_FLAGS, DAY_HOURS, DAY_NOTES, HELD, HOUR_RATES, hours_of_day
 from scout.steps.rank_heads import PEOPLE_NOTES, PET_NOTES
 from scout.steps.staylength import Span, days_used
 from scout.steps.weekdays import candidate_week
@@ -73,9 +73,6 @@ MEASURE = "measure"
 #: the units of work that are lengths of time: a price per one times the length asked is
 #: said as a length's ("for the length asked"), never as work ("for the work asked")
 _TIME_UNITS = frozenset({"hour", "minute"})
-#: a price per hour times the hours asked in one day, against a budget per day; and one
-#: held to the day's price its page states (:mod:`scout.steps.dailycap`)
-DAY_HOURS, HELD = "day-hours", "held"
 
 _FLAGS = {
     ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
@@ -96,10 +93,7 @@ _FLAGS = {
                                   "compare it with the total budget"),
     ("incomparable", WHOLE): N_("price per {per} cannot be compared with a total budget "
                                 "without dates or a length it states"),
-    ("converted", DAY_HOURS): N_("price per {per} times {count} for the length asked, to "
-                                 "compare it with the budget per {target}"),
-    ("converted", HELD): N_("price per {per} times {count} for the length asked, held to "
-                            "the price of a day it states, to compare it with the budget"),
+    **DAY_FLAGS,
     # the length the result itself states (scout/steps/statedlength.py): a grant's
     # "durante 36 meses", a contract's "for 12 months"
     ("converted", STATED_WHOLE): N_("price per {per} times {count} for the length it states, "
@@ -163,16 +157,7 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "compare it with the total budget",
         "{count} prices per {per} were multiplied by the length of the dates asked to "
         "compare them with the total budget", n),
-    ("converted", DAY_HOURS): lambda n: N_plural(
-        "{count} price per {per} was multiplied by the length asked to compare it with "
-        "the budget per {target}",
-        "{count} prices per {per} were multiplied by the length asked to compare them "
-        "with the budget per {target}", n),
-    ("converted", HELD): lambda n: N_plural(
-        "{count} price per {per} for the length asked was held to the price of a day its "
-        "listing states",
-        "{count} prices per {per} for the length asked were held to the price of a day "
-        "their listings state", n),
+    **DAY_NOTES,
     ("converted", SAID_WHOLE): lambda n: N_plural(
         "{count} price per {per} was multiplied by the length asked to compare it with "
         "the total budget",
@@ -331,6 +316,7 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         and stated is None and whole is None else None
     day = hours_of_day(base, asked * HOUR_RATES[str(base.per)], c, per) \
         if asked is not None else None
+    timed: Money | None
     if day is not None and (per == "day" or day[1]):
         timed, basis = day[0], HELD if day[1] else DAY_HOURS
     elif stated is not None:
