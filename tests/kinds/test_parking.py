@@ -133,6 +133,10 @@ BARCELONA = [
     Result("Garaje Provença", "https://aparca.test/provenca",
            "Garaje Provença, Barcelona, a 200 m del Hospital Clínic: abono mensual 72 €/mes, "
            "plaza cubierta con cargador para eléctrico."),
+    # an hourly rate first, its monthly pass after: compared at the pass, the budget's period
+    Result("Aparcament Comte d'Urgell", "https://aparca.test/urgell",
+           "Aparcament Comte d'Urgell, Hospital Clínic, Barcelona: desde 1,95 €/h, máximo "
+           "diario 22 €. Abono mensual 75 €/mes. Cubierto, cámaras de vigilancia."),
     Result("Parking Rosselló al aire libre", "https://aparca.test/rossello",
            "Parking Rosselló, al lado del Hospital Clínic, Barcelona: solar al aire libre, "
            "abono 60 € al mes."),
@@ -200,9 +204,11 @@ def test_an_english_report_says_the_price_for_the_hours_and_how(runs):
 
 def test_a_monthly_pass_covered_under_a_budget_a_month(runs):
     run, queries = runs["barcelona"]
-    # a covered monthly pass under 90 € a month: Casanova's 110 € is over; Rosselló is in
-    # the open; Sants states no monthly pass nor a roof
-    assert _names(run) == ["Garaje Provença", "Parking Clínic Villarroel"]
+    # a covered monthly pass under 90 € a month: Comte d'Urgell's pass (75 €/mes) after its
+    # rate per hour is compared; Casanova's 110 € is over; Rosselló is in the open; Sants
+    # states no monthly pass nor a roof
+    assert _names(run) == ["Garaje Provença", "Aparcament Comte d'Urgell",
+                           "Parking Clínic Villarroel"]
     assert _excluded(run) == {
         "Garaje Casanova": ["por encima del presupuesto"],
         "Parking Rosselló al aire libre": ["no consta que sea cubierto"],
@@ -215,9 +221,11 @@ def test_a_spanish_report_with_height_limits_and_extras(runs):
     run, _ = runs["barcelona"]
     report = run.report
     assert report.startswith("# Aparcamientos — Barcelona")
-    assert ("2 aparcamientos de 5 encontrados: abono mensual, de lunes a viernes, cubierto, "
+    assert ("3 aparcamientos de 6 encontrados: abono mensual, de lunes a viernes, cubierto, "
             "por como mucho 90 €/mes." in report)
-    assert re.search(r"\| 2 \| Parking Clínic Villarroel \| 85 €/mes \[\d\] \| 85 €/mes \| "
+    assert re.search(r"\| 2 \| Aparcament Comte d'Urgell \| 75 €/mes \[\d\] \| 75 €/mes \| "
+                     r"no consta \| no consta \|", report)
+    assert re.search(r"\| 3 \| Parking Clínic Villarroel \| 85 €/mes \[\d\] \| 85 €/mes \| "
                      r"1,9 m \| no consta \|", report)
     assert "- **Garaje Provença**: cubierto, cargador para eléctrico" in report
     own = _own_words(report, BARCELONA, ids=True)
