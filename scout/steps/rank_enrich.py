@@ -17,12 +17,13 @@ from scout.config.models import CurrencyTable
 from scout.i18n import N_
 from scout.schemas.records import Candidate, EvidenceSet, Offer
 from scout.schemas.task import HEADS, Money, TaxBasis
-from scout.units import WORK_UNITS, per_factor
+from scout.units import PERIOD_DAYS, WORK_UNITS, per_factor
 from scout.steps.samecandidate import domain_of
 from scout.steps.promoprice import first_months, offer_amounts, promotion
 from scout.steps.rank_heads import for_people
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, put_on_period,
                                       to_period)
+from scout.steps.dailycap import HOUR_RATES
 from scout.steps.groupsize import for_group
 from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.seasonprice import for_season
@@ -32,7 +33,7 @@ from scout.steps.staylength import Span
 from scout.steps.taxprice import stated_on_basis
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work
-from scout.task.amounts import find_amounts
+from scout.task.amounts import find_amounts, listed_amounts
 from scout.task.memberprice import members_amount
 
 
@@ -125,7 +126,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             counts = [e.rating_count for e in c.evidence if e.rating_count]
             c.rating_count = max(counts) if counts else c.rating_count
         # a page stating one price on both tax bases: the one on the basis compared
-        prices = [(e.url, stated_on_basis(e.price, f"{e.title} {e.text}", tax, rates))
+        prices = [(e.url, stated_on_basis(_on_period(e.price, f"{e.title} {e.text}", per, work),
+                                          f"{e.title} {e.text}", tax, rates))
                   for e in c.evidence if e.price is not None]
         # sources stating a period the budget's converts from say more than the others
         # (a "per person" price among monthly rents is not the rent)
@@ -193,6 +195,25 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.rating is None and "rating" in checks:
             c.flags.append(_ORDER_ONLY[1] if "rating" in ordered else N_("rating unknown"))
     return list(by_key.values()), converted_any
+
+
+def _on_period(price: Money, text: str, per: str | None, work: Work | None) -> Money:
+    """``price``, or another amount its ``text`` states per a period the budget's ``per``
+    converts from when ``price``'s does not: a car park's "desde 1,95 €/h ... abono
+    mensual 75 €/mes" against "menos de 90 € al mes" is 75 €/mes (the budget's own period
+    first), where the rate per hour was left uncompared. A rate per hour or minute that the
+    hours asked put on a day (:mod:`scout.steps.dailycap`) stays, and so does a price with
+    no other amount on such a period."""
+    bases = work.bases if work is not None else None
+    if per not in PERIOD_DAYS or per_factor(price.per, per, bases=bases) is not None:
+        return price
+    if price.per in HOUR_RATES and work is not None and work.times(str(price.per)) is not None:
+        return price
+    fits = [m for m, _span in listed_amounts(text) if m.currency == price.currency
+            and m.per is not None and per_factor(m.per, per, bases=bases) is not None]
+    if not fits:
+        return price
+    return min(fits, key=lambda m: m.per != per).model_copy(update={"comparator": price.comparator})
 
 
 MEMBER_FLAG = N_("members' price, as the request says it is a member's")

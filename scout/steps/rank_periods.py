@@ -38,6 +38,7 @@ from collections.abc import Callable
 from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate
 from scout.schemas.task import Money
+from scout.steps.dailycap import DAY_FLAGS, DAY_HOURS, DAY_NOTES, HELD, HOUR_RATES, hours_of_day
 from scout.steps.rank_heads import PEOPLE_NOTES, PET_NOTES
 from scout.steps.staylength import Span, days_used
 from scout.steps.weekdays import candidate_week
@@ -92,6 +93,7 @@ _FLAGS = {
                                   "compare it with the total budget"),
     ("incomparable", WHOLE): N_("price per {per} cannot be compared with a total budget "
                                 "without dates or a length it states"),
+    **DAY_FLAGS,
     # the length the result itself states (scout/steps/statedlength.py): a grant's
     # "durante 36 meses", a contract's "for 12 months"
     ("converted", STATED_WHOLE): N_("price per {per} times {count} for the length it states, "
@@ -155,6 +157,7 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "compare it with the total budget",
         "{count} prices per {per} were multiplied by the length of the dates asked to "
         "compare them with the total budget", n),
+    **DAY_NOTES,
     ("converted", SAID_WHOLE): lambda n: N_plural(
         "{count} price per {per} was multiplied by the length asked to compare it with "
         "the total budget",
@@ -307,7 +310,16 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     stated = None
     if days is None and per in (TOTAL, UNSTATED) and base.per in PERIOD_DAYS:
         stated = stated_length(c)
-    if stated is not None:
+    # an hour's rate for the hours asked: per day, or held to a day's price the page states
+    # ("£3.20 per hour, daily maximum £14": scout.steps.dailycap)
+    asked = work.times(str(base.per)) if work is not None and base.per in _TIME_UNITS \
+        and stated is None and whole is None else None
+    day = hours_of_day(base, asked * HOUR_RATES[str(base.per)], c, per) \
+        if asked is not None else None
+    timed: Money | None
+    if day is not None and (per == "day" or day[1]):
+        timed, basis = day[0], HELD if day[1] else DAY_HOURS
+    elif stated is not None:
         timed = to_period(base, TOTAL, stated)
         basis = STATED_WHOLE if per == TOTAL else STATED_FLOOR
         days = stated
@@ -333,7 +345,7 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     if timed is not None:
         c.price_converted = timed
     times = _times(base, days, work) if basis in (WHOLE, SAID_WHOLE, STATED_WHOLE, STATED_FLOOR,
-                                                  VOLUME, MEASURE) else None
+                                                  VOLUME, MEASURE, DAY_HOURS, HELD) else None
     c.flags.append(_FLAGS[(outcome, basis)].format(
         per=MEASURE_WORDS.get(str(base.per), base.per), target=MEASURE_WORDS.get(per, per),
         count=f"{times:g}" if times is not None else ""))

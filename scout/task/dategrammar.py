@@ -49,8 +49,14 @@ _YSEP = YEAR_SEP
 # a number after a weekday that is a day, not an amount nor a count: "saturday, 30 dollars
 # max" and "el sábado, 4 adultos" keep their weekday ("friday or saturday"), "Fri 12th" /
 # "viernes 12 de junio" do not; nor an hour: "sat 6pm", "el sábado 18:00" keep theirs
-_DAY_NOT_AMOUNT = (r"[0-3]?\d(?!\d)(?![.,:]\d)(?!\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w))(?!\s*(?:€|\$|£|euros?\b|eur\b|dollars?\b|dolares\b|usd\b|"
-                   r"pounds?\b|libras?\b|gbp\b|quid\b|bucks\b|pesos?\b|%))(?!\s*" + _COUNTED + ")")
+# nor a clock time: "this Saturday 9am to 6pm", "el sábado 10:00-14:00", "este sábado
+# 9-18h" say when in the day, which no day of the month is (read as "the 9th", a weekday
+# and a day that is not it, the Saturday was lost)
+_CLOCK_AFTER = (r"(?!\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)|:\d\d|\s*(?:-|–|a|to|hasta)\s*[0-2]?\d"
+                r"(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs)(?!\w))")
+_DAY_NOT_AMOUNT = (r"[0-3]?\d(?!\d)(?![.,]\d)(?!\s*(?:€|\$|£|euros?\b|eur\b|dollars?\b|dolares\b|usd\b|"
+                   r"pounds?\b|libras?\b|gbp\b|quid\b|bucks\b|pesos?\b|%))(?!\s*" + _COUNTED + ")"
+                   + _CLOCK_AFTER)
 
 
 # a month's abbreviation typed alone in lower case is the month in a terse request ("hotel

@@ -177,7 +177,8 @@ def parse_query(
         for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
             searched.append(span)
-    claim_schedule(text, inputs)  # "de lunes a viernes", "on weekends": no dates
+    # "de lunes a viernes", "on weekends": no dates (one an input names is left to it)
+    schedules = claim_schedule(text, inputs)
     claim_wishes(text, result, _)  # "terraza preferible, pero no imprescindible": no condition
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
@@ -255,8 +256,9 @@ def parse_query(
                             name=result.label(name),
                             text=("«{}»" if result.lang == "es" else "'{}'").format(
                                 q[moon[0]:moon[1]].strip())))
-                when = find_date(text, today, spec.type, count_nights=count_nights,
-                                 back=looks_back([name, *spec.aliases]))
+                when = text.aside(schedules, lambda: find_date(
+                    text, today, spec.type, count_nights=count_nights,
+                    back=looks_back([name, *spec.aliases])))
                 if when is not None and when[0] is None:  # "Pascua o Navidad"
                     text.claim(when[1])
                     note(result, name, _(

@@ -51,6 +51,19 @@ class QueryText:
         finally:
             self.free = claimed
 
+    def aside(self, spans: list[tuple[int, int]], read: Callable[[], T]) -> T:
+        """What ``read`` finds with ``spans`` claimed too (a schedule an input names by its
+        own words, "de lunes a viernes", that the date reader must not take); free again
+        after, as they were."""
+        kept = [(a, b, self.free[a:b]) for a, b in spans]
+        for span in spans:
+            self.claim(span)
+        try:
+            return read()
+        finally:
+            for a, b, was in kept:
+                self.free = self.free[:a] + was + self.free[b:]
+
 
 def query_territories(text: QueryText, lang: str) -> list[str]:
     """Countries the request names or is about, for currency words such as "pesos"."""

@@ -71,12 +71,20 @@ def schedule_spans(folded: str) -> list[tuple[int, int]]:
     return out
 
 
-def claim_schedule(text: QueryText, inputs: dict[str, InputSpec]) -> None:
-    """Claim in ``text`` each schedule that no input of ``inputs`` names by its own words."""
+def claim_schedule(text: QueryText, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
+    """Claim in ``text`` each schedule that no input of ``inputs`` names by its own words;
+    the spans of those that one does, left to it: still no dates (the parser reads its
+    date inputs with them set aside, :meth:`QueryText.aside`), since the date readers come
+    before a boolean's or an enum's ("abono mensual de lunes a viernes" for a ``weekdays``
+    flag with that alias got the days of next week, and the flag nothing)."""
     own = [fold(w) for n, s in inputs.items() if s.type not in ("date", "month")
            for w in [n.replace("_", " "), *s.aliases,
                      *(x for words in (s.synonyms or {}).values() for x in words)]]
+    owned = []
     for a, b in schedule_spans(text.folded):
         said = text.folded[a:b]
-        if not any(compiled(r"(?<!\w)" + re.escape(w) + r"(?!\w)").search(said) for w in own if w):
+        if any(compiled(r"(?<!\w)" + re.escape(w) + r"(?!\w)").search(said) for w in own if w):
+            owned.append((a, b))
+        else:
             text.claim((a, b))
+    return owned
