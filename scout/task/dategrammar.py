@@ -48,8 +48,8 @@ _SEP = (r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|"
 _YSEP = YEAR_SEP
 # a number after a weekday that is a day, not an amount nor a count: "saturday, 30 dollars
 # max" and "el sábado, 4 adultos" keep their weekday ("friday or saturday"), "Fri 12th" /
-# "viernes 12 de junio" do not; nor an hour: "sat 6pm", "el sábado 18:00" keep theirs
-# nor a clock time: "this Saturday 9am to 6pm", "el sábado 10:00-14:00", "este sábado
+# "viernes 12 de junio" do not;
+# nor a clock time: "sat 6pm", "el sábado 18:00", "this Saturday 9am to 6pm", "el sábado 10:00-14:00", "este sábado
 # 9-18h" say when in the day, which no day of the month is (read as "the 9th", a weekday
 # and a day that is not it, the Saturday was lost)
 _CLOCK_AFTER = (r"(?!\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)|:\d\d|\s*(?:-|–|a|to|hasta)\s*[0-2]?\d"
