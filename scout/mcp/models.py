@@ -89,6 +89,10 @@ class StatusResult(BaseModel):
     state: dict[str, Any] = Field(description="every phase: status, attempts, reason…")
     resume_hint: str | None = Field(default=None,
                                     description="how to continue an interrupted mission")
+    phases_count: int | None = Field(default=None, description=(
+        "how many phases the mission has (`state.phases` holds at most `phases` of them)"))
+    phases_note: str | None = Field(default=None, description=(
+        "what was left out of `state.phases`, when some were"))
 
 
 class RunsResult(BaseModel):

@@ -129,7 +129,8 @@ def create_app(settings: ServerSettings) -> Any:
     def clean(data: Any) -> Any:
         # paths said relative to the served root, as the MCP tools say them (a run's
         # pipeline_path, a state's pipeline): the server's own layout is not the answer
-        return said_under_root(deep_scrub(data, scrubber()), settings.root)
+        return said_under_root(deep_scrub(data, scrubber()), settings.root,
+                               settings.runs_dir)
 
     def run_dir(mission_id: str) -> Path:
         path = api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir,

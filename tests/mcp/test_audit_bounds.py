@@ -1,13 +1,19 @@
-"""The MCP audit's bounds on a trail's phases (scout/mcp/tools.py ``_bound_phases``): a
-pipeline of thousands of phases, or a fan-out of thousands of failing items, gives a
-trail an agent can read, which says what it left out. Through the real client:
-tests/mcp/test_stdio.py (``phases``)."""
+"""The bounds on what one MCP result carries (scout/mcp/bounds.py): a pipeline of
+thousands of phases, or a fan-out of thousands of failing items, gives a trail (and a
+status) an agent can read, which says what it left out; a report of megabytes comes in
+parts, an artifact of megabytes cut to fit. Through the real client:
+tests/mcp/test_stdio.py (``phases``), tests/mcp/test_hostile_results.py."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from scout.mcp.tools import AUDIT_ITEM_ERRORS, _bound_phases
+import pytest
+
+from scout.errors import UsageError
+from scout.mcp.bounds import (ARTIFACT_MAX_CHARS, AUDIT_ITEM_ERRORS, REPORT_PART_CHARS,
+                              bound_artifact, bound_phases, bound_state, report_part)
 
 
 def _phase(pid: str, status: str, errors: int = 0) -> dict[str, Any]:
@@ -22,7 +28,7 @@ def test_phases_that_did_not_succeed_are_kept_first_in_pipeline_order() -> None:
     phases[321] = _phase("P321", "failed_terminal")
     phases[450] = _phase("P450", "succeeded_partial")
     trail: dict[str, Any] = {"phases": phases}
-    _bound_phases(trail, 4)
+    bound_phases(trail, 4)
     assert [p["phase"] for p in trail["phases"]] == ["P0", "P1", "P321", "P450"]
     assert trail["phases_count"] == 500 and "4 of 500" in trail["phases_note"]
 
@@ -30,7 +36,7 @@ def test_phases_that_did_not_succeed_are_kept_first_in_pipeline_order() -> None:
 def test_a_trail_within_the_bound_is_whole_and_says_no_note() -> None:
     phases = [_phase(f"P{i}", "succeeded") for i in range(3)]
     trail: dict[str, Any] = {"phases": list(phases)}
-    _bound_phases(trail, 3)
+    bound_phases(trail, 3)
     assert trail["phases"] == phases and trail["phases_count"] == 3
     assert "phases_note" not in trail
 
@@ -38,8 +44,59 @@ def test_a_trail_within_the_bound_is_whole_and_says_no_note() -> None:
 def test_item_errors_of_a_huge_fan_out_are_cut_and_counted() -> None:
     trail: dict[str, Any] = {"phases": [_phase("F1", "failed_terminal", errors=5000),
                                         _phase("F2", "succeeded_partial", errors=3)]}
-    _bound_phases(trail, 100)
+    bound_phases(trail, 100)
     big, small = (p["items"] for p in trail["phases"])
     assert len(big["errors"]) == AUDIT_ITEM_ERRORS and big["errors"]["0"] == "boom 0"
     assert big["errors_left_out"] == 5000 - AUDIT_ITEM_ERRORS and big["failed"] == 5000
     assert len(small["errors"]) == 3 and "errors_left_out" not in small
+
+
+# --- status, the report and artifacts (scout/mcp/bounds.py) ------------------------------
+
+
+def test_a_state_of_thousands_of_phases_keeps_the_failed_first_and_counts_them() -> None:
+    state: dict[str, Any] = {"phases": {f"P{i}": _phase(f"P{i}", "succeeded")
+                                        for i in range(3000)}}
+    state["phases"]["P2999"] = _phase("P2999", "failed_terminal", errors=900)
+    count, note = bound_state(state, 3)
+    assert count == 3000 and note is not None and "3 of 3000" in note
+    assert list(state["phases"]) == ["P0", "P1", "P2999"]
+    assert len(state["phases"]["P2999"]["items"]["errors"]) == AUDIT_ITEM_ERRORS
+    small: dict[str, Any] = {"phases": {"A": _phase("A", "succeeded")}}
+    assert bound_state(small, 3) == (1, None) and list(small["phases"]) == ["A"]
+
+
+def test_a_long_report_comes_in_parts_each_naming_the_next() -> None:
+    lines = [f"line {i} " + "x" * 50 for i in range(REPORT_PART_CHARS // 20)]
+    text = "\n".join(lines)
+    uri = "scout://missions/m/report"
+    parts = []
+    while True:
+        part = report_part(text, len(parts) + 1, uri)
+        parts.append(part)
+        if f"{uri}/{len(parts) + 1}]" not in part:
+            break
+    assert len(parts) > 1 and all(len(p) <= REPORT_PART_CHARS + 200 for p in parts)
+    # every line is in exactly one part, whole: the parts put back are the report
+    body = "".join(p.split("\n\n[… part", 1)[0] for p in parts)
+    assert body == text
+    assert report_part("short", 1, uri) == "short"
+    with pytest.raises(UsageError, match="has 1 part"):
+        report_part("short", 2, uri)
+
+
+@pytest.mark.parametrize("value", [
+    [{"name": f"hotel {i}", "notes": "n" * 500} for i in range(50_000)],
+    {"candidates": [{"title": "t" * 1_000_000}], "n": 1},
+    {"deep": [[[[["x" * 10_000] * 100] * 100]]]},
+])
+def test_an_artifact_past_the_bound_is_cut_to_fit_and_says_where_it_is_whole(
+        value: Any) -> None:
+    out = bound_artifact(value, "runs/m/artifacts/a.json")
+    assert len(json.dumps(out, ensure_ascii=False)) <= ARTIFACT_MAX_CHARS
+    assert "runs/m/artifacts/a.json" in out["_left_out"]
+
+
+def test_an_artifact_within_the_bound_is_as_written() -> None:
+    assert bound_artifact({"a": [1, 2]}, "x") == {"a": [1, 2]}
+    assert bound_artifact([1, 2], "x") == {"items": [1, 2]}
