@@ -5,8 +5,11 @@ an artifact of fifty thousand candidates would fill any context (and the server'
 Each bound keeps what an agent needs first and says what it left out (a count, and the
 call or resource that gives the rest):
 
-* phases (``audit``'s trail, ``status``'s state): those that did not succeed first, in
-  the pipeline's order, each with at most :data:`AUDIT_ITEM_ERRORS` item errors;
+* phases (``audit``'s trail, ``status``'s state, ``apply``'s and ``plan``'s phases):
+  those that did not succeed (or will run) first, in the pipeline's order, each with at
+  most :data:`AUDIT_ITEM_ERRORS` item errors; the other lists that grow with a mission
+  (a trail's artifacts, applies, torn journal lines, cost rows; ``validate``'s problems)
+  the same way (:func:`cut_rows`);
 * the report: parts of :data:`REPORT_PART_CHARS`, each cut one naming the next part's
   resource (``scout://missions/{id}/report/{part}``);
 * an artifact: its lists and texts cut until it fits :data:`ARTIFACT_MAX_CHARS`, with a
@@ -16,6 +19,7 @@ call or resource that gives the rest):
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from scout.errors import UsageError
@@ -82,6 +86,27 @@ def bound_phases(trail: dict[str, Any], limit: int) -> None:
     trail["phases"] = phases
 
 
+def bound_trail(trail: dict[str, Any], limit: int) -> None:
+    """An audit trail's phases cut to ``limit`` (:func:`bound_phases`), and the other lists
+    that grow with a mission's phases and applies cut to as many: its artifacts (those
+    that do not verify first), its applies (the newest), its torn journal lines and its
+    cost rows."""
+    bound_phases(trail, limit)
+    cut_rows(trail, "artifacts", limit, first=lambda a: isinstance(a, dict)
+             and not a.get("verified"))
+    applies = trail.get("runs")
+    newest = len(applies) - limit if isinstance(applies, list) else 0
+    cut_rows(trail, "runs", limit,
+             first=lambda r: isinstance(r, dict) and int(r.get("run") or 0) > newest)
+    journal = trail.get("journal")
+    if isinstance(journal, dict):
+        cut_rows(journal, "torn", limit)
+    cost = trail.get("cost")
+    if isinstance(cost, dict):
+        for key in [k for k in cost if k.startswith("by_")]:
+            cut_rows(cost, key, limit)
+
+
 def bound_state(state: dict[str, Any], limit: int) -> tuple[int, str | None]:
     """A mission state's ``phases`` (phase id to its state) cut to ``limit`` as
     :func:`bound_phases` cuts a trail's; returns how many there are and the note saying
@@ -98,6 +123,19 @@ def bound_state(state: dict[str, Any], limit: int) -> tuple[int, str | None]:
     for ph in state["phases"].values():
         _cut_item_errors(ph)
     return len(every), note
+
+
+def cut_rows(holder: dict[str, Any], key: str, limit: int,
+             first: Callable[[Any], bool] | None = None) -> None:
+    """``holder[key]`` (a list) cut to ``limit`` rows, those ``first`` picks before the
+    others, each kept in its order; ``{key}_left_out`` counts the rest. A trail's
+    artifacts, applies, torn journal lines and cost rows grow with a mission's phases."""
+    rows = holder.get(key)
+    if not isinstance(rows, list) or len(rows) <= limit:
+        return
+    rank = sorted(range(len(rows)), key=lambda i: (first is None or not first(rows[i]), i))
+    holder[key] = [rows[i] for i in sorted(rank[:limit])]
+    holder[f"{key}_left_out"] = len(rows) - limit
 
 
 def report_part(text: str, part: int, uri: str) -> str:

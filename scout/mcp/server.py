@@ -36,6 +36,7 @@ from mcp.types import Resource
 from scout import __version__
 from scout.errors import ScoutError, machine_error
 from scout.errors.base import clip_names
+from scout.termsafe import shown
 from scout.text import cut_middle
 from scout.mcp.arguments import (FileArg, MissionIdArg, QueryArg, SetArg, SinceArg,
                                   as_tool_arguments, bad_arguments)
@@ -79,6 +80,8 @@ def _error_text(ws: Workspace, exc: ScoutError) -> str:
 
 
 def _bounded(text: str) -> str:
+    # a NUL or bidi override the caller sent (a `set` key, a path) shown as its escape
+    text = shown(text)
     return text if len(text) <= ERROR_WIDTH else cut_middle(text, ERROR_WIDTH)
 
 

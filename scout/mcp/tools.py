@@ -20,8 +20,8 @@ from scout.api.request import check_cap
 from scout.errors import RequestIncomplete, UsageError
 from scout.i18n import N_
 from scout.mcp import models as M
-from scout.mcp.bounds import (AUDIT_PHASES, bound_artifact, bound_phases, bound_state,
-                              check_count, report_part)
+from scout.mcp.bounds import (AUDIT_PHASES, bound_artifact, bound_state, bound_trail,
+                              check_count, cut_rows, report_part)
 from scout.mcp.workspace import Workspace
 from scout.orchestrator.events import Event
 
@@ -46,6 +46,10 @@ def _sets(values: dict[str, Any] | None) -> dict[str, Any]:
 # --- validate / plan ---------------------------------------------------------------------
 
 
+#: the problems (and files) validate lists
+VALIDATE_ROWS = 200
+
+
 def validate(ws: Workspace, path: str) -> M.ValidateResult:
     from scout.validate import validate_paths
 
@@ -57,8 +61,13 @@ def validate(ws: Workspace, path: str) -> M.ValidateResult:
         d["file"] = ws.rel(d.get("file"))
         problems.append(M.ProblemOut.model_validate({k: d.get(k)
                                                      for k in M.ProblemOut.model_fields}))
-    return M.ValidateResult(ok=result.ok, files=[ws.rel(f.path) or f.path for f in result.files],
-                            problems=ws.clean([p.model_dump() for p in problems]))
+    # a folder of thousands of files (or a generated spec of thousands of phases) gives
+    # thousands of rows: the errors first, the rest counted
+    out: dict[str, Any] = {"files": [ws.rel(f.path) or f.path for f in result.files],
+                           "problems": [p.model_dump() for p in problems]}
+    cut_rows(out, "problems", VALIDATE_ROWS, first=lambda p: p.get("severity") == "error")
+    cut_rows(out, "files", VALIDATE_ROWS)
+    return M.ValidateResult(ok=result.ok, **ws.clean(out))
 
 
 def parsed_request(result: api.MissionPlan, query: str | None) -> dict[str, Any]:
@@ -106,12 +115,13 @@ def plan(ws: Workspace, file: str, query: str | None = None,
     estimate = api.estimate(path, query=query, sets=values, config=ws.config, root=ws.root)
     phases = [M.PhasePlanOut(phase=p.phase, action=p.action, label=p.label, reason=p.reason)
               for p in result.phases]
-    return M.PlanResult(**ws.clean({
-        "mission_id": result.mission_id, "exists": result.exists,
-        "request": parsed_request(result, query),
-        "phases": [p.model_dump() for p in phases],
-        "to_run": sum(1 for p in phases if p.action == "run"),
-        "cost_estimate": estimate.to_dict()}))
+    out = {"mission_id": result.mission_id, "exists": result.exists,
+           "request": parsed_request(result, query),
+           "phases": [p.model_dump() for p in phases],
+           "to_run": sum(1 for p in phases if p.action == "run"),
+           "cost_estimate": estimate.to_dict()}
+    cut_rows(out, "phases", AUDIT_PHASES, first=lambda p: p.get("action") == "run")
+    return M.PlanResult(**ws.clean(out))
 
 
 # --- apply -------------------------------------------------------------------------------
@@ -230,6 +240,8 @@ def apply(ws: Workspace, file: str, query: str | None = None,
         answer = answer_section(Path(result.report_path).read_text(encoding="utf-8"),
                                 mission_id=result.mission_id,
                                 lang=request_lang(Path(result.run_dir)))
+    states = {"phases": {pid: st.to_dict() for pid, st in result.phases.items()}}
+    count, note = bound_state(states, AUDIT_PHASES)
     stopped = result.stopped_report if result.exit_code != 0 else None
     stopped_html = stopped.with_suffix(".html") if stopped is not None else None
     return M.ApplyResult(**ws.clean({
@@ -239,7 +251,7 @@ def apply(ws: Workspace, file: str, query: str | None = None,
         "cost_usd": mission_cost(ws, result.mission_id),
         "report_path": ws.rel(result.report_path), "answer": answer,
         "warnings": list(result.warnings),
-        "phases": {pid: st.to_dict() for pid, st in result.phases.items()},
+        "phases": states["phases"], "phases_count": count, "phases_note": note,
         "stopped_report": ws.rel(stopped),
         "stopped_report_html": ws.rel(stopped_html) if stopped_html and stopped_html.is_file()
         else None,
@@ -333,7 +345,7 @@ def audit(ws: Workspace, mission_id: str, journal_lines: int = AUDIT_JOURNAL_LIN
     journal_lines = check_count(journal_lines, "journal_lines", 0)
     phases = check_count(phases, "phases", 1)
     trail = audit_trail(_run_dir(ws, mission_id), ws.runtime)
-    bound_phases(trail, phases)
+    bound_trail(trail, phases)
     journal = trail.get("journal")
     entries = journal.get("entries") if isinstance(journal, dict) else None
     if isinstance(journal, dict) and isinstance(entries, list) \

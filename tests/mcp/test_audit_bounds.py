@@ -13,7 +13,8 @@ import pytest
 
 from scout.errors import UsageError
 from scout.mcp.bounds import (ARTIFACT_MAX_CHARS, AUDIT_ITEM_ERRORS, REPORT_PART_CHARS,
-                              bound_artifact, bound_phases, bound_state, report_part)
+                              bound_artifact, bound_phases, bound_state, bound_trail,
+                              cut_rows, report_part)
 
 
 def _phase(pid: str, status: str, errors: int = 0) -> dict[str, Any]:
@@ -100,3 +101,37 @@ def test_an_artifact_past_the_bound_is_cut_to_fit_and_says_where_it_is_whole(
 def test_an_artifact_within_the_bound_is_as_written() -> None:
     assert bound_artifact({"a": [1, 2]}, "x") == {"a": [1, 2]}
     assert bound_artifact([1, 2], "x") == {"items": [1, 2]}
+
+
+def test_a_trails_other_lists_are_cut_as_its_phases_keeping_what_matters() -> None:
+    n = 500
+    trail: dict[str, Any] = {
+        "phases": [_phase(f"P{i}", "succeeded") for i in range(n)],
+        "artifacts": [{"name": f"a{i}", "verified": i != 400} for i in range(n)],
+        "runs": [{"run": i + 1} for i in range(n)],
+        "journal": {"entries": [], "torn": [{"line": i} for i in range(n)]},
+        "cost": {"total": {"usd": 1.0}, "by_phase": [{"key": f"P{i}"} for i in range(n)],
+                 "by_adapter": [{"key": "tavily"}]}}
+    bound_trail(trail, 10)
+    assert len(trail["phases"]) == 10 and trail["phases_count"] == n
+    # the artifact that does not verify is kept; the newest applies are
+    assert "a400" in [a["name"] for a in trail["artifacts"]]
+    assert len(trail["artifacts"]) == 10 and trail["artifacts_left_out"] == n - 10
+    assert [r["run"] for r in trail["runs"]] == list(range(n - 9, n + 1))
+    assert len(trail["journal"]["torn"]) == 10 and trail["journal"]["torn_left_out"] == n - 10
+    assert len(trail["cost"]["by_phase"]) == 10 and trail["cost"]["by_adapter"] == [
+        {"key": "tavily"}]
+    assert "by_adapter_left_out" not in trail["cost"]
+
+
+def test_cut_rows_keeps_the_rows_picked_first_in_their_order() -> None:
+    plan: dict[str, Any] = {"phases": [{"phase": f"P{i}", "action": "reuse" if i % 7 else "run"}
+                                       for i in range(300)]}
+    cut_rows(plan, "phases", 100, first=lambda p: p["action"] == "run")
+    kept = plan["phases"]
+    assert len(kept) == 100 and plan["phases_left_out"] == 200
+    runs = [p for p in kept if p["action"] == "run"]
+    assert len(runs) == 43 and kept == sorted(kept, key=lambda p: int(p["phase"][1:]))
+    few: dict[str, Any] = {"phases": [1, 2]}
+    cut_rows(few, "phases", 100)
+    assert few == {"phases": [1, 2]}
