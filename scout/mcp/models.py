@@ -163,6 +163,9 @@ class KindOut(BaseModel):
                                     description="what a request of this kind reads")
     pipeline: str | None = Field(default=None, description="a Mission's pipeline")
     error: str | None = None
+    inputs_left_out: int | None = Field(default=None, description=(
+        "how many more inputs it reads than are listed (the required ones are listed "
+        "first)"))
 
 
 class KindsResult(BaseModel):

@@ -135,3 +135,27 @@ def test_cut_rows_keeps_the_rows_picked_first_in_their_order() -> None:
     few: dict[str, Any] = {"phases": [1, 2]}
     cut_rows(few, "phases", 100)
     assert few == {"phases": [1, 2]}
+
+
+def test_a_kind_of_hundreds_of_inputs_lists_the_required_first_and_counts_the_rest() -> None:
+    """A kind written by someone else: 300 inputs, each with a 100 kB default."""
+    from scout.mcp.kinds import MAX_INPUTS, _inputs
+    from scout.spec.models import Pipeline
+
+    inputs: dict[str, Any] = {f"opt{i}": {"type": "string", "default": "d" * 100_000}
+                              for i in range(300)}
+    inputs["must"] = {"type": "string", "required": True}
+    pipeline = Pipeline.model_validate({
+        "apiVersion": "scout/v1", "kind": "Pipeline", "name": "p", "inputs": inputs,
+        "phases": {"F0": {"uses": "task", "produces": ["task"]}}})
+    listed, left_out = _inputs(pipeline)
+    assert len(listed) == MAX_INPUTS and left_out == 301 - MAX_INPUTS
+    assert listed[-1].name == "must" and listed[0].name == "opt0"  # the author's order
+    assert all(len(str(i.default)) <= 300 for i in listed)
+    small = Pipeline.model_validate({
+        "apiVersion": "scout/v1", "kind": "Pipeline", "name": "p",
+        "inputs": {"opt": {"type": "integer", "default": 5}, "must": inputs["must"]},
+        "phases": {"F0": {"uses": "task", "produces": ["task"]}}})
+    listed, left_out = _inputs(small)
+    assert [i.name for i in listed] == ["opt", "must"] and left_out is None
+    assert listed[0].default == 5
