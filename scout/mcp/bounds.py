@@ -138,6 +138,12 @@ def cut_rows(holder: dict[str, Any], key: str, limit: int,
     holder[f"{key}_left_out"] = len(rows) - limit
 
 
+def cut_texts(texts: list[str], count: int = 50, width: int = 2000) -> list[str]:
+    """The first ``count`` of ``texts``, each cut in its middle to ``width`` characters:
+    ``apply``'s warnings, one of which names every optional phase that failed."""
+    return [cut_middle(t, width) for t in texts[:count]]
+
+
 def report_part(text: str, part: int, uri: str) -> str:
     """Part ``part`` (1-based) of a report cut into parts of at most REPORT_PART_CHARS,
     each cut at a line's end when one is near; a part that is not the last ends naming

@@ -21,7 +21,7 @@ from scout.errors import RequestIncomplete, UsageError
 from scout.i18n import N_
 from scout.mcp import models as M
 from scout.mcp.bounds import (AUDIT_PHASES, bound_artifact, bound_state, bound_trail,
-                              check_count, cut_rows, report_part)
+                              check_count, cut_rows, cut_texts, report_part)
 from scout.mcp.workspace import Workspace
 from scout.orchestrator.events import Event
 
@@ -250,7 +250,7 @@ def apply(ws: Workspace, file: str, query: str | None = None,
         "stop_code": result.stop_code,
         "cost_usd": mission_cost(ws, result.mission_id),
         "report_path": ws.rel(result.report_path), "answer": answer,
-        "warnings": list(result.warnings),
+        "warnings": cut_texts(result.warnings),
         "phases": states["phases"], "phases_count": count, "phases_note": note,
         "stopped_report": ws.rel(stopped),
         "stopped_report_html": ws.rel(stopped_html) if stopped_html and stopped_html.is_file()

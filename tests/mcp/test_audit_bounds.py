@@ -14,7 +14,7 @@ import pytest
 from scout.errors import UsageError
 from scout.mcp.bounds import (ARTIFACT_MAX_CHARS, AUDIT_ITEM_ERRORS, REPORT_PART_CHARS,
                               bound_artifact, bound_phases, bound_state, bound_trail,
-                              cut_rows, report_part)
+                              cut_rows, cut_texts, report_part)
 
 
 def _phase(pid: str, status: str, errors: int = 0) -> dict[str, Any]:
@@ -159,3 +159,11 @@ def test_a_kind_of_hundreds_of_inputs_lists_the_required_first_and_counts_the_re
     listed, left_out = _inputs(small)
     assert [i.name for i in listed] == ["opt", "must"] and left_out is None
     assert listed[0].default == 5
+
+
+def test_applys_warnings_are_cut_in_number_and_width() -> None:
+    naming_all = "optional phase(s) did not succeed: " + ", ".join(
+        f"P{i}" for i in range(5000))
+    cut = cut_texts([naming_all] + ["partial results: F1"] * 100)
+    assert len(cut) == 50 and len(cut[0]) <= 2000 and cut[0].startswith("optional phase")
+    assert cut[1] == "partial results: F1"
