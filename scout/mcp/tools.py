@@ -20,7 +20,7 @@ from scout.api.request import check_cap
 from scout.errors import RequestIncomplete, UsageError
 from scout.i18n import N_
 from scout.mcp import models as M
-from scout.mcp.bounds import (AUDIT_PHASES, bound_artifact, bound_state, bound_trail,
+from scout.mcp.limits import (AUDIT_PHASES, bound_artifact, bound_state, bound_trail,
                               check_count, cut_rows, cut_texts, report_part)
 from scout.mcp.workspace import Workspace
 from scout.orchestrator.events import Event
@@ -419,7 +419,7 @@ def written_reports(ws: Workspace) -> list[tuple[str, float]]:
 
 def report_markdown(ws: Workspace, mission_id: str, part: int = 1) -> str:
     """Part ``part`` of the mission's report (a report of megabytes comes in parts, each
-    naming the next: :func:`scout.mcp.bounds.report_part`)."""
+    naming the next: :func:`scout.mcp.limits.report_part`)."""
     from scout.errors import ReportNotFound
 
     run_dir = _run_dir(ws, mission_id)
