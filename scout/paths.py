@@ -165,23 +165,45 @@ def max_spec_bytes() -> int:
     return int(raw) if raw.strip() else DEFAULT_MAX_SPEC_BYTES
 
 
-def said_under_root(data: Any, root: str | Path) -> Any:
+def said_under_root(data: Any, root: str | Path, runs: str | Path | None = None) -> Any:
     """``data`` (JSON-like: str, dict, list) with every path under ``root`` in its strings
     said relative to it (``/srv/lab/runs/x`` -> ``runs/x``): what the MCP tools and the
     HTTP API answer, so a result names files as a user gives them, not the server's
-    layout. Both the resolved and the given spelling of the root are taken off."""
-    root = Path(root)
-    prefixes = {str(root.resolve()) + os.sep, str(root.absolute()) + os.sep}
-    return _rooted(data, sorted(prefixes, key=len, reverse=True))
+    layout. Both the resolved and the given spelling of the root are taken off, and the
+    root named alone is said ``.``. A ``runs`` dir outside the root (``SCOUTE_RUNS_DIR``)
+    is said ``runs`` the same way: its damaged run dirs were named by the machine's path."""
+    places = [(Path(root), ".")]
+    if runs is not None and not _inside(Path(runs), Path(root)):
+        places.append((Path(runs), "runs"))
+    prefixes: list[tuple[str, str]] = []
+    bare: list[tuple[re.Pattern[str], str]] = []
+    for place, said in places:
+        spelled = sorted({str(place.resolve()), str(place.absolute())}, key=len, reverse=True)
+        prefixes += [(s + os.sep, "" if said == "." else said + "/") for s in spelled]
+        # the place named alone ("give a path under /srv/lab") where no name goes on
+        # (/srv/lab2, /srv/lab-old stay); a place of "/" stays
+        named = [s for s in spelled if Path(s).parent != Path(s)]
+        if named:
+            bare.append((re.compile("(?:" + "|".join(map(re.escape, named))
+                                    + r")(?![\w.~+-])"), said))
+    return _rooted(data, sorted(prefixes, key=lambda p: -len(p[0])), bare)
 
 
-def _rooted(obj: Any, prefixes: list[str]) -> Any:
+def _inside(path: Path, root: Path) -> bool:
+    path, root = path.resolve(), root.resolve()
+    return path == root or root in path.parents
+
+
+def _rooted(obj: Any, prefixes: list[tuple[str, str]],
+            bare: list[tuple[re.Pattern[str], str]]) -> Any:
     if isinstance(obj, str):
-        for prefix in prefixes:
-            obj = obj.replace(prefix, "")
+        for prefix, said in prefixes:
+            obj = obj.replace(prefix, said)
+        for pattern, said in bare:
+            obj = pattern.sub(said, obj)
         return obj
     if isinstance(obj, dict):
-        return {k: _rooted(v, prefixes) for k, v in obj.items()}
+        return {k: _rooted(v, prefixes, bare) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
-        return [_rooted(v, prefixes) for v in obj]
+        return [_rooted(v, prefixes, bare) for v in obj]
     return obj

@@ -67,6 +67,17 @@ def clean(text: Any) -> str:
     return _SURROGATE.sub(_escaped, _CONTROL.sub("", _SEQUENCE.sub("", s)))
 
 
+def shown(text: str) -> str:
+    """``text`` with every character :func:`clean` removes written as its ``\\uXXXX``
+    escape instead: an error that quotes what a caller sent (an MCP tool's argument, an
+    HTTP path) shows the NUL or bidi override it held, where removing it would name
+    another value ('\\u202ekey' is not 'key') and keeping it would reorder the text."""
+    if text.isprintable():
+        return text
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group(0)):04x}" if ord(m.group(0)) <= 0xFFFF
+                        else f"\\U{ord(m.group(0)):08x}", text)
+
+
 def quoted(name: str) -> str:
     """A name from a file, quoted for a message: ``'F1'``, or its ``repr`` when it holds
     characters :func:`clean` would remove (``'F\\x1b[31m1'``): removed, the message

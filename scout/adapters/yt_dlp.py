@@ -15,6 +15,7 @@ layer's job. Its errors are mapped into the ProviderError tree by :func:`map_err
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import logging
 import math
 import re
@@ -36,6 +37,12 @@ log = logging.getLogger(__name__)
 VIDEO_IE_KEYS = frozenset({"Youtube"})
 _BOT_CHECK = re.compile(r"sign in to confirm|not a bot|too many requests", re.I)
 _ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
+#: how much of an entry's text field is read (a title is cut to TITLE_CHARS after its
+#: spaces and control characters are taken out, which may shorten it this much)
+_READ_CHARS = 20 * TITLE_CHARS
+#: how many entries of an answer are read: yt-dlp's search stops at the count asked, so
+#: only a changed yt-dlp (or extractor) sends more, and thousands are not read
+_MAX_ENTRIES = 500
 
 
 class YoutubeDLLike(Protocol):
@@ -169,7 +176,9 @@ def _text(*values: Any) -> str:
     """The first of an entry's text fields that is text, on one line, without control
     sequences and cut as a search result's title is (a dict there was written as its
     repr, a channel that was one stopped the search with a validation error)."""
-    return next((trim(t, TITLE_CHARS) for t in map(clean_text, map(as_text, values)) if t), "")
+    # cut before cleaning: cleaning a 10 MB title took seconds to keep 300 characters
+    texts = (clean_text(as_text(v)[:_READ_CHARS]) for v in values)
+    return next((trim(t, TITLE_CHARS) for t in texts if t), "")
 
 
 def _youtube_dl(params: dict[str, Any]) -> YoutubeDLLike:
@@ -211,6 +220,9 @@ class YtDlpAdapter(VideoAdapter):
             "retries": 0,
             "ignoreerrors": False,
             "noplaylist": False,
+            # nothing is written, yet yt-dlp names each entry's file from this template:
+            # the default's title made a 10 MB title cost seconds of filename sanitizing
+            "outtmpl": {"default": "unused"},
         }
 
     def search_url(self, request: VideoSearchRequest) -> str:
@@ -235,20 +247,23 @@ class YtDlpAdapter(VideoAdapter):
         if info is None:
             raise ParseError(f"{self.name}: yt-dlp returned no result for the search",
                              adapter=self.name)
-        entries = info.get("entries")
-        if entries is None:
+        entries = info.get("entries") if isinstance(info, dict) else None
+        if entries is None or isinstance(entries, (str, bytes, dict)) \
+                or not hasattr(entries, "__iter__"):
+            kind = info.get("_type") if isinstance(info, dict) else type(info).__name__
             raise ParseError(f"{self.name}: yt-dlp's answer is not a playlist "
-                             f"(_type={info.get('_type')!r})", adapter=self.name)
+                             f"(_type={(_text(kind)[:40] or None)!r})", adapter=self.name)
         videos: list[Video] = []
         skipped = 0
-        for entry in list(entries):
+        for entry in itertools.islice(entries, _MAX_ENTRIES):
             video = self._video(entry)
             if video is None:
                 skipped += 1
             else:
                 videos.append(video)
         meta = {"requested": min(request.limit, self.yt.max_results), "entries": len(videos)
-                + skipped, "skipped": skipped, "extractor": info.get("extractor")}
+                + skipped, "skipped": skipped,
+                "extractor": _text(info.get("extractor"))[:60] or None}
         return Reply(value=videos[: request.limit], meta=meta)
 
     def _video(self, entry: Any) -> Video | None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.mcp import models as M
+from scout.mcp.limits import cut_rows
 from scout.mcp.workspace import Workspace
 from scout.text import cut_middle
 
@@ -32,13 +33,28 @@ def _cut(text: Any) -> str | None:
     return cut_middle(str(text), DESCRIPTION_WIDTH) if text else None
 
 
-def _inputs(pipeline: Any) -> list[M.KindInput]:
-    return [M.KindInput(name=name, type=spec.type, required=spec.required,
-                        description=_cut(spec.description),
-                        default=spec.default if spec.default is None
-                        or isinstance(spec.default, (str, int, float, bool)) else str(spec.default),
-                        enum=[str(v) for v in spec.enum][:50] if spec.enum else None)
-            for name, spec in pipeline.inputs.items()]
+#: the most inputs listed per kind: a kind written by someone else with thousands of
+#: inputs (each with a 1 MB default: defaults are cut as descriptions are) filled it
+MAX_INPUTS = 100
+
+
+def _default(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return _cut(value) if isinstance(value, str) else _cut(str(value))
+
+
+def _inputs(pipeline: Any) -> tuple[list[M.KindInput], int | None]:
+    """The kind's inputs as listed (at most MAX_INPUTS, the required ones kept first, in
+    the author's order), and
+    how many were left out (None when none were)."""
+    held: dict[str, Any] = {"inputs": list(pipeline.inputs.items())}
+    cut_rows(held, "inputs", MAX_INPUTS, first=lambda kv: kv[1].required)
+    listed = [M.KindInput(name=name, type=spec.type, required=spec.required,
+                          description=_cut(spec.description), default=_default(spec.default),
+                          enum=[str(v) for v in spec.enum][:50] if spec.enum else None)
+              for name, spec in held["inputs"]]
+    return listed, held.get("inputs_left_out")
 
 
 def _entry(ws: Workspace, path: Path) -> M.KindOut:
@@ -59,8 +75,10 @@ def _entry(ws: Workspace, path: Path) -> M.KindOut:
 
     model = spec.model
     if isinstance(model, Pipeline):
+        inputs, left_out = _inputs(model)
         return M.KindOut(file=file, kind="Pipeline", name=model.name,
-                         description=_cut(model.description), inputs=_inputs(model))
+                         description=_cut(model.description), inputs=inputs,
+                         inputs_left_out=left_out)
     return M.KindOut(file=file, kind=spec.kind, name=getattr(model, "mission_id", None),
                      description=_cut(getattr(model, "description", None)),
                      pipeline=getattr(model, "pipeline", None))

@@ -28,6 +28,10 @@ class ValidateResult(BaseModel):
     ok: bool = Field(description="true when no file has an error (warnings allowed)")
     files: list[str] = Field(description="the files checked, relative to the root")
     problems: list[ProblemOut]
+    problems_left_out: int | None = Field(default=None, description=(
+        "how many more problems there are past those listed (errors are listed first)"))
+    files_left_out: int | None = Field(default=None, description=(
+        "how many more files were checked than are listed"))
 
 
 class PhasePlanOut(BaseModel):
@@ -49,6 +53,9 @@ class PlanResult(BaseModel):
     phases: list[PhasePlanOut]
     to_run: int
     cost_estimate: dict[str, Any] = Field(description="as `scout plan --format json`")
+    phases_left_out: int | None = Field(default=None, description=(
+        "how many more phases there are past those listed (those to run are listed "
+        "first, 100 in all); `to_run` counts every one"))
 
 
 class ApplyResult(BaseModel):
@@ -80,6 +87,11 @@ class ApplyResult(BaseModel):
     hint: str | None = Field(
         default=None, description="what to do next, in one line, when the mission did "
         "not succeed (`reason` says why); null when it succeeded")
+    phases_count: int | None = Field(default=None, description=(
+        "how many phases the mission has (`phases` holds at most 100: those that did not "
+        "succeed first; status(mission_id, phases) gives more)"))
+    phases_note: str | None = Field(default=None, description=(
+        "what was left out of `phases`, when some were"))
 
 
 class StatusResult(BaseModel):
@@ -89,6 +101,10 @@ class StatusResult(BaseModel):
     state: dict[str, Any] = Field(description="every phase: status, attempts, reason…")
     resume_hint: str | None = Field(default=None,
                                     description="how to continue an interrupted mission")
+    phases_count: int | None = Field(default=None, description=(
+        "how many phases the mission has (`state.phases` holds at most `phases` of them)"))
+    phases_note: str | None = Field(default=None, description=(
+        "what was left out of `state.phases`, when some were"))
 
 
 class RunsResult(BaseModel):
@@ -147,6 +163,9 @@ class KindOut(BaseModel):
                                     description="what a request of this kind reads")
     pipeline: str | None = Field(default=None, description="a Mission's pipeline")
     error: str | None = None
+    inputs_left_out: int | None = Field(default=None, description=(
+        "how many more inputs it reads than are listed (the required ones are listed "
+        "first)"))
 
 
 class KindsResult(BaseModel):

@@ -36,6 +36,7 @@ from mcp.types import Resource
 from scout import __version__
 from scout.errors import ScoutError, machine_error
 from scout.errors.base import clip_names
+from scout.termsafe import shown
 from scout.text import cut_middle
 from scout.mcp.arguments import (FileArg, MissionIdArg, QueryArg, SetArg, SinceArg,
                                   as_tool_arguments, bad_arguments)
@@ -60,6 +61,10 @@ Re-applying the same request resumes and reuses what is done. Offline: apply wit
 replay set to a recorded cassette folder (e.g. examples/hotel-barcelona/cassette)."""
 
 
+#: the longest name a filter takes (a mission id, an adapter, a phase, a token's name), as
+#: the HTTP API's: a 1 MB one came back whole in the journal's ``filters``
+NAME_MAX = 200
+
 #: the longest message (and hint) a tool error repeats: a kind's 100 kB description in a
 #: USE065 refusal came back whole (the CLI cuts each message at 400 characters)
 ERROR_WIDTH = 2000
@@ -75,6 +80,8 @@ def _error_text(ws: Workspace, exc: ScoutError) -> str:
 
 
 def _bounded(text: str) -> str:
+    # a NUL or bidi override the caller sent (a `set` key, a path) shown as its escape
+    text = shown(text)
     return text if len(text) <= ERROR_WIDTH else cut_middle(text, ERROR_WIDTH)
 
 
@@ -190,6 +197,16 @@ class _ScoutMCP(MCPServer):
                             ) from exc.__cause__
 
 
+def _part_number(part: str) -> int:
+    """A report part's number as its resource's address gives it (text), or USE001."""
+    from scout.errors import UsageError
+
+    if not (part.isascii() and part.isdigit()) or len(part) > 6:
+        raise UsageError(f"report part {part[:40]!r}: expected a part number (1, 2, …)",
+                         hint="the report's first part names the next")
+    return int(part)
+
+
 def build_mcp(ws: Workspace) -> MCPServer:
     """The MCP server with scout's tools and resources, confined to ``ws``."""
     mcp = _ScoutMCP("scout", version=__version__, instructions=INSTRUCTIONS,
@@ -238,9 +255,13 @@ def build_mcp(ws: Workspace) -> MCPServer:
                                max_cost=max_cost, replay=replay)
 
     @mcp.tool(description="The state of every phase of a mission (interrupted runs say so, "
-              "with how to resume).")
-    async def status(mission_id: MissionIdArg) -> M.StatusResult:
-        return await _in_thread(ws, lambda: T.status(ws, mission_id))
+              "with how to resume); at most `phases` phases (100 unless asked).")
+    async def status(mission_id: MissionIdArg,
+                     phases: Annotated[int, Field(description=(
+                         "how many phases the state repeats, 1 to 10000 (those that did "
+                         "not succeed first); `phases_count` says how many there are"))]
+                     = T.AUDIT_PHASES) -> M.StatusResult:
+        return await _in_thread(ws, lambda: T.status(ws, mission_id, phases))
 
     @mcp.tool(description="The missions under the runs dir, newest first (the last "
               "`limit`; `total` says how many there are): id, pipeline, status, start, "
@@ -272,13 +293,17 @@ def build_mcp(ws: Workspace) -> MCPServer:
               "since (ISO date or an age like 2h, 7d).")
     async def journal(
             mission: Annotated[str | None, Field(description=(
-                "only this mission's calls: its id as apply or runs returned it"))] = None,
+                "only this mission's calls: its id as apply or runs returned it"),
+                max_length=NAME_MAX)] = None,
             adapter: Annotated[str | None, Field(description=(
-                "an adapter's name as the journal writes it (tavily, duckduckgo, …)"))] = None,
+                "an adapter's name as the journal writes it (tavily, duckduckgo, …)"),
+                max_length=NAME_MAX)] = None,
             phase: Annotated[str | None, Field(description=(
-                "only this phase's calls: its id as plan lists it (F1, …)"))] = None,
+                "only this phase's calls: its id as plan lists it (F1, …)"),
+                max_length=NAME_MAX)] = None,
             token: Annotated[str | None, Field(description=(
-                "a token's name in the pool (never its value)"))] = None,
+                "a token's name in the pool (never its value)"),
+                max_length=NAME_MAX)] = None,
             failed: Annotated[bool, Field(description=(
                 "true: only the calls that failed"))] = False,
             since: SinceArg = None,
@@ -298,7 +323,8 @@ def build_mcp(ws: Workspace) -> MCPServer:
     async def cost(by: Annotated[str, Field(description=(
             "mission, adapter, token or phase"))] = "mission",
                    mission: Annotated[str | None, Field(description=(
-                       "only this mission id"))] = None,
+                       "only this mission id"),
+                       max_length=NAME_MAX)] = None,
                    since: SinceArg = None) -> M.CostResult:
         return await _in_thread(ws, lambda: T.cost(ws, by, mission, since))
 
@@ -307,6 +333,19 @@ def build_mcp(ws: Workspace) -> MCPServer:
     async def report(mission_id: str) -> str:
         try:
             return await anyio.to_thread.run_sync(lambda: T.report_markdown(ws, mission_id))
+        except Exception as exc:
+            known = _as_scout_error(exc)
+            if known is None:
+                raise
+            raise ResourceError(_error_text(ws, known)) from None
+
+    @mcp.resource("scout://missions/{mission_id}/report/{part}", mime_type="text/markdown",
+                  description="A later part of a long report (the report's first part "
+                  "names the next when there is one).")
+    async def report_part(mission_id: str, part: str) -> str:
+        try:
+            return await anyio.to_thread.run_sync(
+                lambda: T.report_markdown(ws, mission_id, _part_number(part)))
         except Exception as exc:
             known = _as_scout_error(exc)
             if known is None:

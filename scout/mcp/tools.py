@@ -20,6 +20,8 @@ from scout.api.request import check_cap
 from scout.errors import RequestIncomplete, UsageError
 from scout.i18n import N_
 from scout.mcp import models as M
+from scout.mcp.limits import (AUDIT_PHASES, bound_artifact, bound_state, bound_trail,
+                              check_count, cut_rows, cut_texts, report_part)
 from scout.mcp.workspace import Workspace
 from scout.orchestrator.events import Event
 
@@ -44,6 +46,10 @@ def _sets(values: dict[str, Any] | None) -> dict[str, Any]:
 # --- validate / plan ---------------------------------------------------------------------
 
 
+#: the problems (and files) validate lists
+VALIDATE_ROWS = 200
+
+
 def validate(ws: Workspace, path: str) -> M.ValidateResult:
     from scout.validate import validate_paths
 
@@ -55,8 +61,13 @@ def validate(ws: Workspace, path: str) -> M.ValidateResult:
         d["file"] = ws.rel(d.get("file"))
         problems.append(M.ProblemOut.model_validate({k: d.get(k)
                                                      for k in M.ProblemOut.model_fields}))
-    return M.ValidateResult(ok=result.ok, files=[ws.rel(f.path) or f.path for f in result.files],
-                            problems=ws.clean([p.model_dump() for p in problems]))
+    # a folder of thousands of files (or a generated spec of thousands of phases) gives
+    # thousands of rows: the errors first, the rest counted
+    out: dict[str, Any] = {"files": [ws.rel(f.path) or f.path for f in result.files],
+                           "problems": [p.model_dump() for p in problems]}
+    cut_rows(out, "problems", VALIDATE_ROWS, first=lambda p: p.get("severity") == "error")
+    cut_rows(out, "files", VALIDATE_ROWS)
+    return M.ValidateResult(ok=result.ok, **ws.clean(out))
 
 
 def parsed_request(result: api.MissionPlan, query: str | None) -> dict[str, Any]:
@@ -104,12 +115,13 @@ def plan(ws: Workspace, file: str, query: str | None = None,
     estimate = api.estimate(path, query=query, sets=values, config=ws.config, root=ws.root)
     phases = [M.PhasePlanOut(phase=p.phase, action=p.action, label=p.label, reason=p.reason)
               for p in result.phases]
-    return M.PlanResult(**ws.clean({
-        "mission_id": result.mission_id, "exists": result.exists,
-        "request": parsed_request(result, query),
-        "phases": [p.model_dump() for p in phases],
-        "to_run": sum(1 for p in phases if p.action == "run"),
-        "cost_estimate": estimate.to_dict()}))
+    out = {"mission_id": result.mission_id, "exists": result.exists,
+           "request": parsed_request(result, query),
+           "phases": [p.model_dump() for p in phases],
+           "to_run": sum(1 for p in phases if p.action == "run"),
+           "cost_estimate": estimate.to_dict()}
+    cut_rows(out, "phases", AUDIT_PHASES, first=lambda p: p.get("action") == "run")
+    return M.PlanResult(**ws.clean(out))
 
 
 # --- apply -------------------------------------------------------------------------------
@@ -228,6 +240,8 @@ def apply(ws: Workspace, file: str, query: str | None = None,
         answer = answer_section(Path(result.report_path).read_text(encoding="utf-8"),
                                 mission_id=result.mission_id,
                                 lang=request_lang(Path(result.run_dir)))
+    states = {"phases": {pid: st.to_dict() for pid, st in result.phases.items()}}
+    count, note = bound_state(states, AUDIT_PHASES)
     stopped = result.stopped_report if result.exit_code != 0 else None
     stopped_html = stopped.with_suffix(".html") if stopped is not None else None
     return M.ApplyResult(**ws.clean({
@@ -236,8 +250,8 @@ def apply(ws: Workspace, file: str, query: str | None = None,
         "stop_code": result.stop_code,
         "cost_usd": mission_cost(ws, result.mission_id),
         "report_path": ws.rel(result.report_path), "answer": answer,
-        "warnings": list(result.warnings),
-        "phases": {pid: st.to_dict() for pid, st in result.phases.items()},
+        "warnings": cut_texts(result.warnings),
+        "phases": states["phases"], "phases_count": count, "phases_note": note,
         "stopped_report": ws.rel(stopped),
         "stopped_report_html": ws.rel(stopped_html) if stopped_html and stopped_html.is_file()
         else None,
@@ -279,12 +293,17 @@ def _run_dir(ws: Workspace, mission_id: str) -> Path:
                             listed_by="the runs tool")
 
 
-def status(ws: Workspace, mission_id: str) -> M.StatusResult:
+def status(ws: Workspace, mission_id: str, phases: int = AUDIT_PHASES) -> M.StatusResult:
+    """The mission's state, its phases cut to ``phases`` as audit cuts them (a mission of
+    thousands of phases was a megabyte of result)."""
     from scout.audit.runs import effective_status
 
+    phases = check_count(phases, "phases", 1)
     run_dir = _run_dir(ws, mission_id)
     state = api.status(run_dir)
     shown = effective_status(state)
+    data = state.to_dict()
+    count, note = bound_state(data, phases)
     hint = None
     if shown == "interrupted":
         from scout.i18n.messages import localize
@@ -294,24 +313,19 @@ def status(ws: Workspace, mission_id: str) -> M.StatusResult:
         # tool's name `apply` stays as it is, so an agent still knows what to call
         hint = localize(RESUME_HINT, request_lang(run_dir))
     return M.StatusResult(**ws.clean({"mission_id": mission_id, "status": shown,
-                                      "state": state.to_dict(), "resume_hint": hint}))
+                                      "state": data, "resume_hint": hint,
+                                      "phases_count": count, "phases_note": note}))
 
 
 #: the missions ``runs`` lists unless asked: a lab's years of runs are past a context
 RUNS_LIMIT = 100
 
 
-def _check_lines(value: Any, name: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 10_000:
-        raise UsageError(f"{name}: expected {low} to 10000")
-    return value
-
-
 def runs(ws: Workspace, limit: int = RUNS_LIMIT) -> M.RunsResult:
     from scout.audit.runs import list_runs
     from scout.paths import runs_dir
 
-    limit = _check_lines(limit, "limit", 1)
+    limit = check_count(limit, "limit", 1)
     rows = list_runs(runs_dir(None, root=ws.root), ws.runtime)
     note = (f"the newest {limit} of {len(rows)} missions; runs(limit) lists more"
             if len(rows) > limit else None)
@@ -324,50 +338,14 @@ def runs(ws: Workspace, limit: int = RUNS_LIMIT) -> M.RunsResult:
 AUDIT_JOURNAL_LINES = 50
 
 
-#: the phases an audit repeats unless asked (a generated pipeline of thousands of phases
-#: made a trail past an agent's context), and the item errors it repeats per phase (a
-#: fan-out of thousands of failing items did the same)
-AUDIT_PHASES = 100
-AUDIT_ITEM_ERRORS = 20
-_FINE = {"succeeded", "skipped"}
-
-
-def _bound_phases(trail: dict[str, Any], limit: int) -> None:
-    """``trail["phases"]`` cut to ``limit`` (those that did not succeed first, kept in the
-    pipeline's order), with ``phases_count`` and a ``phases_note`` when some were left
-    out; each kept phase's item errors cut to AUDIT_ITEM_ERRORS, ``errors_left_out``
-    counting the rest."""
-    every = trail.get("phases")
-    if not isinstance(every, list):
-        return
-    phases: list[Any] = every
-    trail["phases_count"] = len(every)
-    if len(every) > limit:
-        rank = sorted(range(len(every)), key=lambda i: (
-            isinstance(every[i], dict) and every[i].get("status") in _FINE, i))
-        phases = [every[i] for i in sorted(rank[:limit])]
-        trail["phases_note"] = (f"{limit} of {trail['phases_count']} phases (those that "
-                                f"did not succeed first); audit's phases gives more, "
-                                f"status(mission_id) every phase's state")
-    for ph in phases:
-        items = ph.get("items") if isinstance(ph, dict) else None
-        if not isinstance(items, dict):
-            continue
-        errors = items.get("errors")
-        if isinstance(errors, dict) and len(errors) > AUDIT_ITEM_ERRORS:
-            items["errors"] = dict(list(errors.items())[:AUDIT_ITEM_ERRORS])
-            items["errors_left_out"] = len(errors) - AUDIT_ITEM_ERRORS
-    trail["phases"] = phases
-
-
 def audit(ws: Workspace, mission_id: str, journal_lines: int = AUDIT_JOURNAL_LINES,
           phases: int = AUDIT_PHASES) -> M.AuditResult:
     from scout.audit.trail import audit_trail
 
-    journal_lines = _check_lines(journal_lines, "journal_lines", 0)
-    phases = _check_lines(phases, "phases", 1)
+    journal_lines = check_count(journal_lines, "journal_lines", 0)
+    phases = check_count(phases, "phases", 1)
     trail = audit_trail(_run_dir(ws, mission_id), ws.runtime)
-    _bound_phases(trail, phases)
+    bound_trail(trail, phases)
     journal = trail.get("journal")
     entries = journal.get("entries") if isinstance(journal, dict) else None
     if isinstance(journal, dict) and isinstance(entries, list) \
@@ -384,7 +362,7 @@ def journal(ws: Workspace, mission: str | None = None, adapter: str | None = Non
     from scout.audit.filters import JournalFilter, parse_since
     from scout.audit.journal_query import query
 
-    limit = _check_lines(limit, "limit", 1)
+    limit = check_count(limit, "limit", 1)
     flt = JournalFilter(mission=mission, token=token, adapter=adapter, phase=phase,
                         failed=failed, since=parse_since(since, name="since"))
     page = query(ws.runtime, flt, limit).to_dict()
@@ -439,7 +417,9 @@ def written_reports(ws: Workspace) -> list[tuple[str, float]]:
     return sorted(found, key=lambda r: -r[1])[:LISTED_REPORTS]
 
 
-def report_markdown(ws: Workspace, mission_id: str) -> str:
+def report_markdown(ws: Workspace, mission_id: str, part: int = 1) -> str:
+    """Part ``part`` of the mission's report (a report of megabytes comes in parts, each
+    naming the next: :func:`scout.mcp.limits.report_part`)."""
     from scout.errors import ReportNotFound
 
     run_dir = _run_dir(ws, mission_id)
@@ -447,7 +427,8 @@ def report_markdown(ws: Workspace, mission_id: str) -> str:
     if not path.is_file() or path.is_symlink():
         raise ReportNotFound(f"mission '{mission_id}' has no report.md yet",
                              hint=no_report_hint(run_dir, mission_id))
-    return str(ws.clean(path.read_text(encoding="utf-8")))
+    text = str(ws.clean(path.read_text(encoding="utf-8")))
+    return report_part(text, part, f"scout://missions/{mission_id}/report")
 
 
 def no_report_hint(run_dir: Path, mission_id: str) -> str:
@@ -485,7 +466,11 @@ def artifact_json(ws: Workspace, mission_id: str, name: str) -> dict[str, Any]:
     if name not in names:
         raise UsageError(f"mission '{mission_id}' has no artifact '{name}'",
                          hint="its artifacts: " + (", ".join(names) or "none yet"))
+    from pydantic_core import to_jsonable_python
+
     data = api.get_mission_artifacts(run_dir, names=[name])
-    value = data[name]
-    dumped = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
-    return dict(ws.clean(dumped))
+    # a list artifact (of models or of plain values) is given under "items": a resource
+    # of JSON is one object
+    dumped = to_jsonable_python(data[name])
+    where = ws.rel(ArtifactStore(run_dir, create=False).path(name))
+    return dict(ws.clean(bound_artifact(dumped, str(where))))

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import PathOutsideRoot, UsageError
-from scout.paths import said_under_root
+from scout.paths import runs_dir, said_under_root
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,8 @@ class Workspace:
         if resolved != root and root not in resolved.parents:
             raise PathOutsideRoot(
                 f"{what} {given!r} is outside the framework root",
-                hint=f"give a path under {root} (relative paths are read from there)")
+                hint="give a path relative to the framework root (e.g. pipelines/…): "
+                     "nothing outside it is read")
         if kind == "file" and resolved.is_dir():  # there, but not what "no such file" says
             raise UsageError(f"{what} {given!r} is a folder, not a file",
                              hint="give one .yaml file in it (validate takes folders)")
@@ -76,9 +77,10 @@ class Workspace:
     def clean(self, data: Any) -> Any:
         """``data`` scrubbed of secret values, every path under the root in its strings
         said relative to it (a state's ``pipeline``, an audit's ``run_dir``, a progress
-        message): results name files as the tools take them, not the server's layout."""
+        message), and those under a runs dir elsewhere (``SCOUTE_RUNS_DIR``) as under
+        ``runs``: results name files as the tools take them, not the server's layout."""
         from scout.audit.secrets import deep_scrub, known_secrets
 
         scrubbed = deep_scrub(data, known_secrets(self.root, self.config))
-        return said_under_root(scrubbed, self.root)
+        return said_under_root(scrubbed, self.root, runs_dir(None, root=self.root))
 

@@ -145,6 +145,11 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any], *, lang: str = 
             raise UsageError(say(_, N_("pipeline '{pipeline}' has no input '{name}'"),
                                  pipeline=pipeline.name, name=name),
                              hint=_unknown_hint(name, pipeline, _))
+        length = _length(value)
+        if length > MAX_VALUE_CHARS:  # before reading it: a 1 MB place was taken whole
+            raise _refused(_, name, decl, lang, say(
+                _, N_("a value of {length} characters is longer than any this input "
+                      "takes (at most {limit})"), length=length, limit=MAX_VALUE_CHARS))
         try:
             out[name] = coerce(decl.type, value, items=decl.items, scale=decl.scale)
         except ValueError as exc:
@@ -156,6 +161,22 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any], *, lang: str = 
         if off:
             raise _refused(_, name, decl, lang, None, off)
     return out
+
+
+#: the longest value ``--set`` (or an agent's ``set``, a Mission's ``inputs:``) may give
+#: an input, its list items counted together: five times what the request parser reads of
+#: a whole request (2000 characters). A megabyte "place" went whole into the mission's
+#: Task, every search query and the result an agent reads.
+MAX_VALUE_CHARS = 10_000
+
+
+def _length(value: Any) -> int:
+    """How many characters of text ``value`` (a string, or a list of them) carries."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, (list, tuple)):
+        return sum(len(v) if isinstance(v, str) else 1 for v in value)
+    return 0
 
 
 class _Words:

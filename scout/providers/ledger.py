@@ -20,6 +20,21 @@ from scout.config.models import Config
 from scout.config.settings import ADAPTER_TYPES
 from scout.providers.cost import FREE, Cost
 from scout.providers.journal import FIELDS, Journal, utc_ts
+from scout.text import cut_middle
+
+
+#: the longest error message a journal line keeps: an adapter's bug on a hostile answer
+#: (a KeyError of a 10 MB key) or an error page quoted whole wrote megabytes into the line,
+#: and so into the audit, the journal tool and the HTTP API
+ERROR_WIDTH = 2000
+
+
+def _cut(error: Any) -> Any:
+    # cut after the scrub: a secret cut in two would no longer be recognised
+    message = error.get("message") if isinstance(error, dict) else None
+    if not isinstance(message, str) or len(message) <= ERROR_WIDTH:
+        return error
+    return {**error, "message": cut_middle(message, ERROR_WIDTH)}
 
 
 class Ledger:
@@ -43,7 +58,7 @@ class Ledger:
             "ts": utc_ts(self.clock()), "mission_id": self.mission_id, "phase": phase,
             "adapter": adapter, "action": action, "token_name": token_name,
             "request": request, "response_summary": R.scrub(response_summary, self.secrets),
-            "result": result, "error": R.scrub(error, self.secrets), "cost": cost.to_dict(),
+            "result": result, "error": _cut(R.scrub(error, self.secrets)), "cost": cost.to_dict(),
             "chain": chain,
         }
         return {k: values[k] for k in FIELDS}

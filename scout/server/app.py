@@ -56,6 +56,7 @@ from scout.errors import (
     machine_error,
 )
 from scout.paths import MISSION_ID_RE, said_under_root, validate_mission_id
+from scout.termsafe import shown
 from scout.adapters.contract import Secret
 from scout.adapters.contract.redact import SecretScrubber
 from scout.server import models as M
@@ -129,7 +130,8 @@ def create_app(settings: ServerSettings) -> Any:
     def clean(data: Any) -> Any:
         # paths said relative to the served root, as the MCP tools say them (a run's
         # pipeline_path, a state's pipeline): the server's own layout is not the answer
-        return said_under_root(deep_scrub(data, scrubber()), settings.root)
+        return said_under_root(deep_scrub(data, scrubber()), settings.root,
+                               settings.runs_dir)
 
     def run_dir(mission_id: str) -> Path:
         path = api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir,
@@ -139,7 +141,9 @@ def create_app(settings: ServerSettings) -> Any:
 
     @app.exception_handler(ScoutError)
     def _scout_error(_request: Request, exc: ScoutError) -> JSONResponse:
-        body = {"error": {"code": exc.code, "message": exc.message, "hint": exc.hint}}
+        # a NUL or bidi override the client sent, quoted back, shown as its escape
+        body = {"error": {"code": exc.code, "message": shown(exc.message),
+                          "hint": shown(exc.hint) if exc.hint else exc.hint}}
         return JSONResponse(clean(body), status_code=_status_of(exc))
 
     @app.exception_handler(OSError)

@@ -287,3 +287,58 @@ def test_map_error_follows_download_error_exc_info() -> None:
         import sys
         wrapped = DownloadError("ERROR: unable to download", sys.exc_info())
     assert isinstance(map_error(wrapped, "yt_dlp"), RateLimited)
+
+
+# --- hostile answers ---------------------------------------------------------------------
+
+
+def test_a_10_mb_title_is_cut_quickly_through_the_real_youtubedl() -> None:
+    """A title, description and channel of 10 MB each: the video keeps 300 characters of
+    each, with no bidi control left, and the search takes well under a second (it took
+    17 s: yt-dlp named an output file from the title, then scout cleaned all of it)."""
+    import time
+
+    huge = "Hotel \u202e" + "arts " * 2_000_000
+    entry = dict(ENTRIES[0], title=huge, description=huge, channel=huge, uploader=huge)
+    adapter, _ = make([entry])
+    started = time.monotonic()
+    video = adapter.call(VideoSearchRequest(query="hotels")).value[0]
+    assert time.monotonic() - started < 3
+    assert video.title.startswith("Hotel arts arts") and len(video.title) <= 300
+    assert video.channel is not None and len(video.channel) <= 300
+    assert "\u202e" not in video.title + video.channel
+
+
+class _EndlessSearch:
+    """A YoutubeDL stand-in whose playlist goes on (an extractor that changed): 100,000
+    entries, a bound an unbounded read would pass without hanging the test."""
+
+    def __init__(self, _params: dict[str, Any]) -> None:
+        pass
+
+    def extract_info(self, url: str, download: bool = False) -> dict[str, Any]:
+        endless = (dict(ENTRIES[0], id=f"v{n:010d}") for n in range(100_000))
+        return {"_type": "playlist", "entries": endless, "extractor": "x" * 1_000_000}
+
+
+def test_a_playlist_of_thousands_is_read_to_a_bound_and_its_fields_are_cut() -> None:
+    adapter = YtDlpAdapter("yt_dlp", YtDlpSettings(type="yt_dlp"), ydl_factory=_EndlessSearch)
+    reply = adapter.call(VideoSearchRequest(query="hotels", limit=5))
+    assert len(reply.value) == 5
+    assert 5 < reply.meta["entries"] <= 1000 and len(reply.meta["extractor"]) <= 60
+
+
+@pytest.mark.parametrize("answer", [["a list"], {"_type": "x" * 1_000_000},
+                                    {"entries": "not a list"}, {"entries": 12}])
+def test_an_answer_that_is_no_playlist_is_a_short_parse_error(answer: Any) -> None:
+    class Odd:
+        def __init__(self, _params: dict[str, Any]) -> None:
+            pass
+
+        def extract_info(self, url: str, download: bool = False) -> Any:
+            return answer
+
+    adapter = YtDlpAdapter("yt_dlp", YtDlpSettings(type="yt_dlp"), ydl_factory=Odd)
+    with pytest.raises(ParseError, match="not a playlist") as info:
+        adapter.call(VideoSearchRequest(query="hotels"))
+    assert len(str(info.value)) < 200

@@ -49,6 +49,7 @@ async def test_tools_are_listed_with_input_and_output_schemas(tmp_path: Path) ->
     assert {"mission_id", "status", "cost_usd", "started_at"} <= set(row["properties"])
     assert {t.uri_template for t in templates} == {
         "scout://missions/{mission_id}/report",
+        "scout://missions/{mission_id}/report/{part}",
         "scout://missions/{mission_id}/artifacts/{name}"}
 
 

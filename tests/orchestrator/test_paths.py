@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
 from scout.errors import UnsafeMissionId
-from scout.paths import derive_mission_id, mission_dir, runs_dir, validate_mission_id
+from scout.paths import (derive_mission_id, mission_dir, runs_dir, said_under_root,
+                         validate_mission_id)
 
 UNSAFE = ["../x", "..", ".", "/etc/passwd", "/tmp/x", "", "   ", "a/b", "a\\b", "x\0y",
           "UPPER", "-lead", "sp ace", "a" * 129]
@@ -94,3 +96,22 @@ def test_a_huge_refused_id_is_quoted_cut(bad) -> None:
     message = str(info.value.message)
     assert len(message) < 300 and f"({len(bad)} characters)" in message
     assert "\x1b" not in message
+
+
+def test_said_under_root_names_paths_under_the_root_and_the_root_itself_relative(
+        tmp_path: Path) -> None:
+    root = tmp_path / "lab"
+    said = said_under_root({"a": [f"give a path under {root} (relative)",
+                                  f"{root}/runs/m/state.log.jsonl", f"{root}",
+                                  f"{root}2/x and {root}-old"]}, root)
+    assert said == {"a": ["give a path under . (relative)", "runs/m/state.log.jsonl", ".",
+                          f"{root}2/x and {root}-old"]}  # a neighbour is not the root
+
+
+def test_said_under_root_names_a_runs_dir_elsewhere_as_runs(tmp_path: Path) -> None:
+    root, runs = tmp_path / "lab", tmp_path / "data" / "scout-runs"
+    text = f"cannot use a file ({runs}/m/state.log.jsonl) under {runs}; root {root}/x"
+    assert said_under_root(text, root, runs) == (
+        "cannot use a file (runs/m/state.log.jsonl) under runs; root x")
+    # a runs dir under the root is said by its own name there
+    assert said_under_root(f"{root}/my-runs/m", root, root / "my-runs") == "my-runs/m"

@@ -73,3 +73,24 @@ def test_the_kind_words_name_the_input(tmp_path: Path) -> None:
     with pytest.raises(UsageError) as exc:
         coerce_inputs(_pipeline(), {"budget": "x"}, lang="es", locales=tmp_path / "locales")
     assert exc.value.message.startswith("la entrada «tope (lo máximo que quieres pagar)»")
+
+
+@pytest.mark.parametrize("value", ["Barcelona " * 100_000, ["a" * 9_000, "b" * 2_000]])
+def test_a_value_longer_than_any_input_takes_is_refused_in_the_request_language(
+        value: object) -> None:
+    """A 1 MB value (an agent's `set`, a pasted --set) went whole into the Task, every
+    search and the result: refused before it is read, in the request's language, short."""
+    pipeline = Pipeline.model_validate({
+        "apiVersion": "scout/v1", "kind": "Pipeline", "name": "p",
+        "inputs": {"place": {"type": "string"}, "tags": {"type": "list", "items": "string"}},
+        "phases": {"F0": {"uses": "task", "produces": ["task"]}}})
+    name = "place" if isinstance(value, str) else "tags"
+    with pytest.raises(UsageError) as es:
+        coerce_inputs(pipeline, {name: value}, lang="es")
+    assert es.value.code == "USE001" and "caracteres es más largo" in es.value.message
+    assert "(como mucho 10" in es.value.message and len(es.value.message) < 300
+    with pytest.raises(UsageError) as en:
+        coerce_inputs(pipeline, {name: value})
+    assert f"input '{name}'" in en.value.message and "at most 10" in en.value.message
+    long_enough = " ".join(["Barcelona"] * 900)  # 9,000 characters: taken
+    assert coerce_inputs(pipeline, {"place": long_enough}) == {"place": long_enough}

@@ -137,3 +137,27 @@ def test_four_processes_2000_appends_each_with_small_rotation(tmp_path: Path) ->
     assert seen == {(p, i) for p in range(4) for i in range(2000)}  # none lost
     for p in range(4):  # and in order per process, across rotated files
         assert [e["i"] for e in read.entries if e["p"] == p] == list(range(2000))
+
+
+def test_a_huge_error_message_is_cut_after_its_secrets_are_scrubbed(tmp_path: Path) -> None:
+    """An adapter's bug on a hostile answer (a KeyError of a 10 MB key) wrote megabytes
+    into its journal line; the cut comes after the scrub, so a key near the cut is still
+    recognised, and the line stays a few kB."""
+    from scout.adapters.contract.redact import SecretScrubber
+    from scout.providers.cost import FREE
+    from scout.providers.ledger import ERROR_WIDTH, Ledger
+
+    key = "tvly-LEDGER-CUT-SENTINEL-9f3e2a"
+    secrets = SecretScrubber()
+    secrets.add_value("TAVILY_API_KEY", key)
+    ledger = Ledger(Journal(tmp_path), secrets, "m1", lambda: 0.0)
+    half = ERROR_WIDTH // 2 - 10  # the key (30 characters) straddles the middle cut
+    message = "x" * half + key + "y" * 5_000_000 + key
+    line = ledger.entry(phase="F1", adapter="tavily", action="search", token_name=None,
+                        request=None, response_summary={}, result="error",
+                        error={"kind": "KeyError", "code": None, "message": message},
+                        cost=FREE, chain={})
+    said = line["error"]["message"]
+    assert len(said) <= ERROR_WIDTH and "tvly-" not in said  # not even its first half
+    assert said.startswith("x" * half + "[secret:")
+    assert line["error"]["kind"] == "KeyError"
