@@ -75,6 +75,14 @@ _TIMES = r"(?:\s+(?:times|veces)\b)?"
 # a count written with a multiplication sign before what it counts ("4x RTX 4090", "8x
 # H100", "2× A100"): glued "x" only, for chat Spanish writes a spaced "x" for "por"
 _TIMES_SIGN = r"(?:x|\s?×)?"
+# a percentage: the number's own sign, between it and the input's name ("4.5% APR", "10%
+# deposit", "20 % de entrada") or after it ("TIN máximo 2,5 %", "3 por ciento")
+_PERCENT = r"(?:\s?%|\s+(?:por\s+ciento|per\s?cent))"
+# a percentage is a number whose unit says what it is not: with its sign it is the input
+# whose name stands a few words before it, across a comparison or an article that name and
+# number are written with ("TAE por debajo del 3 %", "TAE máxima del 2,8%", "financiar el
+# 80%", "APR under 4.5%"), never across a clause, another number or a claimed value
+_PERCENT_GAP = r"(?:\s+[^\s\d,;.:()\x00]+){0,3}?\s+"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
 # "mn" written on it by a million ("100M+ rows", "2mn records")
 _THOUSAND = r"(?:\s?(?P<k>mil|k)\b|(?P<m>m|mn)\b)?"
@@ -139,11 +147,14 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     # a number after the name that a unit of another measure follows is a size, no count
     # ("piso de 70 m²" for a floor, "habitación de 12 m2" for rooms: scout.task.ordinals)
     after = (a for a in re.finditer(r"(?<!\w)(?:" + alt + r")\s*(?:(?::|=|of|de)\s*)?" + NUMBER_CMP
-                                    + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
+                                    + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES
+                                    + (f"(?:{_PERCENT})?" if not integer else ""), free)
              if not measure_after(free, a.end(), alt))
-    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES_SIGN + r"\s*(?:-\s*)?"
-                   + alt + r"(?!\w)", free)
+    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + f"(?:{_PERCENT})?"
+                   + _TIMES_SIGN + r"\s*(?:-\s*)?" + alt + r"(?!\w)", free)
          or next(after, None)
+         or (re.search(r"(?<!\w)(?:" + alt + r")" + _PERCENT_GAP + one + _PERCENT, free)
+             if not integer else None)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)
          or _before_kind_of(free, alt, enum_words, NUMBER_CMP + num + _THOUSAND,
                             NUMBER_CMP + count))
@@ -204,7 +215,7 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     value = _read_number(m.group("n"), integer, lang)
     if m.groupdict().get("neg"):
         value = -value
-    if m.group("k"):
+    if m.groupdict().get("k"):
         value = type(value)(value * 1000)
     if m.groupdict().get("m"):
         value = type(value)(value * 1_000_000)
