@@ -102,13 +102,20 @@ def _before_kind_of(free: str, alt: str, enum_words: Sequence[str], *numbers: st
 
 
 def _kind_left(free: str, span: tuple[int, int], enum_words: Sequence[str]) -> tuple[int, int]:
-    """``span`` (a number and this input's noun after it) less that noun when it is also
-    another input's enum word: "2 perros" for a count of pets whose aliases say "perros",
-    beside a pet's enum whose synonyms say it, is how many and what, so the count takes the
-    number and the enum's input still reads its word. A unit counted is an amount of it,
+    """``span`` (a number and this input's noun after it, or its label before it) less
+    that noun when it is also another input's enum word: "2 perros" for a count of pets
+    whose aliases say "perros", beside a pet's enum whose synonyms say it, is how many and
+    what, so the count takes the number and the enum's input still reads its word. A unit counted is an amount of it,
     no choice of one: "12 pages" for a translation priced per word keeps its noun."""
     if not enum_words:
         return span
+    # ... and a label before the number that is another input's enum word ("TIN máximo
+    # 2,5 %" for a rate cap whose aliases say "TIN", beside a rate basis whose synonyms
+    # say it) is which and how much: the number's, and the label left to the enum's input
+    label = re.match(r"(?:" + name_forms(list(enum_words)) + r")(?!\w)[\s:=-]*",
+                     free[span[0]:span[1]])
+    if label is not None and label.end() < span[1] - span[0]:
+        span = (span[0] + label.end(), span[1])
     noun = re.search(r"[\s-]+(?:" + name_forms(list(enum_words)) + r")$", free[span[0]:span[1]])
     if noun is None:
         return span
