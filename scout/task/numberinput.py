@@ -78,10 +78,10 @@ _TIMES_SIGN = r"(?:x|\s?×)?"
 # a percentage: the number's own sign, between it and the input's name ("4.5% APR", "10%
 # deposit", "20 % de entrada") or after it ("TIN máximo 2,5 %", "3 por ciento")
 _PERCENT = r"(?:\s?%|\s+(?:por\s+ciento|per\s?cent))"
-# a percentage is a number whose unit says what it is not: with its sign it is the input
-# whose name stands a few words before it, across a comparison or an article that name and
-# number are written with ("TAE por debajo del 3 %", "TAE máxima del 2,8%", "financiar el
-# 80%", "APR under 4.5%"), never across a clause, another number or a claimed value
+# with its sign, a percentage is the input's whose name stands up to three words before
+# it, across the comparison or the article a rate is said with ("TAE por debajo del 3 %",
+# "TAE máxima del 2,8%", "financiar el 80%", "APR under 4.5%"), never across a clause,
+# another number or a claimed value
 _PERCENT_GAP = r"(?:\s+[^\s\d,;.:()\x00]+){0,3}?\s+"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
 # "mn" written on it by a million ("100M+ rows", "2mn records")
