@@ -52,7 +52,7 @@ REQUESTS = {
     "repayments under £1,400":
         ("en", {"loan": _money(280000, "GBP"), "deposit": 10.0, "term": 25 * YEARS,
                 "rate_type": "fixed", "max_rate": 4.5, "rate_basis": "apr",
-                "max_payment": _money(1400, "GBP")}),
+                "max_payment": _money(1400, "GBP", "month")}),
     "hipoteca variable, Euríbor + 0,6 como mucho, plazo de veinte años, cuota de menos de "
     "1.100 € al mes, sin vinculaciones":
         ("es", {"rate_type": "variable", "max_spread": 0.6, "term": 20 * YEARS,
