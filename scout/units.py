@@ -384,5 +384,8 @@ def convert_quantity(value: float, unit: str, target: str) -> float:
 #: de RAM", "1 TB NVMe SSD": a joining word and one word more) and before it ("RAM: 16 GB",
 #: "SSD de 1 TB", "storage of 512 GB"), in folded text; the query parser and the ``stated``
 #: filter read "which of a product's gigabytes" the same way
-NEXT_AFTER = r"(?:\s*(?:de|del|of|of the|en)\b)?(?:\s+[a-z0-9.]+)??\s+"
+#: (the one word more is never a conjunction: "TIN 2,45% y TAE 2,67%" states no TAE of 2,45,
+#: the "y" starts the next value's own words)
+NEXT_AFTER = (r"(?:\s*(?:de|del|of|of the|en)\b)?"
+              r"(?:\s+(?!(?:y|e|o|u|ni|and|or|nor|but|pero)\b)[a-z0-9.]+)??\s+")
 NEXT_BEFORE = r"\s*(?:[:=]\s*|\s(?:de|del|of|with|con)\s+)?"

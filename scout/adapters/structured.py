@@ -27,7 +27,9 @@ Constraints come from the Task by input *type*, not by name: the first ``money``
 given, in declaration order (as rank reads it), is the limit when its comparator is an
 upper bound (the budget when it is the kind's first money input, else named by its label:
 ``SynthesisRequest.money_label``), the first ``rating`` input the minimum rating, a
-``month`` or ``daterange`` input the period. Nothing here knows about hotels.
+``month`` or ``daterange`` input the period; where the ranking read no price
+(``SynthesisRequest.prices_unread``: the money asked is a loan amount, no budget) there
+is no limit on money. Nothing here knows about hotels.
 
 This module is the :class:`Builder` (what every section reads: the subjects, the checks,
 the sources of a fact, the citation numbers; and the whole synthesis put together); the
@@ -77,6 +79,10 @@ class Builder:
             own_words(request.kind_nouns),
             category_words(request.task, request.task_types, request.input_synonyms))
         self.limits = Constraints.of(request.task, request.task_types)
+        if request.prices_unread:
+            # the ranking held no record to the request's money (a loan amount, not a
+            # budget): no price is looked for, no budget said to go unchecked
+            self.limits.budget, self.limits.priced = None, False
         self.cites = Cites()
         self.subjects = self._subjects()
         self._distinct = self._distinct_terms()

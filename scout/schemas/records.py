@@ -228,6 +228,11 @@ class Shortlist(ArtifactModel):
     approximate_currency: bool = False
     rates_as_of: str | None = None
     notes: list[str] = Field(default_factory=list)
+    prices_unread: bool = Field(
+        default=False, description="no where and no order_by read a price or an amount of "
+        "money a record states: the request's money was no budget the records were held "
+        "to (a mortgage's loan amount), so nothing may say a budget went unchecked")
+    _omit = omit_unset("prices_unread")  # dumped as before where a price is read
 
 
 class Report(ArtifactModel):

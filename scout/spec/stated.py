@@ -283,7 +283,8 @@ def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
     alt = _of_words(of, synonyms)
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
             re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
-                       + _WITHIN_BEFORE + "|" + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + NEXT_BEFORE + r")$"))
+                       + _WITHIN_BEFORE + "|" + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + _PLUS_BEFORE + "|"
+                       + NEXT_BEFORE + r")$"))
 
 
 #: a cap between the word and the value it names, as listings state a most: "banquetes de
@@ -327,6 +328,11 @@ _WITHIN_BEFORE = r"\s(?:en|in|within|dentro\s+de|en\s+un\s+plazo\s+de)\s+"
 #: de fianza", out of it)
 _WHERE_LABEL = (r"\s(?:en|a|al|hasta|to|in|at|within)\s+(?:(?:the|el|la|los|las)\s+)?"
                 r"[^\W_][\w-]*(?:\s+[^\W_][\w-]*){0,2}\s*:\s*")
+
+
+#: a value added to the word's, as a rate over an index is written: "Euríbor + 0,60 %",
+#: "Bank Rate + 1.5%", "SOFR + 2%" (the spread is the value the word names)
+_PLUS_BEFORE = r"\s*\+\s*"
 
 
 #: what the thing is for, between the word and its value: "despacho privado para 4

@@ -252,7 +252,7 @@ def run(ctx: StepContext) -> Shortlist:
     cost_at = cost_order(params.order_by, params.as_)
     # an order costing the record from amounts it states needs no comparable price
     # (energy's rate per kWh against a budget a month): only one reading the price does
-    from scout.steps.costorder import reads_price_field
+    from scout.steps.costorder import reads_price, reads_price_field
     priced = cost_at is not None and reads_price_field(params.order_by[cost_at], params.as_)
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
@@ -330,7 +330,8 @@ def run(ctx: StepContext) -> Shortlist:
     return Shortlist(
         items=items, excluded=excluded, criteria=list(params.where),
         approximate_currency=converted, rates_as_of=table.as_of if (table and converted) else None,
-        notes=notes,
+        notes=notes, prices_unread=not any(reads_price(e, params.as_)
+                                           for e in (*params.where, *params.order_by)),
     )
 
 

@@ -190,6 +190,8 @@ def run(ctx: StepContext) -> Synthesis:
                         for n, s in ctx.pipeline.inputs.items() if s.synonyms},
         kind_nouns=list(ctx.pipeline.nouns),
         money_label=_money_label(ctx, task),
+        prices_unread=any(isinstance(v, Shortlist) and v.prices_unread
+                          for v in ctx.inputs.values()),
     )
     outcome = ctx.gateway.call(request)
     synthesis: Synthesis = outcome.value

@@ -198,13 +198,16 @@ def measure_before(free: str, start: int) -> str | None:
 _PERIOD_ADJ = (r"monthly|mensual(?:es)?|quarterly|trimestral(?:es)?|annual|yearly|anual(?:es)?|"
                r"weekly|semanal(?:es)?|nightly|"
                r"daily|diari[oa]s?")
-_PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|payments?|subscriptions?|cuotas?|precios?|"
+_PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|(?:re)?payments?|instal?lments?|subscriptions?|cuotas?|precios?|"
                r"costes?|costos?|renta|alquiler|matricula|pagos?|tarifas?|budget|presupuesto")
 _PER_NOUN_BEFORE = re.compile(
     r"\b(?:(?P<adj>" + _PERIOD_ADJ + r")\s+(?:" + _PRICE_NOUN + r")|(?:" + _PRICE_NOUN
     + r")\s+(?P<adj2>" + _PERIOD_ADJ + r")|(?P<adj3>mensual|anual)idad(?:es)?)\b"  # "mensualidad"
     r"(?:\s+(?:maxim[ao]|minim[ao]|max|min))?"
-    r"(?:\s+(?:de|of|is|es))?\s*(?:[,:]\s*)?$")
+    # the cap said between the noun and the amount: "monthly repayments under £1,400",
+    # "cuota mensual de menos de 900 €", "monthly rent up to £2,000"
+    r"(?:\s+(?:de|of|is|es))?(?:\s+(?:under|below|up\s+to|at\s+most|no\s+more\s+than|"
+    r"(?:de\s+)?menos\s+de|hasta|por\s+debajo\s+de|como\s+mucho))?\s*(?:[,:]\s*)?$")
 _PRICE_NOUN_AT = re.compile(r"(?:" + _PRICE_NOUN + r")\b")
 # the period each unit word names (``period_of`` also tries it less its last letter)
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",

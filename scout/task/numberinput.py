@@ -75,6 +75,14 @@ _TIMES = r"(?:\s+(?:times|veces)\b)?"
 # a count written with a multiplication sign before what it counts ("4x RTX 4090", "8x
 # H100", "2× A100"): glued "x" only, for chat Spanish writes a spaced "x" for "por"
 _TIMES_SIGN = r"(?:x|\s?×)?"
+# a percentage: the number's own sign, between it and the input's name ("4.5% APR", "10%
+# deposit", "20 % de entrada") or after it ("TIN máximo 2,5 %", "3 por ciento")
+_PERCENT = r"(?:\s?%|\s+(?:por\s+ciento|per\s?cent))"
+# with its sign, a percentage is the input's whose name stands up to three words before
+# it, across the comparison or the article a rate is said with ("TAE por debajo del 3 %",
+# "TAE máxima del 2,8%", "financiar el 80%", "APR under 4.5%"), never across a clause,
+# another number or a claimed value
+_PERCENT_GAP = r"(?:\s+[^\s\d,;.:()\x00]+){0,3}?\s+"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
 # "mn" written on it by a million ("100M+ rows", "2mn records")
 _THOUSAND = r"(?:\s?(?P<k>mil|k)\b|(?P<m>m|mn)\b)?"
@@ -94,13 +102,20 @@ def _before_kind_of(free: str, alt: str, enum_words: Sequence[str], *numbers: st
 
 
 def _kind_left(free: str, span: tuple[int, int], enum_words: Sequence[str]) -> tuple[int, int]:
-    """``span`` (a number and this input's noun after it) less that noun when it is also
-    another input's enum word: "2 perros" for a count of pets whose aliases say "perros",
-    beside a pet's enum whose synonyms say it, is how many and what, so the count takes the
-    number and the enum's input still reads its word. A unit counted is an amount of it,
+    """``span`` (a number and this input's noun after it, or its label before it) less
+    that noun when it is also another input's enum word: "2 perros" for a count of pets
+    whose aliases say "perros", beside a pet's enum whose synonyms say it, is how many and
+    what, so the count takes the number and the enum's input still reads its word. A unit counted is an amount of it,
     no choice of one: "12 pages" for a translation priced per word keeps its noun."""
     if not enum_words:
         return span
+    # ... and a label before the number that is another input's enum word ("TIN máximo
+    # 2,5 %" for a rate cap whose aliases say "TIN", beside a rate basis whose synonyms
+    # say it) is which and how much: the number's, and the label left to the enum's input
+    label = re.match(r"(?:" + name_forms(list(enum_words)) + r")(?!\w)[\s:=-]*",
+                     free[span[0]:span[1]])
+    if label is not None and label.end() < span[1] - span[0]:
+        span = (span[0] + label.end(), span[1])
     noun = re.search(r"[\s-]+(?:" + name_forms(list(enum_words)) + r")$", free[span[0]:span[1]])
     if noun is None:
         return span
@@ -139,11 +154,14 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     # a number after the name that a unit of another measure follows is a size, no count
     # ("piso de 70 m²" for a floor, "habitación de 12 m2" for rooms: scout.task.ordinals)
     after = (a for a in re.finditer(r"(?<!\w)(?:" + alt + r")\s*(?:(?::|=|of|de)\s*)?" + NUMBER_CMP
-                                    + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
+                                    + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES
+                                    + (f"(?:{_PERCENT})?" if not integer else ""), free)
              if not measure_after(free, a.end(), alt))
-    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES_SIGN + r"\s*(?:-\s*)?"
-                   + alt + r"(?!\w)", free)
+    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + f"(?:{_PERCENT})?"
+                   + _TIMES_SIGN + r"\s*(?:-\s*)?" + alt + r"(?!\w)", free)
          or next(after, None)
+         or (re.search(r"(?<!\w)(?:" + alt + r")" + _PERCENT_GAP + one + _PERCENT, free)
+             if not integer else None)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)
          or _before_kind_of(free, alt, enum_words, NUMBER_CMP + num + _THOUSAND,
                             NUMBER_CMP + count))
@@ -204,7 +222,7 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     value = _read_number(m.group("n"), integer, lang)
     if m.groupdict().get("neg"):
         value = -value
-    if m.group("k"):
+    if m.groupdict().get("k"):
         value = type(value)(value * 1000)
     if m.groupdict().get("m"):
         value = type(value)(value * 1_000_000)

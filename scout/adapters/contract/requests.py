@@ -146,9 +146,13 @@ class SynthesisRequest(Request):
         default="", description="what the money the prices are held to is called, where it "
         "is no budget: the label of the input it was given to when that is not the kind's "
         "first money input (a cap on a rate: 'precio máximo por kWh'); empty for a budget")
+    prices_unread: bool = Field(
+        default=False, description="the ranking read no price nor any amount of money a "
+        "record states (rank's Shortlist.prices_unread): the request's money is no budget "
+        "(a mortgage's loan amount), so no note says one could not be checked")
     # left out while empty: the requests of kinds that declare none dump as before
     _omit = omit_unset("input_aliases", "input_synonyms", "rating_scale", "kind_nouns",
-                       "money_label")
+                       "money_label", "prices_unread")
 
 
 class FetchRequest(Request):
