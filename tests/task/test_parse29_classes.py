@@ -1,10 +1,11 @@
 """Words beside a trip's noun are what kind of trip, no place ("viaje familiar", "family
-trip", "escapada rural", "city break"), in both languages and either case; and an amount
-with no currency after a cap's word, before one or priced per a unit gets the note that
-asks for its currency ("por menos de 150 la noche", "150 máximo por noche"), not the
-opaque "could not read". Read with the shipped hotel pipeline's inputs; guards sit next to
-each class (a place the gazetteer knows, or after a cue, is still read; a count is no
-amount)."""
+trip", "escapada rural", "city break"), in both languages and either case; an amount with
+no currency after a cap's word, before one or priced per a unit gets the note that asks
+for its currency ("por menos de 150 la noche", "150 máximo por noche"), not the opaque
+"could not read"; ages said of children are named as ages where the kind asks for none,
+and "un niño de 8 y otro de 11" counts two children where it counts them. Read with the
+shipped pipelines' inputs; guards sit next to each class (a place the gazetteer knows, or
+after a cue, is still read; a count is no amount)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,16 @@ from scout.task.parser import parse_query
 
 TODAY = dt.date(2029, 2, 14)
 ROOT = Path(__file__).resolve().parents[2]
-HOTEL = {k: InputSpec(**v) for k, v in yaml.safe_load(
-    (ROOT / "pipelines" / "hotel_research.yaml").read_text(encoding="utf-8"))["inputs"].items()}
+
+
+def _inputs(path: str) -> dict[str, InputSpec]:
+    raw = yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))["inputs"]
+    return {k: InputSpec(**v) for k, v in raw.items()}
+
+
+HOTEL = _inputs("pipelines/hotel_research.yaml")
+FLIGHTS = _inputs("examples/flights/pipelines/flights.yaml")
+SKI = _inputs("examples/skipasses/pipelines/skipasses.yaml")
 
 
 def _place(query: str) -> str | None:
@@ -89,3 +98,39 @@ def test_bare_amount_asks_for_currency(query: str, amount: str) -> None:
 ])
 def test_bare_amount_guards(query: str) -> None:
     assert not any("no currency" in n or "no lleva moneda" in n for n in _notes(query))
+
+
+@pytest.mark.parametrize("query, ages", [
+    ("viaje familiar con un niño de 8 y otro de 11", "«8», «11»"),
+    ("family trip with two kids aged 8 and 11", "'8', '11'"),
+    ("hotel en Sevilla, mis hijos tienen 8 y 11", "«8», «11»"),
+    ("hotel en Sevilla con un niño de ocho y otro de once", "«ocho», «once»"),
+    ("hotel in Rome for my son (14)", "'14'"),
+])
+def test_ages_the_kind_does_not_ask_for_are_named(query: str, ages: str) -> None:
+    notes = _notes(query)
+    assert any(ages in n and ("ages said" in n or "edades indicadas" in n) for n in notes), notes
+    assert not any("could not read" in n or "no se ha podido" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("query, want", [
+    ("vuelo de Madrid a Roma en marzo para 2 adultos, un niño de 8 y otro de 11",
+     {"adults": 2, "children": 2}),
+    ("flight from Madrid to Rome for me, a boy aged 8 and another aged 11",
+     {"adults": 1, "children": 2}),
+    ("vuelo de Madrid a Roma para 2 adultos y 2 niños", {"adults": 2, "children": 2}),
+])
+def test_another_child_counts(query: str, want: dict[str, int]) -> None:
+    values = parse_query(query, FLIGHTS, today=TODAY).values
+    assert {k: values.get(k) for k in want} == want
+
+
+@pytest.mark.parametrize("query", [
+    "forfait en Baqueira para 2 adultos, un niño de 8 y otro de 11",
+    "ski pass in Andorra for 2 adults, a boy aged 8 and another aged 11",
+    "ski pass in Andorra for 2 adults and 2 kids 8 and 11",
+])
+def test_party_leaves_its_ages_to_the_age_inputs(query: str) -> None:
+    values = parse_query(query, SKI, today=TODAY).values
+    assert {k: values.get(k) for k in ("adults", "children", "age", "max_age")} == \
+        {"adults": 2, "children": 2, "age": 8, "max_age": 11}
