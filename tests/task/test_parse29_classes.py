@@ -134,3 +134,19 @@ def test_party_leaves_its_ages_to_the_age_inputs(query: str) -> None:
     values = parse_query(query, SKI, today=TODAY).values
     assert {k: values.get(k) for k in ("adults", "children", "age", "max_age")} == \
         {"adults": 2, "children": 2, "age": 8, "max_age": 11}
+
+
+@pytest.mark.parametrize("query, value", [
+    ("hoteles en Barcelona y Valencia para octubre", "Barcelona y Valencia"),
+    ("hotels in Barcelona and Valencia in October", "Barcelona and Valencia"),
+])
+def test_two_places_joined_are_noted(query: str, value: str) -> None:
+    result = parse_query(query, HOTEL, today=TODAY)
+    assert str(result.values["destination"]) == value
+    assert any(value in n and ("more than one place" in n or "más de un lugar" in n)
+               for n in result.notes), result.notes
+
+
+@pytest.mark.parametrize("query", ["hotel en Castilla y León", "hotel in Barcelona"])
+def test_one_place_no_joined_note(query: str) -> None:
+    assert not any("more than one place" in n or "más de un lugar" in n for n in _notes(query))
