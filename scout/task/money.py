@@ -45,7 +45,7 @@ from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, lett
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
-    PER, TIME_PERIODS, bare_total, each_of, head_after, measure_before, period_late, period_of,
+    PER, TIME_PERIODS, UNIT_AFTER, bare_total, each_of, head_after, measure_before, period_late, period_of,
     total_of, unit_after_cap,
     unit_before,
 )
@@ -202,10 +202,19 @@ def find_money(free: str, original: str, territories: list[str], *,
 # "at least 30k a year", "alrededor de 150 mil": a thousands "k" / "mil" is part of the
 # amount, not a word after it; of the words of approximation, those that are as often
 # something else before a number ("nota sobre 5", "tipo 2", "como 3") are left out
-_BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + "|" + re.sub(
+# (a word after the amount is its unit's, "150 la noche", or the place's cue after a price's
+# two digits or more, "menos de 150 en Sevilla", or the amount is no money's: "menos de 150
+# estrellas"; "como mucho", a cap the money reader reads after an amount, before one too)
+_BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + "|como mucho|" + re.sub(
     r"\|(?:sobre|tipo|como)(?=\||$)", "", _CMP[2][0]) + r"|sobre(?=\s+[\d.,]+\s?(?:k|mil)\b))\s+(?P<a>" + _AMOUNT
                    + r"(?:\s?(?:k|mil)\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|"
-                   r"\+|%|\d|(?!(?:an?|per|al|por)\b)[a-z]))")
+                   r"\+|%|\d|(?!(?:an?|per|al|por)\b|" + UNIT_AFTER + r"|(?<=\d\d\s)(?:en|in)\b)[a-z]))")
+# a cap said after the amount ("150 máximo por noche", "200 tops", "150 o menos"), or an
+# amount priced per a unit with no word of a cap ("sevilla 150 la noche"): of three digits
+# or more, or with its unit, for "somos 10 como máximo" counts people
+_BARE_AFTER = re.compile(
+    r"(?<![\w.,])(?P<a>" + _AMOUNT + r")(?P<cap>\s+(?:"
+    + "|".join(w for w, c in _POST_CMP if c == "<=") + r")\b)?(?P<unit>\s*" + UNIT_AFTER + r")?")
 
 
 # words between a price's label and its amount: "sesión de 60 euros", "sessions under 70
@@ -254,10 +263,16 @@ _BARE_SCALED = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,3})?\s?(?:k|mil)
 
 def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
     """An amount after a money comparator or a word of approximation with no currency at
-    all ("nada por encima de 150", "under 300", "around 40k"), one in thousands alone
+    all ("nada por encima de 150", "under 300", "around 40k", "menos de 150 la noche"),
+    one before a cap's word or priced per a unit ("150 máximo", "sevilla 150 la noche":
+    :data:`_BARE_AFTER`), one in thousands alone
     ("3 hab 400k") or one said to be a total ("1200 in total", "all-in 900"), as written, and the span of the whole phrase, for a note that it was
     not read: the phrase is no subject's and no place's ("cocinero alrededor de 150 mil")."""
     m = _BARE.search(free) or _BARE_SCALED.search(free) or bare_total(free, _AMOUNT)
+    if m is None:
+        m = next((m for m in _BARE_AFTER.finditer(free) if m.group("unit") and len(
+            re.sub(r"\D", "", m.group("a"))) >= 2 or m.group("cap") and len(
+                re.sub(r"\D", "", m.group("a"))) >= 3), None)
     return (m.group("a"), m.span()) if m else None
 
 

@@ -78,6 +78,9 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
 # a pay's "gross" / "net" ("38.000 € brutos al año", "£38,000 gross per annum") stands
 # between an amount and its period: it says which figure, not what the period is
 _GROSS = r"(?:\s*(?:gross|net|brut[oa]s?|net[oa]s?)(?=\s))?"
+# an amount's unit said after it with its connector ("150 la noche", "150 per night", "90
+# al mes", "20 por persona"): what makes a number with no currency a price all the same
+UNIT_AFTER = r"(?:/|\b(?:per|por|an?|al|la|el|the|each|cada|x)\b)\s*(?:" + _UNIT_WORDS + r")\b"
 SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
              r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
 # the heads a price or a cap may be per beside its period: a person (an adult, a child,

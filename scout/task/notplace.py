@@ -229,3 +229,23 @@ def date_tail(original: str, hit: tuple[str, tuple[int, int]]) -> tuple[str, tup
             kept = len(original[a:a + m.start()].split())
             return " ".join(name.split()[:kept]), (a, a + m.start())
     return hit
+
+
+def trip_modifier(original: str, words: list[re.Match[str]], k: int) -> bool:
+    """``words[k]`` (a name the gazetteer does not know) says what kind of trip or stay a
+    trip's noun beside it is, typed with only spaces between: in Spanish the word after the
+    noun ("viaje familiar", "escapada rural", "casa rural"), in English one of the two
+    before it ("family trip", "city break", "romantic weekend getaway"). Neither language
+    puts a place there without a cue ("viaje a Sevilla", "trip to Lisbon"); a place the
+    gazetteer knows still is one ("lisbon trip")."""
+    def trip(i: int) -> bool:
+        return 0 <= i < len(words) and fold(words[i].group(0)) in pw.TRIP_NOUNS
+
+    def joined(i: int, j: int) -> bool:  # words[i] .. words[j] with only spaces between
+        return all(not original[words[n].end():words[n + 1].start()].strip()
+                   for n in range(i, j))
+
+    if known_name(words[k].group(0)):
+        return False
+    return trip(k - 1) and joined(k - 1, k) \
+        or any(trip(k + n) and joined(k, k + n) for n in (1, 2))

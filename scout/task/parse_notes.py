@@ -112,6 +112,30 @@ def note_left(text: QueryText, inputs: dict[str, InputSpec], result: ParseResult
     (:func:`note_bare_amounts`), a length with no start (:func:`note_startless`)."""
     note_bare_amounts(text, inputs, result, _)
     note_startless(text, inputs, result, _)
+    note_ages(text, inputs, result, _)
+
+
+def note_ages(text: QueryText, inputs: dict[str, InputSpec], result: ParseResult,
+              _: Callable[[str], str]) -> None:
+    """"un niño de 8 y otro de 11", "two kids aged 8 and 11" where no input of the kind
+    counts anyone's age: say the numbers are ages it does not ask for, not that they could
+    not be read (where one does, its reader has read them or the numbers are left over)."""
+    from scout.task.personage import ages_said, counts_age
+    from scout.task.readers import digits_view, widened
+
+    if any(s.type in ("integer", "number") and counts_age(n, list(s.aliases))
+           for n, s in inputs.items()):
+        return
+    view = digits_view(text.free)  # "un niño de ocho": the same length, the word as digits
+    spans = [widened(text.free, view, span) for span in ages_said(view)]
+    if not spans:
+        return
+    for span in spans:
+        text.claim(span)
+    quote = "«{}»" if result.lang == "es" else "'{}'"
+    shown = ", ".join(quote.format(text.original[a:b].strip(" ()")) for a, b in spans[:4])
+    result.notes.append(_("ages said ({ages}): this search does not ask for them, so they "
+                          "were not used").format(ages=shown))
 
 
 # a length of time said with no day it starts from ("for two weeks", "durante un mes", "por

@@ -425,10 +425,15 @@ def parse_query(
         text.claim(span)
     for name, value, span in year_range_inputs(text.free, inputs):
         found(name, value, span)
-    for name, count, span in count_range_inputs(text, inputs, result.lang):
-        found(name, count, span)  # "de 8 a 12 años" for age and max_age: both ends
-    for name, count, span in party_inputs(text, inputs):
+    # the party first: "un niño de 8 y otro de 11" is two children, and its ages, left
+    # free, the range's ("de 8 ... de 11" for age and max_age) or a note's
+    counted, ages = party_inputs(text, inputs)
+    for name, count, span in counted:
         found(name, count, span)  # "with my wife and 2 children": four
+    if counted and ages is not None:
+        text.unclaim(ages)
+    for name, end, span in count_range_inputs(text, inputs, result.lang):
+        found(name, end, span)  # "de 8 a 12 años" for age and max_age: both ends
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)

@@ -45,9 +45,9 @@ _ADULTS = (r"friends|colleagues|coworkers|brothers|sisters|cousins|adults|people
 # two by the word: "my parents", "mis suegros" (a possessive is needed: "padres" alone
 # may be any fathers)
 _PAIR = r"parents|grandparents|in-laws|padres|abuelos|suegros"
-_CHILD = (r"kid|child|son|daughter|baby|toddler|infant|teenager|teen|nin[oa]|hij[oa]|bebe|"
+_CHILD = (r"kid|child|son|daughter|boy|girl|baby|toddler|infant|teenager|teen|nin[oa]|hij[oa]|bebe|"
           r"niet[oa]|peque|cri[oa]|menor")
-_CHILDREN = (r"kids|children|sons|daughters|babies|toddlers|infants|teenagers|teens|"
+_CHILDREN = (r"kids|children|sons|daughters|boys|girls|babies|toddlers|infants|teenagers|teens|"
              r"nin[oa]s|hij[oa]s|bebes|niet[oa]s|peques|cri[oa]s|menores")
 _OWNER = r"(?:my|our|his|her|their|mi|mis|su|sus|nuestr[oa]s?|the|el|la|los|las)"
 _ONE = r"(?:a|an|un|una|one)"
@@ -62,8 +62,15 @@ _MEMBER = (rf"(?:{_SELF}|(?:{_OWNER}\s+)?(?P<n>\d{{1,2}})\s+(?:(?P<adults>{_ADUL
            rf"(?:{_OWNER}|{_ONE})\s+(?:(?P<adult>{_ADULT})|(?P<kid>{_CHILD}))|"
            rf"(?P<many>{_OWNER}\s+(?:{_ADULTS}|{_CHILDREN})))(?!\w)")
 _JOINT = r"(?:\s*,\s*(?:(?:and|y|e|plus)\s+)?|\s+(?:and|y|e|&|plus|mas)\s+|\s*\+\s*)"
-_MEMBER_RE = re.compile(_MEMBER)
-_NEXT_RE = re.compile(_JOINT + rf"(?:(?P<i>i)(?!\w)|{_MEMBER})")
+# a member's age said right after them ("un niño de 8", "a kid aged 8", "one of 9 years"):
+# part of the list, so "y otro de 11" still joins it; the age is left to the age inputs
+_AGE = r"(?P<age>\s+(?:de|of|aged|edad)\s+\d{1,2}(?!\d)(?:\s+(?:anos|years?(?:\s+old)?))?)"
+# one more of the member before: "un niño de 8 y otro de 11", "a boy and another aged 6"
+_OTHER = r"(?P<other>otr[oa]|another(?:\s+one)?)(?!\w)"
+_MEMBER_RE = re.compile(_MEMBER + _AGE + "?")
+# ages listed bare after the children ("2 kids 8 and 11", "dos niños: 6 y 9")
+_BARE_AGES = re.compile(r"\s*(?:(?::|of|de)\s*)?\d{1,2}(?!\d)")
+_NEXT_RE = re.compile(_JOINT + rf"(?:(?P<i>i)(?!\w)|{_OTHER}|{_MEMBER})" + _AGE + "?")
 _WITH = re.compile(r"(?<!\w)(?:with|con|along with|together with|junto con|junto a)\s+$")
 
 
@@ -79,10 +86,12 @@ def _members(free: str, start: int) -> tuple[list[re.Match[str]], int] | None:
     return found, end
 
 
-def find_party(free: str) -> tuple[int, int, tuple[int, int]] | None:
+def find_party(free: str) -> tuple[int, int, tuple[int, int], tuple[int, int] | None] | None:
     """The party listed in ``free`` (folded, digits as digits, claimed text blanked): how
     many adults (the speaker counted where said or implied by ``with``), how many
-    children, and the list's span; the first one said, else None."""
+    children, the list's span and that of the ages said of its members, from the noun of
+    the first one aged to the last age (None when none is said); the first one said, else
+    None."""
     for m in re.finditer(r"(?<!\w)\w", free):
         listed = _members(free, m.start())
         if listed is None:
@@ -91,40 +100,80 @@ def find_party(free: str) -> tuple[int, int, tuple[int, int]] | None:
         joined = bool(_WITH.search(free[:m.start()]))
         if len(members) < 2 and not joined:
             continue
-        if any(x.group("many") for x in members):
+        if any(x.groupdict().get("many") for x in members):
             return None  # "mis hijos y yo": how many is not said
-        adults = sum(1 for x in members if x.groupdict().get("i") or x.group("self")
-                     or x.group("adult"))
-        adults += sum(int(x.group("n")) for x in members if x.group("adults"))
-        adults += sum(2 for x in members if x.group("pair"))
-        kids = sum(1 for x in members if x.group("kid"))
-        kids += sum(int(x.group("n")) for x in members if x.group("kids"))
+        adults, kids = _counted(members)
         if joined and not any(x.groupdict().get("i") or x.group("self") for x in members):
             if not any(_MINE.search(x.group(0)) for x in members):
                 # "a venue with 100 guests", "una familia con dos niños": whom the thing
                 # has, not the speaker's company
                 continue
             adults += 1  # "con mi madre": the speaker goes too
-        return adults, kids, (m.start(), end)
+        return adults, kids, (m.start(), end), _ages(free, members, end)
     return None
 
 
+def _ages(free: str, members: list[re.Match[str]], end: int) -> tuple[int, int] | None:
+    """The span of the ages said of ``members`` (a list ending at ``end``): from the noun of
+    the first one aged to the last age ("niño de 8 y otro de 11"), or the last member's
+    noun when the ages follow the list bare ("2 kids 8 and 11"): the age range reads them
+    by that noun. None when no age is said."""
+    def noun(x: re.Match[str]) -> int | None:
+        return next((x.start(g) for g in ("kid", "kids", "adult", "adults")
+                     if x.groupdict().get(g)), None)
+
+    aged = [x for x in members if x.group("age")]
+    if aged:
+        start = noun(aged[0])
+        return (aged[0].start("age") if start is None else start, aged[-1].end("age"))
+    last = members[-1]
+    if (last.groupdict().get("kid") or last.groupdict().get("kids")) \
+            and _BARE_AGES.match(free, end):
+        return noun(last) or end, end
+    return None
+
+
+def _counted(members: list[re.Match[str]]) -> tuple[int, int]:
+    """How many adults and children ``members`` list; an "otro" / "another" is one more of
+    the member before it ("un niño de 8 y otro de 11": two children)."""
+    adults = kids = 0
+    child = False  # whether the last member counted was a child
+    for x in members:
+        g = x.groupdict()
+        if g.get("other"):
+            one = (0, 1) if child else (1, 0)
+        elif g.get("i") or g.get("self") or g.get("adult"):
+            one = (1, 0)
+        elif g.get("adults"):
+            one = (int(g["n"]), 0)
+        elif g.get("pair"):
+            one = (2, 0)
+        elif g.get("kid"):
+            one = (0, 1)
+        else:  # a counted group of children ("2 kids")
+            one = (0, int(g["n"]))
+        adults, kids, child = adults + one[0], kids + one[1], one[1] > 0
+    return adults, kids
+
+
 def party_inputs(text: QueryText, inputs: dict[str, InputSpec],
-                 ) -> list[tuple[str, int, tuple[int, int]]]:
+                 ) -> tuple[list[tuple[str, int, tuple[int, int]]], tuple[int, int] | None]:
     """The counts of a party said by relation for the kind's inputs that count people:
-    [(input, count, span)], adults and children apart where an input counts children."""
+    [(input, count, span)], adults and children apart where an input counts children; and
+    the span of the ages said of its members inside it ("de 8 y otro de 11"), which the
+    caller leaves free for the age inputs."""
     counting = [n for n, s in inputs.items() if s.type == "integer"
                 and not n.startswith(("min_", "max_")) and counts_people(n, list(s.aliases))]
     children = [n for n, s in inputs.items() if s.type == "integer" and not n.startswith(
         ("min_", "max_")) and _CHILDREN_INPUT.search(fold(" ".join([n, *s.aliases])))]
     adults = [n for n in counting if n not in children]
     if len(adults) > 1 or len(children) > 1 or not (adults or children):
-        return []
+        return [], None
     free = digits_view(text.free)
     party = find_party(free)
     if party is None:
-        return []
-    grown, kids, span = party
+        return [], None
+    grown, kids, span, ages = party
     span = widened(text.free, free, span)
     out: list[tuple[str, int, tuple[int, int]]] = []
     if children and kids:
@@ -133,4 +182,4 @@ def party_inputs(text: QueryText, inputs: dict[str, InputSpec],
         out.append((adults[0], grown, span))
     elif adults and not children:
         out.append((adults[0], grown + kids, span))
-    return out
+    return out, widened(text.free, free, ages) if ages else None

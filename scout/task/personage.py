@@ -131,3 +131,25 @@ def ages_after_person(free: str) -> list[tuple[int, tuple[int, int]]]:
             start, end = free.rindex("(", 0, start), free.index(")", end) + 1
         out.append((int(m.group(group)), (start, end)))
     return out
+
+
+# one more age in a list after an age said of someone: "niño de 8 y otro de 11", "kids aged
+# 8 and 11", "mis hijos tienen 8, 11 y 14" (folded text, numbers as digits)
+_MORE_AGES = re.compile(r"(?:\s*,\s*|\s+(?:y|e|and|&)\s+)(?:(?:otr[oa]|another(?:\s+one)?)\s+"
+                        r"(?:(?:de|of|aged|is|tiene)\s+)?)?(?P<n>\d{1,2})"
+                        r"(?:\s+(?:anos|years?(?:\s+old)?))?(?![\w.,]\d|\s*[%€$£]|\s+[^\W\d_])")
+
+
+def ages_said(free: str) -> list[tuple[int, int]]:
+    """The spans of the ages said of people in ``free`` (folded, numbers as digits, claimed
+    text blanked): each one after a child or relative (:func:`ages_after_person`) and the
+    ages listed after it ("un niño de 8 y otro de 11", "two kids aged 8 and 11"), for the
+    note that names them as ages where no input of the kind counts anyone's."""
+    out: list[tuple[int, int]] = []
+    for _age, span in ages_after_person(free):
+        out.append(span)
+        end = span[1]
+        while (m := _MORE_AGES.match(free, end)) is not None:
+            out.append(m.span("n"))
+            end = m.end()
+    return out

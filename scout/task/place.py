@@ -40,7 +40,7 @@ from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
                                  common_words, degree_cue, field_cue, field_words, language, nominal_cue,
                                  people_field,
-                                 plural_of_claimed)
+                                 plural_of_claimed, trip_modifier)
 from scout.task.placecues import intro_cue as _intro_cue, known_at as _known_at
 from scout.task.placecues import place_cues as _cues, topic_after_intro as _topic_after_intro
 from scout.task.placename import (is_cased, kind_word, known_end, name_at, next_word,
@@ -129,6 +129,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
         if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS
                       or fold(words[0].group(0)) in sw.FIELD_HEADS or claimed[0]
                       or counted[0] or kind_word(words[0].group(0))
+                      or fold(words[0].group(0)) in pw.TRIP_NOUNS  # "casa rural"
+                      or trip_modifier(original, words, 0)  # "family trip lisbon"
                       or asking(original, words[0])) \
                 and known_end(free, words[0].start()) is None:
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
@@ -208,6 +210,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                     continue  # "equipo pequeño", "friendly team": a word that describes
                 if _CODE.fullmatch(m.group(0).upper()) and not _known_at(words, k):
                     continue  # "inglés b2", "airbus a320": a level's or a model's code
+                if trip_modifier(original, words, k):
+                    continue  # "viaje familiar", "escapada rural": what kind of trip
 
                 hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
                 if hit and common_words(hit[0]):
@@ -236,7 +240,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
         field_end = 0  # where a field's name after "máster en" / "PhD in" ends
-        for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
+        typed = list(re.finditer(r"[^\W\d_][\w'’-]*", original))
+        for i, m in enumerate(typed):
             w = m.group(0)
             f = fold(w).replace("’", "'")  # "Who’s" as "Who's"
             if w[0].isupper() and f in pw.NAME_HEADS and free[m.start()] != "\x00" \
@@ -275,6 +280,9 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
                     and sw.adjective(f) and not known_name(w):
                 continue  # "Catholic secondary school": the sentence's capital on what it is
+            if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
+                    and trip_modifier(original, typed, i):
+                continue  # "Family trip with two kids": the sentence's capital on what kind
             if hit and hit[1] == (m.start(), m.end()) and nationality(f) and not known_name(w) \
                     and re.match(r"[ \t]+[a-z]", original[m.end():]):
                 continue  # "air quality across Indian cities": what the cities are, no place

@@ -24,8 +24,9 @@ is one for every kind, by what its input holds:
 - an input that holds one city or one country takes the first, the others noted;
 - any other place input (a region, an area: "the region the data cover") takes two names
   joined by "y" / "and" as the one region they make ("England and Wales", "Galicia y
-  Asturias": :func:`scout.task.placeinput._two_names`), and the first of names offered
-  as either ("Galicia o Asturias"), the others noted.
+  Asturias": :func:`scout.task.placeinput._two_names`), noted as searched together (the
+  gazetteer cannot tell "Barcelona y Valencia", two cities, from such a region), and the
+  first of names offered as either ("Galicia o Asturias"), the others noted.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from scout.task.parse_notes import note
+from scout.task.placecase import joined_names
 
 if TYPE_CHECKING:
     from scout.task.parse_notes import ParseResult
@@ -87,8 +89,6 @@ def read_places_list(read: Callable[[], Hit | None], text: QueryText
     """An input of ``type: list``, ``items: place``: every name said ("ayudas en Galicia y
     Asturias", "in Lisbon, Porto or Faro"), in the order written, and the span from the
     first to the last; each is claimed. ``read``: the place reader's turn for the input."""
-    from scout.task.placecase import joined_names
-
     hit = read()
     if hit is None:
         return None
@@ -118,4 +118,11 @@ def read_listed(read: Callable[[], Hit | None], text: QueryText, result: ParseRe
         note(result, name, _("{name}: '{value}' was read; also named, and not read: {others} "
                              "(one place is searched at a time: ask again for each)").format(
             name=result.label(name), value=hit[0], others=named))
+    elif len(joined_names(text.original, hit)) > 1:
+        # "hoteles en Barcelona y Valencia": the input that holds a region keeps the two as
+        # the one it makes ("England and Wales"), which the gazetteer cannot tell from two
+        # cities; either way its sources are asked about both names at once, so say so
+        note(result, name, _("{name}: '{value}' names more than one place, searched together "
+                             "as one area; to search each on its own, ask for one at a "
+                             "time").format(name=result.label(name), value=hit[0]))
     return hit

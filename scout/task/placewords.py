@@ -66,6 +66,17 @@ ramadan thanksgiving halloween navidad navidades christmas xmas nochebuena noche
 oktoberfest fiestas patrias sanfermines hanami sakura
 team teams company companies office offices startup staff employer
 equipo equipos empresa empresas oficina oficinas plantilla
+escapada escapadas getaway getaways holiday holidays vacation vacations break breaks
+honeymoon retreat retreats estancia estancias
+""".split())
+# the nouns of a trip or a stay itself ("viaje", "escapada", "getaway", "casa rural"): the
+# word typed beside one with no cue says what kind it is, in Spanish after it ("viaje
+# familiar", "escapada rural"), in English before it ("family trip", "city break"); see
+# :func:`scout.task.notplace.trip_modifier`
+TRIP_NOUNS = frozenset("""
+viaje viajes escapada escapadas vacaciones estancia estancias casa casas finde
+trip trips getaway getaways holiday holidays vacation vacations break breaks stay stays
+honeymoon retreat retreats weekend
 """.split())
 # (and the words a subject follows: "ponencias sobre ética médica" names no place)
 # a negation ends a name even typed in capitals for stress ("Barcelona NO en el centro")

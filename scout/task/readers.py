@@ -40,6 +40,12 @@ class QueryText:
         a, b = span
         self.free = self.free[:a] + CLAIMED * (b - a) + self.free[b:]
 
+    def unclaim(self, span: tuple[int, int]) -> None:
+        """Give ``span`` back to the readers inside a wider claim (a party's list holds its
+        members' ages, "un niño de 8 y otro de 11", which are the age inputs' to read)."""
+        a, b = span
+        self.free = self.free[:a] + self.folded[a:b] + self.free[b:]
+
     def unclaimed(self, spans: list[tuple[int, int]], read: Callable[[], T]) -> T:
         """What ``read`` finds with ``spans`` free again (a money's unit of work, "por
         palabra", for an enum that names the basis in its own words); claimed after."""
