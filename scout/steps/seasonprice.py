@@ -36,11 +36,11 @@ _LOW = re.compile(r"(?<![\w-])(?:temporada\s+baja|baja\s+temporada|low(?:\s+seas
                   r"off[\s-]?peak|off[\s-]season|fuera\s+de\s+temporada|baja)(?!\w)")
 #: a season between them: "temporada media", "media temporada", "mid season", "mid-season",
 #: "shoulder season", "temporada intermedia"; bare "media" / "mid" / "shoulder" only before
-#: the amount or the season's dates ("media (junio): 52 €"), never "media pensión 20 €" nor
-#: "mid week"
+#: the amount or the season's dates ("media (junio): 52 €"), never "media pensión 20 €",
+#: "mid week" nor "mid-range"
 _MID = re.compile(r"(?<![\w-])(?:temporada\s+(?:media|intermedia)|media\s+temporada|"
                   r"mid[\s-]?season|shoulder\s+season|"
-                  r"(?:media|intermedia|mid|shoulder)(?!\w)(?!\s*[a-z]))(?!\w)")
+                  r"(?:media|intermedia|mid|shoulder)(?![\w-])(?!\s*[a-z]))(?!\w)")
 #: bare "alta" / "baja", "high" / "low" name a season only where the page says seasons
 _SEASONS = re.compile(r"\b(?:temporadas?|seasons?|peak)\b")
 #: the seasons' order, dearest last: a season's level in :func:`_labelled`

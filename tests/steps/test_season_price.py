@@ -43,6 +43,7 @@ def test_each_seasons_amount(text: str, high: list[float], mid: list[float],
     "Menú alta cocina 60 €, menú del día 15 €",   # no season named
     "Temporada alta: 60 €",                       # one season only
     "Temporada alta 60 €, media pensión 20 €",    # half board is no season
+    "Peak season: £120. Mid-range rooms £80",     # a range of rooms is no season
 ])
 def test_no_seasons(text: str) -> None:
     assert season_amounts(text) is None
