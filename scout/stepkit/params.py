@@ -219,6 +219,12 @@ class RankParams(StrictModel):
         "budget for the whole job (one stating no unit); an integer or number input counts "
         "the unit, a duration input is converted to minutes or hours, a length, area or "
         "volume input to the measure (units: m2, m3, km, mi)")
+    hours_per: dict[str, Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]] = Field(
+        default_factory=new_dict,
+        description="the input counting the hours a period holds, e.g. {week: weekly_hours} "
+        "(a duration, or an integer or number of hours): with them asked, a price per hour "
+        "is compared with a budget per month at the hours a month holds (2 a week are ~8.7), "
+        "and a price per month stating no hours with a budget per hour over them; flagged")
     cost_per: str | None = Field(
         default=None,
         description="what the amount the first cost order computes is for, where the "
@@ -266,6 +272,20 @@ class RankParams(StrictModel):
             if unit not in RATE_UNITS:
                 raise ValueError(f"volume: '{unit}' is no unit of work or measure (one of "
                                  f"{', '.join(sorted(RATE_UNITS))})")
+        return v
+
+    @field_validator("hours_per")
+    @classmethod
+    def _hours_periods(cls, v: dict[str, str]) -> dict[str, str]:
+        from scout.units import PERIOD_DAYS
+
+        for period in v:
+            if period not in PERIOD_DAYS:
+                raise ValueError(f"hours_per: '{period}' is no period (one of "
+                                 f"{', '.join(sorted(PERIOD_DAYS))})")
+        if len(v) > 1:
+            raise ValueError("hours_per: one period, the one the request counts its hours "
+                             "in, e.g. {week: weekly_hours}")
         return v
 
     @field_validator("where", "order_by", mode="before")

@@ -5,7 +5,8 @@ Against a budget per person such a price is one person's share of the group the 
 prices, so it is divided by the size the page states (of a range, the people asked when
 they fall in it, else its low end: the dearer share), flagged. Only where the page says
 the price is *for* that many people, the count tied to the amount ("para 10 personas por
-250 €", "250 € para 10 personas", "£250 (10 people)"); a room's or a venue's capacity
+250 €", "250 € para 10 personas", "£250 (10 people)", "Menú para 2 personas, 60 €", "Family
+ticket for 4, £60"); a room's or a venue's capacity
 ("Salón para 100 personas, 40 €", "up to 100 guests") says how many fit, never what one
 price is for, and is left alone.
 """
@@ -26,10 +27,17 @@ _PEOPLE = (r"(?:personas?|people|persons|pax|comensales|invitados|guests|diners|
 #: a count of people, one or a range: "10", "30 a 50", "30-50", "30 to 50"
 _COUNT = r"(?P<lo>\d{1,4})(?:\s*(?:a|-|–|to|y)\s*(?P<hi>\d{1,4}))?"
 #: the count said as what the price is for, before the amount: "para (grupos de) 10
-#: personas por", "menu for 10 people:", "for groups of 30-50 guests at"
-_FOR_BEFORE = re.compile(r"(?:\bpara|\bfor)\s+(?:(?:un\s+)?grupos?\s+de\s+|(?:a\s+)?groups?\s+of\s+)?"
+#: personas por", "menu for 10 people:", "for groups of 30-50 guests at", "Menú para 2
+#: personas, 60 €", or in brackets: "Pack familiar (4 personas), 120 €"
+_FOR_BEFORE = re.compile(r"(?:(?:\bpara|\bfor)\s+|\(\s*)(?:(?:un\s+)?grupos?\s+de\s+|"
+                         r"(?:a\s+)?groups?\s+of\s+)?"
                          + _COUNT + r"\s+" + _PEOPLE
-                         + r"\s*(?::|\bpor\b|\bfor\b|\bat\b|\ba\b|=|-|–)?\s*$")
+                         + r"\s*\)?\s*(?::|,|\bpor\b|\bfor\b|\bat\b|\ba\b|=|-|–)?\s*$")
+#: ... or the count alone, when a mark sets it off from the amount: "Family ticket for 4,
+#: £60", "Menú para 2: 60 €" (never "for 4 nights £60": no word may follow the count, and
+#: never a year's "for 2025, £60": two digits at most)
+_FOR_BARE_BEFORE = re.compile(r"(?:\bpara|\bfor)\s+(?P<lo>\d{1,2})(?:\s*(?:a|-|–|to|y)\s*"
+                              r"(?P<hi>\d{1,2}))?\s*(?:,|:|=|-|–|\bpor\b|\bfor\b)\s*$")
 #: ... or after it: "250 € para 10 personas", "£250 for 10 people", "£250 (10 people)"
 _FOR_AFTER = re.compile(r"\s*(?:\bpara|\bfor|\()\s*(?:(?:un\s+)?grupos?\s+de\s+|"
                         r"(?:a\s+)?groups?\s+of\s+)?" + _COUNT + r"\s+" + _PEOPLE + r"\b")
@@ -57,10 +65,11 @@ def group_size(text: str, amount: float, asked: int = 0) -> int | None:
         low = found[i - 1][1][1] if i else 0
         high = found[i + 1][1][0] if i + 1 < len(found) else len(folded)
         before = folded[max(low, start - 80):start]
-        m = _FOR_BEFORE.search(before) or _FOR_AFTER.match(folded[end:high])
+        m = (_FOR_BEFORE.search(before) or _FOR_BARE_BEFORE.search(before)
+             or _FOR_AFTER.match(folded[end:high]))
         if m is None:
             continue
-        said = before[:m.start()] if m.re is _FOR_BEFORE else before[-40:]
+        said = before[:m.start()] if m.re is not _FOR_AFTER else before[-40:]
         if _CAPACITY.search(said[-40:]) or _CAPACITY.search(m.group(0)):
             continue
         lo, hi = int(m.group("lo")), int(m.group("hi") or m.group("lo"))

@@ -136,9 +136,10 @@ def _variants(ctx: StepContext, name: str | None
 def _bounds(params: RankParams) -> set[str]:
     """The inputs rank reads otherwise than as the stay's length: those its ``where``
     compares (a flight's longest time, a minimum contract) and its ``volume`` counts the
-    work by (an audio's length)."""
+    work by (an audio's length), and its ``hours_per`` the hours a week by."""
     read = (fields_and_inputs(w, params.as_) for w in params.where)
-    return {n for pair in read if pair for n in pair[1]} | set(params.volume.values())
+    return ({n for pair in read if pair for n in pair[1]} | set(params.volume.values())
+            | set(params.hours_per.values()))
 
 
 def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:

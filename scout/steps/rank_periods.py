@@ -27,7 +27,9 @@ day divided by them (:mod:`scout.steps.rank_heads`): "desde 35 €/persona" for 
 1.400 € against "1.500 € el día", never left uncompared nor compared as 35 €. A head
 said beside a period
 ("45 € por persona y noche", "20 € por perro y noche": ``Money.each``) is counted the same
-way, pets by rank's ``heads: {pet: pets}``.
+way, pets by rank's ``heads: {pet: pets}``. With the hours a week asked (rank's
+``hours_per``), a price per hour is one per month at the hours a month holds, and one per
+month over them (:class:`scout.steps.workbasis.Work`), the flag saying how many.
 """
 
 from __future__ import annotations
@@ -70,6 +72,10 @@ SAID_WHOLE = "whole-said"
 VOLUME, UNITLESS = "volume", "unitless"
 #: a rate per a measure (m³, km) multiplied by the measure the request asks
 MEASURE = "measure"
+#: a price per hour times the hours asked a period holds, against a budget per that period
+#: ("2 horas a la semana, máximo 200 € al mes": 20 €/hora is ~173 € a month), and a price
+#: per a period over them against a budget per hour (:meth:`scout.steps.workbasis.Work.paced`)
+PACED_UP, PACED_DOWN = "paced-up", "paced-down"
 #: the units of work that are lengths of time: a price per one times the length asked is
 #: said as a length's ("for the length asked"), never as work ("for the work asked")
 _TIME_UNITS = frozenset({"hour", "minute"})
@@ -113,6 +119,10 @@ _FLAGS = {
                                "it with the total budget"),
     ("incomparable", MEASURE): N_("price per {per} cannot be compared with a total budget "
                                   "without the quantity asked"),
+    ("converted", PACED_UP): N_("price per {per} times {count} hours per {target} (the hours "
+                                "asked) to compare it with the budget"),
+    ("converted", PACED_DOWN): N_("price per {per} divided by the {count} hours asked in it "
+                                  "to compare it with the budget per {target}"),
 }
 #: the note per outcome, as a function of the count (N_plural: the catalog reads the
 #: literal words)
@@ -198,6 +208,16 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "does not say the quantity",
         "{count} prices per {per} could not be compared with the total budget: the request "
         "does not say the quantity", n),
+    ("converted", PACED_UP): lambda n: N_plural(
+        "{count} price per {per} was multiplied by the hours asked per {target} to compare "
+        "it with the budget",
+        "{count} prices per {per} were multiplied by the hours asked per {target} to "
+        "compare them with the budget", n),
+    ("converted", PACED_DOWN): lambda n: N_plural(
+        "{count} price per {per} was divided by the hours asked in it to compare it with "
+        "the budget per {target}",
+        "{count} prices per {per} were divided by the hours asked in it to compare them "
+        "with the budget per {target}", n),
     ("incomparable", UNITLESS): lambda n: N_plural(
         "{count} price that states no unit could not be compared with the budget per "
         "{target}, so the budget was not checked",
@@ -242,6 +262,8 @@ def to_period(money: Money, per: str | None, days: float | None = None,
     # occasion's: a budget per visit or per walk compares it as it is
     factor = _times(money, days, work) if per == TOTAL else per_factor(
         money.per, per, week, work.bases if work is not None else None)
+    if factor is None and per != TOTAL and work is not None:
+        factor = work.paced(money.per, per)  # an hour's price at the hours asked a month
     if factor is None:
         return None
     if factor == 1.0 and not (per == TOTAL and money.per not in (None, TOTAL)):
@@ -339,6 +361,11 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         if basis == VOLUME and base.per in _TIME_UNITS:
             # an hour of a court, a room or a boat is a length, not work: said so
             basis = SAID_WHOLE if timed is not None else WHOLE
+        if basis == BUDGET and timed is not None and work is not None \
+                and per_factor(base.per, per, 7, work.bases) is None \
+                and work.paced(base.per, per):
+            # at the hours asked: the flag says how many, the hour's or the period's
+            basis = PACED_UP if base.per == "hour" else PACED_DOWN
     if timed is base:
         return
     outcome = "incomparable" if timed is None else "converted"
@@ -346,6 +373,9 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         c.price_converted = timed
     times = _times(base, days, work) if basis in (WHOLE, SAID_WHOLE, STATED_WHOLE, STATED_FLOOR,
                                                   VOLUME, MEASURE, DAY_HOURS, HELD) else None
+    if basis in (PACED_UP, PACED_DOWN) and work is not None:
+        hours = work.hours_in(per if basis == PACED_UP else base.per)
+        times = round(hours, 1) if hours is not None else None
     c.flags.append(_FLAGS[(outcome, basis)].format(
         per=MEASURE_WORDS.get(str(base.per), base.per), target=MEASURE_WORDS.get(per, per),
         count=f"{times:g}" if times is not None else ""))

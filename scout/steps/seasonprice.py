@@ -1,14 +1,15 @@
 """A listing stating a price for each season, for ``rank``: a hotel's "temporada alta 60 €,
-baja 45 €", a ski pass's "Peak £120, off-peak £80", "High season (Dec 20–Jan 6): €60/day;
-low season €45/day".
+media 52 €, baja 45 €", a ski pass's "Peak £120, off-peak £80", "High season (Dec 20–Jan
+6): €60/day; low season €45/day"; a season between them ("temporada media", "mid season",
+"shoulder season") is a season of its own.
 
 The price read from such a page is its first amount, whichever season's it is, so a
 low-season price could pass a budget the dates asked would break. Where the page dates
 its seasons beside their labels ("temporada alta (julio y agosto)", "High season (Dec
 20–Jan 6)") and the request asks dates, the price compared is the season's the dates
-fall in (:func:`scout.spec.datesaid.on_dates`); otherwise the dearest of the seasons' (of
-the same period as the one read). Flagged either way. A page labelling no season, or only
-one, is left as it states.
+fall in (:func:`scout.spec.datesaid.on_dates`; of those its dates do not rule out, the
+dearest); otherwise the dearest of the seasons' (of the same period as the one read).
+Flagged either way. A page labelling no season, or only one, is left as it states.
 """
 
 from __future__ import annotations
@@ -33,8 +34,17 @@ _HIGH = re.compile(r"(?<![\w-])(?:temporada\s+alta|alta\s+temporada|high(?:\s+se
 #: "fuera de temporada"
 _LOW = re.compile(r"(?<![\w-])(?:temporada\s+baja|baja\s+temporada|low(?:\s+season)?|"
                   r"off[\s-]?peak|off[\s-]season|fuera\s+de\s+temporada|baja)(?!\w)")
+#: a season between them: "temporada media", "media temporada", "mid season", "mid-season",
+#: "shoulder season", "temporada intermedia"; bare "media" / "mid" / "shoulder" only before
+#: the amount or the season's dates ("media (junio): 52 €"), never "media pensión 20 €",
+#: "mid week" nor "mid-range"
+_MID = re.compile(r"(?<![\w-])(?:temporada\s+(?:media|intermedia)|media\s+temporada|"
+                  r"mid[\s-]?season|shoulder\s+season|"
+                  r"(?:media|intermedia|mid|shoulder)(?![\w-])(?!\s*[a-z]))(?!\w)")
 #: bare "alta" / "baja", "high" / "low" name a season only where the page says seasons
 _SEASONS = re.compile(r"\b(?:temporadas?|seasons?|peak)\b")
+#: the seasons' order, dearest last: a season's level in :func:`_labelled`
+_LEVELS = ((0, _LOW), (1, _MID), (2, _HIGH))
 
 DATED_FLAG = N_("the price of the season the dates asked fall in, as the page dates its "
                 "seasons")
@@ -42,34 +52,38 @@ SEASON_FLAG = N_("the dearest season's price of those the page states, compared 
                  "dates asked may fall in it")
 
 
-def season_amounts(text: str) -> tuple[list[float], list[float]] | None:
-    """The amounts ``text`` labels as a high season's and as a low season's ([high],
-    [low]), each by the label right before it; None unless it labels both."""
+def season_amounts(text: str) -> tuple[list[float], list[float], list[float]] | None:
+    """The amounts ``text`` labels as a high season's, a mid season's and a low season's
+    ([high], [mid], [low]), each by the label right before it; None unless it labels two
+    seasons or more."""
     labelled = _labelled(text)
     if labelled is None:
         return None
-    return ([a for high, a, _ in labelled if high], [a for high, a, _ in labelled if not high])
+    high, mid, low = ([a for level, a, _ in labelled if level == n] for n in (2, 1, 0))
+    return high, mid, low
 
 
-def _labelled(text: str) -> list[tuple[bool, float, str]] | None:
-    """Each season-labelled amount of ``text``: (whether the high season's, the amount,
-    the words from the amount before to it, where the season's dates are said); None
-    unless a high and a low season's are labelled."""
+def _labelled(text: str) -> list[tuple[int, float, str]] | None:
+    """Each season-labelled amount of ``text``: (its season's level: 2 high, 1 mid, 0
+    low; the amount; the words from the amount before to it, where the season's dates are
+    said); None unless two seasons or more are labelled."""
     folded = fold(text or "")
     if len(folded) != len(text or "") or not _SEASONS.search(folded):
         return None
-    labelled: list[tuple[bool, float, str]] = []
+    labelled: list[tuple[int, float, str]] = []
     previous = 0
     for money, (start, end) in find_amounts(text):
         label = folded[max(previous, start - _BACK):start]
-        # the label nearest the amount says whose it is ("alta 60 €, baja 45 €")
-        h = max((m.end() for m in _HIGH.finditer(label)), default=-1)
-        lo = max((m.end() for m in _LOW.finditer(label)), default=-1)
-        if h != lo:
-            labelled.append((h > lo, money.amount, text[previous:start]))
+        # the label nearest the amount says whose it is ("alta 60 €, media 52 €")
+        ends = {level: max((m.end() for m in pattern.finditer(label)), default=-1)
+                for level, pattern in _LEVELS}
+        nearest = max(ends.values())
+        if nearest >= 0 and list(ends.values()).count(nearest) == 1:
+            labelled.append((max(ends, key=lambda n: ends[n]), money.amount,
+                             text[previous:start]))
         previous = end
-    kinds = {high for high, _, _ in labelled}
-    return labelled if kinds == {True, False} else None
+    levels = {level for level, _, _ in labelled}
+    return labelled if len(levels) > 1 else None
 
 
 def asked_dates(task: Any) -> Any:
@@ -80,23 +94,28 @@ def asked_dates(task: Any) -> Any:
                  and values.get(n) is not None and asked_span(values[n]) is not None), None)
 
 
-def _dated(labelled: list[tuple[bool, float, str]], dates: Any) -> set[float]:
-    """The amounts of the season the ``dates`` asked fall in, by the dates the page gives
-    beside the seasons' labels: a season whose dates meet them, or the other seasons when
-    every high season's dates miss them; none when the page dates no season."""
+def _dated(labelled: list[tuple[int, float, str]], dates: Any) -> tuple[set[float], bool]:
+    """The amounts of the seasons the ``dates`` asked may fall in, by the dates the page
+    gives beside the seasons' labels, and whether that is one season: a season whose dates
+    meet them, or the other seasons when every amount of some season is dated and misses
+    them (the high season's in July and August, the mid's in June: March is the low's; with
+    the mid undated, March is the mid's or the low's); none when the page dates no season."""
     meets = {a: on_dates([said], dates) for _, a, said in labelled}
     hit = {a for a, m in meets.items() if m}
     if hit:
-        return hit
-    highs = [meets[a] for high, a, _ in labelled if high]
-    if highs and all(m is False for m in highs):
-        return {a for high, a, _ in labelled if not high}
-    return set()
+        return hit, True
+    missed = {level for level, _, _ in labelled
+              if all(meets[a] is False for n, a, _ in labelled if n == level)}
+    if not missed:
+        return set(), False
+    left = {(level, a) for level, a, _ in labelled if level not in missed}
+    return {a for _, a in left}, len({level for level, _ in left}) == 1
 
 
 def for_season(c: Candidate, dates: Any = None) -> None:
     """``c``'s price the season's the request's ``dates`` fall in where a page stating it
-    labels a high and a low season's price and dates them, else the dearest season's, of
+    labels two seasons' prices or more (high, mid, low) and dates them, else the dearest
+    season's (of those the dates may fall in), of
     the same period as the price read; flagged. Left as it is otherwise."""
     price = c.price
     if price is None:
@@ -108,7 +127,7 @@ def for_season(c: Candidate, dates: Any = None) -> None:
         labelled = _labelled(text)
         if labelled is None or price.amount not in {a for _, a, _ in labelled}:
             continue
-        dated = _dated(labelled, dates) if dates is not None else set()
+        dated, one = _dated(labelled, dates) if dates is not None else (set(), False)
         pool = dated or {a for _, a, _ in labelled}
         dearest = max((m for m, _ in find_amounts(text)
                        if m.amount in pool and m.per == price.per
@@ -117,7 +136,7 @@ def for_season(c: Candidate, dates: Any = None) -> None:
         if dearest is not None and dearest.amount != price.amount \
                 and (dated or dearest.amount > price.amount):
             c.price = dearest.model_copy(update={"comparator": price.comparator})
-        flag = DATED_FLAG if dated else SEASON_FLAG
+        flag = DATED_FLAG if one else SEASON_FLAG
         if flag not in c.flags:
             c.flags.append(flag)
         return

@@ -12,6 +12,12 @@ asked. A budget per a unit of work is compared with prices per that unit, or one
 converts to it, only: a price stating no unit ("desde 25 €") is no price per word, and a
 price per word with no amount of work asked is no price for the whole job. Neither is
 compared; both are flagged and noted (:mod:`scout.steps.rank_periods`).
+
+A kind sold by the hour also says which input counts the hours a period holds (rank's
+``hours_per: {week: weekly_hours}``): with "2 horas a la semana" asked, a price per hour is
+compared with a budget per month at the ~8.7 hours a month holds, and a price per month
+that states no hours with a budget per hour over them (a page that says its hours, "80 € al
+mes por 4 clases de 1,5 horas", is put on an hour by them: :mod:`scout.steps.packprice`).
 """
 
 from __future__ import annotations
@@ -20,18 +26,41 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scout.schemas.task import Money
-from scout.units import MEASURE_OF_TYPE, RATE_UNITS, TOTAL, Bases, parse_bases, work_amount
+from scout.units import (MEASURE_OF_TYPE, PERIOD_DAYS, RATE_UNITS, TOTAL, Bases, parse_bases,
+                         work_amount)
 
 
 @dataclass(frozen=True)
 class Work:
     """A rank's units of work: ``bases`` (a page in words), ``volume`` (the work asked,
-    by unit: {"word": 8000.0}), and ``whole``: the budget is for the whole job (the kind
-    declares a volume and the budget states no unit)."""
+    by unit: {"word": 8000.0}), ``whole``: the budget is for the whole job (the kind
+    declares a volume and the budget states no unit), and ``hours``: the hours asked a
+    period holds ({"week": 2.0}: rank's ``hours_per``)."""
 
     bases: Bases = field(default_factory=dict)
     volume: dict[str, float] = field(default_factory=dict)
     whole: bool = False
+    hours: dict[str, float] = field(default_factory=dict)
+
+    def hours_in(self, period: str | None) -> float | None:
+        """How many of the hours asked ``period`` (a month, a week...) holds: 2 a week
+        are ~8.7 a month; None when no hours are asked or ``period`` is no period."""
+        if period not in PERIOD_DAYS:
+            return None
+        said, hours = next(iter(self.hours.items()), (None, 0.0))
+        if said not in PERIOD_DAYS or hours <= 0:
+            return None
+        return hours * PERIOD_DAYS[period] / PERIOD_DAYS[said]
+
+    def paced(self, per: str | None, target: str | None) -> float | None:
+        """What a price per ``per`` is multiplied by to be one per ``target`` at the hours
+        asked: an hour's price times the hours a month holds, a month's over them; None
+        unless one is an hour, the other a period, and hours are asked."""
+        if per == "hour" and (hours := self.hours_in(target)):
+            return hours
+        if target == "hour" and (hours := self.hours_in(per)):
+            return 1 / hours
+        return None
 
     def times(self, per: str | None) -> float | None:
         """What a price per ``per`` is multiplied by to be the whole job's: the work asked
@@ -66,13 +95,30 @@ def asked_volume(task: Any, volume: dict[str, str]) -> dict[str, float]:
     return asked
 
 
+def asked_hours(task: Any, hours_per: dict[str, str]) -> dict[str, float]:
+    """The hours the request asks a period to hold, from the input rank's ``hours_per``
+    names for it ({"week": "weekly_hours"}: "2 horas a la semana" is {"week": 2.0}): a
+    duration input's seconds in hours, an integer or number input's count of hours; inputs
+    the request left unset are left out."""
+    values = getattr(task, "values", None) or {}
+    types = getattr(task, "types", None) or {}
+    asked: dict[str, float] = {}
+    for period, name in hours_per.items():
+        value = values.get(name)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            continue
+        asked[period] = float(value) / 3600 if types.get(name) == "duration" else float(value)
+    return asked
+
+
 def rank_work(params: Any, task: Any, budget: Money | None, floor: bool) -> Work | None:
-    """The :class:`Work` of a rank phase (its ``units`` and ``volume``); None when it
-    declares neither. The ``budget`` is the whole job's when the phase declares a volume
-    and it states no unit (or says it is the total)."""
+    """The :class:`Work` of a rank phase (its ``units``, ``volume`` and ``hours_per``);
+    None when it declares none. The ``budget`` is the whole job's when the phase declares
+    a volume and it states no unit (or says it is the total)."""
     units, volume = getattr(params, "units", None), getattr(params, "volume", None)
-    if not units and not volume:
+    hours_per = getattr(params, "hours_per", None)
+    if not units and not volume and not hours_per:
         return None
     whole = bool(volume) and budget is not None and budget.per in (None, TOTAL) and not floor
     return Work(bases=parse_bases(units or {}), volume=asked_volume(task, volume or {}),
-                whole=whole)
+                whole=whole, hours=asked_hours(task, hours_per or {}) if not floor else {})

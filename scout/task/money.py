@@ -21,7 +21,8 @@ cost more than 200" are all "<=".
 
 British notes named for their value are amounts in pounds ("about a tenner a head", "under a
 fiver"). A rate in a currency's hundredth with its unit after it ("24.5p/kWh", "53p a day",
-"6,99 céntimos/kWh") is read in the whole currency (0.245 GBP per kWh).
+"6,99 céntimos/kWh"), or said before it and its cap ("kWh por debajo de 12 céntimos", "per
+minute under 15p"), is read in the whole currency (0.245 GBP per kWh).
 
 Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum", "en total") are
 read around the amount by :mod:`scout.task.moneyunits`, a measure a budget is a rate per
@@ -46,7 +47,7 @@ from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
     PER, TIME_PERIODS, UNIT_AFTER, bare_total, each_of, head_after, measure_before, period_late, period_of,
-    total_of, unit_after_cap,
+    rate_unit_before, total_of, unit_after_cap,
     unit_before,
 )
 from scout.task.taxbasis import basis_at, blank_tax_words
@@ -315,6 +316,11 @@ def _minor(free: str, occasions: bool = False,
             # the measure said first, as a whole amount's may be: "precio del km por
             # debajo de 90 céntimos", "the per-mile rate under 50p"
             per, end = before, m.end()
+        elif per is None and (said_unit := rate_unit_before(
+                free, start, cap_said=start < m.start() or free[:m.start()].rstrip().endswith(":"))):
+            # the unit said first, before the cap: "kWh por debajo de 12 céntimos", "per
+            # minute under 15p", "el minuto a menos de 20 céntimos"
+            per, end = said_unit, m.end()
         if per is None or end is None:
             continue
         # a request's "50p a walk" is read as its "under £15 a visit" is: no unit

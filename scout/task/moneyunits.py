@@ -267,6 +267,32 @@ def unit_before(free: str, start: int) -> str:
     return raw_per
 
 
+
+# a unit of work or an hour said bare right before a rate's comparator, as its noun: "kWh
+# por debajo de 12 céntimos", "el minuto a menos de 20 céntimos", "minute rate under 15p"
+# (a connector's "per kWh under 15p" is :data:`_PER_BEFORE`'s); read for a rate in a
+# currency's hundredth alone (:func:`scout.task.money.iter_money`), which is a rate per
+# something whenever it is a price at all
+_RATE_NOUN_BEFORE = re.compile(
+    r"(?<![\w/])(?:(?:el|la|the|one|a|an)\s+)?(?P<per>" + _WORK + r"|" + _MEDIUM
+    + r"(?:hours?|hrs?|horas?))(?:\s+(?:rates?|tarifas?|prices?|precios?|costs?|costes?))?"
+    r"(?:\s+(?:a|at|de|of|is|es|for|por))?\s*:?\s*$")
+
+
+def rate_unit_before(free: str, start: int, *, cap_said: bool) -> str | None:
+    """The unit a request's rate at ``start`` in ``free`` (folded; its comparator's start
+    when one is said) is per, said before it: a connector's or the price's own noun's
+    (:func:`unit_before`: "per kWh under 15p", "precio del minuto por debajo de 20
+    céntimos"), or, with ``cap_said`` (a comparator or a colon between), a unit of work or an
+    hour named bare ("kWh por debajo de 12 céntimos", "minute rate under 15p"); None when
+    none is said."""
+    raw = unit_before(free, start)
+    if not raw and cap_said and (bare := _RATE_NOUN_BEFORE.search(free, max(0, start - 30),
+                                                                  start)):
+        raw = bare.group("per")
+    return period_of(raw) if raw else None
+
+
 # the period a pass is for, said before the amount ("day pass €18", "pase de día: 15 €",
 # "bono mensual 120 €", "monthly membership under £150"): in a request, the price of one
 # pass is its period's

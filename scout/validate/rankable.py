@@ -114,10 +114,11 @@ def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
                         smap: SourceMap) -> list[Problem]:
     """SPEC080 when ``variants`` names no input with an ``enum`` (its values are the
     words a source labels a version's price with, so without them no price is read),
-    ``people`` no integer input, or ``volume`` an input that counts no work."""
+    ``people`` no integer input, ``volume`` an input that counts no work, or
+    ``hours_per`` one that counts no hours."""
     return _people_problems(pid, params, pipeline, smap) + _variants_problems(
         pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap) + \
-        cost_order_problems(pid, params, smap)
+        _hours_problems(pid, params, pipeline, smap) + cost_order_problems(pid, params, smap)
 
 
 def cost_order_problems(pid: str, params: RankParams, smap: SourceMap) -> list[Problem]:
@@ -167,6 +168,29 @@ def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
             smap.locate(("phases", pid, "with", "volume", unit)),
             hint=hint or ("name the input that says how much work is asked (words: {type: "
                           "integer}, length: {type: duration})")))
+    return problems
+
+
+def _hours_problems(pid: str, params: RankParams, pipeline: Pipeline,
+                    smap: SourceMap) -> list[Problem]:
+    """SPEC080 when ``hours_per`` names no duration, integer or number input: the hours
+    the request asks a period to hold are counted by one."""
+    kinds = ("duration", "integer", "number")
+    counts = sorted(n for n, s in pipeline.inputs.items() if s.type in kinds)
+    problems = []
+    for period, name in params.hours_per.items():
+        spec = pipeline.inputs.get(name)
+        if spec is not None and spec.type in kinds:
+            continue
+        what = "no input" if spec is None else f"a {spec.type} input"
+        hint = did_you_mean(name, counts, what="duration, integer or number inputs") \
+            if spec is None else None
+        problems.append(Problem(
+            "SPEC080", f"phase '{pid}' (rank): 'hours_per: {{{period}: {name}}}' names "
+            f"{what}: the hours asked a {period} are counted by a duration, integer or "
+            "number input", smap.locate(("phases", pid, "with", "hours_per", period)),
+            hint=hint or "name the input that says how many hours a period holds "
+                         "(weekly_hours: {type: duration})"))
     return problems
 
 

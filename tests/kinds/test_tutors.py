@@ -89,6 +89,14 @@ REQUESTS = {
     "GCSE maths tutor in Manchester, two hours a week, under £30 per hour":
         ("en", {"subject": "maths", "level": "secondary", "place": "Manchester",
                 "weekly_hours": 2 * HOUR, "budget": _cap(30, "GBP", "hour")}),
+    # the hours a week and a budget a month: rank puts a price an hour on a month by them
+    # (hours_per; tests/steps/test_hours_per_period.py)
+    "clases de matemáticas de 2 horas a la semana, máximo 200 € al mes":
+        ("es", {"subject": "matemáticas", "weekly_hours": 2 * HOUR,
+                "budget": _cap(200, per="month")}),
+    "maths tutor in Leeds, 3 hours a week, under £250 a month":
+        ("en", {"subject": "maths", "place": "Leeds", "weekly_hours": 3 * HOUR,
+                "budget": _cap(250, "GBP", "month")}),
 }
 
 

@@ -1,6 +1,7 @@
 """A listing's price for a group of a size it states (scout/steps/groupsize.py): against a
-budget per person "Menu for 10 people: £250" is 25 a head, "para grupos de 30 a 50
-personas por 850 €" the people asked's share (or the range's low end's); a capacity
+budget per person "Menu for 10 people: £250" is 25 a head ("Menú para 2 personas, 60 €",
+"Family ticket for 4, £60" alike), "para grupos de 30 a 50 personas por 850 €" the people
+asked's share (or the range's low end's); a capacity
 ("Salón para 100 personas, 40 €") or a price tying no count is left as stated."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from scout.i18n.messages import localize
 from scout.schemas.records import Candidate, Evidence
 from scout.schemas.task import Money
 from scout.steps.groupsize import group_size
+from scout.steps.listprice import find_price
 from scout.steps.rank_enrich import enrich
 
 
@@ -22,6 +24,13 @@ from scout.steps.rank_enrich import enrich
     ("Paella: 250 € para 10 personas", 250, 0, 10),
     ("Sharing platter £250 (10 people)", 250, 0, 10),
     ("Cena para 2 personas 60 €", 60, 0, 2),
+    # a comma (or brackets) between the count and the amount still ties them
+    ("Menú para 2 personas, 60 €", 60, 0, 2),
+    ("Pack familiar (4 personas), 120 €", 120, 0, 4),
+    ("Sharing menu for 6 people, £150", 150, 0, 6),
+    # the count alone, a mark setting it off from the amount
+    ("Family ticket for 4, £60", 60, 0, 4),
+    ("Menú degustación para 2: 90 €", 90, 0, 2),
 ])
 def test_the_size_a_price_is_for(text: str, amount: float, asked: int, size: int) -> None:
     assert group_size(text, amount, asked) == size
@@ -34,6 +43,10 @@ def test_the_size_a_price_is_for(text: str, amount: float, asked: int, size: int
     ("Menú 45 €, sala hasta 100 personas", 45),
     ("Menú degustación 45 €", 45),                     # no count at all
     ("Menú para 1 persona 20 €", 20),                  # one is no group
+    ("Sala para 20, 300 €", 300),                      # a capacity, the count alone
+    ("Tour for 4 nights, £60", 60),                    # a count of something else
+    ("Open for 2025, £60", 60),                        # a year, no count of people
+    ("Family ticket for 4 £60", 60),                   # no mark between: not said to be for them
 ])
 def test_no_group_the_price_is_for(text: str, amount: float) -> None:
     assert group_size(text, amount) is None
@@ -67,3 +80,19 @@ def test_a_budget_not_per_person_compares_the_group_price(per: str | None) -> No
                        checks=frozenset({"price"}), per=per, people=10)
     assert ranked[0].price_converted is None or ranked[0].price_converted.amount == 250
     assert not any("group of" in f for f in ranked[0].flags)
+
+
+@pytest.mark.parametrize("text, share, currency", [
+    ("Menú para 2 personas, 60 €", 30.0, "EUR"),
+    ("Family ticket for 4, £60", 15.0, "GBP"),
+])
+def test_a_price_read_from_a_page_is_the_groups(text: str, share: float, currency: str) -> None:
+    price = find_price(text)
+    assert price is not None and price.currency == currency
+    ev = Evidence(id="e", kind="price", subject="c", url="https://x.example/", text=text,
+                  price=price)
+    c = Candidate(key="c", name="X", url="https://x.example/", price=price, evidence=[ev])
+    ranked, _ = enrich([c], [], currency, None, checks=frozenset({"price"}), per="person",
+                       people=2)
+    got = ranked[0].price_converted
+    assert got is not None and (got.amount, got.per) == (share, "person")

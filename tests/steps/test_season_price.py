@@ -1,6 +1,7 @@
 """A listing stating a price for each season (scout/steps/seasonprice.py): the price read
 is the page's first amount, whichever season's; rank compares the dearest season's, of
-the same period, flagged in both languages; a page naming one season or none is left."""
+the same period, flagged in both languages; a page naming one season or none is left. A
+mid season ("temporada media", "mid season", "shoulder season") is a season of its own."""
 
 from __future__ import annotations
 
@@ -19,20 +20,30 @@ from scout.steps.seasonprice import DATED_FLAG, SEASON_FLAG, asked_dates, season
 from scout.task.build import build_task
 
 
-@pytest.mark.parametrize("text, high, low", [
-    ("Habitación doble: temporada alta 60 €, baja 45 €", [60], [45]),
-    ("Forfait: temporada baja 45 €, temporada alta 60 €", [60], [45]),
-    ("Peak season £120 per night, off-peak £80 per night", [120], [80]),
-    ("High season (Dec 20–Jan 6): €60/day; low season €45/day", [60], [45]),
+@pytest.mark.parametrize("text, high, mid, low", [
+    ("Habitación doble: temporada alta 60 €, baja 45 €", [60], [], [45]),
+    ("Forfait: temporada baja 45 €, temporada alta 60 €", [60], [], [45]),
+    ("Peak season £120 per night, off-peak £80 per night", [120], [], [80]),
+    ("High season (Dec 20–Jan 6): €60/day; low season €45/day", [60], [], [45]),
+    # a season between them is one of its own, never the high's nor the low's
+    ("Habitación doble: temporada alta 60 €, media 52 €, baja 45 €", [60], [52], [45]),
+    ("Forfait: temporada media 52 €, temporada alta 60 €", [60], [52], []),
+    ("Mid season £100 per night, peak £120 per night, off-peak £80 per night",
+     [120], [100], [80]),
+    ("Shoulder season £100, peak season £120", [120], [100], []),
+    ("Mid-season: €70; low season: €50", [], [70], [50]),
 ])
-def test_each_seasons_amount(text: str, high: list[float], low: list[float]) -> None:
-    assert season_amounts(text) == (high, low)
+def test_each_seasons_amount(text: str, high: list[float], mid: list[float],
+                             low: list[float]) -> None:
+    assert season_amounts(text) == (high, mid, low)
 
 
 @pytest.mark.parametrize("text", [
     "Precio 45 €",
     "Menú alta cocina 60 €, menú del día 15 €",   # no season named
     "Temporada alta: 60 €",                       # one season only
+    "Temporada alta 60 €, media pensión 20 €",    # half board is no season
+    "Peak season: £120. Mid-range rooms £80",     # a range of rooms is no season
 ])
 def test_no_seasons(text: str) -> None:
     assert season_amounts(text) is None
@@ -50,6 +61,9 @@ def _listing(text: str) -> Candidate:
     ("Forfait: temporada baja 45 €, temporada alta 60 €", 60, None),  # read 45 before
     ("Off-peak £80 per night, peak season £120 per night", 120, "night"),
     ("Habitación doble: temporada alta 60 €, baja 45 €", 60, None),   # already the dearer
+    # the mid season's price read first is no price the high season would pay
+    ("Mid season £100 per night, peak £120 per night, off-peak £80 per night", 120, "night"),
+    ("Temporada media 52 €, temporada baja 45 €", 52, None),
 ])
 def test_rank_compares_the_dearest_seasons_price(text: str, amount: float,
                                                  per: str | None) -> None:
@@ -72,6 +86,8 @@ def test_a_page_of_one_price_is_left() -> None:
 HOTEL = ("Habitación doble. Temporada alta (del 1 de julio al 31 de agosto): 90 €/noche; "
          "temporada baja: 60 €/noche")
 PASS = "Ski pass. High season (Dec 20 - Jan 6): €60/day; low season €45/day"
+THREE = ("Habitación doble. Temporada alta (del 1 de julio al 31 de agosto): 90 €/noche; "
+         "temporada media (del 1 al 30 de junio): 75 €/noche; temporada baja: 60 €/noche")
 
 
 @pytest.mark.parametrize("text, start, end, amount", [
@@ -79,6 +95,9 @@ PASS = "Ski pass. High season (Dec 20 - Jan 6): €60/day; low season €45/day"
     (HOTEL, dt.date(2027, 3, 10), dt.date(2027, 3, 14), 60),    # outside it: the low's
     (PASS, dt.date(2026, 12, 27), dt.date(2026, 12, 30), 60),
     (PASS, dt.date(2027, 2, 10), dt.date(2027, 2, 12), 45),
+    (THREE, dt.date(2027, 6, 10), dt.date(2027, 6, 14), 75),   # in the mid season
+    (THREE, dt.date(2027, 7, 10), dt.date(2027, 7, 14), 90),
+    (THREE, dt.date(2027, 3, 10), dt.date(2027, 3, 14), 60),   # neither: the low's
 ])
 def test_the_season_of_the_dates_asked(text: str, start: dt.date, end: dt.date,
                                        amount: float) -> None:
@@ -90,6 +109,17 @@ def test_the_season_of_the_dates_asked(text: str, start: dt.date, end: dt.date,
     assert localize(DATED_FLAG, "es") == ("el precio de la temporada en la que caen las "
                                           "fechas pedidas, según las fechas que la página "
                                           "da a sus temporadas")
+
+
+def test_dates_that_rule_out_one_season_of_three_are_the_dearest_left() -> None:
+    # the high season dated and missed, the mid and the low undated: either may be the
+    # dates', so the dearer of the two, flagged as such (no season is the dates' for sure)
+    text = ("Temporada alta (del 1 de julio al 31 de agosto): 90 €/noche; temporada media: "
+            "75 €/noche; temporada baja: 60 €/noche")
+    ranked, _ = enrich([_listing(text)], [], None, None, checks=frozenset({"price"}),
+                       dates=DateRange(start=dt.date(2027, 3, 10), end=dt.date(2027, 3, 14)))
+    assert ranked[0].price is not None and ranked[0].price.amount == 75
+    assert ranked[0].flags == [SEASON_FLAG]
 
 
 def test_undated_seasons_with_dates_asked_are_the_dearest() -> None:

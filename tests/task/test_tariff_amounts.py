@@ -9,7 +9,8 @@ tests/task/test_moneylabels.py).
   ("0,129 €/kWh", never "0,13 €").
 - A rate in pence or céntimos with its unit after it is money in the whole currency
   ("24.5p/kWh" is 0.245 GBP per kWh; "1080p" is none), and a unit written right after one
-  amount is never the next one's ("10 €/día, 300 € de fianza").
+  amount is never the next one's ("10 €/día, 300 € de fianza"); so is one whose unit is
+  said before it and its cap ("kWh por debajo de 12 céntimos", "minute rate under 15p").
 - An enum value said again in brackets by another of its words ("discriminación horaria
   (2.0TD)") is read once, and its pieces are no place.
 """
@@ -115,3 +116,45 @@ def test_a_p_with_no_unit_after_it_is_no_money(text: str) -> None:
 ])
 def test_the_unit_of_the_amount_before_is_not_the_next_ones(text: str, want: list) -> None:
     assert [(m.amount, m.per) for m, _span in find_amounts(text)] == want
+
+
+# a budget of one input that names no unit: the rate's unit is the one said before it
+BUDGET = {"service": InputSpec(type="string", enum=["transcription", "translation"],
+                               synonyms={"transcription": ["transcripción"]}),
+          "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query, inputs, name, want", [
+    # the unit said before the cap, the amount in the currency's hundredth after it
+    ("tarifa de luz en Madrid, kWh por debajo de 12 céntimos", TARIFF, "max_energy_price",
+     (0.12, "EUR", "kWh")),
+    ("electricity in London, kWh under 15p", TARIFF, "max_energy_price", (0.15, "GBP", "kWh")),
+    ("electricity in Leeds, per kWh under 15p", TARIFF, "max_energy_price",
+     (0.15, "GBP", "kWh")),
+    ("luz en Madrid, el kWh a menos de 12 céntimos", TARIFF, "max_energy_price",
+     (0.12, "EUR", "kWh")),
+    ("luz en Madrid, precio del kWh por debajo de 12 céntimos", TARIFF, "max_energy_price",
+     (0.12, "EUR", "kWh")),
+    ("transcripción, el minuto por debajo de 20 céntimos", BUDGET, "budget",
+     (0.2, "EUR", "minute")),
+    ("transcription, minute rate under 15p", BUDGET, "budget", (0.15, "GBP", "minute")),
+    ("transcription, per minute under 15p", BUDGET, "budget", (0.15, "GBP", "minute")),
+    # after it, as before
+    ("transcripción, menos de 20 céntimos el minuto", BUDGET, "budget", (0.2, "EUR", "minute")),
+])
+def test_a_rate_in_a_hundredth_after_its_unit_and_its_cap(
+        query: str, inputs: dict[str, InputSpec], name: str, want: tuple) -> None:
+    task = build_task(query, inputs, today=TODAY)
+    money = task.values[name]
+    assert isinstance(money, Money)
+    assert (money.amount, money.currency, money.per, money.comparator) == (*want, "<=")
+    # the figure is the rate's, never a count of kWh nor a place ("Debajo")
+    assert not any(isinstance(v, str) and "ebajo" in v for v in task.values.values())
+
+
+@pytest.mark.parametrize("query", [
+    "3,000 kWh a year, 15 hours, under 15p",   # no unit tied to the rate: a comma between
+    "mesa para 4p",
+])
+def test_a_hundredth_with_no_unit_tied_to_it_is_no_rate(query: str) -> None:
+    assert "max_energy_price" not in _read(query)
