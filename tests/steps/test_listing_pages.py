@@ -195,9 +195,9 @@ def test_plurals_of_a_kinds_nouns() -> None:
 
 def test_a_huge_title_and_many_nouns_stay_quick() -> None:
     nouns = [f"thing{i}" for i in range(500)]
-    start = time.perf_counter()
+    start = time.process_time()  # CPU, not wall: a loaded CI machine must not fail it
     assert not is_listing_page("Hotel " + "a " * 500_000, "https://x.com/" + "a/" * 100_000, nouns)
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
 
 
 def test_expand_keeps_a_listing_result_marked_and_merged_with_nothing() -> None:
