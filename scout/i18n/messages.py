@@ -176,7 +176,11 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
         if i == 0 and unanchored and any(c.isspace() for c in text[pos:end]):
             return None
         kind = TYPES.get(name)
-        if not _nested(text[pos:end]) or (kind is not None and not kind.fullmatch(text[pos:end])):
+        # a placeholder the msgid quotes ('{value}') holds what a person wrote, whose
+        # parentheses need not close ("--set lang=a (b"): its quotes delimit it
+        quoted = fixed[i].endswith("'") and fixed[i + 1].startswith("'")
+        if not (quoted or _nested(text[pos:end])) \
+                or (kind is not None and not kind.fullmatch(text[pos:end])):
             return None  # not what the placeholder holds: a plural's {count} is digits
         values[name] = text[pos:end]
         pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)

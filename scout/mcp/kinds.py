@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.mcp import models as M
-from scout.mcp.limits import cut_rows
+from scout.audit.limits import cut_rows
 from scout.mcp.workspace import Workspace
 from scout.text import cut_middle
 

@@ -20,8 +20,9 @@ from scout.api.request import check_cap
 from scout.errors import RequestIncomplete, UsageError
 from scout.i18n import N_
 from scout.mcp import models as M
-from scout.mcp.limits import (AUDIT_PHASES, bound_artifact, bound_state, bound_trail,
-                              check_count, cut_rows, cut_texts, report_part)
+from scout.audit.limits import (AUDIT_PHASES, RUNS_LIMIT, bound_artifact, bound_state,
+                                bound_trail, check_count, cut_rows, cut_texts, newest_runs,
+                                report_part)
 from scout.mcp.workspace import Workspace
 from scout.orchestrator.events import Event
 
@@ -317,19 +318,14 @@ def status(ws: Workspace, mission_id: str, phases: int = AUDIT_PHASES) -> M.Stat
                                       "phases_count": count, "phases_note": note}))
 
 
-#: the missions ``runs`` lists unless asked: a lab's years of runs are past a context
-RUNS_LIMIT = 100
-
-
 def runs(ws: Workspace, limit: int = RUNS_LIMIT) -> M.RunsResult:
     from scout.audit.runs import list_runs
     from scout.paths import runs_dir
 
     limit = check_count(limit, "limit", 1)
     rows = list_runs(runs_dir(None, root=ws.root), ws.runtime)
-    note = (f"the newest {limit} of {len(rows)} missions; runs(limit) lists more"
-            if len(rows) > limit else None)
-    return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in rows[:limit]],
+    shown, note = newest_runs(rows, limit, "runs(limit) lists more")
+    return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in shown],
                                     "total": len(rows), "note": note}))
 
 
@@ -419,7 +415,7 @@ def written_reports(ws: Workspace) -> list[tuple[str, float]]:
 
 def report_markdown(ws: Workspace, mission_id: str, part: int = 1) -> str:
     """Part ``part`` of the mission's report (a report of megabytes comes in parts, each
-    naming the next: :func:`scout.mcp.limits.report_part`)."""
+    naming the next: :func:`scout.audit.limits.report_part`)."""
     from scout.errors import ReportNotFound
 
     run_dir = _run_dir(ws, mission_id)

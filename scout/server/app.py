@@ -2,10 +2,10 @@
 
 ==================================  ===================================================
 ``GET /healthz``                    liveness: ``{"status": "ok", "version"}``
-``GET /api/missions``               the missions under the runs dir (``scout runs``)
-``GET /api/missions/{id}``          the mission's state: every phase (``scout status``)
+``GET /api/missions``               the newest missions under the runs dir (``scout runs``)
+``GET /api/missions/{id}``          the mission's state and its phases (``scout status``)
 ``GET /api/missions/{id}/journal``  its journal lines (filters as ``scout journal``)
-``GET /api/missions/{id}/report``   ``report.md`` (or ``?format=html``)
+``GET /api/missions/{id}/report``   ``report.md`` in parts (or ``?format=html``, whole)
 ``GET /api/pool``                   the token pool per token (``scout pool status``)
 ``GET /api/cost-summary``           sums by mission, adapter, token (``scout cost``)
 ``GET /openapi.json``, ``/docs``    the OpenAPI document and its viewers (``/redoc``
@@ -20,7 +20,11 @@ refused there), and unknown missions are ``404 USE003``. Errors are
 ``{"error": {"code", "message", "hint"}}``. Every JSON answer passes
 :func:`scout.audit.secrets.deep_scrub` (known secret values replaced by their names),
 names paths under the served root relative to it (:func:`scout.paths.said_under_root`)
-and is validated against its model (:mod:`.models`). Handlers are plain functions
+and is validated against its model (:mod:`.models`). What grows with a lab's missions is
+bounded as the MCP tools bound it (:mod:`scout.audit.limits`): the missions listed
+(``?limit=``), a state's phases (``?phases=``), the Markdown report (``?part=``), each
+answer saying what it left out and how to ask for it. A dashboard page's error is the
+dashboard's HTML error page, not the API's JSON. Handlers are plain functions
 (FastAPI runs them on its thread pool): each opens its own index connection.
 """
 
@@ -33,12 +37,13 @@ from typing import Any, Literal
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scout import __version__, api
 from scout.audit.cost import BY, cost_summary
 from scout.audit.filters import JournalFilter, parse_since
+from scout.audit.limits import AUDIT_PHASES, RUNS_LIMIT, bound_state, newest_runs, report_part
 from scout.audit.journal_query import query
 from scout.audit.pool_status import pool_status
 from scout.audit.runs import effective_status, list_runs
@@ -140,14 +145,17 @@ def create_app(settings: ServerSettings) -> Any:
         return path
 
     @app.exception_handler(ScoutError)
-    def _scout_error(_request: Request, exc: ScoutError) -> JSONResponse:
+    def _scout_error(request: Request, exc: ScoutError) -> Response:
+        page = html_error(request, exc)
+        if page is not None:  # a dashboard page: a person reads the answer, not a client
+            return page
         # a NUL or bidi override the client sent, quoted back, shown as its escape
         body = {"error": {"code": exc.code, "message": shown(exc.message),
                           "hint": shown(exc.hint) if exc.hint else exc.hint}}
         return JSONResponse(clean(body), status_code=_status_of(exc))
 
     @app.exception_handler(OSError)
-    def _machine_error(request: Request, exc: OSError) -> JSONResponse:
+    def _machine_error(request: Request, exc: OSError) -> Response:
         # the machine's refusal (an unreadable runtime folder, a full disk, a 100 KB
         # path) answers in the API's error shape, as the CLI says it; anything else is
         # a bug and stays a 500
@@ -179,12 +187,17 @@ def create_app(settings: ServerSettings) -> Any:
         """Liveness: the server answers."""
         return {"status": "ok", "version": __version__}
 
-    @app.get("/api/missions", response_model=M.Missions, tags=["missions"])
-    def missions() -> dict[str, Any]:
-        """Every mission under the runs dir, newest first, with pipeline, status, start,
-        duration, journal cost and phase counts."""
+    @app.get("/api/missions", response_model=M.Missions, responses={422: _ERRORS[422]},
+             tags=["missions"])
+    def missions(limit: int = Query(RUNS_LIMIT, ge=1, le=10000,
+                                    description="the newest N missions")) -> dict[str, Any]:
+        """The newest missions under the runs dir, newest first, with pipeline, status,
+        start, duration, journal cost and phase counts; ``total`` says how many there
+        are, ``note`` what was left out."""
         rows = list_runs(settings.runs_dir, settings.runtime_dir)
-        return clean({"runs": [r.to_dict() for r in rows]})
+        shown, note = newest_runs(rows, limit, "?limit= lists more (up to 10000)")
+        return clean({"runs": [r.to_dict() for r in shown], "total": len(rows),
+                      "note": note})
 
     @app.get("/api/missions/{mission_id:path}/journal", response_model=M.JournalPage,
              responses=_ERRORS, tags=["missions"])
@@ -210,22 +223,35 @@ def create_app(settings: ServerSettings) -> Any:
                  "description": "the report", "content": {"text/markdown": {},
                                                           "text/html": {}}}})
     def mission_report(mission_id: str = _id_param(),
-                       format: Literal["md", "html"] = Query("md")) -> PlainTextResponse:
-        """The mission's report: Markdown (default) or HTML."""
+                       format: Literal["md", "html"] = Query("md"),
+                       part: int = Query(1, ge=1, le=10000, description=(
+                           "the Markdown report's part: a long one comes in parts, each "
+                           "that is not the last ending with the next one's address"))
+                       ) -> PlainTextResponse:
+        """The mission's report: Markdown (default; a long one in parts of 60,000
+        characters, ``?part=``) or HTML (the page for a browser, whole)."""
         path = run_dir(mission_id) / f"report.{format}"
         if not path.exists() and not path.is_symlink():
             raise ReportNotFound(f"mission '{mission_id}' has no report.{format} yet",
                                  hint="the report phase has not succeeded; see "
                                  "GET /api/missions/{id} for the phase states")
-        media = "text/markdown" if format == "md" else "text/html"
-        return PlainTextResponse(scrubber().text(read_served(path, settings.runs_dir)),
-                                 media_type=media, headers=REPORT_HEADERS)
+        text = scrubber().text(read_served(path, settings.runs_dir))
+        if format == "html":
+            return PlainTextResponse(text, media_type="text/html", headers=REPORT_HEADERS)
+        uri = f"/api/missions/{mission_id}/report"
+        return PlainTextResponse(report_part(text, part, uri, uri + "?part={part}"),
+                                 media_type="text/markdown", headers=REPORT_HEADERS)
 
     @app.get("/api/missions/{mission_id:path}", response_model=M.MissionState,
              responses=_ERRORS, tags=["missions"])
-    def mission_state(request: Request, mission_id: str = _id_param()) -> dict[str, Any]:
-        """The state of every phase of the mission (as ``scout status``); a ``running``
-        state whose process is gone says ``interrupted``."""
+    def mission_state(request: Request, mission_id: str = _id_param(),
+                      phases: int = Query(AUDIT_PHASES, ge=1, le=10000, description=(
+                          "at most N phases, those that did not succeed first"))
+                      ) -> dict[str, Any]:
+        """The state of the mission's phases (as ``scout status``), at most ``phases`` of
+        them, those that did not succeed first, in the pipeline's order
+        (``phases_count`` says how many there are, ``phases_note`` what was left out); a
+        ``running`` state whose process is gone says ``interrupted``."""
         raw = request.scope.get("raw_path") or b""
         if raw.rstrip(b"/").count(b"/") > 3:  # /api/missions/x/y: no such endpoint
             raise _NoRoute(f"no endpoint {request.url.path}",
@@ -234,6 +260,8 @@ def create_app(settings: ServerSettings) -> Any:
         state = api.status(path)
         data = state.to_dict()
         data["status"] = effective_status(state, path)
+        data["phases_count"], data["phases_note"] = bound_state(
+            data, phases, "?phases= gives more (up to 10000)")
         return clean(data)
 
     @app.get("/api/pool", response_model=M.Pool, tags=["ops"])
@@ -282,8 +310,9 @@ def create_app(settings: ServerSettings) -> Any:
 
     app.openapi = openapi  # type: ignore[method-assign]
     register_docs(app)
-    register_dashboard(app, runs_dir=settings.runs_dir, runtime_dir=settings.runtime_dir,
-                       run_dir=run_dir, clean=clean, status_of=_status_of)
+    html_error = register_dashboard(app, runs_dir=settings.runs_dir,
+                                    runtime_dir=settings.runtime_dir, run_dir=run_dir,
+                                    clean=clean, status_of=_status_of)
     if settings.token is not None:
         # the token is the guard: a page that rebinds a name to 127.0.0.1 cannot send it
         return BearerAuth(app, settings.token)

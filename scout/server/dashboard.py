@@ -50,6 +50,8 @@ from scout.spec.templating import make_env
 HERE = Path(__file__).resolve().parent
 STATIC = {"dashboard.css": "text/css; charset=utf-8",
           "dashboard.js": "text/javascript; charset=utf-8"}
+#: the routes whose answer is a page: their errors are pages too (the API's are JSON)
+PAGES = frozenset({"/", "/missions/{mission_id}", "/cost"})
 #: what the pages may load: only this server; inline SVG needs no more
 CSP = ("default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; "
@@ -89,10 +91,13 @@ def make_page_env(lang: str = "en") -> Any:
 
 def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
                        run_dir: Callable[[str], Path], clean: Callable[[Any], Any],
-                       status_of: Callable[[ScoutError], int]) -> None:
+                       status_of: Callable[[ScoutError], int]
+                       ) -> Callable[[Request, ScoutError], HTMLResponse | None]:
     """Add the dashboard's routes to ``app``: ``run_dir`` is the API's (it validates the
     mission id before any path is built, and raises for unknown missions), ``clean``
-    scrubs secrets out of any value, ``status_of`` maps a ScoutError to its HTTP status."""
+    scrubs secrets out of any value, ``status_of`` maps a ScoutError to its HTTP status.
+    Returns the app's error handlers' way to answer a page's error: the error page when
+    the request was for one of :data:`PAGES`, else None (the API's JSON)."""
     envs: dict[str, Any] = {}
 
     def page(name: str, http_status: int = 200, *, lang: str = "en",
@@ -110,6 +115,12 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
         return page("error.html.j2", status_of(exc), lang=lang, code=exc.code,
                     message=exc.message, hint=exc.hint or "")
 
+    def html_error(request: Request, exc: ScoutError) -> HTMLResponse | None:
+        route = request.scope.get("route")
+        if getattr(route, "path", None) not in PAGES:
+            return None
+        return error_page(exc, lang_of_request(request))
+
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index(request: Request) -> HTMLResponse:
         rows = []
@@ -123,11 +134,9 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
 
     @app.get("/missions/{mission_id}", response_class=HTMLResponse, include_in_schema=False)
     def mission(mission_id: str, request: Request) -> HTMLResponse:
-        try:
-            folder = run_dir(mission_id)
-            state = api.status(folder)
-        except ScoutError as exc:
-            return error_page(exc, lang_of_request(request))
+        # its errors (an unknown mission, a state log the disk refuses) are html_error's
+        folder = run_dir(mission_id)
+        state = api.status(folder)
         task = D.read_task(folder)
         parsed = task.get("task")
         fields: dict[str, Any] = parsed if isinstance(parsed, dict) else {}
@@ -172,3 +181,5 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
         return Response((HERE / "static" / name).read_bytes(), media_type=media,
                         headers={"X-Content-Type-Options": "nosniff",
                                  "Cache-Control": "no-cache"})
+
+    return html_error

@@ -74,6 +74,9 @@ class CostSummary(_Model):
 
 class Missions(_Model):
     runs: list[RunRow]  # the row `scout runs` lists (scout.audit.runs), not a copy of it
+    #: how many missions there are, and what was left out (``?limit=``), as MCP's runs
+    total: int
+    note: str | None = None
 
 
 class MissionState(_Model):
@@ -90,6 +93,9 @@ class MissionState(_Model):
     stop_code: str | None = None
     seq: int
     phases: dict[str, dict[str, Any]]
+    #: how many phases there are, and what was left out (``?phases=``), as MCP's status
+    phases_count: int
+    phases_note: str | None = None
 
 
 class TornLine(_Model):

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 from scout.lazyre import lazy_re
-from scout.text import fold_aligned
+from scout.text import cut_middle, fold_aligned
 
 Lang = Literal["en", "es"]
 LANGS: tuple[Lang, ...] = ("en", "es")
@@ -215,7 +215,9 @@ def coerce_lang(value: object) -> Lang:
                "es": "es", "spanish": "es", "español": "es", "espanol": "es", "castellano": "es"}
     if s in aliases:
         return aliases[s]  # type: ignore[return-value]
-    raise ValueError(f"'{value}' is not a language scout writes in; use en or es")
+    # a value of thousands of characters quoted whole was past what a message localizes
+    raise ValueError(f"'{cut_middle(str(value), 80)}' is not a language scout writes in; "
+                     "use en or es")
 
 
 # --- the language of an answer's prose --------------------------------------------------

@@ -147,7 +147,9 @@ def parse_date(value: Any) -> dt.date | DateRange:
         if "ends before" in str(exc):
             raise
         if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*(\.\.\s*\d{4}-\d{2}-\d{2}\s*)?", s):
-            raise ValueError(f"'{value}' is not a day of the calendar ({exc})") from None
+            # Python's own reason ("day is out of range for month") is English in any
+            # request: the day written is what the person checks
+            raise ValueError(f"'{value}' is not a day of the calendar") from None
         raise ValueError(f"'{value}' is not a date; write YYYY-MM-DD") from None
 
 
@@ -166,6 +168,8 @@ def parse_rating(value: Any, scale: int | None = None) -> float:
         m = re.fullmatch(r"\s*(\d+(?:[.,]\d+)?)\s*(?:/|out of)\s*(\d+)\s*(?:\+\s*)?", value)
         if m:
             num, out_of = float(m.group(1).replace(",", ".")), float(m.group(2))
+            if not (math.isfinite(num) and math.isfinite(out_of)):
+                raise ValueError(f"'{cut_middle(value, 25)}' is not a finite number")
             if out_of <= 0 or num > out_of:
                 raise ValueError(f"'{value}' is not a valid rating")
             score = num * 10.0 / out_of
@@ -178,6 +182,8 @@ def parse_rating(value: Any, scale: int | None = None) -> float:
                 ) from None
     else:
         raise ValueError("a rating is a number from 0 to 10, or written like '4.5/5'")
+    if not math.isfinite(score):  # '9' * 5000, '1e400', 'nan': no rating, not 'rating inf'
+        raise ValueError(f"'{cut_middle(str(value), 25)}' is not a finite number")
     if 10.0 < score <= 100.0:  # a critic's points, a percentage: say how to write its scale
         raise ValueError(f"rating {score:g} is outside the 0-10 scale; write the scale it is "
                          f"on, '{score:g}/100' (read as {score / 10:g})")
@@ -196,6 +202,8 @@ def _on_scale(value: Any, scale: int) -> float:
     except ValueError:
         raise ValueError(f"'{value}' is not a rating; write a number from 0 to {scale} "
                          f"or '4.5/5'") from None
+    if not math.isfinite(num):
+        raise ValueError(f"'{cut_middle(str(value), 25)}' is not a finite number")
     if not 0.0 <= num <= scale:
         raise ValueError(f"rating {num:g} is outside this input's 0-{scale} scale")
     return round(num * 10.0 / scale, 2)

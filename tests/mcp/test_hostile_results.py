@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.mcp.limits import ARTIFACT_MAX_CHARS, AUDIT_PHASES, REPORT_PART_CHARS
+from scout.audit.limits import ARTIFACT_MAX_CHARS, AUDIT_PHASES, REPORT_PART_CHARS
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.state_store import StateStore
 from tests.mcp.conftest import DEMO_QUERY, demo_root, scout_mcp, text_of

@@ -1,4 +1,4 @@
-"""The bounds on what one MCP result carries (scout/mcp/limits.py): a pipeline of
+"""The bounds on what one MCP result carries (scout/audit/limits.py): a pipeline of
 thousands of phases, or a fan-out of thousands of failing items, gives a trail (and a
 status) an agent can read, which says what it left out; a report of megabytes comes in
 parts, an artifact of megabytes cut to fit. Through the real client:
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scout.errors import UsageError
-from scout.mcp.limits import (ARTIFACT_MAX_CHARS, AUDIT_ITEM_ERRORS, REPORT_PART_CHARS,
+from scout.audit.limits import (ARTIFACT_MAX_CHARS, AUDIT_ITEM_ERRORS, REPORT_PART_CHARS,
                               bound_artifact, bound_phases, bound_state, bound_trail,
                               cut_rows, cut_texts, report_part)
 
@@ -52,7 +52,7 @@ def test_item_errors_of_a_huge_fan_out_are_cut_and_counted() -> None:
     assert len(small["errors"]) == 3 and "errors_left_out" not in small
 
 
-# --- status, the report and artifacts (scout/mcp/limits.py) ------------------------------
+# --- status, the report and artifacts (scout/audit/limits.py) ------------------------------
 
 
 def test_a_state_of_thousands_of_phases_keeps_the_failed_first_and_counts_them() -> None:

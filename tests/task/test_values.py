@@ -267,3 +267,62 @@ def test_a_note_shows_a_figure_of_hundreds_of_digits_by_its_ends(query: str) -> 
     notes = build_task(query.format(n="9" * 400), inputs).notes
     unread = [n for n in notes if "9999" in n]
     assert unread and all(len(n) < 120 and "…" in n for n in unread)
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "1e400", "nan", "-inf", float("inf"),
+                                   "9" * 400 + "/10"])
+@pytest.mark.parametrize("scale", [None, 5, 100])
+def test_a_rating_that_is_not_finite_is_refused_as_such(value, scale) -> None:
+    """'9' * 5000 was read as a float, infinite, and refused as 'rating inf'."""
+    with pytest.raises(ValueError) as err:
+        parse_rating(value, scale)
+    said = str(err.value)
+    assert "inf" not in said.replace("'-inf'", "").replace("'inf'", "") \
+        and len(said) < 200, said
+    assert "is not a finite number" in said, said
+
+
+#: a refusal of each kind ``--set`` and a Mission's inputs can meet, with the input type
+REFUSALS = [("month", "2026-13"), ("month", "2300-05"), ("month", "someday"),
+            ("date", "2026-02-30"), ("date", "tomorrow"), ("rating", "150"),
+            ("rating", "11"), ("rating", "9" * 5000), ("rating", "great"),
+            ("integer", "9" * 400), ("integer", "3.5"), ("number", "many"),
+            ("string", {"a": 1}), ("string", ["a"]), ("list", 5),
+            ("boolean", "maybe"), ("money", "lots")]
+
+
+@pytest.mark.parametrize(("type_name", "value"), REFUSALS + [("list:rating", "8, great")])
+def test_every_value_refusal_is_said_in_spanish(type_name, value) -> None:
+    """A `--set` refusal sits inside a Spanish message for a Spanish request: each one is
+    in the catalog, none stays English there."""
+    from scout.i18n.messages import localize
+
+    kind, _, items = type_name.partition(":")
+    with pytest.raises(ValueError) as err:
+        coerce(kind, value, items=items or None)
+    english = str(err.value)
+    assert localize(english, "es") != english, english
+
+
+@pytest.mark.parametrize("scale", [5, 100])
+def test_a_rating_on_its_scale_is_refused_in_spanish_too(scale) -> None:
+    from scout.i18n.messages import localize
+
+    for value in ("great", str(scale * 2), [1]):
+        with pytest.raises(ValueError) as err:
+            coerce("rating", value, scale=scale)
+        assert localize(str(err.value), "es") != str(err.value), err.value
+
+
+@pytest.mark.parametrize("value", ["klingon", "a (b", "x) y", "x" * 5000])
+def test_a_language_refusal_is_said_in_spanish_whatever_was_written(value) -> None:
+    """What the person wrote is quoted: a parenthesis in it that does not close left the
+    whole refusal in English."""
+    from scout.i18n.messages import localize
+    from scout.task.lang import coerce_lang
+
+    with pytest.raises(ValueError) as err:
+        coerce_lang(value)
+    said = localize(str(err.value), "es")
+    assert said.startswith(f"'{value[:20]}") and "' no es un idioma" in said, said
+    assert len(said) < 200, said

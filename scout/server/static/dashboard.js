@@ -52,8 +52,9 @@
   }
 
   function poll() {
-    fetch("/api/missions/" + encodeURIComponent(id), {headers: {"Accept": "application/json"},
-                                                      credentials: "same-origin"})
+    // every phase (the API answers 100 unless asked): the page shows them all
+    fetch("/api/missions/" + encodeURIComponent(id) + "?phases=10000",
+          {headers: {"Accept": "application/json"}, credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
         if (!data) { return; }

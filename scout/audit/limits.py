@@ -1,17 +1,20 @@
-"""How much of a mission one MCP result or resource carries: an agent reads it into its
-context, and a mission of thousands of phases or fan-out items, a report of megabytes or
-an artifact of fifty thousand candidates would fill any context (and the server's pipe).
+"""How much of a mission one MCP result or resource, or one HTTP API answer, carries: an
+agent reads it into its context, and a lab's thousands of missions, a mission of thousands
+of phases or fan-out items, a report of megabytes or an artifact of fifty thousand
+candidates would fill any context (and the server's pipe).
 
 Each bound keeps what an agent needs first and says what it left out (a count, and the
-call or resource that gives the rest):
+call, resource or query parameter that gives the rest: the MCP tools and the HTTP API
+each name their own):
 
+* missions: the newest :data:`RUNS_LIMIT` (:func:`newest_runs`);
 * phases (``audit``'s trail, ``status``'s state, ``apply``'s and ``plan``'s phases):
   those that did not succeed (or will run) first, in the pipeline's order, each with at
   most :data:`AUDIT_ITEM_ERRORS` item errors; the other lists that grow with a mission
   (a trail's artifacts, applies, torn journal lines, cost rows; ``validate``'s problems)
   the same way (:func:`cut_rows`);
-* the report: parts of :data:`REPORT_PART_CHARS`, each cut one naming the next part's
-  resource (``scout://missions/{id}/report/{part}``);
+* the report: parts of :data:`REPORT_PART_CHARS`, each cut one naming the next part
+  (``scout://missions/{id}/report/{part}``, ``/api/missions/{id}/report?part={part}``);
 * an artifact: its lists and texts cut until it fits :data:`ARTIFACT_MAX_CHARS`, with a
   ``_left_out`` note naming the file that holds it whole.
 """
@@ -32,12 +35,23 @@ AUDIT_PHASES = 100
 AUDIT_ITEM_ERRORS = 20
 _FINE = {"succeeded", "skipped"}
 
+#: the missions a listing names unless asked: a lab's years of runs are past a context
+RUNS_LIMIT = 100
+
 #: one part of a report resource (the demo's report is about 10 kB)
 REPORT_PART_CHARS = 60_000
 #: the most an artifact resource carries, as JSON text
 ARTIFACT_MAX_CHARS = 200_000
 #: (items per list, characters per text) tried in turn until an artifact fits
 _CUTS = ((1000, 4000), (200, 2000), (50, 1000), (10, 300), (3, 100), (1, 40))
+
+
+def newest_runs(rows: list[Any], limit: int, more: str) -> tuple[list[Any], str | None]:
+    """The first ``limit`` of ``rows`` (missions, newest first) and the note saying what
+    was left out (``more``: how to list more), None when nothing was."""
+    if len(rows) <= limit:
+        return rows, None
+    return rows[:limit], f"the newest {limit} of {len(rows)} missions; {more}"
 
 
 def check_count(value: Any, name: str, low: int) -> int:
@@ -107,10 +121,11 @@ def bound_trail(trail: dict[str, Any], limit: int) -> None:
             cut_rows(cost, key, limit)
 
 
-def bound_state(state: dict[str, Any], limit: int) -> tuple[int, str | None]:
+def bound_state(state: dict[str, Any], limit: int,
+                more: str = "status's phases gives more (up to 10000)") -> tuple[int, str | None]:
     """A mission state's ``phases`` (phase id to its state) cut to ``limit`` as
     :func:`bound_phases` cuts a trail's; returns how many there are and the note saying
-    what was left out (None when nothing was)."""
+    what was left out (None when nothing was; ``more``: how to ask for more)."""
     every = state.get("phases")
     if not isinstance(every, dict):
         return 0, None
@@ -119,7 +134,7 @@ def bound_state(state: dict[str, Any], limit: int) -> tuple[int, str | None]:
         pids = list(every)
         statuses = [p.get("status") if isinstance(p, dict) else None for p in every.values()]
         state["phases"] = {pids[i]: every[pids[i]] for i in _kept(statuses, limit)}
-        note = _note(limit, len(every), "status's phases gives more (up to 10000)")
+        note = _note(limit, len(every), more)
     for ph in state["phases"].values():
         _cut_item_errors(ph)
     return len(every), note
@@ -144,10 +159,12 @@ def cut_texts(texts: list[str], count: int = 50, width: int = 2000) -> list[str]
     return [cut_middle(t, width) for t in texts[:count]]
 
 
-def report_part(text: str, part: int, uri: str) -> str:
+def report_part(text: str, part: int, uri: str, part_uri: str | None = None) -> str:
     """Part ``part`` (1-based) of a report cut into parts of at most REPORT_PART_CHARS,
     each cut at a line's end when one is near; a part that is not the last ends naming
-    the next one's resource (``uri`` + ``/N``). Raises USE001 for a part past the end."""
+    the next one (``part_uri`` with its ``{part}``; by default ``uri`` + ``/N``, the MCP
+    resource's). Raises USE001 for a part past the end."""
+    part_uri = part_uri or uri + "/{part}"
     starts = [0]
     while len(text) - starts[-1] > REPORT_PART_CHARS:
         end = starts[-1] + REPORT_PART_CHARS
@@ -160,7 +177,7 @@ def report_part(text: str, part: int, uri: str) -> str:
     body = text[starts[part - 1]:end]
     if part < len(starts):
         body += (f"\n\n[… part {part} of {len(starts)} of the report; the next: "
-                 f"{uri}/{part + 1}]\n")
+                 f"{part_uri.replace('{part}', str(part + 1))}]\n")
     return body
 
 

@@ -1,0 +1,118 @@
+"""The HTTP API's answers bounded as the MCP tools' are (scout/audit/limits.py), through a
+real uvicorn on 127.0.0.1 and httpx: a lab of more missions than a listing names, a
+mission of thousands of phases and a report of megabytes come back bounded, each saying
+what it left out and how to ask for it; and a dashboard page that fails answers the
+dashboard's HTML error page, not the API's JSON. The run dirs are written here (no
+mission runs)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from scout.audit.limits import AUDIT_PHASES, REPORT_PART_CHARS, RUNS_LIMIT
+from scout.orchestrator.state_store import LOG_NAME, StateStore
+from tests.ops.live import LiveServer
+
+PHASES = 3000
+MISSIONS = RUNS_LIMIT + 20
+
+
+def _state(run: Path, mission: str, phases: int) -> None:
+    run.mkdir(parents=True)
+    with StateStore(run, mission_id=mission, durability="off") as st:
+        st.append({"ev": "mission", "status": "running", "mission_id": mission})
+        for i in range(phases):
+            st.append({"ev": "phase", "phase": f"P{i}", "status": "succeeded", "attempt": 1})
+        if phases:
+            st.append({"ev": "phase", "phase": f"P{phases - 7}", "status": "failed_terminal",
+                       "attempt": 1})
+        st.append({"ev": "mission", "status": "failed", "exit_code": 1})
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
+    root = tmp_path_factory.mktemp("lab")
+    runs = root / "runs"
+    _state(runs / "huge", "huge", PHASES)
+    (runs / "huge" / "report.md").write_text(
+        "# Report\n\n" + "".join(f"- hotel {i}\n" for i in range(200_000)), encoding="utf-8")
+    for i in range(MISSIONS - 1):
+        _state(runs / f"small-{i:03d}", f"small-{i:03d}", 0)
+    (runs / "broken" / LOG_NAME).mkdir(parents=True)  # a folder where the state log goes
+    with LiveServer(root, {}) as live, httpx.Client(base_url=live.url, timeout=60) as c:
+        yield c
+
+
+def test_the_missions_listed_are_the_newest_and_say_how_many_there_are(client) -> None:
+    got = client.get("/api/missions")
+    assert got.status_code == 200, got.text
+    body = got.json()
+    total = body["total"]
+    assert total >= MISSIONS and len(body["runs"]) == RUNS_LIMIT
+    assert f"{RUNS_LIMIT} of {total}" in body["note"] and "?limit=" in body["note"]
+    every = client.get("/api/missions", params={"limit": 10000}).json()
+    assert len(every["runs"]) == total and every["note"] is None
+    assert [r["mission_id"] for r in every["runs"][:RUNS_LIMIT]] == [
+        r["mission_id"] for r in body["runs"]]
+    for bad in ("0", "10001", "x"):
+        refused = client.get("/api/missions", params={"limit": bad})
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "USE001"
+
+
+def test_a_state_of_thousands_of_phases_keeps_the_failed_and_says_what_it_left_out(
+        client) -> None:
+    got = client.get("/api/missions/huge")
+    assert got.status_code == 200, got.text
+    state = got.json()
+    assert len(got.content) < 100_000  # every phase was 746 kB
+    assert state["phases_count"] == PHASES and len(state["phases"]) == AUDIT_PHASES
+    assert state["phases"][f"P{PHASES - 7}"]["status"] == "failed_terminal"
+    assert f"{AUDIT_PHASES} of {PHASES}" in state["phases_note"]
+    assert "?phases=" in state["phases_note"]
+    whole = client.get("/api/missions/huge", params={"phases": 10000}).json()
+    assert len(whole["phases"]) == PHASES and whole["phases_note"] is None
+    assert client.get("/api/missions/huge", params={"phases": 0}).status_code == 422
+
+
+def test_a_long_report_comes_in_parts_each_naming_the_next(client) -> None:
+    parts: list[str] = []
+    url: str | None = "/api/missions/huge/report"
+    while url is not None:
+        got = client.get(url)
+        assert got.status_code == 200 and got.headers["content-type"].startswith(
+            "text/markdown"), got.text[:300]
+        assert len(got.text) <= REPORT_PART_CHARS + 200
+        parts.append(got.text)
+        nxt = re.search(r"the next: (\S+)\]\n\Z", got.text)
+        url = nxt.group(1) if nxt else None
+        assert len(parts) < 100
+    assert len(parts) > 1 and parts[0].startswith("# Report")
+    assert f"part 1 of {len(parts)}" in parts[0]
+    assert parts[-1].endswith(f"- hotel {200_000 - 1}\n")
+    past = client.get("/api/missions/huge/report", params={"part": len(parts) + 1})
+    assert past.status_code == 400 and past.json()["error"]["code"] == "USE001"
+    assert f"{len(parts)} part" in past.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(("path", "status"), [("/missions/broken", 503),
+                                              ("/missions/nope", 404)])
+def test_a_page_that_fails_answers_an_html_error_page(client, path: str, status: int) -> None:
+    page = client.get(path, headers={"Accept-Language": "es"})
+    assert page.status_code == status
+    assert page.headers["content-type"].startswith("text/html"), page.text[:300]
+    assert "<html" in page.text and page.headers["content-language"] == "es"
+    api = client.get("/api" + path)  # the API's answer to the same stays its JSON
+    assert api.status_code == status and api.json()["error"]["code"]
+
+
+def test_the_dashboard_still_lists_and_shows_a_bounded_mission(client) -> None:
+    assert client.get("/").status_code == 200
+    page = client.get("/missions/huge")
+    assert page.status_code == 200 and f'data-phase="P{PHASES - 1}"' in page.text
+    script = client.get("/static/dashboard.js").text
+    assert "?phases=10000" in script  # the live script asks for every phase it recolours
