@@ -4,9 +4,9 @@ A ranking, a directory or a booking site's results page says so in its data: a
 schema.org ``ItemList`` among its main nodes (top level, an ``@graph`` member, a web
 page's ``mainEntity``) whose ``itemListElement`` names two or more things (each a
 ``ListItem`` with a ``name`` / ``url``, or its ``item``, or the thing itself), or two or
-more different things of one type at its top (:func:`scout.adapters.jsonld._listed`: a
+more different things of one type at its top (:func:`scout.adapters.ldentity._listed`: a
 chain's hotels). Such a page is a listing only when it is about none thing of its own
-(:func:`scout.adapters.jsonld.pick_entity` finds no specific entity: a hotel's page that
+(:func:`scout.adapters.ldentity.pick_entity` finds no specific entity: a hotel's page that
 also lists "hotels nearby" is the hotel's). A ``BreadcrumbList`` or an ``OfferCatalog``
 (a hotel's rooms) is no listing of things to compare.
 
@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scout.adapters.jsonld import (_GENERIC_TYPES, _PAGE_TYPES_FOLDED, _index, _kinds, _label,
-                                   _listed, _main, normalise_rating, pick_entity)
+from scout.adapters.jsonld import normalise_rating
+from scout.adapters.ldentity import (_GENERIC_TYPES, _PAGE_TYPES_FOLDED, _index, _kinds, _label,
+                                     _listed, _main, pick_entity)
 from scout.adapters.ldvalues import deref, first_of, price_from_offers, text_of
 from scout.schemas.records import Listed
 

@@ -20,7 +20,7 @@ import re
 from itertools import islice
 from typing import Any
 
-from scout.adapters.jsonld import pick_entity
+from scout.adapters.ldentity import pick_entity
 from scout.adapters.ldvalues import first_of, number_of, text_of
 from scout.text import fold
 from scout.units import quantity_unit
@@ -129,7 +129,7 @@ def _line(label: str | None, value: Any) -> str | None:
 
 def spec_lines(jsonld: list[dict[str, Any]], microdata: list[dict[str, Any]] | None = None
                ) -> list[str]:
-    """The specs the page's entity (:func:`scout.adapters.jsonld.pick_entity`) states, one
+    """The specs the page's entity (:func:`scout.adapters.ldentity.pick_entity`) states, one
     "label: value" line each, at most :data:`MAX_LINES`; none for a page with no entity
     or none stated (a hotel's, a restaurant's page)."""
     picked = pick_entity(jsonld, microdata)

@@ -28,7 +28,7 @@ import yaml
 from scout.dist.jobs import MissionJob
 from scout.errors import Location, Problem, ScoutError, SpecInvalid, UsageError
 from scout.paths import derive_mission_id, validate_mission_id
-from scout.spec.yamlload import MAX_NODES, expanded_entries
+from scout.spec.yamlbound import MAX_NODES, expanded_entries
 
 #: keys a YAML row may carry
 ROW_KEYS = ("query", "mission_id", "inputs")

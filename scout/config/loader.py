@@ -16,8 +16,8 @@ from pathlib import Path
 
 from scout.paths import project_root, research_root
 from scout.config.headers import url_secrets
-from scout.config.settings import ADAPTER_TYPES, AdapterSettings, base_url_env, \
-    build_shared_models
+from scout.config.settings import AdapterSettings, base_url_env, build_shared_models
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.config.models import ChainLink, Config, ConfigDoc
 from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.located import validate_located

@@ -20,7 +20,8 @@ from scout.adapters.contract import Adapter, EmailAdapter, Reply, Request, Secre
 from scout.adapters.contract.http import make_client
 from scout.adapters.contract.redact import SecretScrubber, without_secrets
 from scout.config.models import Config
-from scout.config.settings import ADAPTER_TYPES, AdapterSettings
+from scout.config.settings import AdapterSettings
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.errors import ConfigError, ScoutError, Unreachable
 from scout.providers.cost import compute_cost, typical_usage
 from scout.providers.credentials import Credentials

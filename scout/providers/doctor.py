@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from scout.config.models import Config
-from scout.config.settings import ADAPTER_TYPES, AdapterSettings, base_url_env
+from scout.config.settings import AdapterSettings, base_url_env
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.errors import ConfigError, ScoutError
 from scout.fsutil import make_dirs
 from scout.providers.pool_config import PoolDef

@@ -17,7 +17,7 @@ from typing import Any
 from scout.adapters.contract import Request
 from scout.adapters.contract import redact as R
 from scout.config.models import Config
-from scout.config.settings import ADAPTER_TYPES
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.providers.cost import FREE, Cost
 from scout.providers.journal import FIELDS, Journal, utc_ts
 from scout.text import cut_middle

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from scout.config.models import ChainLink, Config
-from scout.config.settings import ADAPTER_TYPES
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.spec.models import Phase
 
 #: ``capability_of(phase.uses)``: what a step kind asks adapters for (None: nothing)

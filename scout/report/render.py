@@ -1,4 +1,5 @@
-"""Render reports: the sandboxed template environment, numbered citations, provenance.
+"""Render reports: the sandboxed template environment, its filters bound to the request's
+language, and Markdown to HTML (sources are numbered by :mod:`scout.report.citations`).
 
 Markdown templates render with autoescape off, every value they write made inert
 (:mod:`scout.report.inert`: no raw HTML, no link to anything but the web, no invisible
@@ -10,11 +11,6 @@ The environment speaks the request's language: Jinja's i18n extension with the B
 catalog of ``task.lang`` installed (newstyle gettext: ``{{ _("Sources") }}``,
 ``{% trans %}…{% endtrans %}``), and the locale filters (``money``, ``rating``,
 ``number``, ``date``, ``month``, ``value``, ``l10n``, ``usd``) bound to that language.
-
-Citations credit each source to the adapter and phase that found it: the first record in
-the mission's artifacts (in pipeline order) that carries the URL, not whichever section of
-the report happens to cite it first (a synthesis quoting a transcript credits the
-transcript phase, not the synthesiser).
 """
 
 from __future__ import annotations
@@ -31,7 +27,6 @@ from jinja2 import BytecodeCache, ChoiceLoader, FileSystemLoader, select_autoesc
 from jinja2.exceptions import SecurityError
 from jinja2.loaders import split_template_path
 from jinja2.bccache import Bucket
-from pydantic import BaseModel
 
 from scout.i18n import lang_of, reader_translations
 from scout.report import codecache
@@ -57,139 +52,6 @@ LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n",
 
 #: filters that write a rating (they take ``rating_scale``: the kind's)
 RATING_FILTERS = ("rating", "value")
-
-Provenance = dict[str, tuple[str, str]]  # url -> (adapter, phase)
-
-
-class Citations:
-    """Numbers sources in order of first citation: ``cite(url, title)`` → 1, 2, ...
-
-    ``provenance`` (url → adapter, phase) says who found each URL; a caller that knows
-    better (an evidence line carries its own adapter and phase) passes them explicitly.
-    ``titles`` (url → the title or name a record in the mission gives it) names a source
-    cited with no title of its own (a model's citations are bare URLs, some adapters
-    give the URL as the title), rather than printing its URL twice.
-    """
-
-    def __init__(self, provenance: Provenance | None = None,
-                 titles: dict[str, str] | None = None) -> None:
-        self._index: dict[str, int] = {}
-        self._provenance = dict(provenance or {})
-        self._titles = dict(titles or {})
-        self.items: list[dict[str, str]] = []
-
-    def found_by(self, url: str) -> tuple[str, str]:
-        return self._provenance.get(url, ("", ""))
-
-    def cite(self, url: str, title: str = "", adapter: str = "", phase: str = "") -> int:
-        if url not in self._index:
-            known_adapter, known_phase = self.found_by(url)
-            self._index[url] = len(self.items) + 1
-            self.items.append({"n": str(len(self.items) + 1), "url": url,
-                               "title": (title if title and title != url else "")
-                               or self._titles.get(url) or url,
-                               "adapter": adapter or known_adapter,
-                               "phase": phase or known_phase})
-        return self._index[url]
-
-    def cite_figure(self, record: Any, field: str) -> int | None:
-        """The number of the source a record's ``field`` (a candidate's ``price`` or
-        ``rating``, derived from its evidence) was read from: the first evidence line that
-        states that value, else the record's own page; None when neither is known."""
-        value = getattr(record, field, None)
-        if value is None:
-            return None
-        for ev in getattr(record, "evidence", None) or []:
-            stated = getattr(ev, field, None)
-            if stated is not None and _same_value(stated, value) and ev.url:
-                return self.cite(ev.url, ev.title, ev.adapter, ev.phase)
-        url = getattr(record, "url", "")
-        if not isinstance(url, str) or not url:
-            return None
-        return self.cite(url, getattr(record, "name", "") or "", getattr(record, "adapter", "") or "")
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-
-def _same_value(stated: Any, value: Any) -> bool:
-    """A derived rating is the stated one rounded (rank keeps 2 decimals)."""
-    if isinstance(stated, float) and isinstance(value, float):
-        return abs(stated - value) < 0.005
-    return bool(stated == value)
-
-
-def _walk(value: Any, phase: str, adapter: str, out: Provenance, depth: int = 0) -> None:
-    """Record (adapter, phase) for every ``url`` in ``value`` the first time it is seen."""
-    if depth > 8 or value is None:
-        return
-    if isinstance(value, BaseModel):
-        own_adapter = getattr(value, "adapter", "") or adapter
-        own_phase = getattr(value, "phase", "") or phase
-        if not isinstance(own_adapter, str):
-            own_adapter = adapter
-        if not isinstance(own_phase, str):
-            own_phase = phase
-        url = getattr(value, "url", None)
-        if isinstance(url, str) and url and url not in out:
-            out[url] = (own_adapter, own_phase)
-        for name in type(value).model_fields:
-            if name not in ("url", "adapter", "phase"):
-                _walk(getattr(value, name, None), own_phase, own_adapter, out, depth + 1)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _walk(item, phase, adapter, out, depth + 1)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _walk(item, phase, adapter, out, depth + 1)
-
-
-def titles(artifacts: dict[str, Any]) -> dict[str, str]:
-    """url → the first title (a source's, an evidence line's) or name (a candidate's) a
-    record of ``artifacts`` gives it."""
-    out: dict[str, str] = {}
-
-    def walk(value: Any, depth: int = 0) -> None:
-        if depth > 8 or value is None:
-            return
-        if isinstance(value, BaseModel):
-            url = getattr(value, "url", None)
-            name = getattr(value, "title", None) or getattr(value, "name", None)
-            if isinstance(url, str) and url and isinstance(name, str) and name.strip() \
-                    and name.strip() != url and url not in out:
-                out[url] = name.strip()
-            for field in type(value).model_fields:
-                walk(getattr(value, field, None), depth + 1)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item, depth + 1)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item, depth + 1)
-
-    for artifact in artifacts.values():
-        walk(artifact)
-    return out
-
-
-def provenance(pipeline: Any, artifacts: dict[str, Any]) -> Provenance:
-    """url → (adapter, phase) of the record that first holds it, phases in pipeline order.
-
-    A record names its own adapter and phase when it has them (evidence does); else the
-    enclosing record's adapter and the phase that produced the artifact count.
-    """
-    producer: dict[str, str] = {}
-    order: list[str] = []
-    for pid, phase in (getattr(pipeline, "phases", None) or {}).items():
-        for name in getattr(phase, "produces", None) or []:
-            producer.setdefault(name, pid)
-            order.append(name)
-    names = [n for n in order if n in artifacts] + sorted(n for n in artifacts if n not in order)
-    out: Provenance = {}
-    for name in names:
-        _walk(artifacts[name], producer.get(name, ""), "", out)
-    return out
-
 
 class _CompiledTemplates(BytecodeCache):
     """Compiled report templates kept in this process, so each mission's report does not

@@ -27,8 +27,8 @@ from scout.fsutil import loads_stored, write_atomic
 from scout.i18n import lang_of
 from scout.report.context import MissionView
 from scout.report.files import HTML_WRAPPER_NAME
+from scout.report.citations import Citations
 from scout.report.render import (
-    Citations,
     heading,
     make_report_env,
     markdown_to_html,

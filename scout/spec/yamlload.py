@@ -17,7 +17,6 @@ unhashable keys with parser internals. We compose the node graph ourselves so th
 from __future__ import annotations
 
 import gc
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from scout.errors import Location, Problem
 from scout.spec.specfile import read_spec_text
+from scout.spec.yamlbound import ALIAS, ANCHOR, MAX_NODES, past_bound
 from scout.spec.yamlgotchas import scalar_gotcha
 
 PathT = tuple[Any, ...]
@@ -101,79 +101,6 @@ class LoadedYaml:
     data: Any
     source_map: SourceMap
     text: str
-
-
-#: The most mapping/list entries one file may expand to, aliases included. The 5,000-phase
-#: benchmark spec has about 130,000; anything past this is an alias bomb, not a spec.
-MAX_NODES = 1_000_000
-
-
-def expanded_entries(node: Node, limit: int = MAX_NODES) -> int:
-    """How many mapping/list entries ``node`` holds once its aliases are expanded (each
-    use counted, as whoever walks ``yaml.safe_load``'s result meets them); past ``limit``
-    it stops and returns more than ``limit``. For readers of YAML that is not a spec (a
-    batch's query list): PyYAML builds a "billion laughs" cheaply, by reference, and the
-    first ``str()`` or walk of the result takes minutes and gigabytes. Bounded, loops
-    included."""
-    stack = [node]
-    count = 0
-    while stack and count <= limit:
-        item = stack.pop()
-        if isinstance(item, ScalarNode):
-            continue
-        count += len(item.value)
-        for child in item.value:
-            if isinstance(child, tuple):  # a mapping's (key, value)
-                stack.extend(child)
-            else:
-                stack.append(child)
-    return count
-
-
-#: an anchor and an alias as YAML writes them (after a space, a line's start or a flow
-#: indicator): with none of either, no node is shared and the document is a tree
-_ANCHOR = re.compile(r"(?:^|[\s\[{,])&[^\s,\[\]{}]", re.M)
-_ALIAS = re.compile(r"(?:^|[\s\[{,])\*[^\s,\[\]{}]", re.M)
-
-
-def _children(node: Node) -> list[Node]:
-    """The mappings and lists right inside ``node`` (keys included)."""
-    if isinstance(node, MappingNode):
-        return [part for pair in node.value for part in pair if not isinstance(part, ScalarNode)]
-    return [c for c in node.value if not isinstance(c, ScalarNode)]
-
-
-def _past_bound(root: Node) -> tuple[Node, bool] | None:
-    """Where ``root`` expands past :data:`MAX_NODES` entries, counted on the node graph
-    (each node once, its size kept) before anything is built, and whether a node is
-    shared (an alias): the build's own budget stopped a "billion laughs" only after
-    building a million entries and their positions (12 s and 250 MB). The node blamed is
-    the innermost one past the bound: the anchor whose aliases multiply."""
-    sizes: dict[int, int] = {}
-    on_path: set[int] = set()
-    shared = False
-    stack: list[tuple[Node, bool]] = [] if isinstance(root, ScalarNode) else [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        key = id(node)
-        if done:  # children sized: capped, so the sum of a bomb's stays a small number
-            sizes[key] = min(len(node.value) + sum(sizes.get(id(c), 0) for c in _children(node)),
-                             MAX_NODES + 1)
-            on_path.discard(key)
-        elif key in sizes or key in on_path:  # an alias (or a loop, which the build names)
-            shared = True
-        else:
-            on_path.add(key)
-            stack.append((node, True))
-            stack.extend((child, False) for child in _children(node))
-    if sizes.get(id(root), 0) <= MAX_NODES:
-        return None
-    node, seen = root, {id(root)}
-    while (inner := next((c for c in _children(node) if sizes.get(id(c), 0) > MAX_NODES
-                          and id(c) not in seen), None)) is not None:
-        node = inner  # (a loop of nodes is walked once)
-        seen.add(id(node))
-    return node, shared
 
 
 class _TooBig(Exception):
@@ -407,8 +334,8 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
         try:
             # with no anchor or no alias the document is a tree, which the build's budget
             # bounds at the file's size (the walk would only slow the big specs down)
-            if _ANCHOR.search(text) and _ALIAS.search(text) \
-                    and (past := _past_bound(node)) is not None:
+            if ANCHOR.search(text) and ALIAS.search(text) \
+                    and (past := past_bound(node)) is not None:
                 composer.aliased = past[1]
                 raise _TooBig(composer._loc(past[0]))
             with gc_paused():

@@ -66,7 +66,8 @@ from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_enrich import enrich
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
-from scout.steps.rank_periods import UNSTATED, period_notes, to_period
+from scout.steps.periodnotes import UNSTATED, period_notes
+from scout.steps.rank_periods import to_period
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
 from scout.steps.seasonprice import asked_dates

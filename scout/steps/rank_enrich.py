@@ -21,8 +21,8 @@ from scout.units import PERIOD_DAYS, WORK_UNITS, per_factor
 from scout.steps.samecandidate import domain_of
 from scout.steps.promoprice import first_months, offer_amounts, promotion
 from scout.steps.rank_heads import for_people
-from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, put_on_period,
-                                      to_period)
+from scout.steps.periodnotes import BUDGET, FLOOR, PEERS, is_period_flag
+from scout.steps.rank_periods import put_on_period, to_period
 from scout.steps.dailycap import HOUR_RATES
 from scout.steps.groupsize import for_group
 from scout.steps.packprice import for_bundle, for_pack

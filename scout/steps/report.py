@@ -21,17 +21,15 @@ from scout.i18n import N_
 from scout.report.blocks import end_tables
 from scout.report.context import MissionView
 from scout.report.kindwords import enum_words
+from scout.report.citations import Citations, provenance, titles
 from scout.report.render import (
     DEFAULT_TEMPLATE,
-    Citations,
     catalog_files,
     heading as _heading,
     make_report_env,
     markdown_to_html,
-    provenance,
     resolve_template,
     template_files,
-    titles,
 )
 from scout.report.tables import sections
 from scout.report.locate import render_error_location

@@ -100,7 +100,7 @@ def _real_config(base: str | Path | None) -> dict[str, Any]:
 def _runs_locally(raw: Any) -> bool:
     """Whether a config entry is a synthesizer that needs no network (``extractive``: its
     class speaks no HTTP): it runs offline as configured, not against the fake."""
-    from scout.config.settings import ADAPTER_TYPES
+    from scout.config.adaptertypes import ADAPTER_TYPES
 
     kind = raw.get("type") if isinstance(raw, dict) else None
     entry = ADAPTER_TYPES.get(kind) if isinstance(kind, str) else None

@@ -216,7 +216,7 @@ def adapter_factory(base_url: str) -> Callable[..., Any]:
     """The providers layer's adapter factory for an offline run: the YouTube adapters on
     the fake, every other adapter built as scout builds it."""
     def make(name: str, settings: Any, client: Any) -> Any:
-        from scout.config.settings import ADAPTER_TYPES
+        from scout.config.adaptertypes import ADAPTER_TYPES
 
         if settings.type == "yt_dlp":
             from scout.adapters.yt_dlp import YtDlpAdapter

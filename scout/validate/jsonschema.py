@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scout.config.settings import ADAPTER_TYPES
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.config.models import ConfigDoc
 from scout.fsutil import make_dirs
 from scout.spec.models import Mission, Pipeline

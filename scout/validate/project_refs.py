@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from scout.config.models import ChainLink, Config
-from scout.config.settings import ADAPTER_TYPES
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.errors import Problem
 from scout.paths import BUILTIN_TEMPLATES
 from scout.spec.models import Phase

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from scout.config.settings import ADAPTER_TYPES, settings_for
+from scout.config.adaptertypes import ADAPTER_TYPES, settings_for
 from scout.adapters.contract import SearchAdapter
 from scout.adapters.contract.http import make_client
 

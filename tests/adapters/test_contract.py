@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import httpx
 import pytest
 
-from scout.config.settings import ADAPTER_TYPES
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unavailable
 from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, \
     VideoSearchRequest

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scout.config.settings import ADAPTER_TYPES, settings_for
+from scout.config.adaptertypes import ADAPTER_TYPES, settings_for
 from scout.errors import AuthError, ParseError, RateLimited, Unavailable
 from scout.adapters.contract import SearchAdapter, SearchRequest, Secret
 from scout.adapters.contract.http import make_client

@@ -16,7 +16,8 @@ from scout.adapters.htmlparse import MAX_ATTRIBUTES, MAX_DEPTH, MAX_ELEMENTS, ca
 from scout.adapters.jsonld import parse_blocks
 from scout.adapters.page import PageAdapter, _read
 from scout.adapters.perplexity import PerplexityAdapter
-from scout.config.settings import PageSettings, settings_for
+from scout.config.settings import PageSettings
+from scout.config.adaptertypes import settings_for
 from scout.errors import ParseError, Unavailable
 from scout.adapters.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
 from scout.adapters.contract.http import MAX_RESPONSE_BYTES, read_body

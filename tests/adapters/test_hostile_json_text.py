@@ -13,7 +13,7 @@ from scout.adapters.contract import SearchRequest
 from scout.adapters.contract.http import make_client
 from scout.adapters.contract.jsontext import loads, without_lone_surrogates
 from scout.adapters.jsonld import parse_blocks
-from scout.config.settings import ADAPTER_TYPES, settings_for
+from scout.config.adaptertypes import ADAPTER_TYPES, settings_for
 from tests.fakes.server import FakeServer, Reply
 
 #: escapes of half pairs, either case, at a string's start, middle and end, in a key

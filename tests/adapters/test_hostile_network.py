@@ -22,7 +22,8 @@ from scout.adapters.contract.redact import SecretScrubber
 from scout.adapters.page import PageAdapter, guarded_get
 from scout.adapters.ssrf import SsrfGuard
 from scout.adapters.search_http import json_body
-from scout.config.settings import ADAPTER_TYPES, PageSettings, settings_for
+from scout.config.settings import PageSettings
+from scout.config.adaptertypes import ADAPTER_TYPES, settings_for
 from scout.providers.record import Exchanges, RecordingTransport
 from scout.errors import Blocked, ParseError, Rejected
 from tests.fakes.server import FakeServer, Reply

@@ -15,7 +15,7 @@ import pytest
 
 from scout.adapters.contract import Secret
 from scout.adapters.perplexity import PerplexityAdapter
-from scout.config.settings import settings_for
+from scout.config.adaptertypes import settings_for
 from scout.task.lang import prose_lang
 from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, Capture, adapter, request

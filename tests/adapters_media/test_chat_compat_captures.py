@@ -14,7 +14,7 @@ import pytest
 
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.adapters.contract import Secret
-from scout.config.settings import settings_for
+from scout.config.adaptertypes import settings_for
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unavailable
 from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scout.adapters.prompt import build_prompt
-from scout.config.settings import ADAPTER_TYPES
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.adapters.contract import Adapter, EvidenceItem, FetchRequest, PageAdapter, \
     SynthesisAdapter, SynthesisRequest, TranscriptAdapter, VideoAdapter
 

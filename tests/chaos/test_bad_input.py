@@ -32,7 +32,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scout.adapters.page import PageAdapter
-from scout.config.settings import ADAPTER_TYPES, PageSettings, settings_for
+from scout.config.settings import PageSettings
+from scout.config.adaptertypes import ADAPTER_TYPES, settings_for
 from scout.errors import ParseError, ScoutError
 from scout.adapters.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
 from scout.spec.loader import load_spec

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from scout.config.settings import (
-    ADAPTER_TYPES,
-    SearxngImagesSettings,
-    SearxngSettings,
-    SelfHostedSettings,
-)
+from scout.config.settings import SearxngImagesSettings, SearxngSettings, SelfHostedSettings
+from scout.config.adaptertypes import ADAPTER_TYPES
 
 
 @pytest.mark.parametrize("cls", [SearxngSettings, SearxngImagesSettings])

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.config.settings import settings_for
+from scout.config.adaptertypes import settings_for
 from scout.providers.cache import cache_key
 from scout.adapters.contract import SearchRequest
 from tests.e2e.harness import run_cli

@@ -164,7 +164,7 @@ def host_url(server: FakeServer, name: str,
 
 def adapter_factory(youtube_down: bool = False):
     """ProviderRuntime adapter factory: the real adapters, YouTube's two with fakes."""
-    from scout.config.settings import ADAPTER_TYPES
+    from scout.config.adaptertypes import ADAPTER_TYPES
     from scout.adapters.youtube_transcripts import YouTubeTranscriptAdapter
     from scout.adapters.yt_dlp import YtDlpAdapter
     from tests.fakes.media import youtube_session

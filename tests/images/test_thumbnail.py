@@ -14,7 +14,7 @@ from PIL import Image
 
 from scout.adapters.extract import extract
 from scout.adapters.page_images import page_images
-from scout.config.settings import settings_for
+from scout.config.adaptertypes import settings_for
 from scout.adapters.thumbnail import ThumbnailFetcher, reencode
 from scout.errors import Blocked, ParseError, ProviderError
 from scout.adapters.contract import ThumbnailRequest

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from scout.adapters.duckduckgo import DuckDuckGoAdapter
-from scout.config.settings import settings_for
+from scout.config.adaptertypes import settings_for
 from scout.errors import RateLimited
 from scout.adapters.contract import SearchRequest
 from scout.providers.retry import Retrier, should_retry

@@ -76,7 +76,7 @@ TRANSCRIPTS = {
 def _adapters(name: str, settings: Any, client: Any) -> Any:
     from scout.adapters.youtube_transcripts import YouTubeTranscriptAdapter
     from scout.adapters.yt_dlp import YtDlpAdapter
-    from scout.config.settings import ADAPTER_TYPES
+    from scout.config.adaptertypes import ADAPTER_TYPES
 
     if settings.type == "yt_dlp":
         return YtDlpAdapter(name, settings, None, ydl_factory=Factory(RecordedSearchIE(ENTRIES)))

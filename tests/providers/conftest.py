@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scout.config.settings import ADAPTER_TYPES
+from scout.config.adaptertypes import ADAPTER_TYPES
 from scout.api import step_capability
 from scout.providers.runtime import ProviderRuntime
 from tests.providers.fakes import FAKE_TYPES, FakeClock

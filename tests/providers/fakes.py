@@ -6,7 +6,8 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from scout.config.settings import AdapterSettings, AdapterType
+from scout.config.settings import AdapterSettings
+from scout.config.adaptertypes import AdapterType
 from scout.config.models import ChainLink, Config
 from scout.adapters.contract import Adapter, Reply, Request, Secret
 from scout.schemas.sources import Source

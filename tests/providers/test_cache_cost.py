@@ -130,7 +130,7 @@ def test_estimate_cost_uses_tariffs_fanout_and_available_links() -> None:
 
 
 def test_estimate_prices_tavily_credits_and_perplexity_tokens() -> None:
-    from scout.config.settings import settings_for
+    from scout.config.adaptertypes import settings_for
     cfg = make_config({
         "tavily": settings_for("tavily", {"type": "tavily", "search_depth": "advanced",
                                           "credentials": {"env": "TAVILY_API_KEY"},

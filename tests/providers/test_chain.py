@@ -215,7 +215,8 @@ def test_gateway_is_safe_under_threads(tmp_path: Path, make_runtime) -> None:
 
 
 def test_an_adapter_that_cannot_be_loaded_is_a_config_error(make_runtime) -> None:
-    from scout.config.settings import ADAPTER_TYPES, AdapterSettings, AdapterType
+    from scout.config.settings import AdapterSettings
+    from scout.config.adaptertypes import ADAPTER_TYPES, AdapterType
     from scout.errors import ConfigError
     ADAPTER_TYPES["fake_missing"] = AdapterType("fake_missing", "search", AdapterSettings,
                                                 "scout.adapters.not_there:Nope", False, "x")

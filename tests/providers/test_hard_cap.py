@@ -16,7 +16,7 @@ import pytest
 
 from scout.adapters.contract import (EvidenceItem, Reply, SearchRequest, SynthesisRequest,
                                      Usage)
-from scout.config.settings import settings_for
+from scout.config.adaptertypes import settings_for
 from scout.errors import BatchBudgetExceeded, BudgetExceeded, Unavailable
 from scout.i18n.messages import localize
 from scout.providers.cost import FREE, BudgetTracker, Cost, usd_text

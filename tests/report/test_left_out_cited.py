@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scout.report.render import Citations, make_report_env
+from scout.report.render import make_report_env
+from scout.report.citations import Citations
 from scout.schemas.records import Candidate, Candidates, Evidence, Shortlist
 from scout.schemas.task import Money
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from scout.report.render import Citations, provenance
+from scout.report.citations import Citations, provenance
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet
 from scout.schemas.sources import Citation, Synthesis
 
@@ -48,7 +48,7 @@ def test_cite_numbers_once_and_uses_provenance() -> None:
 def test_a_source_cited_without_a_title_is_named_by_the_record_that_holds_it() -> None:
     # a model's citations are bare URLs: the sources list printed a flat's URL as its
     # title though the candidates artifact names it
-    from scout.report.render import titles
+    from scout.report.citations import titles
 
     c = Citations(provenance(PIPE, _artifacts()), titles(_artifacts()))
     c.cite("https://a.test/")                      # the synthesis cites it with no title

@@ -12,7 +12,8 @@ from scout.i18n.messages import localize
 from scout.schemas.records import Candidate, Evidence
 from scout.schemas.task import Money
 from scout.steps.dailycap import day_price, hours_of_day
-from scout.steps.rank_periods import period_notes, put_on_period
+from scout.steps.periodnotes import period_notes
+from scout.steps.rank_periods import put_on_period
 from scout.steps.workbasis import Work
 from scout.units import TOTAL
 

@@ -18,7 +18,8 @@ from scout.adapters.contract import ChainOutcome
 from scout.adapters.duckduckgo import parse_lite
 from scout.adapters.normalize import to_sources
 from scout.adapters.searxng import parse_results
-from scout.report.render import Citations, make_report_env
+from scout.report.render import make_report_env
+from scout.report.citations import Citations
 from scout.schemas.records import Candidates, Shortlist
 from scout.schemas.sources import Source
 from scout.spec.models import InputSpec, Phase, Pipeline

@@ -12,7 +12,7 @@ from scout.schemas.records import Candidate
 from scout.schemas.task import Money
 from scout.i18n.messages import localize
 from scout.steps.rank_heads import for_people
-from scout.steps.rank_periods import period_notes
+from scout.steps.periodnotes import period_notes
 from scout.steps.workbasis import Work
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from scout.adapters.facts import shop_offers
-from scout.report.render import Citations, make_report_env
+from scout.report.render import make_report_env
+from scout.report.citations import Citations
 from scout.schemas.records import Candidate, Evidence
 from scout.schemas.sources import Source
 from scout.schemas.task import Money
