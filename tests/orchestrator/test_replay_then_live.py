@@ -5,6 +5,7 @@ id; without this the "live" run reused every replayed phase and asked no one."""
 
 from __future__ import annotations
 
+from scout.i18n.messages import localize
 from scout.orchestrator.mission_request import replayed_from
 from scout.providers.hook import ProviderOptions
 
@@ -24,11 +25,18 @@ def test_dropping_replay_runs_every_phase_again_and_then_resumes_as_usual(ws):
     assert (ws.count("A"), ws.count("B")) == (1, 1)
     assert ws.apply(p, provider_options=ProviderOptions(replay_dir=cassette)).exit_code == 0
     assert (ws.count("A"), ws.count("B")) == (1, 1)  # the same cassette: reused
+    # scout plan (an apply without --replay) says so, each phase with why
+    planned = ws.plan(p).phases
+    assert [x.action for x in planned] == ["run", "run"]
+    assert all(str(cassette) in x.reason for x in planned), [x.reason for x in planned]
+    said = localize(planned[0].reason, "es")  # a Spanish request's plan says it in Spanish
+    assert said.startswith("antes la respondió la grabación ") and str(cassette) in said
     live = ws.apply(p, provider_options=ProviderOptions())
     assert live.exit_code == 0
     assert (ws.count("A"), ws.count("B")) == (2, 2)  # live now: every phase ran again
     assert ws.apply(p, provider_options=ProviderOptions()).exit_code == 0
     assert (ws.count("A"), ws.count("B")) == (2, 2)  # and a live resume reuses the live run
+    assert [x.action for x in ws.plan(p).phases] == ["reuse", "reuse"]
     # a live mission replayed later keeps its answers
     assert ws.apply(p, provider_options=ProviderOptions(replay_dir=cassette)).exit_code == 0
     assert (ws.count("A"), ws.count("B")) == (2, 2)
