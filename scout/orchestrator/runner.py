@@ -23,7 +23,6 @@ from typing import Any
 
 from scout.config.models import Config
 from scout.errors import ScoutError, StepError
-from scout.i18n import N_
 from scout.orchestrator import events as E
 from scout.orchestrator import policy
 from scout.orchestrator.artifact_store import ArtifactStore, Encoded, value_hash
@@ -348,9 +347,7 @@ class Runner:
         if policy.stops_mission(run.phase):
             self._stop_all("failed", f"{run.pid} failed: {failure.message}")
         else:
-            self.log.notice(N_("optional phase failed, the mission goes on: {error}").format(
-                                error=failure.message),
-                            level="warning", phase=run.pid)
+            self.log.optional_failed(run.pid, failure.message)
         self._done(run, S.FAILED_TERMINAL.value, reason=why, error=failure.message,
                    release=release)
 
@@ -367,9 +364,7 @@ class Runner:
     def _stop_all(self, kind: str, reason: str, *, code: str | None = None) -> None:
         if self._stop is None or (kind == "budget" and self._stop != "budget"):
             self._stop, self._stop_reason, self._stop_code = kind, reason, code
-            # English in mission.log; the console says it in the request's language
-            self.log.notice(N_("mission stopping: {reason}").format(reason=reason),
-                            level="error" if kind != "interrupted" else "warning")
+            self.log.stopping(reason, level="error" if kind != "interrupted" else "warning")
         if kind in ("budget", "interrupted"):
             self._stop_flag.set()
             for r in self.board.sorted("retry"):
