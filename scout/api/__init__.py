@@ -34,12 +34,12 @@ from scout.api.shown import KindWords
 from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, ScoutError
 from scout.fsutil import loads_stored
-from scout.i18n import lang_of
+from scout.i18n import N_, lang_of
 from scout.i18n.messages import localize
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission import MissionRunner, Preflight
-from scout.orchestrator.mission_request import MissionRequest, apply_args
+from scout.orchestrator.mission_request import MissionRequest, apply_args, replayed_from
 from scout.orchestrator.mission_result import MissionInterrupted, MissionResult
 from scout.orchestrator.planner import PhasePlan
 from scout.orchestrator.options import GatewayFactory
@@ -223,6 +223,7 @@ def apply(
             runner.request, query_given=query is not None, mission_id_given=mission_id is not None,
             runs_dir=runs_dir, config=config, max_cost=max_cost, durability=durability,
             options=getattr(providers, "options", None) or provider_options)
+        _rerun_what_a_cassette_answered(runner)
         result = runner.run()
     finally:
         close = getattr(providers, "close", None)
@@ -231,6 +232,25 @@ def apply(
     # adapters that could not be reached at all (no network): said once per adapter
     result.unreachable = dict(getattr(providers, "unreachable", None) or {})
     return result
+
+
+def _rerun_what_a_cassette_answered(runner: MissionRunner) -> None:
+    """A mission last applied with ``--replay DIR`` and now without it (or from another
+    cassette) runs every phase again: its finished phases hold the recording's answers,
+    read on the recording's day, and the user dropped ``--replay`` to ask the providers
+    (the same request gives the same mission id, so the quick start's replay and the live
+    run that follows are one mission). A live mission replayed later reuses as before.
+    ``plan`` says the same, as the plan of an apply without ``--replay``."""
+    try:
+        doc = loads_stored((runner.run_dir / "task.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    was = replayed_from(doc.get("apply_args") if isinstance(doc, dict) else None)
+    if was is None or was == replayed_from(runner.request.apply_args):
+        return
+    why = N_("answered from the recording {path} before, and this apply does not replay "
+             "it").format(path=was)
+    runner.force = {**{pid: why for pid in runner.graph.order()}, **runner.force}
 
 
 def _cassette_day(options: Any, today: dt.date | None) -> dt.date | None:
@@ -286,6 +306,7 @@ def plan(
     runner = _mission_runner(file, query=query, sets=sets, mission_id=mission_id,
                              runs_dir=runs_dir, config=config, root=root, force=force,
                              today=today)
+    _rerun_what_a_cassette_answered(runner)  # a plan is a live apply's (it has no --replay)
     task, error = _preview_task(runner)
     if task is not None and runner.request.notes:  # said with the request's own notes
         task["notes"] = [*(task.get("notes") or []),

@@ -183,7 +183,8 @@ def replay(
             result.ok = True
         except ProviderError as exc:
             result.error = {"code": exc.code, "kind": exc.kind,
-                            "message": rt.ledger.safe_text(exc.message)}
+                            "message": rt.ledger.safe_text(exc.message),
+                            "hint": rt.ledger.safe_text(exc.hint) if exc.hint else None}
     finally:
         rt.close()
     for raw in journal.lines:

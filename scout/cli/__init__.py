@@ -140,7 +140,7 @@ def cli(ctx: click.Context, show_traceback: bool) -> None:
       scout apply pipelines/hotel_research.yaml --query "hotels in Barcelona under 200 EUR"
 
     Exit codes: 0 ok, 1 a phase failed, 2 spec or usage error,
-    3 provider or configuration error, 4 budget cap hit.
+    3 provider or configuration error, 4 budget cap hit, 130 interrupted.
     """
     ctx.ensure_object(dict)
     ctx.obj["traceback"] = show_traceback

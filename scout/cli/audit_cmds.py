@@ -27,7 +27,8 @@ from scout.audit.secrets import deep_scrub, known_secrets
 from scout.audit.trail import audit_trail, render_markdown, request_text, summary_and_usd
 from scout.cli import cli
 from scout.cli.params import PathParam, config_help
-from scout.errors import EXIT_OK, EXIT_PROVIDER
+from scout.cli.render import format_problem
+from scout.errors import EXIT_OK, EXIT_PROVIDER, Problem
 from scout.config.loader import config_root
 from scout.paths import runs_dir as default_runs
 from scout.termsafe import cell, clean, dumps
@@ -239,6 +240,10 @@ def replay_cmd(entry: str, config: str | None, as_json: bool) -> int:
                         "new " + (data["new_entries"][-1][:12] if data["new_entries"] else "-")],
                        [[k, _fmt(old.get(k)), _fmt(new.get(k))] for k in keys])
         _console().print(table)
+        if data["error"]:  # what failed and what to do, as every command says an error
+            err = data["error"]
+            click.echo(format_problem(Problem(err["code"], err["message"], None, err["hint"]),
+                                      err=True), err=True)
     return EXIT_OK if result.ok else EXIT_PROVIDER
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import click
@@ -53,7 +54,12 @@ def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...],
         click.echo(f"wrote {w.path}  ({w.what})")
     file = kind.replace("-", "_")
     click.echo("next:")
-    click.echo(f"  scout validate {Path(folder) / 'pipelines' / (file + '.yaml')}")
-    click.echo(f"  python -m pytest {Path(folder) / 'tests' / ('test_' + file + '.py')}")
-    click.echo(f"  scout apply {Path(folder) / 'pipelines' / 'missions' / (kind + '-example.yaml')}")
+    # the next commands run from the project: run from another folder that is a project of
+    # its own (the one init was called in), scout would take that project's config and
+    # templates, and the new kind's template would not be found
+    if Path(folder).resolve() != Path.cwd().resolve():
+        click.echo(f"  cd {shlex.quote(str(Path(folder)))}")
+    click.echo(f"  scout validate pipelines/{file}.yaml")
+    click.echo(f"  python -m pytest tests/test_{file}.py")
+    click.echo(f"  scout apply pipelines/missions/{kind}-example.yaml")
     return 0

@@ -95,7 +95,8 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     Re-applying the same mission resumes it: only phases that are missing, failed or
     stale run; the rest are reused. Prints the report path when there is one, else the
     final state. Exit codes: 0 ok (partial included, with a warning), 1 a phase failed,
-    2 spec or usage error, 3 provider or configuration error, 4 budget cap hit.
+    2 spec or usage error, 3 provider or configuration error, 4 budget cap hit,
+    130 interrupted (Ctrl-C: the same command resumes).
     """
     opts: dict[str, Any] = dict(sets=sets, runs_dir=runs_dir, force=force, config=config,
                                 durability=durability, max_cost=max_cost, no_cache=no_cache,

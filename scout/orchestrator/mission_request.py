@@ -28,7 +28,7 @@ from scout.task.build import LANG_KEY, SET_EXAMPLES
 from scout.task.lang import Lang, coerce_lang, detect
 from scout.task.values import coerce
 
-__all__ = ["MissionRequest", "apply_args", "asked_lang", "coerce_inputs", "expand_force", "input_label",
+__all__ = ["MissionRequest", "apply_args", "replayed_from", "asked_lang", "coerce_inputs", "expand_force", "input_label",
            "input_values", "set_example"]
 
 
@@ -95,6 +95,17 @@ def apply_args(request: MissionRequest, *, query_given: bool = False,
     if durability != "batched":
         args += ["--durability", durability]
     return args
+
+
+def replayed_from(args: Any) -> str | None:
+    """The cassette an apply started with ``args`` (:func:`apply_args`, as task.json keeps
+    them: untrusted) answered from, ``--replay DIR``; None for live answers."""
+    if not isinstance(args, list):
+        return None
+    for flag, value in zip(args, args[1:]):
+        if flag == "--replay" and isinstance(value, str):
+            return value
+    return None
 
 
 def asked_lang(query: str | None, overrides: dict[str, Any], default: str = "en") -> str:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scout.i18n import N_
 from scout.orchestrator import events as E
 from scout.orchestrator.state import MissionState, PhaseStatus
 
@@ -168,3 +169,12 @@ class RunLog:
 
     def notice(self, text: str, *, level: str = "info", phase: str | None = None) -> None:
         self.bus.emit(E.Notice(text, level=level, phase=phase))
+
+    # English msgids: mission.log keeps them so, the console says them in the request's language
+
+    def stopping(self, reason: str, *, level: str) -> None:
+        self.notice(N_("mission stopping: {reason}").format(reason=reason), level=level)
+
+    def optional_failed(self, phase: str, message: str) -> None:
+        self.notice(N_("optional phase failed, the mission goes on: {error}").format(
+            error=message), level="warning", phase=phase)

@@ -347,8 +347,7 @@ class Runner:
         if policy.stops_mission(run.phase):
             self._stop_all("failed", f"{run.pid} failed: {failure.message}")
         else:
-            self.log.notice(f"optional phase failed, the mission goes on: {failure.message}",
-                            level="warning", phase=run.pid)
+            self.log.optional_failed(run.pid, failure.message)
         self._done(run, S.FAILED_TERMINAL.value, reason=why, error=failure.message,
                    release=release)
 
@@ -365,8 +364,7 @@ class Runner:
     def _stop_all(self, kind: str, reason: str, *, code: str | None = None) -> None:
         if self._stop is None or (kind == "budget" and self._stop != "budget"):
             self._stop, self._stop_reason, self._stop_code = kind, reason, code
-            self.log.notice(f"mission stopping: {reason}",
-                            level="error" if kind != "interrupted" else "warning")
+            self.log.stopping(reason, level="error" if kind != "interrupted" else "warning")
         if kind in ("budget", "interrupted"):
             self._stop_flag.set()
             for r in self.board.sorted("retry"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -481,3 +482,27 @@ def test_a_second_money_input_caps_its_own_amount_not_the_price() -> None:
     units = [u.strip(" '") for u in said[len("stated("):said.index(", of=")].split(",")]
     page = "£25 a month, signup fee £40"
     assert stated(page, *units, of=["signup fee"]) == 40
+
+
+def test_the_next_commands_init_prints_work_as_printed_from_another_project(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # init called from inside one project (the repo: its config/ and templates/) writing
+    # into another (--dir): the printed commands, followed line by line, validate the new
+    # kind, not look for its template in the project the author stood in
+    monkeypatch.delenv("SCOUTE_RESEARCH_ROOT", raising=False)
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    monkeypatch.chdir(ROOT)
+    project = tmp_path / "my project"
+    code, out, err = run("init", "vets", "--dir", str(project))
+    assert code == 0, err
+    steps = [line.strip() for line in out.split("next:\n", 1)[1].splitlines()]
+    assert steps[0].startswith("cd ") and len(steps) == 4, steps
+    monkeypatch.chdir(" ".join(shlex.split(steps[0])[1:]))
+    validate = shlex.split(steps[1])
+    assert validate[:2] == ["scout", "validate"]
+    code, out, err = run(*validate[1:])
+    assert code == 0, out + err
+    assert (Path.cwd() / shlex.split(steps[3])[2]).is_file()
+    # written in the folder it is called in, there is nothing to change to
+    code, out, _ = run("init", "cats")
+    assert code == 0 and "  cd " not in out and "  scout validate pipelines/cats.yaml" in out

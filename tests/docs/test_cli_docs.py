@@ -3,8 +3,9 @@
 
 Reads docs/*.md and README.md: the lines of their shell blocks that run `scout ...`
 (or `.venv/bin/scout ...`), and the inline code spans that start with `scout `. Each
-names a command (or a group's subcommand) of the real CLI, and each `--option` written
-after it is one that command takes. The CLI is introspected (click's own tables), not
+names a command (or a group's subcommand) of the real CLI, each `--option` written
+after it is one that command takes, and a value given to an option of fixed choices
+(`--format md|json`, `--by adapter`) is one of them. The CLI is introspected (click's own tables), not
 run, so the whole check takes well under a second. tests/docs/test_operations_doc.py
 runs operations.md's commands through `--help` as well.
 """
@@ -196,3 +197,66 @@ def test_every_option_says_what_it_does_in_its_help(path: list[str], cmd: click.
     bare = [max(p.opts, key=len) for p in cmd.params
             if isinstance(p, click.Option) and not p.hidden and not (p.help or "").strip()]
     assert not bare, f"`scout {' '.join(path)}`: give {bare} a help text"
+
+
+# The values the docs give an option of fixed choices (`--format md|json`, `--by adapter`)
+# are ones it takes: a value renamed or dropped in the CLI fails here, and a list of them
+# (`a|b|c`) is the whole list, so a value added to the CLI is documented too.
+VALUE = re.compile(r"^[a-z][\w.-]*(?:\|[a-z][\w.-]*)*$")
+
+
+def _valued(words: list[str]) -> list[tuple[str, list[str]]]:
+    """(option, values) for each option written with literal values after it; a
+    placeholder (`USD`, `ID`), a number (`2h`), a quoted text or `k=v` is no value."""
+    out = []
+    for opt, value in zip(words, words[1:]):
+        opt, value = opt.strip("[]`"), value.strip("[]`").replace("\\|", "|")
+        if opt.startswith("--") and VALUE.match(value):
+            out.append((opt, value.split("|")))
+    return out
+
+
+def _choices(cmd: click.Command, opt: str) -> list[str] | None:
+    for param in cmd.params:
+        if opt in param.opts and isinstance(param.type, click.Choice):
+            return [str(c) for c in param.type.choices]
+    return None
+
+
+def test_every_value_an_option_is_shown_with_is_one_it_takes() -> None:
+    wrong, checked = [], 0
+    for doc, line in sorted(set(mentions())):
+        words = line.split()
+        cmd, path = _resolve([w for w in words if not w.startswith("-")][:2])
+        if cmd is None or cmd is cli:
+            continue  # test_command_and_options_exist says so
+        for opt, values in _valued(words):
+            choices = _choices(cmd, opt)
+            if choices is None:
+                continue
+            checked += 1
+            if not set(values) <= set(choices) or (len(values) > 1 and set(values) != set(choices)):
+                wrong.append(f"{doc}: `scout {' '.join(path)} {opt} {'|'.join(values)}`: "
+                             f"it takes {'|'.join(choices)}")
+    assert checked >= 10  # the extraction works: the docs show many such values
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_list_of_values_in_the_reference_is_an_option_s_whole_list() -> None:
+    # the options tables of running.md and operations.md: `--progress auto\|live\|...`
+    every = [cmd for _, cmd in _every_command()]
+    wrong, checked = [], 0
+    for doc in REFERENCE:
+        prose = doc.read_text(encoding="utf-8").replace("\\|", "|")
+        for span in re.findall(r"`(--[a-z][\w-]* [^`]+)`", prose):
+            for opt, values in _valued(span.split()):
+                lists = [list(c) for c in dict.fromkeys(
+                    tuple(c) for c in (_choices(cmd, opt) for cmd in every) if c)]
+                if len(values) < 2 or not lists:
+                    continue
+                checked += 1
+                if not any(set(values) == set(c) for c in lists):
+                    wrong.append(f"{doc.name}: `{opt} {'|'.join(values)}`: the CLI's "
+                                 f"{opt} takes {' or '.join('|'.join(c) for c in lists)}")
+    assert checked >= 5
+    assert not wrong, "\n".join(wrong)

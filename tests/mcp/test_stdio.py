@@ -142,10 +142,11 @@ async def test_plan_then_apply_the_demo_with_progress(tmp_path: Path) -> None:
     assert md == (root / a["report_path"]).read_text()
     items = json.loads(shortlist.contents[0].text)["items"]
     assert items[0]["candidate"]["name"] == "Casa Bonay"
-    # re-planning after the run reuses everything but the e-mail phase, whose `if:` is
-    # looked at again on every apply (it was skipped: no notify_email)
-    rerun = {ph["phase"] for ph in again.structured_content["phases"] if ph["action"] == "run"}
-    assert rerun <= {"E7"}
+    # re-planning after the run plans an apply without `replay`: every phase the cassette
+    # answered runs again, live, and says why
+    phases = {ph["phase"]: ph for ph in again.structured_content["phases"]}
+    assert phases["F1"]["action"] == "run" and "recording" in phases["F1"]["reason"]
+    assert {ph["action"] for ph in phases.values()} <= {"run", "skip"}
 
 
 async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:

@@ -210,11 +210,17 @@ def test_replay_a_failed_request(ops_world: OpsWorld, ops_copy: Path, capsys) ->
     ops_world.world.providers.fail("tavily", 500, times=10)
     try:
         rc, out, _ = run(capsys, "journal", "replay", old["id"], "--json")
+        text_rc, table, err = run(capsys, "journal", "replay", old["id"])
     finally:
         ops_world.world.providers.failures.clear()
     again = json.loads(out)
     assert rc == 3 and again["ok"] is False and again["error"]["kind"] == "unavailable"
     assert again["new"]["result"] == "error" and again["new"]["tries"] == 2  # one retry
+    assert "hint" in again["error"]  # what to do, beside the code, where there is a hint
+    # the table, then the error as every command says one: code and message (and hint)
+    assert text_rc == 3 and "new " in table
+    assert err.startswith(f"error {again['error']['code']}: {again['error']['message']}")
+    assert ("hint: " in err) == bool(again["error"]["hint"])
 
 
 def test_replay_refuses_a_redacted_request(ops_world: OpsWorld, ops_copy: Path,

@@ -130,3 +130,22 @@ def test_console_sentences_are_never_matched_in_stored_text() -> None:
     shaped like it (a listing's words) is left as written."""
     for text in ("Rooms available in most hotels", "breakfast item 3 ok (3/4)"):
         assert localize(text, "es") == text
+
+
+def test_a_mission_that_stops_or_goes_on_says_so_in_the_request_language(ws) -> None:
+    # what the runner says when a phase fails for good: English in mission.log, the
+    # request's language on the console (an interrupted Spanish apply printed "mission
+    # stopping: interrupted (Ctrl-C)" between Spanish lines)
+    p = ws.pipeline("""
+        phases:
+          A: {uses: STEPS:fail, optional: true, produces: [a]}
+          B: {uses: STEPS:fail, produces: [b]}
+    """)
+    seen: list[E.Event] = []
+    assert ws.apply(p, subscribers=[seen.append]).exit_code == 1
+    said = {ev.text.split(":")[0]: ev for ev in seen if isinstance(ev, E.Notice)}
+    stop, goes_on = said["mission stopping"], said["optional phase failed, the mission goes on"]
+    assert stop.message("es").startswith("la misión se detiene: ")
+    assert goes_on.message("es").startswith("A: una fase opcional falló, la misión sigue: ")
+    log = (ws.run_dir() / "mission.log").read_text()
+    assert "mission stopping: " in log and "la misión" not in log
