@@ -42,6 +42,9 @@ _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:min
          r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?|"
          # the energy an energy tariff's rate is per ("0,129 €/kWh", "85 €/MWh")
          r"kwh|mwh|"
+         # the power an installation is sized in, a solar installer's rate ("1,20 €/Wp",
+         # "£1.60 per watt", "1,30 € por vatio pico", "900 €/kWp")
+         r"kwp|wp|watts?(?:[\s-]peak)?|vatios?(?:\s+pico)?|"
          # the occasion a service is sold by: a sitter's or a doctor's visit, a dog
          # walker's walk ("£12 per visit", "12 € por paseo"; scout.units.OCCASIONS)
          r"visits?|visitas?|walks?|paseos?")
@@ -242,6 +245,9 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "min": "minute", "item": "item", "unit": "item", "unidad": "item", "unidade": "item",
               "piece": "item", "pieza": "item", "document": "item", "documento": "item",
               "file": "item", "archivo": "item", "kwh": "kWh", "mwh": "MWh",
+              "wp": "Wp", "kwp": "kWp", "watt": "Wp", "vatio": "Wp", "watt peak": "Wp",
+              "watt-peak": "Wp", "watts peak": "Wp", "watts-peak": "Wp", "vatio pico": "Wp",
+              "vatios pico": "Wp",
               "visit": "visit", "visita": "visit", "walk": "walk", "paseo": "walk"}
 # what the work is a unit of, written before it: an "audio minute" is a minute
 _MEDIUM_RE = re.compile(_MEDIUM)
