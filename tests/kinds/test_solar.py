@@ -83,8 +83,10 @@ def test_a_cap_per_wp_is_the_cap_not_the_budget():
     1,30 € for the whole installation."""
     es = parse_request(KIND, "10 paneles de 450 W en Getafe, hasta 1,3 €/Wp", TODAY)
     en = parse_request(KIND, "a 4 kWp system in Leeds under £1.40 per watt", TODAY)
-    assert es.values["max_price_per_wp"].amount == 1.3
-    assert en.values["max_price_per_wp"].amount == 1.4
+    assert (es.values["max_price_per_wp"].amount, es.values["max_price_per_wp"].per) == \
+        (1.3, "Wp")
+    assert (en.values["max_price_per_wp"].amount, en.values["max_price_per_wp"].per) == \
+        (1.4, "Wp")
     assert es.values["budget"] is None and en.values["budget"] is None
 
 
@@ -148,8 +150,99 @@ def runs(tmp_path_factory):
     return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
 
 
-def test_debug(runs):
-    for k, (run, q) in runs.items():
-        print(k, q)
-        print(run.report)
-    assert 0
+def test_the_cheapest_per_wp_for_the_size_asked_in_spanish(runs):
+    run, queries = runs["zaragoza"]
+    # Ebro states 1,20 €/Wp: × 4.000 W = 4.800 €; SolarAragón's 4 kWp pack for 5.600 € is
+    # 1,40 €/Wp; Sol del Moncayo's 2,4 kWp pack for 4.290 € is 1,79 €/Wp: 7.150 € for 4 kWp
+    assert _names(run) == ["Ebro Fotovoltaica", "SolarAragón Autoconsumo"]
+    assert _excluded(run) == {
+        "Sol del Moncayo": ["cuesta unos 7.150 € para la potencia pedida"],
+        "Placas Pilar": ["no ofrece batería", "garantía de 10 años"],
+        "Cierzo Energía": ["no ofrece batería"]}
+    assert "| 1 | Ebro Fotovoltaica | 1,20 €/Wp | 4.800 € | antes de subvenciones, IVA " \
+           "incluido | sí | 25 años |" in run.report
+    assert queries[0] == "instalación placas solares autoconsumo 4 kWp con batería Zaragoza"
+
+
+def test_the_price_is_said_how_it_was_worked_out_and_on_which_basis(runs):
+    run, _ = runs["zaragoza"]
+    assert "× 4.000 W (4 kWp pedidos)" in run.report
+    assert "este informe no descuenta subvenciones" in run.report
+    assert "no se comprueba si el precio mostrado la incluye" in run.report   # the battery
+
+
+def test_a_rate_per_wp_is_written_with_its_unit(runs):
+    """A price per Wp is a rate: the synthesis and the list of what was left out write it
+    with its unit, never as a whole price of 1,20 €."""
+    run, _ = runs["zaragoza"]
+    assert "Ebro Fotovoltaica es la opción más barata que encaja con tu petición: " \
+           "1,20 €/Wp" in run.report
+    assert "- **Cierzo Energía** (1,10 €/Wp" in run.report
+    assert not re.search(r"1,[12]0 €(?!/Wp)", run.report)
+
+
+def test_a_spanish_request_gets_a_spanish_report(runs):
+    run, _ = runs["zaragoza"]
+    assert run.report.startswith("# Instaladores de placas solares")
+    assert "2 instaladores de 5 encontrados para 4 kWp, por como mucho 6.000 € impuestos " \
+           "incluidos, con batería." in run.report
+    own = _own_words(run.report, ZARAGOZA)
+    english = words_of(*REPORT_ENGLISH, "installer", "warranty", "battery", "subsidies",
+                       "per Wp", "size asked")
+    assert not english.search(own), english.findall(own)
+
+
+def test_a_certified_installer_under_a_budget_in_english(runs):
+    run, queries = runs["bristol"]
+    # Severn's 4 kW system from £5,600 is 1.40 GBP/Wp: 7,000 GBP for the 5 kW asked
+    assert _names(run) == ["Severn Solar"]
+    assert _excluded(run) == {
+        "Avon Sun Co": ["costs about 8,000 GBP for the size asked"],
+        "Clifton Renewables": ["costs about 9,500 GBP for the size asked"],
+        "Budget Panels UK": ["not said to be certified"]}
+    assert run.report.startswith("# Solar panel installers")
+    assert "| 1 | Severn Solar | 1.40 GBP/Wp | 7,000 GBP | before subsidies |" in run.report
+    assert "- **Avon Sun Co** (1.60 GBP/Wp" in run.report
+    assert queries[0] == "solar panel installers 5 kW MCS certified Bristol"
+    own = _own_words(run.report, BRISTOL)
+    spanish = words_of(*REPORT_SPANISH, "instalador", "garantía", "batería", "subvenciones",
+                       "potencia")
+    assert not spanish.search(own), spanish.findall(own)
+
+
+def test_the_size_from_a_monthly_consumption_is_said_an_assumption(runs):
+    run, _ = runs["valencia"]
+    # 350 kWh × 12 / 1.400 kWh per kWp = 3 kWp; Turia's 3 kWp pack for 3.900 € is 1,30 €/Wp
+    assert _names(run) == ["Turia Solar", "Levante FV"]
+    assert _excluded(run) == {"Albufera Energía": ["no indica financiación",
+                                                   "no indica ayuda con subvenciones"]}
+    assert "| 1 | Turia Solar | 1,30 €/Wp | 3.900 € |" in run.report
+    assert "350 kWh al mes × 12, entre 1.400 kWh al año por kWp (una suposición" in run.report
+
+
+def test_the_report_cites_its_sources(runs):
+    for key, (run, _) in runs.items():
+        assert_cites_sources(run, RUNS[key][1], key)
+        assert re.search(r"\[\d+\]", run.report.split("## ")[2]), key   # the synthesis
+
+
+# words of other kinds: lodging, pay, stock, energy tariffs, tickets
+OTHER_KINDS = words_of(*LODGING_PAY_STOCK, "tarifa", "tariff", "permanencia", "standing charge",
+                       "tickets?", "entradas", "rating unknown", "valoración desconocida",
+                       ignore_case=True)
+
+
+def test_the_reports_say_nothing_of_other_kinds(runs):
+    for key, (run, _) in runs.items():
+        assert_says_nothing_of(OTHER_KINDS, run.report, RUNS[key][1], key)
+
+
+def test_plan_shows_the_cap_per_wp_as_asked(tmp_path, capsys, monkeypatch):
+    out = plan_output(PROJECT, "pipelines/solar.yaml",
+                      "placas solares en Getafe, 10 paneles de 450 W, hasta 1,3 €/Wp",
+                      tmp_path, capsys, monkeypatch)
+    assert "1,30 €/Wp" in out
+
+
+def test_the_kind_validates(capsys, monkeypatch):
+    assert_validates(PROJECT, capsys, monkeypatch)
