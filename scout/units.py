@@ -90,6 +90,13 @@ _DAILY = frozenset({"half day", "night", "day"})
 #: whole installation's price.
 WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item", "kWh", "MWh", "visit", "walk",
                         "Wp", "kWp"})
+#: the words a unit of work is written in besides its own, folded: a page's and a request's
+#: "per watt" and "por vatio pico" are a price per Wp (:mod:`scout.task.moneyunits` reads a
+#: money's unit by them, ``stated('€/Wp')`` a page's rate)
+UNIT_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "Wp": ("wp", "watt", "watts", "watt peak", "watt-peak", "watts peak", "watts-peak",
+           "vatio", "vatios", "vatio pico", "vatios pico"),
+    "kWp": ("kwp",)}
 #: the occasions a service is sold by: a sitter's or a doctor's visit, a dog walker's walk
 #: ("£12 per visit", "12 € por paseo"). A listing's is its price's unit, so it is never
 #: compared with a budget a night or a month as if both were one basis; a request's is

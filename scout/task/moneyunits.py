@@ -21,7 +21,7 @@ from typing import Any
 
 from scout.i18n import COUNT_WORDS
 from scout.schemas.task import HEADS, Each, Money
-from scout.units import AREA_VOLUME_WORDS, DISTANCE_WORDS, TOTAL, WORK_UNITS
+from scout.units import AREA_VOLUME_WORDS, DISTANCE_WORDS, TOTAL, UNIT_SPELLINGS, WORK_UNITS
 
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
 # "night", "pp" (itself "per person") and the words that are a unit on their own
@@ -245,10 +245,9 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "min": "minute", "item": "item", "unit": "item", "unidad": "item", "unidade": "item",
               "piece": "item", "pieza": "item", "document": "item", "documento": "item",
               "file": "item", "archivo": "item", "kwh": "kWh", "mwh": "MWh",
-              "wp": "Wp", "kwp": "kWp", "watt": "Wp", "vatio": "Wp", "watt peak": "Wp",
-              "watt-peak": "Wp", "watts peak": "Wp", "watts-peak": "Wp", "vatio pico": "Wp",
-              "vatios pico": "Wp",
-              "visit": "visit", "visita": "visit", "walk": "walk", "paseo": "walk"}
+
+              "visit": "visit", "visita": "visit", "walk": "walk", "paseo": "walk",
+              **{w: unit for unit, said in UNIT_SPELLINGS.items() for w in said}}
 # what the work is a unit of, written before it: an "audio minute" is a minute
 _MEDIUM_RE = re.compile(_MEDIUM)
 

@@ -14,6 +14,7 @@ import pytest
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.task.amounts import find_amounts
+from scout.spec.stated import stated
 from scout.task.build import build_task
 from scout.units import FIXED_BASES, WORK_UNITS
 
@@ -80,3 +81,18 @@ def test_a_power_said_beside_a_budget_is_no_unit_of_it(query: str) -> None:
     one = {"place": SOLAR["place"], "budget": SOLAR["budget"]}
     (amount, _cur, per), = _rates(query, one).values()
     assert per is None and amount >= 6000
+
+
+@pytest.mark.parametrize("text, unit, want", [
+    ("Avon Sun Co: MCS certified, £1.60 per watt installed", "£/Wp", 1.6),
+    ("Instalación a 1,30 € por vatio pico, IVA incluido", "€/Wp", 1.3),
+    ("Instalación: 1,25 €/Wp", "€/Wp", 1.25),
+    ("Severn Solar: £1.45/watt installed", "£/Wp", 1.45),
+    # another unit's rate is none of it
+    ("Tarifa: 0,129 €/kWh", "€/Wp", None),
+])
+def test_stated_reads_a_rate_in_any_spelling_of_its_unit(text: str, unit: str,
+                                                         want: float | None) -> None:
+    """``stated('€/Wp')`` reads a page's rate per watt however the page spells the watt
+    peak (scout.units.UNIT_SPELLINGS), so an author lists the currencies, not the words."""
+    assert stated(text, unit) == want
