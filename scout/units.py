@@ -85,7 +85,18 @@ _DAILY = frozenset({"half day", "night", "day"})
 #: An energy tariff's rate is priced the same way, per the energy metered: a kWh, a MWh
 #: ("0,129 €/kWh", "24.5p per kWh", "85 €/MWh"), no period and no whole price.
 #: A service sold by the occasion is priced per it too (:data:`OCCASIONS`).
-WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item", "kWh", "MWh", "visit", "walk"})
+#: So is an installation sold by the power it is sized in, the watt peak and the kWp
+#: ("1,20 €/Wp", "£1.60 per watt", "900 €/kWp": a solar installer's): a rate, never the
+#: whole installation's price.
+WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item", "kWh", "MWh", "visit", "walk",
+                        "Wp", "kWp"})
+#: the words a unit of work is written in besides its own, folded: a page's and a request's
+#: "per watt" and "por vatio pico" are a price per Wp (:mod:`scout.task.moneyunits` reads a
+#: money's unit by them, ``stated('€/Wp')`` a page's rate)
+UNIT_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "Wp": ("wp", "watt", "watts", "watt peak", "watt-peak", "watts peak", "watts-peak",
+           "vatio", "vatios", "vatio pico", "vatios pico"),
+    "kWp": ("kwp",)}
 #: the occasions a service is sold by: a sitter's or a doctor's visit, a dog walker's walk
 #: ("£12 per visit", "12 € por paseo"). A listing's is its price's unit, so it is never
 #: compared with a budget a night or a month as if both were one basis; a request's is
@@ -135,10 +146,12 @@ RATE_UNITS = WORK_UNITS | MEASURE_UNITS
 #: ``volume``) counts each measure a rate may be per: 25,000 m is 25 km
 MEASURE_OF_TYPE: dict[str, dict[str, float]] = {
     "length": {"km": 1000.0, "mi": 1609.344}, "area": {"m2": 1.0}, "volume": {"m3": 1.0}}
-#: the conversions every kind shares: an hour is 60 minutes, a MWh 1,000 kWh, a km 1,000 m
+#: the conversions every kind shares: an hour is 60 minutes, a MWh 1,000 kWh, a kWp
+#: 1,000 Wp, a km 1,000 m
 #: and a mile 1,609.344 m. How many words a page holds is the kind's to say (rank's
 #: ``units: {page: 250 words}``, docs/authoring.md)
 FIXED_BASES: dict[str, tuple[str, float]] = {"hour": ("minute", 60.0), "MWh": ("kWh", 1000.0),
+                                             "kWp": ("Wp", 1000.0),
                                              "km": ("m", 1000.0), "mi": ("m", 1609.344)}
 #: a kind's bases: a unit of work → (the smaller unit it is counted in, how many of them)
 Bases = dict[str, tuple[str, float]]

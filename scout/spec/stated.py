@@ -24,6 +24,7 @@ from scout.units import (
     M2,
     NEXT_AFTER,
     NEXT_BEFORE,
+    UNIT_SPELLINGS,
     area_unit,
     convert_area,
     convert_quantity,
@@ -362,13 +363,21 @@ def _priced_per(units: tuple[str, ...]) -> list[re.Pattern[str]]:
         m = _PRICED.match(fold(str(unit)).strip())
         if m is None:
             continue
-        sign, per = re.escape(m.group("sign")), _number_too(m.group("per").strip())
+        sign, per = re.escape(m.group("sign")), _spelled(m.group("per").strip())
         edge = r"(?<!\w)" if sign[-1:].isalpha() else ""
         out.append(re.compile(edge + sign + r"\s*" + _NUM + _PER_WORD + "(?:" + per
                               + r")(?!\w)"))
         out.append(re.compile(r"(?<![\d.,])" + _NUM + r"\s*" + sign + r"\s(?:per|por|an?|"
                               r"al|el|la|the|each|cada)\s+(?:" + per + r")(?!\w)"))
     return out
+
+
+def _spelled(per: str) -> str:
+    """What a rate is per (folded) as a regex: its own form, and the other words its unit
+    of work is written in (:data:`scout.units.UNIT_SPELLINGS`: ``stated('€/Wp')`` reads
+    "£1.60 per watt" and "1,30 € por vatio pico"), longest first."""
+    said = next((words for words in UNIT_SPELLINGS.values() if per in words), ())
+    return "|".join(_number_too(w) for w in sorted({per, *said}, key=len, reverse=True))
 
 
 def _number_too(unit: str) -> str:

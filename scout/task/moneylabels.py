@@ -41,6 +41,8 @@ from scout.task.moneypair import Hit, partner
 _PER = r"\s*(?:(?:/|\b(?:per|por|x|a|al|the|el|la|each|cada)\b)\s*)?"
 # the same inside the amount's span, where its reader kept the unit ("0,14 €/kWh" is one money)
 _PER_IN = r"(?:/|\b(?:per|por|x|a|al|each|cada)\b)\s*"
+# a label that starts with such a connector ("per watt", "por kWh")
+_JOINED = re.compile(r"(?:per|por|x|a|al|each|cada)\s")
 # how far before an amount its label may start
 _REACH = 50
 
@@ -71,8 +73,13 @@ def _names(free: str, span: tuple[int, int], words: list[str]) -> tuple[int, int
     if not words:
         return 0, 0
     alt = label_re(words)
+    # a label that says its own connector ("per watt", "por vatio") names the unit the
+    # amount's reader kept in its span whole, connector and all ("£1.40 per watt")
+    joined = [w for w in words if _JOINED.match(w)]
     unit = re.match(_PER + "(" + alt + ")", free[span[1]:]) or \
-        re.search(_PER_IN + "(" + alt + r")\s*$", free[span[0]:span[1]])
+        re.search(_PER_IN + "(" + alt + r")\s*$", free[span[0]:span[1]]) or \
+        (re.search(r"(?<!\w)(" + label_re(joined) + r")\s*$", free[span[0]:span[1]])
+         if joined else None)
     if unit:
         return 2, len(unit.group(1))
     best = 0

@@ -21,7 +21,7 @@ from typing import Any
 
 from scout.i18n import COUNT_WORDS
 from scout.schemas.task import HEADS, Each, Money
-from scout.units import AREA_VOLUME_WORDS, DISTANCE_WORDS, TOTAL, WORK_UNITS
+from scout.units import AREA_VOLUME_WORDS, DISTANCE_WORDS, TOTAL, UNIT_SPELLINGS, WORK_UNITS
 
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
 # "night", "pp" (itself "per person") and the words that are a unit on their own
@@ -42,6 +42,9 @@ _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:min
          r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?|"
          # the energy an energy tariff's rate is per ("0,129 €/kWh", "85 €/MWh")
          r"kwh|mwh|"
+         # the power an installation is sized in, a solar installer's rate ("1,20 €/Wp",
+         # "£1.60 per watt", "1,30 € por vatio pico", "900 €/kWp")
+         r"kwp|wp|watts?(?:[\s-]peak)?|vatios?(?:\s+pico)?|"
          # the occasion a service is sold by: a sitter's or a doctor's visit, a dog
          # walker's walk ("£12 per visit", "12 € por paseo"; scout.units.OCCASIONS)
          r"visits?|visitas?|walks?|paseos?")
@@ -242,7 +245,9 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "min": "minute", "item": "item", "unit": "item", "unidad": "item", "unidade": "item",
               "piece": "item", "pieza": "item", "document": "item", "documento": "item",
               "file": "item", "archivo": "item", "kwh": "kWh", "mwh": "MWh",
-              "visit": "visit", "visita": "visit", "walk": "walk", "paseo": "walk"}
+
+              "visit": "visit", "visita": "visit", "walk": "walk", "paseo": "walk",
+              **{w: unit for unit, said in UNIT_SPELLINGS.items() for w in said}}
 # what the work is a unit of, written before it: an "audio minute" is a minute
 _MEDIUM_RE = re.compile(_MEDIUM)
 

@@ -66,7 +66,7 @@ def test_a_listing_states_its_unit_of_work(text: str, amount: float, per: str) -
 def test_every_unit_word_names_a_unit_of_work() -> None:
     said = ["palabras", "words", "paginas", "folios", "minutos", "mins",
             "audio minute", "video hours", "unidades", "documentos", "items", "h", "kwh", "mwh",
-            "visitas", "visits", "paseos", "walks"]
+            "visitas", "visits", "paseos", "walks", "wp", "kwp", "watts", "vatios pico"]
     assert {period_of(w) for w in said} == WORK_UNITS
     # the periods a price is for stay what they were
     assert [period_of(w) for w in ("noche", "hora", "mes")] == ["night", "hour", "month"]
