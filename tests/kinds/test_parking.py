@@ -248,7 +248,7 @@ def test_an_airport_week_with_a_shuttle(runs):
         in report
     # the 8 days need two weeks at a week's price; the page's price for 8 days as it is
     assert re.search(r"\| 1 \| Parking Shuttle Barajas T4 \| 45 €/semana \[\d\] \| 90 € "
-                     r"\(45 €/semana × 2\) \|", report)
+                     r"\(45 €/semana × 2 semanas\) \|", report)
     assert re.search(r"\| 2 \| Parking Barajas T4 Low Cost \| 52 € \[\d\] \| 52 € \|", report)
     assert "descuento por reservar en línea" in report
 
