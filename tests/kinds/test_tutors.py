@@ -216,7 +216,7 @@ def test_a_spanish_report_compares_prices_per_hour_and_says_which_wishes_each_me
                   # the ranking checked the budget against the same figure the table shows
                   "Academia Euler es la opción más barata que encaja con tu petición: "
                   "80 €/mes (≈ 13,33 €/hora).",
-                  "*precio por 6 × hora, dividido entre 6 para compararlo con el "
+                  "*precio de 6 × 1 hora, dividido entre 6 para compararlo con el "
                   "presupuesto por hora*",
                   "| días | martes, jueves | consulta |",
                   "| momento del día | por la tarde | consulta |"]:
