@@ -196,7 +196,7 @@ def test_an_english_report_says_the_price_for_the_hours_and_how(runs):
                      r"\(3\.20 GBP/hour × 9 h is more than the daily cap\) \| 2 m \| yes \|",
                      report)
     # rank says how it compared them, in the report's notes
-    assert "held to the price of a day it states" in report
+    assert "capped at the daily maximum it states" in report
     own = _own_words(report, LONDON, ids=True)
     assert not words_of(*REPORT_SPANISH, "aparcamientos?", "altura", "hora", "abono",
                         "cubierto").search(own), own
