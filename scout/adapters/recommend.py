@@ -92,9 +92,11 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         if not syn.limits.priced or syn.limits.floor:
             # nor about prices (papers, talks), or about an amount wanted high (a
             # salary): the kind's own ranking is the verdict
+            # "the shortlist's order": the table's rows, which the kind's ranking set (a
+            # request ranks nothing, so it is not said to)
             return [syn.sentence(syn._(
                 "{name} comes first of the {count} options that fit your request, in "
-                "the order the request ranks them.", name=short[0].name,
+                "the shortlist's order.", name=short[0].name,
                 count=syn.fmt.number(len(short))))]
         return [_tax_sentence(syn, untaxed, priced) if untaxed else
                 _no_price_sentence(syn, short)]
@@ -125,7 +127,7 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         # contradiction of the table's order but the trade-off it makes
         out.append(syn.sentence(syn._(
             "{name} comes first of the {count} options that fit your request, in "
-            "the order the request ranks them.", name=first.name,
+            "the shortlist's order.", name=first.name,
             count=syn.fmt.number(len(short)))))
     if best is not None and best is cheap:
         unsure = unchecked(syn, best)

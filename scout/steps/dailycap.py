@@ -41,8 +41,9 @@ DAY_HOURS, HELD = "day-hours", "held"
 DAY_FLAGS = {
     ("converted", DAY_HOURS): N_("price per {per} times {count} for the length asked, to "
                                  "compare it with the budget per {target}"),
-    ("converted", HELD): N_("price per {per} times {count} for the length asked, held to "
-                            "the price of a day it states, to compare it with the budget"),
+    # "capped at the daily maximum": the words a car park's page and its reader use
+    ("converted", HELD): N_("price per {per} times {count} for the length asked, capped at "
+                            "the daily maximum it states, to compare it with the budget"),
 }
 DAY_NOTES: dict[tuple[str, str], Callable[[int], str]] = {
     ("converted", DAY_HOURS): lambda n: N_plural(
@@ -51,9 +52,9 @@ DAY_NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "{count} prices per {per} were multiplied by the length asked to compare them "
         "with the budget per {target}", n),
     ("converted", HELD): lambda n: N_plural(
-        "{count} price per {per} for the length asked was held to the price of a day its "
+        "{count} price per {per} for the length asked was capped at the daily maximum its "
         "listing states",
-        "{count} prices per {per} for the length asked were held to the price of a day "
+        "{count} prices per {per} for the length asked were capped at the daily maximum "
         "their listings state", n),
 }
 

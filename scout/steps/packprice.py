@@ -65,9 +65,11 @@ _CLASSES_OF = re.compile(
     r"(?<![\d.,])(\d{1,3})\s+(?:clases?|lessons?|sessions?|sesion(?:es)?|classes)\s+(?:de|of)\s+"
     r"(\d{1,3}(?:[.,]\d{1,2})?)\s*(?:(horas?|hours?|hrs?|h)|(minutos|minutes|mins?))(?!\w)")
 
-PACK_FLAG = N_("price for {count} × {per} divided by them, to compare it with the budget "
+# "× 1 hour": the count of one unit each, as a reader says it ("4 × hour" is no phrase in
+# either language); "evenly", as one placeholder is said once (scout.i18n.messages)
+PACK_FLAG = N_("price for {count} × 1 {per}, divided evenly to compare it with the budget "
                "per {target}")
-PEER_PACK_FLAG = N_("price for {count} × {per} divided by them, to compare it with the "
+PEER_PACK_FLAG = N_("price for {count} × 1 {per}, divided evenly to compare it with the "
                     "others' prices per {target}")
 BUNDLE_FLAG = N_("price of a bundle of {count}, divided by them to compare it per {unit}")
 

@@ -41,8 +41,9 @@ def test_a_salary_asked_as_a_minimum_is_no_cheapest_option():
     text = _text(_request("salary", {"amount": 40000, "currency": "EUR", "comparator": ">=",
                                      "per": "year"}))
     assert "cheapest" not in text
+    # the table's order, which the kind's ranking set: a request ranks nothing
     assert ("Data Scientist, Acme comes first of the 2 options that fit your request, in the "
-            "order the request ranks them.") in text
+            "shortlist's order.") in text
 
 
 def test_the_same_request_with_a_cap_still_names_the_cheapest():

@@ -546,8 +546,8 @@ def test_real_search_markup_as_evidence_for_another_kind():
     assert not any("price" in f.text or "rating" in f.text
                    for c in syn.candidates for f in c.facts)
     assert [s.text for s in syn.recommendation] == [
-        "Practo comes first of the 3 options that fit your request, in the order the "
-        "request ranks them."]
+        "Practo comes first of the 3 options that fit your request, in the shortlist's "
+        "order."]
     assert syn.conflicts == [] and syn.near_misses == []
     urls = {h.url for h in hits}
     assert {c.url for c in syn.citations} <= urls

@@ -250,8 +250,12 @@ def test_a_cap_for_the_family_is_the_groups_tickets_and_indoors_is_kept(rainy):
     run, _ = rainy
     # 2 × 38 € + 29 € is over 80 € for the three; the zoo is outdoors
     assert _names(run) == ["L'Hemisfèric", "Museu de les Ciències"]
-    assert _excluded(run) == {"Oceanogràfic": ["la entrada cuesta más que el presupuesto"],
-                              "Bioparc Valencia": ["no consta que sea bajo techo"]}
+    # the cap is the group's: said so in the headline and the reason, never as one ticket's
+    # (38 € is under 80 €)
+    assert _excluded(run) == {
+        "Oceanogràfic": ["las entradas del grupo cuestan más que el presupuesto"],
+        "Bioparc Valencia": ["no consta que sea bajo techo"]}
+    assert "1 niño, de 3 años, como mucho 80 € para todo el grupo." in run.report
     # the 3-year-old is under the free age: 2 × 9 €; a page with no child's price charges
     # the child an adult's ticket
     assert "| Museu de les Ciències | 9 € [2] | 7 € (hasta 12) | 4 años | — | 18 € | 6 € |" \

@@ -162,7 +162,7 @@ def test_a_fixed_rate_under_a_tae_cap_with_no_opening_fee_in_spanish(runs):
                               "Hipoteca Fija Plus": ["TAE del 3,4 %"],
                               "Hipoteca Mixta Sol": ["no es fija", "TAE del 3,45 %"]}
     # 250.000 € at a TIN of 2,30 % over 360 months: 962 € a month
-    assert "| 1 | Hipoteca Fija Azul | fija | 2,3% | 2,52% | 962 €/mes | ninguna |" in run.report
+    assert "| 1 | Hipoteca Fija Azul | fija | 2,3 % | 2,52 % | 962 €/mes | ninguna |" in run.report
     assert queries[0] == "hipoteca fija sin comisión de apertura"
 
 
@@ -217,7 +217,7 @@ def test_a_variable_rate_by_its_spread_payment_and_linked_products(runs):
         "Hipoteca Variable Roja": ["Euríbor + 0,89", "con vinculaciones obligatorias"],
         "Hipoteca Variable Gris": ["una cuota de unos 1.150 €/mes"],
         "Hipoteca Fija Azul": ["no es variable"]}
-    assert "| 1 | Hipoteca Variable Verde | variable (Euríbor + 0,55) | 2,5% | 3,12% | " \
+    assert "| 1 | Hipoteca Variable Verde | variable (Euríbor + 0,55) | 2,5 % | 3,12 % | " \
            "1.060 €/mes |" in run.report
     assert queries[0] == "hipoteca variable sin vinculaciones"
 

@@ -193,10 +193,13 @@ def test_an_english_report_says_the_price_for_the_hours_and_how(runs):
     assert re.search(r"\| 2 \| Kings Place Parking \| 1\.50 GBP/hour \[\d\] \| 13\.50 GBP "
                      r"\(1\.50 GBP/hour × 9 h\) \| not stated \|", report)
     assert re.search(r"\| 3 \| Q-Park King's Cross \| 3\.20 GBP/hour \[\d\] \| 14 GBP "
-                     r"\(3\.20 GBP/hour × 9 h is more than the daily cap\) \| 2 m \| yes \|",
+                     r"\(3\.20 GBP/hour × 9 h is more than the daily maximum\) \| 2 m \| yes \|",
                      report)
     # rank says how it compared them, in the report's notes
-    assert "held to the price of a day it states" in report
+    assert "capped at the daily maximum it states" in report
+    # what was asked, labelled in words an English reader uses, never the input's name
+    for label in ("24-hour access", "keeping the keys", "monthly pass"):
+        assert f"| {label} | — | not given |" in report, label
     own = _own_words(report, LONDON, ids=True)
     assert not words_of(*REPORT_SPANISH, "aparcamientos?", "altura", "hora", "abono",
                         "cubierto").search(own), own
@@ -248,7 +251,7 @@ def test_an_airport_week_with_a_shuttle(runs):
         in report
     # the 8 days need two weeks at a week's price; the page's price for 8 days as it is
     assert re.search(r"\| 1 \| Parking Shuttle Barajas T4 \| 45 €/semana \[\d\] \| 90 € "
-                     r"\(45 €/semana × 2\) \|", report)
+                     r"\(45 €/semana × 2 semanas\) \|", report)
     assert re.search(r"\| 2 \| Parking Barajas T4 Low Cost \| 52 € \[\d\] \| 52 € \|", report)
     assert "descuento por reservar en línea" in report
 

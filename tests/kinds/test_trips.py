@@ -212,7 +212,7 @@ def test_a_bike_must_be_said_to_be_allowed(runs):
             # the synthesis names the table's first (direct first) before the cheapest,
             # so the two do not disagree on which comes first
             "London → Edinburgh overnight coach comes first of the 3 options that fit your "
-            "request, in the order the request ranks them. London → Edinburgh bus via Leeds "
+            "request, in the shortlist's order. London → Edinburgh bus via Leeds "
             "is the cheapest option that fits your request: 15 GBP. [3]",
             "| origin | London | query |", "| destination | Edinburgh | query |"]),
     ("bike", ["# Trayectos: Barcelona → París, 1–31 de julio de 2027", "con bicicleta.",

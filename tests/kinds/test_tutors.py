@@ -216,7 +216,7 @@ def test_a_spanish_report_compares_prices_per_hour_and_says_which_wishes_each_me
                   # the ranking checked the budget against the same figure the table shows
                   "Academia Euler es la opción más barata que encaja con tu petición: "
                   "80 €/mes (≈ 13,33 €/hora).",
-                  "*precio por 6 × hora, dividido entre 6 para compararlo con el "
+                  "*precio de 6 × 1 hora, dividido entre 6 para compararlo con el "
                   "presupuesto por hora*",
                   "| días | martes, jueves | consulta |",
                   "| momento del día | por la tarde | consulta |"]:
@@ -264,7 +264,10 @@ def test_hours_a_week_give_each_tutor_a_cost_a_month_and_a_wish_nobody_meets_is_
                   "| \\~20 €/hora | \\~173 €/mes | ninguno |",
                   # the pack beside the others' prices per hour, in the ranking's words too
                   "(160 € (≈ 20 €/hora) frente a 18 €/hora)",
-                  "para un alumno de 9 años, 2 h a la semana"]:
+                  "para un alumno de 9 años, 2 h a la semana",
+                  # how the month's column was worked out, under the table
+                  "Al mes: el precio por hora × 2 h a la semana × 52 semanas / 12 meses "
+                  "(unas 4,33 semanas al mes)."]:
         assert words in report, words
     assert_says_nothing_of(ENGLISH, report, SUPPORT, "weekly", ids=True)
 

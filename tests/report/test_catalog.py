@@ -47,7 +47,7 @@ def test_a_new_untranslated_string_is_caught(tmp_path: Path) -> None:
 
 def test_placeholders_survive_translation() -> None:
     """A msgstr keeps exactly the placeholders of its msgid (else rendering breaks); it may
-    say one twice ("dividido entre {count}" after "{count} × hora": Spanish words a
+    say one twice ("dividido entre {count}" after "{count} × 1 hora": Spanish words a
     division by the number, not by a pronoun whose gender the unit would decide)."""
     es = translations("es")
     for (msgid, context), _ in used_msgids().items():

@@ -74,11 +74,15 @@ def test_a_price_per_hour_held_to_the_days_price_against_a_budget_per_day_or_in_
         periods: dict = {}
         put_on_period(c, per, periods, work=Work(volume={"hour": 9.0}, whole=per == TOTAL))
         assert c.price_converted.amount == 14.0 and c.price_converted.per == per
-        assert c.flags == ["price per hour times 9 for the length asked, held to the price of "
-                           "a day it states, to compare it with the budget"]
-        assert localize(c.flags[0], "es").startswith("precio por hora multiplicado por 9 ")
-        assert period_notes(periods) == ["1 price per hour for the length asked was held to the "
-                                         "price of a day its listing states"]
+        # "the daily maximum", as the page and its reader say it ("the price of a day" read
+        # as a day's rate)
+        assert c.flags == ["price per hour times 9 for the length asked, capped at the daily "
+                           "maximum it states, to compare it with the budget"]
+        assert localize(c.flags[0], "es") == (
+            "precio por hora multiplicado por 9 para la duración pedida, limitado al máximo "
+            "diario que indica, para compararlo con el presupuesto")
+        assert period_notes(periods) == ["1 price per hour for the length asked was capped at "
+                                         "the daily maximum its listing states"]
 
 
 def test_a_price_per_hour_with_no_length_asked_is_still_not_compared_per_day():

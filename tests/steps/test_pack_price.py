@@ -62,10 +62,14 @@ def test_a_pack_is_compared_per_hour_with_a_budget_per_hour(query: str) -> None:
     cheap = next(i.candidate for i in short.items if i.candidate.key == "cheap")
     assert cheap.price_converted == Money(amount=20, currency="EUR", comparator="=",
                                           per="hour")
-    flag = "price for 10 × hour divided by them, to compare it with the budget per hour"
+    # "10 × 1 hour": what the pack buys as a reader says it, never "10 × hour"
+    flag = "price for 10 × 1 hour, divided evenly to compare it with the budget per hour"
     assert cheap.flags == [flag]
-    assert localize(flag, "es") == ("precio por 10 × hora, dividido entre 10 para "
+    assert localize(flag, "es") == ("precio de 10 × 1 hora, dividido entre 10 para "
                                     "compararlo con el presupuesto por hora")
+    # a run stored with the flag's former wording reads the same when rendered again
+    assert localize("price for 10 × hour divided by them, to compare it with the budget "
+                    "per hour", "es") == localize(flag, "es")
     loose = next(i.candidate for i in short.items if i.candidate.key == "loose")
     assert loose.price_converted is None
 
@@ -102,7 +106,7 @@ def test_a_month_s_price_is_compared_per_hour_by_the_hours_it_holds(query: str,
     assert kept["euler"].price_converted == Money(amount=13.33, currency="EUR",
                                                   comparator="=", per="hour")
     assert localize(kept["euler"].flags[0], lang).startswith(
-        "price for 6 × hour" if lang == "en" else "precio por 6 × hora")
+        "price for 6 × 1 hour, " if lang == "en" else "precio de 6 × 1 hora, ")
     # a month holding no hours it says stays incomparable, and no figure is made up for it
     assert kept["vague"].price_converted is None
     assert any("cannot be compared" in f for f in kept["vague"].flags)
@@ -117,7 +121,8 @@ def test_with_no_money_asked_a_pack_stands_beside_the_others_prices_per_hour() -
     pack = next(i.candidate for i in short.items if i.candidate.key == "pack")
     assert pack.price_converted == Money(amount=20, currency="EUR", comparator="=",
                                          per="hour")
-    flag = "price for 8 × hour divided by them, to compare it with the others' prices per hour"
+    flag = ("price for 8 × 1 hour, divided evenly to compare it with the others' prices "
+            "per hour")
     assert pack.flags == [flag]
-    assert localize(flag, "es") == ("precio por 8 × hora, dividido entre 8 para "
+    assert localize(flag, "es") == ("precio de 8 × 1 hora, dividido entre 8 para "
                                     "compararlo con los precios por hora de los demás")
