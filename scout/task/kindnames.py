@@ -5,6 +5,7 @@ parser claims before any reader, so they are neither the subject nor the place."
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from scout.i18n import translations
@@ -68,13 +69,20 @@ def _same_words(words: list[str], phrase: list[str]) -> bool:
         w in (p, p + "s", p + "es") or p in (w + "s", w + "es") for w, p in zip(words, phrase))
 
 
-def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
+def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec],
+               nouns: Sequence[str] | None = None) -> list[tuple[int, int]]:
     """Where the folded request names the kind itself, its words in order, each singular
     or plural ("escape room", "escape rooms" for escape-rooms); the same for each of the
     pipeline's declared ``nouns``. A kind named after a place the gazetteer knows
     ("hotels-lisbon") keeps the place for the place reader; a word an input reads (its
     name, an alias, an enum word: "online" of online-courses) is left to it, and a name of
-    only short or function words ("a", "the-best") claims nothing."""
+    only short or function words ("a", "the-best") claims nothing.
+
+    ``nouns``: given when ``kind`` is one of the declared nouns, all of them. A declared
+    noun of several words keeps an input's word as its own ("car park" sets no vehicle
+    "car", "parking de coches" none "coche") unless the author declares the noun with
+    another of the inputs' words there too ("padel court", "tennis court"): then the word
+    picks the value ("padel court" is sport padel)."""
     from scout.task.subjectwords import VENUES
 
     words = _words(kind)
@@ -106,11 +114,21 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
         return any(x in owned for x in (w, w[:-1] if w.endswith("s") else w,
                                         w[:-2] if w.endswith("es") else w))
 
+    def picks(k: int) -> bool:
+        # the k-th word of a declared noun is an input's only where the noun varies with
+        # it: another declared noun is this one with another input's word there
+        if nouns is None or len(words) == 1:
+            return True
+        return any(len(o) == len(words) and o[k] != words[k] and read(o[k])
+                   and all(a == b for i, (a, b) in enumerate(zip(o, words)) if i != k)
+                   for o in map(_words, nouns))
+
     # a word of what is searched for ("courses", "conferences") is left as it is: the
     # subject and place readers know it, and what stands next to it ("python online course")
     return [m.span(k + 1) for m in compiled(pattern).finditer(folded)
             if not _headed(folded, m.end(), m.group(len(words)), owned)
-            for k in range(len(words)) if not read(m.group(k + 1)) and m.group(k + 1) not in VENUES
+            for k in range(len(words))
+            if not (read(m.group(k + 1)) and picks(k)) and m.group(k + 1) not in VENUES
             and not any(a <= m.start(k + 1) and m.end(k + 1) <= b for a, b in phrases)]
 
 

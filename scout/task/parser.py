@@ -173,8 +173,9 @@ def parse_query(
     if (wanted := results_wanted(text.folded, inputs)) is not None:  # "compare 5 day camps"
         text.claim(wanted)
     searched: list[tuple[int, int]] = []  # where it names what the kind finds
-    for name in [*kind_names(kind, locales), *nouns]:
-        for span in kind_spans(text.folded, name, inputs):
+    for name, declared in [*((k, None) for k in kind_names(kind, locales)),
+                           *((n, nouns) for n in nouns)]:
+        for span in kind_spans(text.folded, name, inputs, declared):
             text.claim(span)
             searched.append(span)
     # "de lunes a viernes", "on weekends": no dates (one an input names is left to it)
