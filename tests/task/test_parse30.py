@@ -47,3 +47,24 @@ def test_a_noun_declared_with_each_value_picks_the_value(query, sport):
     nouns = ["court", "pista", "padel court", "tennis court", "pista de pádel", "pista de tenis"]
     task = build_task(query, inputs, today=TODAY, kind="courts", nouns=nouns)
     assert task.values["sport"] == sport
+
+
+@pytest.mark.parametrize(("query", "place"), [
+    ("parking near Heathrow Terminal 5", "Heathrow Terminal 5"),
+    ("car park near Heathrow Terminal 5, under £60", "Heathrow Terminal 5"),
+    ("parking en la Terminal 2 de El Prat", "Terminal 2 de El Prat"),
+    ("parking near Gate 12 of Stansted", "Gate 12 of Stansted"),
+    ("stands cerca del Pabellón 3 de IFEMA", "Pabellón 3 de IFEMA"),
+])
+def test_a_numbered_part_keeps_its_number(query, place):
+    """A noun that numbers a place's parts ("terminal", "puerta", "hall") keeps the number
+    after it in the name; the place is not cut before it, its number left unread."""
+    task = build_task(query, PARKING, today=TODAY, kind="parking", nouns=NOUNS)
+    assert task.values["place"] == place
+    assert not any("could not read" in n or "no se ha podido" in n for n in task.notes)
+
+
+@pytest.mark.parametrize("query", ["parking en Madrid 2 días", "parking in Leeds 5 to 7pm"])
+def test_a_number_after_any_other_name_is_no_part_of_it(query):
+    task = build_task(query, PARKING, today=TODAY, kind="parking", nouns=NOUNS)
+    assert task.values["place"] in ("Madrid", "Leeds")
