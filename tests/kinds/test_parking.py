@@ -52,7 +52,8 @@ def _days(start: str, end: str) -> dict:
 REQUESTS = {
     "plaza de garaje cerca del Hospital Clínic en Barcelona, abono mensual de lunes a "
     "viernes, menos de 90 € al mes, cubierta":
-        ("es", {"place": "Barcelona", "monthly": True, "weekdays": True, "covered": True,
+        ("es", {"place": "Hospital Clínic, Barcelona", "monthly": True, "weekdays": True,
+                "covered": True,
                 "budget": _money(90, per="month")}),
     "plaza de garaje para alquilar por meses en el centro de Bilbao, máximo 100 € al mes, "
     "acceso 24 horas":
@@ -72,7 +73,7 @@ REQUESTS = {
         ("es", {"place": "Madrid", "dates": "2026-12-05", "length": 9 * HOUR,
                 "ev_charging": True, "budget": _money(20)}),
     "car park near King's Cross, London, this Saturday from 9 to 18, under £15 a day":
-        ("en", {"place": "King's Cross", "dates": "2026-12-05", "length": 9 * HOUR,
+        ("en", {"place": "King's Cross, London", "dates": "2026-12-05", "length": 9 * HOUR,
                 "budget": _money(15, "GBP", "day")}),
     "parking near King's Cross this Saturday 9am to 6pm, under £15 a day":
         ("en", {"place": "King's Cross", "dates": "2026-12-05", "length": 9 * HOUR,
