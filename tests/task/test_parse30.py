@@ -15,19 +15,21 @@ TODAY = dt.date(2026, 12, 7)
 VEHICLE = InputSpec(type="string", enum=["car", "van", "motorbike"], synonyms={
     "car": ["coche", "auto"], "van": ["furgoneta"], "motorbike": ["moto", "motorcycle"]})
 PARKING = {"place": InputSpec(type="place"), "vehicle": VEHICLE}
-NOUNS = ["parking", "aparcamiento", "car park", "parking de coches", "garaje"]
+NOUNS = ["parking", "aparcamiento", "car park", "parking de coches", "parking de motos",
+         "garaje"]
 
 
 @pytest.mark.parametrize(("query", "place", "vehicle"), [
-    # a declared noun's word is the noun's, not the input's: a car park is where any
-    # vehicle parks
+    # a declared noun's word is the noun's, not the input's, where the noun names the thing
+    # whatever the value: a car park is where a van parks too
     ("car park near King's Cross", "King's Cross", None),
     ("car parks in Leeds", "Leeds", None),
-    ("parking de coches en Sevilla", "Sevilla", None),
     # the vehicle said on its own is still read, beside the noun too
     ("car park near King's Cross for my van", "King's Cross", "van"),
-    ("parking de motos en Sevilla", "Sevilla", "motorbike"),
     ("aparcamiento para coche en Madrid", "Madrid", "car"),
+    # the rest of the noun is a noun declared alone ("parking"): the word says which
+    ("parking de motos en Sevilla", "Sevilla", "motorbike"),
+    ("parking de coches en Sevilla para mi furgoneta", "Sevilla", "van"),
 ])
 def test_a_declared_nouns_word_is_no_inputs_value(query, place, vehicle):
     task = build_task(query, PARKING, today=TODAY, kind="parking", nouns=NOUNS)
@@ -44,9 +46,28 @@ def test_a_noun_declared_with_each_value_picks_the_value(query, sport):
     "tennis court"): there the word names which, and the input reads it."""
     inputs = {"place": InputSpec(type="place"), "sport": InputSpec(
         type="string", enum=["padel", "tennis"], synonyms={"padel": ["pádel"], "tennis": ["tenis"]})}
-    nouns = ["court", "pista", "padel court", "tennis court", "pista de pádel", "pista de tenis"]
+    nouns = ["padel court", "tennis court", "pista de pádel", "pista de tenis"]
     task = build_task(query, inputs, today=TODAY, kind="courts", nouns=nouns)
     assert task.values["sport"] == sport
+
+
+@pytest.mark.parametrize(("nouns", "query", "want"), [
+    # the rest of the noun is declared alone: the value word says which
+    (["charter", "yacht charter"], "yacht charter in Mallorca", {"boat": "yacht"}),
+    (["tour", "free tour"], "free tour por Madrid", {"free": True}),
+    # the rest is the inputs' words too: each reads its own
+    (["paseador de perros"], "paseador de perros en Madrid", {"pet": "dog", "service": "walking"}),
+])
+def test_a_noun_that_says_which_leaves_the_value(nouns, query, want):
+    inputs = {"place": InputSpec(type="place"),
+              "boat": InputSpec(type="string", enum=["yacht", "catamaran"]),
+              "free": InputSpec(type="boolean", aliases=["free", "gratis"]),
+              "service": InputSpec(type="string", enum=["walking", "sitting"],
+                                   synonyms={"walking": ["paseador", "paseo"]}),
+              "pet": InputSpec(type="string", enum=["dog", "cat"],
+                               synonyms={"dog": ["perro"], "cat": ["gato"]})}
+    task = build_task(query, inputs, today=TODAY, kind="things", nouns=nouns)
+    assert {k: task.values[k] for k in want} == want
 
 
 @pytest.mark.parametrize(("query", "place"), [
@@ -68,3 +89,51 @@ def test_a_numbered_part_keeps_its_number(query, place):
 def test_a_number_after_any_other_name_is_no_part_of_it(query):
     task = build_task(query, PARKING, today=TODAY, kind="parking", nouns=NOUNS)
     assert task.values["place"] in ("Madrid", "Leeds")
+
+
+STORAGE = {"city": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize(("query", "city"), [
+    # the thing's noun typed before the city, no cue: the city the noun is followed by
+    ("storage unit manchester", "Manchester"),
+    ("Storage unit Manchester", "Manchester"),
+    ("storage locker leeds 3 months", "Leeds"),
+    # a neighbourhood named like a city elsewhere, then its own city: the city
+    ("trastero en Palermo, Buenos Aires", "Buenos Aires"),
+    ("storage in Palermo, Buenos Aires", "Buenos Aires"),
+    # ... not another one's region
+    ("storage in Palermo, Sicily", "Palermo"),
+    # a landmark before its city: a city's input holds the city
+    ("trastero cerca del Hospital Clínic en Barcelona", "Barcelona"),
+    ("storage junto a la estación de Atocha, Madrid", "Madrid"),
+])
+def test_the_city_of_a_citys_input(query, city):
+    task = build_task(query, STORAGE, today=TODAY, kind="storage")
+    assert task.values["city"] == city
+
+
+@pytest.mark.parametrize(("query", "place"), [
+    ("plaza de garaje cerca del Hospital Clínic en Barcelona", "Hospital Clínic, Barcelona"),
+    ("car park near the Sagrada Familia in Barcelona", "Sagrada Familia, Barcelona"),
+    ("parking near the british museum in london", "British Museum, London"),
+    ("parking junto a la estación de Atocha, Madrid", "Atocha, Madrid"),
+    ("car park near King's Cross, London, under £15 a day", "King's Cross, London"),
+    # no landmark's cue ("en"), or no city after it: as before
+    ("parking en Gràcia, Barcelona", "Gràcia"),
+    ("parking near Madrid", "Madrid"),
+    ("parking near King's Cross", "King's Cross"),
+])
+def test_a_landmark_keeps_its_city(query, place):
+    """A place input that holds no city ("where to park") holds the landmark and its city,
+    as an address is written: the spot meant, and which city's."""
+    task = build_task(query, PARKING, today=TODAY, kind="parking", nouns=NOUNS)
+    assert task.values["place"] == place
+
+
+@pytest.mark.parametrize("query", ["Hotels near the Eiffel Tower in Paris this weekend",
+                                   "Hoteles cerca de la Sagrada Familia en Barcelona en mayo"])
+def test_a_destination_is_the_city(query):
+    inputs = {"destination": InputSpec(type="place", aliases=["to", "a"])}
+    task = build_task(query, inputs, today=TODAY, kind="hotels")
+    assert task.values["destination"] in ("Paris", "Barcelona")
