@@ -3,14 +3,14 @@ Sagrada Familia in Barcelona", "junto a la estación de Atocha, Madrid"): which 
 a lone place input holds.
 
 The city's input (its name or an alias says a city, ``city``, ``ciudad``, or where one
-travels to, ``destination``) holds the city,
-as it does for "tapas en Triana, Sevilla" (:func:`scout.task.placeinput.read_place`). Any
-other place input (``place``, ``location``: "where to park") holds both, written as an
-address is, the landmark then its city ("Hospital Clínic, Barcelona"): the landmark is
-where the user means, and the city says which one (a search for "Hospital Clínic" alone
-finds more than Barcelona's); the comma is how :mod:`scout.steps.placenames` splits a
-place value into its parts. A design choice: only a name after "near" / "cerca de" /
-"junto a" is a landmark ("en Gràcia, Barcelona" keeps the reading it had).
+travels to, ``destination``) holds the city, as it does for "tapas en Triana, Sevilla"
+(:func:`scout.task.placeinput.read_place`). Any other place input (``place``,
+``location``: "where to park") holds the landmark, with its city after "en" / "in" as
+after a comma ("near King's Cross, London" → King's Cross): the landmark is the spot the
+user means, and what a kind's ``mentions(task.place)`` looks for in a listing (every
+listing of the city names the city; "Hospital Clínic, Barcelona" written whole, none).
+A design choice: only a name after "near" / "cerca de" / "junto a" is a landmark ("en
+Gràcia, Barcelona" keeps the reading it had).
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ _BETWEEN_END = re.compile(r"(?:" + _BETWEEN.pattern + r")$")
 
 
 def with_city(text: QueryText, hit: Hit, lang: str, name: str, spec: InputSpec) -> Hit:
-    """``hit`` (what the lone place input ``name`` read), or the landmark before it with
-    it, or the city after it: see the module's docstring."""
+    """``hit`` (what the lone place input ``name`` read), or the landmark before that city,
+    or the city after that landmark: see the module's docstring."""
     from scout.task.place import find_place
     from scout.task.placecase import known_name
 
@@ -53,7 +53,7 @@ def with_city(text: QueryText, hit: Hit, lang: str, name: str, spec: InputSpec) 
         mark = find_place(masked, text.original, lang, aliases)
         if mark is None or mark[1][1] != before.start() or not _landmark(text, mark):
             return hit
-        return hit if city_input else _joined(mark, hit)
+        return hit if city_input else mark
     after = _BETWEEN.match(text.free, end)
     if after is None or "," not in after.group(0) or not _landmark(text, hit):
         return hit
@@ -62,7 +62,7 @@ def with_city(text: QueryText, hit: Hit, lang: str, name: str, spec: InputSpec) 
     city = name_at(text.free, text.original, after.end(), is_cased(text.original, text.free))
     if city is None or city[1][0] != after.end() or not _city(city[0]):
         return hit  # "junto a la estación de Atocha, Madrid": the city after the comma
-    return city if city_input else _joined(hit, city)
+    return city if city_input else hit
 
 
 def _holds_city(name: str, spec: InputSpec) -> bool:
@@ -91,8 +91,3 @@ def _city(name: str) -> bool:
     from scout.task.placecase import known_name
 
     return known_name(name) and fold(name) not in currencies().territory_names
-
-
-def _joined(mark: Hit, city: Hit) -> Hit:
-    """The landmark and its city as one place, written as an address is."""
-    return f"{mark[0].strip()}, {city[0].strip()}", (mark[1][0], city[1][1])
