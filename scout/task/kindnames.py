@@ -162,6 +162,29 @@ def _stems(w: str) -> set[str]:
     return {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
 
 
+def in_name(original: str, span: tuple[int, int]) -> bool:
+    """The kind's word at ``span`` is typed with its capital inside an attraction's or an
+    institution's proper name, in ordinary writing: after a capitalised word of the name
+    ("the British Museum", "Natural History Museum") or before one, right after it or its
+    "de" / "of" ("Museo del Prado", "Museo Picasso"), one the gazetteer does not know as a
+    place ("Museos de Madrid", "Zoo de Barcelona" name the kind's thing in a city). The
+    name is then the place's, whole, not the kind's word."""
+    from scout.task import placewords as pw
+    from scout.task.placecase import known_name
+    from scout.task.placename import is_cased
+
+    a, b = span
+    if not original[a:a + 1].isupper() or not is_cased(original):
+        return False
+    before = re.search(r"(?<!\S)([^\W\d_][\w'’.-]*)[ \t]+$", original[:a])
+    if before is not None and before.group(1)[0].isupper() \
+            and fold(before.group(1)) not in pw.LEADING | pw.STOP:
+        return True
+    after = re.match(r"[ \t]+(?:(?:de|del|de la|of|of the)[ \t]+)?([^\W\d_][\w'’.-]*)", original[b:])
+    return after is not None and after.group(1)[0].isupper() and not known_name(after.group(1)) \
+        and fold(after.group(1)) not in pw.STOP
+
+
 # a Spanish noun's and an adjective's gender and number, by their endings
 _GENDERED = lazy_re(r"([ao])(s?)$")
 

@@ -139,3 +139,22 @@ def test_a_destination_is_the_city(query):
     inputs = {"destination": InputSpec(type="place", aliases=["to", "a"])}
     task = build_task(query, inputs, today=TODAY, kind="hotels")
     assert task.values["destination"] in ("Paris", "Barcelona")
+
+
+ATTRACTIONS = {"place": InputSpec(type="place")}
+ATTRACTION_NOUNS = ["museo", "museum", "zoo", "tickets", "entradas"]
+
+
+@pytest.mark.parametrize(("query", "place"), [
+    # the kind's noun typed with its capital inside a proper name is the name's
+    ("tickets for the British Museum", "British Museum"),
+    ("entradas Museo Picasso Málaga", "Museo Picasso Málaga"),
+    # the noun before a city, or typed in lower case, is the kind's: the city is the place
+    ("Museums in London", "London"),
+    ("Museos de Madrid para niños", "Madrid"),
+    ("entradas al Zoo de Barcelona", "Barcelona"),
+    ("tickets for the museum in London", "London"),
+])
+def test_a_kinds_noun_inside_a_proper_name(query, place):
+    task = build_task(query, ATTRACTIONS, today=TODAY, kind="attractions", nouns=ATTRACTION_NOUNS)
+    assert task.values["place"] == place
