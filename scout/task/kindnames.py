@@ -162,13 +162,15 @@ def _stems(w: str) -> set[str]:
     return {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
 
 
-def in_name(original: str, span: tuple[int, int]) -> bool:
+def in_name(original: str, span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     """The kind's word at ``span`` is typed with its capital inside an attraction's or an
     institution's proper name, in ordinary writing: after a capitalised word of the name
     ("the British Museum", "Natural History Museum") or before one, right after it or its
     "de" / "of" ("Museo del Prado", "Museo Picasso"), one the gazetteer does not know as a
     place ("Museos de Madrid", "Zoo de Barcelona" name the kind's thing in a city). The
-    name is then the place's, whole, not the kind's word."""
+    name is then the place's, whole, not the kind's word. ``spans``: the words of the
+    kind's name or noun the request holds, none of them another name's word ("Escape
+    Rooms in Madrid")."""
     from scout.task import placewords as pw
     from scout.task.placecase import known_name
     from scout.task.placename import is_cased
@@ -176,13 +178,18 @@ def in_name(original: str, span: tuple[int, int]) -> bool:
     a, b = span
     if not original[a:a + 1].isupper() or not is_cased(original):
         return False
+    def theirs(m: re.Match[str] | None, offset: int) -> bool:
+        return m is not None and any(x <= offset + m.start(1) < y for x, y in spans)
+
     before = re.search(r"(?<!\S)([^\W\d_][\w'’.-]*)[ \t]+$", original[:a])
-    if before is not None and before.group(1)[0].isupper() \
+    if before is not None and before.group(1)[0].isupper() and not theirs(before, 0) \
+            and not re.search(r"(?:^|[.!?¿¡:;]\s*)$", original[:before.start(1)]) \
             and fold(before.group(1)) not in pw.LEADING | pw.STOP:
+        # (a word capitalised as a sentence's first is no name's: "Entradas Museo ...")
         return True
     after = re.match(r"[ \t]+(?:(?:de|del|de la|of|of the)[ \t]+)?([^\W\d_][\w'’.-]*)", original[b:])
-    return after is not None and after.group(1)[0].isupper() and not known_name(after.group(1)) \
-        and fold(after.group(1)) not in pw.STOP
+    return after is not None and after.group(1)[0].isupper() and not theirs(after, b) \
+        and not known_name(after.group(1)) and fold(after.group(1)) not in pw.STOP
 
 
 # a Spanish noun's and an adjective's gender and number, by their endings

@@ -175,8 +175,9 @@ def parse_query(
     searched: list[tuple[int, int]] = []  # where it names what the kind finds
     for name, declared in [*((k, None) for k in kind_names(kind, locales)),
                            *((n, nouns) for n in nouns)]:
-        for span in kind_spans(text.folded, name, inputs, declared):
-            if in_name(q, span):
+        spans = kind_spans(text.folded, name, inputs, declared)
+        for span in spans:
+            if in_name(q, span, spans):
                 continue  # "the British Museum", "Museo del Prado": the place's name
             text.claim(span)
             searched.append(span)
