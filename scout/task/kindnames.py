@@ -5,6 +5,7 @@ parser claims before any reader, so they are neither the subject nor the place."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from scout.i18n import translations
@@ -68,13 +69,18 @@ def _same_words(words: list[str], phrase: list[str]) -> bool:
         w in (p, p + "s", p + "es") or p in (w + "s", w + "es") for w, p in zip(words, phrase))
 
 
-def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
+def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec],
+               nouns: Sequence[str] | None = None) -> list[tuple[int, int]]:
     """Where the folded request names the kind itself, its words in order, each singular
     or plural ("escape room", "escape rooms" for escape-rooms); the same for each of the
     pipeline's declared ``nouns``. A kind named after a place the gazetteer knows
     ("hotels-lisbon") keeps the place for the place reader; a word an input reads (its
     name, an alias, an enum word: "online" of online-courses) is left to it, and a name of
-    only short or function words ("a", "the-best") claims nothing."""
+    only short or function words ("a", "the-best") claims nothing.
+
+    ``nouns``: given when ``kind`` is one of the declared nouns, all of them; see
+    :func:`_nouns_own` for the input's value said inside one ("car park").
+    """
     from scout.task.subjectwords import VENUES
 
     words = _words(kind)
@@ -82,17 +88,14 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
         return []
     owned = _owned(inputs)
 
-    def stems(w: str) -> set[str]:
-        return {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
-
     def forms(w: str) -> str:
-        return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems(w))) + ")"
+        return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(_stems(w))) + ")"
 
     def may_hold(phrase: list[str]) -> bool:
         # each form of a word holds its shortest stem: a phrase with a word the request
         # lacks is not in it, and its pattern is neither built nor run (a kind's inputs own
         # hundreds of phrases, and each request asked them all)
-        return all(min(stems(w), key=len) in folded for w in phrase)
+        return all(min(_stems(w), key=len) in folded for w in phrase)
 
     pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
     # a phrase of several words an input reads holds the kind's word ("school bus",
@@ -103,15 +106,90 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
     def read(w: str) -> bool:
         # an input's word in the plural is still its ("pisos", "flats" for a kind named
         # flats whose property enum says "flat" / "piso"), as its reader takes either
-        return any(x in owned for x in (w, w[:-1] if w.endswith("s") else w,
-                                        w[:-2] if w.endswith("es") else w))
+        return any(x in owned for x in _stems(w))
+
+    def picks(k: int) -> bool:
+        return nouns is None or not _nouns_own(words, k, nouns, _values(inputs), read)
 
     # a word of what is searched for ("courses", "conferences") is left as it is: the
     # subject and place readers know it, and what stands next to it ("python online course")
     return [m.span(k + 1) for m in compiled(pattern).finditer(folded)
             if not _headed(folded, m.end(), m.group(len(words)), owned)
-            for k in range(len(words)) if not read(m.group(k + 1)) and m.group(k + 1) not in VENUES
+            for k in range(len(words))
+            if not (read(m.group(k + 1)) and picks(k)) and m.group(k + 1) not in VENUES
             and not any(a <= m.start(k + 1) and m.end(k + 1) <= b for a, b in phrases)]
+
+
+def _values(inputs: dict[str, InputSpec]) -> set[str]:
+    """The words the inputs read as a value: enum words, their synonyms, a flag's aliases."""
+    return {fold(w) for spec in inputs.values() for w in [
+        *map(str, spec.enum or []), *(x for xs in spec.synonyms.values() for x in xs),
+        *(spec.aliases if spec.type == "boolean" else [])]}
+
+
+def _nouns_own(words: list[str], k: int, nouns: Sequence[str], values: set[str],
+               read: Callable[[str], bool]) -> bool:
+    """The ``k``-th of a declared noun's ``words``, an input's value, is the noun's own: the
+    noun names the thing whatever that value ("car park" is where a van parks too, so it
+    sets no vehicle "car"). It stays the input's where the noun says which: the rest of it
+    is a noun the author declares alone ("yacht charter" beside "charter", "free tour"
+    beside "tour", "cuidador de perros" beside "cuidador"), or the author declares the noun
+    with another value there ("padel court", "tennis court"), or the rest is the inputs'
+    words too ("paseador de perros": a service and a pet)."""
+    if len(words) == 1 or not any(x in values for x in _stems(words[k])):
+        return False
+    declared = [_words(n) for n in nouns]
+    rest = [w for i, w in enumerate(words) if i != k]
+    while rest and rest[0] in _LINKS:
+        rest = rest[1:]
+    while rest and rest[-1] in _LINKS:
+        rest = rest[:-1]
+    singular = {min(_stems(w), key=len) for n in declared if len(n) == 1 for w in n}
+    if len(rest) == 1 and min(_stems(rest[0]), key=len) in singular \
+            or rest and all(read(w) or w in _LINKS for w in rest):
+        return False
+    return not any(len(o) == len(words) and o[k] != words[k] and read(o[k])
+                   and all(a == b for i, (a, b) in enumerate(zip(o, words)) if i != k)
+                   for o in declared)
+
+
+# the particles between a noun's words ("parking de coches", "hotel para perros")
+_LINKS = frozenset({"de", "del", "para", "of", "for", "a", "en", "con", "with", "la", "el"})
+
+
+def _stems(w: str) -> set[str]:
+    """``w`` and its singulars by the plural's endings ("perros" → "perro")."""
+    return {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
+
+
+def in_name(original: str, span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    """The kind's word at ``span`` is typed with its capital inside an attraction's or an
+    institution's proper name, in ordinary writing: after a capitalised word of the name
+    ("the British Museum", "Natural History Museum") or before one, right after it or its
+    "de" / "of" ("Museo del Prado", "Museo Picasso"), one the gazetteer does not know as a
+    place ("Museos de Madrid", "Zoo de Barcelona" name the kind's thing in a city). The
+    name is then the place's, whole, not the kind's word. ``spans``: the words of the
+    kind's name or noun the request holds, none of them another name's word ("Escape
+    Rooms in Madrid")."""
+    from scout.task import placewords as pw
+    from scout.task.placecase import known_name
+    from scout.task.placename import is_cased
+
+    a, b = span
+    if not original[a:a + 1].isupper() or not is_cased(original):
+        return False
+    def theirs(m: re.Match[str] | None, offset: int) -> bool:
+        return m is not None and any(x <= offset + m.start(1) < y for x, y in spans)
+
+    before = re.search(r"(?<!\S)([^\W\d_][\w'’.-]*)[ \t]+$", original[:a])
+    if before is not None and before.group(1)[0].isupper() and not theirs(before, 0) \
+            and not re.search(r"(?:^|[.!?¿¡:;]\s*)$", original[:before.start(1)]) \
+            and fold(before.group(1)) not in pw.LEADING | pw.STOP:
+        # (a word capitalised as a sentence's first is no name's: "Entradas Museo ...")
+        return True
+    after = re.match(r"[ \t]+(?:(?:de|del|de la|of|of the)[ \t]+)?([^\W\d_][\w'’.-]*)", original[b:])
+    return after is not None and after.group(1)[0].isupper() and not theirs(after, b) \
+        and not known_name(after.group(1)) and fold(after.group(1)) not in pw.STOP
 
 
 # a Spanish noun's and an adjective's gender and number, by their endings

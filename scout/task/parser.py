@@ -50,7 +50,7 @@ from scout.task.gazetteer import known_place_words
 from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_at, rival_words
 from scout.task.enums import restated as enum_restated
 from scout.task.itemcount import results_wanted
-from scout.task.kindnames import kind_names, kind_spans
+from scout.task.kindnames import in_name, kind_names, kind_spans
 from scout.task.schedule import claim_schedule
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
@@ -173,8 +173,12 @@ def parse_query(
     if (wanted := results_wanted(text.folded, inputs)) is not None:  # "compare 5 day camps"
         text.claim(wanted)
     searched: list[tuple[int, int]] = []  # where it names what the kind finds
-    for name in [*kind_names(kind, locales), *nouns]:
-        for span in kind_spans(text.folded, name, inputs):
+    for name, declared in [*((k, None) for k in kind_names(kind, locales)),
+                           *((n, nouns) for n in nouns)]:
+        spans = kind_spans(text.folded, name, inputs, declared)
+        for span in spans:
+            if in_name(q, span, spans):
+                continue  # "the British Museum", "Museo del Prado": the place's name
             text.claim(span)
             searched.append(span)
     # "de lunes a viernes", "on weekends": no dates (one an input names is left to it)

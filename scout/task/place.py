@@ -34,7 +34,7 @@ import re
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
-from scout.task.establishments import place_in_name
+from scout.task.establishments import known_tail, place_in_name
 from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
@@ -221,6 +221,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                     continue  # "Senior Product Manager, fintech": a name would have capitals
                 if hit and not known_name(hit[0]) and _TOPIC_CUE.match(free, m.end()):
                     return None  # "Spanish-language tweets about ...": what the topic is of
+                if (tail := _known_after_noun(original, hit, m.group(0), cased)) is not None:
+                    return tail  # "storage unit manchester": the thing's noun, then the city
                 return hit
         elif words and fold(words[0].group(0)) not in pw.PARTICLES | sw.REQUEST:  # no "Tengo"
             hit = place_in_name(original, read_name(free, original, words[0].start(), cased),
@@ -234,6 +236,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             if hit and not known_name(hit[0]) and (agreed_plural(words)
                                                    or plural_of_claimed(free, words)):
                 return None  # "series de paro actualizadas", "datos meteorológicos": a noun
+            if (tail := _known_after_noun(original, hit, words[0].group(0), cased)) is not None:
+                return tail  # "storage unit manchester" (no kind's word claimed): the city
             return None if hit and not known_name(hit[0]) and capitals_claimed(original, free) \
                 else hit
         return None
@@ -329,6 +333,16 @@ def _before_topic_cue(free: str, words: list[re.Match[str]]) -> bool:
     """The request's first word (or its first two) stands right before a topic's cue, or
     before what another reader claimed and the cue ("tweets en español sobre elecciones")."""
     return any(_TOPIC_CUE.match(free, m.end()) for m in words[:2])
+
+
+def _known_after_noun(original: str, hit: tuple[str, tuple[int, int]] | None, first: str,
+                      cased: bool) -> tuple[str, tuple[int, int]] | None:
+    """The place the gazetteer knows that ends ``hit``, a name read from the word ``first``
+    that neither it nor its first word is ("storage unit manchester" → Manchester: what
+    is sought, then where); None otherwise ("hotel lalin", "Triana Sevilla")."""
+    if hit is None or known_name(hit[0]) or known_name(first):
+        return None
+    return known_tail(original, hit[1], cased)
 
 
 def _landmark(free: str, original: str, pos: int,

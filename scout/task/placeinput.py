@@ -33,6 +33,7 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     inputs: filled on the first place input's turn, read on the others'; ``values``: what
     the inputs read so far."""
     from scout.task.gazetteer import country_as_typed
+    from scout.task.landmarkcity import with_city
     from scout.task.notplace import common_noun, date_said, date_tail
     from scout.task.placecase import joined_names
     from scout.task.place import find_place
@@ -118,6 +119,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = None  # "licitaciones europeas", "tapas europeas": an adjective, no town
     if hit is not None and len(named_places) == 1 and not names_countries(name, spec, inputs):
         hit = _city_after_comma(text, hit)  # "tapas en Triana, Sevilla": the city
+        # "cerca del Hospital Clínic en Barcelona": the landmark with its city, or the city
+        hit = with_city(text, hit, lang, name, spec)
     return _with_feature(text, hit)
 
 

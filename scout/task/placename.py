@@ -19,6 +19,8 @@ from scout.task.regionadjective import landform_after, narrows, region_adjective
 from scout.task.subdivisions import region_after
 
 WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
+# the number of a numbered part ("5", "12B"), no amount or time ("5,50", "2.30", "5h")
+_PART_NUMBER = re.compile(r"\d{1,3}[A-Za-z]?(?![\w'’]|[.,:]\d)")
 
 
 def read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tuple[int, int]] | None:
@@ -43,6 +45,15 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
     pending: list[tuple[str, int, int]] = []
     i = pos
     while len(words) + len(pending) < 6:
+        if words and not pending and fold(words[-1][0]) in pw.NUMBERED:
+            number = _PART_NUMBER.match(original, i)
+            if number is not None and "\x00" not in free[i:number.end()]:
+                words.append((number.group(0), i, number.end()))  # "Terminal 5": its number
+                gap = re.match(r"[ \t]+", original[number.end():])
+                if not gap:
+                    break
+                i = number.end() + gap.end()
+                continue
         m = WORD.match(original, i)
         if not m or "\x00" in free[m.start():m.end()]:
             break

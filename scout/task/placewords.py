@@ -80,6 +80,10 @@ honeymoon retreat retreats weekend
 """.split())
 # (and the words a subject follows: "ponencias sobre ética médica" names no place)
 # a negation ends a name even typed in capitals for stress ("Barcelona NO en el centro")
+# nouns a place's part is numbered by, its number after them a word of its name:
+# "Heathrow Terminal 5", "Terminal 2 de El Prat", "Hall 4", "Pabellón 3", "Gate 12" (folded)
+NUMBERED = frozenset("""terminal terminales gate gates puerta hall halls pabellon pavilion
+pier muelle platform anden dock""".split())
 NEGATIONS = frozenset({"no", "not", "sin", "without", "ni", "nor", "never", "nunca"})
 NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic",
                     "about", "sobre", "acerca"}

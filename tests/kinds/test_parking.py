@@ -52,7 +52,7 @@ def _days(start: str, end: str) -> dict:
 REQUESTS = {
     "plaza de garaje cerca del Hospital Clínic en Barcelona, abono mensual de lunes a "
     "viernes, menos de 90 € al mes, cubierta":
-        ("es", {"place": "Barcelona", "monthly": True, "weekdays": True, "covered": True,
+        ("es", {"place": "Hospital Clínic", "monthly": True, "weekdays": True, "covered": True,
                 "budget": _money(90, per="month")}),
     "plaza de garaje para alquilar por meses en el centro de Bilbao, máximo 100 € al mes, "
     "acceso 24 horas":
@@ -209,21 +209,22 @@ def test_a_monthly_pass_covered_under_a_budget_a_month(runs):
     run, queries = runs["barcelona"]
     # a covered monthly pass under 90 € a month: Comte d'Urgell's pass (75 €/mes) after its
     # rate per hour is compared; Casanova's 110 € is over; Rosselló is in the open; Sants
-    # states no monthly pass nor a roof
+    # is not near the hospital the request names, and states no monthly pass nor a roof
     assert _names(run) == ["Garaje Provença", "Aparcament Comte d'Urgell",
                            "Parking Clínic Villarroel"]
     assert _excluded(run) == {
         "Garaje Casanova": ["por encima del presupuesto"],
         "Parking Rosselló al aire libre": ["no consta que sea cubierto"],
-        "Parking Sants Estació": ["no consta abono mensual", "no consta que sea cubierto"],
+        "Parking Sants Estació": ["no dice que esté cerca de Hospital Clínic",
+                                  "no consta abono mensual", "no consta que sea cubierto"],
     }
-    assert queries[0] == "plaza de garaje alquiler Barcelona"
+    assert queries[0] == "plaza de garaje alquiler Hospital Clínic"
 
 
 def test_a_spanish_report_with_height_limits_and_extras(runs):
     run, _ = runs["barcelona"]
     report = run.report
-    assert report.startswith("# Aparcamientos — Barcelona")
+    assert report.startswith("# Aparcamientos — Hospital Clínic")
     assert ("3 aparcamientos de 6 encontrados: abono mensual, de lunes a viernes, cubierto, "
             "por como mucho 90 €/mes." in report)
     assert re.search(r"\| 2 \| Aparcament Comte d'Urgell \| 75 €/mes \[\d\] \| 75 €/mes \| "

@@ -1,0 +1,93 @@
+"""A landmark named before its city ("cerca del Hospital Clínic en Barcelona", "near the
+Sagrada Familia in Barcelona", "junto a la estación de Atocha, Madrid"): which of the two
+a lone place input holds.
+
+The city's input (its name or an alias says a city, ``city``, ``ciudad``, or where one
+travels to, ``destination``) holds the city, as it does for "tapas en Triana, Sevilla"
+(:func:`scout.task.placeinput.read_place`). Any other place input (``place``,
+``location``: "where to park") holds the landmark, with its city after "en" / "in" as
+after a comma ("near King's Cross, London" → King's Cross): the landmark is the spot the
+user means, and what a kind's ``mentions(task.place)`` looks for in a listing (every
+listing of the city names the city; "Hospital Clínic, Barcelona" written whole, none).
+A design choice: only a name after "near" / "cerca de" / "junto a" is a landmark ("en
+Gràcia, Barcelona" keeps the reading it had).
+"""
+
+from __future__ import annotations
+
+import re
+
+from scout.spec.models import InputSpec
+from scout.task import placewords as pw
+from scout.task.readers import CLAIMED, QueryText
+
+Hit = tuple[str, tuple[int, int]]
+
+# an input's words for where one travels to, whose value is a town as a city's is
+_TRAVEL_ENDS = frozenset({"destination", "destinations", "destino", "destinos"})
+
+# the cue of a landmark, its article or "del" after it, up to the landmark (folded)
+_NEAR = re.compile(r"(?<!\w)(?:" + "|".join(sorted(
+    (re.escape(c).replace(r"\ ", r"\s+") for c in pw.SECONDARY if c not in ("to", "hasta")),
+    key=len, reverse=True)) + r"|next\s+to|al\s+lado\s+de|a\s+pasos\s+de)"
+    r"(?:l|\s+(?:the|el|la|los|las))?\s+"
+    # the common noun the landmark's name goes with, left out of it: "la estación de Atocha"
+    r"(?:[^\W\d_]+\s+(?:de|del|of)\s+(?:the\s+)?)?$")
+# what stands between a landmark and its city: a comma, "in" / "en"
+_BETWEEN = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:in|en)[ \t]+")
+_BETWEEN_END = re.compile(r"(?:" + _BETWEEN.pattern + r")$")
+
+
+def with_city(text: QueryText, hit: Hit, lang: str, name: str, spec: InputSpec) -> Hit:
+    """``hit`` (what the lone place input ``name`` read), or the landmark before that city,
+    or the city after that landmark: see the module's docstring."""
+    from scout.task.place import find_place
+    from scout.task.placecase import known_name
+
+    aliases, city_input = list(spec.aliases), _holds_city(name, spec)
+    start, end = hit[1]
+    before = _BETWEEN_END.search(text.free[:start])
+    if before is not None and known_name(hit[0]):
+        # "cerca del Hospital Clínic en Barcelona": the city read; a landmark before it?
+        masked = text.free[:start] + CLAIMED * (end - start) + text.free[end:]
+        mark = find_place(masked, text.original, lang, aliases)
+        if mark is None or mark[1][1] != before.start() or not _landmark(text, mark):
+            return hit
+        return hit if city_input else mark
+    after = _BETWEEN.match(text.free, end)
+    if after is None or "," not in after.group(0) or not _landmark(text, hit):
+        return hit
+    from scout.task.placename import is_cased, name_at
+
+    city = name_at(text.free, text.original, after.end(), is_cased(text.original, text.free))
+    if city is None or city[1][0] != after.end() or not _city(city[0]):
+        return hit  # "junto a la estación de Atocha, Madrid": the city after the comma
+    return city if city_input else hit
+
+
+def _holds_city(name: str, spec: InputSpec) -> bool:
+    """The input ``name`` holds a city: its name or an alias says a city ("city",
+    "ciudad") or where one travels to ("destination", "destino": a trip's is a town)."""
+    from scout.task.lang import fold
+    from scout.task.placewords import names_cities
+
+    said = [name, *spec.aliases]
+    return names_cities(name, spec) or any(
+        w in _TRAVEL_ENDS for n in said for w in re.split(r"[\W_]+", fold(n)))
+
+
+def _landmark(text: QueryText, hit: Hit) -> bool:
+    """``hit`` follows a landmark's cue ("near the", "cerca del", "junto a la") and is no
+    place the gazetteer knows ("near Madrid" is the town)."""
+    from scout.task.placecase import known_name
+
+    return _NEAR.search(text.free[:hit[1][0]]) is not None and not known_name(hit[0])
+
+
+def _city(name: str) -> bool:
+    """``name`` is a place the gazetteer knows that is no country ("Madrid", not Spain)."""
+    from scout.task.cldr import currencies
+    from scout.task.lang import fold
+    from scout.task.placecase import known_name
+
+    return known_name(name) and fold(name) not in currencies().territory_names
