@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from scout.adapters.aspects import find_aspects
+from scout.adapters.extract import META_CHARS, extract
 from scout.adapters.lookalike import foreign_letters
 from scout.adapters.text import clean, split_sentences, terms
 from scout.schemas.task import DateRange, Money
@@ -134,3 +135,18 @@ def test_a_record_reader_reads_each_text_up_to_its_bound() -> None:
     page = {"name": "Hotel", "evidence": [{"text": "x" * (READ_CHARS + 10)}, {"text": "ok"}]}
     assert [len(t) for t in record_texts(page)] == [5, READ_CHARS, 2]
     assert record_texts("y" * (READ_CHARS * 2)) == ["y" * READ_CHARS]
+
+
+def test_a_page_tag_reaches_the_readers_bounded() -> None:
+    # a description tag of half a megabyte becomes evidence text: kept to META_CHARS
+    html = ('<html><head><meta property="og:description" content="' + "1 € " * 125_000
+            + '"><meta property="og:title" content="Hotel Arts"></head><body>x</body></html>')
+    tags = extract(html).opengraph
+    assert len(tags["og:description"]) == META_CHARS
+    assert tags["og:description"].startswith("1 € 1 €")
+    assert tags["og:title"] == "Hotel Arts"
+
+
+def test_spaces_before_a_mark_still_go() -> None:
+    # clean() reads a run of spaces once from its start; before a mark it still drops it
+    assert clean("Buen hotel   , cerca   .  Sí [2]") == "Buen hotel, cerca. Sí"
