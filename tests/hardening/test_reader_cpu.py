@@ -39,9 +39,10 @@ from scout.steps.seasonprice import season_amounts
 from scout.steps.seatprice import seats_covered
 from scout.steps.slotprice import slot_minutes
 from scout.steps.statedlength import stated_days
+from scout.steps.taxprice import stated_on_basis
 from scout.steps.variantprice import variant_prices
 from scout.steps.weekdays import week_days
-from scout.task.amounts import find_amounts
+from scout.task.amounts import find_amounts, listed_amounts
 from scout.task.memberprice import members_amount
 
 #: CPU seconds one reader may take on one text: the readers take well under a tenth of
@@ -56,7 +57,7 @@ def _repeat(piece: str) -> str:
 
 TEXTS = {
     "amounts": _repeat("1 € "),
-    "prices": _repeat("Adulto 12,50 €, niño $1,200; "),
+    "prices": _repeat("Adulto 12,50 €, niño $1,200; 1 299 Kč CHF 1'299.– "),
     "promotions": _repeat("9 €/mes durante 6 meses, luego 14 €/mes. Primer mes gratis "),
     "weekdays": _repeat("lunes, Monday, martes y miércoles "),
     "dates": _repeat("15/09/2026 del 3 al 7 de junio, 12 March 2027 "),
@@ -87,6 +88,8 @@ EUR = Money(amount=12.5, currency="EUR")
 #: the readers the steps call on a source's or a page's words
 STEP_CALLS: dict[str, Callable[[str], Any]] = {
     "find_price": lambda t: find_price(t, "EUR"),
+    "listed_amounts": listed_amounts,
+    "stated_on_basis": lambda t: stated_on_basis(EUR, t, "excluded"),
     "promotion": promotion,
     "first_months": first_months,
     "variant_prices": lambda t: variant_prices(t, {"adult": ["adulto"], "child": ["niño"]}),
