@@ -38,6 +38,8 @@ _DROP_SELECTORS = [
     "[class*=breadcrumb]", "[class*=newsletter]", "[class*=share]", "[class*=social]",
     "[class*=skip-link]", "[class*=sr-only]",
 ]
+#: the characters of an OpenGraph tag's value kept (a description is a few hundred)
+META_CHARS = 2000
 #: a JSON-LD script type, with or without parameters (";charset=utf-8")
 _JSONLD = re.compile(r"^\s*application/ld\+json\s*(;.*)?$", re.I)
 
@@ -68,7 +70,9 @@ def opengraph(tree: LexborHTMLParser) -> dict[str, str]:
         prop = (attrs.get("property") or attrs.get("name") or "").strip().lower()
         content = attrs.get("content")
         if prop.startswith(("og:", "product:")) and content is not None:
-            tags.setdefault(prop, _squash(content))
+            # a tag's value is a sentence or two (a description) or a figure; a page's
+            # megabyte in one would reach every reader of the evidence it becomes
+            tags.setdefault(prop, _squash(content)[:META_CHARS])
     return tags
 
 

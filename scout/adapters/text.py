@@ -34,6 +34,7 @@ _BEFORE_A_FIGURE = re.compile(r"\b(?:dtos?|desc|aprox|approx|m[aá]x|m[ií]n|ca|
                               r"ej|e\.g|ref|tel|ud|uds)\.$", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#{1,6})\s+")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")
+_SPACE_BEFORE_MARK = re.compile(r"(?<!\s)\s+([.,;:!?])")
 _WORD = re.compile(r"[^\W_]+(?:[.,'’][^\W_]+)*", re.UNICODE)
 
 STOPWORDS = frozenset("""
@@ -91,7 +92,9 @@ def clean(sentence: str) -> str:
     """The sentence without citation markers and markdown emphasis."""
     text = MARKER.sub("", sentence)
     text = _MARKDOWN.sub("", text)
-    text = re.sub(r"\s+([.,;:!?])", r"\1", text)
+    # from a run's first space only: tried at each space of a long run that ends in no
+    # mark, the run was read again from there (a million spaces took minutes)
+    text = _SPACE_BEFORE_MARK.sub(r"\1", text)
     return " ".join(text.split())
 
 

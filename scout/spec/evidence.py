@@ -20,13 +20,21 @@ from scout.text import AT_NOON, fold
 PICKS = ("max", "min", "first")
 
 
+#: The characters of one text a record reader reads: a page's text is kept to the page
+#: adapter's ``max_text_chars`` (20,000 by default), a snippet to a few hundred; a text
+#: longer than this is no page a reader reads whole, and every reader's time grows with it
+#: (tests/hardening/test_reader_cpu.py times each on 150 KB of hostile text)
+READ_CHARS = 200_000
+
+
 def record_texts(value: Any) -> list[str]:
     """The texts a record reader reads: a text itself, or a record's (a candidate, a
-    source, a dict) name, title, text, aliases and its evidence's texts."""
+    source, a dict) name, title, text, aliases and its evidence's texts; each up to
+    :data:`READ_CHARS` characters."""
     if value is None:
         return []
     if isinstance(value, str):
-        return [value]
+        return [value[:READ_CHARS]]
     if isinstance(value, (list, tuple)):
         return [t for v in value for t in record_texts(v)]
     get = value.get if isinstance(value, dict) else (lambda k, d=None: getattr(value, k, d))
@@ -34,7 +42,7 @@ def record_texts(value: Any) -> list[str]:
     out += [str(a) for a in get("aliases", None) or []]
     for ev in get("evidence", None) or []:
         out += record_texts(ev)
-    return [t for t in out if t]
+    return [t[:READ_CHARS] for t in out if t]
 
 
 def pick_problem(pick: Any) -> str | None:

@@ -401,7 +401,16 @@ def _plural_too(word: str) -> str:
 def _is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re.Pattern[str]],
              ) -> bool:
     after, before = near
-    return bool(after.match(folded, span[1]) or before.search(folded[:span[0]]))
+    # the words before a value are looked for in the characters just before it (the
+    # pattern ends at the value: ``endpos``), never from the text's start: that was one
+    # pass over the text per value, minutes for a page of thousands of amounts
+    return bool(after.match(folded, span[1])
+                or before.search(folded, max(0, span[0] - _NEAR_REACH), span[0]))
+
+
+#: how far before a value the ``of`` words and what joins them to it may start: a
+#: word, a band of ages or the people a ticket is for, a label's place (under 150)
+_NEAR_REACH = 300
 
 
 def _quantities(folded: str, kind: str, target: str, worded: bool = False,

@@ -14,6 +14,8 @@ stated is the one after it, and rank flags the offer the same way.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from collections.abc import Sequence
 
@@ -52,7 +54,20 @@ _NEXT = re.compile(r"^[^!?\n]{0,40}$")
 def _offer_at(text: str, span: tuple[int, int]) -> bool:
     """Whether the amount at ``span`` is an offer's for the first month(s) only
     (:data:`_FIRST_OFFER`): the price paid after it is the next one the text states."""
-    return any(m.start() < span[1] and span[0] < m.end() for m in _FIRST_OFFER.finditer(text))
+    starts, ends = _offers(text)
+    # the offers never overlap and come in order: one overlaps the span exactly when
+    # the last to start before the span's end ends after its start
+    last = bisect.bisect_left(starts, span[1]) - 1
+    return last >= 0 and ends[last] > span[0]
+
+
+@functools.lru_cache(maxsize=16)
+def _offers(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where ``text``'s offers (:data:`_FIRST_OFFER`) start and end, read once a text:
+    :func:`regular_index` asks at each of its amounts, and reading the whole text each
+    time made a page of thousands of amounts take minutes."""
+    spans = [m.span() for m in _FIRST_OFFER.finditer(text)]
+    return tuple(s for s, _ in spans), tuple(e for _, e in spans)
 
 
 def regular_index(text: str, spans: Sequence[tuple[int, int]], index: int) -> int:

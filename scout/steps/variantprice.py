@@ -17,6 +17,7 @@ either way two versions' prices are never read as sources disagreeing on one pri
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -41,11 +42,63 @@ def _label_pattern(words: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<!\w)(?:" + body + r")(?!\w)")
 
 
-def _bounds(text: str, start: int, end: int, mark: re.Pattern[str]) -> tuple[int, int]:
-    """The span of the clause (or segment) of ``text`` around ``start:end``."""
-    left = max((m.end() for m in mark.finditer(text, 0, start)), default=0)
-    right = next((m.start() for m in mark.finditer(text, end)), len(text))
-    return left, right
+class _Marks:
+    """Where ``text``'s clauses (or segments) end, read once: an amount's clause is found
+    by bisecting them, not by reading the text up to it (a page of thousands of amounts
+    took minutes)."""
+
+    def __init__(self, text: str, mark: re.Pattern[str], closing: str = "") -> None:
+        self.text, self.closing = text, closing
+        found = [m.span() for m in mark.finditer(text)]
+        self.starts = [a for a, _ in found]
+        self.ends = [b for _, b in found]
+
+    def around(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the clause (or segment) around ``start:end``."""
+        # ``closing``: the marks that end a clause at the text's end ([.!?] before
+        # nothing): one right before the amount ends the clause there ("Ebook.9,99 €")
+        at = bisect.bisect_right(self.ends, start)
+        left = start if start and self.text[start - 1] in self.closing else \
+            self.ends[at - 1] if at else 0
+        after = bisect.bisect_left(self.starts, end)
+        right = self.starts[after] if after < len(self.starts) else len(self.text)
+        return left, right
+
+
+class _Labels:
+    """The versions' words found in a text: (version, start, end) in the versions' order,
+    then the text's, with an index by start, so an amount's nearest label is a bisect."""
+
+    def __init__(self, found: list[tuple[str, int, int]]) -> None:
+        self.found = found
+        self.order = sorted(range(len(found)), key=lambda i: (found[i][1], i))
+        self.starts = [found[i][1] for i in self.order]
+        self.longest = max((e - s for _, s, e in found), default=0)
+
+    def before(self, lo: int, start: int) -> tuple[str, int, int] | None:
+        """The label inside ``lo:start`` that ends last (the first version's on a tie)."""
+        best: tuple[int, int] | None = None  # (end, -index)
+        k = bisect.bisect_left(self.starts, start) - 1
+        # a label starts at most ``longest`` before its end: once the starts are that far
+        # behind the best end found, no label further back ends later
+        while k >= 0 and self.starts[k] >= lo and (
+                best is None or self.starts[k] + self.longest >= best[0]):
+            i = self.order[k]
+            f_end = self.found[i][2]
+            if f_end <= start and (best is None or (f_end, -i) > best):
+                best = (f_end, -i)
+            k -= 1
+        return None if best is None else self.found[-best[1]]
+
+    def after(self, end: int, hi: int) -> tuple[str, int, int] | None:
+        """The label inside ``end:hi`` that starts first (the first version's on a tie)."""
+        k = bisect.bisect_left(self.starts, end)
+        while k < len(self.order) and self.starts[k] < hi:
+            i = self.order[k]
+            if self.found[i][2] <= hi:  # the first to fit; a tie is the next in order
+                return self.found[i]
+            k += 1
+        return None
 
 
 def variant_prices(text: str, labels: Mapping[str, Sequence[str]]) -> dict[str, Money]:
@@ -53,17 +106,17 @@ def variant_prices(text: str, labels: Mapping[str, Sequence[str]]) -> dict[str, 
     version's word (the nearest before it, else the nearest after it), else whose clause
     does (the same way). A version priced twice keeps the first."""
     folded = fold_aligned(text)
-    found = [(v, m.start(), m.end()) for v, words in labels.items()
-             if (p := _label_pattern(words)) is not None for m in p.finditer(folded)]
+    found = _Labels([(v, m.start(), m.end()) for v, words in labels.items()
+                     if (p := _label_pattern(words)) is not None for m in p.finditer(folded)])
+    if not found.found:
+        return {}
+    clauses, segments = _Marks(text, _CLAUSE, ".!?"), _Marks(text, _SEGMENT)
     out: dict[str, Money] = {}
     for money, (start, end) in listed_amounts(text):
-        clause = _bounds(text, start, end, _CLAUSE)
-        segment = _bounds(text, start, end, _SEGMENT)
+        clause = clauses.around(start, end)
+        segment = segments.around(start, end)
         for lo, hi in ((max(clause[0], segment[0]), min(clause[1], segment[1])), clause):
-            before = [f for f in found if lo <= f[1] and f[2] <= start]
-            after = [f for f in found if end <= f[1] and f[2] <= hi]
-            pick = (max(before, key=lambda f: f[2]) if before
-                    else min(after, key=lambda f: f[1]) if after else None)
+            pick = found.before(lo, start) or found.after(end, hi)
             if pick is not None:
                 out.setdefault(pick[0], money.model_copy(update={"comparator": "="}))
                 break
