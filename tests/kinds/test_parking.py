@@ -232,6 +232,10 @@ def test_a_spanish_report_with_height_limits_and_extras(runs):
     assert re.search(r"\| 3 \| Parking Clínic Villarroel \| 85 €/mes \[\d\] \| 85 €/mes \| "
                      r"1,9 m \| no consta \|", report)
     assert "- **Garaje Provença**: cubierto, cargador para eléctrico" in report
+    # the quote's price beside it is the pass the table compares, not its rate per hour
+    quotes = [line for line in report.splitlines() if "desde 1,95 €/h" in line]
+    assert quotes and not any("1,95 €/hora" in q for q in quotes), quotes
+    assert any("» — 75 €/mes [" in q for q in quotes), quotes
     own = _own_words(report, BARCELONA, ids=True)
     assert not words_of(*REPORT_ENGLISH, "car parks?", "height", "covered", "monthly",
                         "hour", "day").search(own), own
