@@ -125,6 +125,14 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             c.rating = round(conservative_rating(stated) or 0.0, 2)
             counts = [e.rating_count for e in c.evidence if e.rating_count]
             c.rating_count = max(counts) if counts else c.rating_count
+        # a quote stating an amount on the period compared after its first price (a car
+        # park's "desde 1,95 €/h ... abono mensual 75 €/mes" against a budget a month):
+        # its price is that amount, so the report's evidence line beside the quote shows
+        # what the table compares, never the rate left uncompared; a copy, for the
+        # evidence set is the other phases' too
+        c.evidence = [e.model_copy(update={"price": on}) if e.price is not None and (
+            on := _on_period(e.price, f"{e.title} {e.text}", per, work)) != e.price else e
+            for e in c.evidence]
         # a page stating one price on both tax bases: the one on the basis compared
         prices = [(e.url, stated_on_basis(_on_period(e.price, f"{e.title} {e.text}", per, work),
                                           f"{e.title} {e.text}", tax, rates))

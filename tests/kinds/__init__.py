@@ -204,3 +204,37 @@ def plan_output(project: Path, pipeline: str, query: str, tmp_path: Path, capsys
     out = capsys.readouterr().out
     assert code == 0, out
     return str(out)
+
+
+#: the keyless synthesis naming the cheapest, in either language (scout.adapters.recommend)
+_CHEAPEST = re.compile(r"(?m)(?:^|\. |- )(?P<name>[^\n.]+?) (?:is (?:both the best rated and )?the "
+                       r"cheapest option|es (?:a la vez la opción mejor valorada y )?la (?:opción )?"
+                       r"más barata)")
+
+
+def _amount(cell: str, lang: str) -> float | None:
+    """The first amount a table cell states, read as the report's language writes it."""
+    m = re.search(r"\d[\d.,]*", cell)
+    if m is None:
+        return None
+    digits = m.group().rstrip(".,")
+    digits = digits.replace(".", "").replace(",", ".") if lang == "es" else digits.replace(",", "")
+    return float(digits)
+
+
+def assert_cheapest_agrees(report: str, column: int, lang: str) -> str:
+    """The option the synthesis calls the cheapest is the shortlist row whose ``column``
+    (0 the rank) states the least amount: the sentence never contradicts the table. Returns
+    the name, so a test can say which it must be."""
+    found = _CHEAPEST.search(report)
+    assert found, "the synthesis names no cheapest option"
+    rows = {}
+    for line in report.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and cells[0].isdigit() and len(cells) > column:
+            rows[re.sub(r"\s*\[\d+\]$", "", cells[1])] = _amount(cells[column], lang)
+    name = found.group("name").strip()
+    assert name in rows, (name, rows)
+    least = min(v for v in rows.values() if v is not None)
+    assert rows[name] == least, (name, rows)
+    return name

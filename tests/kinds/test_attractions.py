@@ -20,6 +20,7 @@ from tests.kinds import (
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
     REPORT_SPANISH,
+    assert_cheapest_agrees,
     assert_cites_sources,
     assert_read_as,
     assert_says_nothing_of,
@@ -173,6 +174,13 @@ def test_the_group_total_takes_each_persons_band_and_a_family_ticket_where_cheap
         assert words in report, words
 
 
+def test_the_synthesis_cheapest_is_the_tables_least_group_total(runs):
+    """The synthesis names the cheapest by the amount the ranking compares: the group's
+    tickets as the table adds them up, never one adult's ticket beside a dearer total."""
+    assert assert_cheapest_agrees(runs["es"][0].report, 6, "es") == "Museo Naval"
+    assert assert_cheapest_agrees(runs["en"][0].report, 6, "en") == "Oceanário de Lisboa"
+
+
 def test_a_spanish_request_gets_a_spanish_report(runs):
     run, _ = runs["es"]
     report = run.report
@@ -191,8 +199,10 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
 
 def test_an_english_request_gets_an_english_report(runs):
     run, queries = runs["en"]
-    # Monday: the tower is closed; over €30 a person: none; no wheelchair: the tower too
-    assert _names(run) == ["Palácio da Pena", "Oceanário de Lisboa", "Jardim Zoológico"]
+    # Monday: the tower is closed; over €30 a person: none; no wheelchair: the tower too;
+    # cheapest for the group first (the aquarium's family ticket, 60, under the palace's
+    # 2 × 20 + 2 × 18 = 76, though its adult ticket is dearer)
+    assert _names(run) == ["Oceanário de Lisboa", "Palácio da Pena", "Jardim Zoológico"]
     assert _excluded(run) == {"Torre de Belém": ["closed on the dates asked",
                                                 "no wheelchair access stated"]}
     report = run.report
@@ -201,9 +211,12 @@ def test_an_english_request_gets_an_english_report(runs):
                   "15, 2027, tickets of at most 30 EUR/person.",
                   # the family ticket (60) is cheaper than 2 × 25 + 2 × 15 = 80 (its "under 3
                   # free" states no unit of age: not read, the 2-year-old pays a child's)
-                  "| Oceanário de Lisboa | 25 EUR [2] | 15 EUR | — | 60 EUR | 60 EUR "
+                  "| Oceanário de Lisboa | 25 EUR [1] | 15 EUR | — | 60 EUR | 60 EUR "
                   "(family ticket) | 15 EUR |",
-                  "| Palácio da Pena | 20 EUR [1] | 18 EUR | — | — | 76 EUR | 19 EUR |",
+                  "| Palácio da Pena | 20 EUR [2] | 18 EUR | — | — | 76 EUR | 19 EUR |",
+                  # the synthesis says the group's amount it compared beside the ticket
+                  "Oceanário de Lisboa is the cheapest option that fits your request: 25 EUR "
+                  "(60 EUR in total as the ranking compares it).",
                   "| Jardim Zoológico | 28 EUR [3] | 20 EUR | — | — | 96 EUR | 24 EUR |"]:
         assert words in report, words
     assert_says_nothing_of(SPANISH, report, LISBON, ids=True)
@@ -248,8 +261,10 @@ def rainy(tmp_path_factory):
 
 def test_a_cap_for_the_family_is_the_groups_tickets_and_indoors_is_kept(rainy):
     run, _ = rainy
-    # 2 × 38 € + 29 € is over 80 € for the three; the zoo is outdoors
-    assert _names(run) == ["L'Hemisfèric", "Museu de les Ciències"]
+    # 2 × 38 € + 29 € is over 80 € for the three; the zoo is outdoors; the museum's 18 €
+    # for the group (the 3-year-old free) before the cinema's 24 € (8 € each, its adult
+    # ticket the cheaper)
+    assert _names(run) == ["Museu de les Ciències", "L'Hemisfèric"]
     # the cap is the group's: said so in the headline and the reason, never as one ticket's
     # (38 € is under 80 €)
     assert _excluded(run) == {
@@ -258,9 +273,10 @@ def test_a_cap_for_the_family_is_the_groups_tickets_and_indoors_is_kept(rainy):
     assert "1 niño, de 3 años, como mucho 80 € para todo el grupo." in run.report
     # the 3-year-old is under the free age: 2 × 9 €; a page with no child's price charges
     # the child an adult's ticket
-    assert "| Museu de les Ciències | 9 € [2] | 7 € (hasta 12) | 4 años | — | 18 € | 6 € |" \
+    assert "| Museu de les Ciències | 9 € [1] | 7 € (hasta 12) | 4 años | — | 18 € | 6 € |" \
         in run.report
-    assert "| L'Hemisfèric | 8 € [1] | no consta | — | — | 24 € | 8 € |" in run.report
+    assert "| L'Hemisfèric | 8 € [2] | no consta | — | — | 24 € | 8 € |" in run.report
+    assert assert_cheapest_agrees(run.report, 6, "es") == "Museu de les Ciències"
 
 
 def test_no_lodging_or_ski_words_in_a_day_out(rainy):

@@ -21,6 +21,7 @@ from tests.kinds import (
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
     REPORT_SPANISH,
+    assert_cheapest_agrees,
     assert_cites_sources,
     assert_read_as,
     assert_says_nothing_of,
@@ -232,6 +233,10 @@ def test_a_spanish_report_with_height_limits_and_extras(runs):
     assert re.search(r"\| 3 \| Parking Clínic Villarroel \| 85 €/mes \[\d\] \| 85 €/mes \| "
                      r"1,9 m \| no consta \|", report)
     assert "- **Garaje Provença**: cubierto, cargador para eléctrico" in report
+    # the quote's price beside it is the pass the table compares, not its rate per hour
+    quotes = [line for line in report.splitlines() if "desde 1,95 €/h" in line]
+    assert quotes and not any("1,95 €/hora" in q for q in quotes), quotes
+    assert any("» — 75 €/mes [" in q for q in quotes), quotes
     own = _own_words(report, BARCELONA, ids=True)
     assert not words_of(*REPORT_ENGLISH, "car parks?", "height", "covered", "monthly",
                         "hour", "day").search(own), own
@@ -250,10 +255,14 @@ def test_an_airport_week_with_a_shuttle(runs):
     assert report.startswith("# Aparcamientos — Barajas T4")
     assert "3–10 de agosto de 2027, lanzadera a la terminal, por como mucho 60 €/semana." \
         in report
-    # the 8 days need two weeks at a week's price; the page's price for 8 days as it is
-    assert re.search(r"\| 1 \| Parking Shuttle Barajas T4 \| 45 €/semana \[\d\] \| 90 € "
-                     r"\(45 €/semana × 2 semanas\) \|", report)
+    # the 8 days at a week's price are 8/7 of it, as rank compares a week's price (never
+    # rounded up to two weeks: 90 € would make the cheapest the dearer); the page's price
+    # for 8 days as it is
+    assert re.search(r"\| 1 \| Parking Shuttle Barajas T4 \| 45 €/semana \[\d\] \| ~51,43 € "
+                     r"\(8 días a 45 €/semana\) \|", report)
     assert re.search(r"\| 2 \| Parking Barajas T4 Low Cost \| 52 € \[\d\] \| 52 € \|", report)
+    # the synthesis's cheapest is the table's least for the time asked
+    assert assert_cheapest_agrees(report, 3, "es") == "Parking Shuttle Barajas T4"
     assert "descuento por reservar en línea" in report
 
 

@@ -32,6 +32,19 @@ def test_the_amount_on_the_budgets_period_is_compared():
     assert not any("cannot be compared" in f for f in c.flags)
 
 
+def test_the_quote_states_the_amount_compared_and_the_phase_keeps_its_own():
+    """The report's evidence line shows a quote's price beside it: the amount compared,
+    never the rate left uncompared beside a table showing 75 €/mes; the evidence set the
+    other phases read is left as it was."""
+    ev = Evidence(id="e", kind="snippet", subject="c", url="https://aparca.test/c",
+                  title="Aparcament", text=TEXT, price=HOURLY)
+    c = Candidate(key="c", name="Aparcament", url="https://aparca.test/c")
+    out, _ = enrich([c], [EvidenceSet(items=[ev])], "EUR", None, frozenset({"price"}),
+                    per="month", periods={})
+    assert [(e.price.amount, e.price.per) for e in out[0].evidence] == [(75.0, "month")]
+    assert (ev.price.amount, ev.price.per) == (1.95, "hour")
+
+
 def test_a_week_converts_to_a_month_when_no_month_is_stated():
     c = _ranked("Parking: 2 €/hora, bono semanal 20 €/semana.", HOURLY, "month")
     assert c.price.per == "week" and c.price_converted.per == "month"
