@@ -92,7 +92,10 @@ def _anchored(fixed: tuple[str, ...], names: tuple[str, ...]) -> bool:
 #: placeholders that hold a price's period ("price per {per} converted to per {target}"):
 #: written with the catalog's "price unit" words, so a kind's own word for another sense
 #: of "day" (an enum value `day`, a day camp: "de día") is not the period's
-IN_CONTEXT = {"per": "price unit", "target": "price unit"}
+#: and a unit of work said once ("a page") and counted ("words") in a basis note
+#: (scout.steps.periodnotes), with their articles and plurals
+IN_CONTEXT = {"per": "price unit", "target": "price unit", "one": "work unit, one",
+              "many": "work unit, many"}
 
 
 #: one ``{placeholder}`` msgid as ``localize`` matches it: (fixed parts, names, msgid,
