@@ -23,7 +23,6 @@ from typing import Any
 
 from scout.config.models import Config
 from scout.errors import ScoutError, StepError
-from scout.i18n import N_
 from scout.orchestrator import events as E
 from scout.orchestrator import policy
 from scout.orchestrator.artifact_store import ArtifactStore, Encoded, value_hash
@@ -346,10 +345,7 @@ class Runner:
         self.log.terminal(run.pid, run.attempt, failure.error, f"{why}: {failure.message}")
         self.board.leave(run)
         if policy.stops_mission(run.phase):
-            # scout's words, a msgid (status and batch say them in the request's
-            # language); the failure's own message is filled in as it came
-            self._stop_all("failed", N_("{phase} failed: {cause}").format(
-                phase=run.pid, cause=failure.message))
+            self._stop_all("failed", policy.stopped_by(run.pid, failure.message))
         else:
             self.log.optional_failed(run.pid, failure.message)
         self._done(run, S.FAILED_TERMINAL.value, reason=why, error=failure.message,
