@@ -54,7 +54,7 @@ def batch_apply(
     from scout.batch.runner import BatchRunner
     from scout.dist.jobs import run_mission_job
     from scout.config.loader import load_config
-    from scout.orchestrator.executor import make_executor
+    from scout.orchestrator.executor import check_option_kind, make_executor
 
     # the project of the config its missions use, as ``apply``
     root_path = run_root(root, source, config)
@@ -84,6 +84,8 @@ def batch_apply(
         entries = [_replace(e, job=_replace(e.job, options=dict(options))) for e in entries]
     first = Path(entries[0].job.pipeline)
     cfg = load_config(config, near=first)
+    if executor is not None:  # the registry make_executor asks below, plugins' kinds included
+        check_option_kind(executor)
     kind = executor or cfg.executor.kind
     if max_cost is not None:
         # the batch's cap lives in the quota backend: refused up front (CFG055) where the

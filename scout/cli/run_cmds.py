@@ -24,6 +24,7 @@ from scout.cli.run_view import (
     state_lines,
 )
 from scout.i18n.messages import localize
+from scout.report.failure import next_step
 from scout.text import cut_middle, is_cut
 
 #: the view's names that other modules and tests import from here
@@ -110,7 +111,9 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
         _interrupted(exc, fmt)
         return 130
     if fmt == "json":
-        click.echo(json.dumps(result.to_dict(), indent=2, default=str))
+        # what to do, as the text output's "hint:" lines and the MCP apply's `hint` say it
+        said = {**result.to_dict(), "hint": next_step(result, result.lang)}
+        click.echo(json.dumps(said, indent=2, default=str))
         return result.exit_code
     for line in notice_lines(result, Unreachable.HINT):  # once per adapter, not per call
         click.echo(clean(line), err=True)

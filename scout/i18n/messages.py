@@ -41,11 +41,12 @@ VERBATIM = frozenset({"adapter", "others", "phase", "chain", "failure", "need"})
 #: placeholders that hold what someone else wrote (a page's words, a quote, the request's
 #: text, a value a person typed, an author's condition, a candidate's name): shown exactly
 #: as written, never read as scout's own words ("promotional price, compared at the price
-#: after it: “yes”" keeps the page's "yes"). ``{name}`` is not one: it is an input's name
+#: after it: “yes”" keeps the page's "yes"; "F2 failed: {cause}", a mission's stop, keeps the
+#: error that stopped it as it came). ``{name}`` is not one: it is an input's name
 #: too, which the kind's catalog says in the reader's words
 AS_WRITTEN = frozenset({"quote", "quotes", "words", "query", "url", "host", "text", "span",
                         "condition", "value", "stated", "example", "subject", "better",
-                        "other", "cheap", "unknown", "a", "b"})
+                        "other", "cheap", "unknown", "a", "b", "cause"})
 #: what a placeholder can hold, whatever msgid it is in: a text whose value there does not
 #: fit is not that msgid ("Open in summer: yes" is no "{adapter} {result}: {reason}", and
 #: "Pool skipped: closed in winter" no "{adapter} skipped: {reason}"). A name the
@@ -91,7 +92,10 @@ def _anchored(fixed: tuple[str, ...], names: tuple[str, ...]) -> bool:
 #: placeholders that hold a price's period ("price per {per} converted to per {target}"):
 #: written with the catalog's "price unit" words, so a kind's own word for another sense
 #: of "day" (an enum value `day`, a day camp: "de día") is not the period's
-IN_CONTEXT = {"per": "price unit", "target": "price unit"}
+#: and a unit of work said once ("a page") and counted ("words") in a basis note
+#: (scout.steps.periodnotes), with their articles and plurals
+IN_CONTEXT = {"per": "price unit", "target": "price unit", "one": "work unit, one",
+              "many": "work unit, many"}
 
 
 #: one ``{placeholder}`` msgid as ``localize`` matches it: (fixed parts, names, msgid,

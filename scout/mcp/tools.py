@@ -24,6 +24,7 @@ from scout.audit.limits import (AUDIT_PHASES, RUNS_LIMIT, bound_artifact, bound_
                                 bound_trail, check_count, cut_rows, cut_texts, newest_runs,
                                 report_part)
 from scout.mcp.workspace import Workspace
+from scout.report.failure import next_step
 from scout.orchestrator.events import Event
 
 #: what an agent that named a pipeline that is not there is told: where the real ones are
@@ -259,29 +260,9 @@ def apply(ws: Workspace, file: str, query: str | None = None,
         "hint": next_step(result, result.lang)}))
 
 
-#: what to do about a mission its cost cap stopped (it has no failed phase to ask)
-BUDGET_HINT = N_("apply again with a higher max_cost (or the Mission's max_cost:); "
-                 "everything finished so far is kept and only what is missing runs")
-
-
 #: what to do about an interrupted mission: apply it again through this server's ``apply``
 RESUME_HINT = N_("apply the same pipeline and request again (or the Mission file): finished "
                  "phases and fan-out items are reused, the rest runs")
-
-
-def next_step(result: api.MissionResult, lang: str = "en") -> str | None:
-    """One line for an agent: what to do about a mission that did not succeed (the
-    failed phases' hints, as ``scout apply`` prints them, in the request's language
-    ``lang``), else None."""
-    from scout.i18n.messages import localize
-    from scout.report.failure import failure_hints
-
-    if result.exit_code == 0:
-        return None
-    if result.status == "stopped_budget":
-        return localize(BUDGET_HINT, lang)
-    hints = failure_hints(result.phases.values())
-    return "; ".join(localize(h, lang) for h in hints) if hints else None
 
 
 # --- reading what ran --------------------------------------------------------------------

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
-from scout.errors import ConfigError
+from scout.errors import ConfigError, UsageError
 from scout.suggest import did_you_mean
 
 
@@ -68,11 +68,24 @@ def register_executor(kind: str, factory: ExecutorFactory, *, replace: bool = Fa
     EXECUTORS[kind] = factory
 
 
+def _known(kind: str) -> str:
+    """The hint for an unknown kind: the registered one it is closest to, else all of them
+    (a plugin's included: the registry is asked, never a fixed list)."""
+    return (did_you_mean(kind, EXECUTORS, what="executor kinds")
+            or f"known: {', '.join(sorted(EXECUTORS))}")
+
+
+def check_option_kind(kind: str, option: str = "--executor") -> None:
+    """An executor kind typed on the command line (``scout batch apply --executor``) that
+    nobody registered: a usage error (exit 2), not the config's (exit 3: the config may be
+    fine)."""
+    if kind not in EXECUTORS:
+        raise UsageError(f"{option} {kind}: unknown executor kind", hint=_known(kind))
+
+
 def make_executor(kind: str, max_workers: int, settings: dict[str, Any] | None = None
                   ) -> Executor:
     factory = EXECUTORS.get(kind)
-    if factory is None:
-        raise ConfigError(f"unknown executor kind {kind!r}",
-                          hint=did_you_mean(kind, EXECUTORS, what="executor kinds")
-                          or f"known: {', '.join(sorted(EXECUTORS))}")
+    if factory is None:  # named by config/adapters.yaml's executor.kind
+        raise ConfigError(f"unknown executor kind {kind!r}", hint=_known(kind))
     return factory(max_workers, dict(settings or {}))

@@ -259,8 +259,9 @@ def expand_force(graph: PhaseGraph, force: Iterable[str]) -> dict[str, str]:
         if pid not in phases:
             raise UsageError(f"--force {pid}: no such phase",
                              hint=did_you_mean(pid, phases, what="phases"))
-        out[pid] = f"forced by --force {pid}"
+        # msgids: `scout plan` and `scout status` say them in the request's language
+        out[pid] = N_("forced by --force {phase}").format(phase=pid)
     for pid in list(out):
         for d in graph.downstream(pid):
-            out.setdefault(d, f"downstream of --force {pid}")
+            out.setdefault(d, N_("downstream of --force {phase}").format(phase=pid))
     return out

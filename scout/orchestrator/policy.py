@@ -71,6 +71,13 @@ def stops_mission(phase: Phase) -> bool:
     return not phase.optional
 
 
+def stopped_by(pid: str, message: str) -> str:
+    """Why a mission stopped: its phase ``pid`` failed. A msgid, so that ``scout status``
+    and ``scout batch`` say it in the request's language; ``message``, the failure's own
+    text (a page's, a provider's), is filled in as it came."""
+    return N_("{phase} failed: {cause}").format(phase=pid, cause=message)
+
+
 def timeout_of(phase: Phase, defaults: Defaults) -> float | None:
     return phase.timeout or defaults.timeout
 

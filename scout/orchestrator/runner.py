@@ -345,7 +345,7 @@ class Runner:
         self.log.terminal(run.pid, run.attempt, failure.error, f"{why}: {failure.message}")
         self.board.leave(run)
         if policy.stops_mission(run.phase):
-            self._stop_all("failed", f"{run.pid} failed: {failure.message}")
+            self._stop_all("failed", policy.stopped_by(run.pid, failure.message))
         else:
             self.log.optional_failed(run.pid, failure.message)
         self._done(run, S.FAILED_TERMINAL.value, reason=why, error=failure.message,

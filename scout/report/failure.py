@@ -75,3 +75,24 @@ def failure_hints(phases: Iterable[_Phase]) -> list[str]:
         if hint not in out:
             out.append(hint)
     return out
+
+
+#: what to do about a mission its cost cap stopped (it has no failed phase to ask)
+BUDGET_HINT = N_("apply again with a higher max_cost (or the Mission's max_cost:); "
+                 "everything finished so far is kept and only what is missing runs")
+
+
+def next_step(result: Any, lang: str = "en") -> str | None:
+    """One line: what to do about a mission that did not succeed (its cap's advice, else
+    the failed phases' hints, as ``scout apply`` prints them), in the request's language
+    ``lang``; None when it succeeded. ``result`` is a MissionResult (its ``exit_code``,
+    ``status`` and ``phases``): the MCP ``apply`` and ``scout apply --format json`` both
+    carry it as ``hint``."""
+    from scout.i18n.messages import localize
+
+    if result.exit_code == 0:
+        return None
+    if result.status == "stopped_budget":
+        return localize(BUDGET_HINT, lang)
+    hints = failure_hints(result.phases.values())
+    return "; ".join(localize(h, lang) for h in hints) if hints else None

@@ -197,8 +197,31 @@ NOTES: dict[tuple[str, str], Callable[[int], str]] = {
 
 
 
-#: the basis two units of work were compared on, said once under the notes
+#: the basis two units of work were compared on, said once under the notes ("a page counted
+#: as 250 words"): {one} and {many} are the unit's words below, said in the reader's words
+#: by the catalog's "work unit, one" / "work unit, many" entries (scout.i18n.messages'
+#: IN_CONTEXT)
+BASIS_NOTE = N_("compared on one basis: {one} counted as {count} {many}")
+#: the same for a unit no words below name, and as runs stored before the wording above
+#: read (their reports rendered again still say it in Spanish)
 _BASIS_NOTE = N_("compared on one basis: 1 {per} = {count} × {target}")
+#: each unit of work (scout.units.WORK_UNITS) said once and counted, in English: the
+#: msgids of the catalog's "work unit, one" and "work unit, many" words
+UNIT_WORDS: dict[str, tuple[str, str]] = {
+    "word": ("a word", "words"), "page": ("a page", "pages"),
+    "minute": ("a minute", "minutes"), "hour": ("an hour", "hours"),
+    "item": ("an item", "items"), "visit": ("a visit", "visits"), "walk": ("a walk", "walks"),
+    "kWh": ("a kWh", "kWh"), "MWh": ("an MWh", "MWh"), "Wp": ("a Wp", "Wp"),
+    "kWp": ("a kWp", "kWp")}
+
+
+def basis_note(big: str, many: float, small: str) -> str:
+    """The note that ``big`` was counted as ``many`` of ``small`` ("a page counted as 250
+    words"), in English."""
+    if big in UNIT_WORDS and small in UNIT_WORDS:
+        return BASIS_NOTE.format(one=UNIT_WORDS[big][0], count=f"{many:g}",
+                                 many=UNIT_WORDS[small][1])
+    return _BASIS_NOTE.format(per=big, count=f"{many:g}", target=small)
 
 
 def period_notes(periods: dict[tuple[str, str, str], int],
@@ -206,7 +229,7 @@ def period_notes(periods: dict[tuple[str, str, str], int],
     """What the shortlist says about prices stated per another period than the one they
     were compared per (counted by :func:`scout.steps.rank_periods.put_on_period` and
     :func:`scout.steps.rank_heads.for_people`), and the basis prices per one unit of work
-    were put on another's by ("1 page = 250 × word")."""
+    were put on another's by ("a page counted as 250 words")."""
     notes: list[str] = []
     said: set[tuple[str, str]] = set()
     for (kind, per, target), n in sorted(periods.items()):
@@ -221,7 +244,7 @@ def period_notes(periods: dict[tuple[str, str, str], int],
             big, small, many = (target, per, f) if f >= 1 else (per, target, 1 / f)
             if (big, small) not in said:
                 said.add((big, small))
-                notes.append(_BASIS_NOTE.format(per=big, count=f"{many:g}", target=small))
+                notes.append(basis_note(big, many, small))
     return notes
 
 

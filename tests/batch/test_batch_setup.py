@@ -348,3 +348,27 @@ def test_a_query_list_in_another_encoding_is_read_or_located(tmp_path: Path) -> 
         read_rows(csv_file)
     (problem,) = info.value.problems
     assert problem.location.line == 3 and "not UTF-8" in problem.message
+
+
+def test_an_unknown_executor_on_the_command_line_is_a_usage_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`batch apply --executor lokal`: the command line is wrong, not the config (exit 2,
+    USE001), with the registered kind it is closest to, a plugin's included."""
+    from scout.cli import main
+
+    cfg = config(tmp_path, "{kind: local}")
+    p = pipeline(tmp_path, BODY)
+    q = tmp_path / "q.csv"
+    q.write_text("query,mission_id,city\nresearch lima,m-lima,lima\n")
+    args = ["batch", "apply", str(p), "--queries", str(q), "--config", str(cfg),
+            "--runs-dir", str(tmp_path / "runs"), "--progress", "none", "--executor"]
+    EXECUTORS["plumbing"] = lambda n, _settings: LocalExecutor(n)
+    try:
+        for kind, near in (("lokal", "local"), ("plumbin", "plumbing")):
+            rc = main(args + [kind])
+            err = capsys.readouterr().err
+            assert rc == 2, err
+            assert "USE001" in err and f"--executor {kind}" in err and near in err, err
+    finally:
+        EXECUTORS.pop("plumbing", None)
+    assert not (tmp_path / "runs" / "m-lima").exists()  # refused before any mission ran

@@ -215,7 +215,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
                   "| TransPáginas | ~0,08 €/palabra (20 €/página según la fuente) [3]",
                   # the notes have a line of their own: no bullet of the list left out
                   "Notas sobre la comparación:\n\n- 1 precio por página se ha convertido",
-                  "comparados en una misma base: 1 página = 250 × palabra",
+                  "comparados en una misma base: una página cuenta como 250 palabras",
                   "Los precios se comparan por palabra, la base pedida; un precio",
                   "| plazo de entrega máximo | 3 días | consulta |"]:
         assert words in report, words
@@ -251,7 +251,7 @@ def test_an_english_request_gets_an_english_report(runs):
                   "also costs 0.10 USD/minute less (66 USD/hour (≈ 1.10 USD/minute) against "
                   "1.20 USD/minute)",
                   "Notes on the comparison:\n\n- 1 price per hour was converted",
-                  "compared on one basis: 1 hour = 60 × minute"]:
+                  "compared on one basis: an hour counted as 60 minutes"]:
         assert words in report, words
     assert_says_nothing_of(SPANISH, report, TRANSCRIPTION, ids=True,
                            reviews=TRANSCRIPTION_REVIEWS)

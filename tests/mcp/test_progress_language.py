@@ -43,7 +43,7 @@ async def test_progress_of_a_spanish_request_is_spanish(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_hint_of_a_capped_mission_is_in_the_requests_language(lang: str) -> None:
     from scout.api import MissionResult
-    from scout.mcp.tools import BUDGET_HINT, next_step
+    from scout.report.failure import BUDGET_HINT, next_step
 
     result = MissionResult(mission_id="m", run_dir=Path("runs/m"), status="stopped_budget",
                            exit_code=4, phases={}, lang=lang)

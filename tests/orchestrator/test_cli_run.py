@@ -88,6 +88,25 @@ def test_apply_failure_prints_state_and_exit_code(ws, sub_env, scout_cmd):
     assert json.loads(js.stdout)["phases"]["B"]["status"] == "failed_terminal"
 
 
+def test_apply_json_of_a_failed_mission_says_what_to_do(ws, monkeypatch):
+    """`--format json` carries the `hint` the text output's "hint:" line and the MCP
+    `apply` give (the failed phase's advice), beside its `reason`."""
+    from scout.report.failure import what_to_do
+
+    monkeypatch.chdir(ws.root)
+    p = ws.pipeline(PIPE_SHORT)
+    res = CliRunner().invoke(cli, ["apply", str(p), "--query", "q", "--mission-id", "m1",
+                                   "--runs-dir", str(ws.runs), "--config", str(ws.config),
+                                   "--format", "json"])
+    assert res.exit_code == 1, res.output
+    said = json.loads(res.output)
+    assert said["reason"] and said["hint"] == what_to_do(said["phases"]["A"]["error"])
+    ok = CliRunner().invoke(cli, ["apply", str(_report_ws(ws)), "--set", "city=Paris",
+                                  "--mission-id", "m2", "--runs-dir", str(ws.runs),
+                                  "--config", str(ws.config), "--format", "json"])
+    assert ok.exit_code == 0 and json.loads(ok.output)["hint"] is None, ok.output
+
+
 def test_status_cuts_a_long_reason_and_says_where_the_full_text_is(ws, monkeypatch):
     """A provider's error page in a reason is cut in the middle on the text lines (its
     start and end stay), with one note naming the command that has it in full."""

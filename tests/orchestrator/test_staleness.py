@@ -137,6 +137,10 @@ def test_force_reruns_phase_and_everything_downstream(ws):
     plan = {x.phase: (x.action, x.reason) for x in ws.plan(p, force=["B"]).phases}
     assert plan == {"A": ("reuse", "unchanged"), "B": ("run", "forced by --force B"),
                     "C": ("run", "downstream of --force B"), "D": ("reuse", "unchanged")}
+    # `scout plan` in Spanish says why in Spanish, the phase named as the pipeline names it
+    from scout.cli.plan_view import reason_said
+    assert [reason_said(plan[x][1], "es") for x in "BC"] == [
+        "forzada con --force B", "posterior a B, forzada con --force"]
     ws.reset_calls()
     ws.apply(p, force=["B"])
     assert [c["phase"] for c in ws.calls()] == ["B", "C"]

@@ -43,6 +43,10 @@ def test_all_nine_statuses_are_reached(ws):
     assert r.phases["K"].reason == "if: a == 'never' is false"
     assert r.phases["Y"].reason == "needs 'x' from X, which failed"
     assert r.phases["W"].reason == "not started: Z failed: this step always fails"
+    # `scout status` in Spanish: scout's words are, the step's error stays as it came
+    from scout.cli.run_view import format_phases
+    said = {line.split()[0]: line for line in format_phases(r.phases, lang="es")}
+    assert said["W"].endswith("no iniciada: Z falló: this step always fails"), said["W"]
     seen = ws.statuses_seen()
     assert {"running", "failed_retryable"} <= seen
 

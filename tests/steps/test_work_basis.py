@@ -56,7 +56,11 @@ def test_a_price_per_page_is_compared_with_a_cap_per_word_on_the_kinds_basis() -
     # a price stating no unit is no price per word: kept, not compared, said so
     assert kept["bare"].flags == ["price states no unit, so it cannot be compared with a "
                                   "budget per word"]
-    assert "compared on one basis: 1 page = 250 × word" in short.notes
+    note = "compared on one basis: a page counted as 250 words"
+    assert note in short.notes
+    assert localize(note, "es") == \
+        "comparados en una misma base: una página cuenta como 250 palabras"
+    # a run stored before this wording still reads in Spanish
     assert localize("compared on one basis: 1 page = 250 × word", "es") == (
         "comparados en una misma base: 1 página = 250 × palabra")
 
@@ -75,7 +79,7 @@ def test_an_hour_is_sixty_minutes_for_any_kind() -> None:
         _offer("minute", 1.2, "USD", "minute")])
     assert [c.key for c, _ in short.excluded] == ["dear"]   # 2 USD a minute
     assert kept["hourly"].price_converted.amount == pytest.approx(1.1)
-    assert "compared on one basis: 1 hour = 60 × minute" in short.notes
+    assert "compared on one basis: an hour counted as 60 minutes" in short.notes
 
 
 @pytest.mark.parametrize("query, over, times", [
@@ -156,3 +160,23 @@ def test_volume_names_an_input_that_counts_the_work(tmp_path: Path, volume: str,
     path.write_text(head + rank_ % volume)
     [p] = validate_paths([path], config=CONFIG).files[0].errors
     assert p.code == "SPEC080" and said in p.message + (p.hint or "")
+
+
+def test_every_unit_of_work_has_its_words_in_a_basis_note() -> None:
+    """The basis note says each unit of work once ("a page", "an hour") and counted
+    ("words"), in English and in Spanish: a unit added to scout.units without them fails
+    here (its note would fall back to "1 page = 250 × word")."""
+    from scout.i18n import translations
+    from scout.steps.periodnotes import UNIT_WORDS, basis_note
+    from scout.units import WORK_UNITS
+
+    assert set(UNIT_WORDS) == set(WORK_UNITS)
+    es = translations("es")
+    for unit, (one, many) in UNIT_WORDS.items():
+        assert es.pgettext("work unit, one", one) != one or one[2:] == unit, unit
+        assert es.pgettext("work unit, many", many) != many or many == unit, unit
+    for big, small in ((a, b) for a in WORK_UNITS for b in WORK_UNITS if a != b):
+        said = localize(basis_note(big, 3, small), "es")
+        assert said.startswith("comparados en una misma base: ") and " cuenta como 3 " in said
+        assert " counted " not in said and "×" not in said, said
+
