@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scout.report.render import Citations, make_report_env
+from scout.report.citations import Citations
+from scout.report.render import make_report_env
 from scout.schemas.records import Candidate, Evidence, RankedItem, Shortlist
 from scout.schemas.task import Money
 
