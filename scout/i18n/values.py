@@ -79,6 +79,14 @@ def unit_word(per: str, tr: Any) -> str:
     return str(tr.pgettext("price unit", MEASURE_WORDS.get(per, per)))
 
 
+def artifact_word(name: str, tr: Any) -> str:
+    """An artifact's name in the reader's words, as the default report's section headings
+    say it ("candidates" is "candidatos"); one the catalog does not know, as the pipeline
+    writes it."""
+    said = str(tr.gettext(name.replace("_", " ")))
+    return name if said == name.replace("_", " ") else said
+
+
 def tax_words(value: Any, tr: Any) -> str:
     """The tax basis a Money value was said on, after it: " sin impuestos" / " excl. tax",
     " impuestos incluidos" / " incl. tax"; "" when it was not said (Money.tax)."""
