@@ -175,14 +175,18 @@ _PASS_PERIOD = re.compile(
 def labelled_period(text: str, span: tuple[int, int]) -> str | None:
     """The period (``per``) the amount at ``span`` in ``text`` is labelled with, a period
     word at the start of its clause before a colon ("Semana: 3.500 €", "Weekly: €3,500",
-    "Half day: €600" are per week, per week, per half day), or one qualifying the pass,
-    ticket or fee its clause labels it ("Adult day pass CHF 72", "Abono semanal adulto 30
-    €": per day, per week), or None."""
-    before = text[max(0, span[0] - 60):span[0]]
-    m = _LABEL_PERIOD.search(before[-40:])
-    if m is not None:
-        return next(k.replace("_", " ") for k, v in m.groupdict().items() if v is not None)
-    m = _PASS_PERIOD.search(before)
+    "Half day: €600" are per week, per week, per half day), or None."""
+    m = _LABEL_PERIOD.search(text[max(0, span[0] - 40):span[0]])
+    if m is None:
+        return None
+    return next(k.replace("_", " ") for k, v in m.groupdict().items() if v is not None)
+
+
+def pass_period(text: str, span: tuple[int, int]) -> str | None:
+    """The period a pass, a ticket or a fee is for, said in the label of the amount at
+    ``span`` in ``text`` ("Adult day pass CHF 72", "Abono semanal adulto 30 €": per day,
+    per week; "7-day pass £90": per week), or None."""
+    m = _PASS_PERIOD.search(text[max(0, span[0] - 60):span[0]])
     if m is None:
         return None
     for n, unit in (("n", "unit"), ("n2", "unit2")):

@@ -52,6 +52,7 @@ def test_other_labels_state_no_period(text: str) -> None:
     ("Half-day pass €45", "half day"),
     ("Abono mensual 40 €", "month"),
     ("Bike rental per day €15", "day"),
+    ("Adult day pass CHF 72, child CHF 40", "day"),   # other heads' prices, no other period
 ])
 def test_a_period_inside_a_pass_label_is_its_period(text: str, per: str) -> None:
     price = find_price(text)
@@ -70,6 +71,9 @@ def test_a_period_inside_a_pass_label_is_its_period(text: str, per: str) -> None
     "Entrada de año nuevo 50 €",
     "Entrada día del espectador 5 €",
     "Ticket valid on the day of purchase 20 €",
+    # passes for several periods: the listing sells each, none is its one period
+    "Forfait de día 52 €, abono semanal 250 €",
+    "Day pass £15, monthly pass £140",
 ])
 def test_a_period_word_not_labelling_the_amount_is_no_period(text: str) -> None:
     price = find_price(text)
