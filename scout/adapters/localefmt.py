@@ -19,7 +19,7 @@ from typing import Any
 from babel.dates import format_date, format_skeleton, get_month_names
 from babel.numbers import format_decimal
 
-from scout.i18n.values import tax_words, unit_word
+from scout.i18n.values import EACH_WORDS, tax_words, unit_word
 from scout.adapters.text import fold
 from scout.schemas.task import Money
 from scout.units import TOTAL
@@ -55,7 +55,8 @@ class Formatter:
         return format_money_parts(amount, currency, self.lang, money_digits(amount))
 
     def money(self, money: Money | None, free: bool = True) -> str:
-        """An amount with its unit and tax basis ("0,15 €/kWh IVA incluido"); ``free``: a
+        """An amount with what it is for and its unit and tax basis ("0,15 €/kWh IVA
+        incluido", "75 €/persona/media jornada"); ``free``: a
         price of nothing as the word (a limit of 0 stays an amount)."""
         if money is None:
             return ""
@@ -64,6 +65,9 @@ class Formatter:
         if free and is_free(money):  # "the cheapest option: free", not "0 €"
             return self.tr.pgettext("price", "free")
         text = self.amount(money.amount, money.currency)
+        each = EACH_WORDS.get(money.each or "")
+        if each:  # one head's or seat's, as the report's tables write it: "75 €/persona/día"
+            text += "/" + self.tr.gettext(each)
         if money.per == TOTAL:  # for the whole of the dates asked, as the report writes it
             text += " " + self.tr.gettext("in total")
         elif money.per:

@@ -21,7 +21,7 @@ from scout.adapters.facts import same_price, same_rating
 from scout.i18n.messages import localize
 from scout.schemas.sources import SynthesisSentence
 from scout.schemas.task import Money
-from scout.units import RATE_UNITS, TOTAL
+from scout.units import PERIOD_DAYS, RATE_UNITS, TOTAL
 
 if TYPE_CHECKING:
     from scout.adapters.contract import EvidenceItem
@@ -276,8 +276,14 @@ def _same_footing(a: Subject, b: Subject) -> bool:
     and one that states no ``per`` (a private tour's 240 € for the group, a table's
     menu for two) are not, so neither is called cheaper or dearer than the other; nor
     are prices per different units of work (66 USD an hour against 1.20 USD a minute, a
-    price per word against one stating no unit) that rank did not put on one basis."""
+    price per word against one stating no unit) that rank did not put on one basis; nor
+    prices on two periods rank left as they are, or one a head's and one not (a half day's
+    share a head against a day's: 75 €/persona/media jornada is not cheaper than 90 €/
+    persona/día)."""
     pa, pb = (a.checked.per if a.checked else None), (b.checked.per if b.checked else None)
+    if (a.checked.each if a.checked else None) != (b.checked.each if b.checked else None) \
+            or pa != pb and pa in PERIOD_DAYS and pb in PERIOD_DAYS:
+        return False
     return pa == pb or ("person" not in (pa, pb) and not {pa, pb} & RATE_UNITS)
 
 
@@ -364,8 +370,9 @@ def _diff(syn: Builder, hi: Subject, lo: Subject, at_least: bool = False) -> str
     # kind says they are for (a month: a yearly estimate's twelfth), else for no period
     per = hi.checked.per if hi.checked.per != TOTAL and hi.brief.cost is None else \
         hi.brief.cost_per if hi.brief.cost is not None and hi.brief.cost_per != TOTAL else None
+    each = hi.checked.each if per == hi.checked.per else None  # "5 €/persona/día"
     amount = syn.fmt.money(Money(amount=cost(hi) - cost(lo), currency=hi.checked.currency,
-                                 per=per))
+                                 per=per, each=each))
     # the dearer said before tax: its tax only widens the gap, so the gap is a floor
     return syn._("at least {amount}", amount=amount) if at_least else amount
 

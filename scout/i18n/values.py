@@ -28,7 +28,7 @@ from scout.i18n.numbers import (
 
 
 # what one amount is for, beside its period (Money.each): '30 EUR/user/month'
-_EACH = {"user": N_("user"), "seat": N_("seat"), "licence": N_("licence"),
+EACH_WORDS = {"user": N_("user"), "seat": N_("seat"), "licence": N_("licence"),
          "device": N_("device"), "unit": N_("unit"), "person": N_("person"),
          "pet": N_("pet")}
 
@@ -55,7 +55,7 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     if low is not None:  # a range: '80-120 EUR' (en), '80-120 €' (es)
         low_text = format_number(low, lang, digits)
         text = low_text + "-" + text
-    each = _EACH.get(getattr(value, "each", None) or "")
+    each = EACH_WORDS.get(getattr(value, "each", None) or "")
     if each:
         text = f"{text}/{localize(each, lang)}"
     per = getattr(value, "per", None)
@@ -77,6 +77,14 @@ def unit_word(per: str, tr: Any) -> str:
     """``per`` as an amount's unit is written after it: the catalog's "price unit" word
     ("noche", "palabra", "milla"), a measure as its sign ("m³")."""
     return str(tr.pgettext("price unit", MEASURE_WORDS.get(per, per)))
+
+
+def artifact_word(name: str, tr: Any) -> str:
+    """An artifact's name in the reader's words, as the default report's section headings
+    say it ("candidates" is "candidatos"); one the catalog does not know, as the pipeline
+    writes it."""
+    said = str(tr.gettext(name.replace("_", " ")))
+    return name if said == name.replace("_", " ") else said
 
 
 def tax_words(value: Any, tr: Any) -> str:

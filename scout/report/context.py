@@ -128,16 +128,25 @@ class MissionView:
 
     def mermaid_in(self, lang: str) -> str:
         """:attr:`mermaid` in the reader's language: each phase's step as the phase table
-        says it ("búsqueda"), its "[state]" in words ("[failed (final)]", never
-        "[failed_terminal]"), the "[parallel group N]" box; the names the pipeline gives
-        (phases, artifacts) and mermaid's class names as written."""
+        says it ("búsqueda"), the artifacts a phase fans out over and passes on as the
+        report's sections name them ("candidatos"), its "[state]" in words ("[failed
+        (final)]", never "[failed_terminal]"), the "[parallel group N]" box; the phases'
+        names, an artifact the catalog does not know and mermaid's class names as written."""
+        import re
+
         from scout.i18n import lang_of, translations
+        from scout.i18n.values import artifact_word
 
         catalog = translations(lang_of(lang))
         text = self.mermaid
         for p in self.phases:  # '    F2["F2: search x candidates [state]"]'
             text = text.replace(f'["{p.id}: {p.uses}', f'["{p.id}: '
                                 f'{catalog.pgettext("step", p.uses)}')
+        # the fan-out's artifact ('x candidates [') and the edges' ('-->|candidates, pages|')
+        text = re.sub(r'(?m)^(\s+\w+\["[^"\n]*? x )(\w+)(?= \[|")',
+                      lambda m: m.group(1) + artifact_word(m.group(2), catalog), text)
+        text = re.sub(r"(?m)^(\s+\w+ -->\|)([\w, ]+)(?=\|)", lambda m: m.group(1) + ", ".join(
+            artifact_word(a, catalog) for a in m.group(2).split(", ")), text)
         for state, words in STATE_LABELS.items():
             text = text.replace(f"[{state}]", f"[{catalog.gettext(words)}]")
         text = text.replace("[parallel group ", f"[{catalog.gettext(N_('parallel group'))} ")

@@ -12,10 +12,10 @@ from typing import Any
 from scout.schemas.task import Money
 from scout.steps.freeprice import says_free
 from scout.steps.pricewords import (fixed_fee, former_price, labelled_period, labelled_price,
-                                    per_size, stated_period)
+                                    pass_period, per_size, stated_period)
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts
-from scout.units import measure_unit
+from scout.units import PERIOD_DAYS, measure_unit
 
 _PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
 
@@ -69,6 +69,13 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
     # "Turno de 15 días: 690 €", "€900 for the 2-week session": a session's price
     # "Semana: 3.500 €", "Half day: €600": a price list's period written as its label
     period = None if price.per else stated_period(text, span) or labelled_period(text, span)
+    if not period and not price.per and (said := pass_period(text, span)):
+        # "Adult day pass CHF 72": a pass's period; a design choice: beside passes for
+        # other periods ("pase de día 15 €, bono mensual 140 €") the listing sells several,
+        # none its one period, so the first is left with none, compared in the request's
+        others = {pass_period(text, s) or labelled_period(text, s) or m.per
+                  for m, s in found if s != span} & PERIOD_DAYS.keys()
+        period = None if others - {said} else said
     return price.model_copy(update={"comparator": "=", **({"per": period} if period else {})})
 
 

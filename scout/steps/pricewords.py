@@ -137,6 +137,41 @@ _LABEL_PERIOD = re.compile(
     + r")\s*[:=]\s*$", re.I)
 
 
+# a period said inside the label of a pass, a ticket or a fee, anywhere in the amount's
+# clause: "Adult day pass CHF 72", "Forfait de día adulto 52 €", "Weekly ticket for adults
+# £90", "Abono semanal adulto 30 €", "7-day pass £90", "Monthly fee: 40 €", "Bike rental
+# per day €15". The period word must qualify such a noun, for a tour's or a trip's length
+# is no period its price is for ("Day trip £30", "Excursión de un día 45 €" are one
+# outing's); a named day or year is none either ("Día del espectador", "New Year ticket")
+_PASS_NOUN = (r"(?:(?:ski|lift|season)[\s-]?)?(?:pass(?:es)?|tickets?|cards?|forfaits?|"
+              r"skipass(?:es)?|abonos?|pases?|bonos?|entradas?|billetes?|tarjetas?|"
+              r"memberships?|subscriptions?|suscripci[oó]n(?:es)?|cuotas?|fees?|rates?|"
+              r"prices?|precios?|tarifas?|rentals?|alquiler(?:es)?|rent|renta)")
+_ADJ = {"half day": r"half[\s-]day|medio\s+d[ií]a|media\s+jornada",
+        "day": r"(?:full[\s-]|one[\s-]|1[\s-]?)?day|daily|diari[oa]s?",
+        "week": r"(?:one[\s-]|1[\s-]?)?week|weekly|semanal(?:es)?",
+        "fortnight": r"fortnight(?:ly)?|quincenal(?:es)?",
+        "month": r"(?:one[\s-]|1[\s-]?)?month|monthly|mensual(?:es)?",
+        "year": r"(?<!new\s)(?:one[\s-]|1[\s-]?)?year|yearly|annual|anual(?:es)?"}
+_NOUN = {"half day": r"medio\s+d[ií]a|media\s+jornada|(?:a\s+)?half[\s-]day",
+         "day": r"(?:un\s+|una\s+|one\s+|1\s+|a\s+)?(?:d[ií]a|jornada|day)(?!\s+del?\s)",
+         "week": r"(?:una\s+|one\s+|1\s+|a\s+)?(?:semana|week)",
+         "fortnight": r"(?:una\s+|a\s+)?(?:quincena|fortnight)",
+         "month": r"(?:un\s+|one\s+|1\s+|a\s+)?(?:mes|month)",
+         "year": r"(?:un\s+|one\s+|1\s+|a\s+)?(?:a[nñ]o|year)(?!\s+nuevo)"}
+# (between the label and the amount: a few words of who it is for or "from", no figure and
+# no clause's end: "for adults", "adulto", "(niño)", "desde")
+_TO_AMOUNT = r"(?:[\s:=()–-]*\b[^\W\d_]+\b){0,3}[\s:=()–-]*$"
+_PASS_PERIOD = re.compile(
+    r"\b(?:(?:" + "|".join(f"(?P<a_{k.replace(' ', '_')}>{v})" for k, v in _ADJ.items())
+    + r")[\s-]+" + _PASS_NOUN + r"|" + _PASS_NOUN + r"(?:\s+(?:de|del|por|per|for|of|al|a|"
+    r"para))?\s+(?:" + "|".join(f"(?P<n_{k.replace(' ', '_')}>{v})" for k, v in _NOUN.items())
+    + r"|" + "|".join(f"(?P<j_{k.replace(' ', '_')}>{v})" for k, v in _ADJ.items()
+                      if k != "half day") + r")|(?P<span>" + _SPAN + r")[\s-]+" + _PASS_NOUN
+    + r"|" + _PASS_NOUN + r"\s+(?:(?:de|of|for)\s+)?(?P<span2>" + _SPAN.replace("?P<n>", "?P<n2>")
+    .replace("?P<unit>", "?P<unit2>") + r"))\b" + _TO_AMOUNT, re.I)
+
+
 def labelled_period(text: str, span: tuple[int, int]) -> str | None:
     """The period (``per``) the amount at ``span`` in ``text`` is labelled with, a period
     word at the start of its clause before a colon ("Semana: 3.500 €", "Weekly: €3,500",
@@ -145,3 +180,20 @@ def labelled_period(text: str, span: tuple[int, int]) -> str | None:
     if m is None:
         return None
     return next(k.replace("_", " ") for k, v in m.groupdict().items() if v is not None)
+
+
+def pass_period(text: str, span: tuple[int, int]) -> str | None:
+    """The period a pass, a ticket or a fee is for, said in the label of the amount at
+    ``span`` in ``text`` ("Adult day pass CHF 72", "Abono semanal adulto 30 €": per day,
+    per week; "7-day pass £90": per week), or None."""
+    m = _PASS_PERIOD.search(text[max(0, span[0] - 60):span[0]])
+    if m is None:
+        return None
+    for n, unit in (("n", "unit"), ("n2", "unit2")):
+        if m.group(n):
+            count = m.group(n).lower()
+            days = (int(count) if count.isdigit() else _WORD_COUNTS[count]) \
+                * (7 if m.group(unit).lower().startswith(("s", "w")) else 1)
+            return _PERIODS.get(days)
+    return next(k[2:].replace("_", " ") for k, v in m.groupdict().items()
+                if v is not None and k[:2] in ("a_", "n_", "j_"))

@@ -130,7 +130,11 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
             base.per == "group" or per == "person" and base.per in PERIOD_DAYS
             or group and asked == "person" and (base.per is None or base.per in PERIOD_DAYS)):
         how, who = "divided", asked
-        update = {"per": "person"} if per == "person" else {"each": asked}
+        # a period's share keeps its period beside the head ("150 €/medio día" for 2 is 75
+        # € a head per half day): put "per person" alone, a half day's share and a day's
+        # read as one price, and the cheaper was named by the shorter period
+        update = {"each": asked} if per != "person" or base.per in PERIOD_DAYS \
+            else {"per": "person"}
     elif asked == "person" and per == "person" and head is None and counts.get(asked, 0) >= 1 \
             and base.per in _TIMED and work is not None and work.times(base.per):
         how, who = "timed", asked

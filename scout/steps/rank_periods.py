@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 
 from scout.schemas.records import Candidate
-from scout.schemas.task import Money
+from scout.schemas.task import HEADS, Money
 from scout.steps.dailycap import DAY_HOURS, HELD, HOUR_RATES, hours_of_day
 from scout.steps.periodnotes import (BUDGET, FLAGS, FLOOR, MEASURE, PACED_DOWN, PACED_UP,
                                      PAID_WHOLE, SAID_WHOLE, STATED_FLOOR, STATED_WHOLE,
@@ -80,6 +80,10 @@ def to_period(money: Money, per: str | None, days: float | None = None,
         return money  # the whole of what it pays, as an amount asked with no period is
     if per is None and work is not None and work.whole:
         per = TOTAL  # a budget stating no unit, where the kind counts the work: the job's
+    if per in HEADS and money.each == per and money.per in PERIOD_DAYS:
+        # one head's share of a period's price (:func:`scout.steps.rank_heads.for_people`)
+        # against a budget per head stating no period is compared as it is, its period kept
+        return money
     if per in WORK_UNITS - OCCASIONS and money.per is None:
         return None  # "desde 25 €" is no price per word: a cap per word checks those only
     # a listing's one price stating no unit ("Consulta: 60 €", "Paseo: 12 €") is an

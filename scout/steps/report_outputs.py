@@ -32,6 +32,7 @@ def dag_picture(ctx: StepContext, mission: Any) -> str | None:
 def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
     """The DAG as SVG, each phase in its state (a stopped mission's report draws it too)."""
     from scout.i18n import translations
+    from scout.i18n.values import artifact_word
     from scout.spec.dag import PhaseGraph
     from scout.report.context import STATE_LABELS
     from scout.report.svg import dag_svg
@@ -40,9 +41,10 @@ def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
     states = {p.id: p.status for p in getattr(mission, "phases", [])}
     catalog = translations(lang)
     # what each phase does in the reader's words, as the phase table says it ("búsqueda");
-    # a step kind a project adds is shown by its name, a fan-out's artifact as written
-    labels = {pid: catalog.pgettext("step", ph.uses) + (f" × {ph.for_each}" if ph.for_each
-                                                        else "")
+    # a step kind a project adds is shown by its name, a fan-out's artifact as the report's
+    # sections name it ("candidatos"), else as written
+    labels = {pid: catalog.pgettext("step", ph.uses) + (
+                  f" × {artifact_word(ph.for_each, catalog)}" if ph.for_each else "")
               for pid, ph in pipeline.phases.items()}
     _ = catalog.gettext
     words = {state: _(label) for state, label in STATE_LABELS.items()}

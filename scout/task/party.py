@@ -12,7 +12,11 @@ party; one member alone is one only after ``with`` / ``con`` and the speaker's o
 con mi madre"), which also counts the speaker, as it does before a list without them
 ("with my wife and 2 children": four); "una familia con dos niños", "a venue with 100
 guests" say what the thing has, no company. A plural without a count ("mis hijos", "with friends") says nobody's
-number, so the party is not read.
+number, so the party is not read. A senior is an adult ("4 adults and 2 seniors": six, two
+of them seniors, for an input that counts seniors apart). A family or a group said with its
+size is that many ("a family of 4", "una familia de cuatro", "grupo de 6 personas"), the
+children said with it apart ("a family of four with two kids"), or its members where they
+are listed beside it and add up to it ("una familia de 4, 2 adultos y 2 niños").
 
 Which input takes it: where the kind counts children apart (an integer input whose name
 or alias says children: a flight's ``adults`` and ``children``), the adults go to the
@@ -23,14 +27,30 @@ people takes everyone.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 from scout.task.partycount import counts_people
 from scout.task.readers import QueryText, digits_view, widened
 
+class Party(NamedTuple):
+    """A party read: its adults (the seniors among them), children and seniors, its span
+    and that of the ages said of its members (None when none is said)."""
+    adults: int
+    kids: int
+    seniors: int
+    span: tuple[int, int]
+    ages: tuple[int, int] | None
+
+
 _CHILDREN_INPUT = re.compile(r"(?<!\w)(?:child|children|kids?|infants?|bab(?:y|ies)|"
                              r"ninos?|ninas?|menores|hijos?|bebes?)(?!\w)")
+
+# an input that counts the seniors apart (folded name or aliases): they are among the
+# adults the people input counts, as the party reader adds them
+_SENIORS_INPUT = re.compile(r"(?<!\w)(?:seniors?|pensioners?|retirees?|jubilad[oa]s?|"
+                            r"pensionistas?|elderly)(?!\w)")
 
 # one adult named by relation (singular), and the same in the plural, folded
 _ADULT = (r"wife|husband|partner|girlfriend|boyfriend|fiancee?|spouse|mother|father|mum|mom|"
@@ -45,6 +65,10 @@ _ADULTS = (r"friends|colleagues|coworkers|brothers|sisters|cousins|adults|people
 # two by the word: "my parents", "mis suegros" (a possessive is needed: "padres" alone
 # may be any fathers)
 _PAIR = r"parents|grandparents|in-laws|padres|abuelos|suegros"
+# a senior is an adult counted (a kind may count them apart too: "4 adults and 2 seniors"
+# is 6 people, 2 of them seniors); "mayores" is left out ("3 mayores de 12 años")
+_SENIOR = r"senior|pensioner|retiree|oap|jubilad[oa]|pensionista"
+_SENIORS = r"seniors|pensioners|retirees|oaps|elderly|jubilad[oa]s|pensionistas"
 _CHILD = (r"kid|child|son|daughter|boy|girl|baby|toddler|infant|teenager|teen|nin[oa]|hij[oa]|bebe|"
           r"niet[oa]|peque|cri[oa]|menor")
 _CHILDREN = (r"kids|children|sons|daughters|boys|girls|babies|toddlers|infants|teenagers|teens|"
@@ -58,8 +82,9 @@ _MINE = re.compile(r"(?<!\w)(?:my|our|mi|mis|nuestr[oa]s?)\s")
 _END = r"(?=\s*(?:[,.;:!?)]|$|(?:and|y|e|&|plus)\b))"
 _SELF = rf"(?P<self>yo|myself|(?:me|mi){_END})"
 _MEMBER = (rf"(?:{_SELF}|(?:{_OWNER}\s+)?(?P<n>\d{{1,2}})\s+(?:(?P<adults>{_ADULTS})|"
-           rf"(?P<kids>{_CHILDREN}))|{_OWNER}\s+(?P<pair>{_PAIR})|"
-           rf"(?:{_OWNER}|{_ONE})\s+(?:(?P<adult>{_ADULT})|(?P<kid>{_CHILD}))|"
+           rf"(?P<seniors>{_SENIORS})|(?P<kids>{_CHILDREN}))|{_OWNER}\s+(?P<pair>{_PAIR})|"
+           rf"(?:{_OWNER}|{_ONE})\s+(?:(?P<adult>{_ADULT})|(?P<senior>{_SENIOR})|"
+           rf"(?P<kid>{_CHILD}))|"
            rf"(?P<many>{_OWNER}\s+(?:{_ADULTS}|{_CHILDREN})))(?!\w)")
 _JOINT = r"(?:\s*,\s*(?:(?:and|y|e|plus)\s+)?|\s+(?:and|y|e|&|plus|mas)\s+|\s*\+\s*)"
 # a member's age said right after them ("un niño de 8", "a kid aged 8", "one of 9 years"):
@@ -86,10 +111,58 @@ def _members(free: str, start: int) -> tuple[list[re.Match[str]], int] | None:
     return found, end
 
 
-def find_party(free: str) -> tuple[int, int, tuple[int, int], tuple[int, int] | None] | None:
+# a family or a group said with its size: "a family of 4", "una familia de cuatro",
+# "grupo de 6"; how many of them are children where said right after it ("a family of 4
+# with 2 kids", "familia de 5, con 3 niños", "including 2 children")
+_FAMILY = re.compile(
+    r"(?<!\w)(?:family|familia|group|grupo|party)\s+(?:of|de)\s+(?P<n>\d{1,2})"
+    r"(?:\s+(?:people|persons|members|personas|miembros|integrantes))?(?![\w.,:/]\w|\s*[-–%€$£])"
+    r"(?:\s*,?\s*(?:with|con|including|incluidos|incluyendo|of\s+whom|de\s+ellos|"
+    r"de\s+los\s+que)\s+(?:(?:my|our|mis|nuestr[oa]s|los|las|the)\s+)?(?P<k>\d{1,2})\s+"
+    rf"(?:{_CHILDREN})(?:\s+(?:are|son))?)?(?!\w)")
+# what may follow a family's size: the end, a stop, or a function word ("a family of 4
+# in Rome", "familia de 4 con perro"); a noun counts something else ("grupo de 4 hoteles")
+_FAMILY_END = re.compile(r"\s*(?:$|[,;.!?)]|(?:with|con|in|en|at|to|a|al|para|for|y|and|e|"
+                         r"on|the|el|la|los|las|que|who|from|de|del|desde|this|este|esta|"
+                         r"next|we|nos|looking|buscamos|queremos|want|need|busca|quiere)(?!\w))")
+# between a family's size and its members: "a family of 4 with my wife and our 2 kids"
+_BETWEEN = re.compile(r"[\s,:;()–-]*(?:(?:with|con|including|incluidos|incluyendo|we\s+are|"
+                      r"somos)\s*)?")
+
+
+def find_family(free: str) -> Party | None:
+    """A family or a group said with its size in ``free`` (folded, digits as digits): how
+    many adults (the size less the children said with it), how many children, and its
+    span; the first one said, else None. "a family of 4" says four people, not who: all
+    are counted as the people input's, as "somos 4" is."""
+    for m in _FAMILY.finditer(free):
+        if m.group("k") is None and not _FAMILY_END.match(free, m.end()):
+            continue  # "a group of 4 hotels", "familia de 3 estrellas": not its people
+        total, kids = int(m.group("n")), int(m.group("k") or 0)
+        if total < 1 or kids > total:
+            continue
+        return Party(total - kids, kids, 0, m.span(), None)
+    return None
+
+
+def _said(free: str) -> Party | None:
+    """The party ``free`` says: a family's size, unless the members listed right by it add
+    up to it and say who ("una familia de 4, 2 adultos y 2 niños": two children), else the
+    members listed."""
+    family, listed = find_family(free), find_party(free)
+    if family is None or listed is None:
+        return family or listed
+    start, end = sorted((family.span, listed.span))
+    if listed.adults + listed.kids == family.adults + family.kids \
+            and _BETWEEN.fullmatch(free[start[1]:end[0]]):
+        return listed._replace(span=(start[0], max(start[1], end[1])))
+    return family
+
+
+def find_party(free: str) -> Party | None:
     """The party listed in ``free`` (folded, digits as digits, claimed text blanked): how
-    many adults (the speaker counted where said or implied by ``with``), how many
-    children, the list's span and that of the ages said of its members, from the noun of
+    many adults (the speaker counted where said or implied by ``with``; a senior is one,
+    counted apart too), how many children, the list's span and that of the ages said of its members, from the noun of
     the first one aged to the last age (None when none is said); the first one said, else
     None."""
     for m in re.finditer(r"(?<!\w)\w", free):
@@ -102,14 +175,14 @@ def find_party(free: str) -> tuple[int, int, tuple[int, int], tuple[int, int] | 
             continue
         if any(x.groupdict().get("many") for x in members):
             return None  # "mis hijos y yo": how many is not said
-        adults, kids = _counted(members)
+        adults, kids, seniors = _counted(members)
         if joined and not any(x.groupdict().get("i") or x.group("self") for x in members):
             if not any(_MINE.search(x.group(0)) for x in members):
                 # "a venue with 100 guests", "una familia con dos niños": whom the thing
                 # has, not the speaker's company
                 continue
             adults += 1  # "con mi madre": the speaker goes too
-        return adults, kids, (m.start(), end), _ages(free, members, end)
+        return Party(adults, kids, seniors, (m.start(), end), _ages(free, members, end))
     return None
 
 
@@ -133,10 +206,11 @@ def _ages(free: str, members: list[re.Match[str]], end: int) -> tuple[int, int] 
     return None
 
 
-def _counted(members: list[re.Match[str]]) -> tuple[int, int]:
-    """How many adults and children ``members`` list; an "otro" / "another" is one more of
-    the member before it ("un niño de 8 y otro de 11": two children)."""
-    adults = kids = 0
+def _counted(members: list[re.Match[str]]) -> tuple[int, int, int]:
+    """How many adults (seniors among them), children and seniors ``members`` list; an
+    "otro" / "another" is one more of the member before it ("un niño de 8 y otro de 11":
+    two children)."""
+    adults = kids = seniors = 0
     child = False  # whether the last member counted was a child
     for x in members:
         g = x.groupdict()
@@ -144,6 +218,9 @@ def _counted(members: list[re.Match[str]]) -> tuple[int, int]:
             one = (0, 1) if child else (1, 0)
         elif g.get("i") or g.get("self") or g.get("adult"):
             one = (1, 0)
+        elif g.get("senior") or g.get("seniors"):
+            one = (1 if g.get("senior") else int(g["n"]), 0)
+            seniors += one[0]
         elif g.get("adults"):
             one = (int(g["n"]), 0)
         elif g.get("pair"):
@@ -153,7 +230,7 @@ def _counted(members: list[re.Match[str]]) -> tuple[int, int]:
         else:  # a counted group of children ("2 kids")
             one = (0, int(g["n"]))
         adults, kids, child = adults + one[0], kids + one[1], one[1] > 0
-    return adults, kids
+    return adults, kids, seniors
 
 
 def party_inputs(text: QueryText, inputs: dict[str, InputSpec],
@@ -169,13 +246,18 @@ def party_inputs(text: QueryText, inputs: dict[str, InputSpec],
     adults = [n for n in counting if n not in children]
     if len(adults) > 1 or len(children) > 1 or not (adults or children):
         return [], None
+    elder = [n for n, s in inputs.items() if s.type == "integer" and n not in counting
+             and n not in children and not n.startswith(("min_", "max_"))
+             and _SENIORS_INPUT.search(fold(" ".join([n.replace("_", " "), *s.aliases])))]
     free = digits_view(text.free)
-    party = find_party(free)
+    party = _said(free)
     if party is None:
         return [], None
-    grown, kids, span, ages = party
+    grown, kids, seniors, span, ages = party
     span = widened(text.free, free, span)
     out: list[tuple[str, int, tuple[int, int]]] = []
+    if len(elder) == 1 and seniors:  # "4 adults and 2 seniors": 2 seniors of 6 people
+        out.append((elder[0], seniors, span))
     if children and kids:
         out.append((children[0], kids, span))
     if adults and children and grown:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.adapters.extractive import ExtractiveAdapter
+from scout.adapters.localefmt import Formatter
 from scout.config.settings import ExtractiveSettings
+from scout.i18n import translations
 from scout.schemas.task import Money
 
 
@@ -43,3 +45,36 @@ def test_prices_each_are_still_compared():
 def test_prices_with_no_per_are_still_compared():
     text = _text([("Boat A", 240, None, 9.8), ("Boat B", 200, None, 9.4)])
     assert "Boat B is the cheapest option that fits your request" in text
+
+
+def _shared(lang: str) -> str:
+    """A half day's price and a day's, each shared by 2 (scout.steps.rank_heads): one head's
+    per half day and per day, the period kept beside the head."""
+    def eur(amount: float, per: str, each: str | None = None) -> Money:
+        return Money(amount=amount, currency="EUR", per=per, each=each)  # type: ignore[arg-type]
+    subjects = [SubjectBrief(key="half", name="Half boat", rank=1, rating=9.0,
+                             price=eur(150, "half day"), price_checked=eur(75, "half day", "person")),
+                SubjectBrief(key="day", name="Day boat", rank=2, rating=8.0,
+                             price=eur(180, "day"), price_checked=eur(90, "day", "person"))]
+    evidence = [EvidenceItem(url=f"https://boats.test/{s.key}", title=s.name, subject=s.key,
+                             kind="snippet", text=f"{s.name}.") for s in subjects]
+    req = SynthesisRequest(
+        question="q", task={"budget": {"amount": 100, "currency": "EUR", "per": "person"}},
+        task_types={"budget": "money"}, lang=lang, evidence=evidence,
+        candidates=["Half boat", "Day boat"], subjects=subjects)
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    return " ".join(s.text for s in syn.sentences)
+
+
+def test_shares_on_different_periods_are_not_compared():
+    """75 € a head for a half day is not cheaper than 90 € a head for a day: neither is the
+    cheapest, nor cheaper than the other; a share is written with its head and its period."""
+    text = _shared("en")
+    assert "Half boat is rated higher than Day boat" in text
+    assert "cheapest" not in text and " less (" not in text and " more (" not in text
+    es = _shared("es")
+    assert "Half boat tiene mejor valoración" in es
+    assert "más barat" not in es and " menos (" not in es and " más (" not in es
+    share = Money(amount=75, currency="EUR", per="half day", each="person")
+    assert Formatter("es", translations("es")).money(share) == "75 €/persona/media jornada"
+    assert Formatter("en", translations("en")).money(share) == "75 EUR/person/half day"

@@ -113,7 +113,7 @@ def test_spanish_request_gives_a_spanish_report(world: World) -> None:
     # the DAG stays, in the appendix, its states in Spanish
     appendix = es.split("## Apéndice", 1)[1]
     assert "```mermaid\nflowchart TD" in appendix
-    assert 'F2["F2: búsqueda x candidates [completada]"]' in appendix
+    assert 'F2["F2: búsqueda x candidatos [completada]"]' in appendix
     # the phase table says what each phase does in Spanish words
     assert "| F2 | búsqueda | completada | tavily | 4/4 |" in appendix
     assert "| P3 | síntesis | completada |" in appendix and "| search |" not in appendix

@@ -73,7 +73,8 @@ REQUESTS = {
                 "guided_tour": True}),
     "skip-the-line tickets for the Louvre in Paris on a Sunday in April, 4 adults and 2 "
     "seniors, guided tour":
-        ("en", {"place": "Paris", "dates": APRIL, "adults": 4, "seniors": 2, "skip_line": True,
+        # 6 people, 2 of them seniors (the seniors are among the adults counted)
+        ("en", {"place": "Paris", "dates": APRIL, "adults": 6, "seniors": 2, "skip_line": True,
                 "guided_tour": True}),
     "theme park near Paris during Easter week for two adults and a toddler, under £100 for "
     "the family, skip-the-line":

@@ -165,13 +165,14 @@ def test_the_group_pass_takes_each_childs_band_for_the_days_asked(runs):
     run, _ = runs["es"]
     report = run.report
     for words in [
-            # 12-15 February: 4 days; 2 × 49 € + 2 × 37 € (6 to 12 takes 8 and 11) a day
+            # 12-15 February: 4 days; 2 × 49 € + 2 × 37 € (6 to 12 takes 8 and 11) a day; a
+            # pass's day said in its label ("Forfait de día adulto 52 €") is its period
             "| Cerler | 49 €/día [1] | 37 € | 688 € | 172 € | 80 km |",
             # its children's band ends at 10: the 8-year-old pays a child's pass and the
             # 11-year-old an adult's: (3 × 52 € + 40 €) × 4
-            "| Astún | 52 € [2] | 40 € hasta los 10 años; después, precio de adulto | 784 € | "
+            "| Astún | 52 €/día [2] | 40 € hasta los 10 años; después, precio de adulto | 784 € | "
             "196 € | 50 km |",
-            "| Formigal-Panticosa | 56 € [3] | 42 € | 784 € | 196 € | 180 km |",
+            "| Formigal-Panticosa | 56 €/día [3] | 42 € | 784 € | 196 € | 180 km |",
             "El forfait del grupo suma el precio de cada persona por 4 días: el alquiler de "
             "material, el seguro y la fianza de la tarjeta se pagan aparte"]:
         assert words in report, words
@@ -204,8 +205,8 @@ def test_an_english_request_gets_an_english_report_in_the_resorts_currency(runs)
                   "2 resorts out of 4 found: 2 adults, 2 children, aged 8 and 11, on February "
                   "12 – 15, 2027, a pass of at most 80 CHF/day.",
                   # (2 × 72 + 2 × 48) × 4 days; the senior's band is no child's
-                  "| Champéry Portes du Soleil | 72 CHF [1] | 48 CHF | 960 CHF | 240 CHF | 600 km |",
-                  "| Verbier 4 Vallées | 79 CHF [2] | 45 CHF | 992 CHF | 248 CHF | 410 km |",
+                  "| Champéry Portes du Soleil | 72 CHF/day [1] | 48 CHF | 960 CHF | 240 CHF | 600 km |",
+                  "| Verbier 4 Vallées | 79 CHF/day [2] | 45 CHF | 992 CHF | 248 CHF | 410 km |",
                   "The group's pass adds up each person's price for 4 days: rental, insurance and "
                   "the pass card's deposit are extra"]:
         assert words in report, words

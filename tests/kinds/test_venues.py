@@ -276,7 +276,7 @@ def test_a_budget_per_person_is_checked_against_a_room_a_day_shared(runs):
         "Bodega Santa Cruz": ["caben 40, menos de las pedidas"],
         "Casa de la Moneda Salones": ["no indica espacio exterior"],
     }
-    for words in ["| Hacienda Los Olivos | ~40 €/persona (2.400 €/día según la fuente) [1] | 120 |",
+    for words in ["| Hacienda Los Olivos | ~40 €/persona/día (2.400 €/día según la fuente) [1] | 120 |",
                   "precio por día dividido entre 60 personas, para compararlo con el "
                   "presupuesto por persona",
                   "para 60 personas, montaje en banquete, 1–31 de mayo de 2027, por como "

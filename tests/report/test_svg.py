@@ -156,7 +156,7 @@ def test_provider_text_cannot_inject_markup() -> None:
 
 def test_the_dag_picture_names_each_step_in_the_reports_language() -> None:
     """The phase table of a Spanish report says "búsqueda"; its DAG picture said "search"
-    (the artifact a fan-out runs over is the pipeline's name, as written)."""
+    (the artifact a fan-out runs over as the report's sections name it: "candidatos")."""
     from pathlib import Path
 
     from scout.report.context import MissionView
@@ -167,7 +167,7 @@ def test_the_dag_picture_names_each_step_in_the_reports_language() -> None:
                          / "hotel_research.yaml").model
     view = MissionView(mission_id="m", pipeline=pipe.name)
     es, en = dag_picture_of(pipe, view, "es"), dag_picture_of(pipe, view, "en")
-    assert ">búsqueda × candidates</text>" in es and ">síntesis</text>" in es
+    assert ">búsqueda × candidatos</text>" in es and ">síntesis</text>" in es
     assert ">search<" not in es and ">synthesize<" not in es
     assert ">search × candidates</text>" in en and ">synthesize</text>" in en
 

@@ -35,3 +35,46 @@ def test_a_period_label_before_the_amount_is_its_period(text: str, per: str) -> 
 def test_other_labels_state_no_period(text: str) -> None:
     price = find_price(text)
     assert price is not None and price.per is None
+
+
+# a period word inside the label of a pass, a ticket or a fee, not at its clause's start:
+# read with none, a day pass's "52 €" sat beside another's "49 €/día" on the shortlist
+@pytest.mark.parametrize("text,per", [
+    ("Adult day pass CHF 72", "day"),
+    ("Forfait de día adulto 52 €", "day"),
+    ("Forfait día adulto desde 52 €", "day"),
+    ("Weekly ticket for adults £90", "week"),
+    ("Abono semanal adulto 30 €", "week"),
+    ("Lift pass for one day: CHF 72", "day"),
+    ("Pase diario (niño) 30 €", "day"),
+    ("7-day pass £90", "week"),
+    ("Forfait 7 días adulto 250 €", "week"),
+    ("Half-day pass €45", "half day"),
+    ("Abono mensual 40 €", "month"),
+    ("Bike rental per day €15", "day"),
+    ("Adult day pass CHF 72, child CHF 40", "day"),   # other heads' prices, no other period
+])
+def test_a_period_inside_a_pass_label_is_its_period(text: str, per: str) -> None:
+    price = find_price(text)
+    assert price is not None and price.per == per
+
+
+@pytest.mark.parametrize("text", [
+    "Day trip £30",                        # an outing's length, not what it is paid per
+    "Half-day tour €45",
+    "Hotel with daily breakfast 120 €",    # the word qualifies no pass, ticket or fee
+    "Season pass 500 €",                   # no period the period table knows
+    "Forfait 6 días adulto 250 €",
+    "Day pass holders. Parking 10 €",      # another clause's label
+    "Weekly pass, parking 10 €",
+    "New Year ticket £50",                 # a named day or year
+    "Entrada de año nuevo 50 €",
+    "Entrada día del espectador 5 €",
+    "Ticket valid on the day of purchase 20 €",
+    # passes for several periods: the listing sells each, none is its one period
+    "Forfait de día 52 €, abono semanal 250 €",
+    "Day pass £15, monthly pass £140",
+])
+def test_a_period_word_not_labelling_the_amount_is_no_period(text: str) -> None:
+    price = find_price(text)
+    assert price is not None and price.per is None

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scout.i18n.messages import localize
+from scout.i18n.values import format_money
 from scout.schemas.records import Candidates
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
@@ -69,7 +70,8 @@ def test_a_budget_per_person_is_checked_against_a_price_a_day_shared() -> None:
     # 2.400 a day for 60 is 40 a head; 35 and 45 a head are compared as they are; a
     # price stating no period (a menu's? the room's?) is not divided: compared as it is,
     # as any amount stating no period is
-    assert kept["room"].price_converted == _eur(40, "person")
+    # (one head's share a day: its period kept beside the head)
+    assert kept["room"].price_converted == _eur(40, "day").model_copy(update={"each": "person"})
     assert "price per day divided by 60 people, to compare it with the budget per person" \
         in kept["room"].flags
     assert kept["catering"].price_converted is None and kept["dear"].price_converted is None
@@ -78,6 +80,25 @@ def test_a_budget_per_person_is_checked_against_a_price_a_day_shared() -> None:
     assert localize("1 price per day was divided by the number of people asked, to compare "
                     "it with the budget per person", "es").startswith(
         "1 precio por día se ha dividido entre el número de personas pedido")
+
+
+@pytest.mark.parametrize("query", ["barco para 2 personas, máximo 100 € por persona",
+                                   "a boat for 2 people, at most 100 EUR per person"])
+def test_a_share_keeps_its_period(query: str) -> None:
+    """A half day's price and a day's shared by the people asked are one head's per half
+    day and per day: put "per person" alone, 75 € a head for a half day read as cheaper
+    than 90 € a head for a whole day, and the synthesis named it the cheapest."""
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 6))
+    boats = [_flat("half", ("https://a.test/", _eur(150, "half day"))),
+             _flat("day", ("https://b.test/", _eur(180, "day")))]
+    params = RankParams(items="candidates", as_="v", where=WHERE, people="guests",
+                        order_by=["v.price.amount if v.price else none"], descending=False)
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=boats)}, task))
+    kept = {i.candidate.key: i.candidate.price_converted for i in short.items}
+    assert kept == {"half": _eur(75, "half day").model_copy(update={"each": "person"}),
+                    "day": _eur(90, "day").model_copy(update={"each": "person"})}
+    assert [format_money(kept["half"], lang) for lang in ("en", "es")] == [
+        "75 EUR/person/half day", "75 €/persona/media jornada"]
 
 
 def test_without_people_a_price_per_person_is_not_compared_as_before() -> None:

@@ -447,8 +447,10 @@ def test_the_dag_in_a_spanish_report_has_no_english_label(tmp_path: Path) -> Non
         assert f"subgraph group_1 {group}" in dag
         if lang == "es":
             assert "[succeeded]" not in dag and "parallel group" not in dag
-            # each step as the phase table says it; the fan-out's artifact as written
-            assert 'F2["F2: búsqueda x candidates' in dag and ": search" not in dag
+            # each step as the phase table says it; the fan-out's artifact and the edges'
+            # as the report's sections name them
+            assert 'F2["F2: búsqueda x candidatos' in dag and ": search" not in dag
+            assert "|candidates" not in dag and "x candidates" not in dag
         else:  # a state in words there too, as the phase table says it
             assert 'F2["F2: search x candidates' in dag
             assert 'Y1["Y1: videos [failed (final)]"]' in dag and "[failed_terminal]" not in dag
