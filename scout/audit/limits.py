@@ -12,7 +12,8 @@ each name their own):
   those that did not succeed (or will run) first, in the pipeline's order, each with at
   most :data:`AUDIT_ITEM_ERRORS` item errors; the other lists that grow with a mission
   (a trail's artifacts, applies, torn journal lines, cost rows; ``validate``'s problems)
-  the same way (:func:`cut_rows`);
+  the same way (:func:`cut_rows`), and a cost summary's rows per mission, adapter,
+  token or phase (:func:`bound_groups`);
 * the report: parts of :data:`REPORT_PART_CHARS`, each cut one naming the next part
   (``scout://missions/{id}/report/{part}``, ``/api/missions/{id}/report?part={part}``);
 * an artifact: its lists and texts cut until it fits :data:`ARTIFACT_MAX_CHARS`, with a
@@ -52,6 +53,20 @@ def newest_runs(rows: list[Any], limit: int, more: str) -> tuple[list[Any], str 
     if len(rows) <= limit:
         return rows, None
     return rows[:limit], f"the newest {limit} of {len(rows)} missions; {more}"
+
+
+def bound_groups(summary: dict[str, Any], limit: int, more: str) -> None:
+    """A cost summary's ``by_*`` rows (costliest first; ``by_mission`` grows with a lab's
+    missions, ``by_phase`` with its phases) cut to ``limit`` each (:func:`cut_rows`:
+    ``by_{group}_left_out`` counts the rest), and ``rows_note`` saying what was left out
+    (``more``: how to ask for more), None when nothing was. The total still sums them all."""
+    cut: list[str] = []
+    for key in [k for k in summary if k.startswith("by_") and isinstance(summary[k], list)]:
+        count = len(summary[key])
+        cut_rows(summary, key, limit)
+        if f"{key}_left_out" in summary:
+            cut.append(f"{key}: the costliest {limit} of {count}")
+    summary["rows_note"] = f"{'; '.join(cut)}; {more}" if cut else None
 
 
 def check_count(value: Any, name: str, low: int) -> int:

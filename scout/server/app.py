@@ -22,7 +22,8 @@ refused there), and unknown missions are ``404 USE003``. Errors are
 names paths under the served root relative to it (:func:`scout.paths.said_under_root`)
 and is validated against its model (:mod:`.models`). What grows with a lab's missions is
 bounded as the MCP tools bound it (:mod:`scout.audit.limits`): the missions listed
-(``?limit=``), a state's phases (``?phases=``), the Markdown report (``?part=``), each
+(``?limit=``), a cost summary's rows per grouping (``?limit=``), a state's phases
+(``?phases=``), the Markdown report (``?part=``), each
 answer saying what it left out and how to ask for it. A dashboard page's error is the
 dashboard's HTML error page, not the API's JSON. Handlers are plain functions
 (FastAPI runs them on its thread pool): each opens its own index connection.
@@ -43,7 +44,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from scout import __version__, api
 from scout.audit.cost import BY, cost_summary
 from scout.audit.filters import JournalFilter, parse_since
-from scout.audit.limits import AUDIT_PHASES, RUNS_LIMIT, bound_state, newest_runs, report_part
+from scout.audit.limits import (
+    AUDIT_PHASES,
+    RUNS_LIMIT,
+    bound_groups,
+    bound_state,
+    newest_runs,
+    report_part,
+)
 from scout.audit.journal_query import query
 from scout.audit.pool_status import pool_status
 from scout.audit.runs import effective_status, list_runs
@@ -224,12 +232,20 @@ def create_app(settings: ServerSettings) -> Any:
                                                           "text/html": {}}}})
     def mission_report(mission_id: str = _id_param(),
                        format: Literal["md", "html"] = Query("md"),
-                       part: int = Query(1, ge=1, le=10000, description=(
-                           "the Markdown report's part: a long one comes in parts, each "
-                           "that is not the last ending with the next one's address"))
+                       part: int | None = Query(None, ge=1, le=10000, description=(
+                           "the Markdown report's part (default 1): a long one comes in "
+                           "parts, each that is not the last ending with the next one's "
+                           "address; not with format=html"))
                        ) -> PlainTextResponse:
         """The mission's report: Markdown (default; a long one in parts of 60,000
-        characters, ``?part=``) or HTML (the page for a browser, whole)."""
+        characters, ``?part=``) or HTML (the page for a browser, whole: a ``part`` with
+        it is refused, 400 USE001, rather than answered with the whole page)."""
+        if format == "html" and part is not None:
+            # the page is never cut (its markup would break): a client asking for part 2
+            # would read the whole page again and again, believing it paged on
+            raise UsageError("part: only the Markdown report comes in parts; the HTML "
+                             "report is one page", hint="leave out part= with format=html, "
+                             "or ask format=md (the default) for its parts")
         path = run_dir(mission_id) / f"report.{format}"
         if not path.exists() and not path.is_symlink():
             raise ReportNotFound(f"mission '{mission_id}' has no report.{format} yet",
@@ -239,7 +255,7 @@ def create_app(settings: ServerSettings) -> Any:
         if format == "html":
             return PlainTextResponse(text, media_type="text/html", headers=REPORT_HEADERS)
         uri = f"/api/missions/{mission_id}/report"
-        return PlainTextResponse(report_part(text, part, uri, uri + "?part={part}"),
+        return PlainTextResponse(report_part(text, part or 1, uri, uri + "?part={part}"),
                                  media_type="text/markdown", headers=REPORT_HEADERS)
 
     @app.get("/api/missions/{mission_id:path}", response_model=M.MissionState,
@@ -283,12 +299,18 @@ def create_app(settings: ServerSettings) -> Any:
         phase: str | None = Query(None, max_length=200),
         since: str | None = Query(None, max_length=100,
                                   description="ISO date/date-time or an age (30m, 2h, 7d)"),
+        limit: int = Query(RUNS_LIMIT, ge=1, le=10000,
+                           description="the costliest N rows per grouping"),
     ) -> dict[str, Any]:
-        """Spend from the request journal: calls, ok, failed, cache hits, USD."""
+        """Spend from the request journal: calls, ok, failed, cache hits, USD; at most
+        ``limit`` rows per grouping, the costliest (``by_{group}_left_out`` counts the
+        rest, ``rows_note`` says what was left out; ``total`` sums them all)."""
         flt = JournalFilter(mission=mission, adapter=adapter, token=token, phase=phase,
                             since=parse_since(since, name="since"))
         bys: list[str] = list(dict.fromkeys(by)) or list(BY[:3])
-        return clean(cost_summary(settings.runtime_dir, bys, flt).to_dict())
+        data = cost_summary(settings.runtime_dir, bys, flt).to_dict()
+        bound_groups(data, limit, "?limit= lists more (up to 10000)")
+        return clean(data)
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

@@ -64,6 +64,12 @@ class CostSummary(_Model):
     by_adapter: list[CostRow] | None = None
     by_token: list[CostRow] | None = None
     by_phase: list[CostRow] | None = None
+    #: the rows each grouping left out (``?limit=``: the costliest kept), and what was
+    by_mission_left_out: int | None = None
+    by_adapter_left_out: int | None = None
+    by_token_left_out: int | None = None
+    by_phase_left_out: int | None = None
+    rows_note: str | None = None
     source: str
     note: str | None
     torn_lines: int

@@ -126,6 +126,11 @@ def test_report(servers) -> None:
     assert md.text == (w.world.run_dir("bcn") / "report.md").read_text()
     html = get(c, "/api/missions/bcn/report", params={"format": "html"})
     assert html.headers["content-type"].startswith("text/html") and "<h1>" in html.text
+    # the page is whole: a part of it is refused, not answered with the whole page
+    paged = get(c, "/api/missions/bcn/report", params={"format": "html", "part": 2})
+    assert paged.status_code == 400 and paged.json()["error"]["code"] == "USE001"
+    assert "format=html" in paged.json()["error"]["hint"]
+    assert get(c, "/api/missions/bcn/report", params={"part": 1}).text == md.text
 
 
 def test_report_missing(servers, tmp_path) -> None:
@@ -160,6 +165,18 @@ def test_pool_and_cost(servers) -> None:
     assert one["by_mission"] is None and one["total"]["usd"] == pytest.approx(0.087)
     assert {r["key"]: r["usd"] for r in one["by_phase"]}["F2"] == pytest.approx(0.032)
     assert get(c, "/api/cost-summary", params={"by": "planet"}).status_code == 422
+    assert cost["rows_note"] is None and cost["by_mission_left_out"] is None
+    # a lab's thousands of missions: the costliest rows per grouping, the total of all
+    top = get(c, "/api/cost-summary", params={"limit": 1, "by": ["mission", "adapter"]}).json()
+    assert [r["key"] for r in top["by_mission"]] == [cost["by_mission"][0]["key"]]
+    assert top["by_mission_left_out"] == 1 and top["total"] == cost["total"]
+    assert len(top["by_adapter"]) == 1
+    assert top["by_adapter_left_out"] == len(cost["by_adapter"]) - 1
+    assert "by_mission: the costliest 1 of 2" in top["rows_note"]
+    assert "?limit=" in top["rows_note"]
+    for bad in ("0", "10001"):
+        refused = get(c, "/api/cost-summary", params={"limit": bad})
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "USE001"
 
 
 @pytest.mark.parametrize("path", [
