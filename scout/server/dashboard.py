@@ -2,8 +2,9 @@
 JSON API.
 
 ==================================  ===================================================
-``GET /``                           the missions (status, pipeline, start, duration,
-                                    cost, phases, a link to the report)
+``GET /``                           the newest missions (status, pipeline, start,
+                                    duration, cost, phases, a link to the report), a
+                                    line saying how many are left out
 ``GET /missions/{id}``              one mission: the request and its Task, the phase
                                     DAG, the phases with live state, costs, the journal
                                     tail and the report (embedded)
@@ -39,6 +40,7 @@ from jinja2 import FileSystemLoader
 from scout import __version__, api
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
+from scout.audit.limits import RUNS_LIMIT, newest_runs
 from scout.audit.runs import effective_status, list_runs, phase_summary
 from scout.errors import ScoutError
 from scout.i18n import translations
@@ -123,14 +125,19 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index(request: Request) -> HTMLResponse:
+        # the newest RUNS_LIMIT, as the API lists them: a lab's thousands of missions
+        # made a page of megabytes (and a stat per mission); a line says how many are left
+        every = list_runs(runs_dir, runtime_dir)
+        shown, _note = newest_runs(every, RUNS_LIMIT, "")
         rows = []
-        for r in list_runs(runs_dir, runtime_dir):
+        for r in shown:
             row = r.to_dict()
             row["phase_summary"] = phase_summary(r.phases)
             row["has_report"] = (runs_dir / r.mission_id / "report.html").is_file()
             rows.append(row)
         return page("index.html.j2", lang=lang_of_request(request), runs=rows,
-                    runs_dir=str(runs_dir))
+                    runs_dir=str(runs_dir), total=len(every),
+                    left_out=len(every) - len(shown))
 
     @app.get("/missions/{mission_id}", response_class=HTMLResponse, include_in_schema=False)
     def mission(mission_id: str, request: Request) -> HTMLResponse:

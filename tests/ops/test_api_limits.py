@@ -110,8 +110,21 @@ def test_a_page_that_fails_answers_an_html_error_page(client, path: str, status:
     assert api.status_code == status and api.json()["error"]["code"]
 
 
+def test_the_dashboard_lists_the_newest_missions_and_says_how_many_are_left_out(
+        client) -> None:
+    total = client.get("/api/missions").json()["total"]
+    newest = [r["mission_id"] for r in client.get("/api/missions").json()["runs"]]
+    page = client.get("/")
+    assert page.status_code == 200
+    assert re.findall(r'<tr data-mission="([^"]+)"', page.text) == newest
+    left = total - RUNS_LIMIT
+    assert f"The newest {RUNS_LIMIT} of {total} missions: {left} older" in page.text
+    assert 'href="/api/missions?limit=10000"' in page.text
+    es = client.get("/", headers={"Accept-Language": "es"}).text
+    assert f"Las {RUNS_LIMIT} misiones más recientes de {total}: se omiten {left}" in es
+
+
 def test_the_dashboard_still_lists_and_shows_a_bounded_mission(client) -> None:
-    assert client.get("/").status_code == 200
     page = client.get("/missions/huge")
     assert page.status_code == 200 and f'data-phase="P{PHASES - 1}"' in page.text
     script = client.get("/static/dashboard.js").text

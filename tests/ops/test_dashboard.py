@@ -46,6 +46,7 @@ def test_index_lists_every_mission(client: httpx.Client, ops_world: OpsWorld) ->
         assert run["pipeline"] in cells and run["started_at"] in cells
         assert f"${run['cost_usd']:.4f}" in cells
         assert f'/api/missions/{run["mission_id"]}/report?format=html' in cells
+    assert "left-out" not in r.text  # every mission is listed: no line says some are not
     assert _external_refs(r.text) == []
 
 
