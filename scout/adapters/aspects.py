@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scout.adapters.text import fold
+from scout.lazyre import compiled
 
 #: aspect id → cue words (folded; a trailing ``*`` matches any ending)
 CUES: dict[str, tuple[str, ...]] = {
@@ -240,9 +241,15 @@ INCLUDED = frozenset("included incluid*".split())
 
 
 def _matches(word: str, patterns: frozenset[str] | tuple[str, ...]) -> bool:
-    if word in patterns:
-        return True
-    return any(p.endswith("*") and word.startswith(p[:-1]) for p in patterns)
+    """``word`` is one of ``patterns`` or starts with one ending in ``*`` (a stem)."""
+    return word in patterns or word.startswith(_stems(patterns))
+
+
+@functools.lru_cache(maxsize=256)
+def _stems(patterns: frozenset[str] | tuple[str, ...]) -> tuple[str, ...]:
+    # one C-level startswith over the stems: a generator over every pattern for every
+    # word of a 100 KB page was most of find_aspects' CPU (tests/hardening/test_reader_cpu)
+    return tuple(p[:-1] for p in patterns if p.endswith("*"))
 
 
 #: the prefix entries of ASPECT_POLAR, longest first (the most specific stem wins)
@@ -309,8 +316,9 @@ def clauses(sentence: str) -> list[str]:
     out: list[str] = []
     # a field's yes/no value is a fact, not an opinion: the field goes, as if a clause's end
     text = _FIELD_VALUE.sub("; ", fold(sentence)) + " "
-    for filler in FILLERS:
-        text = re.sub(r"\b" + filler + r"\b", " ", text)
+    # one pass for every filler (a sub per filler rescanned a page once each): none
+    # holds another, and each leaves spaces where it was, so none is made anew
+    text = compiled(r"\b(?:" + "|".join(map(re.escape, FILLERS)) + r")\b").sub(" ", text)
     for idiom, neutral in IDIOMS:
         text = idiom.sub(neutral, text)
     for part in _CLAUSE.split(text):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scout.adapters.aspects import PRODUCT, VENUE, find_aspects, scope_of
+from scout.adapters.aspects import FILLERS, PRODUCT, VENUE, clauses, find_aspects, scope_of
 from scout.adapters.hygiene import quotable
 
 
@@ -366,3 +366,15 @@ def test_an_opinion_beside_a_field_is_still_read(sentence: str, expected) -> Non
 ])
 def test_what_is_included_is_a_fact_not_a_pro_or_con(sentence: str) -> None:
     assert read(sentence) == []
+
+
+@pytest.mark.parametrize("filler", FILLERS)
+def test_every_filler_goes_wherever_it_stands_and_only_as_a_whole_word(filler: str) -> None:
+    plain = clauses("the breakfast was cold and the bed soft")
+    for said in (f"{filler} the breakfast was cold and the bed soft",
+                 f"the breakfast was cold and {filler} the bed soft",
+                 f"the breakfast was cold and the bed soft {filler}",
+                 f"{filler} the breakfast was cold {filler} and the bed soft"):
+        assert clauses(said) == plain, said
+    # a word that only holds a filler stays: "howevers" is no "however"
+    assert filler + "s" in " ".join(clauses(f"the {filler}s were cold"))
