@@ -9,6 +9,8 @@ JSON API.
                                     DAG, the phases with live state, costs, the journal
                                     tail and the report (embedded)
 ``GET /cost``                       spend by mission, adapter and token, with bar charts
+                                    (the costliest of each, a line saying how many
+                                    are left out)
 ``GET /static/dashboard.{css,js}``  the page's style and its one small script
 ==================================  ===================================================
 
@@ -40,7 +42,7 @@ from jinja2 import FileSystemLoader
 from scout import __version__, api
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
-from scout.audit.limits import RUNS_LIMIT, newest_runs
+from scout.audit.limits import RUNS_LIMIT, bound_groups, newest_runs
 from scout.audit.runs import effective_status, list_runs, phase_summary
 from scout.errors import ScoutError
 from scout.i18n import translations
@@ -171,13 +173,16 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
     def cost(request: Request) -> HTMLResponse:
         groups: dict[str, list[dict[str, Any]]] = {}
         total = None
+        left_out: dict[str, int] = {}
         if runtime_dir.is_dir():
             s = cost_summary(runtime_dir, ["mission", "adapter", "token"], JournalFilter())
             data = s.to_dict()
             total = data["total"]
+            bound_groups(data, RUNS_LIMIT, "")  # the costliest, as the API's ?limit= keeps
             groups = {by: D.bars(data[f"by_{by}"]) for by in ("mission", "adapter", "token")}
+            left_out = {by: data.get(f"by_{by}_left_out") or 0 for by in groups}
         return page("cost.html.j2", lang=lang_of_request(request), total=total,
-                    groups=groups)
+                    groups=groups, left_out=left_out)
 
     @app.get("/static/{name}", include_in_schema=False)
     def static(name: str, request: Request) -> Response:

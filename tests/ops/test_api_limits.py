@@ -16,7 +16,9 @@ import pytest
 
 from scout.audit.limits import AUDIT_PHASES, REPORT_PART_CHARS, RUNS_LIMIT
 from scout.orchestrator.state_store import LOG_NAME, StateStore
+from scout.providers.journal import Journal
 from tests.ops.live import LiveServer
+from tests.ops.test_index import line
 
 PHASES = 3000
 MISSIONS = RUNS_LIMIT + 20
@@ -44,6 +46,10 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
     for i in range(MISSIONS - 1):
         _state(runs / f"small-{i:03d}", f"small-{i:03d}", 0)
     (runs / "broken" / LOG_NAME).mkdir(parents=True)  # a folder where the state log goes
+    with Journal(root / "runtime") as journal:  # a paid call by each mission, dearer each
+        for i in range(MISSIONS):
+            journal.append(line(i, mission_id=f"small-{i:03d}", cost={"usd": 0.001 * (i + 1)},
+                                result="ok", error=None))
     with LiveServer(root, {}) as live, httpx.Client(base_url=live.url, timeout=60) as c:
         yield c
 
@@ -122,6 +128,24 @@ def test_the_dashboard_lists_the_newest_missions_and_says_how_many_are_left_out(
     assert 'href="/api/missions?limit=10000"' in page.text
     es = client.get("/", headers={"Accept-Language": "es"}).text
     assert f"Las {RUNS_LIMIT} misiones más recientes de {total}: se omiten {left}" in es
+
+
+def test_a_lab_s_cost_rows_are_the_costliest_and_say_how_many_are_left_out(client) -> None:
+    api = client.get("/api/cost-summary").json()
+    assert [r["key"] for r in api["by_mission"]] == [
+        f"small-{i:03d}" for i in range(MISSIONS - 1, MISSIONS - 1 - RUNS_LIMIT, -1)]
+    assert api["by_mission_left_out"] == MISSIONS - RUNS_LIMIT
+    assert api["total"]["calls"] == MISSIONS  # the total still counts every row
+    assert f"the costliest {RUNS_LIMIT} of {MISSIONS}" in api["rows_note"]
+    page = client.get("/cost").text
+    section = page.split('id="by-mission"')[1].split("</section>")[0]
+    assert section.count('<g class="bar"') == RUNS_LIMIT
+    left = MISSIONS - RUNS_LIMIT
+    assert f"The costliest {RUNS_LIMIT} of {MISSIONS}: {left} are left out." in section
+    assert "/api/cost-summary?by=mission&amp;limit=10000" in section
+    assert "left-out" not in page.split('id="by-adapter"')[1]  # three adapters: all shown
+    es = client.get("/cost", headers={"Accept-Language": "es"}).text
+    assert f"Los {RUNS_LIMIT} con más gasto de {MISSIONS}: se omiten {left}." in es
 
 
 def test_the_dashboard_still_lists_and_shows_a_bounded_mission(client) -> None:
