@@ -365,7 +365,16 @@ def _check_phase(
     # `as: task` (or rank's with.as) hides the Task: then task.X is a field of the item
     task_is_task = phase.item_var != "task" and "task" not in extra
     records = record_scope(phase, params, pipeline)  # `place.nmae`: a field it lacks
+    named = list(params.values) if isinstance(params, RankParams) else []
+    for name in named:
+        if name in phase.need_names:
+            problems.append(Problem(
+                "SPEC025", f"phase '{pid}': value '{name}' hides an artifact of the same name",
+                smap.locate(at + ("with", "values", name)), hint="pick another value name"))
     for path, text, how in jinja_fields(kind, params, phase):
+        # a value's own expression sees the values named before it, not itself or later
+        later = set(named[named.index(path[2]):]) \
+            if path[:2] == ("with", "values") and path[2] in named else set()
         if how == "artifact":
             if text not in phase.need_names:
                 hint = did_you_mean(text, phase.need_names, what="needs")
@@ -376,8 +385,8 @@ def _check_phase(
                             else f"add '{text}' to needs")
                 )
             continue
-        problems += check_jinja(pid, text, how == "expression", scope, pipeline, smap,
-                                 at + path, task_is_task, records)
+        problems += check_jinja(pid, text, how == "expression", scope - later, pipeline,
+                                 smap, at + path, task_is_task, records)
     return problems
 
 
