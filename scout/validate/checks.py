@@ -10,6 +10,7 @@ by ``scout.validate.jinja_checks``). The graph rules (cycles, parallel groups) l
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from typing import Any
@@ -385,8 +386,13 @@ def _check_phase(
                             else f"add '{text}' to needs")
                 )
             continue
-        problems += check_jinja(pid, text, how == "expression", scope - later, pipeline,
-                                 smap, at + path, task_is_task, records)
+        found = check_jinja(pid, text, how == "expression", scope - later, pipeline,
+                            smap, at + path, task_is_task, records)
+        problems += [dataclasses.replace(p, hint=f"'{n}' is named after this value: a value "
+                                         "sees only the values before it, move it up")
+                     if p.code == "SPEC051" and (m := re.search(r"uses '(\w+)'", p.message))
+                     and (n := m.group(1)) in later else p
+                     for p in found]
     return problems
 
 
