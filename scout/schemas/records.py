@@ -214,7 +214,10 @@ class RankedItem(BaseModel):
     cost_per: str | None = Field(
         default=None, description="what that amount is for, as rank's cost_per says "
         "(month, total): said beside it")
-    _omit = omit_unset("cost", "cost_per")  # left out where no order reads a price
+    values: dict[str, float | int | bool | str | None] = Field(
+        default_factory=dict, description="the rank phase's named values worked out for it "
+        "(with.values: {group_total: ...}): a template reads item.values.group_total")
+    _omit = omit_unset("cost", "cost_per", "values")  # left out where unused
 
 
 class Shortlist(ArtifactModel):

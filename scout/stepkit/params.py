@@ -170,6 +170,12 @@ class RankParams(StrictModel):
     items: ArtifactName = Field(description="artifact to rank, e.g. candidates")
     as_: str = Field(default="item", alias="as", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
                      description="name of the record inside where/order_by")
+    values: dict[Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")], ExpressionStr] = Field(
+        default_factory=new_dict,
+        description="named expressions, in order, e.g. {group_total: '<expr>'}: each sees "
+        "the record, task, the needed artifacts and the values before it; their names may "
+        "be used in where, order_by and reasons (an expression written once), and each "
+        "ranked item keeps them for the report's templates (item.values.group_total)")
     where: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=new_list)
     reasons: list[TemplateStr] = Field(
         default_factory=new_list,
@@ -241,8 +247,40 @@ class RankParams(StrictModel):
     query: TemplateStr | None = None
 
     def extra_scope(self) -> set[str]:
-        """Names the expressions may use besides task and needs."""
-        return {self.as_}
+        """Names the expressions may use besides task and needs (a value's own expression
+        sees only the values before it: scout.validate.checks)."""
+        return {self.as_, *self.values}
+
+    def expanded_where(self) -> list[str]:
+        """``where``, each value's name written out as its expression
+        (:func:`scout.spec.namedvalues.expand`): what rank evaluates and reads."""
+        from scout.spec.namedvalues import expand, expanded
+
+        done = expanded(self.values)
+        return [expand(w, done) for w in self.where]
+
+    def expanded_order_by(self) -> list[str]:
+        """``order_by``, each value's name written out as its expression."""
+        from scout.spec.namedvalues import expand, expanded
+
+        done = expanded(self.values)
+        return [expand(o, done) for o in self.order_by]
+
+    @model_validator(mode="after")
+    def _value_names(self) -> "RankParams":
+        from scout.spec.namedvalues import MAX_EXPANDED, RESERVED, expand, expanded
+
+        for name in self.values:
+            if name in RESERVED or name == self.as_:
+                raise ValueError(f"values: '{name}' is a name every expression has already "
+                                 f"(task, the record '{self.as_}', Jinja's words): pick "
+                                 "another")
+        done = expanded(self.values)  # raises past MAX_EXPANDED
+        for text in (*self.where, *self.order_by):
+            if len(expand(text, done)) > MAX_EXPANDED:
+                raise ValueError(f"a where or order_by is over {MAX_EXPANDED} characters with "
+                                 "the values it uses written out; use each value fewer times")
+        return self
 
     @field_validator("units")
     @classmethod

@@ -55,6 +55,7 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
+from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
@@ -134,11 +135,11 @@ def _variants(ctx: StepContext, name: str | None
     return labels, asked
 
 
-def _bounds(params: RankParams) -> set[str]:
+def _bounds(params: RankParams, where: list[str]) -> set[str]:
     """The inputs rank reads otherwise than as the stay's length: those its ``where``
     compares (a flight's longest time, a minimum contract) and its ``volume`` counts the
     work by (an audio's length), and its ``hours_per`` the hours a week by."""
-    read = (fields_and_inputs(w, params.as_) for w in params.where)
+    read = (fields_and_inputs(w, params.as_) for w in where)
     return ({n for pair in read if pair for n in pair[1]} | set(params.volume.values())
             | set(params.hours_per.values()))
 
@@ -208,13 +209,16 @@ def run(ctx: StepContext) -> Shortlist:
     if target is None:  # and in one currency: the config's base, its rates converting
         currency = peer_currency(source.items, evidence_sets, table.base if table else None)
     periods: dict[tuple[str, str, str], int] = {}
-    read = fields_checked(params.where, params.order_by, params.as_, ctx.task)
+    # each value's name written out as its expression (scout.spec.namedvalues): what the
+    # expressions read (a value reading the price reads it) is worked out from them
+    where, order_by = params.expanded_where(), params.expanded_order_by()
+    read = fields_checked(where, order_by, params.as_, ctx.task)
     # a listing page's things are candidates of their own (it is left out below)
     found = listed_candidates(source.items, evidence_sets)
     cands, converted = enrich(found, evidence_sets, currency, table, read, per,
                               periods, floor, peers, _variants(ctx, params.variants),
-                              stay_span(ctx.task, _bounds(params)),
-                              ordered=read - fields_checked(params.where, [], params.as_,
+                              stay_span(ctx.task, _bounds(params, where)),
+                              ordered=read - fields_checked(where, [], params.as_,
                                                             ctx.task),
                               people=_people(ctx, params.people),
                               heads={h: n for h, names in params.heads.items()
@@ -245,30 +249,34 @@ def run(ctx: StepContext) -> Shortlist:
         notes.append(note)
 
     env = make_env()
-    wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
+    wheres = [(w, env.compile_expression(x, undefined_to_none=False))
+              for w, x in zip(params.where, where)]
+    values = compiled(params.values)
     reasons = reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root,
                                rating_scale(ctx.task, cands),
                                enum_words(getattr(ctx.pipeline, "inputs", None)),
                                getattr(ctx.task, "shown_units", None))
-    orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
-    cost_at = cost_order(params.order_by, params.as_)
+    orders = [env.compile_expression(o, undefined_to_none=False) for o in order_by]
+    cost_at = cost_order(order_by, params.as_)
     # an order costing the record from amounts it states needs no comparable price
     # (energy's rate per kWh against a budget a month): only one reading the price does
     from scout.steps.costorder import reads_price, reads_price_field
-    priced = cost_at is not None and reads_price_field(params.order_by[cost_at], params.as_)
+    priced = cost_at is not None and reads_price_field(order_by[cost_at], params.as_)
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
 
     declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
     checks = [(guarded(w, params.as_, declared),
                (fields_and_inputs(w, params.as_) or (frozenset(),))[0])
-              for w in params.where]  # each where's guarded copy, and what it reads
+              for w in where]  # each where's guarded copy, and what it reads
     # what a criterion that could not decide names: the values it reads, never the
     # author's reason, which says why a record failed it (a comparison the record's data
     # may contradict: "funds 1,500,000 EUR, under 40,000 EUR"); the expression if none
-    undecided = [record_words(w, params.as_, declared) or w for w in params.where]
-    values = [record_words(w, params.as_) or w for w in params.where]  # said once each
-    kept: list[tuple[Candidate, list[Any], list[str], float | None]] = []
+    undecided = [record_words(x, params.as_, declared) or w
+                 for w, x in zip(params.where, where)]
+    said_once = [record_words(x, params.as_) or w
+                 for w, x in zip(params.where, where)]  # said once each
+    kept: list[tuple[Candidate, list[Any], list[str], float | None, dict[str, Any]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     today = getattr(ctx.task, "today", None)
     since = asked_from(ctx.task)
@@ -278,6 +286,8 @@ def run(ctx: StepContext) -> Shortlist:
             excluded.append((c, off))
             continue
         scope = {**scope_base, params.as_: CandidateView(c, per, currency, work, basis)}
+        named = evaluate(values, scope)  # for the reasons and the report's templates
+        scope.update(named)
         failed, unknown, unchecked = [], [], []  # unchecked: kept by its guard
         flags: list[str] = []
         seen: set[str] = set()  # the values flagged: a range's two ends are one
@@ -286,7 +296,7 @@ def run(ctx: StepContext) -> Shortlist:
             try:
                 ok = expr(**scope)
             except (TemplateError, TypeError, AttributeError, ValueError):
-                said, value = undecided[i], values[i]
+                said, value = undecided[i], said_once[i]
                 unknown.append(said)  # not decided: keep_unknown says
             else:
                 if not ok:
@@ -294,7 +304,7 @@ def run(ctx: StepContext) -> Shortlist:
                 if not ok or guard is None or guard.holds(**scope):
                     continue
                 said = guard.words or undecided[i]
-                value = (guard.value if guard.words else None) or values[i]
+                value = (guard.value if guard.words else None) or said_once[i]
                 unchecked.append(said)
             flag = N_("could not check: {criterion}").format(criterion=said)
             # two wheres guarding one value (a range's two ends): said once
@@ -315,7 +325,7 @@ def run(ctx: StepContext) -> Shortlist:
             except (TemplateError, TypeError, AttributeError, ValueError):
                 score.append(None)
         kept.append((c, score, unknown, _cost(score, cost_at, params.descending,
-                                              scope[params.as_].price, priced)))
+                                              scope[params.as_].price, priced), named))
     kept.sort(key=lambda t: _sort_key(t[1], params.descending))
     if params.limit:
         for c, *_ in kept[params.limit:]:
@@ -326,14 +336,14 @@ def run(ctx: StepContext) -> Shortlist:
                    score=[s if isinstance(s, (int, float, str)) or s is None else str(s)
                           for s in score],
                    unknown=unknown, cost=cost,
-                   cost_per=params.cost_per if cost is not None else None)
-        for i, (c, score, unknown, cost) in enumerate(kept)
+                   cost_per=params.cost_per if cost is not None else None, values=named)
+        for i, (c, score, unknown, cost, named) in enumerate(kept)
     ]
     return Shortlist(
         items=items, excluded=excluded, criteria=list(params.where),
         approximate_currency=converted, rates_as_of=table.as_of if (table and converted) else None,
         notes=notes, prices_unread=not any(reads_price(e, params.as_)
-                                           for e in (*params.where, *params.order_by)),
+                                           for e in (*where, *order_by)),
     )
 
 

@@ -10,6 +10,7 @@ by ``scout.validate.jinja_checks``). The graph rules (cycles, parallel groups) l
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from typing import Any
@@ -365,7 +366,16 @@ def _check_phase(
     # `as: task` (or rank's with.as) hides the Task: then task.X is a field of the item
     task_is_task = phase.item_var != "task" and "task" not in extra
     records = record_scope(phase, params, pipeline)  # `place.nmae`: a field it lacks
+    named = list(params.values) if isinstance(params, RankParams) else []
+    for name in named:
+        if name in phase.need_names:
+            problems.append(Problem(
+                "SPEC025", f"phase '{pid}': value '{name}' hides an artifact of the same name",
+                smap.locate(at + ("with", "values", name)), hint="pick another value name"))
     for path, text, how in jinja_fields(kind, params, phase):
+        # a value's own expression sees the values named before it, not itself or later
+        later = set(named[named.index(path[2]):]) \
+            if path[:2] == ("with", "values") and path[2] in named else set()
         if how == "artifact":
             if text not in phase.need_names:
                 hint = did_you_mean(text, phase.need_names, what="needs")
@@ -376,8 +386,13 @@ def _check_phase(
                             else f"add '{text}' to needs")
                 )
             continue
-        problems += check_jinja(pid, text, how == "expression", scope, pipeline, smap,
-                                 at + path, task_is_task, records)
+        found = check_jinja(pid, text, how == "expression", scope - later, pipeline,
+                            smap, at + path, task_is_task, records)
+        problems += [dataclasses.replace(p, hint=f"'{n}' is named after this value: a value "
+                                         "sees only the values before it, move it up")
+                     if p.code == "SPEC051" and (m := re.search(r"uses '(\w+)'", p.message))
+                     and (n := m.group(1)) in later else p
+                     for p in found]
     return problems
 
 

@@ -80,7 +80,11 @@ def _model_jinja(model: BaseModel, path: PathT) -> Iterator[tuple[PathT, str, st
         # pydantic moves the metadata of a bare ``Annotated[str, TemplateField()]`` into
         # field.metadata; inside Optional/list it stays on the annotation
         how = _metadata_kind(field.metadata) or _template_kind(field.annotation)
-        if how is not None:
+        if how is not None and isinstance(value, dict):  # rank's values: {name: expression}
+            for k, v in value.items():
+                if isinstance(v, str):
+                    yield path + (key, k), v, how
+        elif how is not None:
             values = value if isinstance(value, list) else [value]
             for i, v in enumerate(values):
                 if isinstance(v, str):

@@ -137,8 +137,9 @@ def cost_order_problems(pid: str, params: RankParams, smap: SourceMap) -> list[P
         hint="write the amount itself ('h.price.amount', '-(h.price.amount) if h.price else "
              "none', 'h.price.amount / task.nights'), or a ratio of it with another value "
              "('h.price.amount / h.rating') when the order is no cost")
-        for i, expr in enumerate(params.order_by)
-        if reads_price(expr, params.as_) and order_kind(expr, params.as_) == UNKNOWN]
+        # with its values' names written out: a value reading the price reads it
+        for i, (expr, full) in enumerate(zip(params.order_by, params.expanded_order_by()))
+        if reads_price(full, params.as_) and order_kind(full, params.as_) == UNKNOWN]
 
 
 def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
