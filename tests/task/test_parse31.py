@@ -42,3 +42,23 @@ def test_a_named_landmark_before_its_city(query, landmark, city):
 def test_no_landmark_noun_keeps_the_city(query, place):
     task = build_task(query, ATTRACTIONS, today=TODAY, kind="attractions", nouns=ATTRACTION_NOUNS)
     assert task.values["place"] == place
+
+
+CITY = {"city": InputSpec(type="place", description="city or neighbourhood")}
+
+
+@pytest.mark.parametrize(("query", "city"), [
+    # a neighbourhood named like a city elsewhere, its city after a comma: the city
+    ("Departamento de 2 dormitorios en Palermo, Buenos Aires, con balcón", "Buenos Aires"),
+    ("2-bed flat in Palermo, Buenos Aires under USD 150,000", "Buenos Aires"),
+    ("departamento en la colonia Roma, CDMX, 2 recámaras", "CDMX"),
+    # as a neighbourhood the gazetteer knows does
+    ("piso en Triana, Sevilla", "Sevilla"),
+    # alone, or with no city of its own after the comma: the name, as before
+    ("piso en Palermo", "Palermo"),
+    ("flat in Palermo, Sicily, sea view", "Palermo"),
+    ("hotel en Sóller, Mallorca", "Sóller"),
+])
+def test_a_neighbourhood_named_like_a_city_beside_its_city(query, city):
+    task = build_task(query, CITY, today=TODAY, kind="flats")
+    assert task.values["city"] == city
