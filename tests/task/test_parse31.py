@@ -62,3 +62,28 @@ CITY = {"city": InputSpec(type="place", description="city or neighbourhood")}
 def test_a_neighbourhood_named_like_a_city_beside_its_city(query, city):
     task = build_task(query, CITY, today=TODAY, kind="flats")
     assert task.values["city"] == city
+
+
+@pytest.mark.parametrize(("query", "destination"), [
+    # who comes along after "en" / "in" is no town
+    ("viaje en familia a Sevilla en mayo", "Sevilla"),
+    ("escapada en pareja a Roma", "Roma"),
+    ("trip in a group to Porto", "Porto"),
+    # the kind of trip typed after a known town is no word of its name
+    ("lisbon city break", "Lisbon"),
+    ("Lisbon City Break in May", "Lisbon"),
+    ("rome family trip", "Rome"),
+    # a name the gazetteer knows whole keeps its word; an unknown town typed mid-sentence stays
+    ("Mexico City break", "Mexico City"),
+    ("romantic Sitges getaway", "Sitges"),
+])
+def test_trip_words_beside_a_destination(query, destination):
+    task = build_task(query, DESTINATION, today=TODAY, kind="hotels")
+    assert task.values["destination"] == destination
+
+
+@pytest.mark.parametrize("query", ["viaje en familia", "vacaciones en familia en agosto",
+                                   "escapada en pareja", "family trip in a group"])
+def test_who_comes_along_is_no_destination(query):
+    task = build_task(query, DESTINATION, today=TODAY, kind="hotels")
+    assert task.values.get("destination") is None
