@@ -4,7 +4,8 @@ Chamberí). The parser (:mod:`scout.task.parser`) calls :func:`city_of_neighbour
 the place inputs are read, as it calls :func:`scout.task.institutioncity.city_of_institution`.
 
 Only neighbourhoods people name without their city and whose name is no other city's
-(Madrid's "Salamanca" is left out), folded, by city, the city's Spanish and English
+(Madrid's "Salamanca" is left out: such names are listed apart, read only beside
+their city, :func:`named_like_a_city_in`), folded, by city, the city's Spanish and English
 names where they differ ("Sevilla/Seville"), given in the request's language. A "*"
 marks those that are also known places for the other readers (:data:`KNOWN_PLACES`, which
 :mod:`scout.task.gazetteer` adds to its places): marking one changes what they read.
