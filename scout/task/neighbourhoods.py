@@ -57,7 +57,6 @@ _NAMED_LIKE_A_CITY: dict[str, str] = {
     "buenos aires|bs as|bsas|baires|caba": "palermo|belgrano",
     "ciudad de mexico|mexico city|cdmx|df|mexico df": "roma|juarez|del valle",
     "madrid": "salamanca|retiro",
-    "santiago|santiago de chile": "providencia",
 }
 
 
