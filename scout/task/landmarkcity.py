@@ -9,8 +9,10 @@ travels to, ``destination``) holds the city, as it does for "tapas en Triana, Se
 after a comma ("near King's Cross, London" → King's Cross): the landmark is the spot the
 user means, and what a kind's ``mentions(task.place)`` looks for in a listing (every
 listing of the city names the city; "Hospital Clínic, Barcelona" written whole, none).
-A design choice: only a name after "near" / "cerca de" / "junto a" is a landmark ("en
-Gràcia, Barcelona" keeps the reading it had).
+A design choice: a landmark is a name after "near" / "cerca de" / "junto a", or a name
+whose own first or last word is a landmark's noun ("entradas para el Museo del Prado en
+Madrid", "tickets for the British Museum in London": the museum, as "near" would say it);
+a name without either keeps the reading it had ("en Gràcia, Barcelona": the city's part).
 """
 
 from __future__ import annotations
@@ -36,6 +38,14 @@ _NEAR = re.compile(r"(?<!\w)(?:" + "|".join(sorted(
 # what stands between a landmark and its city: a comma, "in" / "en"
 _BETWEEN = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:in|en)[ \t]+")
 _BETWEEN_END = re.compile(r"(?:" + _BETWEEN.pattern + r")$")
+# a landmark's own noun, first or last in its name ("Museo del Prado", "British Museum",
+# "Torre de Belém"): the common nouns that are no landmark alone, and more sights; a
+# lodging's or an eatery's word is no landmark ("Hotel Arts en Barcelona": the hotel's name)
+_HEADS = (pw.GENERIC | frozenset("""
+palace palacio tower torre gallery galeria theatre theater teatro zoo aquarium acuario
+monastery monasterio abbey abadia basilica temple templo mosque mezquita fortress fortaleza
+alcazar monument monumento opera garden gardens jardin jardines
+""".split())) - pw.ESTABLISHMENTS - {"office", "oficina", "sea", "mar", "river", "rio"}
 
 
 def with_city(text: QueryText, hit: Hit, lang: str, name: str, spec: InputSpec) -> Hit:
@@ -77,11 +87,15 @@ def _holds_city(name: str, spec: InputSpec) -> bool:
 
 
 def _landmark(text: QueryText, hit: Hit) -> bool:
-    """``hit`` follows a landmark's cue ("near the", "cerca del", "junto a la") and is no
+    """``hit`` follows a landmark's cue ("near the", "cerca del", "junto a la") or a
+    landmark's noun opens or ends it ("Museo del Prado", "British Museum"), and it is no
     place the gazetteer knows ("near Madrid" is the town)."""
+    from scout.task.lang import fold
     from scout.task.placecase import known_name
 
-    return _NEAR.search(text.free[:hit[1][0]]) is not None and not known_name(hit[0])
+    words = re.findall(r"[^\W\d_]+", fold(hit[0]))
+    named = len(words) > 1 and (words[0] in _HEADS or words[-1] in _HEADS)
+    return (named or _NEAR.search(text.free[:hit[1][0]]) is not None) and not known_name(hit[0])
 
 
 def _city(name: str) -> bool:

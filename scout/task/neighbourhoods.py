@@ -4,7 +4,8 @@ Chamberí). The parser (:mod:`scout.task.parser`) calls :func:`city_of_neighbour
 the place inputs are read, as it calls :func:`scout.task.institutioncity.city_of_institution`.
 
 Only neighbourhoods people name without their city and whose name is no other city's
-(Madrid's "Salamanca" is left out), folded, by city, the city's Spanish and English
+(Madrid's "Salamanca" is left out: such names are listed apart, read only beside
+their city, :func:`named_like_a_city_in`), folded, by city, the city's Spanish and English
 names where they differ ("Sevilla/Seville"), given in the request's language. A "*"
 marks those that are also known places for the other readers (:data:`KNOWN_PLACES`, which
 :mod:`scout.task.gazetteer` adds to its places): marking one changes what they read.
@@ -47,6 +48,24 @@ _CITY: dict[str, str] = {
 KNOWN_PLACES: frozenset[str] = frozenset(
     name[1:] for names in _BY_CITY.values() for name in names.split("|") if name.startswith("*")
 )
+
+# neighbourhoods named like a city elsewhere ("Palermo" is also Sicily's, "Roma" Italy's,
+# "Salamanca" a town of its own), by their city's folded names, short ones included: read
+# as the neighbourhood only where their city is written beside them ("Palermo, Buenos
+# Aires"), never alone (a lone "Palermo" stays the city it names)
+_NAMED_LIKE_A_CITY: dict[str, str] = {
+    "buenos aires|bs as|bsas|baires|caba": "palermo|belgrano",
+    "ciudad de mexico|mexico city|cdmx|df|mexico df": "roma|juarez|del valle",
+    "madrid": "salamanca|retiro",
+}
+
+
+def named_like_a_city_in(place: str, city: str) -> bool:
+    """``place`` (as written) is a neighbourhood of ``city`` (as written) that is named like
+    a city elsewhere ("Palermo" of Buenos Aires, "Roma" of CDMX)."""
+    said = fold(city).strip()
+    return any(said in cities.split("|") and fold(place).strip() in names.split("|")
+               for cities, names in _NAMED_LIKE_A_CITY.items())
 
 
 def city_of(place: str, lang: str = "es") -> str | None:

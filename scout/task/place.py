@@ -55,6 +55,27 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     hit = _find_place(free, original, lang, aliases)
     if hit and language(hit[0]):
         return None  # "subtitle two videos from English": what is spoken, however read
+    return _without_trip_word(original, hit)
+
+
+def _without_trip_word(original: str, hit: tuple[str, tuple[int, int]] | None
+                       ) -> tuple[str, tuple[int, int]] | None:
+    """``hit`` less its last one or two words where they, with the word after it, hold a
+    trip's noun ("lisbon city break", "Lisbon City Break", "Rome family trip") and the rest
+    is a place the gazetteer knows: Lisbon, Rome; a name it knows whole keeps them
+    ("Mexico City break")."""
+    if hit is None or known_name(hit[0]):
+        return hit
+    start, end = hit[1]
+    words = list(re.finditer(r"[^\W\d_]+", original[start:end]))
+    nxt = re.match(r"[ \t]+([^\W\d_]+)", original[end:])
+    after = [fold(nxt.group(1))] if nxt else []
+    for k in range(len(words) - 1, max(0, len(words) - 3), -1):
+        rest = [fold(w.group(0)) for w in words[k:]] + after
+        head = original[start:start + words[k - 1].end()]
+        if any(w in pw.TRIP_NOUNS for w in rest) and known_name(head):
+            cut = words[k - 1].end()  # the name as read (title-cased) where it kept the length
+            return (hit[0][:cut] if len(hit[0]) == end - start else head), (start, start + cut)
     return hit
 
 
@@ -81,10 +102,12 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                      else degree_cue(m.group("cue"), m.start(), original))
                     or not cased and field_words(hit[0])
                     or people_field(m.group("cue"), m.start(), original)
-                    or nominal_cue(m.group("cue"), m.start(), original)) \
+                    or nominal_cue(m.group("cue"), m.start(), original)
+                    or fold(hit[0]) in sw.COMPANY) \
                 and not known_name(hit[0]) and len(joined_names(original, hit)) < 2:
             # "research in machine learning", "máster en ciencia de datos": a field;
-            # "ayudas a la investigación": what kind, no place
+            # "ayudas a la investigación": what kind, no place; "viaje en familia",
+            # "escapada en pareja": who comes along, no town
             continue
         if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
             hit = _landmark(free, original, m.end(), hit)

@@ -155,21 +155,24 @@ def _city_after_comma(text: QueryText, hit: Hit) -> Hit:
     the city, as an address is written from the street up. A name it does not know stays
     ("hotel en Sóller, Mallorca": a town, then its island; "dim sum in Chinatown, San
     Francisco" is searched as written); names offered as either ("Lisbon, Porto or Faro")
-    stay the first, and a country after the comma ("Triana, Spain") is no city."""
+    stay the first, and a country after the comma ("Triana, Spain") is no city. A
+    neighbourhood named like a city elsewhere is one beside its own city ("Palermo, Buenos
+    Aires": Buenos Aires; a lone "Palermo" is searched in Sicily)."""
     from scout.task.cldr import currencies
     from scout.task.gazetteer import neighbourhood
     from scout.task.lang import fold
+    from scout.task.neighbourhoods import named_like_a_city_in
     from scout.task.place import name_at
     from scout.task.placecase import known_name
     from scout.task.placelist import offered_either
 
-    if not neighbourhood(fold(hit[0])):
-        return hit
     gap = re.match(r"[ \t]*,[ \t]*", text.original[hit[1][1]:])
     if gap is None:
         return hit
     nxt = name_at(text.free, text.original, hit[1][1] + gap.end(), True)
-    if nxt is None or not known_name(nxt[0]) or neighbourhood(fold(nxt[0])) \
+    if nxt is None or not (neighbourhood(fold(hit[0])) or named_like_a_city_in(hit[0], nxt[0])):
+        return hit
+    if not known_name(nxt[0]) or neighbourhood(fold(nxt[0])) \
             or fold(nxt[0]) in currencies().territory_names \
             or offered_either(text.free, text.original, hit[1]):
         return hit

@@ -381,6 +381,8 @@ NAME_HEADS = frozenset("san santa santo sao new los las el la le st saint rio ho
                        "mexico".split())
 
 VENUES = frozenset(_VENUES.split())
+# who comes along or whom it is for ("en familia", "en pareja", "in a group"): no town alone
+COMPANY = frozenset(_COMPANY.split())
 #: asking, wanting, finding, eating; question words; pronouns (the place reader skips them too)
 REQUEST = frozenset(_REQUEST.split())
 QUALITY = frozenset(_QUALITY.split()) | FREE
@@ -392,4 +394,4 @@ AFTER_MODEL = frozenset(_FUNCTION.split()) | frozenset(_REQUEST.split()) | QUALI
 FUNCTION_WORDS = frozenset(_FUNCTION.split())
 # every word that is never part of a subject, by itself (every frame word among them)
 STOP = frozenset(_REQUEST.split()) | frozenset(_FUNCTION.split()) | VENUES | QUALITY \
-    | frozenset(_COMPANY.split()) | frozenset(_OTHERS.split())
+    | COMPANY | frozenset(_OTHERS.split())
