@@ -130,6 +130,33 @@ def _signed(folded: str, start: int, number: float) -> float:
     return -number if _MINUS.search(folded[max(0, start - 2):start]) else number
 
 
+#: what :func:`stated` read lately, by the texts it read and how it was asked: rank's
+#: named values (scout.spec.namedvalues) are written out wherever they are used, so one
+#: ``stated(...)`` is asked of the same record once per use (~50 times for a group's
+#: tickets, ~13 ms each on a long page); bounded, and cleared whole when full
+_READ: dict[tuple[Any, ...], tuple[Any, float | int | None]] = {}
+_READ_MOST = 2048
+
+
+def _read_key(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
+              synonyms: Any) -> tuple[Any, ...] | None:
+    """What decides :func:`stated`'s answer, hashable; None when an argument is not a
+    plain word or list of words (then it is read afresh)."""
+    def words(w: Any) -> Any:
+        if w is None or isinstance(w, str):
+            return w
+        if isinstance(w, (list, tuple)) and all(isinstance(x, str) for x in w):
+            return tuple(w)
+        raise TypeError
+    try:
+        key = (tuple(record_texts(value)), frozenset(review_texts(value)), units, pick,
+               words(of), words(not_of), id(synonyms))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 @arg_rule(_stated_args)
 def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
            not_of: Any = None, synonyms: dict[str, tuple[str, ...]] | None = None,
@@ -165,6 +192,21 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     ``of=["child"]`` "child (6-15) CHF 45". An ``of``
     thing said to be absent, with no amount after it ("sin matrícula", "no joining fee",
     "without a deposit", "sin permanencia"), states 0 of it."""
+    key = _read_key(value, units, pick, of, not_of, synonyms)
+    kept = _READ.get(key) if key is not None else None
+    if kept is not None and kept[0] is synonyms:  # the same table, not one at its address
+        return kept[1]
+    found = _stated(value, units, pick, of, not_of, synonyms)
+    if key is not None:
+        if len(_READ) >= _READ_MOST:
+            _READ.clear()
+        _READ[key] = (synonyms, found)
+    return found
+
+
+def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
+            synonyms: dict[str, tuple[str, ...]] | None) -> float | int | None:
+    """:func:`stated`, read afresh."""
     wrong = pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
         or of_problem(of) or of_problem(not_of, "not_of")
     if wrong:
