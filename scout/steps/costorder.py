@@ -7,7 +7,9 @@ price times a record's rating) is no cost, and was taken for one. Here an expres
 kind is worked out from its syntax, as units are: a price's amount is money; money plus
 or minus money, times or divided by a plain number or a request's input (``/
 task.nights``: a night's share), negated, rounded or guarded (``x if x else none``) is
-money, and so is an amount of money the record states (``c | stated('€/kWh')``, a
+money, and so is the least or the most of a list of amounts written out
+(``[h.price.amount, task.budget.amount] | min``, as ``a if a <= b else b`` is: its items'
+kind) and their ``| sum``, and so is an amount of money the record states (``c | stated('€/kWh')``, a
 tariff's rate: an order may cost a request with it, examples/energy), while a quantity
 it states in another unit is a number (``c | stated('GPUs')``: a price divided by it is a
 price per GPU); money divided by or times another of the record's values (a rating), or
@@ -33,6 +35,9 @@ MONEY, PLAIN, OTHER, NONE, UNKNOWN = "money", "plain", "other", "none", "unknown
 PRICE_FIELDS = frozenset({"price", "price_converted"})
 #: filters that keep the kind of what they are given ("| round(2)", "| default(0)")
 _KEEPING = frozenset({"round", "abs", "default", "d", "float", "int"})
+#: filters that pick one of a list written out (``[a, b] | min``): of the same kind as
+#: its items, as ``a if a <= b else b`` is
+_PICKING = frozenset({"min", "max", "first", "last"})
 
 
 def _root(node: nodes.Node) -> tuple[str | None, list[str]]:
@@ -82,6 +87,42 @@ def _stated_money(node: nodes.Filter, name: str) -> bool:
                                        for a in node.args)
 
 
+def _either(kinds: set[str]) -> str:
+    """The kind of a value that is one of several of ``kinds`` (none aside): theirs when
+    they agree; money where the rest are plain numbers (``price if price else 999999``,
+    ``[price, 500] | min``: a cap in the price's money); else not known or another value."""
+    kinds = kinds - {NONE}
+    if kinds == {MONEY, PLAIN}:
+        return MONEY
+    if len(kinds) == 1:
+        return kinds.pop()
+    return UNKNOWN if UNKNOWN in kinds else OTHER
+
+
+def _listed(node: nodes.Filter, name: str) -> str:
+    """The kind of ``[a, b] | min`` (max, sum…): what its items are, the list written out;
+    a list from elsewhere (``h.prices | min``) is not known."""
+    from jinja2 import nodes
+
+    if not isinstance(node.node, (nodes.List, nodes.Tuple)) or not node.node.items \
+            or node.args or node.kwargs or node.dyn_args or node.dyn_kwargs:
+        return UNKNOWN
+    kinds = [_kind(item, name) for item in node.node.items]
+    if node.name in _PICKING:
+        return _either(set(kinds))
+    total = kinds[0]  # "| sum": as the items added up with "+"
+    for kind in kinds[1:]:
+        total = _added(total, kind)
+    return total
+
+
+def _added(a: str, b: str) -> str:
+    """The kind of ``a + b`` (or ``a - b``)."""
+    if UNKNOWN in (a, b):
+        return UNKNOWN
+    return a if a == b else MONEY if {a, b} == {MONEY, PLAIN} else OTHER
+
+
 def _kind(node: nodes.Node, name: str) -> str:
     from jinja2 import nodes
 
@@ -106,16 +147,11 @@ def _kind(node: nodes.Node, name: str) -> str:
     if isinstance(node, (nodes.Neg, nodes.Pos)):
         return _kind(node.node, name)
     if isinstance(node, nodes.CondExpr):  # "x if x else none": the value, or none
-        kinds = {_kind(node.expr1, name),
-                 _kind(node.expr2, name) if node.expr2 is not None else NONE} - {NONE}
-        if kinds == {MONEY, PLAIN}:
-            return MONEY  # "0 if free else price", "price if price else 999999": amounts
-        return kinds.pop() if len(kinds) == 1 else UNKNOWN if UNKNOWN in kinds else OTHER
+        # "0 if free else price", "price if price else 999999": amounts
+        return _either({_kind(node.expr1, name),
+                        _kind(node.expr2, name) if node.expr2 is not None else NONE})
     if isinstance(node, nodes.Or):  # "price.amount or 0": either's kind
-        kinds = {_kind(node.left, name), _kind(node.right, name)} - {NONE}
-        if kinds <= {MONEY, PLAIN} and MONEY in kinds:
-            return MONEY
-        return kinds.pop() if len(kinds) == 1 else UNKNOWN if UNKNOWN in kinds else OTHER
+        return _either({_kind(node.left, name), _kind(node.right, name)})
     if isinstance(node, nodes.Filter):
         if _stated_money(node, name):
             return MONEY
@@ -123,13 +159,12 @@ def _kind(node: nodes.Node, name: str) -> str:
             # a count or a quantity the record states ("8x H100", "95 m²"): a number, so
             # a price divided by it is a price per that unit (a GPU-hour's: gpucloud)
             return PLAIN
+        if node.name in _PICKING or node.name == "sum":
+            return _listed(node, name)
         given = _kind(node.node, name) if node.node is not None else UNKNOWN
         return given if node.name in _KEEPING else UNKNOWN
     if isinstance(node, (nodes.Add, nodes.Sub)):
-        a, b = _kind(node.left, name), _kind(node.right, name)
-        if UNKNOWN in (a, b):
-            return UNKNOWN
-        return a if a == b else MONEY if {a, b} == {MONEY, PLAIN} else OTHER
+        return _added(_kind(node.left, name), _kind(node.right, name))
     if isinstance(node, (nodes.Mul, nodes.Div, nodes.FloorDiv)):
         a, b = _kind(node.left, name), _kind(node.right, name)
         if UNKNOWN in (a, b):

@@ -39,7 +39,8 @@ from tests.spec.test_rank_items import CONFIG, HEAD
     ("h.price.amount / (h | stated(task.unit))", UNKNOWN),           # a unit not known here
     ("min(h.price.amount, 500)", UNKNOWN),
     ("h.price.amount | my_filter", UNKNOWN),
-    ("[h.price.amount, 500] | min", UNKNOWN),
+    ("h.offers | min", UNKNOWN),                                     # a list not written out
+    ("[h.price.amount, 500] | min(attribute='x')", UNKNOWN),
 ])
 def test_an_orders_kind(expr: str, kind: str) -> None:
     assert order_kind(expr, "h") == kind
@@ -58,9 +59,37 @@ def test_an_order_that_may_be_money_is_a_warning(tmp_path: Path) -> None:
              "with: {items: candidates, as: h, order_by: [%s]}}\n")
     path.write_text(HEAD + rank_ % "'h.price.amount / h.rating'")
     assert [p.code for p in validate_paths([path], config=CONFIG).files[0].problems] == []
-    path.write_text(HEAD + rank_ % "'[h.price.amount, 500] | min'")
+    path.write_text(HEAD + rank_ % "'h.price.amount | string | float'")
     [p] = validate_paths([path], config=CONFIG).files[0].problems
-    assert p.code == "SPEC087" and p.severity == "warning" and "[h.price.amount, 500] | min" in p.message
+    assert p.code == "SPEC087" and p.severity == "warning" and "h.price.amount | string | float" in p.message
+    # the least of two amounts is one: no warning
+    path.write_text(HEAD + rank_ % "'[h.price.amount, 500] | min'")
+    assert [p.code for p in validate_paths([path], config=CONFIG).files[0].problems] == []
+
+
+@pytest.mark.parametrize("expr, kind", [
+    # the least or the most of amounts written out is an amount, as "a if a <= b else b" is
+    ("[h.price.amount, 500] | min", MONEY),
+    ("(h.price.amount, task.budget.amount) | max", MONEY),
+    ("-([h.price.amount, (h | stated('€', of=['family'])) or 999999] | min)", MONEY),
+    ("[task.seniors or 0, task.adults] | min", PLAIN),                # a count of people
+    ("[task.seniors or 0, task.adults] | min * h.price.amount", MONEY),
+    ("h.price.amount * ([task.people, 4] | max) / task.nights", MONEY),
+    ("[h.price.amount, h.price.amount * 0.9] | sum", MONEY),
+    ("[h.price.amount, h.rating] | min", OTHER),                      # an amount or a rating
+    ("[h.price.amount / h.rating, 3] | max", OTHER),
+    ("[h.price.amount, h | my_filter] | min", UNKNOWN),
+    ("[h.price.amount, none] | max", MONEY),
+])
+def test_the_least_or_most_of_amounts_is_money(expr: str, kind: str) -> None:
+    assert order_kind(expr, "h") == kind
+
+
+def test_an_order_by_the_least_of_two_prices_is_the_cost() -> None:
+    # "| min" made the order no cost: the synthesis's "cheapest" fell to no order at all
+    assert cost_order(["h.rating or 0", "[h.price.amount, 120] | min if h.price else none"],
+                      "h") == 1
+    assert cost_order(["([h.price.amount, h.rating] | max) if h.price else none"], "h") is None
 
 
 @pytest.mark.parametrize("expr, kind", [

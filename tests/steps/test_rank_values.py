@@ -30,14 +30,14 @@ def _eur(amount: float) -> Money:
     return Money(amount=amount, currency="EUR", comparator="=", per=None)
 
 
-def _rank(query: str, **params):
+def _rank(query: str, values: dict[str, str] | None = None, **params):
     task = build_task(query, INPUTS, today=dt.date(2026, 12, 2))
     task.values["nights"] = 3  # the parser's reading of nights is not what is tested here
     hotels = [_flat("alba", ("https://h.test/alba", _eur(90))),
               _flat("brisa", ("https://h.test/brisa", _eur(60))),
               _flat("cala", ("https://h.test/cala", _eur(150))),
               _flat("duna")]
-    ranked = RankParams(items="candidates", as_="hotel", values=VALUES, descending=False,
+    ranked = RankParams(items="candidates", as_="hotel", values=values or VALUES, descending=False,
                         **params)
     return rank.run(_ctx(ranked, {"candidates": Candidates(items=hotels)}, task))
 
@@ -61,6 +61,23 @@ def test_a_value_reading_the_price_reads_it() -> None:
     by_key = {i.candidate.key: i for i in short.items}
     assert "price unknown" in by_key["duna"].candidate.flags
     assert by_key["brisa"].cost == 180 and not short.prices_unread
+
+
+@pytest.mark.parametrize("values", [
+    # nights billed up to a weekly cap of two: the least of two counts, times the price
+    {"billed": "[task.nights or 1, 2] | min", "total": "hotel.price.amount * billed"},
+    # a stay's price, or a flat rate where dearer: the least of two amounts
+    {"total": "[hotel.price.amount * (task.nights or 1), 400] | min"},
+    {"total": "(hotel.price.amount * ([task.nights, 1] | max), 400) | min"},
+])
+def test_a_value_taking_the_least_or_most_is_still_the_cost(values: dict[str, str]) -> None:
+    """``| min`` / ``| max`` made the order no amount of money: rank kept no cost, and the
+    synthesis no "cheapest"."""
+    short = _rank("hotel en Sevilla para 3 noches", values=values,
+                  order_by=["total if hotel.price else none"])
+    by_key = {i.candidate.key: i for i in short.items}
+    assert by_key["brisa"].cost == by_key["brisa"].values["total"] is not None
+    assert short.items[0].candidate.key == "brisa"
 
 
 def test_items_keep_no_values_where_the_phase_names_none() -> None:
