@@ -92,17 +92,20 @@ def own_words(report: str, listings: list[Any], *, ids: bool = False,
 
 def run_kind(kind: Path, workdir: Path, query: str, listings: list[Any], *,
              today: dt.date | None = None,
-             seed: Callable[[Any, list[Any]], None] | None = None) -> tuple[Any, list[Any]]:
+             seed: Callable[[Any, list[Any]], None] | None = None,
+             sets: dict[str, Any] | None = None) -> tuple[Any, list[Any]]:
     """One offline mission of the kind whose pipeline file is ``kind``: every search
     answers ``listings`` (``seed(fake, listings)`` adds the kind's own searches after,
-    which win), the run must end well; the run and the search queries it sent."""
+    which win; ``sets`` as ``--set`` gives inputs), the run must end well; the run and the
+    search queries it sent."""
     from scout.testing import FakeProviders, run_pipeline
 
     with FakeProviders() as fake:
         fake.search(r".", listings)
         if seed is not None:
             seed(fake, listings)
-        run = run_pipeline(kind, fake=fake, workdir=workdir, query=query, today=today)
+        run = run_pipeline(kind, fake=fake, workdir=workdir, query=query, today=today,
+                           sets=sets)
         queries = fake.queries()
     assert run.exit_code == 0, run.result.reason
     return run, queries

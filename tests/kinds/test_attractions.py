@@ -29,6 +29,7 @@ from tests.kinds import (
     parse_request,
     plan_output,
     run_each,
+    run_kind,
     shortlist_names as _names,
     words_of,
 )
@@ -287,3 +288,48 @@ def test_no_lodging_or_ski_words_in_a_day_out(rainy):
     run, _ = rainy
     assert_says_nothing_of(OTHER_KINDS, run.report, VALENCIA, ids=True)
     assert_says_nothing_of(ENGLISH, run.report, VALENCIA, ids=True)
+
+
+# only the oldest child's age given (`--set max_age=…`, no youngest): the template once
+# priced every child at a child's ticket while rank priced the oldest by their band, so the
+# table's group total was not the one the budget filter and the order read
+LISBON_BANDS = [
+    Result("Jardim Zoológico", "https://zoo.test/tickets",
+           "Zoo. Adult €28, child €20, under 14 years free. Open every day."),
+    Result("Oceanário de Lisboa", "https://oceanario.test/tickets",
+           "Indoor aquarium. Adult €25; children from 3 to 12 years €15; under 3 years free. "
+           "Family ticket for 2 adults and 2 children €60."),
+]
+
+
+@pytest.fixture(scope="module")
+def oldest_only(tmp_path_factory):
+    return {key: run_kind(KIND, tmp_path_factory.mktemp(key), query, listings, today=TODAY,
+                          sets={"max_age": oldest})
+            for key, (query, listings, oldest) in {
+                "en": ("zoo or aquarium in Lisbon for 2 adults and 2 children", LISBON_BANDS, 13),
+                "es": ("entradas de museo en Madrid para 2 adultos y 3 niños", MADRID, 12),
+            }.items()}
+
+
+def test_the_table_reads_ranks_group_total_with_only_the_oldest_age(oldest_only):
+    run, _ = oldest_only["en"]
+    report = run.report
+    # the zoo is free under 14: the 13-year-old goes free, the other child (no age said)
+    # pays a child's ticket: 2 × 28 + 20 = 76 (the table once said 2 × 28 + 2 × 20 = 96)
+    assert "| Jardim Zoológico | 28 EUR [2] | 20 EUR | 14 years | — | 76 EUR | 19 EUR |" \
+        in report
+    # the family ticket (60) against 2 × 25 + 2 × 15 = 80: used, and said so
+    assert "| 60 EUR (family ticket) | 15 EUR |" in report
+    totals = {i["candidate"]["name"]: i["values"]["group_total"]
+              for i in run.artifact("shortlist")["items"]}
+    assert totals == {"Jardim Zoológico": 76, "Oceanário de Lisboa": 60}
+    assert assert_cheapest_agrees(report, 6, "en") == "Oceanário de Lisboa"
+
+    run, _ = oldest_only["es"]
+    # the Prado is free under 18: the oldest (12) and every child priced as them go free;
+    # the youngest, no age said and no child's ticket stated, pays an adult's: 3 × 15 € =
+    # 45 € (the table once priced every child at an adult's: 75 €)
+    assert "| Museo del Prado | 15 € [3] | no consta | 18 años | — | 45 € | 9 € |" \
+        in run.report
+    assert assert_cheapest_agrees(run.report, 6, "es") == "Museo Naval"
