@@ -248,3 +248,38 @@ def test_plan_shows_the_cap_per_wp_as_asked(tmp_path, capsys, monkeypatch):
 
 def test_the_kind_validates(capsys, monkeypatch):
     assert_validates(PROJECT, capsys, monkeypatch)
+
+
+# a page priced in another money than the request's: rank compares its price per Wp
+# converted, and the table once worked its own out from the price as stated (Budget
+# Panels' 1,04 GBP/Wp beside the synthesis's 1,22 €/Wp), and rank read a rate stated in
+# pounds ("£1.60 per watt") as if it were the request's money
+FOREIGN = {
+    "es": ("instalación de 4 kWp en Bristol por menos de 8.000 €", BRISTOL),
+    "en": ("a 4 kWp solar installation in Zaragoza under £6,000 with a battery", ZARAGOZA),
+}
+
+
+@pytest.fixture(scope="module")
+def foreign(tmp_path_factory):
+    return run_each(KIND, FOREIGN, tmp_path_factory, today=TODAY, seed=_own_pages)
+
+
+def test_a_foreign_price_per_wp_is_the_one_rank_compared(foreign):
+    run, _ = foreign["es"]
+    # 5.200 GBP for 5 kW is ~6.118 € (1,22 €/Wp); Severn's 5.600 GBP for 4 kW ~1,65 €/Wp;
+    # Avon's 1,60 GBP/Wp is ~1,88 €/Wp, so after Severn (once before it, at "1,60")
+    assert _names(run) == ["Budget Panels UK", "Severn Solar", "Avon Sun Co"]
+    for words in ["| 1 | Budget Panels UK | \\~1,22 €/Wp | \\~4.894 € |",
+                  "| 2 | Severn Solar | \\~1,65 €/Wp | \\~6.588 € |",
+                  "| 3 | Avon Sun Co | \\~1,88 €/Wp | \\~7.520 € |",
+                  "(1,22 €/Wp tal como lo compara la clasificación)"]:
+        assert words in run.report, words
+    assert "GBP/Wp |" not in run.report
+    run, _ = foreign["en"]
+    # Ebro's 1,20 €/Wp is ~1.02 GBP/Wp, the synthesis's figure too (the table once said
+    # 1.20 EUR/Wp)
+    for words in ["| 1 | Ebro Fotovoltaica | \\~1.02 GBP/Wp | \\~4,080 GBP |",
+                  "| 2 | SolarAragón Autoconsumo | \\~1.19 GBP/Wp | \\~4,760 GBP |",
+                  "(≈ 1.02 GBP/Wp incl. tax)"]:
+        assert words in run.report, words
