@@ -13,6 +13,7 @@ business saying."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -211,11 +212,12 @@ def test_an_english_request_gets_an_english_report(runs):
                   "2 clubs out of 4 found: for at most 40 GBP, covered.",
                   # no players asked: no share worked out, and "not stated" is no page's
                   "| Islington Tennis Centre | ~36 GBP in total (24 GBP/hour as stated) [1] | 36 GBP | — |",
-                  "—: the request does not say how long or how many players, so it is not "
-                  "worked out.",
+                  # the length is asked (90 minutes): only the players are missing
+                  "—: the request does not say how many players, so it is not worked out.",
                   # the hours are a length asked, not work
                   "multiplied by the length asked to compare them with the total budget"]:
         assert words in report, words
+    assert "does not say how long" not in report
     assert_says_nothing_of(SPANISH, report, LONDON, ids=True, reviews=LONDON_REVIEWS)
     assert_says_nothing_of(OTHER_KINDS, report, LONDON, ids=True, reviews=LONDON_REVIEWS)
     assert_cites_sources(run, LONDON, "en")
@@ -244,3 +246,29 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
     out = plan_output(PROJECT, "pipelines/courts.yaml", ES_QUERY, tmp_path, capsys, monkeypatch)
     for words in ["Gràcia", "8 €/persona", "19:00", "cubierta", "F0", "R1", "F6"]:
         assert words in out, words
+
+
+# the "—" under the table says what the request left out: the note once said "how long or
+# how many players" whatever it did say (a slot "de 19 a 20:30" is a length)
+HALF_ASKED = {
+    "length": ("pista de pádel cubierta en Gràcia el jueves de 19 a 20:30", GRACIA),
+    "players": ("indoor tennis court near King's Cross on Friday, we are 2 players", LONDON),
+}
+
+
+@pytest.fixture(scope="module")
+def half_asked(tmp_path_factory):
+    return run_each(KIND, HALF_ASKED, tmp_path_factory, today=TODAY)
+
+
+def test_the_dash_note_names_what_the_request_left_out(half_asked):
+    report = half_asked["length"][0].report
+    # 90 minutes asked, no players: the court for the slot is worked out, the share is not
+    assert re.search(r"\| Club Pàdel Gràcia \| 18 €/hora \[\d\] \| 27 € \| — \|", report)
+    assert "—: la petición no dice cuántos jugadores, así que no se calcula." in report
+    assert "la duración" not in report
+    report = half_asked["players"][0].report
+    # two players, no length: an hour's price is no slot's
+    assert re.search(r"\| Islington Tennis Centre \| 24 GBP/hour \[\d\] \| — \| — \|", report)
+    assert "—: the request does not say how long, so it is not worked out." in report
+    assert "how many players" not in report
