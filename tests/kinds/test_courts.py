@@ -272,3 +272,31 @@ def test_the_dash_note_names_what_the_request_left_out(half_asked):
     assert re.search(r"\| Islington Tennis Centre \| 24 GBP/hour \[\d\] \| — \| — \|", report)
     assert "—: the request does not say how long, so it is not worked out." in report
     assert "how many players" not in report
+
+
+# a club priced in another money than the request's: the court and each player's share are
+# rank's figure for the slot (converted, shared), as the synthesis says it; the table once
+# worked them out from the page's price (27 € and 6,75 € beside ~5.74 GBP/person)
+FOREIGN = {
+    "en": ("covered padel court in Gràcia on Thursday from 7 to 8:30pm for 4 players, under "
+           "£8 each", GRACIA),
+    "es": ("pista de tenis cubierta cerca de King's Cross el viernes de 18 a 19:30, somos 2, "
+           "menos de 20 € por persona", LONDON),
+}
+
+
+@pytest.fixture(scope="module")
+def foreign(tmp_path_factory):
+    return run_each(KIND, FOREIGN, tmp_path_factory, today=TODAY)
+
+
+def test_a_foreign_clubs_slot_is_worked_out_in_the_money_compared(foreign):
+    report = foreign["en"][0].report
+    # 18 €/hour × 1.5 h = 27 € (~22.96 GBP) for the court, ~5.74 GBP each
+    assert "| Club Pàdel Gràcia | ~5.74 GBP/person [1] | ~22.96 GBP | ~5.74 GBP |" in report
+    assert "(≈ 5.74 GBP/person)" in report
+    assert "27 EUR" not in report and "6.75 EUR" not in report
+    report = foreign["es"][0].report
+    # £22 an hour for 90 minutes is £33 (~38,82 €), ~19,41 € each of two
+    assert "| Highbury Fields Tennis | ~19,41 €/persona [1] | ~38,82 € | ~19,41 € |" in report
+    assert "33 GBP" not in report and "16,50 GBP" not in report
