@@ -68,7 +68,10 @@ removals, tenders and translation; their units, local words and dates counted fr
 Monday); ``--blind22`` the twenty-second (requests as an agent relays them, long and
 complete, as Latin American users write them and as people type them tersely, over
 fifteen example kinds: courts, ski passes, catering, tutors, storage, boats, hotels and
-restaurants among them). Their
+restaurants among them); ``--blind23`` the twenty-third (seventeen kinds, two thirds Spanish
+from Spain and Latin America, terse phone typing and agents' briefs, a Friday's today two
+weeks before the year ends, budgets on every basis, neighbourhoods and landmarks beside a
+city, negations). Their
 values are compared as their types are: quantities (number, area, data size, weight, length,
 volume) to two
 decimals, a list's items in any order.
@@ -112,6 +115,7 @@ BLIND19 = ROOT / "tests" / "task" / "corpus" / "blind19.yaml"
 BLIND20 = ROOT / "tests" / "task" / "corpus" / "blind20.yaml"
 BLIND21 = ROOT / "tests" / "task" / "corpus" / "blind21.yaml"
 BLIND22 = ROOT / "tests" / "task" / "corpus" / "blind22.yaml"
+BLIND23 = ROOT / "tests" / "task" / "corpus" / "blind23.yaml"
 TARGET = 0.97
 
 
@@ -301,6 +305,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the twenty-first blind set ({BLIND21.relative_to(ROOT)}) instead")
     ap.add_argument("--blind22", action="store_true",
                     help=f"score the twenty-second blind set ({BLIND22.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind23", action="store_true",
+                    help=f"score the twenty-third blind set ({BLIND23.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -312,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND16 if args.blind16 else BLIND17 if args.blind17
             else BLIND18 if args.blind18 else BLIND19 if args.blind19
             else BLIND20 if args.blind20 else BLIND21 if args.blind21
-            else BLIND22 if args.blind22 else args.corpus)
+            else BLIND22 if args.blind22 else BLIND23 if args.blind23 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -343,7 +349,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 19" if args.blind19
              else "blind set 20" if args.blind20
              else "blind set 21" if args.blind21
-             else "blind set 22" if args.blind22 else "corpus")
+             else "blind set 22" if args.blind22
+             else "blind set 23" if args.blind23 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

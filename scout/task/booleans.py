@@ -5,6 +5,8 @@
 contrato") for no value; a perk's "free" ("free cancellation"), the "-free" that ends
 another word ("gluten-free", "car-free") and a flag's word that starts a field's name
 ("remote sensing") are no flag, and a flag's own word with "-free" is false ("pet-free").
+An alias of a noun and its predicate is read said as a clause too ("que la primera clase
+sea gratis" for "primera clase gratis").
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
     # adjective with the prefix un- or non- ("nada online", "nothing online", "que no sean
     # online": ruled out as "no online" is); "semi-furnished", "half-board" are neither
     # (said, no value)
-    alt = name_forms(_genders([name.replace("_", " "), *spec.aliases]))
+    alt = name_forms(_predicated(_genders([name.replace("_", " "), *spec.aliases])))
     # "ni" / "nor" go on a list a negation opened: "sin copagos ni carencias", "no
     # deposit nor contract": each thing in it is ruled out
     for m in re.finditer(r"\b(?P<neg>no|without|not|sin|ni|nor|nothing|nada(?:\s+de)?|"
@@ -127,6 +129,25 @@ def _genders(names: list[str]) -> list[str]:
     """``names`` with each one-word Spanish adjective's other gender added."""
     return names + [n[:-1] + ("a" if n.endswith("o") else "o") for n in names
                     if " " not in n.strip() and _AGREES.search(n.strip())]
+
+
+# an alias of a noun and what it is ("primera clase gratis", "seguro incluido", "free
+# first lesson" is no such: its adjective leads): said as a clause, a copula comes
+# between ("que la primera clase sea gratis", "with the insurance being included")
+_PREDICATE = re.compile(r"^(?P<noun>.+\S)\s+(?P<adj>gratis|gratuit[oa]s?|incluid[oa]s?|"
+                        r"obligatori[oa]s?|free|included|mandatory|required)$")
+_COPULAS = ("sea", "sean", "es", "son", "este", "esten", "esta", "estan", "is", "are", "be",
+            "being")
+
+
+def _predicated(names: list[str]) -> list[str]:
+    """``names`` with each "<noun> <predicate>" name also said with a copula between."""
+    out = list(names)
+    for n in names:
+        m = _PREDICATE.match(fold(n).strip())
+        if m:
+            out += [f"{m.group('noun')} {c} {m.group('adj')}" for c in _COPULAS]
+    return out
 
 
 def _joined(free: str, m: re.Match[str], alt: str) -> tuple[int, int]:

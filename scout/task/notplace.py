@@ -221,12 +221,23 @@ def date_said(original: str, span: tuple[int, int]) -> bool:
 def date_tail(original: str, hit: tuple[str, tuple[int, int]]) -> tuple[str, tuple[int, int]]:
     """``hit`` less a tail after "de" / "del" / "of" typed in lower case that is a date
     said whole ("coche en malaga de mañana": Malaga, the day is the date reader's; "hotel
-    en sevilla del lunes"); a name with a capital there is a name ("Isla de Navidad")."""
+    en sevilla del lunes"); a name with a capital there is a name ("Isla de Navidad").
+    With only a space before it, such a tail goes where what is left is a name the
+    gazetteer knows ("sushi en valencia mañana x la noche", "bilbao pasado mañana": a kind
+    with no date input claims no day, and "mañana" is a word, never a stop word, as it is
+    Spain's "morning" too); a name it knows whole is never cut (``known_name`` is asked
+    first: "santo domingo")."""
     name, (a, b) = hit
-    for m in re.finditer(r"\s+(?:de|del|of)\s+", original[a:b]):
+    for m in re.finditer(r"\s+(?:(?:de|del|of)\s+)?", original[a:b]):
         start = a + m.end()
-        if not original[start:start + 1].isupper() and date_said(original, (start, b)):
-            kept = len(original[a:a + m.start()].split())
+        if m.start() == 0 or original[start:start + 1].isupper():
+            continue
+        bare = not m.group(0).strip()
+        head = original[a:a + m.start()]
+        if bare and not known_name(head):
+            continue
+        if date_said(original, (start, b)):
+            kept = len(head.split())
             return " ".join(name.split()[:kept]), (a, a + m.start())
     return hit
 

@@ -89,7 +89,11 @@ _MEMBER = (rf"(?:{_SELF}|(?:{_OWNER}\s+)?(?P<n>\d{{1,2}})\s+(?:(?P<adults>{_ADUL
 _JOINT = r"(?:\s*,\s*(?:(?:and|y|e|plus)\s+)?|\s+(?:and|y|e|&|plus|mas)\s+|\s*\+\s*)"
 # a member's age said right after them ("un niño de 8", "a kid aged 8", "one of 9 years"):
 # part of the list, so "y otro de 11" still joins it; the age is left to the age inputs
-_AGE = r"(?P<age>\s+(?:de|of|aged|edad)\s+\d{1,2}(?!\d)(?:\s+(?:anos|years?(?:\s+old)?))?)"
+# a counted group's ages listed ("2 adultos de 34 y 36 años", "two adults aged 40 and 42
+# years") end with the unit, so "un niño de 8 y 2 adultos" still lists the adults apart
+_AGE = (r"(?P<age>\s+(?:de|of|aged|edad)\s+(?:\d{1,2}(?:\s*(?:,|y|e|and|&)\s*\d{1,2})+\s+"
+        r"(?:anos|years?(?:\s+old)?)(?!\w)|"
+        r"\d{1,2}(?!\d)(?:\s+(?:anos|years?(?:\s+old)?))?))")
 # one more of the member before: "un niño de 8 y otro de 11", "a boy and another aged 6"
 _OTHER = r"(?P<other>otr[oa]|another(?:\s+one)?)(?!\w)"
 _MEMBER_RE = re.compile(_MEMBER + _AGE + "?")

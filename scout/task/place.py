@@ -45,7 +45,7 @@ from scout.task.placecues import intro_cue as _intro_cue, known_at as _known_at
 from scout.task.placecues import place_cues as _cues, topic_after_intro as _topic_after_intro
 from scout.task.placename import (is_cased, kind_word, known_end, name_at, next_word,
                                   read_name, spanish_word_name, title_case)
-from scout.task.placeshapes import abbreviation_at_end as _abbreviation_at_end
+from scout.task.placeshapes import abbreviation_after, abbreviation_at_end as _abbreviation_at_end
 from scout.task.placeshapes import counted as _counted
 
 __all__ = ["find_place", "is_cased", "name_at", "title_case"]
@@ -362,9 +362,12 @@ def _known_after_noun(original: str, hit: tuple[str, tuple[int, int]] | None, fi
                       cased: bool) -> tuple[str, tuple[int, int]] | None:
     """The place the gazetteer knows that ends ``hit``, a name read from the word ``first``
     that neither it nor its first word is ("storage unit manchester" → Manchester: what
-    is sought, then where); None otherwise ("hotel lalin", "Triana Sevilla")."""
+    is sought, then where; "guardamuebles bcn para ...": a lower-case abbreviation right
+    after one word); None otherwise ("hotel lalin", "Triana Sevilla")."""
     if hit is None or known_name(hit[0]) or known_name(first):
         return None
+    if " " not in hit[0] and (short := abbreviation_after(original, hit[1][1])) is not None:
+        return short  # "guardamuebles bcn para ...": the abbreviation ended the name read
     return known_tail(original, hit[1], cased)
 
 

@@ -1,6 +1,6 @@
 """Shapes of the words around a name that the place reader (:mod:`scout.task.place`)
 checks when no cue stands before it: a place written short at the request's end ("SIM
-only plan UK", "pizza nyc"), and a word a number counts ("2 baños madrid": what is
+only plan UK", "pizza nyc") or right after the thing sought ("guardamuebles bcn para ..."), and a word a number counts ("2 baños madrid": what is
 counted, no name).
 """
 
@@ -35,6 +35,21 @@ def abbreviation_at_end(free: str, original: str) -> tuple[str, tuple[int, int]]
             name = text if "." in bare else bare if bare.isupper() else bare.upper()
             return name, (m.start(), m.start() + len(name))
     return None
+
+
+def abbreviation_after(original: str, end: int) -> tuple[str, tuple[int, int]] | None:
+    """A city's or country's abbreviation the gazetteer knows, typed in lower case with
+    no vowel ("bcn", "cdmx", "nyc"), as the word right after ``end`` with only spaces
+    between: "guardamuebles bcn para las cosas" → BCN, the thing sought then where, as
+    :func:`abbreviation_at_end` reads one that ends the request. A word with a vowel
+    ("trastero sevilla") is left to the name reader: it could be any word."""
+    m = re.compile(r"[ \t]+([^\W\d_]{2,4})(?![\w'’-])").match(original, end)
+    if m is None:
+        return None
+    word = m.group(1)
+    if not word.islower() or any(c in "aeiou" for c in fold(word)) or not known_name(word):
+        return None
+    return word.upper(), m.span(1)
 
 
 def counted(original: str, words: list[re.Match[str]]) -> list[bool]:

@@ -3,10 +3,10 @@ uses, which is the one a kind's vocabulary holds.
 
 A kind's aliases and synonyms are written for a lab in Spain and its English ("piscina",
 "aparcamiento", "permanencia", "concertado", "recogida", "autobús", "camareros",
-"gasolina", "canapés"); a request from Mexico, Argentina, Chile, Colombia or Peru says
+"gasolina", "embalaje", "canapés"); a request from Mexico, Argentina, Chile, Colombia or Peru says
 "alberca" / "pileta", "parqueadero" / "estacionamiento", "plazo forzoso", "particular
 subvencionado", "recojo", "boleto de camión" / "pasaje en micro", "meseros", "nafta",
-"pasabocas". As :mod:`scout.task.calques` does for calques, each is written
+"bencina" / "bencinero", "empaque", "pasabocas". As :mod:`scout.task.calques` does for calques, each is written
 back once, before any reader, rather than taught to every kind (a kind written by someone
 else reads them too). Only words of one sense in a request are rewritten, and a word of
 two senses only where its context fixes it: "camión" is a bus only as a means of travel
@@ -52,6 +52,12 @@ _RULES = _rules([
     (r"\bmeser(?P<e>[oa]s?)\b", r"camarer\g<e>"),
     # petrol: the River Plate's "nafta" (a car's fuel; Spain's "gasolina")
     (r"\bnaftas?\b", "gasolina"),
+    # petrol: Chile's "bencina" and a car that runs on it, "bencinero" (Spain's "de gasolina")
+    (r"\bbencineros?\b|\bbencineras?\b", "de gasolina"),
+    (r"\bbencinas?\b", "gasolina"),
+    # packing: Latin America's "empaque" / "empacar" (a move's; Spain's "embalaje", "embalar")
+    (r"\bempaques?\b", "embalaje"),
+    (r"\bempacar\b", "embalar"),
     # finger food: Colombia's "pasabocas", Venezuela's "pasapalos" (Spain's "canapés")
     (r"\bpasabocas\b|\bpasapalos\b", "canapés"),
     # Peru's "recojo" (del hotel, en el hotel): a pick-up

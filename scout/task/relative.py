@@ -90,9 +90,19 @@ def _holiday(name: str, year: int) -> DateRange:
              # Pamplona's San Fermín: the chupinazo on the 6th to the Pobre de mí on the 14th
              "san fermin": (7, 6, 14), "sanfermines": (7, 6, 14),
              "noche de san juan": (6, 23, 23), "bonfire night": (11, 5, 5),
-             "hogmanay": (12, 31, 31), "fourth of july": (7, 4, 4)}.get(
+             "hogmanay": (12, 31, 31), "fourth of july": (7, 4, 4),
+             # the calendar's other fixed days, said by their names: Britain's and
+             # Ireland's 26 December, Spain's national days and Labour Day
+             "boxing day": (12, 26, 26), "st stephen's day": (12, 26, 26),
+             "dia de los inocentes": (12, 28, 28), "dia de los santos inocentes": (12, 28, 28),
+             "burns night": (1, 25, 25), "may day": (5, 1, 1), "dia del trabajo": (5, 1, 1),
+             "dia del trabajador": (5, 1, 1), "dia de la hispanidad": (10, 12, 12),
+             "dia del pilar": (10, 12, 12), "dia de la constitucion": (12, 6, 6),
+             "dia de la inmaculada": (12, 8, 8), "dia de sant jordi": (4, 23, 23)}.get(
                  re.sub(r"^all saints'?(?: day)?$", "all saints day",
-                        re.sub(r"^(?:st\.?|saint) patrick'?s(?: day)?$", "st patrick's day", name)))
+                        re.sub(r"^(?:st\.?|saint) patrick'?s(?: day)?$", "st patrick's day",
+                               re.sub(r"^(?:st\.?|saint) stephen'?s(?: day)?$",
+                                      "st stephen's day", name))))
     if fixed:
         return DateRange(start=dt.date(year, fixed[0], fixed[1]), end=dt.date(year, fixed[0], fixed[2]))
     return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
@@ -366,7 +376,11 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"(?:st\.?|saint)\s+patrick['’]?s(?:\s+day)?|san\s+patricio|"
                   r"dia\s+de\s+(?:los\s+)?muertos|day\s+of\s+the\s+dead|todos\s+los\s+santos|"
                   r"all\s+saints['’]?(?:\s+day)?|san\s+fermin|sanfermines|noche\s+de\s+san\s+juan|"
-                  r"bonfire\s+night|hogmanay|fourth\s+of\s+july)\b"
+                  r"bonfire\s+night|hogmanay|fourth\s+of\s+july|boxing\s+day|"
+                  r"(?:st\.?|saint)\s+stephen['’]?s(?:\s+day)?|dia\s+de\s+los\s+(?:santos\s+)?inocentes|"
+                  r"burns\s+night|may\s+day|dia\s+del\s+trabaj(?:o|ador)|dia\s+de\s+la\s+hispanidad|"
+                  r"dia\s+del\s+pilar|dia\s+de\s+la\s+constitucion|dia\s+de\s+la\s+inmaculada|"
+                  r"dia\s+de\s+sant\s+jordi)\b"
                   # "the Easter weekend", "Christmas holidays": the feast's own days
                   r"(?:\s+(?:weekend|holidays?|break|fin\s+de\s+semana|puente))?"
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b|(?P<ny>" + NEXT_YEAR

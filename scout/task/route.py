@@ -8,7 +8,8 @@ place input reads, in turn:
 1. the first name after a word only its own ``aliases`` name ("from" / "desde" for one,
    "to" / "hasta" for the other: "a Lisboa desde Madrid" reads both, in any order);
 2. what is left, from a route written as two names joined — by a dash or an arrow
-   ("Barcelona-París", "Madrid → Lisboa"), by a place input's alias ("London to Paris",
+   ("Barcelona-París", "Madrid → Lisboa", two codes: "MAD-LIM", typed in lower case
+   "mad-bcn" where one has no vowel), by a place input's alias ("London to Paris",
    "Madrid a Lisboa"), or side by side or joined by "y" / "and" when the gazetteer knows
    both ("madrid valencia", "entre Madrid y Barcelona") —
    the first name to the first place input declared, the second to the next; when one of
@@ -48,6 +49,19 @@ _MARKS = r"(?:-{1,2}>|→|⇒|>|–|—|-|/)"
 # two codes in capitals joined by a hyphen, read as one hyphenated name ("MAD-LIM"): the
 # gazetteer need not know them, their shape says they are two ends
 _CODES = re.compile(r"([A-Z]{3,4})-([A-Z]{3,4})")
+# the same typed in lower case on a phone ("vuelo mad-bcn", "lhr-jfk"): three letters each,
+# one of them with no vowel (a code, no word: "non-stop", "pre-war" are words); read only in
+# a request typed all in lower case, where no capital could have said it
+_LOWER_CODES = re.compile(r"(?<![\w-])([a-z]{3})-([a-z]{3})(?![\w-])")
+
+
+def _lower_codes(original: str, pos: int, cased: bool) -> tuple[Hit, Hit] | None:
+    """Two airport codes joined by a hyphen at ``pos``, typed in lower case: the two ends,
+    in capitals as codes are shown ("mad-bcn" → MAD, BCN)."""
+    m = None if cased else _LOWER_CODES.match(original, pos)
+    if m is None or all(re.search(r"[aeiou]", g) for g in m.groups()):
+        return None
+    return (m.group(1).upper(), m.span(1)), (m.group(2).upper(), m.span(2))
 
 
 # the prepositions of where, English's interchangeable after a verb of place ("drop off
@@ -239,6 +253,8 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
         pos = m.end()
         if "\x00" in free[m.start():m.end()]:
             continue
+        if (codes := _lower_codes(original, m.start(), cased)) is not None:
+            return codes
         # a name starts with a capital, or is one the gazetteer knows ("madrid valencia")
         if not (cased and m.group(0)[0].isupper()) and not _CODES.match(original, m.start()) \
                 and not known_place_words(

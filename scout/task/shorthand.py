@@ -5,8 +5,8 @@ the value after them went unread or kept the shorthand: Spanish "menos d 100 €
 dic", "conciertos d jazz" (de), "x 2 noches", "x persona", "x la tarde", "tapas x
 Sevilla" (por), "pa mañana", "pal visado" (para, para el), "q no pase", "k tenga" (que),
 "tb" / "tmb" (también), "xfa" / "porfa" (por favor), "presu" (presupuesto), "mñn"
-(mañana); English "nxt wknd", "this w/e", "nxt wk", "tmrw", "2nite", "frm jan", "til sun", "b4 friday",
-"gd reviews", "fri", "back sun", "sat 10am", "200k+ usd a yr" (or more), "5 yrs exp", "€180/nt", "looking 4 a studio" (for) and "madrid
+(mañana), words clipped in speech: "furgo" (furgoneta), "intro" (introducción); English "nxt wknd", "this w/e", "nxt wk", "tmrw", "2nite", "frm jan", "til sun", "b4 friday",
+"gd reviews", "intro course" (introductory), "fri", "back sun", "sat 10am", "200k+ usd a yr" (or more), "5 yrs exp", "€180/nt", "looking 4 a studio" (for) and "madrid
 2 lisbon" (to). :func:`written_out` writes each as its word, so the date reader sees
 "next weekend", the money reader "por persona" and the subject reader "conciertos de jazz".
 
@@ -44,6 +44,9 @@ _SPANISH: list[tuple[str, str]] = [
     (r"(?<!\d[ \t])(?:tb|tmb|tbn)", "también"),  # "1 tb" is a terabyte
     (r"xfa|xfavor|porfa|porfi", "por favor"),
     (r"presu", "presupuesto"),
+    # words clipped as Spain speaks them: "q me recojan con furgo", "curso intro de python"
+    (r"furgo|furgos", "furgoneta"),
+    (r"intro(?![ \t]+(?:a|al)\b)", "introducción"),  # "una intro a R" is a noun's
     (r"mñn|mñna", "mañana"),
 ]
 
@@ -65,6 +68,9 @@ _ENGLISH: list[tuple[str, str]] = [
     (r"yrs", "years"),
     (r"yr", "year"),
     (r"(?<=years[ \t])exp", "experience"),
+    # a course's level clipped: "intro data science course", "an intro class" ("an intro
+    # to statistics" is the noun, an introduction, and its topic)
+    (r"intro(?![ \t]+(?:to|into|music|song|video|scene|section|track)\b)", "introductory"),
     # weekdays shortened: "fri", "thurs"; the ones that are also words ("sun", "sat",
     # "wed", "mon") only after what names a day ("back sun", "until sat", "this wed"),
     # before a part of the day ("sat night") or a length of time ("sat 2hrs": a terse

@@ -293,3 +293,13 @@ def test_blind22_is_separate_bilingual_and_labelled() -> None:
                  kinds={"hotel", "restaurant", "court", "skipass", "catering", "tutor",
                         "storage", "boat", "rental", "carrental", "phoneplan", "event",
                         "car", "laptop"})
+
+
+def test_blind23_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind23.yaml (``parse.py --blind23``): seventeen kinds, two thirds
+    Spanish (Spain and Latin America), terse and agent-written, with a Friday's today two
+    weeks before the year ends; no request shared with any other corpus."""
+    _a_blind_set(23, least=55, per_lang=15,
+                 kinds={"hotel", "restaurant", "flat", "flight", "car", "tutor", "gym",
+                        "event", "course", "removal", "storage", "energy", "insurance",
+                        "job", "skipass", "childcare", "petcare"})
