@@ -109,6 +109,24 @@ def test_two_inputs_blocking_two_phases_are_named_once_in_one_hint_in_spanish(
     assert data["hint"] == ("añádelo a la petición, o fíjalo directamente con "
                             "--set season=… --set area=…")
     assert _hints(text.output, "consejo") == [data["hint"]]
+    # the mission's reason in the request's language too, and the stopped page says it
+    said = "; ".join(f"{p} bloqueada por falta de entrada" for p in "BCD")
+    assert f"  {said}\n" in text.output and data["reason"] == "; ".join(
+        f"{p} blocked (missing input)" for p in "BCD")  # the JSON's words stay English
+    page = Path(data["stopped_report"]).read_text(encoding="utf-8")
+    assert f"- **Qué puedes hacer:** {data['hint']}" in page
+    assert "- **Por qué:** B bloqueada por falta de entrada" in page
+
+
+def test_the_stopped_page_of_a_blocked_mission_says_what_to_do(root: Path) -> None:
+    _, data = _apply(root, ONE_INPUT, "--query", "what to research next")
+    page = Path(data["stopped_report"]).read_text(encoding="utf-8")
+    assert "- **Why:** B blocked (missing input)" in page
+    assert "- **What you can do:** say it in the request, or set it directly with " \
+           "--set area=…" in page
+    # a failure of its own (no input waited for) says no such line
+    _, failed = _apply(root, "  A: {uses: STEPS:fail, produces: [a]}", "--query", "x y z")
+    assert "set it directly" not in Path(failed["stopped_report"]).read_text(encoding="utf-8")
 
 
 def test_status_says_the_same_hint_in_text_and_json(root: Path) -> None:
