@@ -4,8 +4,12 @@ A phase's error record (scout/orchestrator/outcomes.py) carries the hint of the 
 that ended it when there was one ("say it in the query or add --set destination=...").
 Many failures have none: a provider answering HTTP 500 to every try knows nothing about
 what the user could do. :func:`what_to_do` then gives the advice for the error's kind, so
-the stopped report and ``scout apply`` never end on a failure without a next step. The
-lines are English msgids (stored and printed in English, localised by the report's
+the stopped report and ``scout apply`` never end on a failure without a next step. A
+phase blocked on a request input nobody gave (not ``required``, but the phase needs it)
+has no error at all: :func:`missing_inputs` reads which from its reason, and the hint
+names them and how to give them (``--set name=…``; MCP's ``set``). The cost cap's advice
+completes :func:`next_steps`, which every door says (``apply`` and ``status``, text and
+JSON, MCP, the HTTP API's mission state). The lines are English msgids (stored and printed in English, localised by the report's
 ``l10n`` filter), like every text Python writes for a report.
 """
 
