@@ -54,6 +54,13 @@ def lab(tmp_path: Path) -> Path:
         "apiVersion: scout/v1\nkind: Pipeline\nname: easy\n"
         "phases:\n  A: {uses: 'python:tests.orchestrator.steps:echo', "
         "with: {value: one}, produces: [a]}\n")
+    (tmp_path / "blocked.yaml").write_text(
+        "apiVersion: scout/v1\nkind: Pipeline\nname: blocked\n"
+        "inputs:\n  district: {type: place}\n"
+        "phases:\n  A: {uses: 'python:tests.orchestrator.steps:echo', "
+        "with: {value: one}, produces: [a]}\n"
+        "  B: {uses: 'python:tests.orchestrator.steps:echo', needs: [a, district], "
+        "produces: [b]}\n")
     return tmp_path
 
 
@@ -92,3 +99,15 @@ async def test_cost_status_and_apply_through_the_client(lab: Path) -> None:
                               query="hotels\x00near\x00the beach\x07")
         assert applied["exit_code"] == 0 and applied["hint"] is None
         assert any("control characters (U+0000, U+0007)" in w for w in applied["warnings"])
+
+        # apply's hint words the fix as this door takes it (its `set` argument), in the
+        # request's language
+        blocked = await _call(client, "apply", file="blocked.yaml",
+                              query="algo que investigar, por favor", set={"lang": "es"})
+        assert blocked["exit_code"] == 1
+        assert blocked["hint"] == ('añádelo a la petición, o fíjalo directamente con '
+                                   'set {"district": "…"}')
+        fixed = await _call(client, "apply", file="blocked.yaml",
+                            query="algo que investigar, por favor",
+                            set={"lang": "es", "district": "Gràcia"})
+        assert fixed["exit_code"] == 0 and fixed["hint"] is None
