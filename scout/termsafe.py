@@ -94,6 +94,22 @@ def plain(text: str) -> str:
     return clean(_SEPARATING.sub(" ", s))
 
 
+def controls_read_as_spaces(text: str) -> list[str]:
+    """The control characters :func:`plain` reads as a space in ``text`` that are no
+    white space of their own (NUL, BEL, DEL, C1; not a tab, a line break, a form feed or
+    a vertical tab, which a paste from a word processor holds), each once as ``U+XXXX``,
+    in order: text with them is not what anyone typed (a binary file, a broken encoding,
+    words hidden between words), so the request says it read them."""
+    found: list[str] = []
+    if text.isprintable():
+        return found
+    for m in _SEPARATING.finditer(_SEQUENCE.sub("", text)):
+        code = f"U+{ord(m.group(0)):04X}"
+        if not m.group(0).isspace() and code not in found:
+            found.append(code)
+    return found
+
+
 def cell(value: Any) -> Any:
     """A rich table cell: the cleaned text as a ``Text`` (markup is not interpreted)."""
     from rich.text import Text

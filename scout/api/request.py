@@ -27,7 +27,7 @@ from scout.paths import validate_mission_id
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
-from scout.termsafe import plain
+from scout.termsafe import controls_read_as_spaces, plain
 from scout.validate import memo as valid_pipelines
 from scout.validate import validate_file
 
@@ -136,6 +136,30 @@ def is_blank(text: str) -> bool:
 
     return all(ch.isspace() or unicodedata.category(ch) in ("Cf", "Cc", "Zs", "Zl", "Zp")
                for ch in text)
+
+
+#: said (a warning of ``apply``, a note of ``plan``) when the request held control
+#: characters: each is read as a space, as :func:`scout.termsafe.plain` reads it, and the
+#: person hears it, for the text is then not what anyone typed
+CONTROLS_READ = N_("the request held control characters ({codes}), each read as a space: "
+                   "check that it says what you meant")
+
+
+def request_controls(query: str | None, inputs: dict[str, Any]) -> list[str]:
+    """The control characters in the query and the inputs' texts that are read as spaces
+    (:func:`scout.termsafe.controls_read_as_spaces`), each once."""
+    check_value_depth(inputs)  # walked below without recursion, to a bounded depth
+    found: list[str] = []
+    stack: list[Any] = [*reversed(inputs.values()), query]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found += [c for c in controls_read_as_spaces(item) if c not in found]
+        elif isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            stack.extend(reversed(list(item.values())))
+    return found
 
 
 def read_request(query: str | None, inputs: dict[str, Any]
@@ -249,6 +273,9 @@ def prepare(
                              hint="or apply a Mission document that declares the request")
     pipeline = pspec.model
     assert isinstance(pipeline, Pipeline)
+    controls = request_controls(q, inputs)
+    if controls:  # read as spaces (a NUL between words separates them), and said so
+        notes = [*notes, CONTROLS_READ.format(codes=", ".join(controls))]
     q, inputs = read_request(q, inputs)
     if not q and not inputs:
         raise UsageError("nothing to research: the query is blank; give --query \"...\" "

@@ -21,6 +21,7 @@ from scout import api
 from scout.audit.cost import BY, cost_summary
 from scout.audit.filters import JournalFilter, parse_since
 from scout.audit.journal_query import query
+from scout.audit.limits import RUNS_LIMIT, bound_groups, newest_runs
 from scout.audit.pool_status import pool_status
 from scout.audit.runs import list_runs, phase_summary
 from scout.audit.secrets import deep_scrub, known_secrets
@@ -94,18 +95,22 @@ def _warn_torn(torn: list[dict[str, Any]]) -> None:
 
 @cli.command("runs")
 @_RUNS_DIR
+@click.option("-n", "--limit", type=click.IntRange(min=0), default=RUNS_LIMIT,
+              show_default=True, help="The newest N missions (0: all).")
 @_JSON
 @_NO_INDEX
-def runs_cmd(runs_dir: str | None, as_json: bool, no_index: bool) -> int:
+def runs_cmd(runs_dir: str | None, limit: int, as_json: bool, no_index: bool) -> int:
     """List the missions under the runs dir: pipeline, status, start, duration, cost.
 
+    Newest first, the newest --limit of them (a lab's years of runs are past a screen).
     Cost is what the request journal recorded for the mission over every apply.
     """
     root = config_root()
-    rows = _emit([r.to_dict() for r in list_runs(default_runs(runs_dir, root=root),
-                                                  root / "runtime", use_index=not no_index)])
+    every = _emit([r.to_dict() for r in list_runs(default_runs(runs_dir, root=root),
+                                                   root / "runtime", use_index=not no_index)])
+    rows, note = newest_runs(every, limit or len(every), "--limit N shows more (0: all)")
     if as_json:
-        _json({"runs": rows})
+        _json({"runs": rows, "total": len(every), "note": note})
         return EXIT_OK
     if not rows:
         click.echo(f"no missions under {default_runs(runs_dir, root=root)}")
@@ -117,6 +122,8 @@ def runs_cmd(runs_dir: str | None, as_json: bool, no_index: bool) -> int:
                               f"{r['duration_s']:.1f}s" if r["duration_s"] is not None else None,
                               _usd(r["cost_usd"]), phase_summary(r["phases"])] for r in rows],
                             right=("runs", "duration", "cost")))
+    if note:
+        click.echo(f"note: {note}", err=True)
     return EXIT_OK
 
 
@@ -296,17 +303,26 @@ def pool_status_cmd(config: str | None, as_json: bool) -> int:
 @click.option("--mission", default=None, help="Only this mission's lines.")
 @click.option("--since", default=None, metavar="T",
               help="Only lines at or after T (ISO date/date-time, or an age like 2h, 7d).")
+@click.option("-n", "--limit", type=click.IntRange(min=0), default=RUNS_LIMIT,
+              show_default=True, help="The costliest N rows (0: all); the total sums all.")
 @_JSON
 @_NO_INDEX
-def cost_cmd(by: str, mission: str | None, since: str | None, as_json: bool,
+def cost_cmd(by: str, mission: str | None, since: str | None, limit: int, as_json: bool,
              no_index: bool) -> int:
     """What was spent, from the request journal: calls, ok, failed, cache hits and USD
-    per mission, adapter, token or phase."""
+    per mission, adapter, token or phase.
+
+    The costliest --limit rows first (a lab's thousands of missions a night are as many
+    rows); the total sums them all.
+    """
     flt = JournalFilter(mission=mission, since=parse_since(since))
     summary = _emit(cost_summary(config_root() / "runtime", [by], flt,
                                  use_index=not no_index).to_dict())
+    # by_{by}_left_out counts the rows left out, rows_note says so (as the HTTP API's)
+    bound_groups(summary, limit or len(summary[f"by_{by}"]) or 1,
+                 "--limit N shows more (0: all)")
     if as_json:
-        _json({"by": by, **summary})
+        _json({"by": by, "limit": limit, **summary})
         return EXIT_OK
     rows = [[r["key"], r["calls"], r["ok"], r["failed"], r["cache_hits"], _usd(r["usd"])]
             for r in summary[f"by_{by}"]]
@@ -322,6 +338,8 @@ def cost_cmd(by: str, mission: str | None, since: str | None, as_json: bool,
                    "totals; see scout audit MISSION)")
     if summary["note"]:
         click.echo(f"note: {summary['note']}", err=True)
+    if summary["rows_note"]:
+        click.echo(f"note: {summary['rows_note']}", err=True)
     if summary["torn_lines"]:
         click.echo(f"warning: {summary['torn_lines']} torn journal line(s) skipped", err=True)
     if summary.get("cleaned_names"):

@@ -20,6 +20,7 @@ from scout.cli.run_view import (
     failure_hints,
     format_phases,
     interrupted_lines,
+    next_steps,
     notice_lines,
     state_lines,
 )
@@ -120,7 +121,8 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     if result.report_path is not None and result.exit_code == 0:
         click.echo(str(result.report_path))
         return result.exit_code
-    for line in end_lines(result, failure_hints(result.phases)):
+    # the same hints as --format json's: the cost cap's advice too (it has no failed phase)
+    for line in end_lines(result, next_steps(result)):
         click.echo(clean(line))
     return result.exit_code
 
@@ -223,20 +225,27 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run,
     # and the phases it left running are interrupted too
     state = api.status(run_dir)
+    from scout.report.stopped import request_lang
+
+    lang = request_lang(run_dir)
     if fmt == "json":
         data = state.to_dict()
         if state.status == "interrupted":
             data["hint"] = resume_hint(state, run_dir)
             data["resume_command"] = resume_command(state, run_dir)[0]
+        else:  # a mission that failed or stopped at its cap: what to do, as apply says it
+            data["hint"] = next_step(state, lang)
         click.echo(json.dumps(data, indent=2))
         return
-    from scout.report.stopped import request_lang
-
-    lang = request_lang(run_dir)
     for line in state_lines(state, lang):  # the request's language
         click.echo(clean(line))
     if state.status == "interrupted":
         click.echo(clean(f"  {resume_hint(state, run_dir, lang)}"))
+    from scout.i18n import translations
+
+    said = translations(lang).pgettext("console", "hint: {hint}")
+    for hint in next_steps(state):
+        click.echo(clean("  " + said.format(hint=localize(hint, lang))))
 
 
 #: worst first: a spec or usage error, a provider error, a failed phase, the budget cap

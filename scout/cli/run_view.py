@@ -95,6 +95,15 @@ def failure_hints(phases: dict[str, PhaseState]) -> list[str]:
     return hints(phases.values())
 
 
+def next_steps(result: Any) -> list[str]:
+    """What to do about a mission that ended without success, as ``--format json``'s
+    ``hint`` says it (:func:`scout.report.failure.next_steps`: the cost cap's advice
+    included), in English: :func:`end_lines` says them in the request's language."""
+    from scout.report.failure import next_steps as steps
+
+    return steps(result)
+
+
 def end_lines(result: Any, hints: list[str]) -> list[str]:
     """What ``scout apply`` prints when a mission ends without its report (or with an exit
     code other than 0): its status, why, what to do, where, and a line per phase."""

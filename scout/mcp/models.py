@@ -105,6 +105,9 @@ class StatusResult(BaseModel):
         "how many phases the mission has (`state.phases` holds at most `phases` of them)"))
     phases_note: str | None = Field(default=None, description=(
         "what was left out of `state.phases`, when some were"))
+    hint: str | None = Field(default=None, description=(
+        "what to do about a mission that failed or stopped at its cost cap, as apply's "
+        "`hint` says it (an input to give with `set`, a higher max_cost…); null otherwise"))
 
 
 class RunsResult(BaseModel):
@@ -136,9 +139,14 @@ class PoolResult(BaseModel):
 
 class CostResult(BaseModel):
     by: str
-    rows: list[dict[str, Any]]
-    total: dict[str, Any]
+    rows: list[dict[str, Any]] = Field(description="the costliest first, at most the "
+                                       "`limit` asked")
+    total: dict[str, Any] = Field(description="sums every row, those left out included")
     note: str | None = None
+    # added after the fields above (clients that know only those keep working)
+    left_out: int = Field(default=0, description="how many rows were left out")
+    rows_note: str | None = Field(default=None, description="when some rows were left "
+                                  "out: how many, and how to list more")
 
 
 class KindInput(BaseModel):

@@ -319,14 +319,18 @@ def build_mcp(ws: Workspace) -> MCPServer:
         return await _in_thread(ws, lambda: T.pool_status(ws))
 
     @mcp.tool(description="What was spent, from the journal: calls, ok, failed, cache hits "
-              "and USD grouped by mission, adapter, token or phase.")
+              "and USD grouped by mission, adapter, token or phase; the costliest `limit` "
+              "rows (100 unless asked; `left_out` counts the rest, `total` sums them all).")
     async def cost(by: Annotated[str, Field(description=(
             "mission, adapter, token or phase"))] = "mission",
                    mission: Annotated[str | None, Field(description=(
                        "only this mission id"),
                        max_length=NAME_MAX)] = None,
-                   since: SinceArg = None) -> M.CostResult:
-        return await _in_thread(ws, lambda: T.cost(ws, by, mission, since))
+                   since: SinceArg = None,
+                   limit: Annotated[int, Field(description=(
+                       "how many rows, the costliest first, 1 to 10000"))] = T.RUNS_LIMIT
+                   ) -> M.CostResult:
+        return await _in_thread(ws, lambda: T.cost(ws, by, mission, since, limit))
 
     @mcp.resource("scout://missions/{mission_id}/report", mime_type="text/markdown",
                   description="The mission's report (markdown).")

@@ -20,7 +20,8 @@ from scout.api.request import check_cap
 from scout.errors import RequestIncomplete, UsageError
 from scout.i18n import N_
 from scout.mcp import models as M
-from scout.audit.limits import (AUDIT_PHASES, RUNS_LIMIT, bound_artifact, bound_state,
+from scout.audit.limits import (AUDIT_PHASES, RUNS_LIMIT, bound_artifact, bound_groups,
+                                bound_state,
                                 bound_trail, check_count, cut_rows, cut_texts, newest_runs,
                                 report_part)
 from scout.mcp.workspace import Workspace
@@ -257,7 +258,7 @@ def apply(ws: Workspace, file: str, query: str | None = None,
         "stopped_report": ws.rel(stopped),
         "stopped_report_html": ws.rel(stopped_html) if stopped_html and stopped_html.is_file()
         else None,
-        "hint": next_step(result, result.lang)}))
+        "hint": next_step(result, result.lang, door="mcp")}))
 
 
 #: what to do about an interrupted mission: apply it again through this server's ``apply``
@@ -286,17 +287,20 @@ def status(ws: Workspace, mission_id: str, phases: int = AUDIT_PHASES) -> M.Stat
     shown = effective_status(state)
     data = state.to_dict()
     count, note = bound_state(data, phases)
+    from scout.report.stopped import request_lang
+
+    lang = request_lang(run_dir)
     hint = None
     if shown == "interrupted":
         from scout.i18n.messages import localize
-        from scout.report.stopped import request_lang
 
         # in the request's language, as `scout status` prints its own resume line; the
         # tool's name `apply` stays as it is, so an agent still knows what to call
-        hint = localize(RESUME_HINT, request_lang(run_dir))
+        hint = localize(RESUME_HINT, lang)
     return M.StatusResult(**ws.clean({"mission_id": mission_id, "status": shown,
                                       "state": data, "resume_hint": hint,
-                                      "phases_count": count, "phases_note": note}))
+                                      "phases_count": count, "phases_note": note,
+                                      "hint": next_step(state, lang, door="mcp")}))
 
 
 def runs(ws: Workspace, limit: int = RUNS_LIMIT) -> M.RunsResult:
@@ -357,15 +361,23 @@ def pool_status(ws: Workspace) -> M.PoolResult:
 
 
 def cost(ws: Workspace, by: str = "mission", mission: str | None = None,
-         since: str | None = None) -> M.CostResult:
+         since: str | None = None, limit: int = RUNS_LIMIT) -> M.CostResult:
+    """The costliest ``limit`` rows (a lab's thousands of missions a night were as many
+    rows); ``left_out`` counts the rest, ``rows_note`` says how to ask for them, and the
+    total still sums every row."""
     from scout.audit.cost import check_by, cost_summary
     from scout.audit.filters import JournalFilter, parse_since
 
     by = check_by(by)
+    limit = check_count(limit, "limit", 1)
     flt = JournalFilter(mission=mission, since=parse_since(since, name="since"))
     summary = cost_summary(ws.runtime, [by], flt).to_dict()
-    return M.CostResult(**ws.clean({"by": by, "rows": summary[f"by_{by}"],
-                                    "total": summary["total"], "note": summary["note"]}))
+    key = f"by_{by}"
+    bound_groups(summary, limit, "cost(by, limit) lists more (up to 10000)")
+    return M.CostResult(**ws.clean({"by": by, "rows": summary[key],
+                                    "total": summary["total"], "note": summary["note"],
+                                    "left_out": summary.get(f"{key}_left_out", 0),
+                                    "rows_note": summary["rows_note"]}))
 
 
 # --- resources ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from scout.i18n import N_
 from scout.orchestrator.fingerprint import Fingerprint, explain, matches
 from scout.orchestrator.state import DONE_OK, PhaseState
+from scout.report.failure import NO_INPUT
 from scout.spec.models import Phase
 
 Action = Literal["blocked", "skipped", "reused", "run", "error"]
@@ -90,7 +91,7 @@ def missing_needs(phase: Phase, producer: Mapping[str, str], inputs: Collection[
             state = unusable(src)
             text = GONE.get(state, GONE_OTHER).format(need=need, phase=src) if state else None
         else:
-            text = None if need in inputs else f"needs input '{need}', which has no value"
+            text = None if need in inputs else NO_INPUT.format(need=need)
         if text and not phase.need_is_optional(need):
             missing.append(text)
     return missing

@@ -87,6 +87,17 @@ class MissionInterrupted(KeyboardInterrupt):
         return (type(self), (self.mission_id, self.run_dir, self.report, self.lang))
 
 
+#: a phase that did not succeed as the mission's reason and warnings name it: whole
+#: msgids, so :func:`scout.i18n.messages.localize` says them in the request's language
+#: ("F3 bloqueada por falta de entrada"); a state's words glued after an id are no
+#: sentence the catalog knows, and stayed English in a Spanish request's ``apply``
+IN_WORDS = {
+    "failed_terminal": N_("{phase} failed (final)"),
+    "failed_retryable": N_("{phase} failed (can be retried)"),
+    "blocked_missing_input": N_("{phase} blocked (missing input)"),
+}
+
+
 def verdict(pipeline: Pipeline, order: Iterable[str], stop: str | None,
             stop_reason: str | None, state: MissionState
             ) -> tuple[str, int, str | None, list[str]]:
@@ -108,13 +119,15 @@ def verdict(pipeline: Pipeline, order: Iterable[str], stop: str | None,
             continue
         # in words ("F3 blocked (missing input)"): the reason is read, not matched; the
         # state's name stays in the status fields and --json
-        words = STATE_LABELS.get(status, status)
-        (optional_bad if phase.optional else required_bad).append(f"{pid} {words}")
+        said = (IN_WORDS[status].format(phase=pid) if status in IN_WORDS
+                else f"{pid} {STATE_LABELS.get(status, status)}")
+        (optional_bad if phase.optional else required_bad).append(said)
     if stop == "failed" or required_bad:
         return "failed", EXIT_PHASE_FAILED, stop_reason or "; ".join(required_bad), warnings
     if optional_bad:
+        # joined as reasons are ("; "), so each is said in the request's language too
         warnings.append(N_("optional phase(s) did not succeed: {phases}").format(
-            phases=", ".join(optional_bad)))
+            phases="; ".join(optional_bad)))
     if partial:
         warnings.append(N_("partial results: {phases}").format(phases=", ".join(
             f"{pid} ({state.phases[pid].reason})" for pid in partial)))

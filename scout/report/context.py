@@ -125,6 +125,10 @@ class MissionView:
     stop_reason: str | None = None
     #: the request as asked (the stopped page quotes it: the Task may not exist yet)
     query: str | None = None
+    #: what to do about the inputs nobody gave that blocked phases wait for ("say it in
+    #: the request, or set it directly with --set area=…"; scout.report.failure), None
+    #: when none does: the stopped page of a mission blocked only on them says it
+    input_hint: str | None = None
 
     def mermaid_in(self, lang: str) -> str:
         """:attr:`mermaid` in the reader's language: each phase's step as the phase table
@@ -378,4 +382,13 @@ def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
         notices=notices, skips=skips, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),
         budget_stopped=status_now == "stopped_budget", max_cost=max_cost,
         stop=stop, stop_reason=reason_now if stop else None, query=query,
+        input_hint=_input_hint(state),
     )
+
+
+def _input_hint(state: Any) -> str | None:
+    """The hint for the inputs the state's blocked phases wait for, None when none do."""
+    from scout.report.failure import INPUT_HINT, input_fix, missing_inputs
+
+    names = missing_inputs(state.phases.values())
+    return INPUT_HINT.format(fixes=input_fix(names)) if names else None

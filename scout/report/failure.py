@@ -4,15 +4,21 @@ A phase's error record (scout/orchestrator/outcomes.py) carries the hint of the 
 that ended it when there was one ("say it in the query or add --set destination=...").
 Many failures have none: a provider answering HTTP 500 to every try knows nothing about
 what the user could do. :func:`what_to_do` then gives the advice for the error's kind, so
-the stopped report and ``scout apply`` never end on a failure without a next step. The
-lines are English msgids (stored and printed in English, localised by the report's
+the stopped report and ``scout apply`` never end on a failure without a next step. A
+phase blocked on a request input nobody gave (not ``required``, but the phase needs it)
+has no error at all: :func:`missing_inputs` reads which from its reason, and the hint
+names them and how to give them (``--set name=…``; MCP's ``set``). The cost cap's advice
+completes :func:`next_steps`, which every door says (``apply`` and ``status``, text and
+JSON, MCP, the HTTP API's mission state). The lines are English msgids (stored and printed in English, localised by the report's
 ``l10n`` filter), like every text Python writes for a report.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from scout.i18n import N_
 
@@ -60,18 +66,60 @@ class _Phase(Protocol):
 
     status: str
     error: dict[str, Any] | None
+    reason: str | None
 
 
-def failure_hints(phases: Iterable[_Phase]) -> list[str]:
-    """What to do about the failed phases, each once, in phase order: their errors'
-    hints ("say it in the query or add --set destination=..."), else the advice for the
-    error's kind (a provider answering HTTP 500 has no hint: "apply again later").
+#: the reason a phase records when a need of it is a request input nobody gave
+#: (:func:`scout.orchestrator.decide.missing_needs` writes it; :func:`missing_inputs`
+#: reads the names back out of it, joined with others by "; " as the phase stores them)
+NO_INPUT = N_("needs input '{need}', which has no value")
+_NO_INPUT = re.compile(re.escape(NO_INPUT).replace(re.escape("{need}"), "([^']+)"))
+#: what to do about it: the fix worded as the door takes it (:func:`input_fix`); the
+#: msgid USE065's refusal of a request without a required input says it with
+INPUT_HINT = N_("say it in the request, or set it directly with {fixes}")
+
+#: how a fix is worded: ``--set name=…`` for the CLI (and the HTTP API, which only
+#: reads), MCP's ``apply`` argument ``set {"name": "…"}`` for an agent
+Door = Literal["cli", "mcp"]
+
+
+def missing_inputs(phases: Iterable[_Phase]) -> list[str]:
+    """The request inputs that blocked phases wait for (nobody gave them: an input that
+    is not ``required`` but that a phase needs), each once, in phase order."""
+    names: list[str] = []
+    for st in phases:
+        if st.status != "blocked_missing_input":
+            continue
+        for name in _NO_INPUT.findall(st.reason or ""):
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def input_fix(names: list[str], door: Door = "cli") -> str:
+    """How to give the inputs ``names`` through ``door`` (a value for the person to put)."""
+    if door == "mcp":
+        return "set " + json.dumps({n: "…" for n in names}, ensure_ascii=False)
+    return " ".join(f"--set {n}=…" for n in names)
+
+
+def failure_hints(phases: Iterable[_Phase], door: Door = "cli") -> list[str]:
+    """What to do about the phases that failed or wait for an input, each once, in phase
+    order: the failed phases' errors' hints ("say it in the query or add --set
+    destination=..."), else the advice for the error's kind (a provider answering HTTP 500
+    has no hint: "apply again later"); for the inputs nobody gave that blocked phases
+    (:func:`missing_inputs`), one hint naming them all and how to give them (``door``).
     ``scout apply`` prints these; the MCP ``apply`` result carries them for an agent."""
+    phases = list(phases)
+    inputs = missing_inputs(phases)
     out: list[str] = []
     for st in phases:
-        if not st.status.startswith("failed") or not st.error:
+        if inputs and st.status == "blocked_missing_input" and _NO_INPUT.search(st.reason or ""):
+            hint = INPUT_HINT.format(fixes=input_fix(inputs, door))
+        elif not st.status.startswith("failed") or not st.error:
             continue  # a phase the cap or Ctrl-C stopped has no error of its own
-        hint = what_to_do(st.error)
+        else:
+            hint = what_to_do(st.error)
         if hint not in out:
             out.append(hint)
     return out
@@ -82,17 +130,25 @@ BUDGET_HINT = N_("apply again with a higher max_cost (or the Mission's max_cost:
                  "everything finished so far is kept and only what is missing runs")
 
 
-def next_step(result: Any, lang: str = "en") -> str | None:
-    """One line: what to do about a mission that did not succeed (its cap's advice, else
-    the failed phases' hints, as ``scout apply`` prints them), in the request's language
-    ``lang``; None when it succeeded. ``result`` is a MissionResult (its ``exit_code``,
-    ``status`` and ``phases``): the MCP ``apply`` and ``scout apply --format json`` both
-    carry it as ``hint``."""
+def next_steps(result: Any, door: Door = "cli") -> list[str]:
+    """What to do about a mission that did not succeed, in English (msgids, filled): its
+    cap's advice when the cap stopped it, else :func:`failure_hints`; none when it
+    succeeded or has not ended. ``result`` is a MissionResult or a MissionState (its
+    ``exit_code``, ``status`` and ``phases``). ``scout apply`` prints each as a ``hint:``
+    line, in the request's language."""
+    if result.status == "stopped_budget":
+        return [BUDGET_HINT]
+    if result.exit_code in (0, None):
+        return []
+    return failure_hints(result.phases.values(), door)
+
+
+def next_step(result: Any, lang: str = "en", door: Door = "cli") -> str | None:
+    """One line: :func:`next_steps` joined, in the request's language ``lang``; None when
+    there is nothing to do. The MCP ``apply`` (``door="mcp"``) and ``status``, ``scout
+    apply --format json``, ``scout status`` and the HTTP API's mission state carry it as
+    ``hint``, as the text lines of ``scout apply`` say it."""
     from scout.i18n.messages import localize
 
-    if result.exit_code == 0:
-        return None
-    if result.status == "stopped_budget":
-        return localize(BUDGET_HINT, lang)
-    hints = failure_hints(result.phases.values())
+    hints = next_steps(result, door)
     return "; ".join(localize(h, lang) for h in hints) if hints else None

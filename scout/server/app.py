@@ -69,6 +69,8 @@ from scout.errors import (
     machine_error,
 )
 from scout.paths import MISSION_ID_RE, said_under_root, validate_mission_id
+from scout.report.failure import next_step
+from scout.report.stopped import request_lang
 from scout.termsafe import shown
 from scout.adapters.contract import Secret
 from scout.adapters.contract.redact import SecretScrubber
@@ -278,6 +280,9 @@ def create_app(settings: ServerSettings) -> Any:
         data["status"] = effective_status(state, path)
         data["phases_count"], data["phases_note"] = bound_state(
             data, phases, "?phases= gives more (up to 10000)")
+        # what to do about a mission that failed or stopped at its cap, as `scout status`
+        # and MCP's status say it, in the request's language
+        data["hint"] = next_step(state, request_lang(path))
         return clean(data)
 
     @app.get("/api/pool", response_model=M.Pool, tags=["ops"])

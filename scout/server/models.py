@@ -102,6 +102,9 @@ class MissionState(_Model):
     #: how many phases there are, and what was left out (``?phases=``), as MCP's status
     phases_count: int
     phases_note: str | None = None
+    #: what to do about a mission that failed or stopped at its cost cap (an input to
+    #: give with ``--set``, a higher ``--max-cost``…), as ``scout status`` says it
+    hint: str | None = None
 
 
 class TornLine(_Model):

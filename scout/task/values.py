@@ -240,11 +240,16 @@ def parse_number(value: Any) -> float:
     if isinstance(value, (int, float, str)):
         try:  # an int of 400 digits (YAML's) overflows a float
             number = float(value.strip() if isinstance(value, str) else value)
-        except (ValueError, OverflowError):
+        except OverflowError:
+            number = math.inf
+        except ValueError:
             pass
-    if number is not None and math.isfinite(number):  # "nan", "inf", 1e400: no number
+    if number is not None and math.isfinite(number):
         return number
-    raise ValueError(f"'{value}' is not a number")
+    shown = cut_middle(str(value), 25)  # a --set value of megabytes is not repeated whole
+    if number is not None:  # "nan", "inf", 1e400, 10**400: a number, but no finite one
+        raise ValueError(f"'{shown}' is not a finite number")
+    raise ValueError(f"'{shown}' is not a number")
 
 
 def parse_string(value: Any) -> str:

@@ -70,7 +70,7 @@ def test_a_missions_reason_says_its_phases_states_in_words(ws):
     """)
     r = ws.apply(p)
     assert r.exit_code == 0
-    assert r.warnings == ["optional phase(s) did not succeed: X failed (final), "
+    assert r.warnings == ["optional phase(s) did not succeed: X failed (final); "
                           "Y blocked (missing input)"]
     assert r.phases["Y"].status == "blocked_missing_input"
     assert r.phases["Y"].reason == "needs 'x' from X, which failed"

@@ -186,9 +186,14 @@ def test_coerce_simple_types(type_name, value, expected) -> None:
         ("integer", "9" * 400, "too large a whole number"),  # past any float: compared
         pytest.param("integer", 10 ** 400, "too large", id="int-past-a-float-integer"),
         ("number", "many", "is not a number"),
-        ("number", "nan", "is not a number"),        # --set, a mission: no NaN, no infinity
-        ("number", "-inf", "is not a number"),
-        pytest.param("number", 10 ** 400, "is not a number", id="int-past-a-float"),
+        # --set, a mission: no NaN, no infinity; said as what they are, not "no number"
+        ("number", "nan", "'nan' is not a finite number"),
+        ("number", "-inf", "'-inf' is not a finite number"),
+        ("number", "1e400", "'1e400' is not a finite number"),
+        ("number", " -2.5E+999 ", "is not a finite number"),
+        ("number", float("inf"), "'inf' is not a finite number"),
+        pytest.param("number", 10 ** 400, "is not a finite number", id="int-past-a-float"),
+        ("number", "x" * 5000, r"^'x+…x+' is not a number$"),  # cut, not echoed whole
         ("money", "9" * 400 + " EUR", "too large a number"),
         ("money", {"amount": float("inf"), "currency": "EUR"}, "finite number"),
         ("boolean", "maybe", "is not a boolean"),
