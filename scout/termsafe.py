@@ -28,12 +28,16 @@ from typing import Any
 
 from scout.lazyre import lazy_re
 
-# an escape sequence, 7-bit or 8-bit: strings (OSC/DCS/SOS/PM/APC) end at BEL or ST
-_SEQUENCE = lazy_re(
-    r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
-    r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
-    r"|\x1b[ -/]*[0-~]?"
-)
+# an escape sequence, 7-bit or 8-bit: strings (OSC/DCS/SOS/PM/APC) end at BEL or ST; on
+# a screen, one with no end (cut short by a column's width) is removed to the end, as a
+# terminal would swallow it
+_STRING = r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*"
+_OTHER = r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b[ -/]*[0-~]?"
+_SEQUENCE = lazy_re(_STRING + r"(?:\x07|\x1b\\|\x9c)?" + _OTHER)
+# ... but in a request a string goes only with its end: one stray C1 byte of a broken
+# encoding ("hotels\x9f in Rome") took every word after it; alone, it is a control
+# character read as a space
+_ENDED_SEQUENCE = lazy_re(_STRING + r"(?:\x07|\x1b\\|\x9c)" + _OTHER)
 #: invisible format characters that carry text of their own: the tag characters (U+E0000
 #: block: "ASCII smuggling", a sentence a reader cannot see and a model reads, hidden in a
 #: page or a hotel's name), the invisible math operators, the deprecated format controls
@@ -90,7 +94,7 @@ def plain(text: str) -> str:
     macOS or some agents arrives decomposed, "Ma\u0301laga", which no name matches) and
     without terminal control sequences (colours pasted from a terminal, "\x1b[31m"); any
     other control character separates words as a space does."""
-    s = _SEQUENCE.sub("", unicodedata.normalize("NFC", text))
+    s = _ENDED_SEQUENCE.sub("", unicodedata.normalize("NFC", text))
     return clean(_SEPARATING.sub(" ", s))
 
 
@@ -103,7 +107,7 @@ def controls_read_as_spaces(text: str) -> list[str]:
     found: list[str] = []
     if text.isprintable():
         return found
-    for m in _SEPARATING.finditer(_SEQUENCE.sub("", text)):
+    for m in _SEPARATING.finditer(_ENDED_SEQUENCE.sub("", text)):
         code = f"U+{ord(m.group(0)):04X}"
         if not m.group(0).isspace() and code not in found:
             found.append(code)

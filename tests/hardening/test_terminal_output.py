@@ -46,6 +46,22 @@ def test_clean_removes_every_kind_of_sequence() -> None:
     assert json.loads(dumps({"t": HOSTILE}, ensure_ascii=False))["t"] == HOSTILE
 
 
+@pytest.mark.parametrize("intro", ["\x90", "\x98", "\x9d", "\x9e", "\x9f", "\x1b]", "\x1bP"])
+def test_a_string_sequence_with_no_end_takes_no_words_of_a_request(intro: str) -> None:
+    """In a request, a stray string introducer (one C1 byte of a broken encoding) goes
+    alone: the words after it stay. A string with its end still goes whole; on a screen an
+    unended one is still removed to the end (a column cut it short: a terminal would
+    swallow the rest)."""
+    from scout.termsafe import plain
+
+    assert plain(f"hotels{intro} in Rome near the sea").split() == \
+        ["hotels", "in", "Rome", "near", "the", "sea"]
+    assert plain(f"hotels{intro}0;hidden title\x07 in Rome").split() == ["hotels", "in", "Rome"]
+    assert plain(f"hotels{intro}0;hidden\x1b\\ in Rome").split() == ["hotels", "in", "Rome"]
+    _assert_safe(plain(f"a{intro}b"))
+    assert clean(f"a{intro}0;pwned-title") == "a"
+
+
 def _plant(root: Path) -> None:
     """A journal line and a state-log line carrying the hostile text."""
     runtime = root / "runtime"
