@@ -217,7 +217,8 @@ OTHER_LABELS = (
 # agotadas el 5 de junio". Such a date is not one of its dates, and a closure that covers
 # every day asked says it is not on then (:func:`on_dates`).
 CLOSED_LABELS = (
-    "closed", "closes for", "shut", "fully booked", "booked up", "sold out", "no availability",
+    "closed", "closes for", "shut", "fully booked", "booked up", "booked out", "sold out",
+    "no availability",
     "cerrado", "cerrada", "cerrados", "cerradas", "cierra por", "agotado", "agotada",
     "agotados", "agotadas", "sin plazas", "sin disponibilidad",
     # a place taken up ("lista de espera para el curso 2027-28", "waiting list for September

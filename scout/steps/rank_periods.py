@@ -167,12 +167,15 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         and stated is None and whole is None else None
     day = hours_of_day(base, asked * HOUR_RATES[str(base.per)], c, per) \
         if asked is not None else None
-    # one head's price per a period against a budget per that head stating none ("45 €
+    # one head's price per night against a budget per that head stating no period ("45 €
     # por persona y noche", a room's night shared, against "menos de 300 € por persona"):
     # with dates asked, that head's whole stay (3 nights: 135 €), its head kept; without,
-    # compared as it is (:func:`to_period`)
+    # compared as it is (:func:`to_period`). A design choice: only a night's, for nights
+    # are paid for each one the dates hold, where a day's or a week's price is as often
+    # for one day of a window of dates (a venue "in June", a boat some day that week)
     head_days = days_used(span, base.per) if per in HEADS and base.each == per \
-        and base.per in PERIOD_DAYS and basis != FLOOR else None
+        and base.per == "night" and basis != FLOOR and span is not None and not span.said \
+        else None
     timed: Money | None
     if head_days is not None:
         timed, basis, days = to_period(base, TOTAL, head_days), HEAD_STAY, head_days

@@ -88,16 +88,25 @@ def test_without_dates_a_heads_night_is_compared_as_it_is() -> None:
 
 
 @pytest.mark.parametrize("query", [
-    "alquiler de bicis en Mallorca del 3 al 5 de mayo de 2027 para 4 personas, máximo 40 € "
+    "camping en la Costa Brava del 1 al 8 de agosto de 2027 para 4 personas, máximo 150 € "
     "por persona",
-    "bike hire in Mallorca, May 3-5 2027, for 4 people, no more than 40 EUR per person",
+    "campsite on the Costa Brava, 1-8 August 2027, for 4 people, no more than 150 EUR per "
+    "person",
 ])
-def test_a_price_per_head_per_day_is_the_heads_days_of_use(query: str) -> None:
-    # another kind: a bike's "12 € por persona y día" is used 3 days (both ends counted,
-    # as a price per day is): 36 € fits, 15 € a day (45 €) does not
-    kept, out, _ = _rank(query, _flat("city", ("https://k.test/", _eur(12, "day", "person"))),
-                         _flat("road", ("https://l.test/", _eur(15, "day", "person"))))
-    assert list(kept) == ["city"] and list(out) == ["road"]
-    assert kept["city"].price_converted == _eur(36, "total", "person")
-    assert "price per day times 3 for the dates asked, to compare it with the budget per " \
-        "person" in kept["city"].flags
+def test_a_pitch_per_head_per_night_is_the_heads_nights(query: str) -> None:
+    # another kind: a campsite's "18 € por persona y noche" for the 7 nights is 126 €, one
+    # at 25 € a head a night 175 €
+    kept, out, _ = _rank(query, _flat("pitch", ("https://k.test/", _eur(18, "night", "person"))),
+                         _flat("glamping", ("https://l.test/", _eur(25, "night", "person"))))
+    assert list(kept) == ["pitch"] and list(out) == ["glamping"]
+    assert kept["pitch"].price_converted == _eur(126, "total", "person")
+    assert "price per night times 7 for the dates asked, to compare it with the budget per " \
+        "person" in kept["pitch"].flags
+
+
+def test_a_days_price_per_head_in_a_window_of_dates_is_compared_as_it_is() -> None:
+    # a day's price is as often for one day of the dates asked (an event "in June"): a
+    # venue's day shared by 60 is one head's day, never times the 30 days of June
+    kept, _, _ = _rank("sala en Madrid en junio de 2027 para 60 personas, máximo 50 € por "
+                       "persona", _flat("room", ("https://c.test/", _eur(2400, "day"))))
+    assert kept["room"].price_converted == _eur(40, "day", "person")
