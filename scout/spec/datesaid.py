@@ -36,6 +36,7 @@ from typing import Any
 from scout.schemas.task import OPEN_END as _OPEN_END
 from scout.schemas.task import OPEN_START as _OPEN_START
 from scout.spec.closeddays import closed_every_day
+from scout.spec.monthsaid import month_spans
 from scout.text import fold_aligned
 
 Span = tuple[dt.date, dt.date]
@@ -216,7 +217,8 @@ OTHER_LABELS = (
 # agotadas el 5 de junio". Such a date is not one of its dates, and a closure that covers
 # every day asked says it is not on then (:func:`on_dates`).
 CLOSED_LABELS = (
-    "closed", "closes for", "shut", "fully booked", "booked up", "sold out", "no availability",
+    "closed", "closes for", "shut", "fully booked", "booked up", "booked out", "sold out",
+    "no availability",
     "cerrado", "cerrada", "cerrados", "cerradas", "cierra por", "agotado", "agotada",
     "agotados", "agotadas", "sin plazas", "sin disponibilidad",
     # a place taken up ("lista de espera para el curso 2027-28", "waiting list for September
@@ -305,11 +307,13 @@ def _labelled(folded: str, start: int, end: int, label: re.Pattern[str]) -> bool
     return bool(hit and not re.search(r"\d", _CLAUSE_END.split(rest)[0]))
 
 
-def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
+def spans_in(text: str, near: dt.date, of: Any = None, by_month: bool = False) -> list[Span]:
     """Every date or run of dates ``text`` states, as (first, last) days; the longest
     reading wins where two overlap ("del 3 al 7 de junio" is one run, not "7 de junio").
     A date labelled as a deadline, a sale or a publication (:data:`OTHER_LABELS`) is left
-    out; with ``of`` (a word or a list of words), only the dates labelled with them count."""
+    out; with ``of`` (a word or a list of words), only the dates labelled with them count.
+    ``by_month``: months named with no day count too, as their days ("temporada media
+    (junio y septiembre)", "open May to September": :mod:`scout.spec.monthsaid`)."""
     folded = fold_aligned(text)  # one character for one: a capital is looked up in text
     words = ([of] if isinstance(of, str) else list(of)) if of else [*OTHER_LABELS,
                                                                     *CLOSED_LABELS]
@@ -375,6 +379,10 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
                 labelled = _labelled(folded, m.start(), m.end(), label)
                 if (labelled or (kind == "by" and not of)) == bool(of):
                     out.append((m.start(), span))
+    if by_month:  # after every reading with a day: "del 3 al 7 de junio" is no June
+        for start, end, span in month_spans(text, folded, near, taken):
+            if _labelled(folded, start, end, label) == bool(of):
+                out.append((start, span))
     return [span for _start, span in sorted(out)]  # in the order the text states them
 
 
@@ -417,7 +425,7 @@ def on_dates(texts: list[str], span: Any, of: Any = None) -> bool | None:
         # closed, booked up or sold out on every day asked: not on then, whatever else
         # the texts state ("open all year; closed 1-31 August" for August); a run with one
         # end open ("closed from 1 August") is no closure of known days
-        closed = [s for t in texts for s in spans_in(t, near, CLOSED_LABELS)
+        closed = [s for t in texts for s in spans_in(t, near, CLOSED_LABELS, by_month=True)
                   if _OPEN_START not in s and _OPEN_END not in s]
         if any(a <= asked[0] and b >= asked[1] for a, b in closed):
             return False
@@ -425,7 +433,7 @@ def on_dates(texts: list[str], span: Any, of: Any = None) -> bool | None:
         if _OPEN_START not in asked and _OPEN_END not in asked \
                 and closed_every_day(texts, asked[0], asked[1]):
             return False
-    found = [s for t in texts for s in spans_in(t, near, of)]
+    found = [s for t in texts for s in spans_in(t, near, of, by_month=True)]
     if not found:
         return None
     return any(a <= asked[1] and b >= asked[0] for a, b in found)

@@ -37,6 +37,10 @@ SAID_WHOLE = "whole-said"
 #: a price per a unit of work multiplied by the work asked (scout/steps/workbasis.py), and
 #: a price stating no unit against a budget per a unit of work
 VOLUME, UNITLESS = "volume", "unitless"
+#: the basis of one head's price per a period ("45 €/persona y noche", or a room's night
+#: shared) times the dates asked, against a budget per head stating no period ("menos de
+#: 300 € por persona" for 3 nights): that head's whole stay
+HEAD_STAY = "head-stay"
 #: a rate per a measure (m³, km) multiplied by the measure the request asks
 MEASURE = "measure"
 #: a price per hour times the hours asked a period holds, against a budget per that period
@@ -63,6 +67,8 @@ FLAGS = {
                                   "compare it with the total budget"),
     ("incomparable", WHOLE): N_("price per {per} cannot be compared with a total budget "
                                 "without dates or a length it states"),
+    ("converted", HEAD_STAY): N_("price per {per} times {count} for the dates asked, to "
+                                 "compare it with the budget per {target}"),
     **DAY_FLAGS,
     # the length the result itself states (scout/steps/statedlength.py): a grant's
     # "durante 36 meses", a contract's "for 12 months"
@@ -132,6 +138,11 @@ NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "{count} prices per {per} were multiplied by the length of the dates asked to "
         "compare them with the total budget", n),
     **DAY_NOTES,
+    ("converted", HEAD_STAY): lambda n: N_plural(
+        "{count} price per {per} was multiplied by the length of the dates asked to "
+        "compare it with the budget per {target}",
+        "{count} prices per {per} were multiplied by the length of the dates asked to "
+        "compare them with the budget per {target}", n),
     ("converted", SAID_WHOLE): lambda n: N_plural(
         "{count} price per {per} was multiplied by the length asked to compare it with "
         "the total budget",

@@ -102,19 +102,53 @@ _WORD_COUNTS = {"one": 1, "un": 1, "una": 1, "two": 2, "dos": 2}
 _PERIODS = {1: "day", 7: "week", 14: "fortnight", 15: "fortnight"}
 
 
+# what is sold, named right before a length said before the amount ("Excursión de un
+# día", "Trip of one day", "Campamento 1 día"): a word, then at most "de" / "of" / "del"
+_NAMED_BEFORE = re.compile(r"[^\W\d_]{2,}\s+(?:(?:de|del|of)\s+)?$", re.I)
+# ... or right after one said after it ("€45 for a one-day tour"): a word, no pass's
+_NAMED_AFTER = re.compile(r"[\s-]+(?P<word>[^\W\d_]{2,})")
+
+
 def stated_period(text: str, span: tuple[int, int]) -> str | None:
     """The period (``per``) a number of days or weeks said with the amount at ``span`` in
     ``text`` is, or None: 7 days or a week "week", 14 or 15 days or two weeks "fortnight".
     A design choice: another length ("420 € por 10 días") is left with no period, for the
     period table compares none and a price per day worked out of it would misquote the
-    page."""
-    m = _PERIOD_AFTER.match(text, span[1]) or _PERIOD_BEFORE.search(text[max(0, span[0] - 40):span[0]])
+    page. A length of several days or weeks is a stay's or a session's ("Turno de 15 días",
+    "Campamento 7 días"), put on its period; one day said of what is sold ("Excursión de
+    un día 45 €", "€45 for a one-day tour") names the outing, one occasion's price, and
+    gives none (the rule of :func:`pass_period`: a period word is the price's when it
+    belongs to a pass, a ticket, a rate or a rental for that period, never when it names
+    what is sold)."""
+    after = _PERIOD_AFTER.match(text, span[1])
+    before = None if after else _PERIOD_BEFORE.search(text[max(0, span[0] - 40):span[0]])
+    m = after or before
     if m is None:
         return None
     n = m.group("n").lower()
     count = int(n) if n.isdigit() else _WORD_COUNTS[n]
     days = count * (7 if m.group("unit").lower().startswith(("s", "w")) else 1)
+    if days == 1 and _names_what_is_sold(text, span, after, before):
+        return None
     return _PERIODS.get(days)
+
+
+def _names_what_is_sold(text: str, span: tuple[int, int], after: re.Match[str] | None,
+                        before: re.Match[str] | None) -> bool:
+    """Whether the length matched ``after`` or ``before`` the amount at ``span`` qualifies
+    a noun of what is sold (no pass, ticket, rate or rental): "Excursión de un día",
+    "a one-day tour"."""
+    if after is not None:
+        word = _NAMED_AFTER.match(text, after.end())
+        return word is not None and re.fullmatch(_PASS_NOUN, word.group("word"), re.I) is None
+    assert before is not None
+    window = text[max(0, span[0] - 40):span[0]]
+    ahead = window[:before.start()]
+    # "Alquiler de kayak de un día: 35 €": a rental's length in its clause is a rate's
+    clause = re.split(r"[.;:!?\n(|•·]", ahead)[-1]
+    if re.search(r"\b" + _PASS_NOUN + r"\b", clause, re.I):
+        return False
+    return _NAMED_BEFORE.search(ahead) is not None
 
 
 # a period written as the amount's label, at the start of its clause, right before a colon:
@@ -162,14 +196,30 @@ _NOUN = {"half day": r"medio\s+d[ií]a|media\s+jornada|(?:a\s+)?half[\s-]day",
 # (between the label and the amount: a few words of who it is for or "from", no figure and
 # no clause's end: "for adults", "adulto", "(niño)", "desde")
 _TO_AMOUNT = r"(?:[\s:=()–-]*\b[^\W\d_]+\b){0,3}[\s:=()–-]*$"
-_PASS_PERIOD = re.compile(
-    r"\b(?:(?:" + "|".join(f"(?P<a_{k.replace(' ', '_')}>{v})" for k, v in _ADJ.items())
+_PASS_LABEL = (
+    r"(?:" + "|".join(f"(?P<a_{k.replace(' ', '_')}>{v})" for k, v in _ADJ.items())
     + r")[\s-]+" + _PASS_NOUN + r"|" + _PASS_NOUN + r"(?:\s+(?:de|del|por|per|for|of|al|a|"
     r"para))?\s+(?:" + "|".join(f"(?P<n_{k.replace(' ', '_')}>{v})" for k, v in _NOUN.items())
     + r"|" + "|".join(f"(?P<j_{k.replace(' ', '_')}>{v})" for k, v in _ADJ.items()
                       if k != "half day") + r")|(?P<span>" + _SPAN + r")[\s-]+" + _PASS_NOUN
     + r"|" + _PASS_NOUN + r"\s+(?:(?:de|of|for)\s+)?(?P<span2>" + _SPAN.replace("?P<n>", "?P<n2>")
-    .replace("?P<unit>", "?P<unit2>") + r"))\b" + _TO_AMOUNT, re.I)
+    .replace("?P<unit>", "?P<unit2>") + r")")
+_PASS_PERIOD = re.compile(r"\b(?P<label>" + _PASS_LABEL + r")\b" + _TO_AMOUNT, re.I)
+# the same label right after the amount ("CHF 72 day pass", "52 € forfait de día", "€25
+# for an adult weekly ticket"): at most "for a" and one word of who it is for between
+_PASS_AFTER = re.compile(r"\s*(?:(?:for|por|para|per)\s+)?(?:(?:an?|the|el|la|un|una)\s+)?"
+                         r"(?:[^\W\d_]+\s+)?(?P<label>" + _PASS_LABEL + r")\b", re.I)
+# a pass that is what someone holds, not what the amount buys: its holders pay the amount
+# for something else ("Day pass holders pay 10 €", "Titulares del abono anual: 5 €",
+# "Entrada con abono mensual 5 €"): a holder or "with" before it, a holder or a verb of
+# paying after it
+_HOLDERS = (r"holders?|owners?|users?|members?|titulares|poseedores|portadores|usuari[oa]s|"
+            r"soci[oa]s")
+_HELD_BEFORE = re.compile(r"\b(?:" + _HOLDERS + r"|with|con)\s+(?:(?:of|de|del|a|an|the|el|la|"
+                          r"un|una|su|their|your|tu)\s+)*$", re.I)
+_HELD_AFTER = re.compile(r"\b(?:" + _HOLDERS + r"|pay|pays|paid|get|gets|save|saves|receive|"
+                         r"receives|enjoy|pagan|paga|pagas|pag[aá]is|obtienen|ahorran|reciben|"
+                         r"disfrutan|tienen)\b", re.I)
 
 
 def labelled_period(text: str, span: tuple[int, int]) -> str | None:
@@ -184,11 +234,23 @@ def labelled_period(text: str, span: tuple[int, int]) -> str | None:
 
 def pass_period(text: str, span: tuple[int, int]) -> str | None:
     """The period a pass, a ticket or a fee is for, said in the label of the amount at
-    ``span`` in ``text`` ("Adult day pass CHF 72", "Abono semanal adulto 30 €": per day,
-    per week; "7-day pass £90": per week), or None."""
-    m = _PASS_PERIOD.search(text[max(0, span[0] - 60):span[0]])
-    if m is None:
+    ``span`` in ``text``, before it or right after it ("Adult day pass CHF 72", "CHF 72
+    day pass", "Abono semanal adulto 30 €": per day, per day, per week; "7-day pass £90":
+    per week), or None. The rule for any period word beside a price: it is the price's
+    when it belongs to a pass, a ticket, a fee, a rate or a rental for that period (or
+    labels the amount: :func:`labelled_period`; or follows it as a rate, "15 € al día",
+    read with the amount); never when it names what is sold ("Day trip £30", "Full-day
+    tour €80", "Excursión de un día 45 €": an outing's price, :func:`stated_period`) nor
+    a pass someone holds ("Day pass holders pay 10 €": what they pay for something else)."""
+    window = text[max(0, span[0] - 60):span[0]]
+    m = _PASS_PERIOD.search(window)
+    if m is not None and (_HELD_BEFORE.search(window[:m.start()])
+                          or _HELD_AFTER.search(window, m.end("label"))):
         return None
+    if m is None:
+        m = _PASS_AFTER.match(text, span[1])
+        if m is None or _HELD_AFTER.match(text[m.end():].lstrip(" -")):
+            return None
     for n, unit in (("n", "unit"), ("n2", "unit2")):
         if m.group(n):
             count = m.group(n).lower()

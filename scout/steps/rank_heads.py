@@ -99,10 +99,9 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
     base = c.price_converted or c.price
     if base is None:
         return
-    # a budget per person with no period ("under 50 € per person") reads a listing's price
-    # per person per night as it did before a head was kept beside a period: per person
-    if per == "person" and base.each == "person" and base.per in PERIOD_DAYS:
-        base = c.price_converted = base.model_copy(update={"per": "person", "each": None})
+    # a budget per person with no period ("under 300 € per person") keeps a listing's
+    # price per person per night as it is, both units: one person's, and per night, which
+    # the dates asked make that person's stay (scout.steps.rank_periods.put_on_period)
     if per == "person" and base.each == "person" and base.per in _TIMED and work is not None \
             and (hours := work.times(base.per)):
         # "6 € por jugador y hora" for 90 minutes is one player's 9 €: no one else's share

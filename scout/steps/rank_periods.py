@@ -41,7 +41,7 @@ from scout.schemas.records import Candidate
 from scout.schemas.task import HEADS, Money
 from scout.steps.dailycap import DAY_HOURS, HELD, HOUR_RATES, hours_of_day
 from scout.steps.periodnotes import (BUDGET, FLAGS, FLOOR, MEASURE, PACED_DOWN, PACED_UP,
-                                     PAID_WHOLE, SAID_WHOLE, STATED_FLOOR, STATED_WHOLE,
+                                     HEAD_STAY, PAID_WHOLE, SAID_WHOLE, STATED_FLOOR, STATED_WHOLE,
                                      UNITLESS, UNSTATED, UNSTATED_FLOOR, VOLUME, WHOLE)
 from scout.steps.staylength import Span, days_used
 from scout.steps.weekdays import candidate_week
@@ -80,9 +80,10 @@ def to_period(money: Money, per: str | None, days: float | None = None,
         return money  # the whole of what it pays, as an amount asked with no period is
     if per is None and work is not None and work.whole:
         per = TOTAL  # a budget stating no unit, where the kind counts the work: the job's
-    if per in HEADS and money.each == per and money.per in PERIOD_DAYS:
+    if per in HEADS and money.each == per and (money.per in PERIOD_DAYS or money.per == TOTAL):
         # one head's share of a period's price (:func:`scout.steps.rank_heads.for_people`)
-        # against a budget per head stating no period is compared as it is, its period kept
+        # against a budget per head stating no period is compared as it is, its period kept;
+        # so is that head's whole stay (:func:`put_on_period`)
         return money
     if per in WORK_UNITS - OCCASIONS and money.per is None:
         return None  # "desde 25 €" is no price per word: a cap per word checks those only
@@ -166,8 +167,19 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         and stated is None and whole is None else None
     day = hours_of_day(base, asked * HOUR_RATES[str(base.per)], c, per) \
         if asked is not None else None
+    # one head's price per night against a budget per that head stating no period ("45 €
+    # por persona y noche", a room's night shared, against "menos de 300 € por persona"):
+    # with dates asked, that head's whole stay (3 nights: 135 €), its head kept; without,
+    # compared as it is (:func:`to_period`). A design choice: only a night's, for nights
+    # are paid for each one the dates hold, where a day's or a week's price is as often
+    # for one day of a window of dates (a venue "in June", a boat some day that week)
+    head_days = days_used(span, base.per) if per in HEADS and base.each == per \
+        and base.per == "night" and basis != FLOOR and span is not None and not span.said \
+        else None
     timed: Money | None
-    if day is not None and (per == "day" or day[1]):
+    if head_days is not None:
+        timed, basis, days = to_period(base, TOTAL, head_days), HEAD_STAY, head_days
+    elif day is not None and (per == "day" or day[1]):
         timed, basis = day[0], HELD if day[1] else DAY_HOURS
     elif stated is not None:
         timed = to_period(base, TOTAL, stated)
@@ -200,7 +212,8 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     if timed is not None:
         c.price_converted = timed
     times = _times(base, days, work) if basis in (WHOLE, SAID_WHOLE, STATED_WHOLE, STATED_FLOOR,
-                                                  VOLUME, MEASURE, DAY_HOURS, HELD) else None
+                                                  VOLUME, MEASURE, DAY_HOURS, HELD,
+                                                  HEAD_STAY) else None
     if basis in (PACED_UP, PACED_DOWN) and work is not None:
         hours = work.hours_in(per if basis == PACED_UP else base.per)
         times = round(hours, 1) if hours is not None else None

@@ -183,9 +183,9 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     for words in ["# Pistas de pádel en Gràcia", "## Selección",
                   "3 clubs de 6 encontrados: por como mucho 8 €/persona, 4 jugadores, cubierta.",
                   "| pista para la franja | por jugador |",
-                  "| Club Pàdel Gràcia | ~6,75 €/persona (18 €/hora según la fuente) [1] | 27 € | 6,75 € | sí | 4,6/5",
+                  "| Club Pàdel Gràcia | 6,75 €/persona (18 €/hora según la fuente) [1] | 27 € | 6,75 € | sí | 4,6/5",
                   # one player's price per hour: the court is the four players'
-                  "| Poliesportiu Les Corts | ~7,50 €/persona (5 €/persona/hora según la fuente) [5] | 30 € | 7,50 € | sí |",
+                  "| Poliesportiu Les Corts | 7,50 €/persona (5 €/persona/hora según la fuente) [5] | 30 € | 7,50 € | sí |",
                   # a light supplement is flagged, never added to the price
                   "- **Centre Esportiu Municipal Claror**: la luz se paga aparte (suplemento)",
                   "| duración | 1 h 30 min | consulta |", "| jugadores | 4 | consulta |"]:
@@ -211,7 +211,7 @@ def test_an_english_request_gets_an_english_report(runs):
     for words in ["# Tennis courts near King's Cross", "## Shortlist",
                   "2 clubs out of 4 found: for at most 40 GBP, covered.",
                   # no players asked: no share worked out, and "not stated" is no page's
-                  "| Islington Tennis Centre | ~36 GBP in total (24 GBP/hour as stated) [1] | 36 GBP | — |",
+                  "| Islington Tennis Centre | 36 GBP in total (24 GBP/hour as stated) [1] | 36 GBP | — |",
                   # the length is asked (90 minutes): only the players are missing
                   "—: the request does not say how many players, so it is not worked out.",
                   # the hours are a length asked, not work

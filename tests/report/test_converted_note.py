@@ -78,3 +78,51 @@ def test_a_bundle_s_share_is_exact_and_says_the_bundle(lang: str, said: str,
                                             candidates=Candidates(items=[node]),
                                             citations=Citations())
     assert said in text and "~" not in text and mark not in text, text
+
+
+def _priced(key: str, stated: Money, compared: Money, flags: list[str]) -> Candidate:
+    return Candidate(key=key, name=key.title(), url=f"https://x.test/{key}", domain="x.test",
+                     price=stated, price_converted=compared, flags=flags)
+
+
+def _m(amount: float, currency: str = "EUR", per: str | None = None,
+       each: str | None = None) -> Money:
+    return Money.model_validate({"amount": amount, "currency": currency, "comparator": "=",
+                                 "per": per, **({"each": each} if each else {})})
+
+
+# ~ says an estimate: a conversion at reference rates or a period by an average. The exact
+# arithmetic of the request's footing in the price's own currency was marked too (a car
+# park's rate held to the daily maximum its page states, a head's price times the people)
+@pytest.mark.parametrize("lang, candidate, shown", [
+    ("en", _priced("park", _m(3.2, "GBP", "hour"), _m(14, "GBP", "day"),
+                   ["price per hour times 9 for the length asked, capped at the daily maximum "
+                    "it states, to compare it with the budget"]),
+     "14 GBP/day (3.20 GBP/hour as stated)"),
+    ("es", _priced("menu", _m(35, per="person"), _m(1400),
+                   ["price per person times 40 people, to compare it as the group's"]),
+     "1.400 € (35 €/persona según la fuente)"),
+    ("en", _priced("stay", _m(45, per="night", each="person"), _m(135, per="total", each="person"),
+                   ["price per night times 3 for the dates asked, to compare it with the "
+                    "budget per person"]),
+     "135 EUR/person in total (45 EUR/person/night as stated)"),
+    # estimates keep it: another currency, a week's rent a month
+    ("es", _priced("flat", _m(250, per="week"), _m(1087, per="month"),
+                   ["price per week converted to per month (approximate)"]),
+     "~1.087 €/mes (250 €/semana según la fuente)"),
+    ("en", _priced("usd", _m(108, "USD"), _m(100),
+                   ["price converted from USD (approximate)"]),
+     "~100 EUR"),
+])
+def test_only_an_estimate_is_marked(lang: str, candidate: Candidate, shown: str) -> None:
+    task = build_task("hotel in Lisbon under 1.500 €", {"budget": InputSpec(type="money")},
+                      today=dt.date(2026, 12, 6))
+    shortlist = Shortlist(items=[RankedItem(rank=1, candidate=candidate)],
+                          approximate_currency=True, rates_as_of="2026-11-01")
+    env = make_report_env(ROOT / "templates", lang)
+    text = env.from_string(SECTIONS).render(task=task, shortlist=shortlist,
+                                            candidates=Candidates(items=[candidate]),
+                                            citations=Citations())
+    assert f"| {candidate.name} | {shown} [" in text.replace("\u00a0", " "), text
+    note = "Prices marked ~" if lang == "en" else "marcados con ~"
+    assert (note in text) == shown.startswith("~")

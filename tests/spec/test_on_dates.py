@@ -88,7 +88,8 @@ stated_date = FILTERS["stated_date"]
     ("Conference 10 June 2027; 1 March 2027: camera-ready.", False),
     ("Concert postponed due to rain to 5 April 2027.", True),           # "due to" is no deadline
     ("Aforo límite 200 personas, concierto el 5 de abril de 2027.", True),
-    ("Papers are due 10 April 2027, the school is held in July.", None),
+    # the month it is held in is its dates (scout/spec/monthsaid.py), the deadline none
+    ("Papers are due 10 April 2027, the school is held in July.", False),
 ])
 def test_a_deadline_is_not_when_it_happens(text: str, want: bool | None) -> None:
     assert on_dates({"name": "x", "evidence": [{"text": text}]}, SPRING) is want
@@ -369,3 +370,41 @@ def test_a_run_written_month_first(text: str, want: bool) -> None:
 def test_an_open_run_written_month_first(text: str, want: bool | None) -> None:
     feb = DateRange(start=dt.date(2027, 2, 12), end=dt.date(2027, 2, 15))
     assert on_dates({"name": "x", "evidence": [{"text": text}]}, feb) is want
+
+
+# months named with no day are those months' dates (scout/spec/monthsaid.py): a season
+# or an opening written by its months was no date at all, so a listing open "May to
+# September" was as unknown for a day in February as for one in July
+MID_SEPT = DateRange(start=dt.date(2026, 9, 10), end=dt.date(2026, 9, 13))
+EARLY_AUG = DateRange(start=dt.date(2027, 8, 3), end=dt.date(2027, 8, 6))
+FEB = DateRange(start=dt.date(2027, 2, 3), end=dt.date(2027, 2, 6))
+
+
+@pytest.mark.parametrize("text, sept, aug, feb", [
+    ("Temporada media (junio y septiembre): 90 € la noche", True, False, False),
+    ("Open May to September, 10am-6pm", True, True, False),
+    ("Abierto de octubre a marzo", False, False, True),       # a run over the new year
+    ("Horario de verano julio-agosto", False, True, False),
+    ("Season: April through October", True, True, False),
+    ("Visitas guiadas entre junio y septiembre de 2026", True, False, False),
+    ("Boat trips from June 2027", False, True, False),         # an open end
+    ("Cerrado en agosto por vacaciones", None, False, None),   # a closure: not on then
+    ("Closed in August.", None, False, None),
+    # no month: an everyday "may", a street's name, the past's "ago"
+    ("Great reviews. You may book online.", None, None, None),
+    ("May I help you? Tickets 12 €.", None, None, None),
+    ("Hotel en la Plaza de Mayo, 3 estrellas", None, None, None),
+    ("Booked 2 days ago by a guest", None, None, None),
+    ("Festival del 3 al 7 de junio.", False, False, False),    # a day's reading wins
+])
+def test_months_named_alone_are_their_dates(text: str, sept: bool | None, aug: bool | None,
+                                            feb: bool | None) -> None:
+    record = {"name": "x", "evidence": [{"text": text}]}
+    assert (on_dates(record, MID_SEPT), on_dates(record, EARLY_AUG),
+            on_dates(record, FEB)) == (sept, aug, feb)
+
+
+def test_a_month_asked_meets_a_month_named() -> None:
+    record = {"name": "x", "evidence": [{"text": "Abierto en julio y agosto"}]}
+    assert on_dates(record, Month(year=2027, month=7)) is True
+    assert on_dates(record, Month(year=2027, month=9)) is False

@@ -78,3 +78,46 @@ def test_a_period_inside_a_pass_label_is_its_period(text: str, per: str) -> None
 def test_a_period_word_not_labelling_the_amount_is_no_period(text: str) -> None:
     price = find_price(text)
     assert price is not None and price.per is None
+
+
+# one rule for a period word beside a price (scout/steps/pricewords.py, pass_period): it is
+# the price's when it belongs to a pass, a ticket, a fee, a rate or a rental for that
+# period, before the amount or right after it; never when it names what is sold (an
+# outing of a day is one occasion's price), nor a pass someone holds (its holders pay the
+# amount for something else). "Excursión de un día 45 €" was read per day while "Day
+# trip £30" was not; "Day pass holders pay 10 €" was per day; "CHF 72 day pass" was not.
+@pytest.mark.parametrize("text, per", [
+    ("CHF 72 day pass", "day"),
+    ("52 € forfait de día adulto", "day"),
+    ("€25 for an adult weekly ticket", "week"),
+    ("10 € abono de un día", "day"),
+    ("£140 monthly membership", "month"),
+    ("El forfait de día cuesta 52 €", "day"),
+    ("Alquiler de kayak de un día: 35 €", "day"),          # a rental for a day is a rate
+    ("30 € por un día", "day"),                            # the length alone, after it
+    ("Un día: 45 €", "day"),                               # the length as its label
+    ("Campamento 7 días 350 €", "week"),                   # a stay of several days: kept
+])
+def test_a_period_that_belongs_to_the_price_is_its_period(text: str, per: str) -> None:
+    price = find_price(text)
+    assert price is not None and price.per == per
+
+
+@pytest.mark.parametrize("text", [
+    "Excursión de un día 45 €",                  # what is sold: an outing of a day
+    "Excursión de un día a Montserrat: 45 €",
+    "Visita de 1 día a Toledo 39 €",
+    "Day trip to Toledo €45",
+    "€45 for a one-day tour",
+    "€80 full-day tour",
+    "Ruta de medio día 30 €",
+    "Day pass holders pay 10 €",                 # a pass someone holds
+    "10 € day pass holders get a discount",
+    "Titulares del abono anual: 5 €",
+    "Entrada con abono mensual 5 €",
+    "Holders of a weekly ticket: £4",
+    "Socios con bono mensual pagan 3 €",
+])
+def test_a_period_word_naming_what_is_sold_or_held_is_no_period(text: str) -> None:
+    price = find_price(text)
+    assert price is not None and price.per is None

@@ -71,3 +71,20 @@ def test_a_price_past_any_float_once_converted_is_flagged_not_compared() -> None
     assert format_number(1e30, "en", 0) == "1,000,000,000,000,000,019,884,624,838,656"
     assert format_money_parts(1e308, "EUR", "es").endswith(" €")
     assert str(Money.model_construct(amount=float("inf"), currency="EUR")) == "inf EUR"
+
+
+def test_with_no_budget_an_outing_in_pounds_and_one_in_euros_are_ordered_converted() -> None:
+    # checked again for the money19 brief: with no budget, two listings stating no period
+    # in EUR and GBP are not ordered by their raw amounts (40 GBP is ~47 EUR, dearer than
+    # 45 EUR); the converted one is flagged and the shortlist says its rates' date
+    def once(amount: float, currency: str) -> Money:
+        return Money(amount=amount, currency=currency, comparator="=")
+
+    short = _rank("excursiones de un día desde Londres",
+                  _flat("gbp", ("https://trips.test/gbp", once(40, "GBP"))),
+                  _flat("eur", ("https://trips.test/eur", once(45, "EUR"))))
+    assert [i.candidate.key for i in short.items] == ["eur", "gbp"]
+    gbp = short.items[1].candidate
+    assert gbp.price_converted == once(round(40 / 0.85, 2), "EUR")
+    assert localize(gbp.flags[0], "es") != gbp.flags[0]
+    assert short.approximate_currency and short.rates_as_of
