@@ -75,6 +75,12 @@ REQUESTS = {
     "Royal Caribbean Alaska cruise from Seattle in July, balcony, under $1,500 per person":
         ("en", {"region": "Alaska", "port": "Seattle", "line": "royal caribbean",
                 "cabin": "balcony", "budget": _money(1500, "USD", "person")}),
+    "Alaska cruise from Vancouver, 7 nights, 2 adults, suite, max $6,000 total":
+        ("en", {"region": "Alaska", "port": "Vancouver", "nights": 7, "adults": 2,
+                "cabin": "suite", "budget": _money(6000, "CAD", "total")}),  # $ in Vancouver
+    "crucero islas griegas 5 noches desde Atenas mayo, 2 personas, máximo 900 € por persona":
+        ("es", {"port": "Atenas", "nights": 5, "adults": 2,
+                "budget": _money(900, per="person")}),
     "Caribbean cruise from Miami, 2 adults + 2 kids, inside cabin, August, under $5,000 total":
         ("en", {"region": "Caribbean", "port": "Miami", "adults": 2, "children": 2,
                 "cabin": "interior", "budget": _money(5000, "USD", "total")}),
