@@ -14,7 +14,7 @@ from scout.spec.models import InputSpec
 from scout.task.build import build_task
 
 TODAY = dt.date(2026, 12, 7)
-CRUISES = {"region": InputSpec(type="place", aliases=["around", "to the", "por el"]),
+CRUISES = {"region": InputSpec(type="place", aliases=["around", "to the", "por el", "por las"]),
            "port": InputSpec(type="place", aliases=["from", "desde", "departing from"])}
 TOURS = {"place": InputSpec(type="place", aliases=["in", "en", "to"]),
          "origin": InputSpec(type="place", aliases=["from", "desde"])}
@@ -49,3 +49,26 @@ def test_a_region_before_the_kinds_noun(query: str, region: str | None, port: st
 def test_another_kind_reads_it_the_same(query: str, place: str | None, origin: str) -> None:
     got = _read(TOURS, query, ["tour", "day tour", "excursion", "excursión"])
     assert (got.get("place"), got.get("origin")) == (place, origin)
+
+
+@pytest.mark.parametrize("query, region", [
+    # a nationality and the landform it names, the adjective typed with its capital and
+    # the noun in lower case, as people type them
+    ("Norwegian fjords cruise from Southampton in June", "Norwegian fjords"),
+    ("cruise to the Norwegian fjords from Southampton", "Norwegian fjords"),
+    ("Greek islands cruise in May", "Greek islands"),
+    ("cruise around the Greek islands in May", "Greek islands"),
+    ("sailing the Croatian islands from Split in July", "Croatian islands"),
+    ("crucero por las islas griegas en mayo", "Islas Griegas"),
+])
+def test_a_landform_a_nationality_names(query: str, region: str) -> None:
+    got = _read(CRUISES, query, ["cruise", "cruises", "sailing", "crucero", "cruceros"])
+    assert got.get("region") == region
+
+
+def test_a_hiking_kind_reads_it_too() -> None:
+    inputs = {"area": InputSpec(type="place", aliases=["in", "en", "around"])}
+    got = _read(inputs, "easy hikes in the Italian lakes in May", ["hike", "hikes"])
+    assert got.get("area") == "Italian lakes"
+    got = _read(inputs, "Swedish coast hikes in August", ["hike", "hikes"])
+    assert got.get("area") == "Swedish coast"
