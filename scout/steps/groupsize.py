@@ -6,7 +6,9 @@ prices, so it is divided by the size the page states (of a range, the people ask
 they fall in it, else its low end: the dearer share), flagged. Only where the page says
 the price is *for* that many people, the count tied to the amount ("para 10 personas por
 250 €", "250 € para 10 personas", "£250 (10 people)", "Menú para 2 personas, 60 €", "Family
-ticket for 4, £60"); a room's or a venue's capacity
+ticket for 4, £60"), its count in words or in digits ("Camarote exterior para dos: 2.100 €",
+"£1,890 for two", "2.100 € el camarote (precio total para 2 personas)": the count may
+stand a few words after the amount, in its clause); a room's or a venue's capacity
 ("Salón para 100 personas, 40 €", "up to 100 guests") says how many fit, never what one
 price is for, and is left alone.
 """
@@ -20,6 +22,7 @@ from scout.schemas.records import Candidate
 from scout.steps.packprice import divided, price_lines
 from scout.task.amounts import find_amounts
 from scout.task.lang import fold
+from scout.task.numwords import rewrite
 
 #: the people a price is for, counted (folded): "personas", "people", "pax", "comensales"
 _PEOPLE = (r"(?:personas?|people|persons|pax|comensales|invitados|guests|diners|adultos|"
@@ -41,6 +44,17 @@ _FOR_BARE_BEFORE = re.compile(r"(?:\bpara|\bfor)\s+(?P<lo>\d{1,2})(?:\s*(?:a|-|�
 #: ... or after it: "250 € para 10 personas", "£250 for 10 people", "£250 (10 people)"
 _FOR_AFTER = re.compile(r"\s*(?:\bpara|\bfor|\()\s*(?:(?:un\s+)?grupos?\s+de\s+|"
                         r"(?:a\s+)?groups?\s+of\s+)?" + _COUNT + r"\s+" + _PEOPLE + r"\b")
+#: ... or a few words after it, in its clause, as what it is for: "2.100 € el camarote
+#: (precio total para 2 personas)", "$3,200 per cabin, total for 4 guests"; "for" /
+#: "para" then the count and its people (the words between hold no clause's end)
+_FOR_LATER = re.compile(r"[^.;:!?\n]{1,40}?(?:\bpara|\bfor)\s+(?:(?:un\s+)?grupos?\s+de\s+|"
+                        r"(?:a\s+)?groups?\s+of\s+)?" + _COUNT + r"\s+" + _PEOPLE + r"\b")
+#: ... or the count alone right after it, where nothing but the clause's end or how the
+#: party shares follows: "£1,890 for two", "1.800 € para dos, en camarote doble", "$2,400
+#: for 2 sharing" (never "£60 for 2 nights": a word of its own after the count is a unit)
+_FOR_BARE_AFTER = re.compile(r"\s*(?:\bpara|\bfor)\s+(?P<lo>\d{1,2})\s*"
+                             r"(?=$|[,.;:!?)\n]|(?:in|en|sharing|compartiendo|con|with|"
+                             r"based|on|(?:en\s+)?camarote|cabin)\b)")
 #: how many fit, not what the price is for: a room, a venue, a capacity, "up to", "hasta"
 _CAPACITY = re.compile(r"\b(?:salon(?:es)?|salas?|rooms?|halls?|espacios?|spaces?|venues?|"
                        r"capacidad|capacity|aforo|hasta|up\s+to|max(?:imo)?|seats?|"
@@ -58,6 +72,10 @@ def group_size(text: str, amount: float, asked: int = 0) -> int | None:
     folded = fold(text or "")
     if len(folded) != len(text or ""):
         return None
+    # a count in words is read as its digits, in place ("para dos" → "para    2")
+    counted = rewrite(folded)
+    if len(counted) == len(folded):
+        folded = counted
     found = find_amounts(text)
     for i, (money, (start, end)) in enumerate(found):
         if money.amount != amount or money.per is not None or money.each is not None:
@@ -65,14 +83,17 @@ def group_size(text: str, amount: float, asked: int = 0) -> int | None:
         low = found[i - 1][1][1] if i else 0
         high = found[i + 1][1][0] if i + 1 < len(found) else len(folded)
         before = folded[max(low, start - 80):start]
+        after = folded[end:high]
         m = (_FOR_BEFORE.search(before) or _FOR_BARE_BEFORE.search(before)
-             or _FOR_AFTER.match(folded[end:high]))
+             or _FOR_AFTER.match(after) or _FOR_BARE_AFTER.match(after)
+             or _FOR_LATER.match(after))
         if m is None:
             continue
-        said = before[:m.start()] if m.re is not _FOR_AFTER else before[-40:]
+        said = before[:m.start()] if m.re in (_FOR_BEFORE, _FOR_BARE_BEFORE) else before[-40:]
         if _CAPACITY.search(said[-40:]) or _CAPACITY.search(m.group(0)):
             continue
-        lo, hi = int(m.group("lo")), int(m.group("hi") or m.group("lo"))
+        lo = int(m.group("lo"))
+        hi = int(m.groupdict().get("hi") or lo)
         if not 1 < lo <= hi:
             continue
         return asked if lo <= asked <= hi else lo

@@ -160,7 +160,7 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     days = days_used(span, base.per) if per == TOTAL else None
     stated = None
     if days is None and per in (TOTAL, UNSTATED) and base.per in PERIOD_DAYS:
-        stated = stated_length(c)
+        stated = stated_length(c, base.per)
     # an hour's rate for the hours asked: per day, or held to a day's price the page states
     # ("£3.20 per hour, daily maximum £14": scout.steps.dailycap)
     asked = work.times(str(base.per)) if work is not None and base.per in _TIME_UNITS \
@@ -225,14 +225,15 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         periods[key] = periods.get(key, 0) + 1
 
 
-def stated_length(c: Candidate) -> float | None:
-    """How long ``c``'s result says its price lasts, in days: the first length its own
-    texts state (its evidence, the lines stating its price first)."""
+def stated_length(c: Candidate, per: str | None = None) -> float | None:
+    """How long ``c``'s result says its price (one ``per`` that period) lasts, in days:
+    the first length its own texts state (its evidence, the lines stating its price
+    first); a trip's nights only for a price per night."""
     from scout.steps.statedlength import stated_days
 
     texts = sorted(c.evidence, key=lambda e: e.price is None)
     for e in texts:
-        days = stated_days(f"{e.title} {e.text}")
+        days = stated_days(f"{e.title} {e.text}", per)
         if days is not None:
             return days
     return None

@@ -13,6 +13,12 @@ or said of what is agreed for a term: a contract, a lease, a plan, a grant
 (``contratos de 5 años``, ``a lease of 12 months``, ``24 meses de permanencia``).
 "5 years of experience", "children of 3 years", "open 7 days a week" are no length of
 what the price pays for, and are not read.
+
+Nights are the length of a trip sold whole, a cruise's or a package's ("7 noches por el
+Mediterráneo", "7 nights Norwegian Fjords", "a 10-night cruise", "crucero de 7 noches"):
+said with or without a cue, they are read only for a price per night (``per``), whose
+nights they count; a stay's least or first nights ("mínimo 2 noches", "from 3 nights",
+"a partir de 2 noches", "at least 2 nights") say no length.
 """
 
 from __future__ import annotations
@@ -28,8 +34,11 @@ _UNITS = {"day": "day", "days": "day", "dia": "day", "dias": "day",
           "month": "month", "months": "month", "mes": "month", "meses": "month",
           "year": "year", "years": "year", "ano": "year", "anos": "year",
           "anualidad": "year", "anualidades": "year"}
+#: nights: the length of a trip sold whole, read for a price per night only
+_NIGHTS = {"night": "night", "nights": "night", "noche": "night", "noches": "night"}
 _WORDS = {"one": 1, "un": 1, "una": 1, "uno": 1, "two": 2, "dos": 2, "three": 3, "tres": 3,
           "four": 4, "cuatro": 4, "five": 5, "cinco": 5, "six": 6, "seis": 6,
+          "seven": 7, "siete": 7, "eight": 8, "ocho": 8, "fourteen": 14, "catorce": 14,
           "nine": 9, "nueve": 9, "ten": 10, "diez": 10, "twelve": 12, "doce": 12,
           "eighteen": 18, "dieciocho": 18, "twenty-four": 24, "veinticuatro": 24,
           "thirty-six": 36, "treinta y seis": 36}
@@ -54,14 +63,31 @@ _SAID = (re.compile(rf"{_CUE}\s+(?:(?:up\s+to|hasta)\s+)?{_NUM}\s+{_UNIT}\b"),
          re.compile(rf"\b{_NUM}\s+{_UNIT}\s+(?:de\s+)?{_TERM}\b"))
 
 
-def stated_days(text: str) -> float | None:
+#: a count of nights, with or without a cue: "7 noches", "7-night", "10 nights"; never
+#: the least or first nights of a stay ("mínimo 2 noches", "from 3 nights") nor a rate's
+#: night ("por persona y noche", "per night")
+_NIGHTS_SAID = re.compile(
+    r"(?<!minimo )(?<!minimum )(?<!min\. )(?<!min )(?<!from )(?<!desde )(?<!partir de )"
+    r"(?<!least )(?<!menos )(?<!over )(?<!than )(?<!de )(?<!of )"
+    rf"(?<![\w.,]){_NUM}[\s-]+(?P<unit>nights?|noches?)\b")
+#: ... "de 7 noches" / "of 7 nights" is the trip's length when a trip's noun is said before
+_NIGHTS_OF = re.compile(rf"\b(?:cruceros?|cruises?|viajes?|trips?|paquetes?|packages?|"
+                        rf"circuitos?|tours?|estancias?|stays?|holidays?|vacaciones|"
+                        rf"sailings?|itinerar(?:y|ies|ios?))\s+(?:de|of)\s+{_NUM}[\s-]+"
+                        rf"(?P<unit>nights?|noches?)\b")
+
+
+def stated_days(text: str, per: str | None = None) -> float | None:
     """The first length of time ``text`` states as one (the module docstring says how),
-    in days; None when it states none."""
+    in days; None when it states none. For a price ``per`` night, the nights it states
+    (:data:`_NIGHTS_SAID`) count too."""
     folded = strip_accents(text or "").lower()
-    found = [m for pattern in _SAID for m in pattern.finditer(folded)]
+    patterns = _SAID + ((_NIGHTS_SAID, _NIGHTS_OF) if per == "night" else ())
+    found = [m for pattern in patterns for m in pattern.finditer(folded)]
     for m in sorted(found, key=lambda m: m.start()):
         num = m.group("num")
         value = float(_WORDS[num]) if num in _WORDS else float(num.replace(",", "."))
         if value > 0:
-            return value * PERIOD_DAYS[_UNITS[m.group("unit")]]
+            unit = m.group("unit")
+            return value * PERIOD_DAYS[_UNITS.get(unit) or _NIGHTS[unit]]
     return None

@@ -19,6 +19,10 @@ TABLE = {
     "CO": "colombiano colombian", "BR": "brasileno brazilian", "IE": "irlandes irish",
     "BE": "belga belgian", "NL": "holandes dutch", "CH": "suizo swiss",
     "NZ": "neozelandes", "CA": "canadiense canadian", "IN": "indio", "TH": "tailandes thai",
+    # the Nordic and Adriatic coasts a cruise or a trip is named by ("the Norwegian fjords",
+    # "las islas croatas", "the Icelandic coast")
+    "NO": "noruego norwegian", "SE": "sueco swedish", "DK": "danes danish",
+    "FI": "finlandes finnish", "IS": "islandes icelandic", "HR": "croata croatian",
 }
 # regions CLDR has no territory for: Spanish name, English name, then the Spanish
 # masculine singular (folded) and English adjectives

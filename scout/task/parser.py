@@ -373,10 +373,12 @@ def parse_query(
                     hit = cut
             elif _places_list(spec):  # "ayudas en Galicia y Asturias": every one
                 hit = read_places_list(lambda: read_place(text, result.lang, name, spec, inputs,
-                                                          route, result.values), text)
+                                                          route, result.values,
+                                                          searched), text)
             elif spec.type == "place":
                 hit = read_listed(lambda: read_place(text, result.lang, name, spec, inputs, route,
-                                                     result.values), text, result, name, route, _)
+                                                     result.values, searched),
+                                  text, result, name, route, _)
             if named and spec.enum and not by_pattern:
                 value, off = in_enum(spec, hit[0] if hit is not None else None)
                 if off:  # the query gave this input a value the enum does not allow

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
@@ -27,11 +28,13 @@ Hit = tuple[str, tuple[int, int]]
 
 def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
                inputs: dict[str, InputSpec], route: dict[str, Hit],
-               values: dict[str, object]) -> Hit | None:
+               values: dict[str, object],
+               searched: Sequence[tuple[int, int]] = ()) -> Hit | None:
     """The name and span the place input ``name`` reads from ``text``, or None. ``route``
     holds what :func:`scout.task.route.read_places` read for a kind with several place
     inputs: filled on the first place input's turn, read on the others'; ``values``: what
-    the inputs read so far."""
+    the inputs read so far; ``searched``: where the request names what the kind finds
+    (its name or ``nouns:``)."""
     from scout.task.gazetteer import country_as_typed
     from scout.task.landmarkcity import with_city
     from scout.task.notplace import common_noun, date_said, date_tail
@@ -72,7 +75,7 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = free_of(route, hit)
         held = any(n != name and n in values for n, _a in named_places) \
             or any(k and k != name for k in route)
-        if stray(hit, held, text.free, text.original, lang, list(spec.aliases)) \
+        if stray(hit, held, text.free, text.original, lang, list(spec.aliases), searched) \
                 or not names_cities(name, spec) and _theirs(text.folded, hit, name, named_places, [
                     fold(str(values[n])) for n, _a in named_places if n != name and n in values
                     and not names_cities(n, inputs[n])]

@@ -15,7 +15,8 @@ from scout.task import subjectwords as sw
 from scout.task.cldr import weekdays
 from scout.task.lang import fold
 from scout.task.placecase import acronym, known_name, known_place, title
-from scout.task.regionadjective import landform_after, narrows, region_adjective
+from scout.task.regionadjective import (adjective_then_landform, landform_after, narrows,
+                                         region_adjective)
 from scout.task.subdivisions import region_after
 
 WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
@@ -127,8 +128,11 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word
         elif cased and not raw[0].isupper() and not (
                 not pending and region_adjective(raw)
-                and narrows(" ".join(w[0] for w in words))):
-            break  # "Pirineo aragonés", "Alpes suizos": the adjective narrows the region
+                and narrows(" ".join(w[0] for w in words))) and not (
+                not pending and len(words) == 1
+                and adjective_then_landform(words[0][0], original, words[0][2])):
+            break  # "Pirineo aragonés", "Alpes suizos": the adjective narrows the region;
+            # "the Norwegian fjords", "Greek islands": the landform a nationality names
         elif low in _weekday_names() and (pending or known_name(fold(" ".join(w[0] for w in words)))):
             break  # "in Lima on Thursday", "en Quito el Sábado", "in Lima Monday": the day
             # the name is for ("Santo Domingo", no name before the day, is one)

@@ -16,6 +16,7 @@ other input's stands before the airport.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from scout.task import subjectwords as sw
@@ -62,14 +63,18 @@ def free_of(read: dict[str, Hit], hit: Hit | None) -> Hit | None:
 
 
 def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
-          aliases: list[str]) -> bool:
+          aliases: list[str], searched: Sequence[tuple[int, int]] = ()) -> bool:
     """``hit`` (what the single-place reader found for a place input nothing cued) is a
     guess to drop: another place input already ``held`` a name, and this one is typed in
     lower case, follows no cue (a bare "de" / "of" is none) and is no place the gazetteer
     knows. With a city read
     ("international schools in Madrid", "bilingual state school in Valencia"), the
     reader's last resort, a request's opening word or the word after what another input
-    read, is an ordinary word ("international", "state"), not the neighbourhood."""
+    read, is an ordinary word ("international", "state"), not the neighbourhood. A name
+    typed with its capital right before the kind's own noun (``searched``) says where what
+    it finds is, past the request's opening ("Royal Caribbean Alaska cruise from Seattle")
+    or at it when CLDR names it as a region ("Alaska cruise from Seattle", "Andalucía tour
+    from Madrid"): it stays."""
     from scout.task.placecues import cued
     from scout.task.placecase import known_name
 
@@ -88,6 +93,14 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
     # capital, on a noun that an adjective or another input's words follow ("Gràcia
     # coworking in Barcelona" keeps its neighbourhood)
     after = re.match(r"[ \t]+(\S+)", free[end:])
+    if after is not None and any(s <= end + after.start(1) < e for s, e in searched):
+        from scout.task.subdivisions import known_region
+
+        # before the kind's noun: a capital typed past the request's opening is a name's,
+        # and so is the opening word CLDR names as a region ("Family cruise", "River
+        # cruise", "Sunset cruise" stay ordinary words)
+        if original[:start].strip(" \t¿¡\"'") or known_region(fold(hit[0])):
+            return False
     return not original[:start].strip(" \t¿¡\"'") and " " not in hit[0].strip() \
         and after is not None and (after.group(1)[0] == "\x00" or sw.adjective(after.group(1)))
 

@@ -67,6 +67,12 @@ def _region(name: str) -> bool:
     return name in _subdivisions() or name in _countries()
 
 
+def known_region(name: str) -> bool:
+    """``name`` (folded) is a country or a first-level subdivision CLDR names ("alaska",
+    "andalucia"), which the gazetteer of cities may not list."""
+    return _region(name)
+
+
 def region_after(head: list[str], tail: list[str]) -> int:
     """How many words at the start of ``tail`` (folded words after a place name's words
     ``head``) name a country or a first-level subdivision that says where ``head`` lies

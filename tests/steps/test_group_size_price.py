@@ -31,6 +31,17 @@ from scout.steps.rank_enrich import enrich
     # the count alone, a mark setting it off from the amount
     ("Family ticket for 4, £60", 60, 0, 4),
     ("Menú degustación para 2: 90 €", 90, 0, 2),
+    # the count in words, before or right after the amount
+    ("Camarote exterior para dos: 2.100 €", 2100, 0, 2),
+    ("Balcony stateroom £1,890 for two, gratuities extra", 1890, 0, 2),
+    ("Suite 3.400 € para dos en camarote doble", 3400, 0, 2),
+    ("Cena 60 € para cuatro personas", 60, 0, 4),
+    ("Sharing platter £48 for three people", 48, 0, 3),
+    ("Family villa $2,400 for 4 sharing", 2400, 0, 4),
+    # a few words after the amount, in its clause
+    ("Norwegian Epic: 2.100 € el camarote (precio total para 2 personas).", 2100, 0, 2),
+    ("Inside cabin $3,200 per cabin, total for 4 guests", 3200, 0, 4),
+    ("Casa rural 450 € el fin de semana completo para 6 personas", 450, 0, 6),
 ])
 def test_the_size_a_price_is_for(text: str, amount: float, asked: int, size: int) -> None:
     assert group_size(text, amount, asked) == size
@@ -47,6 +58,11 @@ def test_the_size_a_price_is_for(text: str, amount: float, asked: int, size: int
     ("Tour for 4 nights, £60", 60),                    # a count of something else
     ("Open for 2025, £60", 60),                        # a year, no count of people
     ("Family ticket for 4 £60", 60),                   # no mark between: not said to be for them
+    ("Tour £60 for two nights", 60),                   # a count in words of something else
+    ("Clase 40 € para dos horas", 40),
+    ("Menú 40 €, en un salón para cien personas", 40),  # a capacity said after it
+    ("Barco 600 €. Para 8 personas como máximo", 600),  # another clause: how many fit
+    ("Mesa 30 € con capacidad para 6 personas", 30),
 ])
 def test_no_group_the_price_is_for(text: str, amount: float) -> None:
     assert group_size(text, amount) is None

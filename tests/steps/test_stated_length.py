@@ -105,3 +105,48 @@ def test_a_total_budget_without_dates_uses_the_length_the_listing_states() -> No
     # none known: kept, said so (the request gives no dates, its listing no length)
     assert kept["open"].flags == ["price per month cannot be compared with a total budget "
                                   "without dates or a length it states"]
+
+
+@pytest.mark.parametrize("text, nights", [
+    # a trip sold whole states its nights, with a cue or none
+    ("Iona: 7 nights Norwegian Fjords from Southampton. Balcony from £95 pppn.", 7),
+    ("Crucero de 7 noches por el Mediterráneo, desde 120 € por persona y noche", 7),
+    ("A 10-night Caribbean sailing from $150 per night", 10),
+    ("Siete noches por los fiordos, 130 € por noche", 7),
+    ("Paquete de 5 noches en Tenerife: 85 €/noche", 5),
+    ("Escapada: 3 noches en Oporto, 70 € la noche", 3),
+    # a stay's least or first nights, or a rate's night, say no length
+    ("Hotel Sol: mínimo 2 noches, 90 €/noche", None),
+    ("from 3 nights, £80 per night", None),
+    ("at least 2 nights, £80 per night", None),
+    ("90 € por persona y noche", None),
+    ("descuento a partir de 4 noches", None),
+    ("más de 3 noches, 10 % de descuento", None),
+])
+def test_a_trips_nights_are_its_length_for_a_price_per_night(text: str,
+                                                            nights: int | None) -> None:
+    assert stated_days(text, "night") == nights
+    assert stated_days(text) is None        # no price per night: nights are no length
+
+
+def test_a_price_per_night_against_a_total_budget_counts_the_nights_stated() -> None:
+    inputs = {"region": InputSpec(type="place"), "budget": InputSpec(type="money")}
+    for query in ("cruise to the Baltic, max £1,500 in total",
+                  "crucero por el Báltico, presupuesto total 1.500 £"):
+        task = build_task(query, inputs, today=dt.date(2026, 12, 7))
+        assert task.values["budget"].per == "total", query
+        params = RankParams(items="candidates", as_="c", where=[
+            "task.budget is none or c.price is none or c.price.amount <= task.budget.amount"])
+        gbp = [_grant("seven", Money(amount=180, currency="GBP", comparator="=", per="night"),
+                      "MSC Euribia: 7 nights from Kiel, from £180 per night"),
+               _grant("ten", Money(amount=180, currency="GBP", comparator="=", per="night"),
+                      "Crucero de 10 noches desde Kiel: 180 £ por noche"),
+               _grant("min", Money(amount=180, currency="GBP", comparator="=", per="night"),
+                      "Hotel Kiel, minimum 2 nights, £180 per night")]
+        short = rank.run(_ctx(params, {"candidates": Candidates(items=gbp)}, task))
+        assert [c.key for c, _ in short.excluded] == ["ten"], query    # 1.800 £
+        kept = {i.candidate.key: i.candidate for i in short.items}
+        assert kept["seven"].price_converted == Money(amount=1260, currency="GBP",
+                                                      comparator="=", per="total")
+        assert kept["min"].flags == ["price per night cannot be compared with a total budget "
+                                     "without dates or a length it states"]
