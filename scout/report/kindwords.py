@@ -32,6 +32,8 @@ def enum_words(inputs: Any) -> frozenset[str]:
 
 #: how a report's title joins the values the request gave (scout init's ``title:``)
 _TITLE_SEP = " · "
+#: the longest printed value read as such a title (a title is a line, never a page)
+_TITLE_MAX = 400
 
 
 def kind_words(words: Collection[str], l10n: Callable[[str], str], *,
@@ -56,7 +58,10 @@ def kind_words(words: Collection[str], l10n: Callable[[str], str], *,
         if spaced and isinstance(value, str) and (tokens := value.split()) \
                 and all(t in words for t in tokens):
             return " ".join(map(said, tokens))
-        if isinstance(value, str) and (titled := _title_words(value, words, said)) != value:
+        # a title's line only: never markup a template composed (an HTML body), nor text
+        # of several lines, whose " · " and ": " are the text's own
+        if type(value) is str and "\n" not in value and len(value) <= _TITLE_MAX \
+                and (titled := _title_words(value, words, said)) != value:
             return titled
         return value
 

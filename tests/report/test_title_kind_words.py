@@ -60,3 +60,19 @@ def test_a_piece_that_is_no_enum_word_is_left_as_written(tmp_path: Path) -> None
     task = SimpleNamespace(lang="es", query="q", trade="handyman jobs", city="Sevilla")
     out = say(title, {"task": task}, pipeline=_pipeline(trade=["handyman"]), root=_root(tmp_path))
     assert out == "Cosas: handyman jobs · Sevilla"
+
+
+def test_markup_and_text_of_several_lines_are_no_title() -> None:
+    """A body a template composed (the HTML report's, Markup) or text of several lines
+    keeps its " · " and ": " as its own: never re-written, never made plain text (which
+    the page would then escape)."""
+    from markupsafe import Markup
+
+    from scout.report.kindwords import kind_words
+
+    written = kind_words({"handyman"}, {"handyman": "manitas"}.get)
+    body = Markup("<p>Price: 40 EUR · handyman</p>")
+    assert written(body) is body
+    lines = "Profesionales: handyman · Sevilla\nmore"
+    assert written(lines) is lines
+    assert written("Profesionales: handyman · Sevilla") == "Profesionales: manitas · Sevilla"
