@@ -133,7 +133,10 @@ def near_miss(syn: Builder, s: Subject) -> NearMiss | None:
     if price_ok is False and rating_ok is not False:
         b = syn.limits.budget
         assert b is not None and s.checked is not None
-        if s.checked.amount <= b.amount * (1 + syn.cfg.near_budget):
+        # held to what the ranking compared it by, where the kind's arithmetic made that
+        # differ from its price (a call-out fee added to a rate): the reason said so too
+        cost = s.brief.cost if s.brief.cost is not None else s.checked.amount
+        if cost <= b.amount * (1 + syn.cfg.near_budget):
             value, limit = syn.price_text(s), _limit(syn, b)
             label = syn.req.money_label
             text = syn._("{name} is just over the limit you asked ({label}): {price} "
@@ -177,7 +180,8 @@ def closest(syn: Builder) -> list[SynthesisSentence]:
     over = [s for s in alone if syn.price_ok(s) is False and syn.rating_ok(s) is not False]
     b = syn.limits.budget
     if over and b is not None and not syn.limits.floor:
-        c = min(over, key=lambda s: s.checked.amount if s.checked else 0.0)
+        c = min(over, key=lambda s: s.brief.cost if s.brief.cost is not None
+                else s.checked.amount if s.checked else 0.0)
         label, price = syn.req.money_label, syn.price_text(c)
         out.append(syn.sentence(syn._(
             "Of the options that meet everything else, the cheapest, {name}, costs {price}, "

@@ -164,6 +164,11 @@ class Builder:
             return None
         if b.tax and s.checked.tax and b.tax != s.checked.tax:
             return None  # "+ IVA" against a budget "IVA incluido" with no rate: unknown
+        if s.brief.rank is None and s.brief.cost is not None:
+            # left out by the amount the kind's arithmetic compared (a call-out fee added
+            # to a rate), which its reason held to the budget: that one, not the price
+            return s.brief.cost < b.amount if b.comparator == "<" else \
+                s.brief.cost <= b.amount
         if per_factor(s.checked.per, b.per) != 1.0 or (
                 s.checked.per != b.per and {s.checked.per, b.per} & RATE_UNITS):
             # a price per another period than the budget's that rank did not convert (per

@@ -30,6 +30,12 @@ def enum_words(inputs: Any) -> frozenset[str]:
                      for v in (getattr(spec, "enum", None) or []))
 
 
+#: how a report's title joins the values the request gave (scout init's ``title:``)
+_TITLE_SEP = " · "
+#: the longest printed value read as such a title (a title is a line, never a page)
+_TITLE_MAX = 400
+
+
 def kind_words(words: Collection[str], l10n: Callable[[str], str], *,
                spaced: bool = False) -> Callable[[Any], Any]:
     """A printed value made of the kind's enum ``words`` only (one, a list, or a list
@@ -52,6 +58,11 @@ def kind_words(words: Collection[str], l10n: Callable[[str], str], *,
         if spaced and isinstance(value, str) and (tokens := value.split()) \
                 and all(t in words for t in tokens):
             return " ".join(map(said, tokens))
+        # a title's line only: never markup a template composed (an HTML body), nor text
+        # of several lines, whose " · " and ": " are the text's own
+        if type(value) is str and "\n" not in value and len(value) <= _TITLE_MAX \
+                and (titled := _title_words(value, words, said)) != value:
+            return titled
         return value
 
     def said(word: str) -> str:
@@ -60,6 +71,27 @@ def kind_words(words: Collection[str], l10n: Callable[[str], str], *,
         return author_word(word, l10n)
 
     return written
+
+
+def _title_words(value: str, words: frozenset[str], said: Callable[[str], str]) -> str:
+    """A title's values joined as `scout init` writes them ("Trades: handyman · Sevilla ·
+    3 h", "Handyman · Sevilla" with no Spanish name): each piece that is one of the kind's
+    words (the first one after the name's colon, or capitalised as the title's first)
+    said in its place; ``value`` itself when none is."""
+    head, sep, rest = value.partition(": ")
+    if not sep or _TITLE_SEP in head:
+        head, sep, rest = "", "", value
+    pieces = rest.split(_TITLE_SEP)
+    if len(pieces) < 2 and not sep:
+        return value
+    out = []
+    for i, piece in enumerate(pieces):
+        bare = piece[:1].lower() + piece[1:] if i == 0 and not sep else piece
+        if bare in words:
+            shown = said(bare)
+            piece = shown[:1].upper() + shown[1:] if bare != piece else shown
+        out.append(piece)
+    return head + sep + _TITLE_SEP.join(out)
 
 
 def with_kind_words(gettext: Callable[..., Any],

@@ -235,7 +235,13 @@ class Shortlist(ArtifactModel):
         default=False, description="no where and no order_by read a price or an amount of "
         "money a record states: the request's money was no budget the records were held "
         "to (a mortgage's loan amount), so nothing may say a budget went unchecked")
-    _omit = omit_unset("prices_unread")  # dumped as before where a price is read
+    excluded_costs: dict[str, float] = Field(
+        default_factory=dict, description="the amount the ranking's cost order worked out "
+        "for each left-out record that has one, by its key: the synthesis holds a near miss "
+        "to it, as the reason that left the record out did (a call-out fee added to a rate)")
+    excluded_cost_per: str | None = Field(
+        default=None, description="what the excluded_costs are for (rank's cost_per)")
+    _omit = omit_unset("prices_unread", "excluded_costs", "excluded_cost_per")  # as before where unused
 
 
 class Report(ArtifactModel):

@@ -15,6 +15,7 @@ from scout.steps.pricewords import (fixed_fee, former_price, labelled_period, la
                                     pass_period, per_size, stated_period)
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts
+from scout.task.taxbasis import page_basis
 from scout.units import PERIOD_DAYS, measure_unit
 
 _PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
@@ -23,9 +24,19 @@ _PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
 def find_price(text: str, currency: str | None = None) -> Money | None:
     """The price in ``text``: one stated per night/person first, else the first amount
     (of a promotion that rises, "9 €/mes durante 6 meses, luego 14 €/mes", the later one:
-    :mod:`scout.steps.promoprice`);
+    :mod:`scout.steps.promoprice`), on the tax basis said beside it, else the one the text
+    says of its prices as a whole ("precios sin IVA", "all prices exclude VAT":
+    :func:`scout.task.taxbasis.page_basis`);
     with no amount, 0 in ``currency`` (the context's: the request's budget) when the
     text says getting in is free (:func:`scout.steps.freeprice.says_free`)."""
+    price = _find_price(text, currency)
+    if price is not None and price.tax is None and price.amount and (basis := page_basis(text)):
+        return price.model_copy(update={"tax": basis})
+    return price
+
+
+def _find_price(text: str, currency: str | None) -> Money | None:
+    """:func:`find_price`'s price, on the basis said beside it only."""
     stated = listed_amounts(text)
     if not stated:
         # an amount wins over "free": "Rooms 120 €, free entry to the beach club" is
@@ -42,6 +53,12 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
         # "bajada de bandera 2,50 €, 1,20 €/km": a fee charged once beside a rate is no
         # price (the trip's is the rate's), as a listing's extras are none beside its price
         found = [(m, span) for m, span in found if not fixed_fee(text, span)]
+    else:
+        # "salida 30 € + 35 €/hora", "£60 call-out, then £45/hour", "desplazamiento 20 €,
+        # montaje desde 60 €": beside a rate or a price of its own, such a fee is none
+        # either; a page stating only the fee states its price so
+        priced = [(m, span) for m, span in found if not fixed_fee(text, span)]
+        found = priced or found
     if not found:
         rate = next(((m, measure) for m, span in stated
                      if (measure := measure_unit(text, span[1])) is not None), None)

@@ -43,15 +43,18 @@ def labelled_price(text: str, start: int) -> bool:
     return _PRICE_LABEL.search(text[max(0, start - 40): start]) is not None
 
 
-# a fee charged once beside a rate per a measure: a taxi's flag-fall, a booking or a
+# a fee charged once beside a rate or a job's price: a taxi's flag-fall, a booking or a
 # call-out fee, a start fee ("bajada de bandera 2,50 €, 1,20 €/km", "£3 booking fee, £2
-# per mile", "desplazamiento 30 € + 25 €/m²"): what a trip or a job costs is mostly its rate,
-# so such a fee is no price beside one (as a deposit is none beside a rent)
+# per mile", "desplazamiento 30 € + 25 €/m²", a tradesperson's "salida 30 € + 35 €/hora",
+# "£60 call-out, then £45/hour"): what a trip or a job costs is mostly its rate, so such a
+# fee is no price beside one (as a deposit is none beside a rent). "salida" alone is a
+# call-out only where no price word owns it ("precio de salida" is an auction's price)
 _FEE = (r"(?:bajada\s+de\s+bandera|banderazo|flag[\s-]?fall|flag\s+drop|"
         r"(?:booking|call[\s-]?out|start(?:ing)?|pick[\s-]?up|dispatch|reservation|set[\s-]?up)"
-        r"\s+(?:fee|charge)s?|"
+        r"\s+(?:fee|charge)s?|call[\s-]?out(?!s)|"
         r"(?:tarifa|cargo|tasa|gastos?|coste|costo|suplemento)\s+(?:de\s+|por\s+)?(?:la\s+)?"
-        r"(?:reserva|salida|inicio|arranque|desplazamiento|llamada|recogida)|desplazamiento)")
+        r"(?:reserva|salida|inicio|arranque|desplazamiento|llamada|recogida)|desplazamiento|"
+        r"(?<!precio de )(?<!precio )(?<!puja de )(?<!valor de )salida)")
 # (the label right before the amount: "bajada de bandera: 2,50 €", "booking fee of £3")
 _FEE_BEFORE = re.compile(r"\b" + _FEE + r"(?:\s*[:=–-]|\s+(?:de|of|is|es|desde|from))*\s*$",
                          re.I)

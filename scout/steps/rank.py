@@ -170,6 +170,17 @@ def _cost(score: list[Any], at: int | None, descending: bool,
     return float(cost) if math.isfinite(cost) and cost >= 0 else None
 
 
+def _excluded_cost(order: Any, scope: dict[str, Any], descending: bool,
+                   price: Money | None, priced: bool) -> float | None:
+    """The cost a left-out record's ``order`` works out (:func:`_cost`), or None where it
+    fails on a missing value."""
+    try:
+        value = order(**scope)
+    except (TemplateError, TypeError, AttributeError, ValueError):
+        return None
+    return _cost([value], 0, descending, price, priced)
+
+
 def _sort_key(values: list[Any], descending: bool) -> tuple:
     key: list[tuple[bool, Any]] = []
     for v in values:
@@ -278,6 +289,7 @@ def run(ctx: StepContext) -> Shortlist:
                  for w, x in zip(params.where, where)]  # said once each
     kept: list[tuple[Candidate, list[Any], list[str], float | None, dict[str, Any]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
+    excluded_costs: dict[str, float] = {}
     today = getattr(ctx.task, "today", None)
     since = asked_from(ctx.task)
     for c in cands:
@@ -315,6 +327,10 @@ def run(ctx: StepContext) -> Shortlist:
         if failed or (unknown and not params.keep_unknown):
             excluded.append((c, failed + [N_("could not check: {criterion}").format(criterion=u)
                                           for u in unknown]))
+            if cost_at is not None and (cost := _excluded_cost(
+                    orders[cost_at], scope, params.descending, scope[params.as_].price,
+                    priced)) is not None:
+                excluded_costs[c.key] = cost  # what the reason held to the budget
             continue
         c.flags.extend(flags + changed_flags(c))
         unknown += unchecked
@@ -340,7 +356,9 @@ def run(ctx: StepContext) -> Shortlist:
         for i, (c, score, unknown, cost, named) in enumerate(kept)
     ]
     return Shortlist(
-        items=items, excluded=excluded, criteria=list(params.where),
+        items=items, excluded=excluded, excluded_costs=excluded_costs,
+        excluded_cost_per=params.cost_per if excluded_costs else None,
+        criteria=list(params.where),
         approximate_currency=converted, rates_as_of=table.as_of if (table and converted) else None,
         notes=notes, prices_unread=not any(reads_price(e, params.as_)
                                            for e in (*where, *order_by)),

@@ -122,7 +122,12 @@ def collect_subjects(inputs: dict[str, Any],
             out = [_brief(i.candidate, i.rank, [], said, i.cost if costs else None,
                           i.cost_per if costs else None)
                    for i in value.items]
-            out += [_brief(c, None, reasons) for c, reasons in value.excluded]
+            # a left-out record is held to the amount its reason was (the call-out fee
+            # a kind adds to a rate), where the kind's arithmetic made it differ
+            out += [_brief(c, None, reasons, said, cost, value.excluded_cost_per)
+                    if (cost := value.excluded_costs.get(c.key)) is not None
+                    and not same_price(cost, _amount(c)) else _brief(c, None, reasons)
+                    for c, reasons in value.excluded]
             return out
     for value in inputs.values():
         if isinstance(value, Candidates):

@@ -117,6 +117,19 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
     return None
 
 
+def said_again(text: QueryText, spec: InputSpec, name: str,
+               span: tuple[int, int]) -> list[tuple[int, int]]:
+    """Where the request names the flag read at ``span`` again by another of its words
+    ("Gas Safe registered" for the aliases ``Gas Safe`` and ``registered``, "certificado y
+    autorizado"): those spans, to claim with it, so the other words are read as no
+    subject and no place."""
+    alt = name_forms(_genders([name.replace("_", " "), *spec.aliases]))
+    # a compound the word heads ("remote sensing" beside "online") is no flag's word
+    return [m.span() for m in re.finditer(r"(?<!\w)" + alt + r"(?!\w)", text.free)
+            if (m.end() <= span[0] or m.start() >= span[1])
+            and not _compound_head(text.free[m.end():], spec, name)]
+
+
 _INCLUDED = re.compile(r"\s+(?:incluid[oa]s?|included)\b")
 
 

@@ -28,6 +28,7 @@ from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import find_boolean
+from scout.task.booleans import said_again as flag_said_again
 from scout.task.calques import nativised
 from scout.task.catalan import castilian
 from scout.task.chat import unmarked, unshouted
@@ -340,6 +341,9 @@ def parse_query(
                                   rival_words(inputs, name))
             elif spec.type == "boolean":
                 hit = find_boolean(text, spec, name)
+                if hit is not None:  # "Gas Safe registered": the flag's words, said twice
+                    for again in flag_said_again(text, spec, name, hit[1]):
+                        text.claim(again)
             elif spec.type == "subject":
                 from scout.task.audience import audience_spans, names_a_role, people_input
                 from scout.task.placewords import names_countries

@@ -17,8 +17,8 @@ import re
 from scout.schemas.task import Money, TaxBasis
 from scout.task.lang import fold
 
-__all__ = ["TaxBasis", "basis_at", "basis_end", "blank_tax_words", "on_basis", "stated_rate",
-           "with_basis"]
+__all__ = ["TaxBasis", "basis_at", "basis_end", "blank_tax_words", "on_basis", "page_basis",
+           "stated_rate", "with_basis"]
 
 # the taxes a price is said with or without (folded: lower case, no accents)
 _TAX = r"(?:i\.?v\.?a\.?|vat|igv|igic|gst|hst|tax(?:es)?|sales\s+tax|impuestos?|tasas)"
@@ -67,15 +67,53 @@ def blank_tax_words(free: str) -> str:
     return _SAID.sub(lambda m: " " * len(m.group(0)), free)
 
 
+# what one amount is for, said between it and its basis when the money reader does not
+# know the unit: "£40 per socket, plus VAT", "35 € por enchufe + IVA", "£65 each + VAT"
+_UNIT_GAP = re.compile(r"\s*(?:/\s*[^\W\d_]+|\b(?:per|por|cada|the|el|la)\s+[^\W\d_]+|\beach\b)")
+
+
 def basis_at(folded: str, span: tuple[int, int]) -> TaxBasis | None:
     """The tax basis said of the amount at ``span`` in ``folded`` (lower case, no
     accents): words the amount's span took in, the words after it, a label before it;
     None when none says."""
+    unit = _UNIT_GAP.match(folded, span[1])
     m = _WITHIN.search(folded, span[0], span[1]) or _AFTER.match(folded, span[1]) \
+        or (_AFTER.match(folded, unit.end()) if unit else None) \
         or _BEFORE.search(folded, max(0, span[0] - 40), span[0])
     if m is None:
         return None
     return "excluded" if m.group("ex") else "included"
+
+
+# a basis said of a page's prices as a whole, away from any amount: "precios sin IVA", "todos
+# los precios + IVA", "los precios no incluyen IVA", "prices exclude VAT", "all prices are
+# ex VAT", "our rates include VAT", "IVA no incluido en los precios", "VAT not included in
+# our prices" (a tradesperson's, a caterer's, a supplier's price list). Prices in the
+# plural only: a price labelled one by one says its basis beside its amount (basis_at)
+_PRICES = (r"(?:todos\s+)?(?:(?:los|las|nuestr[oa]s|estos|these|our|the|all|all\s+our|all\s+the)"
+           r"\s+)?(?:precios|tarifas|importes|presupuestos|prices|rates|quotes|charges)")
+_VERB_EX = (r"(?:no\s+incluyen|no\s+llevan|(?:are\s+|is\s+)?not\s+including|do\s+not\s+include|"
+            r"don'?t\s+include|exclude|are\s+exclusive\s+of|are\s+subject\s+to|"
+            r"estan\s+sujet[oa]s\s+a)\s+(?:el\s+|la\s+|los\s+)?" + _TAX)
+_VERB_INC = (r"(?:incluyen|llevan|include|includes|are\s+inclusive\s+of)\s+(?:el\s+|la\s+|los\s+)?"
+             + _TAX)
+_PAGE = re.compile(
+    r"(?<![\w])" + _PRICES + r"(?:\s*[:(]|\s+(?:shown|listed|quoted|indicados|mostrados|publicados|"
+    r"are|son|estan|expresados)){0,2}\s*(?:(?P<ex>" + _VERB_EX + "|" + _alt(_EXCLUDED)
+    + r")|(?P<inc>" + _VERB_INC + "|" + _alt(_INCLUDED) + r"))(?![\w])"
+    r"|(?<![\w])(?:(?P<ex2>" + _TAX + r"\s*(?:no\s+incluid[oa]|not\s+included|excluded)|"
+    r"(?:\+|mas|plus)\s*" + _TAX + r")|(?P<inc2>" + _TAX + r"\s*(?:incluid[oa]|included)))"
+    r"\s+(?:en|in|on)\s+(?:todos\s+|all\s+)?(?:los\s+|las\s+|nuestr[oa]s\s+|our\s+|the\s+)?"
+    r"(?:precios|tarifas|prices|rates|quotes)(?![\w])")
+
+
+def page_basis(text: str) -> TaxBasis | None:
+    """The tax basis a page says of its prices as a whole ("precios sin IVA", "all prices
+    exclude VAT", "IVA incluido en todos los precios"), for an amount that says none of
+    its own; None when it says none, or says both."""
+    said: set[TaxBasis] = {"excluded" if m.group("ex") or m.group("ex2") else "included"
+                           for m in _PAGE.finditer(fold(text))}
+    return said.pop() if len(said) == 1 else None
 
 
 def basis_end(folded: str, end: int) -> int:
