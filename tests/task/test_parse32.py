@@ -1,0 +1,167 @@
+"""parse32: the misreads left last stop: an "e" typed for the euro, a capitalised opener or a
+number word taken for the place, a bare "H to H" after a day, a wine's "harvest", and the
+benchmark passing each kind's name as a real run does."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.spec.models import InputSpec
+from scout.task.build import build_task
+from scout.task.parser import parse_query
+
+TODAY = dt.date(2026, 12, 7)  # a Monday
+BUDGET = {"budget": InputSpec(type="money")}
+
+
+def _money(query: str, inputs: dict[str, InputSpec] = BUDGET, name: str = "budget") -> str | None:
+    from benchmarks.parse import canonical
+
+    return canonical(parse_query(query, inputs, today=TODAY).values.get(name))
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    # an "e" for the euro after a cap's or a floor's word, glued or apart at the end
+    ("portátil 16 GB hasta 650e", "650 EUR"),
+    ("laptop for uni, no more than 850e", "850 EUR"),
+    ("monitor 27 pulgadas max 300 e", "300 EUR"),
+    ("bici eléctrica a partir de... no, desde 1.200e", ">= 1200 EUR"),
+    # a range's ends, and a period after it
+    ("tablet entre 200e y 350e", "200..350 EUR"),
+    ("auriculares 80-120e", "80..120 EUR"),
+    ("room in Lisbon, 45e per night", "45 EUR/night"),
+    ("habitación 400e/mes", "400 EUR/month"),
+])
+def test_an_e_typed_for_the_euro(query, want):
+    assert _money(query) == want
+
+
+@pytest.mark.parametrize("query", [
+    "iphone 16e case",  # a model's "e"
+    "Samsung S24e, any price",
+    "de 2 e Ibiza",  # Spanish "e" for "y"
+    "max 3 e Ibiza",
+])
+def test_an_e_that_is_no_euro(query):
+    assert _money(query) is None
+
+
+TUTOR = {"subject": InputSpec(type="subject"), "place": InputSpec(type="place"),
+         "weekly_hours": InputSpec(type="duration", aliases=["a week", "per week", "a la semana"])}
+STORAGE = {"city": InputSpec(type="place"), "size": InputSpec(type="area"),
+           "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query", [
+    # a number word opens or counts: no place
+    "three 45-minute sessions a week",
+    "Two one-hour lessons per week, chemistry",
+    "physics tutor, four lessons a week",
+    "Cuatro clases de guitarra a la semana",
+    "dos clases de inglés a la semana para mi hijo",
+])
+def test_a_number_word_is_no_place(query):
+    task = build_task(query, TUTOR, today=TODAY)
+    assert task.values.get("place") is None, task.values
+
+
+@pytest.mark.parametrize(("query", "city"), [
+    # a known place still named after the count
+    ("three lessons a week in Leeds", "Leeds"),
+    ("dos clases a la semana en Tres Cantos", "Tres Cantos"),
+])
+def test_a_count_before_a_place(query, city):
+    assert build_task(query, TUTOR, today=TODAY).values["place"] == city
+
+
+@pytest.mark.parametrize(("query", "city"), [
+    # the capitalised thing a request opens with is no place; the known place after it is
+    ("Warehouse space Bristol, 20 m2", "Bristol"),
+    ("Lockers Glasgow under £40 a month", "Glasgow"),
+    ("Guardamuebles Zaragoza 10 m2", "Zaragoza"),
+    ("Trasteros baratos Bilbao", "Bilbao"),
+])
+def test_a_capitalised_opener_is_no_place(query, city):
+    # (no kind's name passed: the opener is no kind word the parser was told about)
+    assert build_task(query, STORAGE, today=TODAY).values["city"] == city
+
+
+@pytest.mark.parametrize(("query", "city"), [
+    # a place the gazetteer knows may open the request
+    ("Manchester storage unit, 10 m2", "Manchester"),
+    ("Sevilla, trastero de 5 m2", "Sevilla"),
+])
+def test_a_known_opener_is_the_place(query, city):
+    assert build_task(query, STORAGE, today=TODAY).values["city"] == city
+
+
+COURT = {"place": InputSpec(type="place"), "day": InputSpec(type="date"),
+         "length": InputSpec(type="duration", from_times=True)}
+
+
+@pytest.mark.parametrize(("query", "seconds"), [
+    # two bare hours right after a day said: that day's slot
+    ("tennis court in Valencia next Friday 10 to 13", 3 * 3600),
+    ("pista de pádel en Bilbao el jueves 19 a 21", 2 * 3600),
+    ("squash court tomorrow 7-9, Leeds", 2 * 3600),
+    ("pista el 19 de diciembre 17 a 20 en Málaga", 3 * 3600),
+    ("padel court, Sunday, 11 to 14", 3 * 3600),
+])
+def test_bare_hours_after_a_day(query, seconds):
+    task = build_task(query, COURT, today=TODAY)
+    assert task.values["length"] == seconds, task.values
+
+
+@pytest.mark.parametrize("query", [
+    # a unit after them, or no day before them: no slot
+    "campus de tenis el sábado para niños 9 a 14 años",
+    "padel court on Friday 10 to 12 players",
+    "pista de pádel el viernes 10 a 12 €",
+    "court hire 10 to 12",
+])
+def test_bare_numbers_that_are_no_slot(query):
+    from scout.task.lang import fold
+    from scout.task.timespan import slot_length
+
+    assert slot_length(fold(query)) is None
+
+
+WINE = {"variety": InputSpec(type="subject"), "vintage": InputSpec(type="year", aliases=["vintage", "cosecha"]),
+        "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query", [
+    # a Spanish speaker's "harvest" (cosecha) beside a year is the vintage, no subject
+    "a wine white of the harvest 2020 under 30 euros",
+    "tempranillo, 2018 harvest, less than 20 euros",
+])
+def test_harvest_beside_a_year_is_the_vintage(query):
+    task = build_task(query, WINE, today=TODAY, kind="wines", nouns=["wine", "wines", "vino"])
+    assert task.values["vintage"] in (2018, 2020)
+    assert "harvest" not in str(task.values.get("variety", "")).lower()
+
+
+def test_benchmark_passes_the_kind_name(tmp_path):
+    """A corpus kind names its pipeline (``{pipeline: path}``: the pipeline's ``name:``;
+    ``{name:, inputs:}`` written out), and the scorer parses with it as ``scout apply``
+    does: the kind's own word is no place; inputs written out alone name none (as before)."""
+    from benchmarks import parse as bench
+
+    corpus = tmp_path / "c.yaml"
+    corpus.write_text(
+        "today: 2026-12-07\n"
+        "kinds:\n"
+        "  named: {name: lockers, inputs: {city: {type: place}}}\n"
+        "  bare: {city: {type: place}}\n"
+        "  real: {pipeline: examples/storage/pipelines/storage.yaml}\n"
+        "requests:\n"
+        "- {kind: named, q: 'lockers bristol', city: Bristol}\n"
+        "- {kind: bare, q: 'hotels in Bristol', city: Bristol}\n"
+        "- {kind: real, q: 'storage units bristol', city: Bristol}\n", encoding="utf-8")
+    held = bench.load_corpus(corpus)
+    assert held["names"] == {"named": "lockers", "bare": "", "real": "storage"}
+    assert set(held["kinds"]["named"]) == {"city"}
+    report = bench.score(held)
+    assert report["misses"] == [], report["misses"]
