@@ -262,19 +262,29 @@ _BARE_SCALED = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,3})?\s?(?:k|mil)
                           r"(?!\s*(?:/|%|\+|(?!(?:en|in|para|for|con|with|y|and|o|or)\b)[^\W\d_]))")
 
 
-def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
+def find_bare_amount(free: str) -> tuple[str, tuple[int, int], tuple[int, int] | None] | None:
     """An amount after a money comparator or a word of approximation with no currency at
     all ("nada por encima de 150", "under 300", "around 40k", "menos de 150 la noche"),
     one before a cap's word or priced per a unit ("150 máximo", "sevilla 150 la noche":
     :data:`_BARE_AFTER`), one in thousands alone
     ("3 hab 400k") or one said to be a total ("1200 in total", "all-in 900"), as written, and the span of the whole phrase, for a note that it was
-    not read: the phrase is no subject's and no place's ("cocinero alrededor de 150 mil")."""
+    not read: the phrase is no subject's and no place's ("cocinero alrededor de 150 mil").
+    Last, the span of the period or the head said right after the amount ("under 2500/mo",
+    "menos de 150 la noche"), which the note keeps, or None."""
     m = _BARE.search(free) or _BARE_SCALED.search(free) or bare_total(free, _AMOUNT)
     if m is None:
         m = next((m for m in _BARE_AFTER.finditer(free) if m.group("unit") and len(
             re.sub(r"\D", "", m.group("a"))) >= 2 or m.group("cap") and len(
                 re.sub(r"\D", "", m.group("a"))) >= 3), None)
-    return (m.group("a"), m.span()) if m else None
+    if m is None:
+        return None
+    unit = _UNIT_NEXT.match(free, m.end("a"))
+    span = (m.start(), max(m.end(), unit.end())) if unit else m.span()
+    return m.group("a"), span, (unit.start(1), unit.end()) if unit else None
+
+
+# the unit right after an amount with no currency, for the note: "2500/mo", "150 la noche"
+_UNIT_NEXT = re.compile(r"\s*(" + UNIT_AFTER + r")")
 
 
 # a rate in a currency's hundredth, priced per a unit after it: "24.5p/kWh", "53p a day",
