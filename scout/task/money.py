@@ -331,7 +331,14 @@ def _minor(free: str, occasions: bool = False,
             # the unit said first, before the cap: "kWh por debajo de 12 céntimos", "per
             # minute under 15p", "el minuto a menos de 20 céntimos"
             per, end = said_unit, m.end()
-        if per is None or end is None:
+        elif per is None and end is None and start < m.start() and m.group("cur") != "p":
+            # a cap on a rate in words that only name money ("término de energía por debajo
+            # de 12 céntimos", "standing charge under 40 pence"): the amount, no unit said
+            # ("under 4p" may still be four people, "1080p" a resolution)
+            end = m.end()
+        elif per is None and end is not None:
+            continue  # "15 céntimos por cada ...": a unit this reader does not know
+        if end is None:
             continue
         # a request's "50p a walk" is read as its "under £15 a visit" is: no unit
         per = None if per in OCCASIONS and not occasions else per
@@ -423,6 +430,13 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             # as a listing's "1,20 €/km" is priced (scout.steps.listprice; rank compares
             # rate with rate); a listing's amounts are left to that reader
             per, span = measure[0], (span[0], measure[1])
+        if per is None and not raw_per and not occasions and g["cmp"] and (
+                high if high is not None else low) < 1 and (
+                said_unit := rate_unit_before(free, m.start(), cap_said=True)):
+            # a unit of work said bare before the cap on a fraction of the currency: "kWh
+            # under £0.15", "palabra por debajo de 0,08 €" (as "kWh por debajo de 12
+            # céntimos" is read); a whole amount after one is no rate ("2 hours under £50")
+            per = said_unit
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
             per, span = total_of(free, m.start(), span)
         if high is not None:
