@@ -165,3 +165,123 @@ def test_benchmark_passes_the_kind_name(tmp_path):
     assert set(held["kinds"]["named"]) == {"city"}
     report = bench.score(held)
     assert report["misses"] == [], report["misses"]
+
+
+RENT = {"rent": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize(("query", "amount", "unit"), [
+    # an amount with no currency and a period after it: the note keeps the period
+    ("1-bed in Boston under 3100/mo", "3100", "/mo"),
+    ("room in Dublin, max 900 per month", "900", " per month"),
+    ("habitación en Lima hasta 1500 al mes", "1500", " al mes"),
+    ("casa rural por menos de 90 la noche", "90", " la noche"),
+])
+def test_a_bare_amount_keeps_its_period_in_the_note(query, amount, unit):
+    result = parse_query(query, RENT, today=TODAY)
+    assert "rent" not in result.values
+    want = (f"{amount}{unit} has no currency", f"{amount} EUR{unit}, {amount} USD{unit}") \
+        if result.lang == "en" else (f"{amount}{unit} no lleva moneda",
+                                     f"{amount} EUR{unit}, {amount} USD{unit}")
+    assert any(all(w in n for w in want) for n in result.notes), result.notes
+
+
+def test_a_bare_amount_with_no_period_keeps_the_short_note():
+    notes = parse_query("flat in Leeds under 950", RENT, today=TODAY).notes
+    assert notes == ["rent: 950 has no currency, so it was not read; write it as 950 EUR, "
+                     "950 USD or the like"]
+
+
+@pytest.mark.parametrize("query", [
+    # an amount in e-notation is no euro
+    "piso por menos de 1.2E+3 dólares",
+    "under 9e+2 dollars",
+])
+def test_e_notation_is_no_euro(query):
+    assert "EUR" not in str(_money(query))
+
+
+ENERGY = {"budget": InputSpec(type="money"),
+          "max_energy_price": InputSpec(type="money", aliases=["kWh", "precio de la energía",
+                                                                "término de energía", "unit rate"]),
+          "max_standing_charge": InputSpec(type="money", aliases=["término de potencia",
+                                                                   "standing charge"])}
+
+
+@pytest.mark.parametrize(("query", "name", "want"), [
+    # a unit of work said bare before the cap on a fraction of the currency: its rate
+    ("green tariff, kWh below £0.18", "max_energy_price", "0.18 GBP/kWh"),
+    ("tarifa fija, el kWh por debajo de 0,11 €", "max_energy_price", "0.11 EUR/kWh"),
+    # the input's own label before a cap in cents, no unit: the amount
+    ("tarifa con el precio de la energía por debajo de 10 céntimos", "max_energy_price", "0.1 EUR"),
+    ("tarifa con término de potencia por debajo de 5 céntimos", "max_standing_charge", "0.05 EUR"),
+    ("standing charge under 45 pence", "max_standing_charge", "0.45 GBP"),
+])
+def test_a_rate_said_around_its_unit_or_label(query, name, want):
+    assert _money(query, ENERGY, name) == want
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    # a whole amount after a unit's word is no rate of it
+    ("tariff, 2900 kWh a year, under £85 a month", "85 GBP/month"),
+    # pence with no cap and no unit are not read as money ("4p" may be four people)
+    ("dinner for 4p", None),
+])
+def test_no_rate_where_none_is_said(query, want):
+    assert _money(query, ENERGY) == want
+
+
+ATTRACTIONS = {"adults": InputSpec(type="integer", aliases=["adults", "adultos", "people", "personas"]),
+               "children": InputSpec(type="integer", aliases=["niños", "children", "kids"]),
+               "seniors": InputSpec(type="integer", aliases=["seniors", "senior", "jubilados",
+                                                             "pensioners", "mayores"])}
+
+
+@pytest.mark.parametrize(("query", "seniors"), [
+    # who among the party a count is, said with a verb between
+    ("castle tickets, there are six of us and three are pensioners", 3),
+    ("entradas al museo, somos 4 y uno es jubilado", 1),
+    ("zoo for 5 people, two of them are seniors", 2),
+    ("acuario, 6 personas, dos de ellos son mayores", 2),
+])
+def test_seniors_said_among_the_party(query, seniors):
+    assert build_task(query, ATTRACTIONS, today=TODAY).values["seniors"] == seniors
+
+
+@pytest.mark.parametrize("query", [
+    # a number before a verb and another noun is no count of seniors
+    "museum tickets, 2 adults, the seniors discount is 3 euros",
+    "zoo, 4 is the number of adults",
+])
+def test_no_senior_count_without_one(query):
+    assert build_task(query, ATTRACTIONS, today=TODAY).values.get("seniors") is None
+
+
+PRICE = {"budget": InputSpec(type="money"), "city": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize(("query", "word", "code"), [
+    # a currency word several countries say, with no place that says whose: read, and the
+    # note names it as one guess among them
+    ("depa amoblado, hasta 400 lucas al mes", "lucas", "ARS"),
+    ("used pickup, max 9 palos", "palos", "ARS"),
+    ("cabaña por 90 mil pesos la noche", "pesos", "MXN"),
+])
+def test_a_shared_currency_word_with_no_place_is_noted(query, word, code):
+    result = parse_query(query, PRICE, today=TODAY)
+    assert result.values["budget"].currency == code
+    note = next(n for n in result.notes if word in n)
+    assert ("several currencies" in note or "varias monedas" in note) and code in note, note
+
+
+@pytest.mark.parametrize(("query", "code"), [
+    # a place the gazetteer places in one of the countries that say it: its currency
+    ("cabaña en Pucón por 60 lucas la noche", "CLP"),
+    ("depto en La Plata hasta 300 lucas", "ARS"),
+    ("apartaestudio en Pereira, 2 palos al mes", "COP"),
+    ("hotel en Mazatlán, 1500 pesos", "MXN"),
+])
+def test_a_shared_currency_word_takes_the_places(query, code):
+    result = parse_query(query, PRICE, today=TODAY)
+    assert result.values["budget"].currency == code
+    assert not any("varias monedas" in n or "several currencies" in n for n in result.notes)
