@@ -263,9 +263,13 @@ def number_name(name: str) -> bool:
 
 def unknown_opener(original: str, hit: tuple[str, tuple[int, int]]) -> bool:
     """``hit`` (read from a word typed with a capital) is the request's first word and the
-    gazetteer does not know it ("Storage unit Manchester", "Self storage Leeds",
-    "Trastero Valencia"): the capital is the sentence's, and what a request opens with is
+    gazetteer does not know it, nor as a slip for a name it knows ("Storage unit
+    Manchester", "Self storage Leeds", "Trastero Valencia"): the capital is the sentence's, and what a request opens with is
     its thing far more often than an unknown town (one after a cue, "in Zahara", is read
     by the cue's pass)."""
-    return not original[:hit[1][0]].strip(" \t\n\r¿¡\"'“‘«(-*>") and not known_name(hit[0])
+    from scout.task.gazetteer import misspelt_place
+
+    # (a known city typed with a slip, "Lodnon", is still read and corrected later)
+    return not original[:hit[1][0]].strip(" \t\n\r¿¡\"'“‘«(-*>") and not known_name(hit[0]) \
+        and misspelt_place(fold(hit[0])) is None
 

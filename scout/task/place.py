@@ -272,6 +272,7 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
         field_end = 0  # where a field's name after "máster en" / "PhD in" ends
+        opener: tuple[str, tuple[int, int]] | None = None  # an unknown word opening it
         typed = list(re.finditer(r"[^\W\d_][\w'’-]*", original))
         for i, m in enumerate(typed):
             w = m.group(0)
@@ -320,17 +321,21 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 continue  # "air quality across Indian cities": what the cities are, no place
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
-            if hit and (number_name(hit[0]) or unknown_opener(original, hit)):
-                # "Two 1-hour lessons", "Storage unit Manchester": a count, or the thing the
-                # request opens with; a place the gazetteer knows may end it ("Trastero
-                # Valencia")
+            if hit and number_name(hit[0]):
+                field_end = hit[1][1]  # "Two 1-hour lessons", "Seven Sisters": a count
+                continue
+            if hit and opener is None and unknown_opener(original, hit):
+                # "Storage unit Manchester", "Trastero Valencia": the word the request opens
+                # with yields to a place the gazetteer knows that ends its name or comes
+                # later; with none it stays the place ("Getafe dentist")
                 tail = known_tail(original, hit[1], cased)
                 if tail is not None:
                     return tail
-                field_end = hit[1][1]  # none of its words either ("Seven Sisters")
-                continue
+                if " " not in hit[0].strip():
+                    opener = hit
+                    continue
             if hit:
-                return hit
+                return hit if opener is None or known_name(hit[0]) else opener
         # "Looking for a hotel in lisbon, max 120 EUR": capitals only where a sentence starts
         # or in a code; the name after a cue was typed in lower case, so read it case-blind
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
@@ -343,7 +348,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                     and not known_name(hit[0]):
                 continue  # "Master's in software engineering": a field
             if hit:
-                return hit
+                return hit if opener is None or known_name(hit[0]) else opener
+        return opener
     return None
 
 
