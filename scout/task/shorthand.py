@@ -103,14 +103,14 @@ _E_AMOUNT = r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 # the "e" glued to the amount, or apart from it only at the clause's end or before a unit's
 # word ("max 700 e", "90 e al mes"; "2 e Ibiza" is "2 and Ibiza")
 _E = (r"(?:e|[ \t]e(?=[ \t]*(?:$|[^\w\s]|(?:al|la|el|por|per|a|each|cada|x)\b)))"
-      r"(?![\w'’@-])")
+      r"(?![\w'’@+-])")
 _E_AFTER_CAP = re.compile(r"(?P<cue>\b" + _CAP_WORD + r"[ \t]+)(?P<n>" + _E_AMOUNT + r")"
                           + _E, re.IGNORECASE)
 # a range's second end: "500-700e", "entre 500e y 700e" (its first end read by the cap's)
 _E_RANGE = re.compile(r"(?<![\w.,])(?P<cue>(?:" + _E_AMOUNT + r")[ \t]*(?:(?:e|€)[ \t]*)?"
                       r"(?:[-–]|(?:y|and|to|a)(?=[ \t]))[ \t]*)"
                       r"(?P<n>" + _E_AMOUNT + r")" + _E, re.IGNORECASE)
-_E_PER = re.compile(r"(?<![\w.,])(?P<cue>)(?P<n>" + _E_AMOUNT + r")[ \t]?e(?![\w'’@-])"
+_E_PER = re.compile(r"(?<![\w.,])(?P<cue>)(?P<n>" + _E_AMOUNT + r")[ \t]?e(?![\w'’@+-])"
                     r"(?=[ \t]*/[ \t]*[^\W\d_]|[ \t]+(?:al|la|el|por|per|a|an|each|cada|x)[ \t]+"
                     r"(?:mes|month|noche|night|d[ií]a|day|semana|week|a[nñ]o|year|persona|person|"
                     r"pax|cabeza|head|hora|hour)s?\b)", re.IGNORECASE)
