@@ -68,7 +68,12 @@ removals, tenders and translation; their units, local words and dates counted fr
 Monday); ``--blind22`` the twenty-second (requests as an agent relays them, long and
 complete, as Latin American users write them and as people type them tersely, over
 fifteen example kinds: courts, ski passes, catering, tutors, storage, boats, hotels and
-restaurants among them). Their
+restaurants among them). Each kind's
+pipeline name is passed to the parser as ``kind=``, as ``scout apply`` does
+(scout/steps/task.py), so a request naming the kind itself ("storage unit manchester")
+is read as a real run reads it: a ``{pipeline: path}`` kind's ``name:``, or a kind
+written out as ``{name: storage, inputs: {...}, nouns: [...]}``; a kind written out as
+its inputs alone (the older form, still read) passes none. Their
 values are compared as their types are: quantities (number, area, data size, weight, length,
 volume) to two
 decimals, a list's items in any order.
