@@ -432,10 +432,12 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             per, span = measure[0], (span[0], measure[1])
         if per is None and not raw_per and not occasions and g["cmp"] and (
                 high if high is not None else low) < 1 and (
-                said_unit := rate_unit_before(free, m.start(), cap_said=True)):
+                said_unit := rate_unit_before(free, m.start(), cap_said=True)) \
+                and said_unit != "item":
             # a unit of work said bare before the cap on a fraction of the currency: "kWh
             # under £0.15", "palabra por debajo de 0,08 €" (as "kWh por debajo de 12
-            # céntimos" is read); a whole amount after one is no rate ("2 hours under £50")
+            # céntimos" is read); a whole amount after one is no rate ("2 hours under £50"),
+            # nor is a unit's bare noun ("unit rate under 0.25 GBP": a rate's name)
             per = said_unit
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
             per, span = total_of(free, m.start(), span)

@@ -224,11 +224,17 @@ def test_a_rate_said_around_its_unit_or_label(query, name, want):
 @pytest.mark.parametrize(("query", "want"), [
     # a whole amount after a unit's word is no rate of it
     ("tariff, 2900 kWh a year, under £85 a month", "85 GBP/month"),
+    # a unit's bare noun names the rate, no unit it is per
+    ("fixed tariff, unit rate below 0.22 GBP", None),
     # pence with no cap and no unit are not read as money ("4p" may be four people)
     ("dinner for 4p", None),
 ])
 def test_no_rate_where_none_is_said(query, want):
-    assert _money(query, ENERGY) == want
+    read = parse_query(query, ENERGY, today=TODAY).values
+    if want is None:
+        assert all(v.per is None for v in read.values()), read
+    else:
+        assert _money(query, ENERGY) == want
 
 
 ATTRACTIONS = {"adults": InputSpec(type="integer", aliases=["adults", "adultos", "people", "personas"]),
