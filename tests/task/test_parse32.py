@@ -291,3 +291,27 @@ def test_a_shared_currency_word_takes_the_places(query, code):
     result = parse_query(query, PRICE, today=TODAY)
     assert result.values["budget"].currency == code
     assert not any("varias monedas" in n or "several currencies" in n for n in result.notes)
+
+
+def _stated_age(text: str, of: list[str]) -> float | None:
+    from scout.spec.stated import stated
+
+    return stated({"name": "X", "evidence": [{"text": text}]}, "años", "years", of=of,
+                  pick="max")
+
+
+FREE = ["gratis", "gratuita", "gratuito", "free"]
+
+
+@pytest.mark.parametrize(("text", "age"), [
+    # an age with no unit, a cap beside the free word: the free age
+    ("Castle. Adult £14, child £8, under 5 free.", 5),
+    ("Zoo. Adulto 24 €, niño 16 €, menores de 3 gratis.", 3),
+    ("Farm park: under-2s go free, everyone else £9", 2),
+    # an amount, a length or a count after the number is none
+    ("Parking under 3 hours free", None),
+    ("Entrada 10 €, menores de 12 € gratis los domingos", None),
+    ("Groups under 10 people free guide", None),
+])
+def test_a_free_age_said_without_its_unit(text, age):
+    assert _stated_age(text, FREE) == age
