@@ -71,7 +71,12 @@ fifteen example kinds: courts, ski passes, catering, tutors, storage, boats, hot
 restaurants among them); ``--blind23`` the twenty-third (seventeen kinds, two thirds Spanish
 from Spain and Latin America, terse phone typing and agents' briefs, a Friday's today two
 weeks before the year ends, budgets on every basis, neighbourhoods and landmarks beside a
-city, negations). Their
+city, negations). Each kind's
+pipeline name is passed to the parser as ``kind=``, as ``scout apply`` does
+(scout/steps/task.py), so a request naming the kind itself ("storage unit manchester")
+is read as a real run reads it: a ``{pipeline: path}`` kind's ``name:``, or a kind
+written out as ``{name: storage, inputs: {...}, nouns: [...]}``; a kind written out as
+its inputs alone (the older form, still read) passes none. Their
 values are compared as their types are: quantities (number, area, data size, weight, length,
 volume) to two
 decimals, a list's items in any order.
@@ -134,7 +139,9 @@ def load_corpus(path: Path = CORPUS) -> dict[str, Any]:
     kinds = {k: {n: InputSpec(**spec) for n, spec in _kind_inputs(inputs).items()}
              for k, inputs in doc["kinds"].items()}
     nouns = {k: _kind_nouns(kind) for k, kind in doc["kinds"].items()}
-    return {"today": today, "kinds": kinds, "nouns": nouns, "requests": doc["requests"]}
+    names = {k: _kind_name(kind) for k, kind in doc["kinds"].items()}
+    return {"today": today, "kinds": kinds, "nouns": nouns, "names": names,
+            "requests": doc["requests"]}
 
 
 @functools.cache
@@ -147,19 +154,45 @@ def _pipeline(path: str) -> dict[str, Any]:
     return dict(yaml.load((ROOT / path).read_text(encoding="utf-8"), Loader=loader))
 
 
+def _named(kind: dict[str, Any]) -> bool:
+    """Whether a written-out kind says its pipeline's name beside its inputs
+    (``{name: escape-rooms, inputs: {...}, nouns: [...]}``) rather than being its inputs
+    alone (``{city: {type: place}, ...}``, the older form, still read)."""
+    return ("inputs" in kind and "name" in kind and set(kind) <= {"name", "inputs", "nouns"}
+            and isinstance(kind["inputs"], dict) and isinstance(kind["name"], str))
+
+
 def _kind_nouns(kind: dict[str, Any]) -> list[str]:
     """A real pipeline's ``nouns:`` (the words it declares for what it finds), which
-    ``scout apply`` passes the parser too; none for inputs written out."""
+    ``scout apply`` passes the parser too; a named written-out kind's own; none for
+    inputs written out alone."""
+    if _named(kind):
+        return list(kind.get("nouns") or [])
     if set(kind) != {"pipeline"}:
         return []
     spec = _pipeline(kind["pipeline"])
     return list(spec.get("nouns") or [])
 
 
+def _kind_name(kind: dict[str, Any]) -> str:
+    """The pipeline's ``name:``, which ``scout apply`` passes the parser as the kind
+    (scout/steps/task.py), so a request that names the kind itself ("storage unit
+    manchester" for storage) is read as a real run reads it; "" for inputs written out
+    alone, which say no name."""
+    if _named(kind):
+        return str(kind["name"])
+    if set(kind) != {"pipeline"}:
+        return ""
+    return str(_pipeline(kind["pipeline"]).get("name") or "")
+
+
 def _kind_inputs(kind: dict[str, Any]) -> dict[str, Any]:
-    """A kind's inputs: written out, or ``{pipeline: path}`` for a real pipeline's."""
+    """A kind's inputs: written out, ``{name: n, inputs: {...}}`` or ``{pipeline: path}``
+    for a real pipeline's."""
     if set(kind) == {"pipeline"}:
         return dict(_pipeline(kind["pipeline"])["inputs"])
+    if _named(kind):
+        return dict(kind["inputs"])
     return kind
 
 
@@ -223,6 +256,7 @@ def score(corpus: dict[str, Any]) -> dict[str, Any]:
     for i, req in enumerate(corpus["requests"]):
         inputs = corpus["kinds"][req["kind"]]
         result = parse_query(req["q"], inputs, today=corpus["today"],
+                             kind=corpus.get("names", {}).get(req["kind"], ""),
                              nouns=corpus.get("nouns", {}).get(req["kind"], ()))
         langs[req.get("lang", "en")] = langs.get(req.get("lang", "en"), 0) + 1
         checks: list[tuple[str, str, Any, Any]] = []
@@ -258,6 +292,7 @@ def timing(corpus: dict[str, Any]) -> dict[str, float]:
         inputs = corpus["kinds"][req["kind"]]
         t0 = time.perf_counter()
         parse_query(req["q"], inputs, today=corpus["today"],
+                    kind=corpus.get("names", {}).get(req["kind"], ""),
                     nouns=corpus.get("nouns", {}).get(req["kind"], ()))
         per.append(time.perf_counter() - t0)
     return {"median_ms": round(statistics.median(per) * 1000, 3),

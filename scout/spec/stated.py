@@ -238,6 +238,7 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
     quantity = _quantity_asked(units)[0]
     near, away = _near_re(of, synonyms), _near_re(not_of, synonyms)
 
+    aged = any(fold(str(u)).strip() in _AGE_WORDS for u in units)
     person: PersonFigures | None = None
     # a body's measures only: "chicos de 8 a 14 años", "adultos de hasta 65 años" are a
     # camp's or a plan's ages, its own spec, where "un ciclista de 80 kg" is no bike's weight
@@ -281,6 +282,10 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
         for m in (hit for r in priced for hit in r.finditer(folded)):
             if kept(folded, m.span()):  # "£0.245/kWh", "0,13 € por kWh"
                 found.setdefault(m.start(), _figure(m.group(1)))
+        if near is not None and aged:
+            for m in _AGE_CAP.finditer(folded):  # "under 3 free", "menores de 4 gratis"
+                if kept(folded, m.span()):
+                    found.setdefault(m.start(1), _figure(m.group(1)))
         for start in _none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
             found.setdefault(start, 0.0)
         for k in sorted(k for k in found if math.isfinite(found[k])):
@@ -291,6 +296,16 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
     return int(got) if got.is_integer() else got
+
+
+#: an age asked for (``stated("años", "years", of=["gratis", "free"])``) is also said as a cap
+#: with no unit, right beside the ``of`` word: "under 3 free", "under-3s go free", "menores
+#: de 4 gratis" (an amount, a length or a count after the number is none of it)
+_AGE_WORDS = frozenset({"anos", "ano", "years", "year", "yrs", "edad", "ages", "age"})
+_AGE_CAP = re.compile(r"(?<!\w)(?:under|below|menores\s+de|menos\s+de)[\s-]*" + _NUM
+                      + r"s?(?![.,]?\d|\s*[%€$£]|\s*(?:eur|usd|gbp|chf|kg|km|cm|m|h|hours?|"
+                      r"horas?|mins?|meses|months?|semanas|weeks?|dias|days?|anos|ano|years?|"
+                      r"yrs?|personas|people)\b)")
 
 
 def _of_words(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None) -> str:

@@ -52,6 +52,10 @@ _EN = _rules([
     # "complete journey" (jornada completa), "half journey" (media jornada): a job's hours
     (r"\b(?:complete|full)\s+journey\b", "jornada completa"),
     (r"\bhalf\s+journey\b", "media jornada"),
+    # "of the harvest 2019", "the 2019 harvest" (de la cosecha 2019): a wine's vintage,
+    # only beside a year (a "harvest festival" is not one)
+    (r"\b(?:of\s+)?(?:the\s+)?harvest\s+(?=(?:of\s+)?(?:19|20)\d\d\b)(?:of\s+)?", "vintage "),
+    (r"(?<=\b(?:19|20)\d\d\s)harvest\b", "vintage"),
     # "level initiation" (nivel de iniciación): beginners
     (r"\binitiation\b", "iniciación"),
     # "room of meetings" / "room of reunions" (sala de reuniones)

@@ -165,3 +165,13 @@ def currency_token(tok: str | None, original: str, territories: list[str],
 def currency_of(token: str, territories: list[str] | None = None) -> str | None:
     """The ISO code for a currency symbol, code or name ("€", "sek", "pesos", "bucks")."""
     return currency_token(fold(token.strip()), token, territories or [])[0]
+
+
+def shared_by(word: str) -> tuple[str, ...]:
+    """The currencies a word or a sign is said for in several countries ("lucas": ARS,
+    CLP, COP; "pesos": eight), () for one that names a single currency."""
+    cur = currencies()
+    t = fold(word.strip())
+    codes = cur.heads.get(t) or cur.symbols.get(t) or ()
+    return tuple(codes) if len(codes) > 1 else ()
+

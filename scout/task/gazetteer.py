@@ -42,15 +42,24 @@ _BY_TERRITORY: dict[str, str] = {
     "TW": "taipei|taipei city",
     "MX": "cancun|guadalajara|monterrey|tulum|oaxaca|playa del carmen|puerto vallarta|"
           "mexico city|ciudad de mexico|cdmx|merida|los cabos|cabo san lucas|acapulco|puebla|"
-          "coyoacan|polanco|condesa|roma norte|roma sur|xochimilco|san angel|tlalpan",
+          "coyoacan|polanco|condesa|roma norte|roma sur|xochimilco|san angel|tlalpan|"
+          "tijuana|queretaro|san miguel de allende|guanajuato|morelia|veracruz|chihuahua|"
+          "hermosillo|mazatlan|huatulco|puerto escondido|san cristobal de las casas|"
+          "bacalar|holbox|cozumel|isla mujeres",
     "AR": "buenos aires|caba|bsas|mendoza|bariloche|rosario|ushuaia|salta|"
           "palermo soho|palermo hollywood|palermo chico|palermo viejo|recoleta|san telmo|"
-          "puerto madero|villa crespo|colegiales|caballito|belgrano|nunez|almagro|chacarita",
+          "puerto madero|villa crespo|colegiales|caballito|belgrano|nunez|almagro|chacarita|"
+          "mar del plata|la plata|tucuman|san miguel de tucuman|neuquen|el calafate|"
+          "el chalten|puerto iguazu|san martin de los andes|villa la angostura|"
+          "puerto madryn|bahia blanca|cafayate|san salvador de jujuy",
     "PE": "lima|cusco|cuzco|arequipa|trujillo|paracas|mancora|iquitos|miraflores|barranco",
     "CL": "santiago de chile|valparaiso|vina del mar|punta arenas|san pedro de atacama|"
-          "las condes|vitacura|lastarria|nunoa|providencia|bellavista",
+          "las condes|vitacura|lastarria|nunoa|providencia|bellavista|temuco|concepcion|"
+          "antofagasta|la serena|iquique|arica|puerto montt|puerto varas|pucon|rancagua|"
+          "talca|chillan|valdivia|osorno|coquimbo|calama|copiapo|puerto natales",
     "CO": "bogota|medellin|cartagena de indias|cali|barranquilla|santa marta|chapinero|"
-          "usaquen|el poblado",
+          "usaquen|el poblado|bucaramanga|pereira|manizales|cucuta|ibague|villavicencio|"
+          "pasto|popayan|villa de leyva|leticia",
     "UY": "montevideo|punta del este|colonia del sacramento|pocitos|carrasco",
     "CU": "havana|la habana|varadero|trinidad",
     "DO": "santo domingo|punta cana",

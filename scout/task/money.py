@@ -262,19 +262,29 @@ _BARE_SCALED = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,3})?\s?(?:k|mil)
                           r"(?!\s*(?:/|%|\+|(?!(?:en|in|para|for|con|with|y|and|o|or)\b)[^\W\d_]))")
 
 
-def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
+def find_bare_amount(free: str) -> tuple[str, tuple[int, int], tuple[int, int] | None] | None:
     """An amount after a money comparator or a word of approximation with no currency at
     all ("nada por encima de 150", "under 300", "around 40k", "menos de 150 la noche"),
     one before a cap's word or priced per a unit ("150 máximo", "sevilla 150 la noche":
     :data:`_BARE_AFTER`), one in thousands alone
     ("3 hab 400k") or one said to be a total ("1200 in total", "all-in 900"), as written, and the span of the whole phrase, for a note that it was
-    not read: the phrase is no subject's and no place's ("cocinero alrededor de 150 mil")."""
+    not read: the phrase is no subject's and no place's ("cocinero alrededor de 150 mil").
+    Last, the span of the period or the head said right after the amount ("under 2500/mo",
+    "menos de 150 la noche"), which the note keeps, or None."""
     m = _BARE.search(free) or _BARE_SCALED.search(free) or bare_total(free, _AMOUNT)
     if m is None:
         m = next((m for m in _BARE_AFTER.finditer(free) if m.group("unit") and len(
             re.sub(r"\D", "", m.group("a"))) >= 2 or m.group("cap") and len(
                 re.sub(r"\D", "", m.group("a"))) >= 3), None)
-    return (m.group("a"), m.span()) if m else None
+    if m is None:
+        return None
+    unit = _UNIT_NEXT.match(free, m.end("a"))
+    span = (m.start(), max(m.end(), unit.end())) if unit else m.span()
+    return m.group("a"), span, (unit.start(1), unit.end()) if unit else None
+
+
+# the unit right after an amount with no currency, for the note: "2500/mo", "150 la noche"
+_UNIT_NEXT = re.compile(r"\s*(" + UNIT_AFTER + r")")
 
 
 # a rate in a currency's hundredth, priced per a unit after it: "24.5p/kWh", "53p a day",
@@ -321,7 +331,14 @@ def _minor(free: str, occasions: bool = False,
             # the unit said first, before the cap: "kWh por debajo de 12 céntimos", "per
             # minute under 15p", "el minuto a menos de 20 céntimos"
             per, end = said_unit, m.end()
-        if per is None or end is None:
+        elif per is None and end is None and start < m.start() and m.group("cur") != "p":
+            # a cap on a rate in words that only name money ("término de energía por debajo
+            # de 12 céntimos", "standing charge under 40 pence"): the amount, no unit said
+            # ("under 4p" may still be four people, "1080p" a resolution)
+            end = m.end()
+        elif per is None and end is not None:
+            continue  # "15 céntimos por cada ...": a unit this reader does not know
+        if end is None:
             continue
         # a request's "50p a walk" is read as its "under £15 a visit" is: no unit
         per = None if per in OCCASIONS and not occasions else per
@@ -413,6 +430,15 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             # as a listing's "1,20 €/km" is priced (scout.steps.listprice; rank compares
             # rate with rate); a listing's amounts are left to that reader
             per, span = measure[0], (span[0], measure[1])
+        if per is None and not raw_per and not occasions and g["cmp"] and (
+                high if high is not None else low) < 1 and (
+                said_unit := rate_unit_before(free, m.start(), cap_said=True)) \
+                and said_unit != "item":
+            # a unit of work said bare before the cap on a fraction of the currency: "kWh
+            # under £0.15", "palabra por debajo de 0,08 €" (as "kWh por debajo de 12
+            # céntimos" is read); a whole amount after one is no rate ("2 hours under £50"),
+            # nor is a unit's bare noun ("unit rate under 0.25 GBP": a rate's name)
+            per = said_unit
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
             per, span = total_of(free, m.start(), span)
         if high is not None:

@@ -14,6 +14,7 @@ from typing import Any
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.task.accept import default_currency
+from scout.task.currencyword import shared_by
 from scout.task.enums import rival_words
 from scout.task.others import blanked
 from scout.task.parse_notes import ParseResult, note
@@ -87,7 +88,19 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
         hit = (money[0], with_basis(free, labelled(
             text.free, money[1], [name.replace("_", " "), *labels]),
             rival_words(inputs, name)))
-        if money[2] and money[0].currency != "USD":  # USD: the usual reading
+        shared = shared_by(money[2]) if money[2] else ()
+        if money[2] and shared and money[0].currency != "USD":
+            # "12 palos", "80 lucas" with no place that says whose: the guess is named as
+            # one among the countries that say it, never made silently
+            shared = (money[0].currency, *(c for c in shared if c != money[0].currency))
+            codes = ", ".join(shared[:5]) + (", …" if len(shared) > 5 else "")
+            note(result, name, _(
+                "{name}: '{word}' is said for several currencies ({codes}) and the request "
+                "names no place that says which, so it was read as {code}; write the "
+                "currency code if you meant another").format(
+                    name=result.label(name), word=money[2], codes=codes,
+                    code=money[0].currency))
+        elif money[2] and money[0].currency != "USD":  # USD: the usual reading
             note(result, name, _(
                 "{name}: read '{word}' as {code}; write the currency code if you "
                 "meant another").format(name=result.label(name),

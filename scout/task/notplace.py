@@ -260,3 +260,27 @@ def trip_modifier(original: str, words: list[re.Match[str]], k: int) -> bool:
         return False
     return trip(k - 1) and joined(k - 1, k) \
         or any(trip(k + n) and joined(k, k + n) for n in (1, 2))
+
+
+def number_name(name: str) -> bool:
+    """``name`` (a place reader's hit) opens with a number word ("Two 1-hour lessons",
+    "three lessons a week", "Tres clases") the gazetteer does not know the whole of ("Tres
+    Cantos", "Seven Sisters" are places): a count typed in words, no place."""
+    from scout.task.numwords import count_words
+
+    words = fold(name).split()
+    return bool(words) and words[0] in count_words(1000) and not known_name(name)
+
+
+def unknown_opener(original: str, hit: tuple[str, tuple[int, int]]) -> bool:
+    """``hit`` (read from a word typed with a capital) is the request's first word and the
+    gazetteer does not know it, nor as a slip for a name it knows ("Storage unit
+    Manchester", "Self storage Leeds", "Trastero Valencia"): the capital is the sentence's, and what a request opens with is
+    its thing far more often than an unknown town (one after a cue, "in Zahara", is read
+    by the cue's pass)."""
+    from scout.task.gazetteer import misspelt_place
+
+    # (a known city typed with a slip, "Lodnon", is still read and corrected later)
+    return not original[:hit[1][0]].strip(" \t\n\r¿¡\"'“‘«(-*>") and not known_name(hit[0]) \
+        and misspelt_place(fold(hit[0])) is None
+

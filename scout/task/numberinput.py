@@ -82,6 +82,10 @@ _PERCENT = r"(?:\s?%|\s+(?:por\s+ciento|per\s?cent))"
 # it, across the comparison or the article a rate is said with ("TAE por debajo del 3 %",
 # "TAE máxima del 2,8%", "financiar el 80%", "APR under 4.5%"), never across a clause,
 # another number or a claimed value
+# who among the party a count is, said with a verb between ("we are 5, two are seniors",
+# "dos de ellos son jubilados", "one is a toddler"): the count of the noun after it
+_MEMBERS = (r"\s+(?:(?:of\s+(?:us|them)|de\s+(?:nosotros|nosotras|ellos|ellas))\s+)?"
+            r"(?:are|is|will\s+be|son|es|seran|serán|sera|será)\s+(?:(?:a|an|un|una)\s+)?")
 _PERCENT_GAP = r"(?:\s+[^\s\d,;.:()\x00]+){0,3}?\s+"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
 # "mn" written on it by a million ("100M+ rows", "2mn records")
@@ -159,6 +163,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
              if not measure_after(free, a.end(), alt))
     m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + f"(?:{_PERCENT})?"
                    + _TIMES_SIGN + r"\s*(?:-\s*)?" + alt + r"(?!\w)", free)
+         or (re.search(r"(?<![\w.,])" + one + _MEMBERS + r"(?:" + alt + r")(?!\w)", free)
+             if integer else None)
          or next(after, None)
          or (re.search(r"(?<!\w)(?:" + alt + r")" + _PERCENT_GAP + one + _PERCENT, free)
              if not integer else None)

@@ -97,7 +97,16 @@ def note_bare_amounts(text: QueryText, inputs: dict[str, InputSpec], result: Par
     for name, spec in inputs.items():
         if spec.type == "money" and name not in result.values:
             bare = find_bare_amount(text.free)
-            if bare is not None:
+            if bare is not None and bare[2] is not None:
+                # "under 2500/mo": the period is kept in what to write ("2500 EUR/mo")
+                text.claim(bare[1])
+                unit = text.original[bare[2][0]:bare[2][1]]
+                gap = "" if unit.startswith("/") else " "
+                note(result, name, _(
+                    "{name}: {amount}{unit} has no currency, so it was not read; write it as "
+                    "{amount} EUR{unit}, {amount} USD{unit} or the like").format(
+                        name=result.label(name), amount=bare[0], unit=gap + unit))
+            elif bare is not None:
                 text.claim(bare[1])
                 note(result, name, _(
                     "{name}: {amount} has no currency, so it was not read; write it as "

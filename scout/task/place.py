@@ -38,6 +38,7 @@ from scout.task.establishments import known_tail, place_in_name
 from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
+                                 number_name, unknown_opener,
                                  common_words, degree_cue, field_cue, field_words, language, nominal_cue,
                                  people_field,
                                  plural_of_claimed, trip_modifier)
@@ -237,6 +238,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                     continue  # "viaje familiar", "escapada rural": what kind of trip
 
                 hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
+                if hit and number_name(hit[0]):
+                    continue  # "maths tutor, three 1-hour lessons a week": a count
                 if hit and common_words(hit[0]):
                     past = hit[1][1]  # "mantenimiento de jardines": a thing, no town
                     continue
@@ -252,6 +255,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                                 cased)
             if hit and common_words(hit[0]):
                 return None  # "servicios de limpieza", "contratación pública": a thing
+            if hit and number_name(hit[0]):
+                return known_tail(original, hit[1], cased)  # "two 1-hour lessons a week"
             if hit and not known_name(hit[0]) and _before_topic_cue(free, words):
                 return None  # "tweets sobre elecciones", "blogs about cooking": what it is of
             if hit and not known_name(hit[0]) and _what_for(original, words, hit):
@@ -267,6 +272,7 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
         field_end = 0  # where a field's name after "máster en" / "PhD in" ends
+        opener: tuple[str, tuple[int, int]] | None = None  # an unknown word opening it
         typed = list(re.finditer(r"[^\W\d_][\w'’-]*", original))
         for i, m in enumerate(typed):
             w = m.group(0)
@@ -315,8 +321,21 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 continue  # "air quality across Indian cities": what the cities are, no place
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
+            if hit and number_name(hit[0]):
+                field_end = hit[1][1]  # "Two 1-hour lessons", "Seven Sisters": a count
+                continue
+            if hit and opener is None and unknown_opener(original, hit):
+                # "Storage unit Manchester", "Trastero Valencia": the word the request opens
+                # with yields to a place the gazetteer knows that ends its name or comes
+                # later; with none it stays the place ("Getafe dentist")
+                tail = known_tail(original, hit[1], cased)
+                if tail is not None:
+                    return tail
+                if " " not in hit[0].strip():
+                    opener = hit
+                    continue
             if hit:
-                return hit
+                return hit if opener is None or known_name(hit[0]) else opener
         # "Looking for a hotel in lisbon, max 120 EUR": capitals only where a sentence starts
         # or in a code; the name after a cue was typed in lower case, so read it case-blind
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
@@ -329,7 +348,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                     and not known_name(hit[0]):
                 continue  # "Master's in software engineering": a field
             if hit:
-                return hit
+                return hit if opener is None or known_name(hit[0]) else opener
+        return opener
     return None
 
 

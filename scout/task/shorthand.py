@@ -96,6 +96,30 @@ _WEEKEND = re.compile(r"(?P<cue>\b(?:this|next|nxt|the|that|every|over\s+the)[ \
 # "200k+ usd", "150+ €": an amount and "+" before its currency, "or more" said short
 _PLUS = re.compile(r"(?<![\w.,])(?P<n>\d[\d.,]*[kKmM]?)\+[ \t]*(?P<cur>[^\W\d_]+|[€$£¥₹])(?!\w)")
 _OR_MORE = {"es": "o más", "en": "or more"}
+# "max 700e", "hasta 90 e/noche", "500-700e": an "e" typed for the euro sign after an
+# amount, in either language, only where the amount is money by what is around it: a cap's
+# or a floor's word before it, a range's other end, or a period or a head after it ("16e"
+# and "E300" alone are models; "e" before a name is the Spanish "y")
+_CAP_WORD = (r"(?:m[aá]x(?:imo|imum)?\.?|m[ií]n(?:imo|imum)?\.?|hasta|under|below|up[ \t]+to|"
+             r"at[ \t]+most|at[ \t]+least|budget(?:[ \t]+of)?|presupuesto(?:[ \t]+de)?|"
+             r"tope(?:[ \t]+de)?|(?:less|more|cheaper)[ \t]+than|over|around|about|unos|desde|"
+             r"from|(?:por[ \t]+)?menos[ \t]+de|(?:no[ \t]+)?m[aá]s[ \t]+de|por[ \t]+debajo[ \t]+de|"
+             r"por[ \t]+encima[ \t]+de|entre|between)")
+_E_AMOUNT = r"\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+# the "e" glued to the amount, or apart from it only at the clause's end or before a unit's
+# word ("max 700 e", "90 e al mes"; "2 e Ibiza" is "2 and Ibiza")
+_E = (r"(?:e|[ \t]e(?=[ \t]*(?:$|[^\w\s]|(?:al|la|el|por|per|a|each|cada|x)\b)))"
+      r"(?![\w'’@+-])")
+_E_AFTER_CAP = re.compile(r"(?P<cue>\b" + _CAP_WORD + r"[ \t]+)(?P<n>" + _E_AMOUNT + r")"
+                          + _E, re.IGNORECASE)
+# a range's second end: "500-700e", "entre 500e y 700e" (its first end read by the cap's)
+_E_RANGE = re.compile(r"(?<![\w.,])(?P<cue>(?:" + _E_AMOUNT + r")[ \t]*(?:(?:e|€)[ \t]*)?"
+                      r"(?:[-–]|(?:y|and|to|a)(?=[ \t]))[ \t]*)"
+                      r"(?P<n>" + _E_AMOUNT + r")" + _E, re.IGNORECASE)
+_E_PER = re.compile(r"(?<![\w.,])(?P<cue>)(?P<n>" + _E_AMOUNT + r")[ \t]?e(?![\w'’@+-])"
+                    r"(?=[ \t]*/[ \t]*[^\W\d_]|[ \t]+(?:al|la|el|por|per|a|an|each|cada|x)[ \t]+"
+                    r"(?:mes|month|noche|night|d[ií]a|day|semana|week|a[nñ]o|year|persona|person|"
+                    r"pax|cabeza|head|hora|hour)s?\b)", re.IGNORECASE)
 # "/nt": a night, in either language ("€180/nt", "90€/nt")
 _PER_NIGHT = re.compile(r"/[ \t]*nt\b", re.IGNORECASE)
 # "X 2 Y": the digit between two words, "to" when both are places the gazetteer knows
@@ -159,6 +183,8 @@ def written_out(text: str, lang: str) -> str:
     if not text:
         return text
     text = _PER_NIGHT.sub("/night", text)
+    if "e" in text or "E" in text:
+        text = euro_e(text)
     for pattern, full in _BY_LANG.get(lang, []):
         text = pattern.sub(functools.partial(_full, full), text)
     if lang == "en":
@@ -169,6 +195,15 @@ def written_out(text: str, lang: str) -> str:
         text = _PLUS.sub(lambda m: _or_more(m, lang), text)
     if " 2 " in text or "\t2" in text:
         text = _to_between_places(text)
+    return text
+
+
+def euro_e(text: str) -> str:
+    """``text`` with an "e" typed for the euro sign after an amount written "€" where the
+    amount is money by its words (:data:`_E_AFTER_CAP`, :data:`_E_RANGE`, :data:`_E_PER`):
+    "max 700e" → "max 700€", "hasta 90 e/noche" → "hasta 90€/noche"."""
+    for pattern in (_E_AFTER_CAP, _E_RANGE, _E_PER):
+        text = pattern.sub(lambda m: m.group("cue") + m.group("n") + "€", text)
     return text
 
 

@@ -28,6 +28,18 @@ TIME_RANGE = re.compile(
     r"(?<![\w.,:/-])(?:(?P<lead>de|desde|from)\s+(?:las?\s+)?)?" + _FROM
     + r"\s*(?P<join>-|–|a|to|till|until|hasta)\s*(?:las?\s+)?" + _TO
     + r"(?![\w:/-]|[.,]\d)", re.IGNORECASE)
+# a day said right before two bare numbers, which makes them its hours ("this saturday 9 to
+# 18", "el sabado 10 a 12", "tomorrow 9-13", "el 12 de diciembre 10 a 14"); folded text
+_WEEKDAY = (r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?|"
+            r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?)")
+_MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|"
+          r"(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sept?iembre|octubre|"
+          r"noviembre|diciembre)")
+_DAY_BEFORE = re.compile(
+    r"(?:\b(?:" + _WEEKDAY + r"|today|tomorrow|tonight|hoy|manana|weekend|finde)"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:de\s+|of\s+)?(?:" + _MONTH + r")"
+    r"|\b(?:" + _MONTH + r")\s+\d{1,2}(?:st|nd|rd|th)?"
+    r"|(?<![\w/])\d{1,2}/\d{1,2}(?:/\d{2,4})?)\s*,?\s*$")
 _LONGEST = 12 * 3600  # a slot of more than half a day is no booking's length
 
 
@@ -40,6 +52,17 @@ def _marked(m: re.Match[str]) -> bool:
     if m.group("m1") or m.group("m2") or m.group("p1") in _AM_PM or m.group("p2") in _AM_PM:
         return True
     return bool(m.group("lead") and (m.group("p1") or m.group("p2")) and int(m.group("h1")) >= 6)
+
+
+def _after_day(folded: str, m: re.Match[str]) -> bool:
+    """Whether the bare "H to H" ``m`` (no "de" / "from") comes right after a day said
+    ("this saturday 9 to 18", "el sabado 10 a 12") and both are hours of a day with no
+    mark after either: then it is that day's slot, as "de 9 a 18" is."""
+    if m.group("lead") or m.group("p1") or m.group("p2"):
+        return False
+    if not (0 <= int(m.group("h1")) < 24 and 0 < int(m.group("h2")) <= 24):
+        return False
+    return _DAY_BEFORE.search(folded, max(0, m.start() - 40), m.start()) is not None
 
 
 def _minutes(hour: str, minute: str | None, mark: str | None) -> int:
@@ -61,7 +84,8 @@ def slot_length(folded: str) -> tuple[int, tuple[int, int]] | None:
         # (the words right before it only: a long request is never scanned again per slot)
         if re.search(r"\b(?:entre|between)\s+(?:las?\s+)?$", folded[max(0, m.start() - 16):m.start()]):
             continue  # "salida entre las 8 y las 10", "between 6-8pm": a window to start in
-        if not _marked(m) and not (m.group("lead") and m.group("join") != "-"
+        if not _marked(m) and not ((m.group("lead") and m.group("join") != "-"
+                                    or _after_day(folded, m))
                                    and re.match(_WHEN_AFTER, folded[m.end():])):
             continue  # "3-4 nights", "de 2 a 3 habitaciones", "de 19 a 21 de marzo"
         if not _marked(m) and (m.group("p1") or m.group("p2")):

@@ -47,8 +47,9 @@ def test_notes_use_the_projects_words(tmp_path: Path) -> None:
     _catalog(tmp_path, CATALOG)
     notes = _notes(QUERY_ES, tmp_path / "locales")
     assert "puesto: se ha leído «puesto flexible» de «mesa flexible»" in notes
-    assert ("precio máximo: se ha leído «coronas» como SEK; escribe el código de la moneda "
-            "si te referías a otra") in notes
+    assert ("precio máximo: «coronas» se dice de varias monedas (SEK, CZK, DKK, ISK, NOK) y "
+            "la petición no nombra ningún lugar que diga cuál, así que se ha leído como SEK; "
+            "escribe el código de la moneda si te referías a otra") in notes
     assert ("mes de entrada: marzo de 2026 ya ha pasado (hoy es 2 de diciembre de 2026); se "
             "mantiene tal como se pidió") in notes
     # scout's own words are still scout's: "ya ha pasado", "se ha leído" (no project entry)
@@ -64,7 +65,8 @@ def test_without_a_project_catalog_the_names_are_written_as_words(tmp_path: Path
     assert "desk: se ha leído «hot desk» de «mesa flexible»" in notes
     assert task.values["desk"] == "hot_desk"
     # the input by its label as "What you asked" writes it with no catalog of the kind's
-    assert any(n.startswith("precio máx.: se ha leído «coronas» como SEK") for n in notes)
+    assert any(n.startswith("precio máx.: «coronas» se dice de varias monedas (SEK,")
+               for n in notes)
 
 
 def test_an_english_request_keeps_the_english_names(tmp_path: Path) -> None:
@@ -151,7 +153,7 @@ def test_the_report_shows_the_notes_in_the_projects_words(tmp_path: Path) -> Non
     assert run.exit_code == 0, run.result.reason
     read = run.report.split("Cómo se leyó la petición:")[1].split("\n## ")[0]
     assert "- puesto: se ha leído «puesto flexible» de «mesa flexible»" in read
-    assert "- precio máximo: se ha leído «coronas» como SEK" in read
+    assert "- precio máximo: «coronas» se dice de varias monedas (SEK," in read
     # the month already past is said once, at the top; the notes do not repeat it (the
     # report recognises the note by the same translated name its table shows)
     assert run.report.count("ya ha pasado") == 1, run.report

@@ -211,9 +211,10 @@ def test_an_english_request_gets_an_english_report(runs):
     for words in ["# Attraction tickets in Lisbon", "## Shortlist",
                   "3 attractions out of 4 found: 2 adults, 2 children, aged 2 to 9, on March "
                   "15, 2027, tickets of at most 30 EUR/person.",
-                  # the family ticket (60) is cheaper than 2 × 25 + 2 × 15 = 80 (its "under 3
-                  # free" states no unit of age: not read, the 2-year-old pays a child's)
-                  "| Oceanário de Lisboa | 25 EUR [1] | 15 EUR | — | 60 EUR | 60 EUR "
+                  # the family ticket (60) is cheaper than 2 × 25 + 15 + 0 = 65 (its "under 3
+                  # free", an age with no unit beside the free word, is read: the 2-year-old
+                  # goes free)
+                  "| Oceanário de Lisboa | 25 EUR [1] | 15 EUR | 3 years | 60 EUR | 60 EUR "
                   "(family ticket) | 15 EUR |",
                   "| Palácio da Pena | 20 EUR [2] | 18 EUR | — | — | 76 EUR | 19 EUR |",
                   # the synthesis says the group's amount it compared beside the ticket

@@ -88,8 +88,8 @@ def test_requests_as_people_type_them(inputs, query):
 def test_a_salary_with_no_currency_is_not_guessed_and_the_note_says_how_to_write_it(inputs):
     task = parse_request(KIND, "research assistant jobs in Barcelona, at least 30k a year", TODAY)
     assert task.values["min_salary"] is None
-    assert "minimum salary: 30k has no currency, so it was not read; write it as 30k EUR, " \
-           "30k USD or the like" in task.notes
+    assert "minimum salary: 30k a year has no currency, so it was not read; write it as " \
+           "30k EUR a year, 30k USD a year or the like" in task.notes
 
 
 # ---------------------------------------------------------------- end to end, offline
