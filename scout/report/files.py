@@ -5,6 +5,7 @@ answers from its cache (scout.validate.templates) without loading the renderer."
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from scout.i18n import LANGS, catalog_path
 from scout.paths import BUILTIN_TEMPLATES
@@ -17,6 +18,10 @@ from scout.paths import BUILTIN_TEMPLATES
 BUILTIN = BUILTIN_TEMPLATES
 DEFAULT_TEMPLATE = "default_report.md.j2"
 HTML_WRAPPER_NAME = "report.html.j2"
+#: how a report template's text is read (besides scout.spec.templating.SYNTAX, every
+#: template's): the report's environment and the validator's parse-only one
+#: (scout.validate.template_facts.parse_env) share them, so both read the same tree
+REPORT_SYNTAX: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True}
 
 
 def resolve_template(templates: Path, name: str) -> Path | None:

@@ -37,6 +37,7 @@ from scout.report.files import (  # noqa: F401
     BUILTIN,
     DEFAULT_TEMPLATE,
     HTML_WRAPPER_NAME,
+    REPORT_SYNTAX,
     catalog_files,
     outside,
     project_locales,
@@ -44,7 +45,7 @@ from scout.report.files import (  # noqa: F401
     template_files,
 )
 from scout.spec.filters import FILTERS
-from scout.spec.templating import make_env
+from scout.spec.templating import PARSE_EXTENSIONS, make_env
 
 #: filters whose output depends on the language (they take ``lang=``)
 LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration",
@@ -268,9 +269,8 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
         loader=ChoiceLoader([_ConfinedLoader(str(templates)), _ConfinedLoader(str(BUILTIN))]),
         autoescape=select_autoescape(enabled_extensions=("html.j2", "html"),
                                      default_for_string=False, default=False),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        extensions=["jinja2.ext.i18n", ValuesAsWritten],
+        **REPORT_SYNTAX,
+        extensions=[*PARSE_EXTENSIONS, ValuesAsWritten],
         bytecode_cache=compiled_for(lang),
         # no constant folding: Jinja calls a filter that takes no context on a literal at
         # compile time and keeps its answer in the code every mission shares ("{{ 8 |

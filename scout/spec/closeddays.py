@@ -20,6 +20,7 @@ import functools
 import re
 
 from scout.text import fold
+from scout.lazyre import lazy_re
 
 _CLOSED = r"(?:cerrad[oa]s?|cierran?|closed|shut)"
 _OPEN = r"(?:abiert[oa]s?|abre|abrimos|open|opens)"
@@ -27,7 +28,7 @@ _EXCEPT = r"(?:excepto|salvo|menos|except|other than)"
 _ART = r"(?:(?:on|every|todos\s+los|los|las|el|la)\s+)?"
 _JOIN = r"\s*(?:,|\by\b|\be\b|\band\b|&|/|\bor\b|\bo\b)\s*"
 _TO = r"\s*(?:\ba\b|\bal\b|\bto\b|\buntil\b|\bthrough\b|\bthru\b|-|–)\s*"
-_NOT = re.compile(r"(?:\bno|\bnot|\bnever|\bnunca|n't)\s+(?:\w+\s+)?$")
+_NOT = lazy_re(r"(?:\bno|\bnot|\bnever|\bnunca|n't)\s+(?:\w+\s+)?$")
 
 
 @functools.lru_cache(maxsize=1)

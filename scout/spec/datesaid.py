@@ -38,6 +38,7 @@ from scout.schemas.task import OPEN_START as _OPEN_START
 from scout.spec.closeddays import closed_every_day
 from scout.spec.monthsaid import month_spans
 from scout.text import fold_aligned
+from scout.lazyre import lazy_re
 
 Span = tuple[dt.date, dt.date]
 
@@ -145,7 +146,7 @@ _AMBIGUOUS = frozenset({"may", "march", "mar"})
 #: what may follow such a word written in lower case for it to be a month: the end, a
 #: mark, a number (a time), or a Spanish joining word ("10 may en el Teatro Real"); an
 #: English modal or verb is followed by its verb or object ("10 may apply")
-_MONTH_FOLLOWS = re.compile(
+_MONTH_FOLLOWS = lazy_re(
     r"\s*(?:$|[^\w\s]|\d|(?:en|a|al|de|del|y|e|o|hasta|desde|para|por|las|los|el)(?!\w))")
 
 
@@ -270,10 +271,10 @@ def school_year_start(y1: str, y2: str) -> int | None:
 # A label stands among the words just before the date, in the same clause ("Paper
 # submission deadline: 10 December", "Plazo de envío de artículos: 15 de enero"), or
 # right after it behind a separator ("1 May 2027 (deadline)", "15 de enero: plazo").
-_CLAUSE_END = re.compile(r"[.,;!?()\[\]]")
+_CLAUSE_END = lazy_re(r"[.,;!?()\[\]]")
 _LABEL_WORDS = 5
 _WINDOW = 160  # characters looked at on each side: five words and their punctuation
-_AFTER = re.compile(r"\s*[:(\-–—]\s*")
+_AFTER = lazy_re(r"\s*[:(\-–—]\s*")
 
 
 @functools.lru_cache(maxsize=64)

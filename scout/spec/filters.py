@@ -28,6 +28,7 @@ from scout.spec.evidence import (
 )
 from scout.spec.filtercall import EXPR, arg_rule
 from scout.spec.stated import stated
+from scout.lazyre import lazy_re
 
 __all__ = ["FILTERS", "SYNONYMS_VAR", "arg_rule", "mentions", "on_dates", "stated", "stated_date",
            "stated_year", "synonym_table"]
@@ -240,11 +241,11 @@ def pct(value: Any) -> str:
 
 #: what makes a line something else than a paragraph's text: a heading, a quote, a
 #: list item, a thematic break or setext underline, a code fence
-_BLOCK_START = re.compile(r"^(?:[#>=]|[-+*](?=\s|$)|[-*_](?=\s*[-*_]\s*[-*_])|`{3}|~{3})")
-_NUMBERED = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
-_WEB_ADDRESS = re.compile(r"\b((?:https?|ftp)):(?=//)", re.I)
+_BLOCK_START = lazy_re(r"^(?:[#>=]|[-+*](?=\s|$)|[-*_](?=\s*[-*_]\s*[-*_])|`{3}|~{3})")
+_NUMBERED = lazy_re(r"^(\d{1,9})([.)])(?=\s|$)")
+_WEB_ADDRESS = lazy_re(r"\b((?:https?|ftp)):(?=//)", re.I)
 #: ``www.`` where GFM's extended autolink starts: a line's start, after a space or ( * _ ~
-_WWW = re.compile(r"(?:(?<=^)|(?<=[\s(*_~]))(www)\.", re.I | re.M)
+_WWW = lazy_re(r"(?:(?<=^)|(?<=[\s(*_~]))(www)\.", re.I | re.M)
 
 
 def no_autolink(text: str) -> str:

@@ -45,6 +45,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, safe_range
 
 from scout.errors import TemplateLimit
+from scout.lazyre import lazy_re
 
 #: The longest string, list or rendered output one template may produce (characters).
 MAX_LEN = 10_000_000
@@ -116,7 +117,7 @@ def _check_add(left: Any, right: Any) -> None:
 
 
 # widths and precisions in %-formats ("%9999999d", "%.*f") and str.format ("{:>999999}")
-_WIDTH = re.compile(r"\d{8,}")
+_WIDTH = lazy_re(r"\d{8,}")
 
 
 def _longest(values: Iterable[Any]) -> int:

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from scout import i18n
+from scout.lazyre import lazy_re
 from scout.spec.datesaid import month_follows
 from scout.spec.evidence import of_problem, pick_problem, record_texts
 from scout.spec.filtercall import EXPR, arg_rule
@@ -102,9 +103,9 @@ _RANGE_JOIN = r"\s*(?:-|–|—|a|al|to|y|and|hasta)\s*"
 # listing's "650 sq ft" (or "Area (sq ft): 650") is 60.4 m²; "piso de 60 metros" is
 # square metres unless it is a distance ("a 500 metros de la playa", "60 metros del mar")
 _OTHER_AREA = {
-    "m2": ("ft2", re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + FT2 + r")(?![\w²])"
+    "m2": ("ft2", lazy_re(r"(?<![\d.,])" + _NUM + r"\s*(?:" + FT2 + r")(?![\w²])"
                              r"|(?<!\w)(?:" + FT2 + r")\)?\s*(?:[:=]\s*)?" + _NUM + r"(?![.,]?\d)")),
-    "ft2": ("m2", re.compile(r"(?<![\d.,])(?<!\ba )" + _NUM + r"\s*(?:" + M2 + r"|(?:" + BARE_M2
+    "ft2": ("m2", lazy_re(r"(?<![\d.,])(?<!\ba )" + _NUM + r"\s*(?:" + M2 + r"|(?:" + BARE_M2
                              + r")(?!\s+(?:de|del|from|to)\b))(?![\w²])"
                              r"|(?<!\w)(?:" + M2 + r")\)?\s*(?:[:=]\s*)?" + _NUM + r"(?![.,]?\d)")),
 }
@@ -112,7 +113,7 @@ _OTHER_AREA = {
 
 # a minus sign on the digits, after a space, a bracket or the start: "-86 °C", "(−20 ºC)";
 # not a joining dash ("10-20 L", "DW-86L")
-_MINUS = re.compile(r"(?:^|(?<=[\s(:=/]))[-−]$")
+_MINUS = lazy_re(r"(?:^|(?<=[\s(:=/]))[-−]$")
 
 
 def _figure(numeral: str) -> float:
@@ -399,12 +400,12 @@ _FOR_BEFORE = r"\s(?:for|para)\s+"
 
 
 #: a unit that is a currency as an author writes it: a sign, or an ISO code in capitals
-_CURRENCY = re.compile(r"^(?:[$€£¥₹]|[A-Z]{3})$")
+_CURRENCY = lazy_re(r"^(?:[$€£¥₹]|[A-Z]{3})$")
 
 
 # a unit priced in a currency, as a rule writes it ("£/kWh", "€/kWh", "EUR/kWh", "$/GPU-hr"):
 # its sign (a symbol or an ISO code) and what the amount is per
-_PRICED = re.compile(r"^(?P<sign>[$€£¥]|[a-z]{3})\s*/\s*(?P<per>\S.*)$")
+_PRICED = lazy_re(r"^(?P<sign>[$€£¥]|[a-z]{3})\s*/\s*(?P<per>\S.*)$")
 # what joins an amount to the unit it is per in a page's words ("£0.245 per kWh", "0,13 €
 # por kWh", "£0.245 a kWh")
 _PER_WORD = r"\s*(?:/|\s(?:per|por|an?|al|el|la|the|each|cada)\s)\s*"

@@ -25,6 +25,7 @@ import re
 from typing import Any
 
 from scout.spec.evidence import record_texts
+from scout.lazyre import lazy_re
 
 #: a person, as a review names the one a figure belongs to (folded; singular and plural)
 _PERSON = (r"(?:ciclistas?|riders?|personas?|persons?|people|usuari[oa]s?|users?|"
@@ -43,25 +44,25 @@ _BETWEEN = (r"(?:(?:weight|peso|height|altura|estatura)\s*)?(?:max(?:imo|imum)?\
 #: speaking of themselves ("I weigh", "I'm", "yo peso", "peso unos")
 #: one's other measures said first: "I'm 1.85 m and 95 kg", "mido 1,80 y peso 90 kg"
 _OTHERS = r"(?:[\d.,]+\s*[a-z'\"]{0,6}\s*(?:,|and|y|e)?\s*(?:peso\s+|weigh\s+)?){0,3}"
-_BEFORE = re.compile(
+_BEFORE = lazy_re(
     r"(?:\b" + _PERSON + r"\s*" + _BETWEEN
     + r"|\b(?:i\s+weigh(?:ed)?|i'?m|i\s+am|i\s+was|yo\s+peso|yo\s+mido|(?:peso|mido)\s+"
     r"(?=(?:unos|unas|casi|mas\s+de|cerca\s+de|alrededor\s+de)\b))\s*" + _OTHERS + _BETWEEN
     + r")$")
 #: the figure then the person it is of: "a 90 kg rider", "100 kg de ciclista"
-_AFTER = re.compile(r"\s*(?:de\s+|of\s+)?" + _PERSON + r"\b")
+_AFTER = lazy_re(r"\s*(?:de\s+|of\s+)?" + _PERSON + r"\b")
 #: "with my 95 kg", "con mis 95 kg": one's own figure, nothing named after it
-_MINE = re.compile(r"(?:my|mis)\s+$")
-_MINE_END = re.compile(r"\s*(?:$|[.,;:!?)]|(?:y|e|and|pero|but|la|el|the|it|this|esta|"
+_MINE = lazy_re(r"(?:my|mis)\s+$")
+_MINE_END = lazy_re(r"\s*(?:$|[.,;:!?)]|(?:y|e|and|pero|but|la|el|the|it|this|esta|"
                        r"este|no|not)\b)")
 #: where a clause starts, for the words before a figure
-_CLAUSE = re.compile(r"[;!?\n|•·]|\.(?!\d)")  # "1.85 m" goes on
+_CLAUSE = lazy_re(r"[;!?\n|•·]|\.(?!\d)")  # "1.85 m" goes on
 _REACH = 60  # characters looked at before a figure: a clause's last words
 
 
 #: how the words :data:`_BEFORE` needs begin: a figure with none of them in the words
 #: before it is read no further (a spec sheet states a thousand figures, none a person's)
-_HINT = re.compile(r"\b(?:ciclist|rider|person|people|usuari|user|conductor|driver|pasajer|"
+_HINT = lazy_re(r"\b(?:ciclist|rider|person|people|usuari|user|conductor|driver|pasajer|"
                    r"passenger|adult|hombre|man\b|men\b|mujer|wom[ae]n|chic[oa]|guy|girl|"
                    r"ti[oa]s?\b|client|customer|review|tester|probador|corredor|runner|"
                    r"senderist|hiker|cyclist|i\b|i'?m\b|yo\b|peso\b|mido\b|my\b|mis\b)")
@@ -103,7 +104,7 @@ class PersonFigures:
 
 
 #: a label at its line's start and its mark: "Peso: ", "Weight (kg) = ", "Autonomía - "
-_LABEL = re.compile(r"^\s*[^\W\d][\w ()/.'-]{0,40}?\s*(?:[:=]|\s[-–—])\s*$")
+_LABEL = lazy_re(r"^\s*[^\W\d][\w ()/.'-]{0,40}?\s*(?:[:=]|\s[-–—])\s*$")
 
 
 def is_spec_line(folded: str, start: int) -> bool:

@@ -23,7 +23,7 @@ from scout.spec.factcache import FactStore, module_file
 from scout.spec.filtercall import call_of, named_call, named_in
 
 if TYPE_CHECKING:
-    from jinja2 import nodes
+    from jinja2 import Environment, nodes
 
     from scout.spec.sandbox import BoundedSandbox
 
@@ -57,6 +57,13 @@ ExpressionStr = Annotated[str, ExpressionField()]
 ArtifactName = Annotated[str, ArtifactField()]
 
 
+#: how every template's text is read (a report's adds scout.report.files.REPORT_SYNTAX), and
+#: the extensions that add tags ({% trans %}, and _() in every template): what the
+#: parse-only environments (scout.validate.template_facts.parse_env) must share with this one
+SYNTAX: dict[str, Any] = {"keep_trailing_newline": True}
+PARSE_EXTENSIONS: tuple[str, ...] = ("jinja2.ext.i18n",)
+
+
 def make_env(**kw: Any) -> BoundedSandbox:
     """The environment every template of scout renders in (specs and reports alike):
     sandboxed, bounded (:mod:`scout.spec.sandbox`), ``StrictUndefined``."""
@@ -66,8 +73,8 @@ def make_env(**kw: Any) -> BoundedSandbox:
     from scout.spec.sandbox import BoundedSandbox
     from scout.spec.scopefilters import bind_scope_filters
 
-    kw.setdefault("extensions", ["jinja2.ext.i18n"])  # {% trans %} and _() parse everywhere
-    env = BoundedSandbox(undefined=StrictUndefined, keep_trailing_newline=True, **kw)
+    kw.setdefault("extensions", list(PARSE_EXTENSIONS))  # {% trans %} and _() parse everywhere
+    env = BoundedSandbox(undefined=StrictUndefined, **SYNTAX, **kw)
     if hasattr(env, "install_null_translations"):  # English until a report installs its catalog
         env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(FILTERS)
@@ -80,6 +87,21 @@ def make_env(**kw: Any) -> BoundedSandbox:
 @lru_cache(maxsize=1)
 def _check_env() -> BoundedSandbox:
     return make_env()
+
+
+@lru_cache(maxsize=1)
+def parse_env() -> Environment:
+    """An environment that reads a ``with:``/``if:`` string or an expression as
+    :func:`make_env`'s does (the same syntax settings and tag-adding extensions) and
+    only parses: the checks need the tree, and building the sandbox (its filters and
+    their modules, its bounds) is left to what renders (tests/spec/test_parse_env.py
+    compares the trees)."""
+    from jinja2 import Environment
+
+    env = Environment(**SYNTAX, extensions=list(PARSE_EXTENSIONS))
+    # new-style gettext, as make_env's: {% trans %} parses into a call with keywords
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    return env
 
 
 def has_jinja(text: str) -> bool:
@@ -189,10 +211,9 @@ _TOO_DEEP = ("nested too deeply to read (thousands of brackets, or of 'and'/'or'
 def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
     from jinja2 import TemplateSyntaxError, nodes
 
-    env = _check_env()
     text = "{{ (" + source + ") }}" if expression else source
     try:
-        ast = env.parse(text)
+        ast = parse_env().parse(text)
     except TemplateSyntaxError as exc:
         return JinjaCheckError(_clean(exc.message or "syntax error"), exc.lineno or 1)
     except ValueError as exc:  # Jinja's lexer: a number literal past Python's 4,300 digits
@@ -244,7 +265,7 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
         elif isinstance(node, nodes.Test):
             tests.add(node.name)
     return JinjaUse(frozenset(names), tuple(attrs), frozenset(filters), frozenset(tests),
-                    _constant_bombs(env, ast), tuple(calls))
+                    _constant_bombs(_check_env, ast), tuple(calls))
 
 
 # Names a constant expression may use: the sandbox's own globals and literals.
@@ -252,7 +273,8 @@ _CONSTANT_NAMES = frozenset({"range", "lipsum", "dict", "true", "false", "none",
                              "True", "False", "None"})
 
 
-def _constant_bombs(env: Any, ast: nodes.Template) -> tuple[tuple[str, int], ...]:
+def _constant_bombs(sandbox: Callable[[], Any], ast: nodes.Template
+                    ) -> tuple[tuple[str, int], ...]:
     """Evaluate each largest constant sub-expression (``9**(9**9)``, ``'a' * 10**10``)
     in the bounded sandbox, so a bomb is a spec error before any run. Other failures
     (``1/0``, type errors) are left to run time, where the data is known.
@@ -260,7 +282,8 @@ def _constant_bombs(env: Any, ast: nodes.Template) -> tuple[tuple[str, int], ...
     One pass, bottom up: whether a subtree names only constants and whether it can grow
     past its source at all (an operator, a call or a filter); only
     those are evaluated, since compiling each literal list of a report template cost
-    more than walking it."""
+    more than walking it. ``sandbox`` gives the environment they are evaluated in, built
+    only when there is one to evaluate."""
     from jinja2 import nodes
 
     from scout.spec.sandbox import SandboxLimit
@@ -310,6 +333,7 @@ def _constant_bombs(env: Any, ast: nodes.Template) -> tuple[tuple[str, int], ...
         judge(group[half:])
 
     if largest:
+        env = sandbox()
         judge(largest)
     return tuple(found)
 
@@ -317,7 +341,7 @@ def _constant_bombs(env: Any, ast: nodes.Template) -> tuple[tuple[str, int], ...
 def constant_bombs(ast: nodes.Template) -> tuple[tuple[str, int], ...]:
     """(message, line) of each constant expression of a parsed template (a report's) that
     crosses a bound of the sandbox every template renders in (SPEC070)."""
-    return _constant_bombs(_check_env(), ast)
+    return _constant_bombs(_check_env, ast)
 
 
 def _clean(msg: str) -> str:

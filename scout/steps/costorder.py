@@ -224,10 +224,10 @@ def reads_price_field(expression: str, name: str) -> bool:
     compare, but the order's estimate from its stated rates is still what it costs)."""
     from jinja2 import TemplateError
 
-    from scout.spec.templating import make_env
+    from scout.spec.templating import parse_env
 
     try:
-        return _reads_field(make_env().parse("{{ (" + expression + ") }}"), name)
+        return _reads_field(parse_env().parse("{{ (" + expression + ") }}"), name)
     except (TemplateError, RecursionError):
         return False
 
@@ -235,10 +235,10 @@ def reads_price_field(expression: str, name: str) -> bool:
 def _read(expression: str, name: str) -> tuple[bool, str | None]:
     from jinja2 import TemplateError, nodes
 
-    from scout.spec.templating import make_env
+    from scout.spec.templating import parse_env
 
     try:
-        tree = make_env().parse("{{ (" + expression + ") }}")
+        tree = parse_env().parse("{{ (" + expression + ") }}")
     except TemplateError:
         return False, None
     reads = _reads_field(tree, name) \

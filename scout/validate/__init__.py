@@ -24,6 +24,7 @@ from scout.spec.loader import LoadedSpec, load_spec, spec_from_yaml
 from scout.spec.mission import mission_pipeline_path
 from scout.validate.mission import check_mission_inputs
 from scout.spec.models import Mission, Pipeline
+from scout.spec.specfile import read_spec_text
 from scout.spec.yamlload import gc_paused, load_yaml_file
 
 
@@ -58,11 +59,28 @@ class ValidationResult:
 
 
 class _ConfigCache:
-    """Validates each config file once per run, however many specs share it."""
+    """Validates each config file once per run, however many specs share it; and each
+    pipeline once per run, however many missions name it."""
 
     def __init__(self, explicit: str | Path | None) -> None:
         self.explicit = explicit
         self.cache: dict[str, tuple[Config | None, list[Problem]]] = {}
+        #: each pipeline loaded and checked in this run, by its path as written and its
+        #: text: a mission checks the pipeline it names, which ``scout validate
+        #: pipelines/`` has just checked as a file of its own (the same path once tidied,
+        #: scout.spec.mission; the same config, found from the same path)
+        self.pipelines: dict[tuple[str, str], _Checked] = {}
+
+    def checked(self, path: str | Path) -> _Checked | None:
+        """The pipeline at ``path`` as this run already loaded and checked it, or None
+        (not yet, or its file changed since)."""
+        text = read_spec_text(path)[0]
+        return None if text is None else self.pipelines.get((str(path), text))
+
+    def keep(self, path: str | Path, found: _Checked) -> None:
+        text = read_spec_text(path)[0]
+        if text is not None and found.spec is not None and found.spec.text == text:
+            self.pipelines[(str(path), text)] = found
 
     def get(self, near: str | Path) -> tuple[Config | None, list[Problem]]:
         path = find_config(self.explicit, near)
@@ -80,6 +98,28 @@ class _ConfigCache:
             else:
                 self.cache[key] = check_config(path)
         return self.cache[key]
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """A pipeline file as one run loaded and checked it: its spec, the problems of
+    loading it, of its config and of the checks (each handed out as a new list)."""
+
+    spec: LoadedSpec | None
+    loading: tuple[Problem, ...]
+    config: tuple[Problem, ...] = ()
+    checks: tuple[Problem, ...] = ()
+
+
+def _pipeline_checked(spec: LoadedSpec, loading: list[Problem], path: str | Path,
+                      configs: _ConfigCache) -> _Checked:
+    """Check the pipeline ``spec`` loaded from ``path`` (with ``loading``'s problems), once
+    per run: the result is kept for a mission that names the same file."""
+    config, cfg_problems = configs.get(path)
+    found = _Checked(spec, tuple(loading), tuple(cfg_problems),
+                     tuple(_check_loaded_pipeline(spec, config)))
+    configs.keep(path, found)
+    return found
 
 
 def _check_loaded_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
@@ -124,9 +164,11 @@ def _validate_file(path: str | Path, configs: _ConfigCache) -> FileReport:
         return _finish(report)
     report.kind = spec.kind
     if spec.kind == "Pipeline":
-        config, cfg_problems = configs.get(path)
-        report.problems += cfg_problems  # reported with every spec that relies on them
-        report.problems += _check_loaded_pipeline(spec, config)
+        found = configs.checked(path)
+        if found is None or found.spec is None:
+            found = _pipeline_checked(spec, problems, path, configs)
+        report.problems += found.config  # reported with every spec that relies on them
+        report.problems += found.checks
     else:
         report.problems += _check_mission(spec, configs)
     return _finish(report)
@@ -142,14 +184,19 @@ def _check_mission(spec: LoadedSpec, configs: _ConfigCache) -> list[Problem]:
             Problem("SPEC060", f"pipeline '{name}' not found (looked for {ppath})", where,
                     hint="the path is relative to the mission file")
         ]
-    pspec, problems = load_spec(ppath)
+    found = configs.checked(ppath)  # the pipeline validated as a file of this run
+    if found is None:
+        pspec, loading = load_spec(ppath)
+        found = _Checked(pspec, tuple(loading))
+        if pspec is not None and pspec.kind == "Pipeline":
+            found = _pipeline_checked(pspec, loading, ppath, configs)
+    pspec, problems = found.spec, list(found.loading)
     if pspec is not None and pspec.kind != "Pipeline":
         return problems + [Problem("SPEC060", f"'{name}' is a {pspec.kind}, not a Pipeline",
                                    where, hint="point 'pipeline:' at a kind: Pipeline file")]
     if pspec is not None:
-        config, cfg_problems = configs.get(ppath)
-        problems += cfg_problems
-        problems += _check_loaded_pipeline(pspec, config)
+        problems += found.config
+        problems += found.checks
     if any(p.severity == "error" for p in problems):
         # the pipeline's own problems are listed too (located in the pipeline file)
         problems.append(Problem("SPEC060", f"pipeline '{name}' is invalid (see its problems)",

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from scout.report.files import BUILTIN
 from scout.spec.filtercall import call_of, named_call, named_in
 
 if TYPE_CHECKING:
@@ -22,12 +21,24 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=1)
 def parse_env() -> Any:
-    from scout.report.render import make_report_env  # jinja2: only when a template parses
+    """An environment that reads a report template as the report's own
+    (:func:`scout.report.render.make_report_env`) does, and only parses: the same syntax
+    settings and the same extensions that add tags, nothing a render needs. Building the
+    report's environment imported the renderer, its catalogs, finalizers and filters: a
+    sixth of what a cold ``scout validate`` spent beyond a warm one (benchmarks/README.md,
+    *validatespeed*). Its trees are the report environment's as the author wrote them
+    (without the rewrite of each ``{{ }}`` that rendering adds, scout.report.asvalue):
+    tests/spec/test_parse_env.py compares both, node by node and line by line, over every
+    template scout ships and hostile ones."""
+    from jinja2 import Environment
 
-    env = make_report_env(BUILTIN)  # parsing only: the loader is unused
-    # the template as its author wrote it, without the rewrite of each {{ }} that
-    # rendering adds (scout.report.asvalue): the checks name what the author wrote
-    env.values_as_written = False
+    from scout.report.files import REPORT_SYNTAX
+    from scout.spec.templating import PARSE_EXTENSIONS, SYNTAX
+
+    env = Environment(**SYNTAX, **REPORT_SYNTAX, extensions=list(PARSE_EXTENSIONS))
+    # new-style gettext, as every scout environment: a {% trans %} block parses into a
+    # call with keywords rather than a %-format of a dict
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     return env
 
 

@@ -102,6 +102,7 @@ _facts_lock = threading.Lock()
 #: on scout.validate.template_facts (what is collected), the report environment (its
 #: extensions parse ``{% trans %}``) and jinja2's parser.
 _STORE = FactStore("template-facts", lambda: (__file__, module_file("scout.report.render"),
+                                              module_file("scout.report.files"),
                                               module_file("scout.validate.template_facts"),
                                               module_file("scout.validate.block_sets"),
                                               module_file("scout.spec.sandbox"),
