@@ -28,8 +28,8 @@ templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
 * time: one render, with every template inside it, gets :data:`MAX_RENDER_SECONDS` of
   its thread's CPU (the bounds above multiply: 2,000 includes of a template that loops a
   million times took an hour); the clock is read at every template rendered, every 256
-  steps of a ``for`` loop and every 256 pieces of output, and before every filter and
-  call (a loop of 255 steps, each a filter taking seconds of its bounded size, read it
+  steps of a ``for`` loop and every 256 pieces of output, and before every 8th filter
+  or call (a loop of 255 steps, each a filter taking seconds of its bounded size, read it
   too seldom).
 
 Crossing a bound raises :class:`SandboxLimit` (a Jinja ``SecurityError``): validation turns
@@ -239,10 +239,28 @@ _GROWING_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs",
                               "translate"})
 
 
+#: the filters whose arguments are checked before the call (the others' results only)
+_CHECKED_FILTERS = _SIZED_FILTERS | {"sum"}
+
+
+def _filter_result(name: str, fn: Callable[..., Any], args: tuple[Any, ...],
+                   kwargs: dict[str, Any]) -> Any:
+    """``fn(*args, **kwargs)``, a bound crossed when its result is too big."""
+    try:
+        result = fn(*args, **kwargs)
+    except (OverflowError, MemoryError) as exc:
+        raise _too_big(f"the result of the filter {name}") from exc
+    if isinstance(result, (str, bytes, list, tuple)) and len(result) > MAX_LEN:
+        raise _too_big(f"the result of the filter {name}")
+    return result
+
+
 def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     def bounded(*args: Any, **kwargs: Any) -> Any:
         # the first argument (or the one after the context / eval ctx) is the value
-        _check_time()
+        _check_time_now_and_then()
+        if name not in _CHECKED_FILTERS:  # only its result is measured
+            return _filter_result(name, fn, args, kwargs)
         values = [a for a in args if not _is_jinja_context(a)]
         value, rest = (values[0], values[1:]) if values else (None, [])
         if name in _SIZED_FILTERS:
@@ -266,13 +284,7 @@ def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             if attribute is not None and environment is not None:
                 summed = map(make_attrgetter(environment, attribute), summed)
             return _bounded_sum(summed, rest[1] if len(rest) > 1 else kwargs.get("start", 0))
-        try:
-            result = fn(*args, **kwargs)
-        except (OverflowError, MemoryError) as exc:
-            raise _too_big(f"the result of the filter {name}") from exc
-        if isinstance(result, (str, bytes, list, tuple)) and len(result) > MAX_LEN:
-            raise _too_big(f"the result of the filter {name}")
-        return result
+        return _filter_result(name, fn, args, kwargs)
 
     for attr in ("jinja_pass_arg",):  # keep pass_context / pass_eval_context markers
         if hasattr(fn, attr):
@@ -294,6 +306,20 @@ def _check_time() -> None:
     if deadline is not None and _NESTED.clock() > deadline:
         raise SandboxLimit(f"the template takes more than {_NESTED.budget:g} s to render "
                            "(templates included in a loop, or loops inside loops)")
+
+
+#: filters and calls made, in all threads (an approximate count is enough): the clock is
+#: read at every :data:`_CALL_TICK`-th, for reading it costs a system call
+_CALLS = [0]
+_CALL_TICK = 8
+
+
+def _check_time_now_and_then() -> None:
+    """:func:`_check_time` at every :data:`_CALL_TICK`-th filter or call: each is bounded
+    in size, so a few between two readings cost little past the budget."""
+    _CALLS[0] += 1
+    if not _CALLS[0] % _CALL_TICK:
+        _check_time()
 
 
 def _timed(iterable: Any) -> Iterator[Any]:
@@ -432,7 +458,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             raise _too_big(f"the result of {operator!r}") from exc
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-        _check_time()
+        _check_time_now_and_then()
         if __obj is safe_range or __obj is range:
             return __self._range(__context, args)
         # the sandbox hands out str.format wrapped (functools.update_wrapper): unwrap
