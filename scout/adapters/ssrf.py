@@ -29,6 +29,9 @@ import httpx
 from scout.i18n import N_
 from scout.errors import Blocked, Unavailable
 from scout.adapters.contract.http import redact_url
+# names that reach a cloud metadata service, and its well-known addresses (named in
+# refusals so the reason is obvious); the config's check of a base_url reads them too
+from scout.config.settings import METADATA_ADDRESSES, METADATA_NAMES
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -36,17 +39,6 @@ IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 #: host name -> the addresses it resolves to (strings, IPv4 or IPv6)
 Resolver = Callable[[str], list[str]]
 
-#: names that reach a cloud metadata service without a metadata address in the URL
-METADATA_NAMES = frozenset({"metadata", "metadata.google.internal", "metadata.goog",
-                            "instance-data", "instance-data.ec2.internal"})
-
-#: well-known metadata addresses, named in refusals so the reason is obvious
-METADATA_ADDRESSES = frozenset({
-    ipaddress.ip_address("169.254.169.254"),   # AWS, GCP, Azure, OpenStack, ...
-    ipaddress.ip_address("169.254.170.2"),     # AWS ECS task metadata
-    ipaddress.ip_address("100.100.100.200"),   # Alibaba Cloud
-    ipaddress.ip_address("fd00:ec2::254"),     # AWS IPv6
-})
 
 
 def system_resolver(host: str) -> list[str]:

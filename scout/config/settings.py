@@ -7,13 +7,14 @@ yt-dlp. Implementations are imported lazily through ``AdapterType.impl``.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from collections.abc import Mapping
 from typing import Any, Literal
 from urllib.parse import parse_qsl, urlsplit
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from scout.config.headers import HeaderValue, duplicate_names, env_value_problem, \
     header_env, header_problem, key_header_problem
@@ -54,6 +55,52 @@ class Credentials(StrictModel):
         return self
 
 
+#: names that reach a cloud metadata service without a metadata address in the URL
+METADATA_NAMES = frozenset({"metadata", "metadata.google.internal", "metadata.goog",
+                            "instance-data", "instance-data.ec2.internal"})
+
+#: well-known metadata addresses (the page fetcher's SSRF guard names them in refusals)
+METADATA_ADDRESSES = frozenset({
+    ipaddress.ip_address("169.254.169.254"),   # AWS, GCP, Azure, OpenStack, ...
+    ipaddress.ip_address("169.254.170.2"),     # AWS ECS task metadata
+    ipaddress.ip_address("100.100.100.200"),   # Alibaba Cloud
+    ipaddress.ip_address("fd00:ec2::254"),     # AWS IPv6
+})
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why a ``base_url`` written in a config file can be no provider's API, or None.
+
+    A project written by someone else ships its own config/adapters.yaml: ``file://``
+    failed every call as "connection failed, check the network", and a cloud metadata
+    address (``http://169.254.169.254/``) or any link-local one would have been sent the
+    adapter's requests, its key included. A server on this machine or the local network
+    (Ollama, SearxNG on 127.0.0.1 or 192.168.x) is a real provider and stays allowed."""
+    try:
+        parts = urlsplit(url.strip())
+        host = (parts.hostname or "").rstrip(".").lower()
+    except ValueError as exc:
+        return f"is not a URL ({exc})"
+    if parts.scheme.lower() not in ("http", "https"):
+        return (f"must be an http:// or https:// address (not '{parts.scheme}:'): a "
+                f"provider's API is called over HTTP") if parts.scheme else \
+            "must be an http:// or https:// address, with the host (https://api.example.com)"
+    if not host:
+        return "has no host (write it as https://api.example.com/…)"
+    if host in METADATA_NAMES:
+        return f"names a cloud metadata service ('{host}'), not a provider's API"
+    try:
+        ip = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return None
+    mapped = getattr(ip, "ipv4_mapped", None)
+    for addr in (ip, mapped) if mapped is not None else (ip,):
+        if addr in METADATA_ADDRESSES or addr.is_link_local:
+            return (f"points at {addr}, a cloud metadata or link-local address, not a "
+                    f"provider's API")
+    return None
+
+
 class AdapterSettings(StrictModel):
     """Settings shared by every adapter type."""
 
@@ -70,6 +117,14 @@ class AdapterSettings(StrictModel):
     tariff: Tariff = Field(default_factory=lambda: Tariff())  # not the class (scout.spec.basics.new_list)
     credentials: Credentials | None = None
     user_agent: str | None = None
+
+    @field_validator("base_url")
+    @classmethod
+    def _an_apis_address(cls, value: str | None) -> str | None:
+        why = None if value is None else base_url_problem(value)
+        if why is not None:
+            raise ValueError(why)
+        return value
 
     @model_validator(mode="after")
     def _sendable_user_agent(self) -> "AdapterSettings":

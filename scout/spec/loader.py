@@ -15,7 +15,8 @@ from scout.errors import Problem, SpecInvalid
 from scout.spec.located import validate_located
 from pydantic import BaseModel, ValidationError
 
-from scout.spec.models import API_VERSION, Defaults, InputSpec, Mission, Phase, Pipeline
+from scout.spec.models import (API_VERSION, MAX_INPUTS, MAX_PHASES, Defaults, InputSpec, Mission,
+                               Phase, Pipeline)
 from scout.spec.yamlload import LoadedYaml, SourceMap, load_yaml_file, load_yaml_text
 from scout.spec import glossary
 from scout.suggest import closest, did_you_mean
@@ -176,6 +177,11 @@ def salvage_pipeline(data: dict) -> tuple[Pipeline, frozenset[str]] | None:
     raw_phases = data.get("phases")
     if not isinstance(raw_phases, dict) or not raw_phases:
         return None
+    raw_inputs = data.get("inputs")
+    if len(raw_phases) > MAX_PHASES or isinstance(raw_inputs, dict) and len(raw_inputs) > MAX_INPUTS:
+        # past the limit (SPEC012, reported): checking each of 10,000 phases against
+        # the others took minutes to say what the one error says
+        return None
     phases: dict[str, Phase] = {}
     broken: set[str] = set()
     for pid, raw in raw_phases.items():
@@ -191,7 +197,6 @@ def salvage_pipeline(data: dict) -> tuple[Pipeline, frozenset[str]] | None:
             )
         phases[str(pid)] = phase
     inputs: dict[str, InputSpec] = {}
-    raw_inputs = data.get("inputs")
     if isinstance(raw_inputs, dict):
         for name, raw in raw_inputs.items():
             spec = _salvage(InputSpec, raw, keep=frozenset({"type"})) if isinstance(raw, dict) else None

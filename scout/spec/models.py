@@ -35,6 +35,11 @@ NEED_NAME = r"^[A-Za-z_][A-Za-z0-9_]*\??$"
 #: kind written by someone else with 20,000 nouns made each `plan` of it take 10 s.
 #: Shipped kinds declare under 20 (an enum of the world's countries fits)
 MAX_KIND_WORDS = 500
+#: the most phases and inputs a kind may declare: shipped kinds have at most 13 phases
+#: and 16 inputs; a kind written by someone else with 10,000 phases took 44 s to
+#: validate (10,000 warnings) and `scout graph` of it never ended
+MAX_PHASES = 1000
+MAX_INPUTS = 500
 #: the longest such word or phrase ('espacio de coworking'; shipped ones are under 30)
 MAX_WORD_CHARS = 100
 #: one of those words: not blank (an empty noun or alias names nothing), at most
@@ -284,7 +289,8 @@ class Pipeline(StrictModel):
     name: str = Field(pattern=SLUG)
     description: str | None = None
     inputs: dict[str, InputSpec] = Field(
-        default_factory=new_dict, json_schema_extra={"propertyNames": {"pattern": IDENT}}
+        default_factory=new_dict, max_length=MAX_INPUTS,
+        json_schema_extra={"propertyNames": {"pattern": IDENT}}
     )
     # what every request of the kind asks for, not what it is about: the parser claims
     # these words before the subject and place readers, as it does the kind's name
@@ -295,7 +301,8 @@ class Pipeline(StrictModel):
                     "never read as the request's subject or place")
     defaults: Defaults = Field(default_factory=Defaults)
     phases: dict[str, Phase] = Field(
-        min_length=1, json_schema_extra={"propertyNames": {"pattern": PHASE_ID}}
+        min_length=1, max_length=MAX_PHASES,
+        json_schema_extra={"propertyNames": {"pattern": PHASE_ID}}
     )
 
     @field_validator("inputs", mode="before")

@@ -12,7 +12,11 @@ templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
   string methods (``center``, ``indent``, ``ljust``, ``batch`` ...), ``join``/``replace``;
   a ``%``/``format``/``format_map`` with many fields or a ``translate`` table, each of
   which may insert the longest value given (``'{0}' * 1000`` of a 9 MB text is 9 GB);
-  ``wordwrap`` of a word far past the width (textwrap is quadratic in it);
+  ``wordwrap`` of a word far past the width (textwrap is quadratic in it) or of a text
+  of very many lines (textwrap builds a wrapper for each); the result of every filter,
+  Jinja's own included (``urlencode``, ``forceescape``, ``tojson`` each grow their text,
+  and chained they grow it again); ``sum`` of lists, which Python adds one at a time
+  (quadratic: ten thousand lists of a thousand items took minutes) and scout joins once;
 * ranges: each ``range()`` is capped by Jinja's ``MAX_RANGE``; all ranges of one render
   together by :data:`MAX_RANGE_TOTAL` (nested loops multiply);
 * output: everything one render produces, by :data:`MAX_LEN` characters;
@@ -24,7 +28,9 @@ templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
 * time: one render, with every template inside it, gets :data:`MAX_RENDER_SECONDS` of
   its thread's CPU (the bounds above multiply: 2,000 includes of a template that loops a
   million times took an hour); the clock is read at every template rendered, every 256
-  steps of a ``for`` loop and every 256 pieces of output.
+  steps of a ``for`` loop and every 256 pieces of output, and before every 8th filter
+  or call (a loop of 255 steps, each a filter taking seconds of its bounded size, read it
+  too seldom).
 
 Crossing a bound raises :class:`SandboxLimit` (a Jinja ``SecurityError``): validation turns
 it into a located spec error for constant expressions, a run into a clean phase failure.
@@ -39,9 +45,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from jinja2 import Template, nodes
+from jinja2 import Environment, Template, nodes
 from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
+from jinja2.filters import FILTERS as JINJA_FILTERS, make_attrgetter
+from jinja2.nodes import EvalContext
+from jinja2.runtime import Context
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, safe_range
 
 from scout.errors import TemplateLimit
@@ -64,6 +73,9 @@ MAX_NESTED_RENDERS = 2_000
 #: The CPU seconds one render may take, its nested templates included: a report of
 #: hundreds of candidates renders in well under one
 MAX_RENDER_SECONDS = 30.0
+#: The most lines ``wordwrap`` may wrap: Jinja builds a textwrap wrapper for each (about
+#: 5 µs): 4 million empty lines took 22 s inside one call, where no clock is read
+MAX_WRAP_LINES = 200_000
 #: loop steps or output pieces between two readings of the clock
 _TICK = 256
 
@@ -156,6 +168,8 @@ def _check_translate(text: Any, table: Any) -> None:
 def _check_wordwrap(text: Any, width: Any) -> None:
     # textwrap cuts a word longer than the width by slicing what is left of it, once a
     # line: quadratic (a 1 MB word at width 1 took 40 s, 9 MB never ended)
+    if isinstance(text, str) and text.count("\n") > MAX_WRAP_LINES:
+        raise _too_big(f"the text to wrap (more than {MAX_WRAP_LINES:,} lines)")
     if isinstance(text, str) and isinstance(width, int) and len(text) > 100_000:
         longest = max((len(m) for m in re.findall(r"\S{%d,}" % max(width, 1), text)),
                       default=0)
@@ -195,11 +209,29 @@ def _check_replace(text: Any, old: Any, new: Any) -> None:
             raise _too_big("the replacement")
 
 
+def _bounded_sum(items: Any, start: Any) -> Any:
+    """``sum(items, start)``; lists or tuples (``[a, b] | sum(start=[])``) are measured
+    first and joined once: Python's ``sum`` adds them one at a time, copying everything
+    so far at each step."""
+    if not isinstance(start, (list, tuple)):
+        return sum(items, start)
+    seqs = list(items)[: MAX_LEN + 1]
+    if not all(isinstance(x, type(start)) for x in seqs):
+        return sum(seqs, start)  # what Python says of adding a list to a tuple
+    if len(start) + sum(len(x) for x in seqs) > MAX_LEN:
+        raise _too_big("the sum of the lists")
+    out = list(start)
+    for x in seqs:
+        out.extend(x)
+    return out if isinstance(start, list) else tuple(out)
+
+
 _BINOP_CHECKS: dict[str, Callable[[Any, Any], None]] = {
     "**": _check_pow, "*": _check_mul, "+": _check_add, "%": _check_mod,
 }
 
-#: Filters whose numeric arguments are sizes (widths, counts, lengths).
+#: Filters whose numeric arguments are sizes (widths, counts, lengths), or that need a
+#: check of their own; every filter of Jinja's own has its result measured.
 _SIZED_FILTERS = frozenset({"center", "indent", "wordwrap", "truncate", "batch", "slice",
                             "format", "join", "replace", "list", "random"})
 #: ``str`` methods that grow their string.
@@ -208,12 +240,32 @@ _GROWING_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs",
                               "translate"})
 
 
+#: the filters whose arguments are checked before the call (the others' results only)
+_CHECKED_FILTERS = _SIZED_FILTERS | {"sum"}
+
+
+def _filter_result(name: str, fn: Callable[..., Any], args: tuple[Any, ...],
+                   kwargs: dict[str, Any]) -> Any:
+    """``fn(*args, **kwargs)``, a bound crossed when its result is too big."""
+    try:
+        result = fn(*args, **kwargs)
+    except (OverflowError, MemoryError) as exc:
+        raise _too_big(f"the result of the filter {name}") from exc
+    if isinstance(result, (str, bytes, list, tuple)) and len(result) > MAX_LEN:
+        raise _too_big(f"the result of the filter {name}")
+    return result
+
+
 def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     def bounded(*args: Any, **kwargs: Any) -> Any:
         # the first argument (or the one after the context / eval ctx) is the value
+        _check_time_now_and_then()
+        if name not in _CHECKED_FILTERS:  # only its result is measured
+            return _filter_result(name, fn, args, kwargs)
         values = [a for a in args if not _is_jinja_context(a)]
         value, rest = (values[0], values[1:]) if values else (None, [])
-        _check_int_args(rest, kwargs)
+        if name in _SIZED_FILTERS:
+            _check_int_args(rest, kwargs)
         if name == "join" and values:
             # a generator (``map``, ``select``) is read once to be measured: join that
             # list, not the spent generator (which joined to "")
@@ -226,10 +278,14 @@ def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             _check_format(value, tuple(rest), kwargs)
         elif name == "wordwrap":
             _check_wordwrap(value, rest[0] if rest else kwargs.get("width", 79))
-        try:
-            return _sized(fn(*args, **kwargs))
-        except (OverflowError, MemoryError) as exc:
-            raise _too_big(f"the result of the filter {name}") from exc
+        elif name == "sum" and values:
+            environment = next((a for a in args if _is_jinja_context(a)), None)
+            attribute = rest[0] if rest else kwargs.get("attribute")
+            summed: Any = values[0]
+            if attribute is not None and environment is not None:
+                summed = map(make_attrgetter(environment, attribute), summed)
+            return _bounded_sum(summed, rest[1] if len(rest) > 1 else kwargs.get("start", 0))
+        return _filter_result(name, fn, args, kwargs)
 
     for attr in ("jinja_pass_arg",):  # keep pass_context / pass_eval_context markers
         if hasattr(fn, attr):
@@ -240,10 +296,6 @@ def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _is_jinja_context(value: Any) -> bool:
-    from jinja2 import Environment
-    from jinja2.nodes import EvalContext
-    from jinja2.runtime import Context
-
     # pass_environment filters (wordwrap, truncate...) get the environment first
     return isinstance(value, (Context, EvalContext, Environment))
 
@@ -255,6 +307,20 @@ def _check_time() -> None:
     if deadline is not None and _NESTED.clock() > deadline:
         raise SandboxLimit(f"the template takes more than {_NESTED.budget:g} s to render "
                            "(templates included in a loop, or loops inside loops)")
+
+
+#: filters and calls made, in all threads (an approximate count is enough): the clock is
+#: read at every :data:`_CALL_TICK`-th, for reading it costs a system call
+_CALLS = [0]
+_CALL_TICK = 8
+
+
+def _check_time_now_and_then() -> None:
+    """:func:`_check_time` at every :data:`_CALL_TICK`-th filter or call: each is bounded
+    in size, so a few between two readings cost little past the budget."""
+    _CALLS[0] += 1
+    if not _CALLS[0] % _CALL_TICK:
+        _check_time()
 
 
 def _timed(iterable: Any) -> Iterator[Any]:
@@ -379,7 +445,8 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     def bound_filters(self) -> None:
         """Wrap the filters that take sizes (call again after adding filters)."""
         for name, fn in list(self.filters.items()):
-            if name in _SIZED_FILTERS and not getattr(fn, "_scout_bounded", False):
+            if (name in _SIZED_FILTERS or JINJA_FILTERS.get(name) is fn) and \
+                    not getattr(fn, "_scout_bounded", False):
                 wrapped = _bounded_filter(name, fn)
                 wrapped._scout_bounded = True  # type: ignore[attr-defined]
                 self.filters[name] = wrapped
@@ -392,6 +459,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             raise _too_big(f"the result of {operator!r}") from exc
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        _check_time_now_and_then()
         if __obj is safe_range or __obj is range:
             return __self._range(__context, args)
         # the sandbox hands out str.format wrapped (functools.update_wrapper): unwrap
