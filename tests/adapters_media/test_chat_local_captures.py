@@ -137,6 +137,26 @@ def test_perplexity_search_result_with_null_date_is_kept_undated() -> None:
     assert reply.usage.reported_usd == 0.005
 
 
+def test_perplexity_search_results_with_snippet_and_source_fields() -> None:
+    # the 2025-10 shape: each search result also carries "snippet" and "source": "web";
+    # one is titled by its own address; the answer ends in a markdown table
+    raw = (FIXTURES / "perplexity/chat-completions-sonar-search-results-snippet-source-2025-10"
+                      ".json").read_bytes()
+    syn = pplx_adapter(PplxCapture(body=raw)).call(pplx_request(), PPLX_KEY).value
+    assert len(syn.citations) == 11 and len(syn.sources) == 11
+    llms = syn.sources[1]
+    assert llms.title == llms.url == "https://markwatson.com/llms.txt"
+    assert llms.snippet.startswith("Mark Watson's hobbies are cooking, photography")
+    assert llms.published is None and llms.meta["last_updated"] == "2025-10-05"
+    [table] = [b for b in syn.blocks if b.kind == "table"]
+    assert table.header == ["Aspect", "Details"] and len(table.rows) == 4
+    assert table.rows[3].cells == ["Musical Instruments Played",
+                                   "Guitar, didgeridoo, American Indian flute"]
+    cited = {s.text: s.citations for s in syn.sentences}
+    assert cited["Regarding musical instruments, Mark Watson plays the guitar, didgeridoo, "
+                 "and American Indian flute as part of his hobbies."] == [2]
+
+
 # --- sentences: a period that ends an abbreviation ends no sentence ----------------------
 
 
