@@ -1,6 +1,7 @@
 """Answers of local OpenAI-compatible servers and of Perplexity recorded by other people
-(LM Studio serving Qwen2.5-Coder, a DeepSeek-R1 distill and Gemma 4; Perplexity's sonar
-with a search result whose date is null; provenance in tests/fixtures/providers/SOURCES.md)
+(LM Studio serving Qwen2.5-Coder, a DeepSeek-R1 distill and Gemma 4; Moonshot's Kimi;
+Perplexity's sonar with a search result whose date is null, and with snippet/source fields;
+provenance in tests/fixtures/providers/SOURCES.md)
 through the real adapters.
 
 What they showed: Gemma 4 through LM Studio leaves its thinking in ``content``, ended by
@@ -67,6 +68,23 @@ def test_lm_studio_refusing_a_request_says_its_own_words() -> None:
         call("lmstudio-error-400-string.json", 400)
     assert err.value.message.startswith("openai: HTTP 400 (the server refused the request)")
     assert "'messages' field is required" in err.value.message and err.value.hint
+
+
+def test_moonshot_kimi_answer_with_cached_tokens_inside_usage() -> None:
+    # api.moonshot.ai: no system_fingerprint, usage.cached_tokens beside the three counts
+    reply = call("moonshot-kimi-k2-usage-cached-tokens.json")
+    assert reply.value.text == "The 1992 Olympics were held in **Barcelona, Spain**."
+    assert reply.value.model == "kimi-k2-0711-preview"
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == (16, 15)
+
+
+def test_an_answer_without_usage_reads_no_figures() -> None:
+    # derived: the LM Studio capture with its usage block removed
+    data = json.loads((OPENAI / "lmstudio-qwen2.5-coder-prose-empty-reasoning.json").read_bytes())
+    del data["usage"]
+    reply = call(json.dumps(data).encode())
+    assert reply.value.text.startswith("Waves crash on shore,")
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == (None, None)
 
 
 # --- Gemma 4's channel markers -----------------------------------------------------------
