@@ -46,7 +46,7 @@ _CHANNEL = re.compile(r"<\|channel\|>\s*(\w+)[^\n]{0,200}?<\|message\|>"
                       r"(.*?)(?=<\|(?:end|return|call|start|channel)\|>|\Z)", re.S)
 #: a chat template's control token left in the text (<|end|>, <|im_end|>, <|eot_id|>), and
 #: Gemma 4's turn markers, one bar each (``<turn|>`` ends its answer, ``<|turn>model``)
-_SPECIAL = re.compile(r"<\|[a-z_]{1,30}\|>|<\|turn>(?:model|user|system)?|<turn\|>")
+_SPECIAL = re.compile(r"<\|[a-z_]{1,30}\|>|<\|turn>(?:(?:model|user|system)\b)?|<turn\|>")
 #: answers longer than this are cut before parsing (a chat answer is a few thousand
 #: characters; this bounds the work a misbehaving server can cause)
 MAX_ANSWER_CHARS = 60_000

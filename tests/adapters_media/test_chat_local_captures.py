@@ -106,6 +106,9 @@ def test_gemma_4_thinking_ended_by_channel_close_is_not_the_answer() -> None:
     ("<|channel>thought\n<channel|>El hotel cuesta 90 € la noche.", "El hotel cuesta 90 € la noche."),
     # only the closing marker left, at the start
     ("<channel|>La habitación doble cuesta 120 €.", "La habitación doble cuesta 120 €."),
+    # the turn's opening marker echoed too
+    ("<|turn>model\n<|channel>thought\nCompare both.<channel|>Precio: 75 € por noche.<turn|>",
+     "Precio: 75 € por noche."),
     # a <thought> tag, as other Gemma builds write it
     ("<thought>They want Lisbon.</thought>Lisbon has three hotels under 150 EUR.",
      "Lisbon has three hotels under 150 EUR."),
