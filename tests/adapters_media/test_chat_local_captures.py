@@ -17,7 +17,7 @@ import json
 import pytest
 
 from scout.adapters.answer import parse_answer
-from scout.errors import ParseError
+from scout.errors import ParseError, Unavailable
 from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, Capture, adapter, request
 from tests.adapters_media.test_perplexity import Capture as PplxCapture
@@ -33,7 +33,7 @@ def call(name: str | bytes, status: int = 200):
     return adapter(Capture(status, raw, {})).call(request(), KEY)
 
 
-def with_content(name: str, content: str) -> bytes:
+def with_content(name: str, content: str | None) -> bytes:
     """The recorded body with only ``choices[0].message.content`` replaced."""
     data = json.loads((OPENAI / name).read_bytes())
     data["choices"][0]["message"]["content"] = content
@@ -85,6 +85,33 @@ def test_an_answer_without_usage_reads_no_figures() -> None:
     reply = call(json.dumps(data).encode())
     assert reply.value.text.startswith("Waves crash on shore,")
     assert (reply.usage.input_tokens, reply.usage.output_tokens) == (None, None)
+
+
+# --- OpenRouter: the upstream model failed after the 200 ----------------------------------
+
+
+def test_finish_reason_error_is_no_answer_whatever_text_came_with_it() -> None:
+    # Gemini through OpenRouter: a control token as content, finish_reason "error"
+    with pytest.raises(Unavailable) as err:
+        call("openrouter-200-finish-reason-error-ctrl-token.json")
+    assert "finish_reason 'error': MALFORMED_FUNCTION_CALL" in err.value.message
+    assert "<ctrl46>" not in err.value.message and err.value.hint
+
+
+@pytest.mark.parametrize("content", ["La tarifa doble es de 120 € y", "", None])
+def test_half_an_answer_cut_by_an_upstream_failure_is_not_shown(content: str | None) -> None:
+    # derived: the recorded body with its content replaced by a cut sentence or nothing
+    with pytest.raises(Unavailable) as err:
+        call(with_content("openrouter-200-finish-reason-error-ctrl-token.json", content))
+    assert "120" not in err.value.message
+
+
+def test_a_stream_that_ends_with_finish_reason_error_is_no_answer_either() -> None:
+    raw = (OPENAI / "openrouter-stream-finish-reason-error-chunk.txt").read_bytes()
+    cap = Capture(200, raw, {"content-type": "text/event-stream"})
+    with pytest.raises(Unavailable) as err:
+        adapter(cap).call(request(), KEY)
+    assert "MALFORMED_FUNCTION_CALL" in err.value.message
 
 
 # --- Gemma 4's channel markers -----------------------------------------------------------
