@@ -6,10 +6,13 @@ Shared by every chat-completion adapter (Perplexity, any OpenAI-compatible model
 - **Reasoning** that models print before answering (``<think>…</think>`` from
   DeepSeek-R1 or Qwen served by Ollama, llama.cpp or vLLM; ``<thinking>``,
   ``<reasoning>``; gpt-oss's Harmony channels, of which only ``final`` is the answer)
-  is removed, and so are chat templates' stray control tokens (``<|im_end|>``). A closing tag with no opening one (the chat template
-  put ``<think>`` in the prompt) drops everything before it; an opening tag that is
-  never closed (the model ran out of tokens while thinking) drops everything after it,
-  so an answer that is *only* reasoning comes out empty.
+  is removed, and so is Gemma 4's ``<|channel>thought … <channel|>`` (LM Studio and
+  llama.cpp leave it in ``content`` when their reasoning parser does not know the model),
+  and chat templates' stray control tokens (``<|im_end|>``, ``<turn|>``). A closing tag
+  or ``<channel|>`` with no opening one (the chat template put ``<think>`` in the prompt)
+  drops everything before it; an opening tag that is never closed (the model ran out of
+  tokens while thinking) drops everything after it, so an answer that is *only*
+  reasoning comes out empty.
 - **Markdown structure** becomes :class:`~scout.schemas.sources.SynthesisBlock`\\ s:
   headings, paragraphs (split into sentences), bulleted and numbered lists (one item
   per entry, continuation lines joined) and pipe tables (header, rows; the separator
@@ -29,17 +32,21 @@ import re
 from dataclasses import dataclass, field
 
 from scout.adapters.citemarks import LABEL, Cites, Resolver, read_footnotes
+from scout.adapters.text import period_holds
 from scout.schemas.sources import SynthesisBlock, SynthesisRow, SynthesisSentence
 
-_TAG = r"(?:think|thinking|reasoning)"
-_OPEN = re.compile(rf"<{_TAG}\b[^<>]{{0,200}}>", re.I)
-_CLOSE = re.compile(rf"</{_TAG}\s*>", re.I)
+_TAG = r"(?:think|thinking|thought|reasoning)"
+#: a reasoning block opens with a tag, or with Gemma 4's ``<|channel>`` (``<|channel>thought``
+#: and the thinking, up to ``<channel|>``: one bar on each side, not Harmony's two)
+_OPEN = re.compile(rf"<{_TAG}\b[^<>]{{0,200}}>|<\|channel>", re.I)
+_CLOSE = re.compile(rf"</{_TAG}\s*>|<channel\|>", re.I)
 #: Harmony (gpt-oss): one message per channel, up to the next control token or the end
 _CHANNEL_TOKEN = "<|channel|>"
 _CHANNEL = re.compile(r"<\|channel\|>\s*(\w+)[^\n]{0,200}?<\|message\|>"
                       r"(.*?)(?=<\|(?:end|return|call|start|channel)\|>|\Z)", re.S)
-#: a chat template's control token left in the text (<|end|>, <|im_end|>, <|eot_id|>)
-_SPECIAL = re.compile(r"<\|[a-z_]{1,30}\|>")
+#: a chat template's control token left in the text (<|end|>, <|im_end|>, <|eot_id|>), and
+#: Gemma 4's turn markers, one bar each (``<turn|>`` ends its answer, ``<|turn>model``)
+_SPECIAL = re.compile(r"<\|[a-z_]{1,30}\|>|<\|turn>(?:(?:model|user|system)\b)?|<turn\|>")
 #: answers longer than this are cut before parsing (a chat answer is a few thousand
 #: characters; this bounds the work a misbehaving server can cause)
 MAX_ANSWER_CHARS = 60_000
@@ -121,11 +128,21 @@ class ParsedAnswer:
 
 def _split(text: str) -> list[str]:
     """The sentences of a paragraph, each with the citation marks that follow its end
-    (:func:`scout.adapters.text.split_sentences` reads only bare ``[n]`` marks there)."""
+    (:func:`scout.adapters.text.split_sentences` reads only bare ``[n]`` marks there). A
+    period that ends an abbreviation ("Dr.", "e.g.", "world No. 1") ends no sentence,
+    unless citation marks follow it."""
     parts = _SPLIT.split(text)
     # one group: [sentence, marks, sentence, marks, ..., last]
-    out = (parts[i] + (parts[i + 1] if i + 1 < len(parts) else "")
-           for i in range(0, len(parts), 2))
+    out: list[str] = []
+    held = ""
+    for i in range(0, len(parts), 2):
+        marks = parts[i + 1] if i + 1 < len(parts) else ""
+        sentence = held + parts[i] + marks
+        held = ""
+        if i + 2 < len(parts) and not marks.strip() and period_holds(parts[i], parts[i + 2]):
+            held = sentence + " "
+            continue
+        out.append(sentence)
     return [s.strip() for s in out if s.strip()]
 
 

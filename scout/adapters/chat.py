@@ -10,7 +10,9 @@ model's thoughts never reach a report). A 200 that is not such a body → ParseE
 the chain moves on to its next link; the message says why when the body shows it (the
 model called tools instead of answering, refused, or ran out of tokens while thinking:
 ``finish_reason: length``; the provider's content filter withheld it or refused the
-prompt, :mod:`scout.adapters.chat_filter`; ``choices`` was empty). Extra fields servers
+prompt, :mod:`scout.adapters.chat_filter`; ``choices`` was empty). A choice that ended
+with ``finish_reason: error`` (the upstream model failed after a gateway's 200) is an
+Unavailable whatever text came with it: retried, then the next link. Extra fields servers
 add (Azure's filter results, Cerebras' ``time_info``, vLLM's ``stop_reason`` and
 ``kv_transfer_params``, Snowflake's empty strings for null) are ignored; a server's own
 charge (OpenRouter's ``usage.cost``) becomes the reported price.
@@ -35,7 +37,7 @@ from scout.adapters.chat_stream import answer_json
 from scout.adapters.figures import Known, check_figures, claims_of, shown
 from scout.adapters.contract.http import url_secrets
 from scout.adapters.search_http import fetch, short
-from scout.errors import ParseError
+from scout.errors import ParseError, Unavailable
 from scout.i18n import N_
 from scout.i18n import translations
 from scout.task.lang import LANGS, prose_lang, prose_words
@@ -45,6 +47,12 @@ from scout.schemas.sources import Citation
 #: what a ParseError hint says when the model stopped at the token limit
 _LENGTH_HINT = N_("the model stopped at its token limit (finish_reason 'length'); raise "
                   "max_tokens in config/adapters.yaml, or use a model that thinks less")
+
+
+#: what an Unavailable hint says when the upstream model failed mid-answer
+_ERROR_FINISH_HINT = N_("the model's provider failed while it was answering (finish_reason "
+                        "'error'); its text is not shown, and the chain retries or moves on "
+                        "to its next link")
 
 
 #: what a ParseError hint says when the answer came only in a reasoning field
@@ -115,6 +123,8 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         said = f" ({error})" if error else ""  # some servers put an error in a 200
         raise ParseError(f"{name}: the response has no choices[0].message.content{said}",
                          adapter=name, status=response.status_code) from exc
+    if finish_reason(data) == "error":
+        raise error_finish(data, name, response.status_code)
     thought = False
     if isinstance(content, list):  # content parts: Mistral's reasoning models
         text, thought = parts_text(content)
@@ -143,6 +153,23 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         raise ParseError(f"{name}: the answer holds only the model's reasoning", adapter=name,
                          status=status, hint=_REASONING_HINT if reasoned else None)
     return data, content or ""
+
+
+def error_finish(data: dict[str, Any], name: str, status: int) -> Unavailable:
+    """A choice that ended with ``finish_reason: "error"`` and no error object with a status
+    (those are read by chat_errors.in_band_error): OpenRouter's answer when the upstream
+    model failed after the 200 was sent (Gemini's ``MALFORMED_FUNCTION_CALL``, a
+    disconnect). Whatever text came with it (a stray ``<ctrl46>``, half an answer) is no
+    answer: an Unavailable, so the call is retried or the chain moves on, naming
+    ``native_finish_reason`` when the body gives one."""
+    first = data["choices"][0]
+    native = first.get("native_finish_reason")
+    error = first.get("error")
+    said = error.get("message") if isinstance(error, dict) else error
+    detail = ", ".join(short(v) for v in (native, said) if isinstance(v, str) and v.strip())
+    return Unavailable(f"{name}: the model failed while answering (finish_reason 'error'"
+                       + (f": {detail}" if detail else "") + ")",
+                       adapter=name, status=status, hint=_ERROR_FINISH_HINT)
 
 
 def parts_text(parts: list[Any]) -> tuple[str | None, bool]:

@@ -34,6 +34,7 @@ def assemble(text: str) -> dict[str, Any] | None:
     content: list[str] = []
     out: dict[str, Any] = {}
     finish: str | None = None
+    native: str | None = None  # OpenRouter's upstream reason, beside finish_reason "error"
     read = 0
     for line in lines[:MAX_CHUNKS]:
         if line == "[DONE]":
@@ -61,10 +62,14 @@ def assemble(text: str) -> dict[str, Any] | None:
             content.append(delta["content"])
         if isinstance(choice.get("finish_reason"), str) and choice["finish_reason"]:
             finish = choice["finish_reason"]
+        if isinstance(choice.get("native_finish_reason"), str):
+            native = choice["native_finish_reason"]
     if not read:
         return None
     out["choices"] = [{"index": 0, "message": {"role": "assistant", "content": "".join(content)},
                        "finish_reason": finish}]
+    if native:
+        out["choices"][0]["native_finish_reason"] = native
     return out
 
 

@@ -28,10 +28,11 @@ _ABBREVIATION = re.compile(
     # ("Would I return? No. The staff..."), so it ends its sentence
     r"|(?:^|,\s|(?<![\w.])[A-Z]\.\s)[A-Z])\.$")
 #: an abbreviation a figure follows, in listings and offers: "50% dto. 2 meses", "aprox.
-#: 10 m³", "máx. 300 €", "approx. 50 sq ft", "min. 3 months". Held only before a digit:
-#: "30 min. Then..." and "precio máx. Incluye..." end their sentences
+#: 10 m³", "máx. 300 €", "approx. 50 sq ft", "min. 3 months", a rank or a number ("world
+#: No. 1", "Nr. 5", "Nos. 3 and 4"). Held only before a digit: "30 min. Then...", "precio
+#: máx. Incluye..." and "Would I go back? No. The room..." end their sentences
 _BEFORE_A_FIGURE = re.compile(r"\b(?:dtos?|desc|aprox|approx|m[aá]x|m[ií]n|ca|incl|excl|"
-                              r"ej|e\.g|ref|tel|ud|uds)\.$", re.IGNORECASE)
+                              r"ej|e\.g|ref|tel|ud|uds|nos?|nr|nro)\.$", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#{1,6})\s+")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")
 _SPACE_BEFORE_MARK = re.compile(r"(?<!\s)\s+([.,;:!?])")
@@ -66,15 +67,21 @@ def split_sentences(text: str) -> list[str]:
             marks = parts[i + 1] if i + 1 < len(parts) else ""
             sentence = (held + parts[i] + marks).strip()
             held = ""
-            if i + 2 < len(parts) and not marks and (
-                    _ABBREVIATION.search(parts[i]) or (_BEFORE_A_FIGURE.search(parts[i])
-                                                       and parts[i + 2][:1].isdigit())):
+            if i + 2 < len(parts) and not marks and period_holds(parts[i], parts[i + 2]):
                 # "Yu, H. et al. (2024)", "e.g. Madrid", "J. Smith": no sentence ends here
                 held = sentence + " "
                 continue
             if sentence:
                 out.append(sentence)
     return out
+
+
+def period_holds(before: str, after: str) -> bool:
+    """Whether the period that ends ``before`` belongs to an abbreviation or an initial
+    ("Dr.", "e.g.", "J.", "approx." before a figure), so the sentence goes on into
+    ``after`` instead of ending there."""
+    return bool(_ABBREVIATION.search(before)
+                or (_BEFORE_A_FIGURE.search(before) and after[:1].isdigit()))
 
 
 def markers(sentence: str) -> list[int]:
