@@ -4,7 +4,7 @@ billed for at least its minimum hours, a monthly package put on an hour by the h
 it states, the home size's fixed price ("2 bedrooms £180"), a rate per m² times the m²
 asked, and hours or m² times the visits a month against a monthly budget; then products
 included, insured or vetted staff and eco products. The requests are typed as the lab
-types them, in both languages; three run end to end offline with scout.testing
+types them, in both languages; four run end to end offline with scout.testing
 (module-scoped: one run each), and the reports are checked for their language, their
 citations, and for words that do not belong to cleaning services."""
 
@@ -114,6 +114,16 @@ MADRID = [
            "Brillo Empresas: limpieza de oficinas hasta 150 m², 15 €/hora, 2 horas por "
            "visita."),
 ]
+VALENCIA = [
+    Result("Brisa Limpiezas", "https://brisa.test/",
+           "Brisa Limpiezas: limpieza por horas en Valencia a 13 €/hora, servicio mínimo de 4 "
+           "horas. Productos ecológicos."),
+    Result("Turia Hogar", "https://turia.test/",
+           "Turia Hogar: limpieza a fondo. Piso de 1 habitación 70 €, 2 habitaciones 95 €, 3 "
+           "habitaciones 120 € (IVA incluido)."),
+    Result("Ruzafa Clean", "https://ruzafa.test/",
+           "Ruzafa Clean: desde 15 €/hora, sin mínimo de horas."),
+]
 
 RUNS = {
     "barcelona": ("limpieza de hogar en Barcelona, 4 horas a la semana, menos de 15 €/hora, "
@@ -122,6 +132,8 @@ RUNS = {
                 "Friday", BRISTOL),
     "madrid": ("empresa de limpieza para oficina de 120 m² en Madrid, 3 días a la semana, "
                "presupuesto mensual máximo 600 €", MADRID),
+    "valencia": ("limpieza de un piso de 2 habitaciones en Valencia, 3 horas, hasta 50 €",
+                 VALENCIA),
 }
 
 
@@ -132,7 +144,7 @@ def _own_pages(fake, listings):
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    """The three runs, each once, with the queries the kind sent."""
+    """The four runs, each once, with the queries the kind sent."""
     return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
 
 
@@ -171,6 +183,9 @@ def test_the_home_size_fixed_price_in_english(runs):
     assert "| 1 | Clifton Clean Co | 180 GBP | the fixed price for 2 bedrooms |" in run.report
     assert run.report.startswith("# Cleaning: Bristol · 2 bedrooms · end of tenancy")
     assert queries[0] == "end of tenancy cleaning Bristol price"
+    # a fixed price beside a rate per hour with no hours asked: no cheapest, and never
+    # "no option has a known price", which the shortlist's prices contradict
+    assert "the prices they state could not be compared on one footing" in run.report
     own = _own_words(run.report, BRISTOL, ids=True)
     spanish = words_of(*REPORT_SPANISH, "limpieza", "productos", "habitaciones", "para lo pedido")
     assert not spanish.search(own), spanish.findall(own)
@@ -185,6 +200,16 @@ def test_m2_and_hours_times_the_visits_a_month(runs):
     assert _values(run)["Brillo Empresas"]["cost"] == pytest.approx(390)
     assert "| 1 | Brillo Empresas | 390 €/mes | 15 € la hora × 2 horas × 13 visitas al mes |" \
         in run.report
+
+
+def test_a_rate_is_billed_for_its_minimum_hours(runs):
+    run, _ = runs["valencia"]
+    # Brisa's 13 €/hora with a 4-hour minimum is 52 € for the 3 hours asked, over 50 €;
+    # Turia's 2 habitaciones 95 € (not its 1 habitación 70 €); Ruzafa 15 € × 3 = 45 €
+    assert _names(run) == ["Ruzafa Clean"]
+    assert _excluded(run) == {"Brisa Limpiezas": ["cuesta unos 52 € para lo pedido"],
+                              "Turia Hogar": ["cuesta unos 95 € para lo pedido"]}
+    assert "| 1 | Ruzafa Clean | 45 € | 15 € la hora × 3 horas |" in run.report
 
 
 def test_the_report_cites_its_sources(runs):
