@@ -116,8 +116,17 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             syn._("{name} is the only option that fits your request: {facts}.",
                   name=only.name, facts=", ".join(facts)), items)]
     if best is None and cheap is None and sole_price is None:
-        return [_tax_sentence(syn, untaxed, priced) if untaxed else
-                syn.sentence(syn._("No option that fits your request has a known "
+        if untaxed:
+            return [_tax_sentence(syn, untaxed, priced)]
+        if any(s.price is not None for s in short):
+            # prices stated that rank could not put on one footing (a fixed price beside
+            # a rate per hour with no hours asked): never "no known price", which the
+            # shortlist's own prices would contradict
+            return [syn.sentence(syn._("No option that fits your request has a known "
+                                       "rating, and the prices they state could not be "
+                                       "compared on one footing, so none is recommended "
+                                       "over the others."))]
+        return [syn.sentence(syn._("No option that fits your request has a known "
                                    "rating or price, so none is recommended over the "
                                    "others."))]
     first = short[0]

@@ -65,6 +65,16 @@ _CLASSES_OF = re.compile(
     r"(?<![\d.,])(\d{1,3})\s+(?:clases?|lessons?|sessions?|sesion(?:es)?|classes)\s+(?:de|of)\s+"
     r"(\d{1,3}(?:[.,]\d{1,2})?)\s*(?:(horas?|hours?|hrs?|h)|(minutos|minutes|mins?))(?!\w)")
 
+#: hours said per a period, what a longer period's price holds: "4 horas semanales 220 €/mes",
+#: "4 hours a week, £260 a month", "2 h/semana" (folded text); the period's word is the group
+_HOURS_OFTEN = re.compile(
+    r"(?<![\d.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*(?:horas?|hours?|hrs?|h)\s*"
+    r"(?:(?:/\s*|(?:a|per|por|al|a\s+la|cada|each|every)\s+(?:la\s+)?)(semana|week|mes|month|dia|day)"
+    r"|(semanales|mensuales|diarias|weekly|monthly|daily))\b")
+_OFTEN_PERIOD = {"semana": "week", "week": "week", "semanales": "week", "weekly": "week",
+                 "mes": "month", "month": "month", "mensuales": "month", "monthly": "month",
+                 "dia": "day", "day": "day", "diarias": "day", "daily": "day"}
+
 # "× 1 hour": the count of one unit each, as a reader says it ("4 × hour" is no phrase in
 # either language); "evenly", as one placeholder is said once (scout.i18n.messages)
 PACK_FLAG = N_("price for {count} × 1 {per}, divided evenly to compare it with the budget "
@@ -134,11 +144,13 @@ def pack_count(text: str, unit: str) -> int | None:
     return units_bought(text, words, priced=True) if words else None
 
 
-def period_hours(text: str, unit: str) -> float | None:
+def period_hours(text: str, unit: str, per: str | None = None) -> float | None:
     """How many ``unit`` (an hour or a minute) the sentence of ``text`` that states an
     amount says a period's price holds: its classes times one's length ("80 € al mes por 4
-    clases de 1,5 horas": 6 hours), else a pack's count ("£120 a month for 10 hours");
-    None when it says neither, or only how often or one class's length."""
+    clases de 1,5 horas": 6 hours), else a pack's count ("£120 a month for 10 hours"), else,
+    for a price per ``per``, the hours it says a shorter period holds, put on ``per`` ("4
+    horas semanales 220 €/mes": 4 hours a week, ~17.4 a month; a cleaner's, a tutor's); None
+    when it says neither, or only one class's length."""
     if unit not in ("hour", "minute"):
         return None
     for sentence in SENTENCE.split(fold(text or "")):
@@ -150,7 +162,21 @@ def period_hours(text: str, unit: str) -> float | None:
             total = hours if unit == "hour" else hours * 60
             if total > 0:
                 return round(total, 4)
-    return pack_count(text, unit)
+    packed = pack_count(text, unit)
+    if packed is not None or per not in PERIOD_DAYS:
+        return packed
+    for sentence in SENTENCE.split(fold(text or "")):
+        if not _MONEY.search(sentence):
+            continue
+        for m in _HOURS_OFTEN.finditer(sentence):
+            often = _OFTEN_PERIOD[m.group(2) or m.group(3)]
+            if PERIOD_DAYS[often] > PERIOD_DAYS[per]:
+                continue  # "10 horas al mes" for a price a week says no week's hours
+            hours = float(m.group(1).replace(",", ".")) * PERIOD_DAYS[per] / PERIOD_DAYS[often]
+            total = hours if unit == "hour" else hours * 60
+            if total > 0:
+                return round(total, 2)
+    return None
 
 
 def divided(base: Money, count: float, fine: bool = False) -> dict[str, object] | None:
@@ -199,7 +225,8 @@ def for_pack(c: Candidate, unit: str, peers: bool = False) -> None:
         count: float | None = next((n for t in price_lines(c) if (n := pack_count(t, unit))),
                                    None)
     elif base.per in PERIOD_DAYS:
-        count = next((h for t in price_lines(c) if (h := period_hours(t, unit))), None)
+        count = next((h for t in price_lines(c) if (h := period_hours(t, unit, base.per))),
+                     None)
     else:
         return
     if count is None:

@@ -12,8 +12,10 @@ sea gratis" for "primera clase gratis").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from scout.spec.models import InputSpec
+from scout.task.enums import inside_rival
 from scout.task.lang import fold
 from scout.task.readers import QueryText, name_forms
 
@@ -60,7 +62,12 @@ _REFUSED = re.compile(r"\s*(?:,\s*)?(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:sirven?|
                       r"(?:is\s+)?a\s+deal[- ]?breaker|ni\s+hablar)\b")
 
 
-def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
+def find_boolean(text: QueryText, spec: InputSpec, name: str,
+                 rivals: Sequence[str] = ()) -> tuple[bool, tuple[int, int]] | None:
+    """Whether the request asks for (True) or rules out (False) the flag ``name``, and the
+    span said; None when it says neither. ``rivals``: the longer words of other yes/no
+    inputs (:func:`boolean_rivals`): this flag's word inside one of them is that flag's
+    ("eco products" for an ``eco`` flag is no ``products`` flag's "products")."""
     # "unfurnished", "un-heated", "non-smoking", "non refundable": English negates an
     # adjective with the prefix un- or non- ("nada online", "nothing online", "que no sean
     # online": ruled out as "no online" is); "semi-furnished", "half-board" are neither
@@ -82,7 +89,9 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
                          # "no lock-in contract", "no long-term contract": the kind said
                          r"(?:(?<=no\s)[a-z]+-[a-z]+\s+)?"
                          r"(?:(?P<un>un-?|non-?\s*|no-)|(?P<half>semi-?|half-|part-|medio-))?"
-                         + alt + r"\b", text.free):
+                         + r"(?P<flagword>" + alt + r")\b", text.free):
+        if rivals and inside_rival(text.free, m.span("flagword"), m.group("flagword"), list(rivals)):
+            continue  # "eco products": another flag's word, not this one's
         before = re.search(r"([\w-]+)\s*$", text.free[max(0, m.start() - 30):m.start()])
         after = re.match(r"\s+([\w-]+)", text.free[m.end():])
         if _FREE.search(m.group(0)) and ((before and before.group(1) in _PERKS)
@@ -128,6 +137,14 @@ def said_again(text: QueryText, spec: InputSpec, name: str,
     return [m.span() for m in re.finditer(r"(?<!\w)" + alt + r"(?!\w)", text.free)
             if (m.end() <= span[0] or m.start() >= span[1])
             and not _compound_head(text.free[m.end():], spec, name)]
+
+
+def boolean_rivals(inputs: dict[str, InputSpec], name: str) -> list[str]:
+    """The names and aliases of the yes/no inputs other than ``name``, each written as a
+    request says it: what :func:`find_boolean` passes over when this flag's word stands
+    inside a longer one of them."""
+    return [w for other, spec in inputs.items() if other != name and spec.type == "boolean"
+            for w in (other.replace("_", " "), *spec.aliases)]
 
 
 _INCLUDED = re.compile(r"\s+(?:incluid[oa]s?|included)\b")

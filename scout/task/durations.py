@@ -85,6 +85,29 @@ _FOR_AFTER = re.compile(r"\s*(?:$|[,.;:!?)\n]|(?:in|on|at|from|with|and|or|to|st
 # from March 3", "a weekend in Lisbon"): how long, unless it is a rate's period after a
 # count or an amount ("10 hours a week", "300 € a week in July", "twice a month"; what another
 # reader claimed is blanked, \x00) or how early ("a week in advance")
+# a count of days (or weeks, months) said per a longer period is how often, never how
+# long: "3 días a la semana", "3 days a week", "2 días por semana", "5 days/week", "two
+# weeks a year", "4 días al mes" (a cleaner's, a nursery's, a gym's days); hours per a
+# period stay a length ("4 horas a la semana" is 4 hours of each week: a tutor's, a cleaner's)
+_PER_PERIOD_AFTER = re.compile(
+    r"\s*(?:/\s*|(?:a|per|por|each|every|cada|al|a\s+la|la)\s+)(?:la\s+)?"
+    r"(?P<period>weeks?|semanas?|months?|mes|meses|years?|anos?|fortnight|quincena)\b", re.I)
+_PERIOD_LENGTH = {"week": WEEK, "semana": WEEK, "month": MONTH, "mes": MONTH, "year": YEAR,
+                  "ano": YEAR, "fortnight": 2 * WEEK, "quincena": 2 * WEEK}
+
+
+def _how_often(free: str, m: re.Match[str]) -> bool:
+    """Whether the calendar length at ``m`` is counted per a longer period after it ("3
+    days a week", "3 días a la semana"): how often something happens, no length."""
+    after = _PER_PERIOD_AFTER.match(free, m.end())
+    if after is None or m.group("num") is None or m.group("num2") or m.group("num3"):
+        return False
+    period = fold(after.group("period")).lower()
+    period = period[:-1] if period.endswith("s") and period != "mes" else period
+    period = "mes" if period == "mese" else period
+    return _unit(m.group("unit")) < _PERIOD_LENGTH.get(period, 0)
+
+
 _BARE_AFTER = re.compile(r"\s+(?:in|on|from|starting|this|next|around|during|over|between)\b"
                          r"(?!\s+(?:advance|ahead|a\s+row)\b)", re.I)
 _RATE_BEFORE = re.compile(r"(?:[\d\x00€$£¥%]|\b(?:times|twice|once|thrice|per|each|every|"
@@ -183,9 +206,11 @@ def _durations(free: str, high: bool = False, calendar: bool = False,
         if _unit(m.group("unit") or "h") >= DAY and (
                 not calendar or _AGE.match(free, m.end())
                 or _WHEN_BEFORE.search(free, max(0, m.start() - 16), m.start())
-                or _WHOSE_AGE.search(free, max(0, m.start() - 24), m.start())):
+                or _WHOSE_AGE.search(free, max(0, m.start() - 24), m.start())
+                or _how_often(free, m)):
             # "a 12-year-old", "niños de 3 años de edad", "un niño de 9 años": an age; "the last 2 years", "hace 2
-            # años", "2 years ago", "cada 2 semanas": when or how often, not a length
+            # años", "2 years ago", "cada 2 semanas", "3 días a la semana": when or how
+            # often, not a length
             continue
         if _AWAY.match(free, m.end()) or (_AT_BEFORE.search(free, max(0, m.start() - 16), m.start())
                                           and _AT_AFTER.match(free, m.end())):

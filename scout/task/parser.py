@@ -27,7 +27,7 @@ from scout.i18n import author_word, translations
 from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
-from scout.task.booleans import find_boolean
+from scout.task.booleans import boolean_rivals, find_boolean
 from scout.task.booleans import said_again as flag_said_again
 from scout.task.calques import nativised
 from scout.task.catalan import castilian
@@ -340,7 +340,7 @@ def parse_query(
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))
             elif spec.type == "boolean":
-                hit = find_boolean(text, spec, name)
+                hit = find_boolean(text, spec, name, boolean_rivals(inputs, name))
                 if hit is not None:  # "Gas Safe registered": the flag's words, said twice
                     for again in flag_said_again(text, spec, name, hit[1]):
                         text.claim(again)

@@ -216,3 +216,35 @@ def test_prices_on_different_footings_are_not_called_unknown() -> None:
     rec = [s.text for s in adapter.call(req).value.recommendation]
     assert rec[0] == ("The options that fit your request state prices that could not be "
                       "compared on one footing, so none is recommended over the others.")
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "No option that fits your request has a known rating, and the prices they state "
+           "could not be compared on one footing, so none is recommended over the others."),
+    ("es", "Ninguna opción que encaje con tu petición tiene una valoración conocida, y los "
+           "precios que dan no se han podido comparar en una misma base, así que no se "
+           "recomienda ninguna sobre las demás."),
+])
+def test_unrated_options_with_prices_on_different_footings(lang: str, said: str) -> None:
+    """A kind that asks a rating, whose options have none, and whose prices rank could not
+    put on one footing (a cleaner's fixed 180 GBP beside another's 18 GBP an hour, no hours
+    asked for a budget for the whole job): once "no option has a known rating or price",
+    which the shortlist's own prices contradicted (found writing examples/cleaning)."""
+    whole, hourly = Money(amount=180, currency="GBP"), \
+        Money(amount=18, currency="GBP", per="hour")
+    subjects = [SubjectBrief(key="clifton", name="Clifton Clean Co", rank=1, price=whole),
+                SubjectBrief(key="redland", name="Redland Maids", rank=2, price=hourly)]
+    evidence = [EvidenceItem(url="https://clifton.example/", title="Clifton Clean Co",
+                             subject="clifton", kind="review", price=whole,
+                             text="Clifton Clean Co: end of tenancy clean, 2 bedrooms £180."),
+                EvidenceItem(url="https://redland.example/", title="Redland Maids",
+                             subject="redland", kind="review", price=hourly,
+                             text="Redland Maids: £18/hr, 2 hour minimum.")]
+    req = SynthesisRequest(question="Which cleaner?", task={
+        "place": "Bristol", "min_rating": 7.0,
+        "budget": {"amount": 250.0, "currency": "GBP", "comparator": "<=", "per": None}},
+        task_types={"place": "place", "budget": "money", "min_rating": "rating"}, lang=lang,
+        candidates=[s.name for s in subjects], subjects=subjects, evidence=evidence)
+    adapter = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive"))
+    rec = [s.text for s in adapter.call(req).value.recommendation]
+    assert rec[0] == said
