@@ -126,17 +126,19 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str,
     return None
 
 
-def said_again(text: QueryText, spec: InputSpec, name: str,
-               span: tuple[int, int]) -> list[tuple[int, int]]:
+def said_again(text: QueryText, spec: InputSpec, name: str, span: tuple[int, int],
+               rivals: Sequence[str] = ()) -> list[tuple[int, int]]:
     """Where the request names the flag read at ``span`` again by another of its words
     ("Gas Safe registered" for the aliases ``Gas Safe`` and ``registered``, "certificado y
     autorizado"): those spans, to claim with it, so the other words are read as no
-    subject and no place."""
+    subject and no place. A word inside a longer one of another flag (``rivals``: "a lift
+    and a goods lift") is that flag's, left to it."""
     alt = name_forms(_genders([name.replace("_", " "), *spec.aliases]))
     # a compound the word heads ("remote sensing" beside "online") is no flag's word
     return [m.span() for m in re.finditer(r"(?<!\w)" + alt + r"(?!\w)", text.free)
             if (m.end() <= span[0] or m.start() >= span[1])
-            and not _compound_head(text.free[m.end():], spec, name)]
+            and not _compound_head(text.free[m.end():], spec, name)
+            and not (rivals and inside_rival(text.free, m.span(), m.group(0), list(rivals)))]
 
 
 def boolean_rivals(inputs: dict[str, InputSpec], name: str) -> list[str]:

@@ -340,9 +340,10 @@ def parse_query(
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))
             elif spec.type == "boolean":
-                hit = find_boolean(text, spec, name, boolean_rivals(inputs, name))
+                rivals = boolean_rivals(inputs, name)
+                hit = find_boolean(text, spec, name, rivals)
                 if hit is not None:  # "Gas Safe registered": the flag's words, said twice
-                    for again in flag_said_again(text, spec, name, hit[1]):
+                    for again in flag_said_again(text, spec, name, hit[1], rivals):
                         text.claim(again)
             elif spec.type == "subject":
                 from scout.task.audience import audience_spans, names_a_role, people_input
