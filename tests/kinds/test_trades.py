@@ -175,7 +175,7 @@ def test_the_call_out_fee_is_added_to_the_hours_asked(runs):
     assert _excluded(run) == {
         "Chapuzas Macarena": ["el trabajo cuesta 125 €, más que el presupuesto"],
         "Montajes Exprés Sur": ["valoración por debajo del mínimo"]}
-    assert "| Manitas Triana | ~75 € en total (25 €/hora según la fuente)  [2] | 90 € | " \
+    assert "| Manitas Triana | 75 € en total (25 €/hora según la fuente)  [2] | 90 € | " \
            "3 h × 25 €/h, más 15 € de desplazamiento |" in run.report
     assert "| ServiHogar Sevilla |" in run.report and \
         "| 90 € | 3 h × 30 €/h, sin IVA, como lo indica su página |" in run.report
