@@ -279,8 +279,10 @@ def unknown_opener(original: str, hit: tuple[str, tuple[int, int]]) -> bool:
     its thing far more often than an unknown town (one after a cue, "in Zahara", is read
     by the cue's pass)."""
     from scout.task.gazetteer import misspelt_place
+    from scout.task.subdivisions import known_region
 
-    # (a known city typed with a slip, "Lodnon", is still read and corrected later)
+    # (a known city typed with a slip, "Lodnon", is still read and corrected later; a
+    # region CLDR names, "Alaska cruise from Seattle", is known though no city)
     return not original[:hit[1][0]].strip(" \t\n\r¿¡\"'“‘«(-*>") and not known_name(hit[0]) \
-        and misspelt_place(fold(hit[0])) is None
+        and misspelt_place(fold(hit[0])) is None and not known_region(fold(hit[0]))
 

@@ -110,6 +110,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             # "ayudas a la investigación": what kind, no place; "viaje en familia",
             # "escapada en pareja": who comes along, no town
             continue
+        if hit and _month_name(hit[0]) and not known_name(hit[0]):
+            continue  # "cruise from Miami in August" where no date input read it: a month
         if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
             hit = _landmark(free, original, m.end(), hit)
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
@@ -324,6 +326,9 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             if hit and number_name(hit[0]):
                 field_end = hit[1][1]  # "Two 1-hour lessons", "Seven Sisters": a count
                 continue
+            if hit and hit[1] == (m.start(), m.end()) and _month_name(hit[0]) \
+                    and not known_name(hit[0]):
+                continue  # "cruise from Miami in August" for a kind with no date: no place
             if hit and opener is None and unknown_opener(original, hit):
                 # "Storage unit Manchester", "Trastero Valencia": the word the request opens
                 # with yields to a place the gazetteer knows that ends its name or comes
@@ -341,8 +346,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
             hit = None if _intro_cue(m, free, original) else read_name(free, original,
                                                                          m.end(), False)
-            if hit and language(hit[0]):
-                continue  # "Tours in Seville in french"
+            if hit and language(hit[0]) or hit and _month_name(hit[0]) and not known_name(hit[0]):
+                continue  # "Tours in Seville in french", "cruise from Miami in August"
             if hit and (degree_cue(m.group("cue"), m.start(), original)
                         or nominal_cue(m.group("cue"), m.start(), original)) \
                     and not known_name(hit[0]):
@@ -351,6 +356,15 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 return hit if opener is None or known_name(hit[0]) else opener
         return opener
     return None
+
+
+def _month_name(name: str) -> bool:
+    """``name`` is a month's full name (CLDR, English or Spanish: "August", "Septiembre"),
+    which a kind that reads no date leaves unclaimed, typed with its capital."""
+    from scout.task.cldr import months
+
+    said = months().get(fold(name).rstrip("."))
+    return bool(said and said[1])
 
 
 # a code of capitals and digits typed as one word ("B2", "C1", "A320", "M3"): a capital
