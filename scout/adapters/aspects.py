@@ -31,7 +31,7 @@ finds things at (a ``place`` input: hotels, restaurants, rentals, events) reads 
 aspect; any other kind (laptops, used cars, and an e-bike or a laptop whose ``place``
 input is where it is shipped) only those a product has — value, quality, noise,
 cleanliness, comfort, the seller's staff, and ``overall`` — by the words that mean them
-for a product, and stays silent on the rest (:func:`scope_of`).
+for a product, and stays silent on the rest (:func:`~scout.adapters.aspectwords.scope_of`).
 
 :class:`AspectMatcher` is the seam for a better matcher (the ``ml`` extra may supply one
 that maps uncued clauses to aspects by embedding similarity); :class:`LexiconMatcher` is
@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from scout.adapters.text import fold
 from scout.lazyre import compiled
@@ -95,54 +95,6 @@ _NOT_PRODUCT_CUES = frozenset({"rate", "rates", "tarifa*", "service", "servicio"
                                "camarer*", "reception", "receptionist*", "recepcion*",
                                "anfitrion*"})
 VENUE, PRODUCT = "venue", "product"
-
-
-#: words of a ``place`` input's name or aliases saying it is where the thing is sent,
-#: sold, made, covered or based, not somewhere one goes: a laptop's "ship to", an e-bike's
-#: delivery country, a tariff's market, a plan's coverage, a grant's "based in" (folded; a
-#: trailing ``*`` any ending)
-_NOT_THERE = ("deliver*", "ship", "ships", "shipping", "shipped", "envio*", "enviar", "envia*",
-              "entrega*", "domicilio", "cover*", "cubr*", "cobertura", "market*", "mercado*",
-              "sold", "sell*", "vend*", "venta", "made", "hecho", "hecha", "elaborad*",
-              "produc*", "based", "sede", "registered", "registrad*", "headquarter*")
-#: a place input named for a country or a wide region: where a thing comes from, is sold
-#: or works, rarely the street one goes to (a hotel's or a restaurant's is a city, an area)
-_WIDE = ("country", "countries", "pais", "paises", "region", "regions", "regiones",
-         "nation", "nacion", "territory", "territorio")
-#: what a made thing is measured by: its weight, its size in bytes (a laptop, an e-bike,
-#: a phone plan's data); a venue's request asks for days or a month instead
-_MADE, _VISIT = frozenset({"weight", "data_size"}), frozenset({"date", "month"})
-
-
-def scope_of(task_types: dict[str, str] | None,
-             aliases: dict[str, list[str]] | None = None) -> str:
-    """The lexicon's scope for a kind, from what it declares: :data:`VENUE` when what it
-    finds is somewhere to go (a ``place`` input it is *at*: hotels, restaurants, gyms,
-    events, trails), else :data:`PRODUCT`. A ``place`` input does not make a venue when
-    every one says by its name or ``aliases`` (:data:`_NOT_THERE`) that it is where the
-    thing is delivered, sold, made, covered or based (``ship_to``, ``envío a``,
-    ``market``, ``covering``, ``based in``); nor when the kind asks for no day or month
-    and either measures a made thing (a ``weight`` or ``data_size`` input: e-bikes,
-    phone plans) or names its places only for a country or a wide region (wines by
-    ``country``). A request without declared types (an older caller) reads every
-    aspect, as before."""
-    if not task_types:
-        return VENUE
-    places = [n for n, t in task_types.items() if t == "place"]
-    if not places:
-        return PRODUCT
-
-    def words(name: str) -> list[str]:
-        return [w for text in (name, *(aliases or {}).get(name, []))
-                for w in _TOKEN.findall(fold(text.replace("_", " ")))]
-
-    if all(any(_matches(w, _NOT_THERE) for w in words(n)) for n in places):
-        return PRODUCT
-    types = set(task_types.values())
-    if not types & _VISIT and (types & _MADE or all(
-            any(w in _WIDE for w in _TOKEN.findall(fold(n.replace("_", " ")))) for n in places)):
-        return PRODUCT
-    return VENUE
 
 
 #: polar words that belong to one aspect: word → (aspect, sign)
@@ -232,7 +184,7 @@ _FIELD_VALUE = re.compile(r"(?:^|(?<=[\n;.!?|\u2022\u00b7,]))[^\n;.!?|\u2022\u00
 DISCOURSE = frozenset("well bueno bien".split())
 JOINERS = frozenset("and or y e o u ni".split()) - NEGATORS
 _CLAUSE = re.compile(r"[;:.!?()]\s|[;!?()]|\s[-–—]\s")
-_TOKEN = re.compile(r"[a-z0-9]+(?:[-'’][a-z0-9]+)*")
+TOKEN = re.compile(r"[a-z0-9]+(?:[-'’][a-z0-9]+)*")
 OVERALL = "overall"
 NEGATION_WINDOW = 3
 #: what a stay or a price includes: a fact, no sign (module docstring), but the predicate a
@@ -240,7 +192,7 @@ NEGATION_WINDOW = 3
 INCLUDED = frozenset("included incluid*".split())
 
 
-def _matches(word: str, patterns: frozenset[str] | tuple[str, ...]) -> bool:
+def matches(word: str, patterns: frozenset[str] | tuple[str, ...]) -> bool:
     """``word`` is one of ``patterns`` or starts with one ending in ``*`` (a stem)."""
     return word in patterns or word.startswith(_stems(patterns))
 
@@ -269,7 +221,7 @@ def _lookup_polar(word: str, scope: str = VENUE) -> tuple[str, int] | None:
 @functools.lru_cache(maxsize=65536)
 def _polar(word: str) -> bool:
     return _lookup_polar(word) is not None or any(
-        _matches(word, words)
+        matches(word, words)
         for words in (STRONG_POSITIVE, STRONG_NEGATIVE, WEAK_POSITIVE, WEAK_NEGATIVE))
 
 
@@ -280,7 +232,7 @@ def _cue_aspect(word: str, scope: str = VENUE) -> str | None:
             if aspect not in PRODUCT_ASPECTS:
                 continue
             cues = tuple(c for c in cues if c not in _NOT_PRODUCT_CUES)
-        if _matches(word, cues):
+        if matches(word, cues):
             return aspect
     return None
 
@@ -294,7 +246,7 @@ def _negated(tokens: list[str], i: int) -> bool:
         if word in NEGATORS or word.endswith(("n't", "n’t")):
             # "un poco ruidoso" is "a bit noisy", not "hardly noisy"
             return not (word in ("poco", "poca") and j > 0 and tokens[j - 1] in ("un", "una"))
-        if word in JOINERS or _polar(word) or _matches(word, INCLUDED):
+        if word in JOINERS or _polar(word) or matches(word, INCLUDED):
             return False  # a negation reaches one polar word: "nada limpio y ruidoso"
         if word not in SKIP:
             seen += 1
@@ -335,66 +287,11 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
-def asked_words(task: dict[str, Any], task_types: dict[str, str] | None,
-                aliases: dict[str, list[str]] | None = None,
-                synonyms: dict[str, dict[str, list[str]]] | None = None) -> frozenset[str]:
-    """The folded words the kind or the request asks by: the name of each ``boolean``
-    input the kind declares (asked or not: a kind that lets one ask for "remote" treats it
-    as a property, not a defect) or the request set true, with the input's ``aliases``
-    (an input ``online`` with alias "remote"), and each text value the request gave
-    ("quiet" of a flat asked quiet) with its enum value's ``synonyms``. A listing that
-    says one is never held against it: a job's "remote" is how one works, not a hotel's
-    far-off location."""
-    raw = task.get("values")
-    values: dict[str, Any] = raw if isinstance(raw, dict) else task
-    aliases, synonyms = aliases or {}, synonyms or {}
-    out: set[str] = set()
-
-    def add(*texts: str) -> None:
-        for text in texts:
-            out.update(_TOKEN.findall(fold(text.replace("_", " "))))
-
-    for name, declared in (task_types or {}).items():
-        if declared == "boolean":
-            add(name, *aliases.get(name, []))
-    for name, value in values.items():
-        kind = (task_types or {}).get(name)
-        if value is True and kind in (None, "boolean"):
-            add(name, *aliases.get(name, []))
-        elif isinstance(value, str) and kind in (None, "string", "subject"):
-            add(value, *synonyms.get(name, {}).get(value, []))
-        elif isinstance(value, list):
-            for v in value:
-                if isinstance(v, str):
-                    add(v, *synonyms.get(name, {}).get(v, []))
-    return frozenset(out)
-
-
-def category_words(task: dict[str, Any], task_types: dict[str, str] | None,
-                   synonyms: dict[str, dict[str, list[str]]] | None = None) -> frozenset[str]:
-    """The folded words of the categories the request asked for: each value of a
-    ``string`` or ``list`` input (an enum's, with its value's ``synonyms``). Such a word
-    names a kind of the thing, no judgement of it: a motor "central" is no central
-    location, an "económica" cabin no cheap price, an "amplio" medical network no roomy
-    one; :func:`clause_hits` reads it as no pro and no con."""
-    raw = task.get("values")
-    values: dict[str, Any] = raw if isinstance(raw, dict) else task
-    out: set[str] = set()
-    for name, value in values.items():
-        if (task_types or {}).get(name) not in ("string", "list"):
-            continue
-        for v in value if isinstance(value, list) else [value]:
-            if isinstance(v, str):
-                for text in (v, *(synonyms or {}).get(name, {}).get(v, [])):
-                    out.update(_TOKEN.findall(fold(text.replace("_", " "))))
-    return frozenset(out)
-
-
 def clause_hits(clause: str, scope: str = VENUE,
                 asked: frozenset[str] = frozenset(),
                 kind_words: frozenset[str] = frozenset(),
                 categories: frozenset[str] = frozenset()) -> list[AspectHit]:
-    tokens = _TOKEN.findall(clause)
+    tokens = TOKEN.findall(clause)
     # a word the kind calls what it finds (a trail's "walk", a tour's "visita") is the
     # thing itself, no aspect of it: "an easy walk of 6 km" says nothing of a location
     cues = [(i, a) for i, w in enumerate(tokens)
@@ -416,13 +313,13 @@ def clause_hits(clause: str, scope: str = VENUE,
             if _said_of_itself(tokens, i, kind_words, cues, aspect):
                 aspect = OVERALL
         else:
-            if _matches(word, STRONG_POSITIVE):
+            if matches(word, STRONG_POSITIVE):
                 sign, strong = 1, True
-            elif _matches(word, STRONG_NEGATIVE):
+            elif matches(word, STRONG_NEGATIVE):
                 sign, strong = -1, True
-            elif _matches(word, WEAK_POSITIVE):
+            elif matches(word, WEAK_POSITIVE):
                 sign, strong = 1, False
-            elif _matches(word, WEAK_NEGATIVE):
+            elif matches(word, WEAK_NEGATIVE):
                 sign, strong = -1, False
             else:
                 continue
@@ -472,7 +369,7 @@ class AspectMatcher(Protocol):
 
 class LexiconMatcher:
     """The default matcher: the lexicon above, per clause (no model, deterministic), in
-    the kind's ``scope`` (:func:`scope_of`)."""
+    the kind's ``scope`` (:func:`~scout.adapters.aspectwords.scope_of`)."""
 
     def __init__(self, scope: str = VENUE, asked: frozenset[str] = frozenset(),
                  own: frozenset[str] = frozenset(),
@@ -486,22 +383,15 @@ class LexiconMatcher:
         return find_aspects(sentence, self.scope, self.asked, self.own, self.categories)
 
 
-def own_words(nouns: list[str]) -> frozenset[str]:
-    """The folded words of a kind's ``nouns:`` (what it calls what it finds), each in
-    the singular and the plural: ``walk`` and ``walks`` for a trail kind."""
-    words = {w for noun in nouns for w in _TOKEN.findall(fold(noun))}
-    return frozenset(words | {w + "s" for w in words} | {w + "es" for w in words})
-
-
 def find_aspects(sentence: str, scope: str = VENUE,
                  asked: frozenset[str] = frozenset(),
                  own: frozenset[str] = frozenset(),
                  categories: frozenset[str] = frozenset()) -> list[AspectHit]:
     """Aspects the sentence speaks about, each once, in the order first met, in
     ``scope`` (:data:`VENUE`: every aspect; :data:`PRODUCT`: a product's); a word in
-    ``asked`` (:func:`asked_words`) never counts against, one in ``own``
-    (:func:`own_words`: the kind's nouns) names no aspect, and one in ``categories``
-    (:func:`category_words`) is no pro or con.
+    ``asked`` (:func:`~scout.adapters.aspectwords.asked_words`) never counts against, one in ``own``
+    (:func:`~scout.adapters.aspectwords.own_words`: the kind's nouns) names no aspect, and one in ``categories``
+    (:func:`~scout.adapters.aspectwords.category_words`) is no pro or con.
 
     When clauses disagree on one aspect, the sum of their signs decides; a tie drops it.
     """

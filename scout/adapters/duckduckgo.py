@@ -65,6 +65,17 @@ def _is_challenge(tree: LexborHTMLParser) -> bool:
     return any("anomaly.js" in (f.attributes.get("action") or "") for f in tree.css("form"))
 
 
+def _unchallenged(page: str, adapter: str) -> LexborHTMLParser:
+    """``page`` parsed; a bot challenge in place of results is a rate limit (either form
+    of the page shows the same one)."""
+    tree = html_tree(page)
+    if _is_challenge(tree):
+        raise RateLimited(f"{adapter}: bot challenge (anomaly) page", adapter=adapter,
+                          challenge=True,
+                          hint=N_("DuckDuckGo suspects automated traffic; slow down (rate cap)"))
+    return tree
+
+
 def _is_sponsored_href(href: str) -> bool:
     return "duckduckgo.com/y.js" in href or href.startswith("/y.js")
 
@@ -87,11 +98,7 @@ def _serp_form(tree: LexborHTMLParser, mode: str) -> bool:
 
 def parse_lite(page: str, *, adapter: str = NAME) -> ParsedPage:
     """Parse a lite.duckduckgo.com/lite/ page (see the module docstring for the rules)."""
-    tree = html_tree(page)
-    if _is_challenge(tree):
-        raise RateLimited(f"{adapter}: bot challenge (anomaly) page", adapter=adapter,
-                          challenge=True,
-                          hint=N_("DuckDuckGo suspects automated traffic; slow down (rate cap)"))
+    tree = _unchallenged(page, adapter)
     parsed = ParsedPage()
     current: Hit | None = None
     sponsored_row = False
@@ -137,11 +144,7 @@ def parse_lite(page: str, *, adapter: str = NAME) -> ParsedPage:
 
 def parse_html(page: str, *, adapter: str = NAME) -> ParsedPage:
     """Parse an html.duckduckgo.com/html/ page (see the module docstring for the rules)."""
-    tree = html_tree(page)
-    if _is_challenge(tree):
-        raise RateLimited(f"{adapter}: bot challenge (anomaly) page", adapter=adapter,
-                          challenge=True,
-                          hint=N_("DuckDuckGo suspects automated traffic; slow down (rate cap)"))
+    tree = _unchallenged(page, adapter)
     parsed = ParsedPage()
     eof = False
     for block in tree.css("div.result"):

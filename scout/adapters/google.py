@@ -142,16 +142,22 @@ def classify_error(response: httpx.Response, adapter: str = "google") -> Provide
     return None
 
 
-def parse_results(data: dict[str, Any], *, adapter: str = "google") -> list[Hit]:
+def search_items(data: dict[str, Any], adapter: str) -> list[Any]:
+    """The ``items`` of a Custom Search JSON API answer (web or image search); none for a
+    search without hits, which has no ``items`` key at all; anything else a ParseError."""
     if "items" not in data:
         if data.get("kind") == "customsearch#search" or "searchInformation" in data:
-            return []  # a search without hits has no 'items' key at all
+            return []
         raise ParseError(f"{adapter}: answer is not a customsearch#search", adapter=adapter)
     items = data["items"]
     if not isinstance(items, list):
         raise ParseError(f"{adapter}: 'items' is not a list", adapter=adapter)
+    return items
+
+
+def parse_results(data: dict[str, Any], *, adapter: str = "google") -> list[Hit]:
     hits = []
-    for item in items:
+    for item in search_items(data, adapter):
         if not isinstance(item, dict) or not item.get("link"):
             continue
         hit = Hit(title=as_text(item.get("title")), url=as_text(item["link"]),

@@ -111,15 +111,8 @@ def parse_brave(data: dict[str, Any], *, adapter: str = "brave_images") -> list[
 
 
 def parse_google(data: dict[str, Any], *, adapter: str = "google_images") -> list[Photo]:
-    if "items" not in data:
-        if data.get("kind") == "customsearch#search" or "searchInformation" in data:
-            return []
-        raise ParseError(f"{adapter}: answer is not a customsearch#search", adapter=adapter)
-    items = data["items"]
-    if not isinstance(items, list):
-        raise ParseError(f"{adapter}: 'items' is not a list", adapter=adapter)
     out = []
-    for item in items:
+    for item in google.search_items(data, adapter):
         if not isinstance(item, dict):
             continue
         image = json_object(item.get("image"))

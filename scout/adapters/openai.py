@@ -31,8 +31,8 @@ from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, par
     completions_url, given_figures, post_chat, read_completion, token_usage
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.headers import MAX_VALUE_CHARS, resolve_headers
-from scout.config.settings import AdapterSettings, OpenAISettings, azure_deployment, \
-    azure_without_version
+from scout.config.baseurl import azure_deployment, azure_without_version
+from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.errors import AuthError, ParseError
 from scout.i18n import N_, translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \

@@ -31,7 +31,7 @@ from scout.errors import Blocked, Unavailable
 from scout.adapters.contract.http import redact_url
 # names that reach a cloud metadata service, and its well-known addresses (named in
 # refusals so the reason is obvious); the config's check of a base_url reads them too
-from scout.config.settings import METADATA_ADDRESSES, METADATA_NAMES
+from scout.config.baseurl import METADATA_ADDRESSES, METADATA_NAMES
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network

@@ -43,8 +43,8 @@ from __future__ import annotations
 import gettext
 from typing import Any
 
-from scout.adapters.aspects import AspectMatcher, LexiconMatcher, asked_words, category_words, \
-    own_words, scope_of
+from scout.adapters.aspects import AspectMatcher, LexiconMatcher
+from scout.adapters.aspectwords import asked_words, category_words, own_words, scope_of
 from scout.adapters.candidate_notes import notes_for
 from scout.adapters.conflicts import conflicts_for, near_miss, price_caveats
 from scout.adapters.facts import conservative_price, conservative_rating, same_price, \

@@ -42,6 +42,7 @@ from scout.mcp.arguments import (FileArg, MissionIdArg, QueryArg, SetArg, SinceA
                                   as_tool_arguments, bad_arguments)
 from scout.mcp import kinds as K
 from scout.mcp import models as M
+from scout.mcp import reads as R
 from scout.mcp import tools as T
 from scout.mcp.workspace import Workspace
 
@@ -179,7 +180,7 @@ class _ScoutMCP(MCPServer):
         if self.workspace is None:
             return listed
         ws = self.workspace
-        reports = await anyio.to_thread.run_sync(lambda: T.written_reports(ws))
+        reports = await anyio.to_thread.run_sync(lambda: R.written_reports(ws))
         return listed + [Resource(uri=f"scout://missions/{mid}/report", name=f"report {mid}",
                                   description="the report of mission " + mid,
                                   mime_type="text/markdown") for mid, _ in reports]
@@ -260,16 +261,16 @@ def build_mcp(ws: Workspace) -> MCPServer:
                      phases: Annotated[int, Field(description=(
                          "how many phases the state repeats, 1 to 10000 (those that did "
                          "not succeed first); `phases_count` says how many there are"))]
-                     = T.AUDIT_PHASES) -> M.StatusResult:
-        return await _in_thread(ws, lambda: T.status(ws, mission_id, phases))
+                     = R.AUDIT_PHASES) -> M.StatusResult:
+        return await _in_thread(ws, lambda: R.status(ws, mission_id, phases))
 
     @mcp.tool(description="The missions under the runs dir, newest first (the last "
               "`limit`; `total` says how many there are): id, pipeline, status, start, "
               "duration, cost.")
     async def runs(limit: Annotated[int, Field(description=(
-            "how many of the newest missions, 1 to 10000"))] = T.RUNS_LIMIT
+            "how many of the newest missions, 1 to 10000"))] = R.RUNS_LIMIT
                    ) -> M.RunsResult:
-        return await _in_thread(ws, lambda: T.runs(ws, limit))
+        return await _in_thread(ws, lambda: R.runs(ws, limit))
 
     @mcp.tool(description="The full audit trail of a mission: request and Task, every "
               "apply, every phase (status, reason, answering adapter), artifacts with "
@@ -281,12 +282,12 @@ def build_mcp(ws: Workspace) -> MCPServer:
                     journal_lines: Annotated[int, Field(description=(
                         "how many of the mission's journal lines (its last ones) the trail "
                         "repeats, 0 to 10000; `trail.journal.count` says how many there "
-                        "are"))] = T.AUDIT_JOURNAL_LINES,
+                        "are"))] = R.AUDIT_JOURNAL_LINES,
                     phases: Annotated[int, Field(description=(
                         "how many phases the trail repeats, 1 to 10000 (those that did not "
                         "succeed first); `trail.phases_count` says how many there are"))]
-                    = T.AUDIT_PHASES) -> M.AuditResult:
-        return await _in_thread(ws, lambda: T.audit(ws, mission_id, journal_lines, phases))
+                    = R.AUDIT_PHASES) -> M.AuditResult:
+        return await _in_thread(ws, lambda: R.audit(ws, mission_id, journal_lines, phases))
 
     @mcp.tool(description="Provider calls from the request journal (the last `limit` "
               "matching lines), filtered by mission, adapter, phase, token name, failed, "
@@ -310,13 +311,13 @@ def build_mcp(ws: Workspace) -> MCPServer:
             limit: Annotated[int, Field(description=(
                 "how many of the last matching lines, 1 to 10000"))] = 50
             ) -> M.JournalResult:
-        return await _in_thread(ws, lambda: T.journal(ws, mission, adapter, phase, token,
+        return await _in_thread(ws, lambda: R.journal(ws, mission, adapter, phase, token,
                                                       failed, since, limit))
 
     @mcp.tool(description="The token pool per token: status, requests, errors, last "
               "error. Never a token value.")
     async def pool_status() -> M.PoolResult:
-        return await _in_thread(ws, lambda: T.pool_status(ws))
+        return await _in_thread(ws, lambda: R.pool_status(ws))
 
     @mcp.tool(description="What was spent, from the journal: calls, ok, failed, cache hits "
               "and USD grouped by mission, adapter, token or phase; the costliest `limit` "
@@ -328,15 +329,15 @@ def build_mcp(ws: Workspace) -> MCPServer:
                        max_length=NAME_MAX)] = None,
                    since: SinceArg = None,
                    limit: Annotated[int, Field(description=(
-                       "how many rows, the costliest first, 1 to 10000"))] = T.RUNS_LIMIT
+                       "how many rows, the costliest first, 1 to 10000"))] = R.RUNS_LIMIT
                    ) -> M.CostResult:
-        return await _in_thread(ws, lambda: T.cost(ws, by, mission, since, limit))
+        return await _in_thread(ws, lambda: R.cost(ws, by, mission, since, limit))
 
     @mcp.resource("scout://missions/{mission_id}/report", mime_type="text/markdown",
                   description="The mission's report (markdown).")
     async def report(mission_id: str) -> str:
         try:
-            return await anyio.to_thread.run_sync(lambda: T.report_markdown(ws, mission_id))
+            return await anyio.to_thread.run_sync(lambda: R.report_markdown(ws, mission_id))
         except Exception as exc:
             known = _as_scout_error(exc)
             if known is None:
@@ -349,7 +350,7 @@ def build_mcp(ws: Workspace) -> MCPServer:
     async def report_part(mission_id: str, part: str) -> str:
         try:
             return await anyio.to_thread.run_sync(
-                lambda: T.report_markdown(ws, mission_id, _part_number(part)))
+                lambda: R.report_markdown(ws, mission_id, _part_number(part)))
         except Exception as exc:
             known = _as_scout_error(exc)
             if known is None:
@@ -362,7 +363,7 @@ def build_mcp(ws: Workspace) -> MCPServer:
     async def artifact(mission_id: str, name: str) -> dict[str, Any]:
         try:
             return await anyio.to_thread.run_sync(
-                lambda: T.artifact_json(ws, mission_id, name))
+                lambda: R.artifact_json(ws, mission_id, name))
         except Exception as exc:
             known = _as_scout_error(exc)
             if known is None:

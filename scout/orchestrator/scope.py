@@ -28,7 +28,7 @@ from scout.errors import StepError
 from scout.report.kindwords import request_words
 from scout.schemas.task import Task
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.spec.sandbox import SandboxLimit, limit_error
+from scout.spec.sandboxsize import SandboxLimit, limit_error
 from scout.spec.templating import JinjaCheckError, analyse, has_jinja, make_env
 
 #: the scope's key for how :func:`say` writes the kind's enum words (a callable; absent

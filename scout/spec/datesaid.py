@@ -36,6 +36,7 @@ from typing import Any
 from scout.schemas.task import OPEN_END as _OPEN_END
 from scout.schemas.task import OPEN_START as _OPEN_START
 from scout.spec.closeddays import closed_every_day
+from scout.spec.labelsaid import CLOSED_LABELS, OTHER_LABELS, is_labelled, label_re
 from scout.spec.monthsaid import month_spans
 from scout.text import fold_aligned
 from scout.lazyre import lazy_re
@@ -198,64 +199,6 @@ def _date(year: int | None, month: int, day: int, near: dt.date) -> dt.date | No
     return min(options, key=lambda d: abs((d - near).days))
 
 
-# Words that label a date as something other than when the thing happens (folded). No
-# bare "registration" / "inscripción": "taller con inscripción el 5 de mayo" is the
-# workshop's day, while "registration closes 1 May" ("closes") and "inscripción hasta el
-# 1 de mayo" (the phrase) are labels.
-OTHER_LABELS = (
-    # "due" only as a deadline says it: "postponed due to rain, now 5 June" is the day
-    "deadline", "deadlines", "due by", "due on", "due date", "is due", "are due",
-    "papers due", "abstracts due", "submission", "submissions", "submit", "cfp",
-    "call for papers", "call for abstracts", "abstracts", "notification", "camera ready",
-    "camera-ready", "early bird", "early-bird", "apply by", "book by", "register by",
-    "closes", "closing", "on sale", "published", "posted", "updated",
-    "plazo", "plazos", "fecha limite", "fecha tope", "cierre", "cierra", "envio",
-    "envios", "convocatoria", "inscripcion hasta", "inscripciones hasta", "a la venta",
-    "publicado", "publicada", "actualizado", "actualizada",
-)
-# Words that say the thing is NOT on at a date (folded): "Closed 7-13 December", "cerrada
-# por obras del 1 de septiembre al 30 de junio", "fully booked 1-15 August", "entradas
-# agotadas el 5 de junio". Such a date is not one of its dates, and a closure that covers
-# every day asked says it is not on then (:func:`on_dates`).
-CLOSED_LABELS = (
-    "closed", "closes for", "shut", "fully booked", "booked up", "booked out", "sold out",
-    "no availability",
-    "cerrado", "cerrada", "cerrados", "cerradas", "cierra por", "agotado", "agotada",
-    "agotados", "agotadas", "sin plazas", "sin disponibilidad",
-    # a place taken up ("lista de espera para el curso 2027-28", "waiting list for September
-    # 2027"): a nursery, a school or a residence has none to offer then
-    "lista de espera", "waiting list", "waitlist", "no quedan plazas", "plazas cubiertas",
-    "no vacancies", "no places", "sin vacantes",
-)
-# "Completo" (full: no place left) and English "full" label a closure only where they say
-# the thing's own availability: predicated ("está completo", "al completo", "we are full"),
-# of its capacity ("aforo completo", "plazas completas"), or standing as a label of their
-# own, at the clause's start or behind a mark ("Completo del 1 al 15 de agosto", "1-15
-# agosto (completo)", "Agosto: full"); and only before what can follow such a label (a
-# date, a mark, the clause's end), never before a noun. Elsewhere they qualify another
-# noun: "pensión completa", "jornada completa", "a tiempo completo", "baño completo",
-# "full board", "full-time", "full of charm" say nothing of a date.
-_AT_LABEL = (r"\x02", r"[:(\-–—] ", r"[:(\-–—]")
-_FULL_AFTER = (r"(?=$|\s*[.,;:!?()\d]|\s+[-–—]\s|\s+(?:del?|el|los|las|en|para|durante|hasta|"
-               r"desde|entre|todo|toda|todos|todas|este|esta|from|on|for|in|until|till|"
-               r"between|during|throughout|this|next|all)\b)")
-
-
-def _said_after(before: tuple[str, ...], words: tuple[str, ...], word: str) -> str:
-    """``word`` right after a label's place (:data:`_AT_LABEL`) or one of ``words``, and
-    before what may follow a label (:data:`_FULL_AFTER`)."""
-    behind = "|".join([*(f"(?<={b})" for b in before), *(rf"(?<=\b{w} )" for w in words)])
-    return f"(?:{behind}){word}{_FULL_AFTER}"
-
-
-_FULL = "|".join([
-    _said_after(_AT_LABEL, ("al", "ya", "esta", "estan", "estamos", "estara", "estaran",
-                            "estaba", "estaban", "estuvo", "queda", "quedan", "quedo",
-                            "encuentra", "aforo", "cupo", "cupos", "plazas", "ocupacion",
-                            "todo", "todos"), r"complet[oa]s?"),
-    _said_after(_AT_LABEL, ("is", "are", "was", "were", "re", "now", "already", "capacity"),
-                "full")])
-
 #: an academic year's first and last day (month, day), by the year it starts in: what
 #: most of Spain's and Europe's schools, nurseries and universities keep
 SCHOOL_YEAR_START, SCHOOL_YEAR_END = (9, 1), (6, 30)
@@ -268,58 +211,19 @@ def school_year_start(y1: str, y2: str) -> int | None:
     second = int(y2) if len(y2) == 4 else (first // 100) * 100 + int(y2)
     return first if second == first + 1 else None
 
-# A label stands among the words just before the date, in the same clause ("Paper
-# submission deadline: 10 December", "Plazo de envío de artículos: 15 de enero"), or
-# right after it behind a separator ("1 May 2027 (deadline)", "15 de enero: plazo").
-_CLAUSE_END = lazy_re(r"[.,;!?()\[\]]")
-_LABEL_WORDS = 5
-_WINDOW = 160  # characters looked at on each side: five words and their punctuation
-_AFTER = lazy_re(r"\s*[:(\-–—]\s*")
-
-
-@functools.lru_cache(maxsize=64)
-def _label_re(words: tuple[str, ...], full: bool = False) -> re.Pattern[str]:
-    """``words`` as one pattern; ``full``: "completo" / "full" where they say the thing
-    is full (:data:`_FULL`) too."""
-    # cached: rank calls on_dates for every candidate with the same words
-    alt = "|".join(sorted({re.escape(fold_aligned(str(w)).strip()) for w in words if str(w).strip()},
-                          key=len, reverse=True))
-    return re.compile(r"(?<!\w)(?:" + alt + (r"|" + _FULL if full else "") + r")(?!\w)")
-
-
-def _labelled(folded: str, start: int, end: int, label: re.Pattern[str]) -> bool:
-    """Whether the date at ``folded[start:end]`` carries one of ``label``'s words."""
-    # the date's own words too: "inscripción hasta el 1 de mayo" reads "hasta" as its own
-    # a window of characters, not the text so far: a page stating a thousand dates must
-    # not split its whole beginning once per date
-    parts = _CLAUSE_END.split(folded[max(0, start - _WINDOW):start])
-    clause = parts[-1].split()
-    # "\x02" marks the clause's start when it is among those words: a label standing
-    # alone there ("Completo del 1 al 15 de agosto") is read as one
-    opens = "\x02" if len(clause) <= _LABEL_WORDS and (len(parts) > 1 or start <= _WINDOW) \
-        else ""
-    if label.search(opens + " ".join([*clause[-_LABEL_WORDS:], folded[start:end]])):
-        return True
-    # after it, only a label of its own: "(deadline)", not "(submissions due 20 March)",
-    # which labels the date that follows
-    after = _AFTER.match(folded, end)
-    hit = label.match(folded, after.end()) if after else None
-    rest = folded[hit.end():hit.end() + _WINDOW] if hit else ""
-    return bool(hit and not re.search(r"\d", _CLAUSE_END.split(rest)[0]))
-
 
 def spans_in(text: str, near: dt.date, of: Any = None, by_month: bool = False) -> list[Span]:
     """Every date or run of dates ``text`` states, as (first, last) days; the longest
     reading wins where two overlap ("del 3 al 7 de junio" is one run, not "7 de junio").
     A date labelled as a deadline, a sale or a publication (:data:`OTHER_LABELS`) is left
-    out; with ``of`` (a word or a list of words), only the dates labelled with them count.
+    out (:mod:`scout.spec.labelsaid`); with ``of`` (a word or a list of words), only the dates labelled with them count.
     ``by_month``: months named with no day count too, as their days ("temporada media
     (junio y septiembre)", "open May to September": :mod:`scout.spec.monthsaid`)."""
     folded = fold_aligned(text)  # one character for one: a capital is looked up in text
     words = ([of] if isinstance(of, str) else list(of)) if of else [*OTHER_LABELS,
                                                                     *CLOSED_LABELS]
     # "completo" / "full" as a closure: with the closure labels (on_dates, or no of=)
-    label = _label_re(tuple(str(w) for w in words), full=not of or of is CLOSED_LABELS)
+    label = label_re(tuple(str(w) for w in words), full=not of or of is CLOSED_LABELS)
     months = _months()
     # which characters a reading already holds: checking a match is then as long as the
     # match, not as long as the list of readings so far (a page of a thousand dates)
@@ -339,7 +243,7 @@ def spans_in(text: str, near: dt.date, of: Any = None, by_month: bool = False) -
                 start = school_year_start(g["y1"] or g["y3"], g["y2"] or g["y4"])
                 if start is not None:
                     taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
-                    if _labelled(folded, m.start(), m.end(), label) == bool(of):
+                    if is_labelled(folded, m.start(), m.end(), label) == bool(of):
                         out.append((m.start(), (dt.date(start, *SCHOOL_YEAR_START),
                                                 dt.date(start + 1, *SCHOOL_YEAR_END))))
                 continue
@@ -377,12 +281,12 @@ def spans_in(text: str, near: dt.date, of: Any = None, by_month: bool = False) -
                 span = (first, first)
             if span is not None:
                 taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
-                labelled = _labelled(folded, m.start(), m.end(), label)
+                labelled = is_labelled(folded, m.start(), m.end(), label)
                 if (labelled or (kind == "by" and not of)) == bool(of):
                     out.append((m.start(), span))
     if by_month:  # after every reading with a day: "del 3 al 7 de junio" is no June
         for start, end, span in month_spans(text, folded, near, taken):
-            if _labelled(folded, start, end, label) == bool(of):
+            if is_labelled(folded, start, end, label) == bool(of):
                 out.append((start, span))
     return [span for _start, span in sorted(out)]  # in the order the text states them
 

@@ -5,10 +5,10 @@ from computing ``9**(9**9)`` (minutes of CPU) or ``'a' * 10**10`` (10 GB). Every
 scout renders — ``with:`` strings, ``if:`` and ``rank.where`` expressions, report
 templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
 
-* arithmetic: ``**`` whose result would pass :data:`MAX_INT_BITS` (about Python's own
+* arithmetic: ``**`` whose result would pass :data:`~scout.spec.sandboxsize.MAX_INT_BITS` (about Python's own
   4,300-digit limit for printing an int), ``*`` of big ints, float overflow;
 * repetition and growth: ``str``/``list`` times a number, ``+`` and ``~`` past
-  :data:`MAX_LEN`, ``%``- and ``str.format`` widths, width/count arguments of filters and
+  :data:`~scout.spec.sandboxsize.MAX_LEN`, ``%``- and ``str.format`` widths, width/count arguments of filters and
   string methods (``center``, ``indent``, ``ljust``, ``batch`` ...), ``join``/``replace``;
   a ``%``/``format``/``format_map`` with many fields or a ``translate`` table, each of
   which may insert the longest value given (``'{0}' * 1000`` of a 9 MB text is 9 GB);
@@ -19,7 +19,7 @@ templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
   (quadratic: ten thousand lists of a thousand items took minutes) and scout joins once;
 * ranges: each ``range()`` is capped by Jinja's ``MAX_RANGE``; all ranges of one render
   together by :data:`MAX_RANGE_TOTAL` (nested loops multiply);
-* output: everything one render produces, by :data:`MAX_LEN` characters;
+* output: everything one render produces, by :data:`~scout.spec.sandboxsize.MAX_LEN` characters;
 * recursion: a macro that calls itself runs until Python's stack ends (the RecursionError
   is the bound); templates included, imported or extended inside one another go
   :data:`MAX_NESTING` deep and :data:`MAX_NESTED_RENDERS` times in one render (each level
@@ -32,14 +32,15 @@ templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
   or call (a loop of 255 steps, each a filter taking seconds of its bounded size, read it
   too seldom).
 
-Crossing a bound raises :class:`SandboxLimit` (a Jinja ``SecurityError``): validation turns
+The checks of one operation's size live in :mod:`scout.spec.sandboxsize`; this module
+owns the environment and the bounds of a whole render (time, ranges, nesting, output).
+
+Crossing a bound raises :class:`~scout.spec.sandboxsize.SandboxLimit` (a Jinja ``SecurityError``): validation turns
 it into a located spec error for constant expressions, a run into a clean phase failure.
 """
 
 from __future__ import annotations
 
-import math
-import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -47,20 +48,15 @@ from typing import Any
 
 from jinja2 import Environment, Template, nodes
 from jinja2.compiler import CodeGenerator
-from jinja2.exceptions import SecurityError
 from jinja2.filters import FILTERS as JINJA_FILTERS, make_attrgetter
 from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, safe_range
 
-from scout.errors import TemplateLimit
-from scout.lazyre import lazy_re
+from scout.spec.sandboxsize import BINOP_CHECKS, CHECKED_FILTERS, GROWING_METHODS, MAX_LEN, \
+    SIZED_FILTERS, SandboxLimit, bounded_sum, check_format, check_int_args, check_join, \
+    check_replace, check_translate, check_wordwrap, filter_result, sized, too_big
 
-#: The longest string, list or rendered output one template may produce (characters).
-MAX_LEN = 10_000_000
-#: The biggest integer arithmetic may produce; Python refuses to print ints of more
-#: than 4,300 digits (about 14,300 bits) anyway.
-MAX_INT_BITS = 14_000
 #: The items all ``range()`` calls of one render may produce together.
 MAX_RANGE_TOTAL = 1_000_000
 #: How deep templates may sit inside one another (include, import, extends): a kind's
@@ -73,219 +69,40 @@ MAX_NESTED_RENDERS = 2_000
 #: The CPU seconds one render may take, its nested templates included: a report of
 #: hundreds of candidates renders in well under one
 MAX_RENDER_SECONDS = 30.0
-#: The most lines ``wordwrap`` may wrap: Jinja builds a textwrap wrapper for each (about
-#: 5 µs): 4 million empty lines took 22 s inside one call, where no clock is read
-MAX_WRAP_LINES = 200_000
 #: loop steps or output pieces between two readings of the clock
 _TICK = 256
-
-
-class SandboxLimit(SecurityError):
-    """A template tried to compute something too big (see the module docstring)."""
-
-
-def limit_error(exc: SandboxLimit, what: str) -> TemplateLimit:
-    """The phase failure (RUN020) for a template that crossed a bound at run time."""
-    return TemplateLimit(f"{what}: {exc.message or exc}",
-                         hint="the template computes something far too big (a huge power, "
-                              "repetition, loop or output); make it smaller")
-
-
-def _too_big(what: str) -> SandboxLimit:
-    return SandboxLimit(f"{what} is too big for a template (limits: {MAX_LEN:,} characters "
-                        f"or items, integers of {MAX_INT_BITS:,} bits)")
-
-
-def _sized(value: Any) -> Any:
-    if isinstance(value, (str, bytes, list, tuple)) and len(value) > MAX_LEN:
-        raise _too_big("the result")
-    return value
-
-
-def _int_bits(n: Any) -> int:
-    return abs(n).bit_length() if isinstance(n, int) else 0
-
-
-def _check_pow(base: Any, exp: Any) -> None:
-    if isinstance(base, int) and isinstance(exp, int) and exp > 0 and abs(base) > 1:
-        if exp * math.log2(abs(base)) > MAX_INT_BITS:
-            raise _too_big(f"the power {base}**{exp}" if exp < 10**6 else "a power")
-
-
-def _check_mul(left: Any, right: Any) -> None:
-    for seq, n in ((left, right), (right, left)):
-        if isinstance(seq, (str, bytes, list, tuple)) and isinstance(n, int):
-            if len(seq) * max(n, 0) > MAX_LEN:
-                raise _too_big("the repetition")
-    if isinstance(left, int) and isinstance(right, int):
-        if _int_bits(left) + _int_bits(right) > MAX_INT_BITS:
-            raise _too_big("the product")
-
-
-def _check_add(left: Any, right: Any) -> None:
-    if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
-        if len(left) + len(right) > MAX_LEN:
-            raise _too_big("the concatenation")
-
-
-# widths and precisions in %-formats ("%9999999d", "%.*f") and str.format ("{:>999999}")
-_WIDTH = lazy_re(r"\d{8,}")
-
-
-def _longest(values: Iterable[Any]) -> int:
-    """The longest text among format arguments (what one field can insert)."""
-    return max((len(v) for v in values if isinstance(v, (str, bytes))), default=0)
-
-
-def _check_format(fmt: Any, args: Any = (), kwargs: dict[str, Any] | None = None) -> None:
-    if not isinstance(fmt, str):
-        return
-    for m in _WIDTH.finditer(fmt):
-        if int(m.group()) > MAX_LEN:
-            raise _too_big("a format width")
-    vals = list(args) if isinstance(args, (tuple, list)) else [args]
-    if isinstance(args, dict):
-        vals = list(args.values())
-    vals += list((kwargs or {}).values())
-    vals += [v for d in vals if isinstance(d, dict) for v in d.values()]  # format_map
-    if "*" in fmt and any(isinstance(v, int) and v > MAX_LEN for v in vals):
-        raise _too_big("a format width")
-    # a field may name one argument many times ('{0}{0}…', '%(a)s%(a)s…'): each field
-    # is taken to insert the longest, so 1,000 of them of a 9 MB value are refused
-    # before Python builds 9 GB
-    fields = fmt.count("%") + fmt.count("{")
-    if fields and len(fmt) + fields * _longest(vals) > MAX_LEN:
-        raise _too_big("the formatted text")
-
-
-def _check_translate(text: Any, table: Any) -> None:
-    if isinstance(text, str) and isinstance(table, dict):
-        longest = _longest(table.values())
-        if longest > 1 and len(text) * longest > MAX_LEN:
-            raise _too_big("the translation")
-
-
-def _check_wordwrap(text: Any, width: Any) -> None:
-    # textwrap cuts a word longer than the width by slicing what is left of it, once a
-    # line: quadratic (a 1 MB word at width 1 took 40 s, 9 MB never ended)
-    if isinstance(text, str) and text.count("\n") > MAX_WRAP_LINES:
-        raise _too_big(f"the text to wrap (more than {MAX_WRAP_LINES:,} lines)")
-    if isinstance(text, str) and isinstance(width, int) and len(text) > 100_000:
-        longest = max((len(m) for m in re.findall(r"\S{%d,}" % max(width, 1), text)),
-                      default=0)
-        if longest * longest // max(width, 1) > 10**10:
-            raise _too_big("the word to wrap")
-
-
-def _check_mod(left: Any, right: Any) -> None:
-    if isinstance(left, str):
-        _check_format(left, right)
-    elif isinstance(left, int) and isinstance(right, int):
-        return
-
-
-def _check_int_args(args: Iterable[Any], kwargs: dict[str, Any]) -> None:
-    for v in (*args, *kwargs.values()):
-        if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_LEN:
-            raise _too_big(f"the argument {v if _int_bits(v) < 64 else '(a huge number)'}")
-
-
-def _check_join(sep: Any, items: Any) -> Any:
-    if not isinstance(items, (list, tuple, str)):
-        items = list(items)[: MAX_LEN + 1]
-    if len(items) > MAX_LEN:
-        raise _too_big("the joined list")
-    total = len(str(sep)) * max(len(items) - 1, 0)
-    total += sum(len(x) if isinstance(x, str) else 8 for x in items)
-    if total > MAX_LEN:
-        raise _too_big("the joined text")
-    return items
-
-
-def _check_replace(text: Any, old: Any, new: Any) -> None:
-    if isinstance(text, str) and isinstance(old, str) and isinstance(new, str):
-        count = len(text) + 1 if old == "" else text.count(old)
-        if len(text) + count * max(len(new) - len(old), 0) > MAX_LEN:
-            raise _too_big("the replacement")
-
-
-def _bounded_sum(items: Any, start: Any) -> Any:
-    """``sum(items, start)``; lists or tuples (``[a, b] | sum(start=[])``) are measured
-    first and joined once: Python's ``sum`` adds them one at a time, copying everything
-    so far at each step."""
-    if not isinstance(start, (list, tuple)):
-        return sum(items, start)
-    seqs = list(items)[: MAX_LEN + 1]
-    if not all(isinstance(x, type(start)) for x in seqs):
-        return sum(seqs, start)  # what Python says of adding a list to a tuple
-    if len(start) + sum(len(x) for x in seqs) > MAX_LEN:
-        raise _too_big("the sum of the lists")
-    out = list(start)
-    for x in seqs:
-        out.extend(x)
-    return out if isinstance(start, list) else tuple(out)
-
-
-_BINOP_CHECKS: dict[str, Callable[[Any, Any], None]] = {
-    "**": _check_pow, "*": _check_mul, "+": _check_add, "%": _check_mod,
-}
-
-#: Filters whose numeric arguments are sizes (widths, counts, lengths), or that need a
-#: check of their own; every filter of Jinja's own has its result measured.
-_SIZED_FILTERS = frozenset({"center", "indent", "wordwrap", "truncate", "batch", "slice",
-                            "format", "join", "replace", "list", "random"})
-#: ``str`` methods that grow their string.
-_GROWING_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs",
-                              "replace", "join", "format", "format_map", "split", "rsplit",
-                              "translate"})
-
-
-#: the filters whose arguments are checked before the call (the others' results only)
-_CHECKED_FILTERS = _SIZED_FILTERS | {"sum"}
-
-
-def _filter_result(name: str, fn: Callable[..., Any], args: tuple[Any, ...],
-                   kwargs: dict[str, Any]) -> Any:
-    """``fn(*args, **kwargs)``, a bound crossed when its result is too big."""
-    try:
-        result = fn(*args, **kwargs)
-    except (OverflowError, MemoryError) as exc:
-        raise _too_big(f"the result of the filter {name}") from exc
-    if isinstance(result, (str, bytes, list, tuple)) and len(result) > MAX_LEN:
-        raise _too_big(f"the result of the filter {name}")
-    return result
 
 
 def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     def bounded(*args: Any, **kwargs: Any) -> Any:
         # the first argument (or the one after the context / eval ctx) is the value
         _check_time_now_and_then()
-        if name not in _CHECKED_FILTERS:  # only its result is measured
-            return _filter_result(name, fn, args, kwargs)
+        if name not in CHECKED_FILTERS:  # only its result is measured
+            return filter_result(name, fn, args, kwargs)
         values = [a for a in args if not _is_jinja_context(a)]
         value, rest = (values[0], values[1:]) if values else (None, [])
-        if name in _SIZED_FILTERS:
-            _check_int_args(rest, kwargs)
+        if name in SIZED_FILTERS:
+            check_int_args(rest, kwargs)
         if name == "join" and values:
             # a generator (``map``, ``select``) is read once to be measured: join that
             # list, not the spent generator (which joined to "")
-            items = _check_join(rest[0] if rest else kwargs.get("d", ""), value)
+            items = check_join(rest[0] if rest else kwargs.get("d", ""), value)
             at = next(i for i, a in enumerate(args) if a is value)
             args = (*args[:at], items, *args[at + 1:])
         elif name == "replace" and len(rest) >= 2:
-            _check_replace(value, rest[0], rest[1])
+            check_replace(value, rest[0], rest[1])
         elif name == "format":
-            _check_format(value, tuple(rest), kwargs)
+            check_format(value, tuple(rest), kwargs)
         elif name == "wordwrap":
-            _check_wordwrap(value, rest[0] if rest else kwargs.get("width", 79))
+            check_wordwrap(value, rest[0] if rest else kwargs.get("width", 79))
         elif name == "sum" and values:
             environment = next((a for a in args if _is_jinja_context(a)), None)
             attribute = rest[0] if rest else kwargs.get("attribute")
             summed: Any = values[0]
             if attribute is not None and environment is not None:
                 summed = map(make_attrgetter(environment, attribute), summed)
-            return _bounded_sum(summed, rest[1] if len(rest) > 1 else kwargs.get("start", 0))
-        return _filter_result(name, fn, args, kwargs)
+            return bounded_sum(summed, rest[1] if len(rest) > 1 else kwargs.get("start", 0))
+        return filter_result(name, fn, args, kwargs)
 
     for attr in ("jinja_pass_arg",):  # keep pass_context / pass_eval_context markers
         if hasattr(fn, attr):
@@ -343,7 +160,7 @@ def bounded_join(parts: Iterable[Any]) -> str:
         s = str(part) if not isinstance(part, str) else part
         total += len(s)
         if total > MAX_LEN:
-            raise _too_big("the rendered output")
+            raise too_big("the rendered output")
         out.append(s)
     return "".join(out)
 
@@ -427,10 +244,10 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     recursion."""
 
     template_class = _BoundedTemplate
-    intercepted_binops = frozenset(_BINOP_CHECKS)
+    intercepted_binops = frozenset(BINOP_CHECKS)
     code_generator_class = _BoundedCodeGenerator
     concat = staticmethod(bounded_join)  # type: ignore[assignment]
-    sized = staticmethod(_sized)
+    sized = staticmethod(sized)
     timed = staticmethod(_timed)
     #: the clock one render's time is read on (this thread's CPU: a loaded machine's
     #: other work is not the template's), and how much of it a render gets
@@ -445,18 +262,18 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     def bound_filters(self) -> None:
         """Wrap the filters that take sizes (call again after adding filters)."""
         for name, fn in list(self.filters.items()):
-            if (name in _SIZED_FILTERS or JINJA_FILTERS.get(name) is fn) and \
+            if (name in SIZED_FILTERS or JINJA_FILTERS.get(name) is fn) and \
                     not getattr(fn, "_scout_bounded", False):
                 wrapped = _bounded_filter(name, fn)
                 wrapped._scout_bounded = True  # type: ignore[attr-defined]
                 self.filters[name] = wrapped
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        _BINOP_CHECKS[operator](left, right)
+        BINOP_CHECKS[operator](left, right)
         try:
-            return _sized(super().call_binop(context, operator, left, right))
+            return sized(super().call_binop(context, operator, left, right))
         except (OverflowError, MemoryError) as exc:
-            raise _too_big(f"the result of {operator!r}") from exc
+            raise too_big(f"the result of {operator!r}") from exc
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         _check_time_now_and_then()
@@ -466,24 +283,24 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         target = getattr(__obj, "__wrapped__", __obj)
         owner = getattr(target, "__self__", None)
         name = getattr(target, "__name__", "")
-        if isinstance(owner, str) and name in _GROWING_METHODS:
-            _check_int_args(args, kwargs)
+        if isinstance(owner, str) and name in GROWING_METHODS:
+            check_int_args(args, kwargs)
             if name == "join" and args:
-                args = (_check_join(owner, args[0]), *args[1:])
+                args = (check_join(owner, args[0]), *args[1:])
             elif name == "replace" and len(args) >= 2:
-                _check_replace(owner, args[0], args[1])
+                check_replace(owner, args[0], args[1])
             elif name in ("format", "format_map"):
-                _check_format(owner, args, kwargs)
+                check_format(owner, args, kwargs)
             elif name == "translate" and args:
-                _check_translate(owner, args[0])
+                check_translate(owner, args[0])
         elif name == "generate_lorem_ipsum":
-            _check_int_args(args, kwargs)
+            check_int_args(args, kwargs)
             if int(kwargs.get("n", args[0] if args else 5)) > 1000:
-                raise _too_big("lipsum")
+                raise too_big("lipsum")
         try:
-            return _sized(super().call(__context, __obj, *args, **kwargs))
+            return sized(super().call(__context, __obj, *args, **kwargs))
         except (OverflowError, MemoryError) as exc:
-            raise _too_big("the result of a call") from exc
+            raise too_big("the result of a call") from exc
 
     def _range(self, context: Any, args: tuple[Any, ...]) -> range:
         try:

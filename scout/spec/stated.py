@@ -3,7 +3,8 @@ text states next to a unit (``16 GB``, ``100.000 km``, ``10 horas``, ``60 m²``)
 the unit asked (areas, data sizes, weights, lengths and lengths of time are converted),
 optionally only next to (``of``) or away from (``not_of``) some words. Registered with
 the other filters in :mod:`scout.spec.filters`; the record's texts and the argument rules
-it shares with the other record readers are :mod:`scout.spec.evidence`'s. Pure, no I/O.
+it shares with the other record readers are :mod:`scout.spec.evidence`'s, which value an
+``of`` word names :mod:`scout.spec.statednear`'s. Pure, no I/O.
 """
 
 from __future__ import annotations
@@ -17,14 +18,13 @@ from scout.lazyre import lazy_re
 from scout.spec.datesaid import month_follows
 from scout.spec.evidence import of_problem, pick_problem, record_texts
 from scout.spec.filtercall import EXPR, arg_rule
+from scout.spec.statednear import is_near, near_re, none_of
 from scout.spec.statedwhose import PersonFigures, is_spec_line, review_texts
 from scout.text import fold, read_number
 from scout.units import (
     BARE_M2,
     FT2,
     M2,
-    NEXT_AFTER,
-    NEXT_BEFORE,
     UNIT_SPELLINGS,
     area_unit,
     convert_area,
@@ -237,7 +237,7 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
     area = _area_asked(units)[0]
     other, other_re = _OTHER_AREA[area] if area else (None, None)
     quantity = _quantity_asked(units)[0]
-    near, away = _near_re(of, synonyms), _near_re(not_of, synonyms)
+    near, away = near_re(of, synonyms), near_re(not_of, synonyms)
 
     aged = any(fold(str(u)).strip() in _AGE_WORDS for u in units)
     person: PersonFigures | None = None
@@ -247,8 +247,8 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
 
     def kept(folded: str, span: tuple[int, int]) -> bool:
         # with no of= words, a person's figure ("ciclista de 80 kg") is not the thing's
-        return (near is None or _is_near(folded, span, near)) and \
-            (away is None or not _is_near(folded, span, away)) and \
+        return (near is None or is_near(folded, span, near)) and \
+            (away is None or not is_near(folded, span, away)) and \
             (near is not None or person is None or not person.said(span))
 
     # the thing's own statements first: a review's prose only where nothing else states it
@@ -287,7 +287,7 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
             for m in _AGE_CAP.finditer(folded):  # "under 3 free", "menores de 4 gratis"
                 if kept(folded, m.span()):
                     found.setdefault(m.start(1), _figure(m.group(1)))
-        for start in _none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
+        for start in none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
             found.setdefault(start, 0.0)
         for k in sorted(k for k in found if math.isfinite(found[k])):
             (heard if text in reviews and not is_spec_line(folded, k) else numbers).append(
@@ -307,96 +307,6 @@ _AGE_CAP = re.compile(r"(?<!\w)(?:under|below|menores\s+de|menos\s+de)[\s-]*" + 
                       + r"s?(?![.,]?\d|\s*[%€$£]|\s*(?:eur|usd|gbp|chf|kg|km|cm|m|h|hours?|"
                       r"horas?|mins?|meses|months?|semanas|weeks?|dias|days?|anos|ano|years?|"
                       r"yrs?|personas|people)\b)")
-
-
-def _of_words(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None) -> str:
-    """The ``of`` words and their ``synonyms`` group's as one regex alternation, the
-    longest first, each in the singular or the plural as mentions reads a word
-    ("banquetes de hasta 120" for "banquete")."""
-    words = {fold(str(w)).strip() for w in ([of] if isinstance(of, str) else list(of))}
-    words |= {alt for w in words for alt in (synonyms or {}).get(w, ())}
-    return "|".join(_plural_too(w) for w in sorted(words - {""}, key=lambda w: (-len(w), w)))
-
-
-#: an ``of`` thing said to be absent, its clause ending there: "sin matrícula", "no joining
-#: fee and no contract", "without a deposit", "sin permanencia" (0 of it); not "sin matrícula
-#: de 20 €" nor "no RAM upgrade", where the words go on
-_NONE_OF = (r"(?<!\w)(?:sin|no|ni|nor|without|zero|cero|free\s+of)\s+(?:(?:a|an|any|ningun[ao]?)\s+)?"
-            r"(?:{alt})(?=\s*(?:[,.;!?)]|$)|\s+(?:y|e|and|ni|nor|o|or|con|with|but|pero)\b)")
-
-
-def _none_of(folded: str, of: Any, synonyms: dict[str, tuple[str, ...]] | None) -> list[int]:
-    """Where ``folded`` says the ``of`` thing is absent ("sin matrícula", "no joining fee"):
-    a value of 0 of it, so ``stated('€', of=['matrícula'])`` reads 0 there, not nothing."""
-    if of is None:
-        return []
-    return [m.start() for m in re.finditer(_NONE_OF.format(alt=_of_words(of, synonyms)), folded)]
-
-
-def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
-             ) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
-    """(after, before): the ``of`` words, or a word of their ``synonyms`` group, right
-    after a value or right before it."""
-    if of is None:
-        return None
-    alt = _of_words(of, synonyms)
-    return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
-            re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
-                       + _WITHIN_BEFORE + "|" + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + _PLUS_BEFORE + "|"
-                       + NEXT_BEFORE + r")$"))
-
-
-#: a cap between the word and the value it names, as listings state a most: "banquetes de
-#: hasta 120 comensales", "theatre for up to 250 people", "cóctel: máximo 300 personas"
-_CAP_BEFORE = (r"\s*(?::\s*|\s(?:de|del|of|for|para|with|con)\s+|\s)(?:hasta|up\s+to|"
-               r"como\s+maximo|maximo|maximum|max\.?|a\s+maximum\s+of)\s+")
-
-
-#: the ages a price list's band covers, between the band's word and its price: "child
-#: (6-15) CHF 45", "niño de 6 a 11 años 42 €", "niños hasta 10 años: 40 €", "senior 65+
-#: CHF 67", "junior 12-17 years €38" (in brackets, a range, a cap or a floor, or an age with
-#: its unit; a bare number is none, "forfait 2 90 €" names no band); and the people a
-#: ticket is for, in brackets or counted (:data:`_PARTY`), one word more allowed before
-#: them ("family ticket (2+2) £48")
-_AGE_UNIT = r"(?:\s*(?:anos|ano|years?|yrs?|y\.?o\.?|ans))?"
-#: the people a ticket or a pack is for, between its word (and one word more) and its
-#: price: "family ticket (2 adults + 2 children) £48", "entrada familiar 2 adultos + 2
-#: niños 89 €", "Family ticket for 2 adults and 2 children €60" (a count of each, joined)
-_WHO = (r"(?:adults?|adultos?|children|child|kids?|ninos?|ninas?|hijos?|personas?|people|"
-        r"persons?|seniors?|jubilados?|students?|estudiantes?|infants?|bebes?|babies)")
-_PARTY = (r"(?:\s+(?:for|para|de))?\s+\d{1,2}\s*" + _WHO
-          + r"(?:\s*(?:\+|,|&|\by\b|\band\b)\s*\d{1,2}\s*" + _WHO + r")+")
-_BAND_BEFORE = (r"(?:\s*\([^()]{1,30}\)"
-                r"|\s(?:de\s+|from\s+|aged?\s+|entre\s+|between\s+)?\d{1,2}\s*(?:-|\u2013|a|to|y|and)"
-                r"\s*\d{1,3}" + _AGE_UNIT +
-                r"|\s(?:hasta|up\s+to|under|menores?\s+de|over|mayores?\s+de|desde)\s+\d{1,3}"
-                + _AGE_UNIT + r"|\s\d{1,2}\s*\+" + _AGE_UNIT +
-                r"|\s(?:de\s+|aged?\s+)?\d{1,2}\s*(?:anos|years?|yrs?|y\.?o\.?|ans)"
-                r"|(?:\s+[a-z]+)?(?:\s*\([^()]{1,30}\)|" + _PARTY + r"))"
-                r"\s*(?:[:=]\s*)?")
-
-
-#: when, between the word and the time it takes: "entrega en 2 semanas", "delivery in 2
-#: weeks", "turnaround within 5 days", "entrega en un plazo de 10 días"
-_WITHIN_BEFORE = r"\s(?:en|in|within|dentro\s+de|en\s+un\s+plazo\s+de)\s+"
-
-
-#: where, in a label before its colon: "Entrega en Valencia: 40 €", "Delivery to campus:
-#: £25", "Parking at the venue: 10 €" (a price list's line says the place it charges for;
-#: the colon keeps a time, "entrega en 2 semanas", and prose, "entrega en Valencia y 40 €
-#: de fianza", out of it)
-_WHERE_LABEL = (r"\s(?:en|a|al|hasta|to|in|at|within)\s+(?:(?:the|el|la|los|las)\s+)?"
-                r"[^\W_][\w-]*(?:\s+[^\W_][\w-]*){0,2}\s*:\s*")
-
-
-#: a value added to the word's, as a rate over an index is written: "Euríbor + 0,60 %",
-#: "Bank Rate + 1.5%", "SOFR + 2%" (the spread is the value the word names)
-_PLUS_BEFORE = r"\s*\+\s*"
-
-
-#: what the thing is for, between the word and its value: "despacho privado para 4
-#: personas", "a private office for 4 people", "banquete para 80 comensales"
-_FOR_BEFORE = r"\s(?:for|para)\s+"
 
 
 #: a unit that is a currency as an author writes it: a sign, or an ISO code in capitals
@@ -447,28 +357,6 @@ def _number_too(unit: str) -> str:
     stem = unit[:-2] if unit.endswith("es") and len(unit) > 5 and unit[-3] not in "aeiou" \
         else unit[:-1] if unit.endswith("s") and len(unit) >= 4 else unit
     return re.escape(stem) + r"(?:e?s)?"
-
-
-def _plural_too(word: str) -> str:
-    """``word`` (folded) as a regex that also reads its plural, each of its words as
-    ``mentions`` reads them ("banquete" finds "banquetes", "sala grande" "salas grandes")."""
-    return r"\s+".join(re.escape(part) + (r"(?:e?s)?" if len(part) >= 3 and part[-1].isalpha()
-                                          else "") for part in word.split())
-
-
-def _is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re.Pattern[str]],
-             ) -> bool:
-    after, before = near
-    # the words before a value are looked for in the characters just before it (the
-    # pattern ends at the value: ``endpos``), never from the text's start: that was one
-    # pass over the text per value, minutes for a page of thousands of amounts
-    return bool(after.match(folded, span[1])
-                or before.search(folded, max(0, span[0] - _NEAR_REACH), span[0]))
-
-
-#: how far before a value the ``of`` words and what joins them to it may start: a
-#: word, a band of ages or the people a ticket is for, a label's place (under 150)
-_NEAR_REACH = 300
 
 
 def _quantities(folded: str, kind: str, target: str, worded: bool = False,

@@ -286,7 +286,7 @@ def _constant_bombs(sandbox: Callable[[], Any], ast: nodes.Template
     only when there is one to evaluate."""
     from jinja2 import nodes
 
-    from scout.spec.sandbox import SandboxLimit
+    from scout.spec.sandboxsize import SandboxLimit
 
     growing = (nodes.BinExpr, nodes.Call, nodes.Filter)
     skipped = (nodes.Const, nodes.Name, nodes.TemplateData)

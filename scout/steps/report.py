@@ -34,7 +34,7 @@ from scout.report.render import (
 from scout.report.tables import sections
 from scout.report.locate import render_error_location
 from scout.schemas.records import Report
-from scout.spec.sandbox import SandboxLimit, limit_error
+from scout.spec.sandboxsize import SandboxLimit, limit_error
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ReportParams
 from scout.schemas.ratingscale import candidates_in, rating_scale

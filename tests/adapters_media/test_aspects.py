@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scout.adapters.aspects import FILLERS, PRODUCT, VENUE, clauses, find_aspects, scope_of
+from scout.adapters.aspects import FILLERS, PRODUCT, VENUE, clauses, find_aspects
+from scout.adapters.aspectwords import scope_of
 from scout.adapters.hygiene import quotable
 
 
@@ -181,7 +182,7 @@ def test_a_venue_s_place_named_for_a_wide_area_is_still_a_venue_with_its_days() 
 
 def test_what_the_kind_or_the_request_asks_by_is_never_a_con() -> None:
     # a job asked remote read "fully remote" as a hotel's far-off location, a con
-    from scout.adapters.aspects import asked_words
+    from scout.adapters.aspectwords import asked_words
 
     types = {"city": "place", "remote": "boolean", "contract": "string"}
     asked = asked_words({"values": {"city": "Madrid", "remote": True,
@@ -204,7 +205,7 @@ def test_a_category_the_request_asked_for_is_no_pro_or_con() -> None:
     # an e-bike asked with a mid motor ("motor central") read "motor central Bosch" as a
     # central location, a pro, in a kind whose delivery country made it a venue's scope;
     # so with an "amplio" medical network (roomy) and an "económica" cabin (cheap)
-    from scout.adapters.aspects import category_words
+    from scout.adapters.aspectwords import category_words
 
     types = {"motor": "string", "country": "place", "extras": "list", "online": "boolean"}
     synonyms = {"motor": {"mid": ["central", "motor central"]}}
@@ -229,7 +230,7 @@ def test_a_category_the_request_asked_for_is_no_pro_or_con() -> None:
 def test_an_inputs_aliases_and_synonyms_are_asked_words_too() -> None:
     """A conference kind's ``online`` input with alias "remote": "remote attendance" is
     what one may ask for, not a far-off location; an enum value's synonyms likewise."""
-    from scout.adapters.aspects import asked_words
+    from scout.adapters.aspectwords import asked_words
 
     types = {"city": "place", "online": "boolean", "setting": "string"}
     sentence = "Remote attendance is possible."
@@ -279,7 +280,7 @@ def test_the_polar_sense_is_still_read(sentence: str, hit: tuple[str, int]) -> N
 def test_what_the_kind_finds_is_no_aspect_of_it() -> None:
     # a trail kind's "walk" is the trail itself: "an easy walk of 6 km" said nothing of a
     # location, yet read as a hotel's "walking distance"
-    from scout.adapters.aspects import own_words
+    from scout.adapters.aspectwords import own_words
 
     own = own_words(["trail", "walk", "ruta de senderismo"])
     assert {"walk", "walks", "trail", "trails", "ruta", "rutas"} <= own
@@ -300,7 +301,8 @@ def test_what_the_kind_finds_is_no_aspect_of_it() -> None:
 def test_a_word_of_an_aspect_said_of_the_thing_itself_praises_the_thing(nouns, sentence):
     # "A comfortable walk" was a pro labelled "comfort" (a room's): said of what the kind
     # finds, it is the thing as a whole, labelled so for any kind
-    from scout.adapters.aspects import OVERALL, own_words
+    from scout.adapters.aspects import OVERALL
+    from scout.adapters.aspectwords import own_words
 
     assert [h.aspect for h in find_aspects(sentence, VENUE, frozenset(),
                                            own_words(nouns))] == [OVERALL]

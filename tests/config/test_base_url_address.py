@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scout.config.loader import load_config
-from scout.config.settings import base_url_problem
+from scout.config.baseurl import base_url_problem
 from scout.errors import SpecInvalid
 
 CONFIG = """\

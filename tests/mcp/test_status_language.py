@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scout.mcp import tools as T
+from scout.mcp import reads as R
+from scout.mcp.workspace import Workspace
 from scout.orchestrator.state_store import StateStore
 
 
@@ -32,6 +33,6 @@ def _interrupted(root: Path, lang: str) -> None:
 def test_the_resume_hint_is_in_the_requests_language(tmp_path: Path, lang: str,
                                                      said: str) -> None:
     _interrupted(tmp_path, lang)
-    result = T.status(T.Workspace(tmp_path), "m1")
+    result = R.status(Workspace(tmp_path), "m1")
     assert result.status == "interrupted"
     assert result.resume_hint is not None and result.resume_hint.startswith(said)

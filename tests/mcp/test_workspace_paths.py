@@ -26,10 +26,10 @@ def test_an_unknown_mission_is_named_by_its_id_not_the_workspaces_folders(tmp_pa
     looked for in stays the operator's (``scout status`` still names it)."""
     from scout import api
     from scout.errors import MissionNotFound
-    from scout.mcp import tools
+    from scout.mcp import reads
 
     (tmp_path / "runs").mkdir()
-    for call in (tools.status, tools.audit, tools.report_markdown):
+    for call in (reads.status, reads.audit, reads.report_markdown):
         with pytest.raises(MissionNotFound) as info:
             call(Workspace(root=tmp_path), "nope")
         said = f"{info.value.message} {info.value.hint}"

@@ -16,7 +16,7 @@ import pytest
 from scout.errors import TemplateLimit
 from scout.orchestrator.scope import evaluate, render
 from scout.report.render import make_report_env
-from scout.spec.sandbox import MAX_LEN, SandboxLimit
+from scout.spec.sandboxsize import MAX_LEN, SandboxLimit
 from scout.spec.templating import analyse, make_env
 from scout.validate import validate_paths
 
@@ -263,7 +263,8 @@ def test_templates_inside_one_another_are_bounded_in_depth_and_number(tmp_path: 
     doubles at every level: the nesting and the number of nested renders are bounds."""
     from jinja2 import DictLoader
 
-    from scout.spec.sandbox import MAX_NESTED_RENDERS, MAX_NESTING, BoundedSandbox, SandboxLimit
+    from scout.spec.sandbox import MAX_NESTED_RENDERS, MAX_NESTING, BoundedSandbox
+    from scout.spec.sandboxsize import SandboxLimit
 
     env = BoundedSandbox(loader=DictLoader({
         "self": "x{% include 'self' %}",

@@ -13,7 +13,7 @@ import pytest
 
 from scout.errors import TemplateLimit
 from scout.orchestrator.scope import render
-from scout.spec.sandbox import MAX_LEN, MAX_WRAP_LINES, SandboxLimit
+from scout.spec.sandboxsize import MAX_LEN, MAX_WRAP_LINES, SandboxLimit
 from scout.spec.templating import make_env
 
 #: each filter here grows its text; chained, they grow it again (none was measured: only
