@@ -99,3 +99,15 @@ def test_gyms_a_bare_amount_names_the_places_currency(query: str, said: str) -> 
     task = parse_request(_kind("gyms"), query, TODAY)
     assert task.values.get("budget") is None
     assert any(said in n for n in task.notes), task.notes
+
+
+@pytest.mark.parametrize("query, term", [
+    # the last of a list of ages is an age, no length of cover
+    ("seguro médico para 2 adultos de 40 y 42 años y 2 niños de 8 y 11 años", None),
+    ("seguro de salud por 2 años para 2 adultos", 2 * 31557600),  # how long, no age
+    ("health insurance for 2 people aged 30 and 33 years, a 2-year policy", 2 * 31557600),
+])
+def test_insurance_years_of_an_age_are_no_term(query: str, term: int | None) -> None:
+    values = _values("insurance", query)
+    assert values.get("term") == term
+    assert 2 not in (values.get("ages") or [])

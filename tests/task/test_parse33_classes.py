@@ -255,3 +255,18 @@ def test_a_bare_amount_note_names_the_places_currency(query: str, said: str) -> 
 def test_a_bare_amount_with_no_one_currency_keeps_the_general_note(query: str) -> None:
     notes = _task(query, GYM).notes
     assert any("EUR" in n and "USD" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("query", [
+    "plan para 2 niños de 8 y 11 años en Madrid",
+    "cover for 2 adults of 40 and 42 years in Leeds",
+    "seguro para 3 personas de 30, 31 y 35 años",
+])
+def test_the_last_age_of_a_list_is_no_length(query: str) -> None:
+    lasting = {**PEOPLE, "term": InputSpec(type="duration")}
+    assert _values(query, lasting).get("term") is None
+
+
+def test_a_length_in_years_beside_a_party_is_still_one() -> None:
+    lasting = {**PEOPLE, "term": InputSpec(type="duration")}
+    assert _values("seguro para 2 adultos durante 3 años", lasting)["term"] == 3 * 31557600
