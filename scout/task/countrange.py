@@ -51,9 +51,11 @@ def find_count_range(free: str, alt: str, num: str, heads: str = "",
     patterns = [_OPEN + lo_num + _JOIN + hi_num + r"\s*(?:-\s*)?(?:" + alt + r")(?!\w)",
                 r"(?<!\w)(?:" + alt + r")\s*(?:(?::|=|of|de)\s*)?" + _OPEN + lo_num + _JOIN
                 + hi_num]
-    if heads:  # the clause ends after the top: "kids 8 and 11 years" is the age's own word
-        patterns.append(r"(?<!\w)(?P<who>" + heads + r")\s*(?:(?::|of|de)\s*)?" + lo_num + _JOIN
-                        + hi_num + r"(?=\s*(?:[,;.!?)]|$)|\s+(?:y|e|and|but|pero|with|con)\s)")
+    if heads:  # the clause ends after the top: "kids 8 and 11 years" is the age's own word;
+        # or another reader's text does ("un niño de 8 y otro de 11 y 2 adultos": the party's);
+        # the ages may be in brackets ("2 kids (6 and 9)")
+        patterns.append(r"(?<!\w)(?P<who>" + heads + r")\s*(?:\(\s*)?(?:(?::|of|de)\s*)?" + lo_num + _JOIN
+                        + hi_num + r"(?=\s*(?:[,;.!?)\x00]|$)|\s+(?:y|e|and|but|pero|with|con)\s)")
     for pattern in patterns:
         for m in re.finditer(pattern, free):
             lo, hi = _value(m.group("lo")), _value(m.group("hi"))

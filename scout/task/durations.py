@@ -63,9 +63,11 @@ _CAL = (r"(?:(?:(?:business|working|calendar)\s+)?(?:days?|weeks?)"
 # what makes years an age: "12-year-old", "3 years old", "7 años de edad"
 _AGE = re.compile(r"[\s-]*(?:olds?\b|de\s+edad\b|ago\b)")
 # whose age a number of years is, right before it: "un niño de 9 años", "mi hija de 8
-# años", "alumnos de 12 años", "a child of 9 years" (folded text): an age, not how long
-_WHOSE_AGE = re.compile(r"\b(?:" + PERSON + r"|alumn[oa]s?|estudiantes?|students?|pupils?)"
-                        r"\s+(?:de|of|aged)\s+$")
+# años", "alumnos de 12 años", "a child of 9 years", the last of a list ("2 niños de 8 y
+# 11 años", "2 adultos de 40 y 42 años") (folded text): an age, not how long
+_WHOSE_AGE = re.compile(r"\b(?:" + PERSON + r"|alumn[oa]s?|estudiantes?|students?|pupils?|"
+                        r"adult[oa]?s?|personas?|people|persons)"
+                        r"\s+(?:de|of|aged)\s+(?:\d{1,2}\s*(?:,|y|e|and|&)\s*){0,6}$")
 _WHEN_BEFORE = re.compile(r"\b(?:last|past|previous|prior|every|ultim[oa]s|pasad[oa]s|"
                           r"anteriores|hace|cada)\s+$")
 # a time that says how far something is ("2 mins from the start", "5 minutes' walk to

@@ -77,6 +77,23 @@ def rules_out(name: str) -> bool:
     return bool(_RULING_OUT.search(name.lower()))
 
 
+# one word written with its capital and no other: a name ("First", "Advanced")
+_CAPITALISED = re.compile(r"[A-ZÁÉÍÓÚÑÜ][a-záéíóúñü]+")
+
+
+def _name_only(word: str) -> bool:
+    """An enum synonym the kind writes as one capitalised word ("First", "Advanced" for
+    Cambridge's exams) is a name: typed in lower case it is the ordinary word ("the first
+    lesson is free", "advanced maths"), so it is read only typed with its capital. A place
+    the gazetteer knows ("Europa", "Japan") is read in any case, as the place reader reads
+    it; so are codes ("IELTS", "A-level") and longer synonyms ("Cambridge First")."""
+    if not _CAPITALISED.fullmatch(word):
+        return False
+    from scout.task.placecase import known_name
+
+    return not known_name(word)
+
+
 def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.Match[str]]:
     """Where an enum word stands in the free text and is asked for: one the request
     rules out is claimed (so no other reader takes "Tesla" for a place) and passed over;
@@ -84,7 +101,10 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.M
     hits = []
     # not \b: a word may start or end with a sign ("+ IVA", "C++", "C#"), and its edges are
     # then no word boundaries
+    named = _name_only(word)
     for m in compiled(r"(?<!\w)" + name_forms([word]) + r"(?!\w)").finditer(text.free):
+        if named and not text.original[m.start():m.start() + 1].isupper():
+            continue  # "the first lesson is free": the ordinary word, not the exam "First"
         if _LENGTH_BEFORE.search(text.free, max(0, m.start() - 12), m.start()) \
                 and _TIME_UNIT.fullmatch(m.group(0)):
             continue  # "camp for 10 days": a length, not the enum value "day"

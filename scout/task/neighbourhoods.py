@@ -106,3 +106,34 @@ def city_of_neighbourhood(values: dict[str, Any], spans: dict[str, str],
             values[city] = parent
             if inner in spans:
                 spans[city] = spans[inner]
+
+
+def own_city_after(place: str, after: str, lang: str = "es") -> tuple[str, int] | None:
+    """The city of the neighbourhood ``place`` (as written) named at the start of ``after``
+    (folded text after the comma) by any name this table gives it, its short names too
+    ("palermo, bs as", "roma norte, cdmx", "salamanca, madrid"): the city as the table
+    writes it in ``lang`` and how many characters of ``after`` name it; else None. The
+    gazetteer knows no "bs as": the table is what says it is Buenos Aires."""
+    import re
+
+    said = fold(place).strip()
+    names = [c for cities, hoods in _NAMED_LIKE_A_CITY.items() if said in hoods.split("|")
+             for c in cities.split("|")]
+    if said in _CITY:
+        names += [fold(c) for c in _CITY[said].split("/")]
+    names += [c for cities in _NAMED_LIKE_A_CITY if set(cities.split("|")) & set(names)
+              for c in cities.split("|")]  # the city's short names: "bs as", "caba"
+    for name in sorted(set(names), key=len, reverse=True):
+        m = re.match(re.escape(name).replace(r"\ ", r"\s+") + r"(?!\w)", after)
+        if m is not None:
+            return _written(names, lang), m.end()
+    return None
+
+
+def _written(names: list[str], lang: str) -> str:
+    """The city named by any of ``names`` (folded) as the table writes it in ``lang``."""
+    for city in _BY_CITY:
+        if {fold(c) for c in city.split("/")} & set(names):
+            es, _, en = city.partition("/")
+            return en if lang == "en" and en else es
+    return names[0].title()

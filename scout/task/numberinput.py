@@ -136,7 +136,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     their input)."""
     # the name in the singular or the plural ("3 habs", "1 habitación" for "habitaciones"),
     # also joined by a hyphen ("2-bed", "3-bedroom")
-    from scout.task.personage import age_words
+    from scout.task.party import counts_persons
+    from scout.task.personage import age_words, member_age
 
     alt = name_forms([name.replace("_", " "), *spec.aliases,
                       *(age_words(name, list(spec.aliases)) if integer else ())])
@@ -155,12 +156,16 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
 
     if not integer and celsius_input(spec.aliases) and (hot := fahrenheit(free, one)):
         return hot[0], widened(text.free, free, hot[1])  # "-112 °F" for a Celsius input
+    # a number after the name of whom the input counts, with years after it or one of
+    # them named by its article, is an age ("el mayor de 13 años": the eldest, no seniors)
+    persons = integer and counts_persons(name, list(spec.aliases))
     # a number after the name that a unit of another measure follows is a size, no count
     # ("piso de 70 m²" for a floor, "habitación de 12 m2" for rooms: scout.task.ordinals)
     after = (a for a in re.finditer(r"(?<!\w)(?:" + alt + r")\s*(?:(?::|=|of|de)\s*)?" + NUMBER_CMP
                                     + one + _THOUSAND + _NUMBER_POST_CMP + _TIMES
                                     + (f"(?:{_PERCENT})?" if not integer else ""), free)
-             if not measure_after(free, a.end(), alt))
+             if not measure_after(free, a.end(), alt)
+             and not (persons and member_age(free, a.span(), a.end())))
     m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + f"(?:{_PERCENT})?"
                    + _TIMES_SIGN + r"\s*(?:-\s*)?" + alt + r"(?!\w)", free)
          or (re.search(r"(?<![\w.,])" + one + _MEMBERS + r"(?:" + alt + r")(?!\w)", free)
@@ -242,8 +247,10 @@ def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
                        ) -> list[tuple[str, int | float, tuple[int, int]]]:
     """Both ends of a range of counts ("de 8 a 12 años") for each count input and its
     ``max_...`` (:func:`scout.task.countrange.pairs`), named by either one's name or
-    aliases: [(first input, low end, its span), (max input, top, its span)]."""
-    from scout.task.personage import PERSON, age_words, counts_age, counts_months
+    aliases: [(first input, low end, its span), (max input, top, its span)]. For a pair of
+    children's ages with no range said, the age said of the eldest is the top and that of
+    the youngest the low end ("el mayor de 13 años", "the youngest is 3"), each alone."""
+    from scout.task.personage import PERSON, age_words, counts_age, counts_months, extreme_age
 
     out: list[tuple[str, int | float, tuple[int, int]]] = []
     for first, last in count_pairs(inputs):
@@ -260,6 +267,9 @@ def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
         heads = PERSON if counts_age(first, aliases) and not counts_months(first, aliases) else ""
         ends = find_count_range(free, name_forms(words), number_re(integer, lang), heads)
         if ends is None:
+            for end, eldest in ((first, False), (last, True)) if heads else ():
+                if (said := extreme_age(free, eldest)) is not None:  # "el mayor de 13 años"
+                    out.append((end, said[0], widened(text.free, free, said[1])))
             continue
         (lo, lo_span), (hi, hi_span) = ends
         out += [(first, count_typed(lo, inputs[first]), widened(text.free, free, lo_span)),

@@ -108,11 +108,42 @@ def note_bare_amounts(text: QueryText, inputs: dict[str, InputSpec], result: Par
                         name=result.label(name), amount=bare[0], unit=gap + unit))
             elif bare is not None:
                 text.claim(bare[1])
+                local = _place_currency(text, result.lang)
+                if local is not None:  # "mensualidad máx 150 mil" in Medellín: say COP
+                    code, money, country = local
+                    note(result, name, _(
+                        "{name}: {amount} has no currency, so it was not read; if it is in "
+                        "{money} ({code}), the currency of {country}, write it as {amount} "
+                        "{code}").format(name=result.label(name), amount=bare[0], money=money,
+                                         code=code, country=country))
+                    return
                 note(result, name, _(
                     "{name}: {amount} has no currency, so it was not read; write it as "
                     "{amount} EUR, {amount} USD or the like").format(name=result.label(name),
                                                                     amount=bare[0]))
             return
+
+
+def _place_currency(text: QueryText, lang: str) -> tuple[str, str, str] | None:
+    """The one currency the countries the request names or is about pay in (Medellín's
+    Colombia: COP), its name in ``lang`` (the plural: "pesos colombianos") and the
+    country's: what an amount with no currency most likely is, for the user to confirm;
+    None when they pay in several or in none known. The amount is still not read: a
+    traveller may count in their own money (docs/authoring.md)."""
+    from babel import Locale
+    from babel.numbers import get_currency_name
+
+    from scout.task.cldr import currencies
+    from scout.task.readers import query_territories
+
+    paying = currencies().territory_currencies
+    places = query_territories(text, lang)
+    codes = {c for t in places for c in paying.get(t, ())}
+    if len(codes) != 1 or not places:
+        return None
+    code = codes.pop()
+    country = Locale(lang).territories.get(places[0], places[0])
+    return code, str(get_currency_name(code, count=2, locale=lang)), str(country)
 
 
 def note_left(text: QueryText, inputs: dict[str, InputSpec], result: ParseResult,

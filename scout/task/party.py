@@ -36,12 +36,15 @@ from scout.task.readers import QueryText, digits_view, widened
 
 class Party(NamedTuple):
     """A party read: its adults (the seniors among them), children and seniors, its span
-    and that of the ages said of its members (None when none is said)."""
+    and that of the ages said of its members (None when none is said), and that of the
+    ages said of its children alone (the adults' are theirs: "2 adultos de 40 y 42 años y
+    2 niños de 8 y 11 años")."""
     adults: int
     kids: int
     seniors: int
     span: tuple[int, int]
     ages: tuple[int, int] | None
+    kid_ages: tuple[int, int] | None = None
 
 
 _CHILDREN_INPUT = re.compile(r"(?<!\w)(?:child|children|kids?|infants?|bab(?:y|ies)|"
@@ -90,10 +93,15 @@ _JOINT = r"(?:\s*,\s*(?:(?:and|y|e|plus)\s+)?|\s+(?:and|y|e|&|plus|mas)\s+|\s*\+
 # a member's age said right after them ("un niño de 8", "a kid aged 8", "one of 9 years"):
 # part of the list, so "y otro de 11" still joins it; the age is left to the age inputs
 # a counted group's ages listed ("2 adultos de 34 y 36 años", "two adults aged 40 and 42
-# years") end with the unit, so "un niño de 8 y 2 adultos" still lists the adults apart
-_AGE = (r"(?P<age>\s+(?:de|of|aged|edad)\s+(?:\d{1,2}(?:\s*(?:,|y|e|and|&)\s*\d{1,2})+\s+"
-        r"(?:anos|years?(?:\s+old)?)(?!\w)|"
-        r"\d{1,2}(?!\d)(?:\s+(?:anos|years?(?:\s+old)?))?))")
+# years") end with the unit, or with the clause where no noun follows the last ("2 adults
+# aged 40 and 42 and 2 kids"), so "un niño de 8 y 2 adultos" still lists the adults apart;
+# or in brackets
+_AGE = (r"(?P<age>\s+(?:de|of|aged|edad)\s+(?:\d{1,2}(?:\s*(?:,|y|e|and|&)\s*\d{1,2})+"
+        r"(?:\s+(?:anos|years?(?:\s+old)?)(?!\w)|" + _END + r")|"
+        r"\d{1,2}(?!\d)(?:\s+(?:anos|years?(?:\s+old)?))?)"
+        # in brackets, as forms write them: "2 adultos (45 y 47 años)", "a child (8)"
+        r"|\s*\(\s*(?:(?:de|of|aged|edad)\s+)?\d{1,2}(?:\s*(?:,|y|e|and|&)\s*\d{1,2})*"
+        r"(?:\s+(?:anos|years?(?:\s+old)?))?\s*\))")
 # one more of the member before: "un niño de 8 y otro de 11", "a boy and another aged 6"
 _OTHER = r"(?P<other>otr[oa]|another(?:\s+one)?)(?!\w)"
 _MEMBER_RE = re.compile(_MEMBER + _AGE + "?")
@@ -186,28 +194,43 @@ def find_party(free: str) -> Party | None:
                 # has, not the speaker's company
                 continue
             adults += 1  # "con mi madre": the speaker goes too
-        return Party(adults, kids, seniors, (m.start(), end), _ages(free, members, end))
+        return Party(adults, kids, seniors, (m.start(), end), *_ages(free, members, end))
     return None
 
 
-def _ages(free: str, members: list[re.Match[str]], end: int) -> tuple[int, int] | None:
+def _ages(free: str, members: list[re.Match[str]], end: int,
+          ) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
     """The span of the ages said of ``members`` (a list ending at ``end``): from the noun of
     the first one aged to the last age ("niño de 8 y otro de 11"), or the last member's
     noun when the ages follow the list bare ("2 kids 8 and 11"): the age range reads them
-    by that noun. None when no age is said."""
+    by that noun; and the same over the children aged alone (an age belongs to the noun it
+    follows: "2 adultos de 40 y 42 años y 2 niños de 8 y 11 años" gives the children 8 to
+    11). None where no age is said."""
     def noun(x: re.Match[str]) -> int | None:
         return next((x.start(g) for g in ("kid", "kids", "adult", "adults")
                      if x.groupdict().get(g)), None)
 
-    aged = [x for x in members if x.group("age")]
-    if aged:
+    def span(aged: list[re.Match[str]]) -> tuple[int, int] | None:
+        if not aged:
+            return None
         start = noun(aged[0])
         return (aged[0].start("age") if start is None else start, aged[-1].end("age"))
+
+    kids, child = [], False  # "otro" / "another" is one more of the member before it
+    for x in members:
+        g = x.groupdict()
+        if not g.get("other"):
+            child = bool(g.get("kid") or g.get("kids"))
+        if child and x.group("age"):
+            kids.append(x)
+    aged = [x for x in members if x.group("age")]
+    if aged:
+        return span(aged), span(kids)
     last = members[-1]
     if (last.groupdict().get("kid") or last.groupdict().get("kids")) \
             and _BARE_AGES.match(free, end):
-        return noun(last) or end, end
-    return None
+        return (noun(last) or end, end), (noun(last) or end, end)
+    return None, None
 
 
 def _counted(members: list[re.Match[str]]) -> tuple[int, int, int]:
@@ -237,6 +260,14 @@ def _counted(members: list[re.Match[str]]) -> tuple[int, int, int]:
     return adults, kids, seniors
 
 
+def counts_persons(name: str, aliases: list[str]) -> bool:
+    """Whether the integer input ``name`` (with ``aliases``) counts people of the party:
+    all of them, its adults, its children or its seniors."""
+    words = fold(" ".join([name.replace("_", " "), *aliases]))
+    return counts_people(name, aliases) or bool(_CHILDREN_INPUT.search(words)
+                                                or _SENIORS_INPUT.search(words))
+
+
 def party_inputs(text: QueryText, inputs: dict[str, InputSpec],
                  ) -> tuple[list[tuple[str, int, tuple[int, int]]], tuple[int, int] | None]:
     """The counts of a party said by relation for the kind's inputs that count people:
@@ -257,7 +288,11 @@ def party_inputs(text: QueryText, inputs: dict[str, InputSpec],
     party = _said(free)
     if party is None:
         return [], None
-    grown, kids, seniors, span, ages = party
+    grown, kids, seniors, span, ages, kid_ages = party
+    if children and ages != kid_ages:
+        # the kind counts children apart: its ages are theirs, the adults' stay claimed
+        # with the party ("2 adults aged 40 and 42 and 2 kids aged 8 and 11")
+        ages = kid_ages
     span = widened(text.free, free, span)
     out: list[tuple[str, int, tuple[int, int]]] = []
     if len(elder) == 1 and seniors:  # "4 adults and 2 seniors": 2 seniors of 6 people

@@ -153,3 +153,41 @@ def ages_said(free: str) -> list[tuple[int, int]]:
             out.append(m.span("n"))
             end = m.end()
     return out
+
+
+# what follows a count read after a person's noun and makes it that person's age: a unit
+# of years ("niños de 8 años", "seniors of 70 years")
+_YEARS_AFTER = re.compile(r"\s*(?:anos|years?|yrs?)(?!\w)")
+# a singular definite article before the noun: one member, never a count of them ("el
+# mayor de 13", "la pequeña de 5", "the eldest of 12")
+_ONE_MEMBER = re.compile(r"(?<!\w)(?:el|la|the)\s+$")
+
+
+def member_age(free: str, span: tuple[int, int], number_end: int) -> bool:
+    """The number ending at ``number_end`` after a person's noun (the match at ``span``
+    of an input that counts people, ``free`` folded) is the age of whom the noun names, no
+    count of them: "el mayor de 13 años" (the eldest, not 13 seniors), "2 niños de 8 años"
+    after its count, "la mayor de 13" (one member, said with its article)."""
+    return bool(_YEARS_AFTER.match(free, number_end)
+                or _ONE_MEMBER.search(free, max(0, span[0] - 6), span[0]))
+
+
+# the eldest or the youngest of the children said with an age: "el mayor de 13 años", "la
+# mayor tiene 12", "the eldest is 13", "the oldest aged 12", "el pequeño de 4", "the
+# youngest is 5" (folded text)
+_EXTREME_AGE = re.compile(
+    r"(?<!\w)(?:(?:el|la)\s+(?:(?P<old>mayor)|(?P<young>pequen[oa]|menor|chic[oa])|"
+    r"(?:nin[oa]|hij[oa])\s+(?:(?P<old2>mayor)|(?P<young2>pequen[oa]|menor)))"
+    r"|the\s+(?:(?P<old3>eldest|oldest)|(?P<young3>youngest))(?:\s+(?:one|child|kid))?)"
+    r"\s+(?:de|of|aged|tiene|is|['’]s)\s+(?P<n>\d{1,2})(?!\d)(?:\s+(?:anos|years?(?:\s+old)?))?")
+
+
+def extreme_age(free: str, eldest: bool) -> tuple[int, tuple[int, int]] | None:
+    """The age said of the eldest child (``eldest``) or of the youngest in ``free``
+    (folded, digits as digits) and its span: the top or the low end of the children's
+    ages ("el mayor de 13 años" for a kind's ``max_age``); None when none is said."""
+    for m in _EXTREME_AGE.finditer(free):
+        old = bool(m.group("old") or m.group("old2") or m.group("old3"))
+        if old == eldest:
+            return int(m.group("n")), m.span()
+    return None

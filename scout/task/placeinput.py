@@ -121,7 +121,7 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     if hit is not None and not known_name(hit[0]) and place_adjective(hit[0]):
         hit = None  # "licitaciones europeas", "tapas europeas": an adjective, no town
     if hit is not None and len(named_places) == 1 and not names_countries(name, spec, inputs):
-        hit = _city_after_comma(text, hit)  # "tapas en Triana, Sevilla": the city
+        hit = _city_after_comma(text, hit, lang)  # "tapas en Triana, Sevilla": the city
         # "cerca del Hospital Clínic en Barcelona": the landmark with its city, or the city
         hit = with_city(text, hit, lang, name, spec)
     return _with_feature(text, hit)
@@ -152,7 +152,7 @@ def _theirs(free: str, hit: Hit | None, name: str, named_places: list[tuple[str,
         free[:hit[1][0]]) is not None
 
 
-def _city_after_comma(text: QueryText, hit: Hit) -> Hit:
+def _city_after_comma(text: QueryText, hit: Hit, lang: str = "es") -> Hit:
     """The city after ``hit`` and a comma, when ``hit`` is a neighbourhood the gazetteer
     lists and the city one it knows ("tapas en Triana, Sevilla"): a lone place input holds
     the city, as an address is written from the street up. A name it does not know stays
@@ -160,11 +160,14 @@ def _city_after_comma(text: QueryText, hit: Hit) -> Hit:
     Francisco" is searched as written); names offered as either ("Lisbon, Porto or Faro")
     stay the first, and a country after the comma ("Triana, Spain") is no city. A
     neighbourhood named like a city elsewhere is one beside its own city ("Palermo, Buenos
-    Aires": Buenos Aires; a lone "Palermo" is searched in Sicily)."""
+    Aires": Buenos Aires; a lone "Palermo" is searched in Sicily). The city may be written
+    by a short name the neighbourhood table gives it, which the gazetteer does not know
+    ("palermo, bs as"), or typed in lower case ("salamanca, madrid"): the city as the
+    table writes it."""
     from scout.task.cldr import currencies
     from scout.task.gazetteer import neighbourhood
     from scout.task.lang import fold
-    from scout.task.neighbourhoods import named_like_a_city_in
+    from scout.task.neighbourhoods import named_like_a_city_in, own_city_after
     from scout.task.place import name_at
     from scout.task.placecase import known_name
     from scout.task.placelist import offered_either
@@ -172,15 +175,20 @@ def _city_after_comma(text: QueryText, hit: Hit) -> Hit:
     gap = re.match(r"[ \t]*,[ \t]*", text.original[hit[1][1]:])
     if gap is None:
         return hit
-    nxt = name_at(text.free, text.original, hit[1][1] + gap.end(), True)
-    if nxt is None or not (neighbourhood(fold(hit[0])) or named_like_a_city_in(hit[0], nxt[0])):
-        return hit
-    if not known_name(nxt[0]) or neighbourhood(fold(nxt[0])) \
-            or fold(nxt[0]) in currencies().territory_names \
-            or offered_either(text.free, text.original, hit[1]):
-        return hit
-    text.claim(hit[1])  # the neighbourhood: no other input's word
-    return nxt
+    at = hit[1][1] + gap.end()
+    nxt = name_at(text.free, text.original, at, True)
+    if nxt is not None and (neighbourhood(fold(hit[0])) or named_like_a_city_in(hit[0], nxt[0])) \
+            and known_name(nxt[0]) and not neighbourhood(fold(nxt[0])) \
+            and fold(nxt[0]) not in currencies().territory_names \
+            and not offered_either(text.free, text.original, hit[1]):
+        text.claim(hit[1])  # the neighbourhood: no other input's word
+        return nxt
+    own = own_city_after(hit[0], text.free[at:], lang)
+    if own is not None and (neighbourhood(fold(hit[0])) or named_like_a_city_in(hit[0], own[0])) \
+            and not offered_either(text.free, text.original, hit[1]):
+        text.claim(hit[1])  # "palermo, bs as": the table's short name of its own city
+        return own[0], (at, at + own[1])
+    return hit
 
 
 def _label(place: str, name: str, inputs: dict[str, InputSpec]) -> bool:

@@ -68,7 +68,13 @@ team teams company companies office offices startup staff employer
 equipo equipos empresa empresas oficina oficinas plantilla
 escapada escapadas getaway getaways holiday holidays vacation vacations break breaks
 honeymoon retreat retreats estancia estancias
-""".split())
+""".split()) | frozenset(
+    # a party's nouns: whom a request is for is never where ("seguro para un niño de 8 y 2
+    # adultos": the child's noun, left free for its age, is no place "Niño")
+    """adult adults adulto adulta adultos adultas persona personas pax
+    kid kids child children boy boys girl girls baby babies toddler toddlers infant infants
+    teen teens teenager teenagers nino nina ninos ninas hijo hija hijos hijas bebe bebes
+    nene nena nenes nenas menor menores peque peques chaval chavala chavales""".split())
 # the nouns of a trip or a stay itself ("viaje", "escapada", "getaway", "casa rural"): the
 # word typed beside one with no cue says what kind it is, in Spanish after it ("viaje
 # familiar", "escapada rural"), in English before it ("family trip", "city break"); see

@@ -262,6 +262,17 @@ def find_pattern(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
     # an author's pattern sees the text as written (claimed spans blanked)
     view = "".join(o if f != CLAIMED else " " for o, f in zip(text.original, text.free))
     labelled = _labelled_by(labels)
+    views = [view]
+    if "(?-i:" in spec.pattern and _typed_lower(text.original):
+        views.append(_named_view(view, labels))  # "no ryanair" as "no Ryanair"
+    return next((hit for v in views if (hit := _pattern_hit(spec, v, labelled)) is not None),
+                None)
+
+
+def _pattern_hit(spec: InputSpec, view: str, labelled: re.Pattern[str] | None,
+                 ) -> tuple[str, tuple[int, int]] | None:
+    """:func:`find_pattern`'s value and span in ``view``, or None."""
+    assert spec.pattern is not None
     for m in re.finditer(spec.pattern, view, re.I):
         group = "value" if "value" in m.re.groupindex else (1 if m.re.groups else 0)
         value = m.group(group)
@@ -274,6 +285,42 @@ def find_pattern(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
             continue
         return value.strip(), m.span()
     return None
+
+
+# a sentence's first letter: a phone or the writer capitalises it, no name
+_SENTENCE_START = re.compile(r"(?:^|[.!?¿¡]\s*)\s*\W*\w")
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _typed_lower(original: str) -> bool:
+    """The request is typed in lower case: no capital but a sentence's first letter."""
+    return not any(c.isupper() for c in _SENTENCE_START.sub(" ", original))
+
+
+def _named_view(view: str, labels: Sequence[str]) -> str:
+    """``view`` with each word capitalised that could be a name the writer typed in lower
+    case: no grammar or request word of either language, no other input's word ("sin
+    escalas" is the stops', never an airline), and one the clause, a list's joint or a
+    courtesy ends (:data:`_NAME_END`). An author's pattern that asks for a
+    capital (``(?-i:[A-Z])``: a name) then finds "no ryanair" as "no Ryanair"; where the
+    request is typed with capitals it reads them as typed."""
+    from scout.task.subjectwords import STOP
+
+    known = {w for a in labels for w in fold(a).split()}
+
+    def cap(m: re.Match[str]) -> str:
+        w = m.group(0)
+        if fold(w) in STOP or fold(w) in known or not _NAME_END.match(view, m.end()):
+            return w
+        return w[0].upper() + w[1:]
+    return _WORD.sub(cap, view)
+
+
+# what ends a name typed in lower case: the clause, a list's joint or a courtesy ("no
+# ryanair pls", "sin vueling ni iberia"); a word before another is a phrase's ("not too
+# early", "no overnight flights", "no low cost"), no name
+_NAME_END = re.compile(r"\s*(?:$|[,.;:!?)]|(?:y|o|ni|and|or|nor|pls|plz|please|porfa|"
+                       r"por\s+favor|xfa|thanks|gracias)(?!\w))")
 
 
 def _labelled_by(labels: Sequence[str]) -> re.Pattern[str] | None:

@@ -259,8 +259,9 @@ def test_the_notes_say_why_a_bare_amount_was_not_read_in_the_request_language() 
     en = parse("hotel in Leeds under 300").notes
     assert es == ["presupuesto: 120 no lleva moneda, así que no se ha leído; escríbelo como "
                   "120 EUR, 120 USD o similar"]
-    assert en == ["budget: 300 has no currency, so it was not read; write it as 300 EUR, "
-                  "300 USD or the like"]
+    # Leeds pays in one currency: the note names it for the user to confirm (not guessed)
+    assert en == ["budget: 300 has no currency, so it was not read; if it is in British "
+                  "pounds (GBP), the currency of United Kingdom, write it as 300 GBP"]
 
 
 @pytest.mark.parametrize("query, shown", [
