@@ -97,26 +97,35 @@ def note_bare_amounts(text: QueryText, inputs: dict[str, InputSpec], result: Par
     for name, spec in inputs.items():
         if spec.type == "money" and name not in result.values:
             bare = find_bare_amount(text.free)
-            if bare is not None and bare[2] is not None:
-                # "under 2500/mo": the period is kept in what to write ("2500 EUR/mo")
-                text.claim(bare[1])
+            if bare is None:
+                return
+            text.claim(bare[1])
+            # "under 2500/mo": the period is kept in what to write ("2500 EUR/mo")
+            unit = ""
+            if bare[2] is not None:
                 unit = text.original[bare[2][0]:bare[2][1]]
-                gap = "" if unit.startswith("/") else " "
+                unit = unit if unit.startswith("/") else " " + unit
+            local = _place_currency(text, result.lang)
+            if local is not None and unit:  # "gym in Lima under 120 a month": say PEN
+                code, money, country = local
+                note(result, name, _(
+                    "{name}: {amount}{unit} has no currency, so it was not read; if it is in "
+                    "{money} ({code}), the currency of {country}, write it as {amount} "
+                    "{code}{unit}").format(name=result.label(name), amount=bare[0], unit=unit,
+                                           money=money, code=code, country=country))
+            elif local is not None:  # "mensualidad máx 150 mil" in Medellín: say COP
+                code, money, country = local
+                note(result, name, _(
+                    "{name}: {amount} has no currency, so it was not read; if it is in "
+                    "{money} ({code}), the currency of {country}, write it as {amount} "
+                    "{code}").format(name=result.label(name), amount=bare[0], money=money,
+                                     code=code, country=country))
+            elif unit:
                 note(result, name, _(
                     "{name}: {amount}{unit} has no currency, so it was not read; write it as "
                     "{amount} EUR{unit}, {amount} USD{unit} or the like").format(
-                        name=result.label(name), amount=bare[0], unit=gap + unit))
-            elif bare is not None:
-                text.claim(bare[1])
-                local = _place_currency(text, result.lang)
-                if local is not None:  # "mensualidad máx 150 mil" in Medellín: say COP
-                    code, money, country = local
-                    note(result, name, _(
-                        "{name}: {amount} has no currency, so it was not read; if it is in "
-                        "{money} ({code}), the currency of {country}, write it as {amount} "
-                        "{code}").format(name=result.label(name), amount=bare[0], money=money,
-                                         code=code, country=country))
-                    return
+                        name=result.label(name), amount=bare[0], unit=unit))
+            else:
                 note(result, name, _(
                     "{name}: {amount} has no currency, so it was not read; write it as "
                     "{amount} EUR, {amount} USD or the like").format(name=result.label(name),
