@@ -32,6 +32,10 @@ _ABBREVIATION = re.compile(
 #: "30 min. Then..." and "precio máx. Incluye..." end their sentences
 _BEFORE_A_FIGURE = re.compile(r"\b(?:dtos?|desc|aprox|approx|m[aá]x|m[ií]n|ca|incl|excl|"
                               r"ej|e\.g|ref|tel|ud|uds)\.$", re.IGNORECASE)
+#: "£28 a month excl. VAT", "99 € incl. IVA", "€30 inc. tax": a price's tax basis, said
+#: after its abbreviation, ends no sentence
+_BEFORE_A_TAX = re.compile(r"\b(?:incl|excl|inc|exc|ex)\.$", re.IGNORECASE)
+_TAX_WORD = re.compile(r"(?:VAT|IVA|IGIC|GST|TVA|MwSt|tax(?:es)?|impuestos)\b", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#{1,6})\s+")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")
 _SPACE_BEFORE_MARK = re.compile(r"(?<!\s)\s+([.,;:!?])")
@@ -68,7 +72,8 @@ def split_sentences(text: str) -> list[str]:
             held = ""
             if i + 2 < len(parts) and not marks and (
                     _ABBREVIATION.search(parts[i]) or (_BEFORE_A_FIGURE.search(parts[i])
-                                                       and parts[i + 2][:1].isdigit())):
+                                                       and parts[i + 2][:1].isdigit())
+                    or (_BEFORE_A_TAX.search(parts[i]) and _TAX_WORD.match(parts[i + 2]))):
                 # "Yu, H. et al. (2024)", "e.g. Madrid", "J. Smith": no sentence ends here
                 held = sentence + " "
                 continue
