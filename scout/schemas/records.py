@@ -115,6 +115,8 @@ class TermCost(BaseModel):
                         "kind's first months when the listing states none")
     contract: bool = Field(description="whether the months are a contract the listing "
                            "states (else the first months, as it states none)")
+    no_contract: bool = Field(default=False, description="whether the listing says it has "
+                              "no contract ('sin permanencia', 'rolling monthly')")
     intro: Money | None = Field(default=None, description="the offer's price a month")
     intro_months: int = Field(default=0, description="the months the offer lasts")
     after: Money = Field(description="the price a month after the offer")

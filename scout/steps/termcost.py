@@ -35,6 +35,8 @@ TERM_FLAG = N_("compared at its average a month over the {count}-month contract 
                "the offer's months and the fees charged once included")
 YEAR_FLAG = N_("compared at its average a month over the first {count} months, as it states "
                "no contract, the offer's months and the fees charged once included")
+NONE_FLAG = N_("compared at its average a month over the first {count} months, as it has no "
+               "contract, the offer's months and the fees charged once included")
 
 _WORDS = {"un": 1, "una": 1, "uno": 1, "one": 1, "dos": 2, "two": 2, "tres": 3, "three": 3,
           "cuatro": 4, "four": 4, "seis": 6, "six": 6, "nueve": 9, "nine": 9, "doce": 12,
@@ -181,19 +183,21 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12) -
         charged = fees(text, fee_words, price)
         if offer is None and not charged:
             continue
-        said = None if _NONE.search(strip_accents(text).lower()) else contract_months(text)
+        none = _NONE.search(strip_accents(text).lower()) is not None
+        said = None if none else contract_months(text)
         months = said or default_months
         intro, intro_months = offer if offer is not None else (price.amount, 0)
         intro_months = min(intro_months, months)
         total = intro * intro_months + price.amount * (months - intro_months) + charged
         average = round(total / months, 2)
         c.term = TermCost(
-            months=months, contract=said is not None,
+            months=months, contract=said is not None, no_contract=none,
             intro=price.model_copy(update={"amount": intro}) if offer is not None else None,
             intro_months=intro_months,
             after=price, fees=price.model_copy(update={"amount": charged, "per": None})
             if charged else None,
             average=price.model_copy(update={"amount": average}))
         c.price = c.term.average
-        c.flags.append((TERM_FLAG if said else YEAR_FLAG).format(count=months))
+        c.flags.append((TERM_FLAG if said else NONE_FLAG if none else YEAR_FLAG).format(
+            count=months))
         return

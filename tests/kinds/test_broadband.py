@@ -165,7 +165,7 @@ def test_an_offer_and_a_fee_are_averaged_over_the_first_year_in_spanish(runs):
     assert "| 2 | Fibra Turia 600Mb | 30 €/mes [2] | 35 €/mes | sin permanencia | no indica " \
            "| 600 Mbps |" in run.report
     assert "- **Fibra Turia 600Mb**: 6 × 25 €/mes, luego 6 × 35 €/mes, en los primeros 12 " \
-           "meses (no indica permanencia): 30 €/mes." in run.report
+           "meses (sin permanencia): 30 €/mes." in run.report
     # the plan over budget on average says how much, with its fee
     assert "**Levante Net 1000Mb** (34,90 €/mes" in run.report
     assert queries[0] == "tarifas fibra en Valencia 600 Mb"

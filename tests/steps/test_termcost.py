@@ -90,8 +90,14 @@ def test_the_flag_says_which_months_in_the_reader_s_language():
     c = _plan("Fibra 25 €/mes los 6 primeros meses, después 35 €/mes. Sin permanencia.")
     for_term(c, FEES, 12)
     assert localize(c.flags[0], "es") == (
-        "comparado con su media al mes en los primeros 12 meses, pues no indica permanencia, "
+        "comparado con su media al mes en los primeros 12 meses, pues no tiene permanencia, "
         "con los meses de oferta y los pagos únicos incluidos")
+    assert c.term is not None and c.term.no_contract and not c.term.contract
+    # a page that says nothing of a contract is said to state none, never to have none
+    c = _plan("Fibra 25 €/mes los 6 primeros meses, después 35 €/mes.")
+    for_term(c, FEES, 12)
+    assert c.term is not None and not c.term.no_contract
+    assert "pues no indica permanencia" in localize(c.flags[0], "es")
     c = _plan("Fibra 29,90 €/mes, permanencia 12 meses, instalación 60 €.")
     for_term(c, FEES, 12)
     assert localize(c.flags[0], "es").startswith(
