@@ -219,8 +219,11 @@ def test_a_bundle_with_mobile_lines_and_a_router(runs):
         "Lavapiés Móvil+Fibra": ["menos líneas móviles de las pedidas"]}
     assert "- **Chamberí Fibra Total**: 12 × 38 €/mes, más 60 € de pago único, en los 12 " \
            "meses de permanencia: 43 €/mes." in run.report
-    assert "| 2 | Chamberí Fibra Total | 43 €/mes [2] | sin oferta | 12 meses | 60 € |" \
+    assert "| 2 | Chamberí Fibra Total | 43 €/mes [2] | sin oferta | 12 meses | 60 € | 600 Mbps |" \
         in run.report
+    # the speed is the fibre's, never the mobile lines' "60 GB" read as 60.000 Mb
+    assert "| 1 | Retiro Conecta Dúo | 42 €/mes impuestos incluidos [1] | sin oferta | sin " \
+           "permanencia | no indica | 1.000 Mbps |" in run.report
     assert "**Manzanares Pack Fibra+Móvil** (47,40 €/mes" in run.report
 
 
