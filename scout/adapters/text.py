@@ -33,6 +33,10 @@ _ABBREVIATION = re.compile(
 #: máx. Incluye..." and "Would I go back? No. The room..." end their sentences
 _BEFORE_A_FIGURE = re.compile(r"\b(?:dtos?|desc|aprox|approx|m[aá]x|m[ií]n|ca|incl|excl|"
                               r"ej|e\.g|ref|tel|ud|uds|nos?|nr|nro)\.$", re.IGNORECASE)
+#: "£28 a month excl. VAT", "99 € incl. IVA", "€30 inc. tax": a price's tax basis, said
+#: after its abbreviation, ends no sentence
+_BEFORE_A_TAX = re.compile(r"\b(?:incl|excl|inc|exc|ex)\.$", re.IGNORECASE)
+_TAX_WORD = re.compile(r"(?:VAT|IVA|IGIC|GST|TVA|MwSt|tax(?:es)?|impuestos)\b", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#{1,6})\s+")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")
 _SPACE_BEFORE_MARK = re.compile(r"(?<!\s)\s+([.,;:!?])")
@@ -81,7 +85,8 @@ def period_holds(before: str, after: str) -> bool:
     ("Dr.", "e.g.", "J.", "approx." before a figure), so the sentence goes on into
     ``after`` instead of ending there."""
     return bool(_ABBREVIATION.search(before)
-                or (_BEFORE_A_FIGURE.search(before) and after[:1].isdigit()))
+                or (_BEFORE_A_FIGURE.search(before) and after[:1].isdigit())
+                or (_BEFORE_A_TAX.search(before) and _TAX_WORD.match(after)))
 
 
 def markers(sentence: str) -> list[int]:

@@ -104,6 +104,26 @@ def _how_compared(flag: str) -> bool:
     return "cannot be compared" not in flag and any(w in flag for w in _COMPARED)
 
 
+class TermCost(BaseModel):
+    """A plan's price a month averaged over its contract, as rank's ``term_cost:`` worked
+    it out (scout.steps.termcost): the offer's price and months, the price after the offer,
+    the fees charged once, and the average the plan was compared at."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    months: int = Field(description="the months averaged over: the contract's, or the "
+                        "kind's first months when the listing states none")
+    contract: bool = Field(description="whether the months are a contract the listing "
+                           "states (else the first months, as it states none)")
+    no_contract: bool = Field(default=False, description="whether the listing says it has "
+                              "no contract ('sin permanencia', 'rolling monthly')")
+    intro: Money | None = Field(default=None, description="the offer's price a month")
+    intro_months: int = Field(default=0, description="the months the offer lasts")
+    after: Money = Field(description="the price a month after the offer")
+    fees: Money | None = Field(default=None, description="the fees charged once, added up")
+    average: Money = Field(description="the average a month over ``months``")
+
+
 class Candidate(BaseModel):
     """A thing being researched (a hotel, a restaurant...), merged across sources."""
 
@@ -140,6 +160,9 @@ class Candidate(BaseModel):
         default=None, description="the words of an offer for the first months only that a "
         "source states (“Primer mes gratis”), as rank flags it: the price is what is paid "
         "after it (scout.steps.rank_enrich); a template asks `c.intro_offer`, never a flag's text")
+    term: TermCost | None = Field(
+        default=None, description="its price a month averaged over its contract, as rank's "
+        "term_cost: worked it out; price is then the average (scout.steps.termcost)")
 
     @property
     def evidence_count(self) -> int:
@@ -157,7 +180,7 @@ class Candidate(BaseModel):
     # a candidate that is no video, sold by no two shops, serialises as before, so the
     # artifacts (and the content hashes runs reuse phases by) of every other kind stay
     # byte-identical
-    _omit = omit_unset("video", "offers", "bundle", "intro_offer")
+    _omit = omit_unset("video", "offers", "bundle", "intro_offer", "term")
 
 
 class Candidates(ArtifactModel):

@@ -60,9 +60,18 @@ def _area_asked(units: Any) -> tuple[str | None, str | None]:
     return next(iter(asked), None), None
 
 
+#: a unit of bits a second ("Mbps", "Mb/s", "Gbit/s", "megabits"): a call that asks for one
+#: reads a speed, whose "Mb" is a megabit, no data size a "50 GB" converts to
+_SPEED = re.compile(r"^(?:[kmgt]b(?:it)?(?:ps|/s)|[kmgt]bits?(?:/s)?|(?:kilo|mega|giga)bits?"
+                    r"(?:\s*(?:/s|per second|por segundo))?)$")
+
+
 def _quantity_asked(units: Any) -> tuple[tuple[str, str] | None, str | None]:
     """(the data-size or weight unit ``units`` ask for — ``("data_size", "gb")`` —, what
-    is wrong). Two units of one kind ("GB" and "TB") would mix scales in one max: refused."""
+    is wrong). Two units of one kind ("GB" and "TB") would mix scales in one max: refused.
+    Units of a speed ("Mb", "Mbps", "megas") ask for no data size: read as written."""
+    if any(u is not EXPR and _SPEED.match(fold(str(u)).strip()) for u in units):
+        return None, None
     asked: dict[str, tuple[str, str, str]] = {}
     for u in units:
         if u is EXPR:

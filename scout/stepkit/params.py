@@ -164,6 +164,22 @@ class BundleSpec(StrictModel):
         "x], [clases, classes]")
 
 
+class TermCostSpec(StrictModel):
+    """A rank's ``term_cost:``: a plan sold for a contract is compared at its price a month
+    averaged over it, the offer's months and the fees charged once included
+    (scout.steps.termcost)."""
+
+    fees: list[Annotated[str, Field(min_length=2, max_length=40)]] = Field(
+        default_factory=new_list, max_length=40,
+        description="the words a page names a fee charged once with, in each language the "
+        "kind's pages are in: [alta, instalación, set-up, installation, activation]; an "
+        "amount with no period one of them names is spread over the months")
+    months: int = Field(
+        default=12, ge=2, le=120,
+        description="the months averaged over when a listing states no contract (or says "
+        "it has none): 12, the first year")
+
+
 class RankParams(StrictModel):
     """Filter and order records with Jinja expressions; unknowns kept but flagged."""
 
@@ -243,6 +259,12 @@ class RankParams(StrictModel):
         "10 classes, a case of 6 bottles): {unit: GPU, words: [GPUs, GPU, x]}; a price "
         "whose line states a count next to one of the words (or a pack, case, box of N) "
         "and is not said to be per one is divided by it, flagged, and compared per unit")
+    term_cost: TermCostSpec | None = Field(
+        default=None,
+        description="the kind's plans are sold for a contract (broadband, phone, gym): a "
+        "price a month is compared at its average over the contract the listing states "
+        "(or the first `months` when none), an introductory price's months and the fees "
+        "charged once (`fees` words) included; flagged, the working in `c.term`")
     method: Literal["lexical", "embedding"] = "lexical"
     query: TemplateStr | None = None
 

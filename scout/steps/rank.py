@@ -245,7 +245,9 @@ def run(ctx: StepContext) -> Shortlist:
                               tax=asked_basis(ctx.task) or (None if floor else "included"),
                               rates=getattr(ctx.config, "tax_rates", None) or {},
                               bundle=(params.bundle.unit, params.bundle.words)
-                              if params.bundle is not None else None)
+                              if params.bundle is not None else None,
+                              term=(tuple(params.term_cost.fees), params.term_cost.months)
+                              if params.term_cost is not None else None)
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other

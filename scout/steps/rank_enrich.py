@@ -31,6 +31,7 @@ from scout.steps.seatprice import for_seats
 from scout.steps.slotprice import for_slot
 from scout.steps.staylength import Span
 from scout.steps.taxprice import stated_on_basis
+from scout.steps.termcost import for_term
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work
 from scout.task.amounts import find_amounts, listed_amounts
@@ -74,7 +75,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            rates: dict[str, float] | None = None,
            bundle: tuple[str, list[str]] | None = None,
            pack: str | None = None, group: bool = False,
-           member: bool = False, dates: Any = None) -> tuple[list[Candidate], bool]:
+           member: bool = False, dates: Any = None,
+           term: tuple[tuple[str, ...], int] | None = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -107,7 +109,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     them (:func:`scout.steps.packprice.for_bundle`). ``member``: the request says whoever
     asks is a member, so a page's members' price beside the one anyone pays is the price
     (:func:`_as_member`). ``dates``: the request's dates (a Task's value), the season a
-    page's seasons' prices are read for (:func:`scout.steps.seasonprice.for_season`)."""
+    page's seasons' prices are read for (:func:`scout.steps.seasonprice.for_season`).
+    ``term``: rank's ``term_cost`` (its fee words, its months with no contract), a price a
+    month being its average over the contract (:func:`scout.steps.termcost.for_term`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -158,6 +162,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             _as_member(c)
         if c.price is not None:  # "temporada alta 60 €, baja 45 €": the dearer season's
             for_season(c, dates)
+        if c.price is not None and term is not None:  # an offer and fees over the contract
+            for_term(c, *term)
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:
@@ -193,7 +199,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.price is not None and per and "price" in checks:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           span, work)
-        if c.price is not None and c.video is None:  # a sponsor's "first month free"
+        if c.price is not None and c.video is None and c.term is None:  # "first month free"
             _flag_promotion(c)
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing

@@ -10,11 +10,12 @@ empty (:func:`read_quantities`). The quantities themselves are read by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from scout.spec.models import InputSpec
-from scout.task.lang import word_for
+from scout.task.lang import fold, word_for
 from scout.task.parse_notes import ParseResult
 from scout.task.numberinput import NUMBER_CMP
 from scout.task.readers import QueryText, digits_view, name_forms, widened
@@ -52,11 +53,14 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
 
     names = [n for n, s in inputs.items() if s.type == kind and n not in result.values]
     hits: dict[str, tuple[float, tuple[int, int]]] = {}
+    counted = _counted_units(inputs)
     for name in names:
         spec = inputs[name]
         hit = find_one(digits_view(text.free), prefix=NUMBER_CMP,
                        words=name_forms([name.replace("_", " "), *spec.aliases]),
                        high=name.startswith("max"))
+        if hit is not None and _counted(text.free, hit[1], counted):
+            hit = None  # "fibra 600 Mb" for a speed aliased "Mb": the number's, no size
         if hit is not None and _asks_other_end(text.folded, name, inputs, hit[1], find_all):
             continue  # "desnivel de menos de 600 m" for min_gain beside max_gain: max_gain's
         if hit is not None:
@@ -74,7 +78,8 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     # of a range, the top when every input left is for the most ("max_weight")
     view = digits_view(text.free)
     left = [(v, widened(text.free, view, span)) for v, span in find_all(
-        view, prefix=NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
+        view, prefix=NUMBER_CMP, high=all(n.startswith("max") for n in empty))
+        if not _counted(view, span, counted)] if empty else []
     if (ends := _bound_pair(empty, inputs)) is not None and left:
         hits.update(_by_comparison(text.folded, ends, left, find_all(
             view, prefix=NUMBER_CMP, high=True)))
@@ -96,6 +101,26 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
                 example=quote.format(text.original[span[0]:span[1]].strip() + " "
                                      + word_for(empty[0], inputs[empty[0]].aliases, result.lang))))
     return hits
+
+
+def _counted_units(inputs: dict[str, InputSpec]) -> re.Pattern[str] | None:
+    """The words an ``integer`` or ``number`` input of the kind is aliased by: a value
+    written with one of them as its unit is that input's, never a quantity's ("fibra 600
+    Mb", "300 megas" for a speed aliased ``Mb`` and ``megas``: megabits a second, no data
+    size; "2,000 GB/s" for a bandwidth aliased ``GB/s``), as the author said by aliasing
+    it so. None when no such input has aliases."""
+    words = sorted({fold(a).strip() for s in inputs.values() if s.type in ("integer", "number")
+                    for a in s.aliases if fold(a).strip()}, key=len, reverse=True)
+    return re.compile("(?:" + "|".join(map(re.escape, words)) + r")(?!\w)") if words else None
+
+
+def _counted(free: str, span: tuple[int, int], counted: re.Pattern[str] | None) -> bool:
+    """Whether the quantity read at ``span`` is written in a unit ``counted`` names (its
+    words right after its number, folded): another input's number."""
+    if counted is None:
+        return False
+    m = re.search(r"\d\s*(?:-\s*)?(?=[^\d\s])", free[span[0]:span[1]])
+    return m is not None and counted.match(fold(free[span[0] + m.end():])) is not None
 
 
 def _bound_pair(names: list[str], inputs: dict[str, InputSpec]) -> tuple[str, str] | None:

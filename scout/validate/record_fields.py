@@ -34,7 +34,7 @@ def _names(model: type[BaseModel]) -> frozenset[str]:
 CANDIDATE_FIELDS = frozenset({
     "adapter", "aliases", "bundle", "domain", "evidence", "evidence_count", "flags", "key",
     "name",
-    "intro_offer", "offers", "price", "price_converted", "rating", "rating_count", "relevance", "sources", "url",
+    "intro_offer", "offers", "price", "price_converted", "rating", "rating_count", "relevance", "sources", "term", "url",
     "unchecked_flags", "video"})
 VIDEO_FIELDS = frozenset({
     "adapter", "channel", "duration", "id", "title", "upload_date", "url", "view_count"})

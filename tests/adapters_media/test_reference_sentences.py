@@ -33,6 +33,15 @@ from scout.adapters.text import split_sentences
     ("Units approx. 50 sq ft. Min. 3 months.", ["Units approx. 50 sq ft.", "Min. 3 months."]),
     ("Clase de 30 min. Then we go. Precio máx. Incluye seguro.",
      ["Clase de 30 min.", "Then we go.", "Precio máx.", "Incluye seguro."]),
+    # a price's tax basis after its abbreviation ("excl. VAT", "incl. IVA", "inc. tax")
+    ("Business fibre: £28 a month excl. VAT, 12-month contract. Static IP.",
+     ["Business fibre: £28 a month excl. VAT, 12-month contract.", "Static IP."]),
+    ("Fibra 1 Gb por 35 € al mes incl. IVA. Sin permanencia.",
+     ["Fibra 1 Gb por 35 € al mes incl. IVA.", "Sin permanencia."]),
+    ("Desk $200/month ex. Tax, or $240 inc. GST. Open 24/7.",
+     ["Desk $200/month ex. Tax, or $240 inc. GST.", "Open 24/7."]),
+    # before any other word it still ends its sentence
+    ("Breakfast incl. Rooms are quiet.", ["Breakfast incl.", "Rooms are quiet."]),
 ])
 def test_abbreviations_end_no_sentence(text, sentences):
     assert split_sentences(text) == sentences

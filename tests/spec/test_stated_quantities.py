@@ -140,3 +140,26 @@ def test_a_figure_of_hundreds_of_digits_states_no_value(text: str, unit: str) ->
     got = stated(_laptop(text.format(n=huge)), unit)
     assert got is None
     assert stated(_laptop(text.format(n="12") + f", {huge} m2"), unit) > 0  # the sane one
+
+
+# a call that asks for a speed's units ("Mbps", "Mb/s") reads megabits as written: a
+# bundle's "50 GB" of mobile data was read as 50,000 "Mb" and passed any speed asked
+# (found writing examples/broadband)
+@pytest.mark.parametrize("text, speed", [
+    ("Fibra 600 Mb + 2 líneas con 50 GB cada una: 39,90 €/mes", 600),
+    ("Full fibre 900Mbps, unlimited calls and 20 GB of data", 900),
+    ("Internet 300 megas y móvil con 10 GB", 300),
+    ("Fibra simétrica 1000 Mb/s, router incluido", 1000),
+    ("5G home broadband, 100GB a month", None),
+])
+def test_a_speed_s_units_are_no_data_size(text, speed):
+    from scout.spec.stated import stated
+
+    assert stated(text, "Mb", "Mbps", "megas", "Mb/s") == speed
+
+
+def test_without_a_speed_unit_megabytes_are_still_a_data_size():
+    from scout.spec.stated import stated
+
+    assert stated("tarifa 50 GB y 600 MB extra", "megas") == 50000
+    assert stated("plan móvil de 600 MB", "GB") == 0.6

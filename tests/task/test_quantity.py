@@ -160,3 +160,29 @@ def test_a_number_alias_may_be_a_symbol(query, inches) -> None:
     """An alias like '"' (inches) has no word boundary at its edges."""
     screen = {"screen": InputSpec(type="number", aliases=["inches", "inch", "pulgadas", '"', "″"])}
     assert _read(query, screen)["screen"] == inches
+
+
+# a number input aliased by a unit a data size is also written in: the value written in
+# that unit is the number's (found writing examples/broadband: "fibra 600 Mb" was read as
+# 600 MB of mobile data, and the speed left unset)
+HOME = {"budget": InputSpec(type="money"),
+        "min_speed": InputSpec(type="number", aliases=["Mb", "Mbps", "megas"]),
+        "mobile_data": InputSpec(type="data_size", aliases=["datos", "data", "gigas"])}
+GPU = {"vram": InputSpec(type="data_size", aliases=["VRAM", "memory"]),
+       "min_bandwidth": InputSpec(type="number", aliases=["GB/s", "TB/s"])}
+
+
+@pytest.mark.parametrize("query, inputs, want", [
+    ("fibra 600 Mb en Valencia", HOME, {"min_speed": 600.0, "mobile_data": None}),
+    ("internet de 300 megas sin permanencia", HOME, {"min_speed": 300.0, "mobile_data": None}),
+    ("fibra 1000mb y móvil con 30 gigas", HOME, {"min_speed": 1000.0, "mobile_data": 30.0}),
+    ("home broadband, 500 Mbps, 20 GB of mobile data", HOME,
+     {"min_speed": 500.0, "mobile_data": 20.0}),
+    ("a GPU with 80 GB of VRAM and at least 2000 GB/s", GPU,
+     {"vram": 80.0, "min_bandwidth": 2000.0}),
+    # with no number input aliased so, a size is a size as before
+    ("portátil con 16 GB de RAM", LAPTOP, {"min_ram": 16.0}),
+])
+def test_a_unit_another_input_is_aliased_by_is_its_number(query, inputs, want):
+    got = parse_query(query, inputs, today=TODAY).values
+    assert {k: got.get(k) for k in want} == want
