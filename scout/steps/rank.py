@@ -245,7 +245,10 @@ def run(ctx: StepContext) -> Shortlist:
                               tax=asked_basis(ctx.task) or (None if floor else "included"),
                               rates=getattr(ctx.config, "tax_rates", None) or {},
                               bundle=(params.bundle.unit, params.bundle.words)
-                              if params.bundle is not None else None)
+                              if params.bundle is not None else None,
+                              # what the kind counts, as its author declared it
+                              counts_people=bool(params.people or params.heads
+                                                 or params.group_prices))
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other
