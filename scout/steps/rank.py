@@ -247,7 +247,10 @@ def run(ctx: StepContext) -> Shortlist:
                               bundle=(params.bundle.unit, params.bundle.words)
                               if params.bundle is not None else None,
                               term=(tuple(params.term_cost.fees), params.term_cost.months)
-                              if params.term_cost is not None else None)
+                              if params.term_cost is not None else None,
+                              # what the kind counts, as its author declared it
+                              counts_people=bool(params.people or params.heads
+                                                 or params.group_prices))
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other

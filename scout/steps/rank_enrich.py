@@ -24,6 +24,7 @@ from scout.steps.rank_heads import for_people
 from scout.steps.periodnotes import BUDGET, FLOOR, PEERS, is_period_flag
 from scout.steps.rank_periods import put_on_period, to_period
 from scout.steps.dailycap import HOUR_RATES
+from scout.steps.eachprice import as_unit
 from scout.steps.groupsize import for_group
 from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.seasonprice import for_season
@@ -76,7 +77,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            bundle: tuple[str, list[str]] | None = None,
            pack: str | None = None, group: bool = False,
            member: bool = False, dates: Any = None,
-           term: tuple[tuple[str, ...], int] | None = None) -> tuple[list[Candidate], bool]:
+           term: tuple[tuple[str, ...], int] | None = None,
+           counts_people: bool = True) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -111,7 +113,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     (:func:`_as_member`). ``dates``: the request's dates (a Task's value), the season a
     page's seasons' prices are read for (:func:`scout.steps.seasonprice.for_season`).
     ``term``: rank's ``term_cost`` (its fee words, its months with no contract), a price a
-    month being its average over the contract (:func:`scout.steps.termcost.for_term`)."""
+    month being its average over the contract (:func:`scout.steps.termcost.for_term`).
+    ``counts_people``: rank declares the people or heads the kind counts; in a kind that
+    declares none a page's "£65 each" is one unit's price (:mod:`scout.steps.eachprice`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -135,7 +139,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         # what the table compares, never the rate left uncompared; a copy, for the
         # evidence set is the other phases' too
         c.evidence = [e.model_copy(update={"price": on}) if e.price is not None and (
-            on := _on_period(e.price, f"{e.title} {e.text}", per, work)) != e.price else e
+            on := _on_period(as_unit(e.price, f"{e.title} {e.text}", counts_people, per),
+                             f"{e.title} {e.text}", per, work)) != e.price else e
             for e in c.evidence]
         # a page stating one price on both tax bases: the one on the basis compared
         prices = [(e.url, stated_on_basis(_on_period(e.price, f"{e.title} {e.text}", per, work),

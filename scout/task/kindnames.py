@@ -189,7 +189,22 @@ def in_name(original: str, span: tuple[int, int], spans: list[tuple[int, int]]) 
         return True
     after = re.match(r"[ \t]+(?:(?:de|del|de la|of|of the)[ \t]+)?([^\W\d_][\w'’.-]*)", original[b:])
     return after is not None and after.group(1)[0].isupper() and not theirs(after, b) \
-        and not known_name(after.group(1)) and fold(after.group(1)) not in pw.STOP
+        and not known_name(after.group(1)) and fold(after.group(1)) not in pw.STOP \
+        and not _region_after(original, b)
+
+
+def _region_after(original: str, end: int) -> bool:
+    """The words right after the kind's word (ending at ``end``) are a region CLDR or the
+    subdivisions name, or a sea, an archipelago or a region of land ("Crucero Galápagos
+    desde Guayaquil", "Crucero Patagonia", "Tour Andalucía", "crucero mediterráneo"):
+    where the kind's thing is, the kind's word no part of a name nor of a sort."""
+    from scout.task.naturalregions import natural_region
+    from scout.task.subdivisions import known_region
+
+    words = re.findall(r"[^\W\d_][\w'’.-]*", original[end:end + 40])
+    return any(known_region(said) or natural_region(said)
+               for n in range(min(3, len(words)), 0, -1)
+               if (said := fold(" ".join(words[:n]))))
 
 
 # a Spanish noun's and an adjective's gender and number, by their endings
@@ -214,4 +229,4 @@ def _headed(folded: str, end: int, noun: str, owned: set[str]) -> bool:
         return False  # a participle and its agent ("libros escritos por ..."): who, no sort
     a, b = _GENDERED.search(noun), _GENDERED.search(adj)
     return a is not None and b is not None and a.groups() == b.groups() and len(adj) > 3 \
-        and adj not in STOP and adj not in owned
+        and adj not in STOP and adj not in owned and not _region_after(folded, end)

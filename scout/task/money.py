@@ -47,7 +47,7 @@ from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
     PER, TIME_PERIODS, UNIT_AFTER, bare_total, each_of, head_after, measure_before, period_late, period_of,
-    rate_unit_before, total_of, unit_after_cap,
+    rate_named_before, rate_unit_before, total_of, unit_after_cap,
     unit_before,
 )
 from scout.task.taxbasis import basis_at, blank_tax_words
@@ -331,7 +331,8 @@ def _minor(free: str, occasions: bool = False,
             # the unit said first, before the cap: "kWh por debajo de 12 céntimos", "per
             # minute under 15p", "el minuto a menos de 20 céntimos"
             per, end = said_unit, m.end()
-        elif per is None and end is None and start < m.start() and m.group("cur") != "p":
+        elif per is None and end is None and start < m.start() and (
+                m.group("cur") != "p" or rate_named_before(free, start)):
             # a cap on a rate in words that only name money ("término de energía por debajo
             # de 12 céntimos", "standing charge under 40 pence"): the amount, no unit said
             # ("under 4p" may still be four people, "1080p" a resolution)

@@ -280,7 +280,7 @@ def unit_before(free: str, start: int) -> str:
 # something whenever it is a price at all
 _RATE_NOUN_BEFORE = re.compile(
     r"(?<![\w/])(?:(?:el|la|the|one|a|an)\s+)?(?P<per>" + _WORK + r"|" + _MEDIUM
-    + r"(?:hours?|hrs?|horas?))(?:\s+(?:rates?|tarifas?|prices?|precios?|costs?|costes?))?"
+    + r"(?:hours?|hrs?|horas?))(?P<noun>\s+(?:rates?|tarifas?|prices?|precios?|costs?|costes?))?"
     r"(?:\s+(?:a|at|de|of|is|es|for|por))?\s*:?\s*$")
 
 
@@ -295,7 +295,19 @@ def rate_unit_before(free: str, start: int, *, cap_said: bool) -> str | None:
     if not raw and cap_said and (bare := _RATE_NOUN_BEFORE.search(free, max(0, start - 30),
                                                                   start)):
         raw = bare.group("per")
+        if bare.group("noun") and period_of(raw) == "item":
+            # "unit rate under 15 pence", "unit price below 0.20 GBP": "unit" names the
+            # rate (what a tariff or a shop charges per whatever it sells), no unit of work
+            return None
     return period_of(raw) if raw else None
+
+
+def rate_named_before(free: str, start: int) -> bool:
+    """A rate's own name ends right before the cap at ``start`` in ``free`` (folded):
+    "unit rate under 15p", "unit price below 8p", "kWh rate under 20p" (the amount after
+    it is money, even in pence, which alone may be a count: "under 4p")."""
+    bare = _RATE_NOUN_BEFORE.search(free, max(0, start - 30), start)
+    return bare is not None and bool(bare.group("noun"))
 
 
 # the period a pass is for, said before the amount ("day pass €18", "pase de día: 15 €",

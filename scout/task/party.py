@@ -32,6 +32,7 @@ from typing import NamedTuple
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 from scout.task.partycount import counts_people
+from scout.task.partytotal import find_whole
 from scout.task.readers import QueryText, digits_view, widened
 
 class Party(NamedTuple):
@@ -161,6 +162,9 @@ def _said(free: str) -> Party | None:
     """The party ``free`` says: a family's size, unless the members listed right by it add
     up to it and say who ("una familia de 4, 2 adultos y 2 niños": two children), else the
     members listed."""
+    if (whole := find_whole(free)) is not None:
+        # "5 people, 2 seniors", "somos 5, dos de ellos son niños": a total and a part of it
+        return Party(whole.total - whole.kids, whole.kids, whole.seniors, whole.span, None)
     family, listed = find_family(free), find_party(free)
     if family is None or listed is None:
         return family or listed

@@ -69,6 +69,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         from scout.task.placepair import looked_past
 
         hit = looked_past(hit, route, text.free, text.original, lang, list(spec.aliases))
+        if hit is not None and date_said(text.original, hit[1]):
+            hit = None  # "Alaska cruise from Seattle in July": a month is no region
     if len(named_places) > 1 and name not in route:
         from scout.task.placepair import free_of, stray
 
@@ -82,6 +84,12 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
                     + [fold(h[0]) for k, h in route.items() if k and k != name
                        and not names_cities(k, inputs[k])]):
             hit = None
+        if hit is None and not names_cities(name, spec):
+            from scout.task.placepair import beside_noun
+
+            # "Baltic cruise from Kiel", "crucero mediterráneo desde Barcelona": the region
+            # beside the kind's noun, never what another input read
+            hit = free_of(route, beside_noun(text.free, text.original, searched))
     free = text.free
     for _ in range(3):  # "Prepaid SIM for Spain": past a name that is no country, the next
         if hit is None or not names_countries(name, spec, inputs) or known_name(hit[0]) \

@@ -94,15 +94,59 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
     # coworking in Barcelona" keeps its neighbourhood)
     after = re.match(r"[ \t]+(\S+)", free[end:])
     if after is not None and any(s <= end + after.start(1) < e for s, e in searched):
+        from scout.task.naturalregions import natural_region
         from scout.task.subdivisions import known_region
 
         # before the kind's noun: a capital typed past the request's opening is a name's,
-        # and so is the opening word CLDR names as a region ("Family cruise", "River
+        # and so is the opening word CLDR names as a region, or a sea, an archipelago or
+        # a region of land ("Baltic cruise", "Patagonia cruise"; "Family cruise", "River
         # cruise", "Sunset cruise" stay ordinary words)
-        if original[:start].strip(" \t¿¡\"'") or known_region(fold(hit[0])):
+        if original[:start].strip(" \t¿¡\"'") or known_region(fold(hit[0])) \
+                or natural_region(fold(hit[0])):
             return False
     return not original[:start].strip(" \t¿¡\"'") and " " not in hit[0].strip() \
         and after is not None and (after.group(1)[0] == "\x00" or sw.adjective(after.group(1)))
+
+
+def beside_noun(free: str, original: str, searched: Sequence[tuple[int, int]]) -> Hit | None:
+    """A region typed right before the kind's own noun (``searched``) or right after it,
+    unclaimed in ``free`` (folded): a region CLDR or the subdivisions name, or a sea, an
+    archipelago or a region of land (:mod:`scout.task.naturalregions`), in any case
+    ("Baltic cruise from Kiel", "Mediterranean cruise in August", "crucero mediterráneo
+    desde Barcelona", "crucero Galápagos"), which the place reader passes over for an
+    adjective's shape. An ordinary word there ("Family cruise", "River cruise") is none.
+    The longest such run of up to three words; None when there is none."""
+    from scout.task.naturalregions import natural_region
+    from scout.task.subdivisions import known_region
+
+    def region(a: int, b: int) -> bool:
+        said = free[a:b]
+        return "\x00" not in said and (known_region(said) or natural_region(said))
+
+    for a, b in searched:
+        words = list(re.finditer(r"[^\W\d_][\w'’-]*", free[max(0, a - 40):a]))
+        base = max(0, a - 40)
+        for n in range(min(3, len(words)), 0, -1):
+            first, last = words[-n], words[-1]
+            if free[base + last.end():a].strip() or not region(base + first.start(),
+                                                                base + last.end()):
+                continue
+            return _typed(original, base + first.start(), base + last.end())
+        after = list(re.finditer(r"[^\W\d_][\w'’-]*", free[b:b + 40]))
+        for n in range(min(3, len(after)), 0, -1):
+            if free[b:b + after[0].start()].strip() \
+                    or not region(b + after[0].start(), b + after[n - 1].end()):
+                continue
+            return _typed(original, b + after[0].start(), b + after[n - 1].end())
+    return None
+
+
+def _typed(original: str, a: int, b: int) -> Hit:
+    """The name at ``a``–``b`` as typed, with capitals where it was typed in lower case."""
+    said = original[a:b]
+    if said.islower():
+        said = " ".join(w[:1].upper() + w[1:] for w in said.split())
+    return said, (a, b)
 
 
 def city_first(values: dict[str, Any], spans: dict[str, str], inputs: dict[str, Any],

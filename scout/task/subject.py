@@ -161,6 +161,8 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         first, last = _past_work_noun(toks, first, last)
         if all(toks[i].text in sw.WORK for i in range(first, last + 1) if toks[i].word):
             continue  # "research grants in Spain": research alone is what kind, no topic
+        if (obj := _counted_object(toks, first, last, original)) is not None:
+            return obj
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
     if passed:  # nothing but someone else's doing: what they do is what is asked about
@@ -169,6 +171,40 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                             lang=lang, countries=countries, role=role, searched=searched,
                             theirs=False)
     return None
+
+
+# a verb's infinitive after "to" / "para" ("to fit", "para cambiar"): what is to be done
+_INFINITIVE_CUES = frozenset({"to", "para"})
+_SPANISH_INFINITIVE = re.compile(r"[^\W\d_]{2,}(?:ar|er|ir)")
+# a count and what it counts, as another reader claimed it ("6 sockets", "un grifo",
+# "three radiators"): the count, an article or a number's word, then the noun phrase
+_COUNT_THEN_NOUN = re.compile(r"(?:\d{1,4}|un|una|uno|a|an|one|" + "|".join(
+    sorted(_COUNTS, key=len, reverse=True)) + r")\s+(?P<noun>[^\W\d_][\w\s'’-]*?)\s*$")
+
+
+def _counted_object(toks: list[_Tok], first: int, last: int,
+                    original: str) -> tuple[str, tuple[int, int]] | None:
+    """The noun a count claimed right after a bare verb (``first`` to ``last``: one word
+    after "to" / "para"), as the subject: "to fit 6 sockets" is about sockets, "para
+    cambiar un grifo" about a grifo, never "fit" or "cambiar" alone (the count is the
+    count input's; what it counts is what the job is on). None otherwise."""
+    words = [i for i in range(first, last + 1) if toks[i].word]
+    if len(words) != 1 or first == 0 or toks[first - 1].text not in _INFINITIVE_CUES:
+        return None
+    verb = toks[words[0]].text
+    if toks[first - 1].text == "para" and not _SPANISH_INFINITIVE.fullmatch(verb):
+        return None  # "para niños": whom for, no verb
+    nxt = next((t for t in toks[last + 1:] if t.text.strip()), None)
+    if nxt is None or nxt.word or "\x00" not in nxt.text:
+        return None
+    said = original[nxt.start:nxt.end]
+    m = _COUNT_THEN_NOUN.fullmatch(fold(said).strip())
+    if m is None:
+        return None
+    lead = len(said) - len(said.lstrip())
+    a = nxt.start + lead + m.start("noun")
+    b = nxt.start + lead + m.end("noun")
+    return re.sub(r"\s+", " ", original[a:b]), (a, b)
 
 
 @functools.lru_cache(maxsize=1)

@@ -57,13 +57,17 @@ def per_time(toks: list[Tok], j: int) -> bool:
 
 def rate_time(toks: list[Tok], k: int) -> bool:
     """Token ``k`` is the time of a rate after a count ("500 citations a month": the
-    count read or a number, then "a" / "per" / "al" / "a la", then the unit)."""
+    count read or a number, then "a" / "per" / "al" / "a la", then the unit), or after
+    the word for what is counted, itself no subject ("two 1-hour lessons a week", "tres
+    clases a la semana": how often, not what about)."""
     if toks[k].text not in _TIME_UNITS:
         return False
     j = k - 1
     while j >= 0 and toks[j].text in _PER and k - j <= 2:
         j -= 1
-    return j < k - 1 and j >= 0 and (not toks[j].word or toks[j].counted)
+    return j < k - 1 and j >= 0 and (not toks[j].word or toks[j].counted
+                                     or is_stop(toks[j].text, slips=False)
+                                     and toks[j].text not in _PER)
 
 
 def index_at(starts: list[int], pos: int) -> int | None:

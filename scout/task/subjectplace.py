@@ -114,6 +114,8 @@ def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return last  # "conciertos de música clásica este finde": what the show is of
     if sw.cuisine(toks[idx[-1]].text):
         return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish
+    if _agrees(toks[idx[-2]].text, toks[idx[-1]].text, original[toks[idx[-1]].start]):
+        return last  # "estadística bayesiana", "economía conductual": the topic's adjective
     if not _goes_on(toks, last):
         return last  # "dim sum", "pad thai": a subject that ends the request holds no place
     cut = idx[-1]
@@ -122,6 +124,30 @@ def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     elif toks[idx[-1]].text in _NAME_TAILS:
         cut = idx[-2]  # "ramen kansas city": "city" ends a name, with the word before it
     return cut - 1
+
+
+# the endings of a Spanish adjective after its noun ("bayesiana", "cuántica",
+# "conductual", "sostenible", "aplicada"), by gender and number
+_ADJ_ENDINGS = re.compile(r"(?:(?:ian|an|ic|iv|os|ad|id|in|ari|ori)(?P<g>[oa])(?P<n>s?)|"
+                          r"(?:al|ar|il|ble|ente|ense|ista)(?P<n2>e?s?))$")
+
+
+def _agrees(noun: str, word: str, typed: str) -> bool:
+    """``word`` (folded, typed in lower case: ``typed`` its first letter) is a Spanish
+    adjective agreeing with the ``noun`` before it: an adjective's ending of the noun's
+    gender and number ("estadística bayesiana", "modelos bayesianos", "física cuántica")
+    or one of either gender ("economía conductual", "energías renovables"). A topic's
+    adjective, never a town nobody lists (a town's name typed in lower case after a dish,
+    "ramen girona", ends with no such agreement)."""
+    if not typed.islower() or len(word) < 5:
+        return False
+    m = _ADJ_ENDINGS.search(word)
+    if m is None:
+        return False
+    plural = noun.endswith("s")
+    if m.group("g"):
+        return noun.rstrip("s").endswith(m.group("g")) and plural == bool(m.group("n"))
+    return plural == (m.group("n2") or "").endswith("s")
 
 
 def _of_noun(toks: list[_Tok], i: int, original: str) -> bool:

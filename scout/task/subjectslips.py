@@ -19,7 +19,8 @@ from scout.task.subjectwords import MEALS, QUALITY, REQUEST, STOP, VENUES
 # venues (a typo of "de" or "en" cannot be told from a word)
 # Slang, names of voice assistants and short nouns that are one letter from food and other
 # words are not typo targets: "curry" is no "curro", "rolls" no "roles", "chambers" no
-# "chamba"; nor a relayed person's verbs and the copula ("white" is no "write")
+# "chamba"; nor a relayed person's verbs and the copula ("white" is no "write"); nor a
+# quality word one letter from a thing's noun ("valve" is no "value": "boiler valve")
 _NO_SLIPS = frozenset("""
 role roles chamba chambas curro curros laburo laburos che oye oiga oigan siri alexa google
 cortana kindly pasame fijate
@@ -27,6 +28,7 @@ pide piden pidio solicita solicitan quiere quieren busca buscan desea desean des
 prefiere prefieren requiere requieren say says said tell tells told write writes wrote
 dice dicen dijo escribe escribio comenta comento sera seran seria serian era eran fue
 were been
+value
 """.split())
 _TYPO_TARGETS = frozenset(w for w in REQUEST | VENUES | QUALITY
                           if len(w) >= 5 and w.isalpha() and w not in _NO_SLIPS)

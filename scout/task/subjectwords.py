@@ -308,7 +308,11 @@ today tonight tomorrow now later hoy manana noche ahora luego
 half-term halfterm holidays vacations vacaciones break
 centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
 around near afueras alrededores outskirts junto aqui alli ahi alla aca
+odd various varied sundry assorted miscellaneous misc varios varias diversos diversas
+pequenos pequenas
 """
+# (the last two lines: how many sorts or how big, said of work in general, "odd jobs",
+# "pequeños trabajos", never what the work is)
 # of those, the nouns of reviews, ratings and prices: alone after a subject's cue they are
 # what it is about ("app de notas", "talks about reviews"): see subjectphrases.py
 RATED = frozenset("""

@@ -20,7 +20,7 @@ TODAY = dt.date(2026, 12, 7)
 
 @pytest.mark.parametrize("kind, query, flag, subject_input, subject", [
     (TRADES, "Gas Safe registered plumber in Manchester to replace a boiler valve",
-     "certified", "job", "replace a boiler"),
+     "certified", "job", "replace a boiler valve"),
     (TRADES, "NICEIC registered electrician in York to rewire a kitchen", "certified", "job",
      "rewire a kitchen"),
     (TRADES, "electricista certificado y autorizado en Valencia para cambiar el cuadro eléctrico",

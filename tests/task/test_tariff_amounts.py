@@ -158,3 +158,19 @@ def test_a_rate_in_a_hundredth_after_its_unit_and_its_cap(
 ])
 def test_a_hundredth_with_no_unit_tied_to_it_is_no_rate(query: str) -> None:
     assert "max_energy_price" not in _read(query)
+
+
+@pytest.mark.parametrize("query, want", [
+    # "unit" before a rate's noun names the rate (the price per kWh a tariff charges), no
+    # unit of work: no "per item"
+    ("electricity in Leeds, unit rate under 15 pence", "0.15 GBP"),
+    ("fixed tariff with a unit rate below 21p", "0.21 GBP"),
+    ("standing charge under 40 pence, unit rate under 15 pence", "0.15 GBP"),
+    # a unit said is still read
+    ("unit rate below 24.5p per kWh", "0.245 GBP/kWh"),
+])
+def test_a_unit_rate_names_the_rate(query: str, want: str) -> None:
+    from benchmarks.parse import canonical
+
+    got = build_task(query, TARIFF, today=TODAY).values.get("max_energy_price")
+    assert canonical(got) == want
