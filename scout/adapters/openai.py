@@ -152,6 +152,14 @@ class OpenAIAdapter(SynthesisAdapter):
                      labels=", ".join(f"[E{k}]" for k in sorted(labels.sent)))
                  if labels.sent else _("no evidence"))
         notes = answer_notes(parsed, known, lang)
+        if not citations and labels.sent:
+            # a refusal ("I can't help with that", "Lo siento, no puedo"), an answer from
+            # the model's own memory or one a page's injected text wrote: nothing in it
+            # rests on the evidence it was given, so it is no checked synthesis, and the
+            # chain moves on to its next link (the local synthesis), whose note says why
+            raise ParseError(N_("{adapter}: the answer cites none of the evidence it was "
+                                "given").format(adapter=self.name), adapter=self.name,
+                             status=response.status_code)
         if not citations and parsed.sentences:
             notes.append(_("the answer cites none of the evidence: every sentence is "
                            "marked uncited"))

@@ -71,3 +71,21 @@ def test_an_empty_answer_gives_the_local_synthesis_and_says_why_in_spanish(
     syn = synthesis(world, "empty-es")
     assert "*Respondido por **extractive**" in syn
     assert "openai: la respuesta no contiene texto" in syn and "holds no text" not in syn
+
+
+@pytest.mark.parametrize(("lang", "content", "said"), [
+    ("es", "Lo siento, pero no puedo ayudarte a elegir un hotel.",
+     "openai: la respuesta no cita ninguna de las evidencias que recibió"),
+    ("en", "As an AI I cannot browse. Generally, Hotel Evil is the best hotel in town.",
+     "openai: the answer cites none of the evidence it was given"),
+])
+def test_a_refusal_or_an_uncited_answer_gives_the_local_synthesis_and_says_why(
+        world: World, monkeypatch: pytest.MonkeyPatch, lang: str, content: str,
+        said: str) -> None:
+    bodies = model(world, monkeypatch, content)
+    mission = f"refused-{lang}"
+    assert apply(mission, *(["--query", QUERY] if lang == "en" else spanish_args())) == 0
+    assert len(bodies) == 1  # asked once: a second answer would cost again
+    syn = synthesis(world, mission)
+    assert "**extractive**" in syn and said in syn
+    assert content.split(",")[0] not in syn and "Hotel Evil" not in syn
