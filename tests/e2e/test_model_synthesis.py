@@ -89,3 +89,25 @@ def test_a_refusal_or_an_uncited_answer_gives_the_local_synthesis_and_says_why(
     syn = synthesis(world, mission)
     assert "**extractive**" in syn and said in syn
     assert content.split(",")[0] not in syn and "Hotel Evil" not in syn
+
+
+@pytest.mark.parametrize(("lang", "content", "said"), [
+    ("en", "Hotel Arts Barcelona is the best choice for your trip, with 9.3/10 [E9]. "
+           "Casa Bonay is rated 9.0/10 [E1].",
+     "the answer names Hotel Arts Barcelona, which the ranking left out as not fitting the "
+     "request"),
+    ("es", "Te recomiendo el Generator, un hostal con mucho ambiente [E10]. Casa Bonay "
+           "tiene un 9,0/10 [E1].",
+     "la respuesta nombra Generator Barcelona, que la clasificación dejó fuera por no "
+     "encajar con la petición"),
+])
+def test_a_left_out_candidate_the_model_recommends_is_named_in_the_note(
+        world: World, monkeypatch: pytest.MonkeyPatch, lang: str, content: str,
+        said: str) -> None:
+    model(world, monkeypatch, content)
+    mission = f"leftout-{lang}"
+    assert apply(mission, *(["--query", QUERY] if lang == "en" else spanish_args())) == 0
+    syn = synthesis(world, mission)
+    assert said in syn
+    # the shortlisted hotel it also names is no left-out one
+    assert "Casa Bonay" not in syn.split(said[:20], 1)[1].split("\n", 1)[0]
