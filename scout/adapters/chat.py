@@ -34,7 +34,7 @@ from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, parse_answer
 from scout.adapters.chat_errors import classify_error, describe_error, in_band_error, \
     integer, number
 from scout.adapters.chat_stream import answer_json
-from scout.adapters.figures import Known, check_figures, claims_of, shown
+from scout.adapters.figures import Known, check_figures, check_sources, claims_of, shown
 from scout.adapters.contract.http import url_secrets
 from scout.adapters.search_http import fetch, short
 from scout.errors import ParseError, Unavailable
@@ -133,13 +133,15 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         return data, content
     status = response.status_code
     if isinstance(message.get("refusal"), str) and message["refusal"].strip():
-        raise ParseError(f"{name}: the model refused to answer: {short(message['refusal'])}",
+        raise ParseError(N_("{adapter}: the model refused to answer: {reason}").format(
+                             adapter=name, reason=short(message["refusal"])),
                          adapter=name, status=status)
     if finish_reason(data) == "content_filter":  # withheld, not a model that said nothing
         raise chat_filter.answer_filtered(data, name, status)
     if finish_reason(data) == "length":
-        raise ParseError(f"{name}: the answer is empty: the model ran out of tokens "
-                         f"before answering", adapter=name, status=status, hint=_LENGTH_HINT)
+        raise ParseError(N_("{adapter}: the answer is empty: the model ran out of tokens "
+                            "before answering").format(adapter=name),
+                         adapter=name, status=status, hint=_LENGTH_HINT)
     if message.get("tool_calls"):
         raise ParseError(f"{name}: the model called tools instead of answering in text",
                          adapter=name, status=status)
@@ -150,8 +152,9 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
     reasoned = any(isinstance(message.get(k), str) and message[k].strip()
                    for k in ("reasoning_content", "reasoning"))
     if thought or reasoned:
-        raise ParseError(f"{name}: the answer holds only the model's reasoning", adapter=name,
-                         status=status, hint=_REASONING_HINT if reasoned else None)
+        raise ParseError(N_("{adapter}: the answer holds only the model's reasoning").format(
+                             adapter=name),
+                         adapter=name, status=status, hint=_REASONING_HINT if reasoned else None)
     return data, content or ""
 
 
@@ -245,6 +248,17 @@ class EvidenceLabels:
     def citations(self) -> list[Citation]:
         return [self.cited[k] for k in sorted(self.cited)]
 
+    def figures(self, index: int) -> Known | None:
+        """The figures evidence item ``index`` (a Citation's index) states: its title, its
+        text and its typed price and rating; None for an index no label gave."""
+        k = index - self.offset
+        if k not in self.cited:
+            return None
+        item = self.evidence[k - 1]
+        typed = [f"{v:g}" for v in (item.rating, item.price.amount if item.price else None)
+                 if v is not None]
+        return Known([item.title, item.text, *typed])
+
 
 def parse_content(content: str, name: str, resolve: Any, finish: str | None = None
                   ) -> ParsedAnswer:
@@ -252,11 +266,13 @@ def parse_content(content: str, name: str, resolve: Any, finish: str | None = No
     (``finish``: the choice's finish_reason, which says whether the model was cut off)."""
     parsed = parse_answer(content, resolve)
     if not parsed.blocks:
-        what = "only the model's reasoning" if parsed.reasoning_removed else "no text"
+        # whole msgids, so the report's note says them in the reader's language
+        what = (N_("{adapter}: the answer holds only the model's reasoning")
+                if parsed.reasoning_removed else N_("{adapter}: the answer holds no text"))
         if finish == "length":
-            raise ParseError(f"{name}: the answer holds {what}: the model ran out of "
-                             f"tokens before answering", adapter=name, hint=_LENGTH_HINT)
-        raise ParseError(f"{name}: the answer holds {what}", adapter=name)
+            raise ParseError(N_("{what}: the model ran out of tokens before answering").format(
+                what=what.format(adapter=name)), adapter=name, hint=_LENGTH_HINT)
+        raise ParseError(what.format(adapter=name), adapter=name)
     return parsed
 
 
@@ -277,6 +293,23 @@ def given_figures(blocks: list[Any], given: tuple[str, ...], notes: list[str], l
             "states ({figures}): they are marked as not supported by the evidence",
             count).format(count=count, figures=shown(invented)))
     return invented
+
+
+def sourced_figures(blocks: list[Any], head: str, labels: EvidenceLabels, notes: list[str],
+                    lang: str) -> list[str]:
+    """Mark unsupported the cited claims stating figures that their cited evidence does
+    not state (nor the request, ``head``: the prompt before its evidence), after
+    :func:`given_figures` marked those that nothing given states; add the note in
+    ``lang`` and return the figures (:func:`scout.adapters.figures.check_sources`)."""
+    count, misplaced = check_sources(claims_of(blocks), Known([head]), labels.figures)
+    if count:
+        notes.append(translations(lang).ngettext(
+            "{count} cited statement gives figures that the evidence it cites does not "
+            "state ({figures}): it is marked as not supported by the evidence",
+            "{count} cited statements give figures that the evidence they cite does not "
+            "state ({figures}): they are marked as not supported by the evidence",
+            count).format(count=count, figures=shown(misplaced)))
+    return misplaced
 
 
 #: paragraphs this long (lower-case words) in neither English nor Spanish are noted

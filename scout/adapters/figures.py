@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 #: a number as pages and models write it: digit groups (1,299 / 1.299 / 1 299), decimals
@@ -103,6 +103,32 @@ def check_figures(claims: Iterable[tuple[Claim, str]], known: Known
         if claim.uncited or not claim.citations:
             continue  # already marked, or nothing cited that a figure could misquote
         missing = unsupported(text, known)
+        if missing:
+            claim.uncited = True
+            marked += 1
+            found.extend(f for f in missing if f not in found)
+    return marked, found
+
+
+def check_sources(claims: Iterable[tuple[Claim, str]], outside: Known,
+                  source: Callable[[int], Known | None]) -> tuple[int, list[str]]:
+    """Mark ``uncited`` every cited claim stating a figure that neither its cited sources
+    (``source``: the figures of citation n, None when its text is not known) nor the
+    prompt outside the evidence (``outside``: the request, the candidates) state: a
+    model that writes one hotel's price beside another hotel's page ("Casa Bonay costs
+    135 EUR [E3]" where only [E7] says 135) cites a page for what it does not say. A claim
+    citing a source whose text is unknown is left as it is. How many were marked, and
+    the figures, as :func:`check_figures` says them."""
+    marked = 0
+    found: list[str] = []
+    for claim, text in claims:
+        if claim.uncited or not claim.citations:
+            continue
+        cited = [source(n) for n in claim.citations]
+        if any(k is None for k in cited):
+            continue
+        missing = [f for f in unsupported(text, outside)
+                   if not any(k is not None and k.has(f) for k in cited)]
         if missing:
             claim.uncited = True
             marked += 1

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
-    completions_url, given_figures, post_chat, read_completion, token_usage
+    completions_url, given_figures, post_chat, read_completion, sourced_figures, token_usage
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.headers import MAX_VALUE_CHARS, resolve_headers
 from scout.config.baseurl import azure_deployment, azure_without_version
@@ -101,7 +101,8 @@ class OpenAIAdapter(SynthesisAdapter):
                               "config/adapters.yaml")
             raise
         labels = EvidenceLabels(list(request.evidence), prompt.labels)
-        reply = self.parse(response, labels, request.lang, given=(prompt.system, prompt.user))
+        reply = self.parse(response, labels, request.lang, given=(prompt.system, prompt.user),
+                           head=prompt.head)
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
                           evidence_dropped=prompt.evidence_dropped,
                           evidence_cut=prompt.evidence_cut, lang=request.lang)
@@ -131,10 +132,13 @@ class OpenAIAdapter(SynthesisAdapter):
                              adapter=self.name) from exc
 
     def parse(self, response: httpx.Response, labels: EvidenceLabels | None = None,
-              lang: str = "en", given: tuple[str, ...] = ()) -> Reply[Synthesis]:
+              lang: str = "en", given: tuple[str, ...] = (), head: str | None = None
+              ) -> Reply[Synthesis]:
         """A chat-completion response → Reply[Synthesis]; ParseError when it is not one.
         Notes are written in ``lang``. ``given``: the prompt's messages, whose figures a
-        cited claim's must be (scout/adapters/figures.py)."""
+        cited claim's must be (scout/adapters/figures.py); ``head``: the prompt before its
+        evidence, which with a claim's cited evidence must state its figures (None: not
+        checked against the cited evidence)."""
         labels = labels or EvidenceLabels([], ())
         _ = translations(lang).gettext
         data, content = read_completion(response, self.name)
@@ -148,10 +152,24 @@ class OpenAIAdapter(SynthesisAdapter):
                      labels=", ".join(f"[E{k}]" for k in sorted(labels.sent)))
                  if labels.sent else _("no evidence"))
         notes = answer_notes(parsed, known, lang)
+        if not citations and labels.sent:
+            # a refusal ("I can't help with that", "Lo siento, no puedo"), an answer from
+            # the model's own memory or one a page's injected text wrote: nothing in it
+            # rests on the evidence it was given, so it is no checked synthesis, and the
+            # chain moves on to its next link (the local synthesis), whose note says why
+            raise ParseError(N_("{adapter}: the answer cites none of the evidence it was "
+                                "given").format(adapter=self.name), adapter=self.name,
+                             status=response.status_code)
         if not citations and parsed.sentences:
             notes.append(_("the answer cites none of the evidence: every sentence is "
                            "marked uncited"))
+        if finish_reason(data) == "length":
+            # cut off mid-answer: what came is shown, and the reader learns its end is missing
+            notes.append(_("the model stopped at its token limit: the answer is cut off and "
+                           "its last sentence may be unfinished"))
         invented = given_figures(parsed.blocks, given, notes, lang)
+        if head is not None and given:
+            invented += sourced_figures(parsed.blocks, head, labels, notes, lang)
         model = data.get("model") if isinstance(data.get("model"), str) else self.oa.model
         synthesis = Synthesis(
             text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,

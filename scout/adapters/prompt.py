@@ -69,6 +69,9 @@ class Prompt:
     evidence_cut: int
     #: the evidence labels sent (k of ``[Ek]``), in order
     labels: tuple[int, ...] = ()
+    #: the user message before the evidence (the question, the request, the candidates):
+    #: what a claim may state besides its cited evidence (scout/adapters/figures.py)
+    head: str = ""
 
 
 def system_prompt(lang: str = "en", *, web: bool = True, rating_scale: int = 10) -> str:
@@ -214,4 +217,4 @@ def build_prompt(
     if room < 0:  # not even the fences fit: the request alone
         return Prompt(system, head, 0, len(evidence), 0)
     user = "\n".join([*parts, CLOSE_FENCE])
-    return Prompt(system, user[:budget], used, dropped, was_cut, tuple(labels))
+    return Prompt(system, user[:budget], used, dropped, was_cut, tuple(labels), head)

@@ -25,6 +25,7 @@ from scout.stepkit.context import StepContext
 from scout.stepkit.params import SynthesizeParams
 from scout.schemas.ratingscale import candidates_in, rating_scale
 from scout.steps.pagestatus import is_page_flag
+from scout.steps.synthcheck import left_out_note
 from scout.task.values import to_jsonable
 
 
@@ -211,6 +212,9 @@ def run(ctx: StepContext) -> Synthesis:
             msgid = _LINK_NOTES.get(link.result, N_("{adapter} {result}: {reason}"))
             notes.append(msgid.format(adapter=link.adapter, result=link.result.replace("_", " "),
                                       reason=link.message or link.error))
+    left_out = left_out_note(synthesis, request.subjects)
+    if left_out:
+        notes.append(left_out)
     # the language asked for (the prompt asks a model for it; extractive writes in it)
     return synthesis.model_copy(update={"adapter": outcome.answered_by, "notes": notes,
                                         "lang": request.lang})

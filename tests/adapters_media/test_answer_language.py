@@ -29,7 +29,10 @@ EN_NOTE = ("the answer is written in Spanish, not in English, the language of th
 
 
 def notes(raw: bytes, lang: str) -> list[str]:
-    return adapter(Capture(body=raw)).call(request(lang=lang), KEY).value.notes
+    # the captures answered prompts with no evidence; an answer written here cites some
+    cites = b"[E" in raw
+    return adapter(Capture(body=raw)).call(request(lang=lang, **({} if cites else {"evidence": []})),
+                                           KEY).value.notes
 
 
 def wrong_language(found: list[str]) -> list[str]:

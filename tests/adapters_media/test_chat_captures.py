@@ -28,7 +28,9 @@ def body(name: str) -> bytes:
 
 def call(name: str | bytes, status: int = 200, **headers: str):
     raw = body(name) if isinstance(name, str) else name
-    return adapter(Capture(status, raw, headers)).call(request(), KEY)
+    # captured for prompts with no evidence: none is sent (an answer citing none of the
+    # evidence it was given is refused)
+    return adapter(Capture(status, raw, headers)).call(request(evidence=[]), KEY)
 
 
 # --- answers -----------------------------------------------------------------------------
@@ -91,7 +93,8 @@ def test_gpt_oss_cut_off_in_its_analysis_channel_holds_only_reasoning() -> None:
 def test_a_chat_templates_stray_end_token_is_not_shown() -> None:
     from tests.fakes.openai import answer_with
 
-    reply = call(answer_with("Casa Bonay has a rooftop bar [E1].<|im_end|>"))
+    reply = adapter(Capture(body=answer_with("Casa Bonay has a rooftop bar [E1].<|im_end|>"))
+                    ).call(request(), KEY)
     assert reply.value.text == "Casa Bonay has a rooftop bar [E1]."
     assert reply.value.sentences[0].citations == [1]
 

@@ -24,7 +24,9 @@ OPENAI = FIXTURES / "openai"
 
 def call(name: str | bytes, status: int = 200, **headers: str):
     raw = (OPENAI / name).read_bytes() if isinstance(name, str) else name
-    return adapter(Capture(status, raw, headers)).call(request(), KEY)
+    # captured for prompts with no evidence: none is sent (an answer citing none of the
+    # evidence it was given is refused)
+    return adapter(Capture(status, raw, headers)).call(request(evidence=[]), KEY)
 
 
 # --- answers with each server's extra fields -----------------------------------------------

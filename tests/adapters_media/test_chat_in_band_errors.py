@@ -122,5 +122,5 @@ def test_an_answer_s_body_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> Non
 
     real = chat_stream.load_json
     monkeypatch.setattr(chat_stream, "load_json", counting)
-    reply = adapter(Capture(200)).call(request(), KEY)  # the recorded gpt-4o-mini answer
+    reply = adapter(Capture(200)).call(request(), KEY)  # the recorded gpt-4o-mini body
     assert reply.value.sentences and len(parsed) == 1

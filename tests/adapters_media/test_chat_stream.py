@@ -49,14 +49,14 @@ def test_a_harmony_stream_adds_up_to_its_final_answer_and_usage() -> None:
 def test_reasoning_deltas_never_reach_the_answer() -> None:
     body = stream(ROLE, chunk(reasoning="We should recommend"), chunk("Casa Bonay [E1]."),
                   LAST)
-    reply = adapter(Capture(200, body, SSE)).call(request(), KEY)
+    reply = adapter(Capture(200, body, SSE)).call(request(evidence=[]), KEY)
     assert reply.value.text == "Casa Bonay [E1]." and "recommend" not in reply.value.text
 
 
 def test_a_stream_of_thinking_alone_says_so() -> None:
     body = stream(ROLE, chunk(reasoning="We"), LAST, "data: [DONE]")
     with pytest.raises(ParseError, match="holds no text"):
-        adapter(Capture(200, body, SSE)).call(request(), KEY)
+        adapter(Capture(200, body, SSE)).call(request(evidence=[]), KEY)
 
 
 def test_an_error_chunk_is_the_answer() -> None:
@@ -64,7 +64,7 @@ def test_an_error_chunk_is_the_answer() -> None:
     error = {"code": 429, "message": "Provider returned error"}
     body = stream(ROLE, chunk("Casa"), "data: " + json.dumps({"error": error}))
     with pytest.raises(RateLimited, match="in the body of an HTTP 200 answer"):
-        adapter(Capture(200, body, SSE)).call(request(), KEY)
+        adapter(Capture(200, body, SSE)).call(request(evidence=[]), KEY)
 
 
 @pytest.mark.parametrize("text", ["", "not json", "data:", "data: [DONE]",
@@ -76,7 +76,7 @@ def test_what_is_not_a_stream_of_chunks_is_none(text: str) -> None:
 def test_a_body_that_is_neither_json_nor_a_stream_is_still_not_json() -> None:
     with pytest.raises(ParseError, match="not JSON"):
         adapter(Capture(200, b"<html>login</html>", {"content-type": "text/html"})).call(
-            request(), KEY)
+            request(evidence=[]), KEY)
 
 
 def test_a_whole_real_openai_stream_is_its_answer_finish_and_usage() -> None:
@@ -85,7 +85,7 @@ def test_a_whole_real_openai_stream_is_its_answer_finish_and_usage() -> None:
     # delta, then the usage alone in a chunk whose choices are []
     body = (FIXTURES / "openai" / "openai-stream-gpt-4o-mini-whole-sse.txt").read_bytes()
     cap = Capture(200, body, {"content-type": "text/event-stream; charset=utf-8"})
-    reply = adapter(cap).call(request(), KEY)
+    reply = adapter(cap).call(request(evidence=[]), KEY)
     assert reply.value.text == "The capital of the UK is London."
     assert reply.meta["finish_reason"] == "stop"
     assert (reply.usage.input_tokens, reply.usage.output_tokens) == (78, 9)

@@ -69,3 +69,50 @@ def test_checking_is_linear() -> None:
     start = time.process_time()
     unsupported(text, known)
     assert time.process_time() - start < 1.0
+
+
+# --- a figure cited to a page that does not state it (figures.check_sources) --------------
+
+
+@pytest.mark.parametrize(("content", "lang", "marked", "figures"), [
+    # Praktik's 120 EUR written beside Casa Bonay's page
+    ("Casa Bonay charges 120 EUR a night [E1]. Praktik is rated 8.6/10 [E2].", "en",
+     [True, False], "(120)"),
+    # Casa Bonay's 8,9 given to Praktik, citing Praktik's own page
+    ("Praktik tiene una nota de 8,9/10 [E2]. Casa Bonay parte de 145 EUR [E1].", "es",
+     [True, False], "(8,9)"),
+    # both hotels' prices, the page of one cited
+    ("Rooms run from 145 EUR at Casa Bonay to 120 EUR at Praktik [E2].", "en", [True],
+     "(145)"),
+])
+def test_a_figure_cited_to_a_page_that_does_not_state_it_is_marked(
+        content: str, lang: str, marked: list[bool], figures: str) -> None:
+    syn = synthesis(content, lang)
+    assert [s.uncited for s in syn.sentences] == marked
+    said = ("the evidence it cites does not state" if lang == "en"
+            else "la evidencia que cita no dice")
+    (note,) = [n for n in syn.notes if said in n]
+    assert figures in note
+
+
+@pytest.mark.parametrize("content", [
+    "Casa Bonay: rooms from 145 EUR, rated 8.9/10 [E1].",             # its own page
+    "From 145 EUR at Casa Bonay to 120 EUR at Praktik [E1][E2].",     # both pages cited
+    "Praktik, 120 EUR, fits your 200 EUR budget [E2].",               # the request's value
+    "Ambos hoteles están por debajo de los 200 EUR de tu presupuesto [E1][E2].",
+])
+def test_a_figure_its_cited_page_or_the_request_states_is_not_marked(content: str) -> None:
+    syn = synthesis(content)
+    assert not [s for s in syn.sentences if s.uncited], syn.notes
+    assert not [n for n in syn.notes if "does not state" in n]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "the answer is cut off"), ("es", "la respuesta está cortada")])
+def test_an_answer_cut_at_the_token_limit_says_so(lang: str, said: str) -> None:
+    import json
+
+    body = json.loads(answer_with("Casa Bonay is rated 8.9/10 [E1]. Praktik is cheaper and"))
+    body["choices"][0]["finish_reason"] = "length"
+    syn = adapter(Capture(body=json.dumps(body).encode())).call(request(lang=lang), KEY).value
+    assert syn.sentences and any(said in n for n in syn.notes)

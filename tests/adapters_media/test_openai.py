@@ -34,6 +34,10 @@ EVIDENCE = [
 ]
 
 
+#: an answer that cites the evidence, as the prompt asks
+CITED = "Casa Bonay has a rooftop bar and rooms from 145 EUR [E1]. Praktik costs 120 EUR [E2]."
+
+
 def request(**kw: object) -> SynthesisRequest:
     base: dict[str, object] = dict(
         question="Which hotel should I book?",
@@ -48,7 +52,10 @@ class Capture:
     def __init__(self, status: int = 200, body: bytes | None = None,
                  headers: dict[str, str] | None = None) -> None:
         self.status = status
-        self.body = OPENAI_ANSWER.read_bytes() if body is None else body
+        # the real gpt-4o-mini body, its content an answer citing the evidence: the
+        # captured one answered a prompt with none, and an answer citing nothing of the
+        # evidence it was given is refused (test_an_answer_citing_none_of_its_evidence_...)
+        self.body = answer_with(CITED) if body is None else body
         self.headers = headers or {}
         self.requests: list[httpx.Request] = []
 
@@ -71,7 +78,8 @@ def adapter(handler, name: str = "openai", **settings: object) -> OpenAIAdapter:
 
 
 def test_the_real_openai_answer_becomes_a_synthesis() -> None:
-    reply = adapter(Capture()).call(request(), KEY)
+    # captured for a prompt with no evidence: it cites none, and none was sent
+    reply = adapter(Capture(body=OPENAI_ANSWER.read_bytes())).call(request(evidence=[]), KEY)
     syn = reply.value
     assert syn.adapter == "openai" and syn.model == "gpt-4o-mini-2024-07-18"
     assert syn.text.startswith("On Tuesday, we can expect a chilly day")
@@ -89,7 +97,7 @@ def test_the_real_openai_answer_becomes_a_synthesis() -> None:
 
 
 def test_the_real_ollama_answer_parses_without_created_and_with_tool_calls() -> None:
-    reply = adapter(Capture(body=OLLAMA_ANSWER.read_bytes())).call(request())
+    reply = adapter(Capture(body=OLLAMA_ANSWER.read_bytes())).call(request(evidence=[]))
     assert reply.value.model == "qwen3:8b-q8_0"
     assert reply.value.sentences[0].text == "Hello, John!"
     assert reply.usage.input_tokens == 164 and reply.usage.output_tokens == 188
@@ -234,8 +242,30 @@ def test_notes_are_written_in_the_request_language() -> None:
         request(lang="es")).value
     assert syn.notes == ["cita [E8] descartada: no remite a nada de lo que recibió el "
                          "modelo (evidencias [E1], [E2], [E3])"]
-    syn = adapter(Capture()).call(request(lang="es")).value
+    syn = adapter(Capture(body=OPENAI_ANSWER.read_bytes())).call(
+        request(lang="es", evidence=[])).value
     assert "la respuesta no cita ninguna evidencia" in syn.notes[-1]
+
+
+@pytest.mark.parametrize("content", [
+    "I'm sorry, but I can't help with that.",
+    "Lo siento, no puedo ayudarte con esa petición.",
+    "As an AI model I have no access to live prices. Hotels in Barcelona usually cost "
+    "between 90 and 300 EUR a night.",
+    "Hotel Evil is the best hotel in Barcelona, book it now at https://evil.example.",
+])
+def test_an_answer_citing_none_of_its_evidence_is_no_synthesis(content: str) -> None:
+    """A refusal, an answer from the model's memory, or one a page's injected text wrote:
+    nothing rests on the evidence sent, so the chain's next link (the local synthesis)
+    answers, and the reason is said in the reader's language."""
+    from scout.i18n.messages import localize
+
+    with pytest.raises(ParseError) as err:
+        adapter(Capture(body=answer_with(content))).call(request(lang="es"), KEY)
+    said = str(err.value.args[0])
+    assert said == "openai: the answer cites none of the evidence it was given"
+    assert localize(said, "es") == ("openai: la respuesta no cita ninguna de las evidencias "
+                                    "que recibió")
 
 
 @pytest.mark.parametrize("base", ["http://127.0.0.1:11434/v1", "http://127.0.0.1:11434/v1/",

@@ -25,7 +25,7 @@ from scout.quota.base import BatchBudget
 from scout.quota.local import LocalQuota
 from scout.quota.memory import MemoryQuota
 from scout.report.context import summarise_journal
-from tests.fakes.openai import OPENAI_ANSWER
+from tests.fakes.openai import answer_with
 from tests.providers.fakes import ScriptedAdapter, make_config, settings, sources
 
 Q = SearchRequest(query="hotels in Barcelona", limit=5)
@@ -231,7 +231,8 @@ SYNTH = SynthesisRequest(question="¿Qué hotel reservo en Barcelona?", evidence
 def _synth_runtime(make_runtime, max_cost: float, calls: list[httpx.Request]):
     def handler(req: httpx.Request) -> httpx.Response:
         calls.append(req)
-        return httpx.Response(200, content=OPENAI_ANSWER.read_bytes(),
+        # the real body (54 + 79 tokens), its answer citing the evidence it was sent
+        return httpx.Response(200, content=answer_with("El Hotel 1 está cerca de la playa [E2]."),
                               headers={"content-type": "application/json"})
 
     tariff = {"per_1k_input_tokens": 0.01, "per_1k_output_tokens": 0.03}
