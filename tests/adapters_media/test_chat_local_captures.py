@@ -30,7 +30,9 @@ GEMMA = "lmstudio-gemma-4-channel-close-in-content-trimmed.json"
 
 def call(name: str | bytes, status: int = 200):
     raw = (OPENAI / name).read_bytes() if isinstance(name, str) else name
-    return adapter(Capture(status, raw, {})).call(request(), KEY)
+    # a capture answers a prompt of its own, not ours: sent no evidence to cite (an
+    # answer citing none of the evidence it was sent is refused: synthcheck)
+    return adapter(Capture(status, raw, {})).call(request(evidence=[]), KEY)
 
 
 def with_content(name: str, content: str | None) -> bytes:
