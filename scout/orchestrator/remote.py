@@ -39,6 +39,7 @@ from scout.config.models import Config
 from scout.errors import ConfigError, StepError
 from scout.orchestrator.scope import evaluate, make_scope, render, say
 from scout.spec.models import Phase, Pipeline
+from scout.spec.sandbox import phase_budget
 from scout.stepkit.context import StepContext, StepRequest
 
 
@@ -212,7 +213,8 @@ def run_item(job: ItemJob) -> ItemReply:
             evaluate=lambda expr, **extra: evaluate(expr, {**scope, **extra}, where=where),
             emit=reply.events.append, request=job.request, extras=dict(job.extras),
             attempt=job.attempt)
-        reply.value = get_step_kind(phase.uses).load_runner()(ctx)
+        with phase_budget():  # as a local item's (scout.orchestrator.work)
+            reply.value = get_step_kind(phase.uses).load_runner()(ctx)
     except BaseException as exc:  # noqa: BLE001 - the item's outcome, sent back
         reply.error = _portable(exc)
         reply.value = None

@@ -23,6 +23,7 @@ from scout.orchestrator.outcomes import classify, normalize_outputs
 from scout.orchestrator.phase_run import PhaseRun, Recorder
 from scout.orchestrator.records import ItemRecord, RunLog
 from scout.orchestrator.scope import evaluate, make_scope, render, say
+from scout.spec.sandbox import phase_budget
 from scout.spec.models import Pipeline
 from scout.stepkit.context import Gateway, ItemOutcome, StepContext, StepRequest
 
@@ -82,7 +83,8 @@ class StepCalls:
     def call(self, run: PhaseRun, token: int) -> None:
         try:
             assert run.kind is not None
-            result = run.kind.load_runner()(self.ctx(run))
+            with phase_budget():  # every where / order_by / template: one budget
+                result = run.kind.load_runner()(self.ctx(run))
             outs = normalize_outputs(result, run.phase.produces, f"phase '{run.pid}'")
             encoded = {name: Encoded.of(value, name) for name, value in outs.items()}
             self.post(("phase", run.pid, token, encoded, None))
@@ -163,7 +165,8 @@ class StepCalls:
             if remote is not None:
                 result = self._run_remote(remote, run, item, i, gateway)
             else:
-                result = run.kind.load_runner()(self.ctx(run, item, i, gateway))
+                with phase_budget():
+                    result = run.kind.load_runner()(self.ctx(run, item, i, gateway))
             produces = run.phase.produces
             outs = normalize_outputs(result, produces, f"phase '{run.pid}' item {i}")
             encoded = {n: encode(v, n) for n, v in outs.items()}

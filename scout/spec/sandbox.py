@@ -44,6 +44,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from jinja2 import Environment, Template, nodes
@@ -53,6 +54,7 @@ from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, safe_range
 
+from scout.errors import TemplateLimit
 from scout.spec.sandboxsize import BINOP_CHECKS, CHECKED_FILTERS, GROWING_METHODS, MAX_LEN, \
     SIZED_FILTERS, SandboxLimit, bounded_sum, check_format, check_int_args, check_join, \
     check_replace, check_translate, check_wordwrap, filter_result, sized, too_big
@@ -69,6 +71,11 @@ MAX_NESTED_RENDERS = 2_000
 #: The CPU seconds one render may take, its nested templates included: a report of
 #: hundreds of candidates renders in well under one
 MAX_RENDER_SECONDS = 30.0
+#: The CPU seconds all the renders of one phase may take together (each item of a fan-out
+#: is a phase of its own here): rank evaluates its ``where`` and ``order_by`` once per
+#: candidate, each a render with :data:`MAX_RENDER_SECONDS` of its own, so 100 candidates
+#: by 5 clauses could take hours; a real rank phase takes well under a second
+MAX_PHASE_SECONDS = 120.0
 #: loop steps or output pieces between two readings of the clock
 _TICK = 256
 
@@ -119,11 +126,45 @@ def _is_jinja_context(value: Any) -> bool:
 
 def _check_time() -> None:
     """Past this thread's render deadline (set by the outermost render, :func:`_nested`):
-    a bound crossed."""
+    a bound crossed; the phase's (:func:`phase_budget`) when it came first."""
     deadline = getattr(_NESTED, "deadline", None)
-    if deadline is not None and _NESTED.clock() > deadline:
+    if deadline is not None and (now := _NESTED.clock()) > deadline:
+        _check_phase(now)
         raise SandboxLimit(f"the template takes more than {_NESTED.budget:g} s to render "
                            "(templates included in a loop, or loops inside loops)")
+
+
+class PhaseTimeSpent(TemplateLimit):
+    """The renders of one phase took more than its budget in all (RUN020). Not a
+    template's error (Jinja's): a step that reads a failed expression as "could not
+    check" (rank's ``where``) does not catch it, so the phase ends at once."""
+
+
+#: this thread's phase budget (:func:`phase_budget`): its seconds and, from the first
+#: render, its deadline on that render's clock
+_PHASE = threading.local()
+
+
+@contextmanager
+def phase_budget(seconds: float | None = None) -> Iterator[None]:
+    """Every render in this thread until the block ends shares one budget of
+    ``seconds`` (:data:`MAX_PHASE_SECONDS`) of CPU; past it, :class:`PhaseTimeSpent`."""
+    saved = getattr(_PHASE, "seconds", None), getattr(_PHASE, "deadline", None)
+    _PHASE.seconds, _PHASE.deadline = (MAX_PHASE_SECONDS if seconds is None else seconds), None
+    try:
+        yield
+    finally:
+        _PHASE.seconds, _PHASE.deadline = saved
+
+
+def _check_phase(now: float) -> None:
+    deadline = getattr(_PHASE, "deadline", None)
+    if deadline is not None and now > deadline:
+        raise PhaseTimeSpent(
+            f"the phase's templates and expressions took more than {_PHASE.seconds:g} s of "
+            "CPU in all (a where or order_by over many records, each evaluation slow)",
+            hint="make the expressions cheaper (no loops over every record inside a where), "
+                 "or rank fewer records (an earlier phase's limit)")
 
 
 #: filters and calls made, in all threads (an approximate count is enough): the clock is
@@ -197,7 +238,13 @@ def _nested(root: Callable[[Any], Iterator[str]]) -> Callable[[Any], Iterator[st
         if not depth:  # the outermost render: its deadline covers the templates inside
             env = context.environment
             _NESTED.clock, _NESTED.budget = env.render_clock, env.render_seconds
-            _NESTED.deadline = env.render_clock() + env.render_seconds
+            now = env.render_clock()
+            _NESTED.deadline = now + env.render_seconds
+            if getattr(_PHASE, "seconds", None) is not None:  # inside a phase's budget
+                if _PHASE.deadline is None:  # its first render: read on this clock
+                    _PHASE.deadline = now + _PHASE.seconds
+                _check_phase(now)
+                _NESTED.deadline = min(_NESTED.deadline, _PHASE.deadline)
         else:
             _check_time()
         if depth >= MAX_NESTING or renders > MAX_NESTED_RENDERS:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, WithJsonSchema, field_validator, model_validator
+from pydantic import AfterValidator, Field, WithJsonSchema, field_validator, model_validator
 
 from scout.spec.basics import StrictModel, new_dict, new_list
 from scout.spec.regexcheck import check_regex
@@ -25,6 +25,10 @@ class TaskParams(StrictModel):
 
 
 RecordKind = Literal["source", "candidate", "review", "price"]
+
+#: a regex an extract rule runs over titles and URLs, checked item by item (a refused one
+#: is located at its own place in the list)
+Regex = Annotated[str, AfterValidator(check_regex)]
 
 #: Aggregators and review sites: many candidates share these domains.
 SHARED_DOMAINS = (
@@ -48,7 +52,7 @@ class ExtractRules(StrictModel):
 
     record: RecordKind = "source"
     name_from: Literal["title", "jsonld"] = "title"
-    strip_patterns: list[str] = Field(
+    strip_patterns: list[Regex] = Field(
         default_factory=new_list,
         description="regexes removed from names, e.g. ' - Booking\\.com$', ' \\| Official Site$'",
     )
@@ -57,7 +61,7 @@ class ExtractRules(StrictModel):
         description="remove the request's place (its place inputs' values, with a country "
         "after them) from the end of names: 'Casa Lucio, Madrid' -> 'Casa Lucio'",
     )
-    exclude_patterns: list[str] = Field(
+    exclude_patterns: list[Regex] = Field(
         default_factory=new_list,
         description="regexes on title or url marking list/aggregator pages to drop",
     )
@@ -77,13 +81,6 @@ class ExtractRules(StrictModel):
     rating: bool = Field(default=True, description="read ratings (x/10, x/5, 'x out of 5')")
     price: bool = Field(default=True, description="read prices with currency")
     max_records: int | None = Field(default=None, ge=1, le=10000)
-
-    @field_validator("strip_patterns", "exclude_patterns")
-    @classmethod
-    def _regexes(cls, v: list[str]) -> list[str]:
-        for pat in v:
-            check_regex(pat)
-        return v
 
 
 class SearchParams(StrictModel):

@@ -17,6 +17,7 @@ import hashlib
 import re
 from collections.abc import Iterable
 
+from scout.spec import saferegex
 from scout.schemas.records import Candidate, Evidence
 from scout.schemas.sources import Source
 from scout.stepkit.params import ExtractRules
@@ -46,8 +47,8 @@ def clean_name(title: str, rules: ExtractRules, places: Places | None = None) ->
     the request's place at the end; the place last, since sites append their own name
     after it ("Casa Lucio, Madrid - TheFork")."""
     name = title.strip()
-    for pat in rules.strip_patterns:
-        name = re.sub(pat, "", name).strip()
+    for i, pat in enumerate(rules.strip_patterns):  # bounded: titles come from the web
+        name = saferegex.sub(pat, "", name, where=f"extract.strip_patterns[{i}]").strip()
     name = re.sub(r"\s{2,}", " ", name).strip(" -|–:·")
     if places and rules.strip_place:
         name = strip_place(name, places).strip(" -|–:·")
@@ -64,7 +65,8 @@ def excluded(source: Source, rules: ExtractRules, nouns: Iterable[str] = ()) -> 
 
 def _by_patterns(source: Source, rules: ExtractRules) -> bool:
     hay = f"{source.title}\n{source.url}"
-    return any(re.search(p, hay) for p in rules.exclude_patterns)
+    return any(saferegex.search(p, hay, where=f"extract.exclude_patterns[{i}]")
+               for i, p in enumerate(rules.exclude_patterns))
 
 
 def listing_dropped(source: Source, rules: ExtractRules, nouns: Iterable[str] = ()) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from scout.spec import saferegex
 from scout.text import AT_NOON
 
 _I = re.IGNORECASE | re.MULTILINE
@@ -156,14 +157,16 @@ _TIME = re.compile(
     re.IGNORECASE)
 
 
-def untimed(text: str, keep: Iterable[str] = ()) -> str:
+def untimed(text: str, keep: Iterable[tuple[str, str]] = ()) -> str:
     """``text`` without its times of day ("a las 21h", "9am", "at noon"), but for one
     inside what an author's pattern of ``keep`` matches: a kind that reads a time itself
-    ("abierto a las 6:30", "opens by 6am" for a gym's opening hour) sees it as typed."""
+    ("abierto a las 6:30", "opens by 6am" for a gym's opening hour) sees it as typed.
+    ``keep``: (the pattern's place in the kind, the pattern) pairs."""
     kept: list[tuple[int, int]] = []
-    for pattern in keep:
+    for where, pattern in keep:  # (its place in the kind, the pattern): an author's, bounded
         try:
-            kept += [m.span() for m in re.finditer(pattern, text, re.IGNORECASE)]
+            kept += [m.span() for m in saferegex.finditer(pattern, text, re.IGNORECASE,
+                                                          where=where)]
         except re.error:  # the pattern's own reader notes it
             continue
 

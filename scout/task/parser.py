@@ -130,7 +130,8 @@ def parse_query(
     kind: str = "", nouns: Sequence[str] = (),
 ) -> ParseResult:
     """Read values for ``inputs`` out of ``query``. Never raises on odd text (a broken
-    project catalog under ``locales`` is the author's mistake: CatalogInvalid).
+    project catalog under ``locales`` is the author's mistake: CatalogInvalid; so is an
+    input's ``pattern`` that runs past its time on the request: PatternTimeout).
 
     ``kind``: the pipeline's name ("escape-rooms"): the request naming it ("escape rooms
     in Madrid") names what every request of the kind is for, no subject and no place;
@@ -157,8 +158,10 @@ def parse_query(
     # "a las 21h" no value (unless an author's pattern reads it); "aprox." / "2 dorm." written out
     # (a slot a duration input reads as its length, "6-7:30pm", is kept too)
     q = weekdays_before_hours(q, result.lang)  # "sat 10am": the day, before its hour goes
-    q = expanded(untimed(q, keep=[s.pattern for s in inputs.values() if s.pattern]
-                         + [TIME_RANGE.pattern for s in inputs.values() if s.from_times][:1]))
+    q = expanded(untimed(q, keep=[(f"inputs.{n}.pattern", s.pattern) for n, s in inputs.items()
+                               if s.pattern]
+                         + [("from_times", TIME_RANGE.pattern) for s in inputs.values()
+                            if s.from_times][:1]))
     q = written_out(q, result.lang)  # "x 2 noches", "nxt wknd": chat shorthand as its words
     q = unfielded(q, inputs, result.lang)  # an agent's "Location: Lyon" fields as prose
     q = unquoted(q, inputs, result.lang)  # an agent's quoted values ('"hotel" in "Seville"') as the words
@@ -215,7 +218,8 @@ def parse_query(
         try:
             if by_pattern:
                 raw = find_pattern(text, spec, labels=[a for other, o in inputs.items()
-                                                       if other != name for a in o.aliases])
+                                                       if other != name for a in o.aliases],
+                                   where=f"inputs.{name}.")
                 if raw is not None:
                     value, off = in_enum(spec, typed(spec, raw[0]))
                     if off:  # not the input's: its own reading may still find one

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from scout.lazyre import lazy_re
+from scout.spec import saferegex
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 from scout.task.values import coerce
@@ -250,13 +251,14 @@ def email_spans(text: QueryText) -> list[tuple[int, int]]:
 
 
 def find_pattern(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
-                 ) -> tuple[str, tuple[int, int]] | None:
+                 where: str = "") -> tuple[str, tuple[int, int]] | None:
     """The value an author's ``pattern`` finds (group ``value``, else 1, else the match)
     and the span of the whole match: the words around the value that the pattern needed
     ("to pair with", "para una cena de") are the input's too, so no other reader takes
     them as a place or a subject. ``labels``: the other inputs' aliases; a number right
     after one of them is that input's ("familia de 4" is the people's, not the "de 4" of
-    a pattern for ages), so the pattern's next match is read."""
+    a pattern for ages), so the pattern's next match is read. ``where``: the input's place
+    (``inputs.budget.``), for the error when the pattern runs past its time."""
     if not spec.pattern:
         return None
     # an author's pattern sees the text as written (claimed spans blanked)
@@ -265,15 +267,15 @@ def find_pattern(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
     views = [view]
     if "(?-i:" in spec.pattern and _typed_lower(text.original):
         views.append(_named_view(view, labels))  # "no ryanair" as "no Ryanair"
-    return next((hit for v in views if (hit := _pattern_hit(spec, v, labelled)) is not None),
-                None)
+    return next((hit for v in views
+                 if (hit := _pattern_hit(spec, v, labelled, where)) is not None), None)
 
 
 def _pattern_hit(spec: InputSpec, view: str, labelled: re.Pattern[str] | None,
-                 ) -> tuple[str, tuple[int, int]] | None:
+                 where: str = "") -> tuple[str, tuple[int, int]] | None:
     """:func:`find_pattern`'s value and span in ``view``, or None."""
     assert spec.pattern is not None
-    for m in re.finditer(spec.pattern, view, re.I):
+    for m in saferegex.finditer(spec.pattern, view, re.I, where=f"{where}pattern"):
         group = "value" if "value" in m.re.groupindex else (1 if m.re.groups else 0)
         value = m.group(group)
         if value is None or not value.strip():

@@ -134,14 +134,16 @@ def test_a_zero_needs_a_currency():
 
 
 PATTERN = r"(?:abierto|opens?)\s+(?:a\s+las|at|by)\s+(?P<value>\d{1,2}(?::\d{2})?\s*(?:am)?)"
+#: (the pattern's place in the kind, the pattern), as the parser hands them to untimed
+KEEP = [("inputs.opens.pattern", PATTERN)]
 
 
 def test_a_time_an_authors_pattern_reads_is_kept():
-    assert untimed("gimnasio abierto a las 6:30, cena a las 21h", keep=[PATTERN]) \
+    assert untimed("gimnasio abierto a las 6:30, cena a las 21h", keep=KEEP) \
         == "gimnasio abierto a las 6:30, cena"
-    assert untimed("gym that opens at 6am", keep=[PATTERN]) == "gym that opens at 6am"
+    assert untimed("gym that opens at 6am", keep=KEEP) == "gym that opens at 6am"
     assert untimed("gym that opens at 6am") == "gym that opens"
-    assert untimed("gym at 6am", keep=["(unclosed"]) == "gym"   # a bad pattern keeps nothing
+    assert untimed("gym at 6am", keep=[("inputs.opens.pattern", "(unclosed")]) == "gym"   # a bad pattern keeps nothing
     spec = {"opens_by": InputSpec(type="string", pattern=PATTERN),
             "place": InputSpec(type="place")}
     task = build_task("gimnasio en Chamberí abierto a las 6:30", spec, today=TODAY)
