@@ -21,8 +21,10 @@ _MAX_TEXT_CHARS = 10000  # five times a query's bound (parser.MAX_QUERY_CHARS)
 
 def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     """Every amount with a currency in ``text`` (for price extraction from snippets). A
-    range ("€120 - €200") gives both ends, low first, as separate amounts: a page's price
-    is one figure, and the low end is what "from €120" means. Prices written as shops
+    range ("€120 - €200") gives both ends, low first, as separate amounts at one span, the
+    low one carrying the top as its ``max`` (a listing's price is its range's low end,
+    what "from €120" means, and still a range: :func:`scout.steps.listprice.find_price`
+    keeps both ends). Prices written as shops
     write them ("1 299 Kč", "CHF 1'299.–") are read too (:mod:`scout.task.pageprices`);
     spans are ``text``'s."""
     shop, starts, ends = shop_text(text[:_MAX_TEXT_CHARS])
@@ -31,7 +33,8 @@ def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     for money, found, _ in iter_money(t.free, t.original, [], occasions=True):
         span = span_back(starts, ends, found)
         if money.min is not None:
-            low = money.model_copy(update={"amount": money.min, "min": None})
+            low = money.model_copy(update={"amount": money.min, "min": None,
+                                           "max": money.amount})
             out.append((low, span))
             money = money.model_copy(update={"min": None})
         out.append((money, span))
