@@ -71,6 +71,31 @@ def test_numbers_that_are_no_amounts_make_no_range(text: str, amount: float) -> 
     assert (price.amount, price.max) == (amount, None)
 
 
+@pytest.mark.parametrize("text, low, top", [
+    # a currency said before the first figure covers a bare top
+    ("$80-120 a night", 80, 120),
+    ("EUR 80-120 per night", 80, 120),
+    ("Rooms $95 to 130 per night", 95, 130),
+    ("de 40 € a 55 € al mes", 40, 55),
+])
+def test_a_currency_before_the_first_figure_or_at_both_ends_makes_a_range(
+        text: str, low: float, top: float) -> None:
+    price = find_price(text)
+    assert price is not None and (price.amount, price.max) == (low, top)
+
+
+@pytest.mark.parametrize("text, amount", [
+    # a currency said only right after the low figure leaves the next number bare: a
+    # discount, a length, a count, no range's top
+    ("Oferta 19,99 € - 25% dto.", 19.99),
+    ("Clase suelta 30 € - 45 min", 30),
+    ("Promo £24 - 10 per cent off the first month", 24),
+])
+def test_a_bare_number_after_a_price_is_no_ranges_top(text: str, amount: float) -> None:
+    price = find_price(text)
+    assert price is not None and (price.amount, price.max) == (amount, None)
+
+
 def test_two_prices_that_are_no_range_stay_as_they_were() -> None:
     # a price struck through, a promotion, two rooms: never one range
     assert find_price("Antes 120 € - Ahora 99 €").max is None
