@@ -56,7 +56,8 @@ class Formatter:
 
     def money(self, money: Money | None, free: bool = True) -> str:
         """An amount with what it is for and its unit and tax basis ("0,15 €/kWh IVA
-        incluido", "75 €/persona/media jornada"); ``free``: a
+        incluido", "75 €/persona/media jornada"), a listing's range with both ends
+        ("28-34 €/mes"); ``free``: a
         price of nothing as the word (a limit of 0 stays an amount)."""
         if money is None:
             return ""
@@ -65,6 +66,14 @@ class Formatter:
         if free and is_free(money):  # "the cheapest option: free", not "0 €"
             return self.tr.pgettext("price", "free")
         text = self.amount(money.amount, money.currency)
+        if money.max is not None and money.max > money.amount:
+            # a listing's range, both ends as the report's tables write it: "28-34 €/mes"
+            from scout.i18n.numbers import format_money_parts, format_number
+            from scout.i18n.values import money_digits
+
+            digits = money_digits(money.amount, money.max)
+            text = format_number(money.amount, self.lang, digits) + "-" + format_money_parts(
+                money.max, money.currency, self.lang, digits)
         each = EACH_WORDS.get(money.each or "")
         if each:  # one head's or seat's, as the report's tables write it: "75 €/persona/día"
             text += "/" + self.tr.gettext(each)

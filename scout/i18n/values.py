@@ -40,7 +40,8 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     when an amount under 100 has them ('14,50 €', never '14 €' for a bottle a budget of
     14 € does not buy); from 100 on, whole units, where cents change little and a
     converted amount (a weekly rent as a monthly one) has none to state. Its tax basis
-    when said: '4.600 € sin impuestos', '5,490 EUR incl. tax' (:func:`tax_words`)."""
+    when said: '4.600 € sin impuestos', '5,490 EUR incl. tax' (:func:`tax_words`). A
+    range, a request's (``min``) or a listing's (``max``), shows both ends: '28-34 €/mes'."""
     if value is None:
         return "—"
     amount, currency = getattr(value, "amount", None), getattr(value, "currency", None)
@@ -49,12 +50,16 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     if is_free(value):
         return translations(lang_of(lang)).pgettext("price", "free")
     if digits is None:
-        digits = money_digits(amount, getattr(value, "min", None))
+        digits = money_digits(amount, getattr(value, "min", None), getattr(value, "max", None))
     text = format_money_parts(amount, currency, lang, digits)
     low = getattr(value, "min", None)
     if low is not None:  # a range: '80-120 EUR' (en), '80-120 €' (es)
         low_text = format_number(low, lang, digits)
         text = low_text + "-" + text
+    top = getattr(value, "max", None)
+    if top is not None and top > amount:  # a listing's range, from its amount: '28-34 EUR/month'
+        text = format_number(amount, lang, digits) + "-" + format_money_parts(
+            top, currency, lang, digits)
     each = EACH_WORDS.get(getattr(value, "each", None) or "")
     if each:
         text = f"{text}/{localize(each, lang)}"

@@ -105,7 +105,10 @@ class Money(BaseModel):
     """An amount with its currency. A range ("between 80 and 120 USD") is stored as its
     upper end in ``amount`` with ``comparator`` "<=" and its lower end in ``min``, so every
     ``price <= budget.amount`` check keeps working; ``min`` is left out of the JSON when
-    it is not set (stored Tasks and cache keys of single amounts are unchanged)."""
+    it is not set (stored Tasks and cache keys of single amounts are unchanged). A
+    listing's stated range ("28-34 €/mes", "between €80 and €120 per night") is the other
+    way round: ``amount`` is its low end, what its price is "from" and what a budget is
+    compared with, and ``max`` its top, so a report shows both."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
@@ -117,6 +120,9 @@ class Money(BaseModel):
     per: str | None = Field(default=None, description="unit, e.g. 'night'")
     min: float | None = Field(default=None, ge=0, allow_inf_nan=False,
                               description="lower end of a range")
+    max: float | None = Field(default=None, ge=0, allow_inf_nan=False,
+                              description="a listing's price range's top, its amount the low "
+                              "end it is priced from ('28-34 EUR/month': amount 28, max 34)")
     each: Each | None = Field(
         default=None, description="what one amount is for, beside its period: 'user' in "
         "'€30 per user per month' (a software plan's price per user, seat, licence or device); "
@@ -131,14 +137,19 @@ class Money(BaseModel):
     def _range(self) -> "Money":
         if self.min is not None and self.min > self.amount:
             raise ValueError(f"the range starts at {self.min:g}, above its end {self.amount:g}")
+        if self.max is not None and (self.min is not None or self.max < self.amount):
+            raise ValueError(f"the price range ends at {self.max:g}, below its start "
+                             f"{self.amount:g} or beside a range's min")
         return self
 
     # left out while unset: stored Tasks and cache keys of single amounts are unchanged
-    _omit = omit_unset("min", "each", "tax")
+    _omit = omit_unset("min", "max", "each", "tax")
 
     def __str__(self) -> str:
         if self.min is not None:
             return f"{_amount_text(self.min)}-{_amount_text(self.amount)} {self.currency}"
+        if self.max is not None:
+            return f"{_amount_text(self.amount)}-{_amount_text(self.max)} {self.currency}"
         return f"{_amount_text(self.amount)} {self.currency}"
 
 

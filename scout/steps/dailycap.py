@@ -119,4 +119,5 @@ def hours_of_day(money: Money, hours: float | None, c: Candidate,
         amount = min(amount, capped)
     if not math.isfinite(amount):
         return None
-    return money.model_copy(update={"amount": round(amount, 2), "min": None, "per": per}), held
+    return money.model_copy(update={"amount": round(amount, 2), "min": None, "max": None,
+                                     "per": per}), held

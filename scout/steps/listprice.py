@@ -37,7 +37,11 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
 
 def _find_price(text: str, currency: str | None) -> Money | None:
     """:func:`find_price`'s price, on the basis said beside it only."""
-    stated = listed_amounts(text)
+    # a range's top is read beside its low end, at one span: the price is the low end
+    # carrying the top ("entre 28 y 34 €/mes" is 28-34 €/mes, compared from 28), never
+    # a second price a promotion's or a label's rule could take for the one asked
+    listed = listed_amounts(text)
+    stated = [f for i, f in enumerate(listed) if not (i and _range_top(listed[i - 1], f))]
     if not stated:
         # an amount wins over "free": "Rooms 120 €, free entry to the beach club" is
         # 120, and a wrong 0 would pass every budget
@@ -94,6 +98,13 @@ def _find_price(text: str, currency: str | None) -> Money | None:
                   for m, s in found if s != span} & PERIOD_DAYS.keys()
         period = None if others - {said} else said
     return price.model_copy(update={"comparator": "=", **({"per": period} if period else {})})
+
+
+def _range_top(before: tuple[Money, tuple[int, int]],
+               this: tuple[Money, tuple[int, int]]) -> bool:
+    """Whether ``this`` amount is the top of the range whose low end is ``before``
+    (:func:`scout.task.amounts.find_amounts` reads both at one span)."""
+    return before[1] == this[1] and before[0].max == this[0].amount
 
 
 def listing_currency(task: Any, config: Any = None) -> str | None:

@@ -187,7 +187,9 @@ def divided(base: Money, count: float, fine: bool = False) -> dict[str, object] 
     if not math.isfinite(amount):
         return None
     low = round(base.min / count, 2) if base.min is not None else None
-    return {"amount": round(amount, 4 if fine and amount < 1 else 2), "min": low}
+    digits = 4 if fine and amount < 1 else 2
+    top = round(base.max / count, digits) if base.max is not None else None
+    return {"amount": round(amount, digits), "min": low, "max": top}
 
 
 def _divide(c: Candidate, count: float, per: str | None = None) -> None:

@@ -54,7 +54,11 @@ def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | N
     amount = money.amount / rates[money.currency] * rates[target]
     if not math.isfinite(amount):  # 1e308 at a rate above 1: no price to compare
         return None
-    return money.model_copy(update={"amount": round(amount, 2), "currency": target})
+    # a listing's range's top converts with it ("28-34 GBP" is both ends in euros)
+    top = round(money.max / rates[money.currency] * rates[target], 2) \
+        if money.max is not None else None
+    return money.model_copy(update={"amount": round(amount, 2), "currency": target,
+                                    "max": top})
 
 
 #: a price or rating only ``order_by`` reads, unknown: nothing went unchecked, the list's

@@ -107,7 +107,8 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
         # "6 € por jugador y hora" for 90 minutes is one player's 9 €: no one else's share
         amount = round(base.amount * hours, 2)
         if math.isfinite(amount):
-            c.price_converted = base.model_copy(update={"amount": amount, "min": None,
+            top = round(base.max * hours, 2) if base.max is not None else None
+            c.price_converted = base.model_copy(update={"amount": amount, "min": None, "max": top,
                                                         "per": "person", "each": None})
             c.flags.append(_ONE_TIMED.format(per=base.per, hours=f"{hours:g}"))
         return
@@ -147,7 +148,9 @@ def for_people(c: Candidate, per: str | None, counts: dict[str, int],
     if not math.isfinite(amount):
         return
     low = round(base.min * count, 2) if base.min is not None else None
-    c.price_converted = base.model_copy(update={"amount": amount, "min": low, **update})
+    top = round(base.max * count, 2) if base.max is not None else None
+    c.price_converted = base.model_copy(update={"amount": amount, "min": low, "max": top,
+                                                **update})
     pet = who == "pet"
     c.flags.append(_HEAD_FLAGS[(how, pet)].format(per=base.per, count=n,
                                                   hours=f"{hours:g}" if hours else ""))

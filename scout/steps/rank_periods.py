@@ -103,7 +103,8 @@ def to_period(money: Money, per: str | None, days: float | None = None,
     if not math.isfinite(amount):  # a listing's 1e308 per night is no amount per month
         return None
     low = round(money.min * factor, 2) if money.min is not None else None
-    return money.model_copy(update={"amount": amount, "min": low, "per": per})
+    top = round(money.max * factor, 2) if money.max is not None else None
+    return money.model_copy(update={"amount": amount, "min": low, "max": top, "per": per})
 
 
 #: the shortest period paid whole for shorter dates (:func:`paid_whole`): a month
@@ -133,7 +134,8 @@ def paid_whole(money: Money, per: str | None, days: float | None) -> Money | Non
     if not math.isfinite(amount):
         return None
     low = round(money.min * factor, 2) if money.min is not None else None
-    return money.model_copy(update={"amount": amount, "min": low, "per": per})
+    top = round(money.max * factor, 2) if money.max is not None else None
+    return money.model_copy(update={"amount": amount, "min": low, "max": top, "per": per})
 
 
 def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], int] | None,

@@ -125,7 +125,8 @@ def for_slot(c: Candidate, per: str | None, people: int, work: Work | None) -> N
     if not math.isfinite(amount):
         return
     low = round(base.min * factor, 2) if base.min is not None else None
-    update: dict[str, object] = {"amount": amount, "min": low}
+    top = round(base.max * factor, 2) if base.max is not None else None
+    update: dict[str, object] = {"amount": amount, "min": low, "max": top}
     if shared:
         update["per"] = "person"
     c.price_converted = base.model_copy(update=update)

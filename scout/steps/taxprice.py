@@ -146,5 +146,5 @@ def stated_on_basis(price: Money, text: str, basis: TaxBasis | None,
                                 (rates or {}).get(price.currency)):
             return other.model_copy(update={
                 "comparator": price.comparator, "per": other.per or price.per,
-                "each": other.each or price.each, "min": None})
+                "each": other.each or price.each, "min": None, "max": None})
     return price

@@ -190,13 +190,18 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12) -
         intro_months = min(intro_months, months)
         total = intro * intro_months + price.amount * (months - intro_months) + charged
         average = round(total / months, 2)
+        # a range after the offer ("28-34 €/mes") averages to a range: its top at the top
+        top = None if price.max is None else round(
+            (total + (price.max - price.amount) * (months - intro_months)) / months, 2)
         c.term = TermCost(
             months=months, contract=said is not None, no_contract=none,
-            intro=price.model_copy(update={"amount": intro}) if offer is not None else None,
+            intro=price.model_copy(update={"amount": intro, "max": None})
+            if offer is not None else None,
             intro_months=intro_months,
-            after=price, fees=price.model_copy(update={"amount": charged, "per": None})
+            after=price, fees=price.model_copy(update={"amount": charged, "per": None,
+                                                         "max": None})
             if charged else None,
-            average=price.model_copy(update={"amount": average}))
+            average=price.model_copy(update={"amount": average, "max": top}))
         c.price = c.term.average
         c.flags.append((TERM_FLAG if said else NONE_FLAG if none else YEAR_FLAG).format(
             count=months))

@@ -21,8 +21,10 @@ _MAX_TEXT_CHARS = 10000  # five times a query's bound (parser.MAX_QUERY_CHARS)
 
 def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     """Every amount with a currency in ``text`` (for price extraction from snippets). A
-    range ("€120 - €200") gives both ends, low first, as separate amounts: a page's price
-    is one figure, and the low end is what "from €120" means. Prices written as shops
+    range ("€120 - €200") gives both ends, low first, as separate amounts at one span, the
+    low one carrying the top as its ``max`` (a listing's price is its range's low end,
+    what "from €120" means, and still a range: :func:`scout.steps.listprice.find_price`
+    keeps both ends). Prices written as shops
     write them ("1 299 Kč", "CHF 1'299.–") are read too (:mod:`scout.task.pageprices`);
     spans are ``text``'s."""
     shop, starts, ends = shop_text(text[:_MAX_TEXT_CHARS])
@@ -30,12 +32,33 @@ def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     out: list[tuple[Money, tuple[int, int]]] = []
     for money, found, _ in iter_money(t.free, t.original, [], occasions=True):
         span = span_back(starts, ends, found)
+        if money.min is not None and _currency_of_low_only(text[span[0]:span[1]]):
+            # "19,99 € - 25% dto.", "30 € - 45 min": the figure after the dash is none
+            out.append((money.model_copy(update={"amount": money.min, "min": None}), span))
+            continue
         if money.min is not None:
-            low = money.model_copy(update={"amount": money.min, "min": None})
+            low = money.model_copy(update={"amount": money.min, "min": None,
+                                           "max": money.amount})
             out.append((low, span))
             money = money.model_copy(update={"min": None})
         out.append((money, span))
     return out
+
+
+# a currency said before a range's first figure ("$80-120", "EUR 80-120", "£28–34")
+_SAID_BEFORE = re.compile(r"[^\w\s\-–]|\b[A-Z]{3}\b|\b[A-Z]{1,2}\$")
+_FIGURE = re.compile(r"\d")
+
+
+def _currency_of_low_only(said: str) -> bool:
+    """Whether the range the money reader read in ``said`` has its currency written only
+    right after its low figure, its top bare ("19,99 € - 25", before "% dto."): a price
+    and another number, no range. A range says its currency before its first figure
+    ("$80-120"), after its top ("28-34 €/mes") or at both ends ("£28–£34")."""
+    said = said.rstrip()
+    first = _FIGURE.search(said)
+    return bool(said) and said[-1].isdigit() and first is not None \
+        and _SAID_BEFORE.search(said[:first.start()]) is None
 
 
 # the most a listing's amount may be: a grant of millions, a flat priced in pesos or in

@@ -131,8 +131,9 @@ def on_basis(money: Money, basis: TaxBasis, rate: float) -> Money:
         return money
     factor = 1 + rate / 100 if basis == "included" else 1 / (1 + rate / 100)
     low = round(money.min * factor, 2) if money.min is not None else None
+    top = round(money.max * factor, 2) if money.max is not None else None
     return money.model_copy(update={"amount": round(money.amount * factor, 2), "min": low,
-                                    "tax": basis})
+                                    "max": top, "tax": basis})
 
 
 def stated_rate(stated: Money, converted: Money) -> float | None:
