@@ -86,7 +86,7 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
         if terr:
             out.append(terr)
         namesakes = namesake_territories(fold(hit[0]))
-    from scout.task.gazetteer import CITY_TERRITORY
+    from scout.task.gazetteer import place_territory
 
     names = currencies().territory_names
     # a country's name, or a city's the gazetteer knows: "en Palermo, Buenos Aires" (the
@@ -96,7 +96,7 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
         for i in range(len(words)):
             for j in range(len(words), i, -1):
                 phrase = " ".join(words[i:j])
-                code = names.get(phrase) or CITY_TERRITORY.get(phrase)
+                code = names.get(phrase) or place_territory(phrase)
                 if code and code not in out:
                     out.append(code)
     from scout.task.demonyms import demonym_territories
@@ -267,6 +267,33 @@ def find_pattern(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
         views.append(_named_view(view, labels))  # "no ryanair" as "no Ryanair"
     return next((hit for v in views if (hit := _pattern_hit(spec, v, labelled)) is not None),
                 None)
+
+
+def find_pattern_all(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
+                     ) -> list[tuple[str, tuple[int, int]]]:
+    """Every value an author's ``pattern`` finds, in the request's order, for a ``list``
+    input: "2 adultos de 40 y 42 años y 2 niños de 8 y 11 años" says the ages in two
+    places, and the list is all four (each match's words blanked before the next is
+    sought, so one is never read twice)."""
+    hits: list[tuple[str, tuple[int, int]]] = []
+    free = text.free
+    try:
+        while len(hits) < _MAX_PATTERN_HITS:
+            hit = find_pattern(text, spec, labels)
+            if hit is None:
+                break
+            hits.append(hit)
+            a, b = hit[1]
+            if b <= a:
+                break
+            text.free = text.free[:a] + CLAIMED * (b - a) + text.free[b:]
+    finally:
+        text.free = free
+    return sorted(hits, key=lambda h: h[1])
+
+
+# a list said in more places than this is text the author's pattern overreaches on
+_MAX_PATTERN_HITS = 8
 
 
 def _pattern_hit(spec: InputSpec, view: str, labelled: re.Pattern[str] | None,
