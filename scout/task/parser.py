@@ -216,11 +216,13 @@ def parse_query(
         try:
             if by_pattern:
                 labels = [a for other, o in inputs.items() if other != name for a in o.aliases]
-                raw = find_pattern(text, spec, labels=labels)
+                lengths = [a for other, o in inputs.items()
+                           if other != name and o.type == "duration" for a in o.aliases]
+                raw = find_pattern(text, spec, labels=labels, lengths=lengths)
                 if raw is not None and spec.type == "list":
                     # a list said in several places ("2 adultos de 40 y 42 años y 2 niños
                     # de 8 y 11 años"): every match's values, the note quoting them all
-                    hits = find_pattern_all(text, spec, labels=labels)
+                    hits = find_pattern_all(text, spec, labels=labels, lengths=lengths)
                     if len(hits) > 1:
                         for _v, span in hits[1:]:
                             text.claim(span)

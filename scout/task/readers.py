@@ -250,27 +250,30 @@ def email_spans(text: QueryText) -> list[tuple[int, int]]:
 
 
 def find_pattern(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
-                 ) -> tuple[str, tuple[int, int]] | None:
+                 lengths: Sequence[str] = ()) -> tuple[str, tuple[int, int]] | None:
     """The value an author's ``pattern`` finds (group ``value``, else 1, else the match)
     and the span of the whole match: the words around the value that the pattern needed
     ("to pair with", "para una cena de") are the input's too, so no other reader takes
     them as a place or a subject. ``labels``: the other inputs' aliases; a number right
     after one of them is that input's ("familia de 4" is the people's, not the "de 4" of
-    a pattern for ages), so the pattern's next match is read."""
+    a pattern for ages), so the pattern's next match is read; ``lengths``: the aliases of
+    the kind's lengths of time, whose label before the whole match makes it that length
+    ("contrato de 2 años" is the contract's, no age of a pattern "de N años")."""
     if not spec.pattern:
         return None
     # an author's pattern sees the text as written (claimed spans blanked)
     view = "".join(o if f != CLAIMED else " " for o, f in zip(text.original, text.free))
     labelled = _labelled_by(labels)
+    measured = _labelled_by(lengths)
     views = [view]
     if "(?-i:" in spec.pattern and _typed_lower(text.original):
         views.append(_named_view(view, labels))  # "no ryanair" as "no Ryanair"
-    return next((hit for v in views if (hit := _pattern_hit(spec, v, labelled)) is not None),
+    return next((hit for v in views if (hit := _pattern_hit(spec, v, labelled, measured)) is not None),
                 None)
 
 
 def find_pattern_all(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
-                     ) -> list[tuple[str, tuple[int, int]]]:
+                     lengths: Sequence[str] = ()) -> list[tuple[str, tuple[int, int]]]:
     """Every value an author's ``pattern`` finds, in the request's order, for a ``list``
     input: "2 adultos de 40 y 42 años y 2 niños de 8 y 11 años" says the ages in two
     places, and the list is all four (each match's words blanked before the next is
@@ -279,7 +282,7 @@ def find_pattern_all(text: QueryText, spec: InputSpec, labels: Sequence[str] = (
     free = text.free
     try:
         while len(hits) < _MAX_PATTERN_HITS:
-            hit = find_pattern(text, spec, labels)
+            hit = find_pattern(text, spec, labels, lengths)
             if hit is None:
                 break
             hits.append(hit)
@@ -297,6 +300,7 @@ _MAX_PATTERN_HITS = 8
 
 
 def _pattern_hit(spec: InputSpec, view: str, labelled: re.Pattern[str] | None,
+                 measured: re.Pattern[str] | None = None,
                  ) -> tuple[str, tuple[int, int]] | None:
     """:func:`find_pattern`'s value and span in ``view``, or None."""
     assert spec.pattern is not None
@@ -310,6 +314,8 @@ def _pattern_hit(spec: InputSpec, view: str, labelled: re.Pattern[str] | None,
         if labelled is not None and value.strip()[:1].isdigit() \
                 and labelled.search(fold(view[:m.start(group)])):
             continue
+        if measured is not None and measured.search(fold(view[:m.start()])):
+            continue  # "contrato de 2 años": a length's label, then the pattern's cue
         return value.strip(), m.span()
     return None
 

@@ -82,3 +82,79 @@ def test_a_place_cue_after_a_bare_amount_keeps_the_no_currency_note(query: str, 
     notes = _task(FLAT, query).notes
     assert any(amount in n and ("currency" in n or "moneda" in n) for n in notes), notes
     assert not any("could not read" in n or "no se ha podido" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("query", [
+    "piso en Belgrano, CABA",
+    "piso en belgrano, caba",
+    "departamento en Palermo, CABA por 2 meses",
+    "flat in Palermo, BS AS",
+    "piso en Palermo, Bs As",
+])
+def test_a_neighbourhood_and_its_city_short_name_in_any_case(query: str) -> None:
+    assert _task(FLAT, query).values["city"] == "Buenos Aires"
+
+
+def test_a_city_after_a_neighbourhood_written_out_stays() -> None:
+    assert _task(FLAT, "piso en Salamanca, Madrid").values["city"] == "Madrid"
+
+
+PLACE = {"place": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize("query, place", [
+    ("various jobs around the house in Leeds", "Leeds"),
+    ("odd jobs around the garden in Bristol", "Bristol"),
+    ("help with things around the flat in York", "York"),
+    # a landmark typed as a name still is one
+    ("parking near the Sagrada Familia in Barcelona", "Sagrada Familia"),
+    ("parking cerca del Museo del Prado en Madrid", "Museo del Prado"),
+])
+def test_a_thing_in_lower_case_after_around_is_no_landmark(query: str, place: str) -> None:
+    assert _task(PLACE, query).values["place"] == place
+
+
+TRADES = {"place": InputSpec(type="place"), "job": InputSpec(type="subject"),
+          "items": InputSpec(type="integer", aliases=["sockets", "enchufes", "taps", "grifos",
+                                                       "radiators", "radiadores"])}
+
+
+@pytest.mark.parametrize("query, items", [
+    ("electrician in Leeds to install 3 new sockets", 3),
+    ("plumber in York to replace 2 leaking taps", 2),
+    ("fontanero en Bilbao para cambiar 2 grifos viejos", 2),
+    ("electricista en Sevilla para poner 4 nuevos enchufes", 4),
+    ("fit 5 extra radiators in Leeds", 5),
+    ("handyman in Leeds for 3 hours fitting sockets", None),
+])
+def test_an_adjective_between_a_count_and_its_noun(query: str, items: int | None) -> None:
+    assert _task(TRADES, query).values.get("items") == items
+
+
+CRUISES = {"region": InputSpec(type="place", aliases=["por el", "around"]),
+           "port": InputSpec(type="place", aliases=["from", "desde"])}
+
+
+@pytest.mark.parametrize("query, region", [
+    ("cruceros bálticos desde Kiel", "Báltico"),
+    ("cruceros mediterráneos desde Barcelona", "Mediterráneo"),
+    ("crucero báltico desde Kiel", "Báltico"),
+    ("Baltic cruise from Kiel", "Baltic"),
+])
+def test_a_region_adjective_is_read_as_the_region_name(query: str, region: str) -> None:
+    got = build_task(query, CRUISES, today=TODAY, kind="cruises",
+                     nouns=("cruise", "cruises", "crucero", "cruceros")).values
+    assert got["region"] == region
+
+
+COVER_TERM = {**COVER, "term": InputSpec(type="duration", aliases=["contrato", "contract"])}
+
+
+@pytest.mark.parametrize("query, ages", [
+    ("seguro para mi pareja y yo de 30 y 32 años, contrato de 2 años", [30, 32]),
+    ("cover for us aged 40 and 45 years, contract of 2 years", [40, 45]),
+    ("seguro, contrato de 3 años, para 2 adultos de 50 y 52 años y un niño de 9 años",
+     [50, 52, 9]),
+])
+def test_a_length_labelled_is_no_age_of_the_list(query: str, ages: list[int]) -> None:
+    assert _task(COVER_TERM, query).values["ages"] == ages
