@@ -103,9 +103,11 @@ class Grammar:
         self.abbr.update({full[:k]: n for full, n in weekdays().items() if len(full) > 6
                           for k in (4, 5) if full[:k] not in self.days})
         names = sorted(self.words, key=len, reverse=True)
-        self.mon_any = "(?:" + "|".join(re.escape(w) for w in names) + r")\.?"
+        # a month's name ends its word: "3 mayores" (three seniors) and "2 marzipans"
+        # are counts of a thing whose word begins like a month's, not 3 May
+        self.mon_any = "(?:" + "|".join(re.escape(w) for w in names) + r")(?![a-z])\.?"
         self.mon_full = "(?:" + "|".join(
-            re.escape(w) for w in names if self.words[w][1]) + ")"
+            re.escape(w) for w in names if self.words[w][1]) + ")(?![a-z])"
 
     def weekday_before_day(self) -> re.Pattern[str]:
         """A weekday said before a day number ("Fri 12th", "viernes 12 de diciembre"),

@@ -128,6 +128,29 @@ MONEY_TERRITORY: dict[str, str] = {
 }
 
 
+def _more_territory() -> dict[str, str]:
+    """The places of :data:`_MORE_PLACES` whose country is listed (Spain's), but those a
+    namesake elsewhere shares (Córdoba, Valencia, León: :mod:`scout.task.namesakes` says
+    whose they are by the currency the request names)."""
+    from scout.task.namesakes import namesake_territories
+
+    return {place: terr for terr, places in (("ES", _SPAIN),) for place in places.split("|")
+            if len(namesake_territories(place)) < 2}
+
+
+@functools.lru_cache(maxsize=1)
+def _more_territory_cached() -> dict[str, str]:
+    return _more_territory()
+
+
+def place_territory(phrase_folded: str) -> str | None:
+    """The country of a folded place name the gazetteer knows by its exact name: a city of
+    the currency lists (:data:`CITY_TERRITORY`), else one of the places known by name whose
+    country is listed ("bilbao", "sevilla": Spain), so an amount with no currency there is
+    noted as most likely the country's."""
+    return CITY_TERRITORY.get(phrase_folded) or _more_territory_cached().get(phrase_folded)
+
+
 def territory_of(place_folded: str) -> str | None:
     """The country code of a folded place name ("new york city" → US), if known; an
     abbreviation written in parts ("bs. as.", "Bs As") as its one word ("bsas")."""
@@ -154,8 +177,9 @@ _PARTS = re.compile(r"[^\W\d_]{1,3}\.?(?:\s*[^\W\d_]{1,3}\.?)+")
 # travel to that have no time zone of their own (Spain's provincial capitals and islands,
 # Europe's most visited cities, Latin America's large ones, neighbourhoods named alone).
 # All folded.
-_MORE_PLACES = (
-    # Spain: provincial capitals, large towns, islands, regions
+# Spain: provincial capitals, large towns, islands, regions (also the currency's country,
+# :data:`_MORE_TERRITORY`)
+_SPAIN = (
     "a coruna|la coruna|coruna|albacete|alicante|almeria|avila|badajoz|barcelona|bcn|bilbao|"
     "burgos|caceres|cadiz|castellon|ciudad real|cordoba|cuenca|girona|gerona|granada|"
     "guadalajara|huelva|huesca|jaen|leon|lleida|lerida|logrono|lugo|malaga|murcia|ourense|"
@@ -164,7 +188,10 @@ _MORE_PLACES = (
     "toledo|valencia|valladolid|vitoria|zamora|zaragoza|gijon|vigo|santiago de compostela|"
     "marbella|benidorm|ibiza|mallorca|majorca|menorca|minorca|tenerife|gran canaria|"
     "lanzarote|fuerteventura|las palmas|cartagena|asturias|galicia|andalucia|andalusia|"
-    "cataluna|catalonia|pais vasco|navarra|cantabria|extremadura|"
+    "cataluna|catalonia|pais vasco|navarra|cantabria|extremadura"
+)
+_MORE_PLACES = (
+    _SPAIN + "|"
     # Europe
     "lyon|marseille|marsella|toulouse|strasbourg|estrasburgo|milan|milano|naples|napoles|"
     "napoli|florence|florencia|firenze|venice|venecia|venezia|turin|genoa|genova|palermo|"
@@ -276,7 +303,7 @@ def money_territory(place_folded: str) -> str | None:
     elsewhere (:data:`MONEY_TERRITORY`), else a city CLDR names a time zone after (Amman,
     Tunis, Belgrade, Kuwait...: every country's capital or largest city)."""
     return territory_of(place_folded) or MONEY_TERRITORY.get(place_folded) \
-        or _zone_territories().get(place_folded)
+        or _zone_territories().get(place_folded) or _more_territory_cached().get(place_folded)
 
 
 def country_as_typed(typed: str) -> bool:

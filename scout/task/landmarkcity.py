@@ -89,10 +89,17 @@ def _holds_city(name: str, spec: InputSpec) -> bool:
 def _landmark(text: QueryText, hit: Hit) -> bool:
     """``hit`` follows a landmark's cue ("near the", "cerca del", "junto a la") or a
     landmark's noun opens or ends it ("Museo del Prado", "British Museum"), and it is no
-    place the gazetteer knows ("near Madrid" is the town)."""
+    place the gazetteer knows ("near Madrid" is the town). In a request typed with capitals,
+    a landmark is a name written with its capital: "around the house", "cerca de la playa"
+    typed in lower case beside "Leeds" are things, no landmark."""
     from scout.task.lang import fold
     from scout.task.placecase import known_name
 
+    from scout.task.placename import is_cased
+
+    typed = text.original[hit[1][0]:hit[1][1]].strip()
+    if is_cased(text.original, text.free) and typed[:1].islower():
+        return False  # "jobs around the house in Leeds": a thing typed in lower case, no name
     words = re.findall(r"[^\W\d_]+", fold(hit[0]))
     named = len(words) > 1 and (words[0] in _HEADS or words[-1] in _HEADS)
     return (named or _NEAR.search(text.free[:hit[1][0]]) is not None) and not known_name(hit[0])

@@ -200,6 +200,12 @@ def find_money(free: str, original: str, territories: list[str], *,
     return None
 
 
+# a place's cue after a price of two digits or more: "menos de 150 en Sevilla", "under 950
+# near the university", "hasta 800 cerca de la playa", "below 900 close to the station"
+_WHERE_AFTER = (r"(?:en|in|near|nearby|cerca|junto|close|next|beside|by|at|around|"
+                r"alrededor|frente|within|dentro)\b")
+
+
 # "at least 30k a year", "alrededor de 150 mil": a thousands "k" / "mil" is part of the
 # amount, not a word after it; of the words of approximation, those that are as often
 # something else before a number ("nota sobre 5", "tipo 2", "como 3") are left out
@@ -209,7 +215,7 @@ def find_money(free: str, original: str, territories: list[str], *,
 _BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + "|como mucho|" + re.sub(
     r"\|(?:sobre|tipo|como)(?=\||$)", "", _CMP[2][0]) + r"|sobre(?=\s+[\d.,]+\s?(?:k|mil)\b))\s+(?P<a>" + _AMOUNT
                    + r"(?:\s?(?:k|mil)\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|"
-                   r"\+|%|\d|(?!(?:an?|per|al|por)\b|" + UNIT_AFTER + r"|(?<=\d\d\s)(?:en|in)\b)[a-z]))")
+                   r"\+|%|\d|(?!(?:an?|per|al|por)\b|" + UNIT_AFTER + r"|(?<=\d\d\s)" + _WHERE_AFTER + r")[a-z]))")
 # a cap said after the amount ("150 máximo por noche", "200 tops", "150 o menos"), or an
 # amount priced per a unit with no word of a cap ("sevilla 150 la noche"): of three digits
 # or more, or with its unit, for "somos 10 como máximo" counts people

@@ -64,7 +64,23 @@ def natural_region(name: str) -> bool:
         return True
     if " " in name or len(name) < 5:
         return False
-    forms = [name[:-1] if name.endswith("s") else "",
-             name[:-2] + "o" if name.endswith("as") else "",
-             name[:-1] + "o" if name.endswith("a") else ""]
-    return any(f and f in names for f in forms)
+    return name_form(name, name) is not None
+
+
+def name_form(name: str, typed: str) -> str | None:
+    """``typed`` (one word, as written; ``name`` its folded form) as the region's name
+    when it is another form of a Spanish adjective the regions list ("bálticos" →
+    "báltico", "mediterráneas" → "mediterráneo"); ``typed`` itself when the list names it;
+    None when it is no region. The region is searched by its name, never the plural the
+    sentence agreed it with."""
+    names = _names()
+    if name in names:
+        return typed
+    if " " in name or len(name) < 5 or len(typed) != len(name):
+        return None
+    # the plural, the feminine plural, the feminine: each as the masculine singular
+    for ends, add in (("s", ""), ("as", "o"), ("a", "o")):
+        cut = len(ends)
+        if name.endswith(ends) and name[:-cut] + add in names:
+            return typed[:-cut] + add
+    return None

@@ -86,6 +86,15 @@ _PERCENT = r"(?:\s?%|\s+(?:por\s+ciento|per\s?cent))"
 # "dos de ellos son jubilados", "one is a toddler"): the count of the noun after it
 _MEMBERS = (r"\s+(?:(?:of\s+(?:us|them)|de\s+(?:nosotros|nosotras|ellos|ellas))\s+)?"
             r"(?:are|is|will\s+be|son|es|seran|serán|sera|será)\s+(?:(?:a|an|un|una)\s+)?")
+# an adjective of the counted things between a count and their noun: "install 3 new
+# sockets", "2 extra radiators", "4 nuevos enchufes", "3 double sockets": the count is
+# theirs. Only words that describe a thing, never a noun, so "3 hours fitting sockets"
+# stays no count of sockets
+_COUNTED_ADJ = (r"\s+(?:new|extra|more|additional|further|spare|old|broken|leaking|leaky|"
+                r"faulty|damaged|single|double|small|large|big|outdoor|indoor|outside|"
+                r"inside|exterior|interior|electric|nuevos?|nuevas?|mas|adicionales|"
+                r"viejos?|viejas?|rotos?|rotas?|dobles?|simples?|pequenos?|pequenas?|"
+                r"grandes?|exteriores|interiores|electricos?|electricas?)\s+")
 _PERCENT_GAP = r"(?:\s+[^\s\d,;.:()\x00]+){0,3}?\s+"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
 # "mn" written on it by a million ("100M+ rows", "2mn records")
@@ -171,6 +180,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
          or (re.search(r"(?<![\w.,])" + one + _MEMBERS + r"(?:" + alt + r")(?!\w)", free)
              if integer else None)
          or next(after, None)
+         or (re.search(r"(?<![\w.,])" + one + _COUNTED_ADJ + r"(?:" + alt + r")(?!\w)", free)
+             if integer else None)
          or (re.search(r"(?<!\w)(?:" + alt + r")" + _PERCENT_GAP + one + _PERCENT, free)
              if not integer else None)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)

@@ -75,6 +75,7 @@ from scout.task.readers import (
     email_spans,
     find_email,
     find_pattern,
+    find_pattern_all,
     query_territories,
     widened,
 )
@@ -217,9 +218,21 @@ def parse_query(
         named = spec.type in NAMED_TYPES  # read by its name or aliases before enum words
         try:
             if by_pattern:
-                raw = find_pattern(text, spec, labels=[a for other, o in inputs.items()
-                                                       if other != name for a in o.aliases],
+                labels = [a for other, o in inputs.items() if other != name for a in o.aliases]
+                lengths = [a for other, o in inputs.items()
+                           if other != name and o.type == "duration" for a in o.aliases]
+                raw = find_pattern(text, spec, labels=labels, lengths=lengths,
                                    where=f"inputs.{name}.")
+                if raw is not None and spec.type == "list":
+                    # a list said in several places ("2 adultos de 40 y 42 años y 2 niños
+                    # de 8 y 11 años"): every match's values, the note quoting them all
+                    hits = find_pattern_all(text, spec, labels=labels, lengths=lengths,
+                                            where=f"inputs.{name}.")
+                    if len(hits) > 1:
+                        for _v, span in hits[1:]:
+                            text.claim(span)
+                        raw = (", ".join(v for v, _s in hits), hits[0][1])
+                        quoted = (hits[0][1][0], hits[-1][1][1])
                 if raw is not None:
                     value, off = in_enum(spec, typed(spec, raw[0]))
                     if off:  # not the input's: its own reading may still find one

@@ -185,17 +185,24 @@ def _city_after_comma(text: QueryText, hit: Hit, lang: str = "es") -> Hit:
         return hit
     at = hit[1][1] + gap.end()
     nxt = name_at(text.free, text.original, at, True)
-    if nxt is not None and (neighbourhood(fold(hit[0])) or named_like_a_city_in(hit[0], nxt[0])) \
-            and known_name(nxt[0]) and not neighbourhood(fold(nxt[0])) \
-            and fold(nxt[0]) not in currencies().territory_names \
-            and not offered_either(text.free, text.original, hit[1]):
+    city = nxt is not None and (neighbourhood(fold(hit[0])) or named_like_a_city_in(hit[0], nxt[0])) \
+        and known_name(nxt[0]) and not neighbourhood(fold(nxt[0])) \
+        and fold(nxt[0]) not in currencies().territory_names \
+        and not offered_either(text.free, text.original, hit[1])
+    if nxt is not None and city and nxt[0] == text.original[nxt[1][0]:nxt[1][1]]:
         text.claim(hit[1])  # the neighbourhood: no other input's word
-        return nxt
+        return nxt  # "Roma, CDMX", "Triana, Sevilla": the city as typed
+    # "palermo, bs as", "Belgrano, CABA": the table's short name of the neighbourhood's own
+    # city, as the table writes the city where the name reader would not keep it as typed
+    # (lower case, or "CABA", which it read as a word, "Caba")
     own = own_city_after(hit[0], text.free[at:], lang)
     if own is not None and (neighbourhood(fold(hit[0])) or named_like_a_city_in(hit[0], own[0])) \
             and not offered_either(text.free, text.original, hit[1]):
-        text.claim(hit[1])  # "palermo, bs as": the table's short name of its own city
+        text.claim(hit[1])
         return own[0], (at, at + own[1])
+    if nxt is not None and city:
+        text.claim(hit[1])  # the neighbourhood: no other input's word
+        return nxt
     return hit
 
 

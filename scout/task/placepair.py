@@ -131,14 +131,22 @@ def beside_noun(free: str, original: str, searched: Sequence[tuple[int, int]]) -
             if free[base + last.end():a].strip() or not region(base + first.start(),
                                                                 base + last.end()):
                 continue
-            return _typed(original, base + first.start(), base + last.end())
+            return _named(_typed(original, base + first.start(), base + last.end()))
         after = list(re.finditer(r"[^\W\d_][\w'’-]*", free[b:b + 40]))
         for n in range(min(3, len(after)), 0, -1):
             if free[b:b + after[0].start()].strip() \
                     or not region(b + after[0].start(), b + after[n - 1].end()):
                 continue
-            return _typed(original, b + after[0].start(), b + after[n - 1].end())
+            return _named(_typed(original, b + after[0].start(), b + after[n - 1].end()))
     return None
+
+
+def _named(hit: Hit) -> Hit:
+    """``hit`` with a region's adjective as its name ("cruceros bálticos" → "Báltico"), as
+    typed otherwise."""
+    from scout.task.naturalregions import name_form
+
+    return (name_form(fold(hit[0]), hit[0]) or hit[0]), hit[1]
 
 
 def _typed(original: str, a: int, b: int) -> Hit:

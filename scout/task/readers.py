@@ -87,7 +87,7 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
         if terr:
             out.append(terr)
         namesakes = namesake_territories(fold(hit[0]))
-    from scout.task.gazetteer import CITY_TERRITORY
+    from scout.task.gazetteer import place_territory
 
     names = currencies().territory_names
     # a country's name, or a city's the gazetteer knows: "en Palermo, Buenos Aires" (the
@@ -97,7 +97,7 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
         for i in range(len(words)):
             for j in range(len(words), i, -1):
                 phrase = " ".join(words[i:j])
-                code = names.get(phrase) or CITY_TERRITORY.get(phrase)
+                code = names.get(phrase) or place_territory(phrase)
                 if code and code not in out:
                     out.append(code)
     from scout.task.demonyms import demonym_territories
@@ -251,28 +251,62 @@ def email_spans(text: QueryText) -> list[tuple[int, int]]:
 
 
 def find_pattern(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
-                 where: str = "") -> tuple[str, tuple[int, int]] | None:
+                 lengths: Sequence[str] = (), where: str = "") -> tuple[str, tuple[int, int]] | None:
     """The value an author's ``pattern`` finds (group ``value``, else 1, else the match)
     and the span of the whole match: the words around the value that the pattern needed
     ("to pair with", "para una cena de") are the input's too, so no other reader takes
     them as a place or a subject. ``labels``: the other inputs' aliases; a number right
     after one of them is that input's ("familia de 4" is the people's, not the "de 4" of
-    a pattern for ages), so the pattern's next match is read. ``where``: the input's place
-    (``inputs.budget.``), for the error when the pattern runs past its time."""
+    a pattern for ages), so the pattern's next match is read; ``lengths``: the aliases of
+    the kind's lengths of time, whose label before the whole match makes it that length
+    ("contrato de 2 años" is the contract's, no age of a pattern "de N años"). ``where``:
+    the input's place (``inputs.budget.``), for the error when the pattern runs past its
+    time."""
     if not spec.pattern:
         return None
     # an author's pattern sees the text as written (claimed spans blanked)
     view = "".join(o if f != CLAIMED else " " for o, f in zip(text.original, text.free))
     labelled = _labelled_by(labels)
+    measured = _labelled_by(lengths)
     views = [view]
     if "(?-i:" in spec.pattern and _typed_lower(text.original):
         views.append(_named_view(view, labels))  # "no ryanair" as "no Ryanair"
     return next((hit for v in views
-                 if (hit := _pattern_hit(spec, v, labelled, where)) is not None), None)
+                 if (hit := _pattern_hit(spec, v, labelled, measured, where)) is not None),
+                None)
+
+
+def find_pattern_all(text: QueryText, spec: InputSpec, labels: Sequence[str] = (),
+                     lengths: Sequence[str] = (),
+                     where: str = "") -> list[tuple[str, tuple[int, int]]]:
+    """Every value an author's ``pattern`` finds, in the request's order, for a ``list``
+    input: "2 adultos de 40 y 42 años y 2 niños de 8 y 11 años" says the ages in two
+    places, and the list is all four (each match's words blanked before the next is
+    sought, so one is never read twice)."""
+    hits: list[tuple[str, tuple[int, int]]] = []
+    free = text.free
+    try:
+        while len(hits) < _MAX_PATTERN_HITS:
+            hit = find_pattern(text, spec, labels, lengths, where)
+            if hit is None:
+                break
+            hits.append(hit)
+            a, b = hit[1]
+            if b <= a:
+                break
+            text.free = text.free[:a] + CLAIMED * (b - a) + text.free[b:]
+    finally:
+        text.free = free
+    return sorted(hits, key=lambda h: h[1])
+
+
+# a list said in more places than this is text the author's pattern overreaches on
+_MAX_PATTERN_HITS = 8
 
 
 def _pattern_hit(spec: InputSpec, view: str, labelled: re.Pattern[str] | None,
-                 where: str = "") -> tuple[str, tuple[int, int]] | None:
+                 measured: re.Pattern[str] | None = None, where: str = "",
+                 ) -> tuple[str, tuple[int, int]] | None:
     """:func:`find_pattern`'s value and span in ``view``, or None."""
     assert spec.pattern is not None
     for m in saferegex.finditer(spec.pattern, view, re.I, where=f"{where}pattern"):
@@ -285,6 +319,8 @@ def _pattern_hit(spec: InputSpec, view: str, labelled: re.Pattern[str] | None,
         if labelled is not None and value.strip()[:1].isdigit() \
                 and labelled.search(fold(view[:m.start(group)])):
             continue
+        if measured is not None and measured.search(fold(view[:m.start()])):
+            continue  # "contrato de 2 años": a length's label, then the pattern's cue
         return value.strip(), m.span()
     return None
 

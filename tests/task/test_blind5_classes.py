@@ -257,8 +257,10 @@ def test_stars_that_are_a_rating(query: str, want: float) -> None:
 def test_the_notes_say_why_a_bare_amount_was_not_read_in_the_request_language() -> None:
     es = parse("hotel en Soria, nada por encima de 120").notes
     en = parse("hotel in Leeds under 300").notes
-    assert es == ["presupuesto: 120 no lleva moneda, así que no se ha leído; escríbelo como "
-                  "120 EUR, 120 USD o similar"]
+    # Soria (a provincial capital the gazetteer knows by name) and Leeds each pay in one
+    # currency: the note names it for the user to confirm (not guessed)
+    assert es == ["presupuesto: 120 no lleva moneda, así que no se ha leído; si son euros "
+                  "(EUR), la moneda de España, escríbelo como 120 EUR"]
     # Leeds pays in one currency: the note names it for the user to confirm (not guessed)
     assert en == ["budget: 300 has no currency, so it was not read; if it is in British "
                   "pounds (GBP), the currency of United Kingdom, write it as 300 GBP"]
