@@ -142,6 +142,31 @@ def cost_order_problems(pid: str, params: RankParams, smap: SourceMap) -> list[P
         if reads_price(full, params.as_) and order_kind(full, params.as_) == UNKNOWN]
 
 
+def dearest_first_problems(pid: str, phase: Phase, params: RankParams,
+                           smap: SourceMap) -> list[Problem]:
+    """SPEC089, a warning: the first ``order_by`` that is an amount of money (the cost,
+    :mod:`scout.steps.costorder`) sorted by rank's default ``descending: true``, which
+    puts the dearest first, and no ``descending`` written: an author ordering by the
+    price means the cheapest first far more often. ``descending: true`` written says the
+    dearest is wanted; an amount negated (``-(h.price.amount)``) is the cheapest first."""
+    from scout.steps.costorder import MONEY, negated, order_kind, reads_price
+
+    if "descending" in phase.with_:
+        return []
+    for i, (expr, full) in enumerate(zip(params.order_by, params.expanded_order_by())):
+        if not reads_price(full, params.as_):
+            continue
+        if order_kind(full, params.as_) != MONEY or negated(full):
+            return []  # the first order reading the price is the one that counts
+        return [Problem(
+            "SPEC089", f"phase '{pid}' (rank): order_by '{expr}' is an amount of money and "
+            "rank sorts descending unless told otherwise: the dearest result comes first",
+            smap.locate(("phases", pid, "with", "order_by", i)), severity="warning",
+            hint="add 'descending: false' for the cheapest first, or 'descending: true' "
+                 "if the dearest is wanted")]
+    return []
+
+
 def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
                      smap: SourceMap) -> list[Problem]:
     """SPEC080 when ``volume`` names no integer or duration input for a unit (the count
