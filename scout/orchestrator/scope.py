@@ -54,9 +54,18 @@ def _as_said(words: Any) -> Any:
     def written(value: Any) -> Any:
         if isinstance(value, str) and (m := _WITH_METRIC.fullmatch(value)):
             return m.group(1)
+        value = whole(value)
         return value if words is None else words(value)
 
     return written
+
+
+def whole(value: Any) -> Any:
+    """A float that is a whole number as an integer (a ``number`` input's ``600.0`` is
+    "600" in a query or a title, as the person wrote it); anything else as it is."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 @lru_cache(maxsize=1)
@@ -115,6 +124,17 @@ class TaskView:
         return f"TaskView({object.__getattribute__(self, '_task').query!r})"
 
 
+class _SaidTaskView(TaskView):
+    """The Task as :func:`say` reads it: a whole-number float among its values is an
+    integer, so that ``{{ task.speed ~ ' Mbps' }}`` says "600 Mbps" too (the finalize
+    sees only the joined string)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        return whole(super().__getattr__(name))
+
+
 def jinja_value(value: Any) -> Any:
     return TaskView(value) if isinstance(value, Task) else value
 
@@ -163,12 +183,15 @@ def say(text: str, scope: dict[str, Any], *, pipeline: Any, root: Path,
     kind it prints (``{{ task.coverage | join(' ') }}``) is written in the request's
     language as its report writes it (scout.report.kindwords.request_words), never the
     author's identifier, and a length or weight in the request's unit alone
-    (:func:`_as_said`). A URL, an address or an adapter's option keeps :func:`render`."""
+    (:func:`_as_said`), and a whole number as one ("600", not "600.0": :func:`whole`). A URL, an address or an adapter's option keeps :func:`render`."""
     task = scope.get("task")
     words = request_words(getattr(pipeline, "inputs", None),
                           getattr(task, "lang", None) or "en", root / "templates") \
         if task is not None else None
-    return render(text, {**scope, WORDS_VAR: _as_said(words)}, where=where)
+    said = {**scope, WORDS_VAR: _as_said(words)}
+    if isinstance(task, TaskView):
+        said["task"] = _SaidTaskView(object.__getattribute__(task, "_task"))
+    return render(text, said, where=where)
 
 
 def evaluate(expr: str, scope: dict[str, Any], *, where: str = "") -> Any:

@@ -25,7 +25,9 @@ en Madrid" names the kind, not a subject.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -141,14 +143,46 @@ def _asked(inputs: list[tuple[str, str]]) -> str:
     """The inputs read into a query, each only when the request gives it (the criteria
     are not: a search for "vets 7.0 300 EUR" finds nothing)."""
     parts = []
+    places = [n for n, k in inputs if k == "place"]
     for name, kind in inputs:
         shown = _shown(name, kind)
         if shown is None:
             continue
         said = name.replace("_", " ") if kind == "boolean" else f"{{{{ {shown} }}}}"
-        joined = " in " if kind == "place" else " "
-        parts.append(f"{{% if task.{name} %}}{joined}{said}{{% endif %}}")
+        if kind in COUNTED:  # "7 nights 2 guests", never a bare "7 2"
+            said += f" {_counted(name)}"
+        joined = f" {_place_word(name, places)} " if kind == "place" else " "
+        parts.append(f"{{% if task.{name} %}}{joined.replace('  ', ' ')}{said}{{% endif %}}")
     return "".join(parts)
+
+
+#: input types whose value is a bare number: a query or a title says what it counts
+COUNTED = ("integer", "number")
+#: the words of a place input's name that say which end of a trip it is
+_FROM = frozenset({"from", "origin", "departure", "start", "pickup"})
+_TO = frozenset({"to", "destination", "arrival", "dropoff", "end"})
+
+
+def _counted(name: str) -> str:
+    """What a number input counts, in its name's words: ``nights`` → "nights",
+    ``min_speed`` → "speed" (the bound is the rank's, not the search's)."""
+    words = [w for w in name.split("_") if w]
+    if len(words) > 1 and words[0] in ("min", "max", "num", "number"):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _place_word(name: str, places: list[str]) -> str:
+    """The word before a place in a query: "from"/"to" for a trip's ends (``origin``,
+    ``destination``), "in" for the first other place, nothing for the next ones ("in"
+    before every place read "flights in Madrid in Paris")."""
+    words = set(name.split("_"))
+    if words & _FROM:
+        return "from"
+    if words & _TO:
+        return "to"
+    others = [n for n in places if not set(n.split("_")) & (_FROM | _TO)]
+    return "in" if others[:1] == [name] else ""
 
 
 def _title(words: str, spanish: str | None, inputs: list[tuple[str, str]]) -> str:
@@ -158,7 +192,7 @@ def _title(words: str, spanish: str | None, inputs: list[tuple[str, str]]) -> st
     request itself when it gave none. A yes/no input's words are its English name: a
     Spanish title leaves it out until the author writes its Spanish word in the slot the
     expression keeps for it (``('online' if task.lang != 'es' else none)``)."""
-    values = [f"(({_in_spanish(shown) if kind == 'boolean' else shown}) if task.{name} else none)"
+    values = [f"(({_in_spanish(shown) if kind == 'boolean' else _with_count(shown, name) if kind in COUNTED else shown}) if task.{name} else none)"  # noqa: E501
               for name, kind in inputs if (shown := _shown(name, kind)) is not None]
     english = words[:1].upper() + words[1:]
     spanish = spanish[:1].upper() + spanish[1:] if spanish else None
@@ -167,6 +201,14 @@ def _title(words: str, spanish: str | None, inputs: list[tuple[str, str]]) -> st
     return ("{% set name = " + name + " %}{% set parts = [" + ", ".join(values)
             + "] | select | list %}{% set t = (name ~ (': ' if name and parts else '') ~ "
             "(parts | join(' · '))) or task.query or '' %}{{ (t[:1] | upper) ~ t[1:] }}")
+
+
+def _with_count(shown: str, name: str) -> str:
+    """A number input in the title with what it counts ("7 nights", not "7"); the
+    Spanish word goes in the slot the expression keeps for it (the English one until
+    then)."""
+    words = _counted(name)
+    return f"{shown} ~ ' ' ~ ({words!r} if task.lang != 'es' else {words!r})"
 
 
 def _in_spanish(words: str) -> str:
@@ -196,7 +238,12 @@ def _criteria(inputs: list[tuple[str, str]]) -> dict[str, str]:
     where += [f"task.{n} is none or c.rating is none or c.rating >= task.{n}" for n in rated]
     checks = (["within budget"] if money else []) + (["rating"] if rated else [])
     return {
-        "__WHERE__": "\n".join(f'        - "{w}"' for w in where) or "        []",
+        "__WHERE__": ("\n".join(f'        - "{w}"' for w in where) or "        []")
+        # what the report says of a candidate a where leaves out, in the request's
+        # language (scout's catalog has both): without one it prints the expression
+        + ("\n      reasons:\n" + "\n".join(f'        - "{{{{ _({r!r}) }}}}"' for r in (
+            ["over budget"] * len(money) + ["rating below the minimum"] * len(rated)))
+           if where else ""),
         "__ORDER__": '["c.rating or 0", "c.evidence_count"]' if rated
         else '["c.evidence_count"]',
         "__CHECKS__": (" within " + " and ".join(checks)).replace("within within", "within")
@@ -261,11 +308,15 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
              "__ABOUT__": " in a place" if places else "",
              "__PLACE__": " in Lisbon" if places else "",
              **_criteria(declared)}
+    shared = _shared_schemas(root)
     out = []
     for path, template, what in planned:
         text = (FILES / template).read_text(encoding="utf-8")
         for key, value in fills.items():
             text = text.replace(key, value)
+        if shared is not None:  # the enclosing project's schemas, not copies of them
+            where = Path(os.path.relpath(shared, path.parent.resolve())).as_posix()
+            text = _SCHEMA_LINE.sub(lambda m: f"$schema={where}/", text)
         text = text.replace("__KIND__", kind).replace("__FILE__", file).replace("__WORDS__", words)
         make_dirs(path.parent)
         write_atomic(path, text)
@@ -274,7 +325,23 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
         written = _name_in_catalog(root, words, spanish)
         if written is not None:
             out.append(written)
-    return out + _schemas(root)
+    return out + (_schemas(root) if shared is None else [])
+
+
+#: the ``$schema=../schemas/`` the scaffold's files start with (``../../`` a Mission's)
+_SCHEMA_LINE = re.compile(r"\$schema=(?:\.\./)+schemas/")
+
+
+def _shared_schemas(root: Path) -> Path | None:
+    """The ``schemas/`` of a project ``root`` sits inside (scout's own repository, whose
+    ``examples/<kind>/`` name ``../../../schemas``), when ``root`` has none of its own:
+    the written files name it, and no copies are written beside them (stale copies in a
+    repository that keeps one set, ``scout schema --check``'s)."""
+    here = root.resolve()
+    if (here / "schemas" / "pipeline.schema.json").is_file():
+        return None
+    return next((parent / "schemas" for parent in here.parents
+                 if (parent / "schemas" / "pipeline.schema.json").is_file()), None)
 
 
 def _schemas(root: Path) -> list[Written]:
@@ -298,7 +365,13 @@ _CATALOG_HEAD = """# Spanish words of this project's kinds (msgid = the English 
 # own words"); a kind's name here is how a Spanish request names the kind.
 msgid ""
 msgstr ""
+"Project-Id-Version: __PROJECT__\\n"
+"PO-Revision-Date: __DATE__\\n"
+"Last-Translator: \\n"
+"Language-Team: Spanish\\n"
+"MIME-Version: 1.0\\n"
 "Content-Type: text/plain; charset=UTF-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
 "Language: es\\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
 """
@@ -313,7 +386,12 @@ def _name_in_catalog(root: Path, words: str, spanish: str) -> Written | None:
     from scout.i18n import catalog_path
 
     path = catalog_path(root / "locales", "es")
-    text = path.read_text(encoding="utf-8") if path.exists() else _CATALOG_HEAD
+    # a new catalog's header has every field `msgfmt -c` asks for, so checking the
+    # project's catalogs (as scout's own are checked) starts with no warning
+    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M+0000")
+    text = path.read_text(encoding="utf-8") if path.exists() else _CATALOG_HEAD.replace(
+        "__PROJECT__", (root.resolve().name or "scout kinds").replace('"', "")).replace(
+        "__DATE__", stamp)
     if re.search(r'^msgid "' + re.escape(words) + r'"$', text, re.M):
         return None
     entry = f'\nmsgid "{words}"\nmsgstr "{spanish}"\n'

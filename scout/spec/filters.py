@@ -43,15 +43,36 @@ def _filter(fn: Any) -> Any:
 
 
 
+_CURRENCY = lazy_re(r"[A-Za-z]{3}")
+
+
+def _money_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    given = [a for a in (*args, kwargs.get("currency")) if isinstance(a, str)]
+    if len(given) > 1:
+        return "name one currency (money(0, 'EUR'): the decimals, then the currency)"
+    bad = next((c for c in given if not _CURRENCY.fullmatch(c)), None)
+    return None if bad is None else (f"{bad!r} is no currency: write its ISO 4217 code "
+                                     "('EUR', 'USD', 'GBP')")
+
+
 @_filter
-def money(value: Any, digits: int | None = None, *, lang: str = "en") -> str:
+@arg_rule(_money_args)
+def money(value: Any, digits: int | str | None = None, currency: str | None = None, *,
+          lang: str = "en") -> str:
     """200 EUR → '200 EUR' (en), '200 €' (es), 14.5 EUR → '14.50 EUR' (cents under 100); ``digits`` fixes
     the decimals (``money(0)`` rounds); None → '—'. A mapping a template builds is money
     too when it is one (``{"amount": p.amount / m2, "currency": p.currency}``: a price per
     m²), never the dict's Python text; so is a Jinja ``namespace(amount=..., currency=...)``,
-    as a template author first writes one, never its ``<Namespace {...}>``."""
+    as a template author first writes one, never its ``<Namespace {...}>``. A bare number
+    is money in the ``currency`` given (``total | money('EUR')``, ``| money(0, 'EUR')``,
+    ``| money(currency=c.price.currency)``): a number has none of its own."""
     from scout.i18n.values import format_money
 
+    if isinstance(digits, str):  # money('EUR'): the currency, the decimals left as usual
+        digits, currency = None, currency or digits
+    if isinstance(currency, str) and isinstance(value, (int, float)) \
+            and not isinstance(value, bool):
+        value = {"amount": value, "currency": currency.upper()}
     if not isinstance(value, (Mapping, Money)) and all(
             hasattr(value, k) for k in ("amount", "currency")):
         value = {k: getattr(value, k) for k in Money.model_fields if hasattr(value, k)}

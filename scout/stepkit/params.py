@@ -193,7 +193,8 @@ class RankParams(StrictModel):
     reasons: list[TemplateStr] = Field(
         default_factory=new_list,
         description="what the report says when the where at the same position leaves a "
-        "record out (templates: 'over {{ task.max_km }} km'); without one, the expression")
+        "record out (templates: 'over {{ task.max_km }} km'); without one, the expression "
+        "itself (scout validate warns: SPEC090)")
     order_by: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=new_list)
     descending: bool = True
     limit: int | None = Field(default=None, ge=1, le=10000)

@@ -259,3 +259,39 @@ def reads_price(expression: str, name: str) -> bool:
     """Whether ``expression`` reads the record's price at all, or an amount of money the
     record states (``c | stated('€/kWh')``)."""
     return _facts(expression, name)[0]
+
+
+def _negative(node: nodes.Node) -> bool:
+    """Whether ``node``'s amount is written negated (``-(h.price.amount)``, guarded or
+    rounded: ``-(p) if p else none``, ``(-p) | round``): sorted descending, the cheapest
+    first."""
+    from jinja2 import nodes
+
+    if isinstance(node, nodes.Neg):
+        return True
+    if isinstance(node, nodes.CondExpr):
+        sides = [s for s in (node.expr1, node.expr2)
+                 if s is not None and not (isinstance(s, nodes.Const) and s.value is None)]
+        return bool(sides) and all(_negative(s) for s in sides)
+    if isinstance(node, nodes.Filter) and node.name in _KEEPING and node.node is not None:
+        return _negative(node.node)
+    if isinstance(node, (nodes.Mul, nodes.Div, nodes.FloorDiv)):
+        return _negative(node.left) != _negative(node.right)
+    if isinstance(node, nodes.Const) and isinstance(node.value, (int, float)):
+        return node.value < 0
+    return False
+
+
+def negated(expression: str) -> bool:
+    """Whether ``expression`` (an ``order_by`` that is money) is the amount negated, so
+    that rank's default ``descending: true`` puts the cheapest first."""
+    from jinja2 import TemplateError, nodes
+
+    from scout.spec.templating import parse_env
+
+    try:
+        tree = parse_env().parse("{{ (" + expression + ") }}")
+    except TemplateError:
+        return False
+    out = next(iter(tree.find_all(nodes.Output)), None)
+    return out is not None and len(out.nodes) == 1 and _negative(out.nodes[0])

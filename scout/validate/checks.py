@@ -30,7 +30,11 @@ from scout.suggest import closest, did_you_mean
 from scout.task.values import coerce
 from scout.validate.jinja_checks import check_jinja, jinja_fields
 from scout.validate.project_refs import check_chain, check_template_files
-from scout.validate.rankable import check_rank_items, check_rank_variants
+from scout.validate.rankable import (
+    check_rank_items,
+    check_rank_variants,
+    dearest_first_problems,
+)
 from scout.validate.record_fields import record_scope
 from scout.validate.request_words import (
     grammar_enum_problems,
@@ -355,6 +359,7 @@ def _check_phase(
         if isinstance(params, RankParams):
             problems += check_rank_items(pid, phase, params, pipeline, smap)
             problems += check_rank_variants(pid, params, pipeline, smap)
+            problems += dearest_first_problems(pid, phase, params, smap)
 
     # Jinja: templates in with:, expression params, and if:
     scope = {"task"} | set(phase.need_names)

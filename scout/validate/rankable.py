@@ -1,6 +1,8 @@
 """What the ``rank`` step's ``items`` names must be: candidates or videos (SPEC027), and
 what its ``variants`` names: an input with an enum, and its ``people`` an integer input
-(SPEC080).
+(SPEC080); warnings for an order that may or may not be money (SPEC087), a price ordered
+dearest first by the default ``descending`` (SPEC089) and a ``where`` with no reason
+(SPEC090).
 
 ``rank`` orders the records of one artifact: the candidates a ``search`` phase extracts
 (``extract: {record: candidate}``) or the videos a ``videos`` phase finds. Anything else
@@ -118,7 +120,8 @@ def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
     ``hours_per`` one that counts no hours."""
     return _people_problems(pid, params, pipeline, smap) + _variants_problems(
         pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap) + \
-        _hours_problems(pid, params, pipeline, smap) + cost_order_problems(pid, params, smap)
+        _hours_problems(pid, params, pipeline, smap) + cost_order_problems(pid, params, smap) \
+        + unexplained_where_problems(pid, params, smap)
 
 
 def cost_order_problems(pid: str, params: RankParams, smap: SourceMap) -> list[Problem]:
@@ -140,6 +143,51 @@ def cost_order_problems(pid: str, params: RankParams, smap: SourceMap) -> list[P
         # with its values' names written out: a value reading the price reads it
         for i, (expr, full) in enumerate(zip(params.order_by, params.expanded_order_by()))
         if reads_price(full, params.as_) and order_kind(full, params.as_) == UNKNOWN]
+
+
+def dearest_first_problems(pid: str, phase: Phase, params: RankParams,
+                           smap: SourceMap) -> list[Problem]:
+    """SPEC089, a warning: the first ``order_by`` that is an amount of money (the cost,
+    :mod:`scout.steps.costorder`) sorted by rank's default ``descending: true``, which
+    puts the dearest first, and no ``descending`` written: an author ordering by the
+    price means the cheapest first far more often. ``descending: true`` written says the
+    dearest is wanted; an amount negated (``-(h.price.amount)``) is the cheapest first."""
+    from scout.steps.costorder import MONEY, negated, order_kind, reads_price
+
+    if "descending" in phase.with_:
+        return []
+    for i, (expr, full) in enumerate(zip(params.order_by, params.expanded_order_by())):
+        if not reads_price(full, params.as_):
+            continue
+        if order_kind(full, params.as_) != MONEY or negated(full):
+            return []  # the first order reading the price is the one that counts
+        return [Problem(
+            "SPEC089", f"phase '{pid}' (rank): order_by '{expr}' is an amount of money and "
+            "rank sorts descending unless told otherwise: the dearest result comes first",
+            smap.locate(("phases", pid, "with", "order_by", i)), severity="warning",
+            hint="add 'descending: false' for the cheapest first, or 'descending: true' "
+                 "if the dearest is wanted")]
+    return []
+
+
+def unexplained_where_problems(pid: str, params: RankParams,
+                               smap: SourceMap) -> list[Problem]:
+    """SPEC090, a warning: a ``where`` with no ``reasons`` entry at its position. The
+    report lists a record it leaves out with the expression itself as the reason
+    (``task.budget is none or c.price is none or ...``), in an English and a Spanish
+    report alike: what a reader cannot read. One warning per phase, at the first."""
+    missing = list(range(len(params.reasons), len(params.where)))
+    if not missing:
+        return []
+    first = missing[0]
+    more = f" (and {len(missing) - 1} more after it)" if len(missing) > 1 else ""
+    return [Problem(
+        "SPEC090", f"phase '{pid}' (rank): where '{params.where[first]}' has no reason"
+        f"{more}: the report gives a record it leaves out the expression itself as the "
+        "reason, in Spanish too", smap.locate(("phases", pid, "with", "where", first)),
+        severity="warning",
+        hint="add 'reasons:', one template per where in order, in the reader's words: "
+             "reasons: [\"{{ _('over budget') }}\", \"{{ _('rating below the minimum') }}\"]")]
 
 
 def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,

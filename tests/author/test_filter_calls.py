@@ -77,7 +77,7 @@ def test_bad_filter_calls_in_a_report_template(project: Path) -> None:
     ("c | mentions(['a'], evry=false)", "unexpected keyword argument 'evry' (did you mean 'every'?)"),
     ("c | mentions", "needs the argument 'words'"),
     ("x | number('two')", "'digits' must be a number or none, not 'two'"),
-    ("x | money(1, 2)", "too many positional arguments"),
+    ("x | money(1, 'EUR', 3)", "too many positional arguments"),
     ("x | rating(scale='10')", "'scale' must be a number or none, not '10'"),
     ("x | rating(7)", "7 is not a rating scale (one of 5, 10, 100, or none for the kind's)"),
     ("x | rating(scale=50)", "50 is not a rating scale"),
@@ -164,3 +164,19 @@ def test_the_cache_of_answers_depends_on_every_module_that_defines_a_filter() ->
         rule = getattr(fn, "arg_rule", None)
         if rule is not None:
             assert inspect.getsourcefile(rule) in keyed, name
+
+
+@pytest.mark.parametrize("expr, bad", [
+    ("x | money('€')", "'€' is no currency"),
+    ("x | money(0, 'euros')", "'euros' is no currency"),
+    ("x | money(currency='US$')", "'US$' is no currency"),
+    ("x | money(1, 2)", "'currency' must be none or text"),
+    ("x | money('EUR', 'USD')", "name one currency"),
+    ("x | money('EUR')", None),
+    ("x | money(2, 'usd')", None),
+    ("x | money(currency=c.price.currency)", None),     # known at run time
+    ("x | money(0)", None),
+])
+def test_money_names_a_currency_by_its_code(expr: str, bad: str | None) -> None:
+    problem = _problem(expr)
+    assert (problem is None) if bad is None else (problem is not None and bad in problem)

@@ -57,3 +57,26 @@ def test_a_query_carries_a_weight_in_the_unit_the_person_typed():
     assert render(template, scope) == "laptop 1,5 kg"
     task = parse_request(kind, "laptop under 3 lbs", dt.date(2026, 12, 6))
     assert render(template, make_scope(task, {}, pipeline=pipeline)) == "laptop 3 lb (1.36 kg)"
+
+
+@pytest.mark.parametrize("query, speed", [
+    ("fibre broadband in Leeds at least 600 Mbps", "600"),
+    ("fibra en Sevilla de al menos 1000 megas", "1000"),
+    ("broadband in Bristol over 2.5 Mbps", "2.5"),      # a fraction stays one
+])
+def test_a_whole_number_input_is_said_without_a_decimal(query, speed):
+    """A ``number`` input holds a float: ``{{ task.min_speed }}`` searched "600.0", and an
+    author needed ``| int``. Said, a whole number is written as one, printed alone or
+    joined to words in the expression; render (a URL, an option) keeps the value."""
+    kind = PROJECT.parent / "broadband" / "pipelines" / "broadband.yaml"
+    pipeline = _pipeline(kind.resolve())
+    task = parse_request(kind, query, dt.date(2026, 12, 6))
+    assert isinstance(task.values["min_speed"], float)
+    scope = make_scope(task, {}, pipeline=pipeline)
+    root = kind.parents[1]
+    assert say("fibre {{ task.min_speed }} Mbps", scope, pipeline=pipeline,
+               root=root) == f"fibre {speed} Mbps"
+    assert say("{{ 'fibre ' ~ task.min_speed ~ ' Mbps' }}", scope, pipeline=pipeline,
+               root=root) == f"fibre {speed} Mbps"
+    assert say("{{ task['min_speed'] }}", scope, pipeline=pipeline, root=root) == speed
+    assert render("{{ task.min_speed }}", scope) == str(task.values["min_speed"])

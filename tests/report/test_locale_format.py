@@ -200,3 +200,18 @@ def test_money_a_template_computes_in_a_namespace_is_written_as_money(tmp_path: 
         "5.376 US$ | 2 US$/hora"
     assert make_report_env(tmp_path, "en").get_template("t.md.j2").render(**values) == \
         "5,376 USD | 2 USD/hour"
+
+
+def test_money_writes_a_bare_number_in_the_currency_given(tmp_path: Path) -> None:
+    """``total | money`` of a number a template works out printed "600.0": a number has
+    no currency. Given one (an ISO code, or the record's), it is money in the request's
+    language; without one it is written as before."""
+    (tmp_path / "b.md.j2").write_text(
+        "{{ total | money('EUR') }} | {{ 14.5 | money('gbp') }} | "
+        "{{ (total * 2) | money(0, p.currency) }} | {{ total | money(currency=p.currency) }} | "
+        "{{ total | money }}")
+    values = {"total": 1600.0, "p": Money(amount=2, currency="USD")}
+    assert make_report_env(tmp_path, "es").get_template("b.md.j2").render(**values) == \
+        "1.600 € | 14,50 GBP | 3.200 US$ | 1.600 US$ | 1600.0"
+    assert make_report_env(tmp_path, "en").get_template("b.md.j2").render(**values) == \
+        "1,600 EUR | 14.50 GBP | 3,200 USD | 1,600 USD | 1600.0"

@@ -37,6 +37,7 @@ phases:
       where:
         - "task.deadline is none or grant | on_dates(task.deadline, of=['plazo']) is not false"
         - "grant.FIELD is none or grant.FIELD.amount > 0"
+      reasons: ["closes before the deadline", "free"]
   R2:
     uses: rank
     needs: [task, candidates]

@@ -77,7 +77,9 @@ def test_a_cold_run_parses_only_the_projects_templates_and_reports_the_same(
     report.write_text(report.read_text(encoding="utf-8") + "\n{{ not_in_scope }}\n",
                       encoding="utf-8")
     shipped = _problems(validate_paths([project / "pipelines"]))
-    assert set(parses) == {"hotel_report.md.j2", "restaurant_report.md.j2"}, parses
+    # the pipelines' own inline templates (rank's reasons) are not report templates
+    assert {n for n in parses if not n.endswith(".yaml")} == {
+        "hotel_report.md.j2", "restaurant_report.md.j2"}, parses
     assert any(p.code == "SPEC051" for p in shipped)
     monkeypatch.setattr(T, "_FACTS", type(T._FACTS)())
     monkeypatch.setattr(T, "shipped_facts", lambda: {})

@@ -56,7 +56,7 @@ def test_a_ratio_reading_the_price_is_no_cost() -> None:
 def test_an_order_that_may_be_money_is_a_warning(tmp_path: Path) -> None:
     path = tmp_path / "p.yaml"
     rank_ = ("  R1: {uses: rank, needs: [candidates], produces: [shortlist], "
-             "with: {items: candidates, as: h, order_by: [%s]}}\n")
+             "with: {items: candidates, as: h, order_by: [%s], descending: false}}\n")
     path.write_text(HEAD + rank_ % "'h.price.amount / h.rating'")
     assert [p.code for p in validate_paths([path], config=CONFIG).files[0].problems] == []
     path.write_text(HEAD + rank_ % "'h.price.amount | string | float'")
