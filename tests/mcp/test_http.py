@@ -35,22 +35,45 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _ours(port: int) -> bool:
+    """The server on ``port`` is an MCP endpoint: anything but a 404 at /mcp. A port
+    picked free can be taken by another test's server (xdist workers) before ours binds
+    it; a bare connection then reached theirs and the test saw "Not Found"."""
+    try:
+        return httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1.0).status_code != 404
+    except httpx.HTTPError:
+        return False
+
+
 @contextlib.contextmanager
 def http_server(root: Path, env: dict[str, str] | None = None,
                 host: str = "127.0.0.1") -> Iterator[str]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "scout", "mcp", "--http", "--host", host,
-                             "--port", str(port)], cwd=root, env=server_env(root, env),
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
+    for _attempt in range(3):  # a port lost to another worker's server: another port
+        port = free_port()
+        proc = subprocess.Popen([sys.executable, "-m", "scout", "mcp", "--http", "--host",
+                                 host, "--port", str(port)], cwd=root,
+                                env=server_env(root, env), stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise AssertionError(proc.stdout.read().decode() if proc.stdout else "")
+        while time.monotonic() < deadline and proc.poll() is None:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port),
                                                                          timeout=0.2):
-                break
+                if _ours(port):
+                    break
             time.sleep(0.1)
+        if proc.poll() is None and _ours(port):
+            break
+        out = b""
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        elif proc.stdout:
+            out = proc.stdout.read()
+        if b"address already in use" not in out.lower() and out:
+            raise AssertionError(out.decode())
+    else:
+        raise AssertionError("no port the MCP server could keep in three tries")
+    try:
         yield f"http://127.0.0.1:{port}/mcp"
     finally:
         proc.terminate()
