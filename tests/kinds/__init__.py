@@ -38,6 +38,12 @@ def parse_request(kind: Path, query: str, today: dt.date, **kw: Any) -> Any:
 MONEY = ("amount", "currency", "comparator", "per")
 
 
+def cap(amount: float, currency: str = "EUR", per: str | None = None) -> dict[str, Any]:
+    """A budget read as a cap (``<=``) on ``MONEY``'s keys, as :func:`assert_read_as`
+    compares it: what a kind's test expects a request's "under 30 € a month" to be."""
+    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
+
+
 def assert_read_as(task: Any, lang: str, want: dict[str, Any], *, every: bool = True,
                    money: tuple[str, ...] | None = MONEY,
                    false_unasked: bool = False) -> dict[str, Any]:

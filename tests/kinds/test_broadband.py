@@ -10,6 +10,7 @@ checked for their language, their citations, and for words of other kinds."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    cap,
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
     REPORT_SPANISH,
@@ -38,8 +40,7 @@ TODAY = dt.date(2026, 12, 6)
 YEAR = 31557600  # seconds: 12 months as a duration input holds them
 
 
-def _money(amount: float, currency: str = "EUR", per: str | None = "month") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
+_money = functools.partial(cap, per="month")  # a budget a month unless said
 
 
 # request → (lang, the values it states that this test checks; others may be read)

@@ -18,6 +18,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    cap,
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
     REPORT_SPANISH,
@@ -38,8 +39,7 @@ KIND = PROJECT / "pipelines" / "cleaning.yaml"
 TODAY = dt.date(2026, 12, 7)
 
 
-def _money(amount: float, currency: str = "EUR", per: str | None = None) -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
+_money = cap
 
 
 # request → (lang, the values it states that this test checks; others may be read)

@@ -20,6 +20,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    cap,
     REPORT_ENGLISH,
     REPORT_SPANISH,
     assert_cites_sources,
@@ -39,8 +40,7 @@ KIND = PROJECT / "pipelines" / "cruises.yaml"
 TODAY = dt.date(2026, 12, 7)
 
 
-def _money(amount: float, currency: str = "EUR", per: str | None = None) -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
+_money = cap
 
 
 # request → (lang, the values it states that this test checks; others may be read)

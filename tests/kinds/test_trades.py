@@ -17,6 +17,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    cap,
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
     REPORT_SPANISH,
@@ -37,8 +38,7 @@ KIND = PROJECT / "pipelines" / "trades.yaml"
 TODAY = dt.date(2026, 12, 7)   # a Monday
 
 
-def _money(amount: float, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": None}
+_money = cap
 
 
 # request → (lang, the values it states that this test checks; others may be read)
