@@ -9,8 +9,9 @@ meaning, version 0), whose matcher takes a ``timeout`` and releases the GIL whil
 works: a pattern past :data:`MATCH_SECONDS` on one text is :class:`PatternTimeout`
 (RUN024), the phase's failure at once. ``regex`` also stops the common blow-ups that
 ``re`` does not (``(x+x+)+y`` is 1 ms where ``re`` takes a second per 22 characters,
-doubling each), so a kind validated before these checks still runs. Without the package
-(an install older than the dependency) the patterns run on ``re`` unbounded, as before.
+doubling each), so a kind validated before these checks still runs. ``regex`` is a pinned
+core dependency: an install without it fails at import, loudly, rather than running
+author patterns unbounded.
 """
 
 from __future__ import annotations
@@ -28,10 +29,8 @@ from scout.errors import StepError
 #: stopped match may run up to about a second past it)
 MATCH_SECONDS = 1.0
 
-try:
-    _REGEX: Any = importlib.import_module("regex")
-except ImportError:  # pragma: no cover - the dependency is pinned in requirements.lock
-    _REGEX = None
+# imported by name through importlib: the package ships no type stubs
+_REGEX: Any = importlib.import_module("regex")
 
 
 class PatternTimeout(StepError):
@@ -43,8 +42,6 @@ class PatternTimeout(StepError):
 
 @lru_cache(maxsize=512)
 def _compiled(pattern: str, flags: int) -> Any:
-    if _REGEX is None:
-        return re.compile(pattern, flags)
     # the flags scout passes (re.I) have the same values in regex (A does not: never passed)
     try:
         return _REGEX.compile(pattern, flags | _REGEX.VERSION0)
@@ -62,7 +59,8 @@ def _stopped(pattern: str, where: str, text: str) -> PatternTimeout:
 
 
 def _timeout() -> dict[str, Any]:
-    return {} if _REGEX is None else {"timeout": MATCH_SECONDS, "concurrent": True}
+    # read at each call: tests shorten the bound
+    return {"timeout": MATCH_SECONDS, "concurrent": True}
 
 
 def search(pattern: str, text: str, flags: int = 0, *, where: str) -> Any:

@@ -103,10 +103,6 @@ def test_every_shipped_pattern_is_kept() -> None:
     assert {p: e for p, e in refused.items() if e is not None} == {}
 
 
-needs_regex = pytest.mark.skipif(saferegex._REGEX is None, reason="the regex package")
-
-
-@needs_regex
 @pytest.mark.parametrize("pattern, text", [
     (r"^(a|aa)+$", "a" * 60 + "!"),
     (r"(.*){1,32000}[bc]", "a" * 40),
@@ -125,7 +121,6 @@ def test_a_pattern_past_its_time_is_stopped_naming_its_place(
     assert "extract.exclude_patterns[3]" in str(err.value) and repr(pattern) in str(err.value)
 
 
-@needs_regex
 def test_extract_and_the_request_parser_stop_a_slow_pattern(monkeypatch: pytest.MonkeyPatch,
                                                             ) -> None:
     from scout.schemas.sources import Source
