@@ -28,6 +28,7 @@ from tests.kinds import (
     plan_output,
     run_each,
     shortlist_names as _names,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "books"
@@ -35,16 +36,12 @@ KIND = PROJECT / "pipelines" / "books.yaml"
 TODAY = dt.date(2026, 12, 2)
 
 
-def _money(amount: float, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": None}
-
-
 # request → (lang, the values it states; every other input must stay empty)
 REQUESTS = {
     "novela negra nórdica traducida al español, publicada después de 2015, menos de 20 €, "
     "en tapa blanda":
         ("es", {"topic": "novela negra nórdica traducida", "language": ["spanish"],
-                "format": "paperback", "since": 2015, "budget": _money(20)}),
+                "format": "paperback", "since": 2015, "budget": cap(20)}),
     "popular science books about climate change under 300 pages, rated 4+ on Goodreads, "
     "ebook":
         ("en", {"topic": "climate change", "format": "ebook", "max_pages": 300,
@@ -55,26 +52,26 @@ REQUESTS = {
                 "audience": "teens"}),
     "the best biography of Ramón y Cajal in English, hardcover, under $35":
         ("en", {"topic": "Ramón y Cajal", "language": ["english"], "format": "hardcover",
-                "budget": _money(35, "USD")}),
+                "budget": cap(35, "USD")}),
     # the same classes, other words
     "novelas de Elena Ferrante en italiano, de menos de 400 páginas":
         ("es", {"author": "Elena Ferrante", "language": ["italian"], "max_pages": 400}),
     "books by Mary Beard in English, paperback, under £25":
         ("en", {"author": "Mary Beard", "language": ["english"], "format": "paperback",
-                "budget": _money(25, "GBP")}),
+                "budget": cap(25, "GBP")}),
     "audiolibros de ciencia ficción publicados desde 2020, 4 estrellas o más en Goodreads":
         ("es", {"topic": "ciencia ficción", "format": "audiobook", "since": 2020,
                 "min_rating": 8.0}),
     "children's books about dinosaurs in French under 15 euros":
         ("en", {"topic": "dinosaurs", "language": ["french"], "audience": "children",
-                "budget": _money(15)}),
+                "budget": cap(15)}),
     "novelas gráficas para adolescentes en tapa dura":
         ("es", {"topic": "novelas gráficas", "audience": "teens", "format": "hardcover"}),
     "ensayo sobre feminismo escrito por Rebecca Solnit, libro electrónico":
         ("es", {"topic": "feminismo", "author": "Rebecca Solnit", "format": "ebook"}),
     "a history of Rome book published after 2018, at least 4.2 stars, under $30":
         ("en", {"topic": "history of Rome", "since": 2018, "min_rating": 8.4,
-                "budget": _money(30, "USD")}),
+                "budget": cap(30, "USD")}),
     "libros infantiles sobre el espacio en gallego o euskera":
         ("es", {"topic": "espacio", "audience": "children",
                 "language": ["galician", "basque"]}),

@@ -27,15 +27,12 @@ from tests.kinds import (
     plan_output,
     run_each,
     shortlist_names as _names,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "clinics"
 KIND = PROJECT / "pipelines" / "clinics.yaml"
 TODAY = dt.date(2026, 12, 2)
-
-
-def _money(amount: float, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": None}
 
 
 # request → (lang, the values it states that this test checks; others may be read)
@@ -53,22 +50,22 @@ REQUESTS = {
     "dentist near Ruzafa in Valencia":
         ("en", {"specialty": "dentist", "city": "Valencia", "area": "Ruzafa"}),
     "fisioterapeuta cerca de Sants con cita esta semana, menos de 50 € la sesión":
-        ("es", {"specialty": "physiotherapist", "area": "Sants", "budget": _money(50)}),
+        ("es", {"specialty": "physiotherapist", "area": "Sants", "budget": cap(50)}),
     "English-speaking dentist in Valencia accepting Sanitas, open on Saturdays":
         ("en", {"specialty": "dentist", "city": "Valencia", "languages": ["english"],
                 "insurance": "sanitas", "weekend": True}),
     "physio near Sants, max €50 per session":
-        ("en", {"specialty": "physiotherapist", "area": "Sants", "budget": _money(50)}),
+        ("en", {"specialty": "physiotherapist", "area": "Sants", "budget": cap(50)}),
     "pediatra en Madrid con Adeslas, 4,5 estrellas o más":
         ("es", {"specialty": "paediatrician", "city": "Madrid", "insurance": "adeslas",
                 "min_rating": 9.0}),
     "dermatologist in Barcelona that takes DKV, under 80 EUR a visit":
         ("en", {"specialty": "dermatologist", "city": "Barcelona", "insurance": "dkv",
-                "budget": _money(80)}),
+                "budget": cap(80)}),
     "psicólogo en Sevilla que hable francés y catalán, privado, máximo 60 euros":
         ("es", {"specialty": "psychologist", "city": "Sevilla",
                 "languages": ["french", "catalan"], "insurance": "private",
-                "budget": _money(60)}),
+                "budget": cap(60)}),
     "médico de cabecera en Bilbao, Mapfre, abierto fines de semana":
         ("es", {"specialty": "gp", "city": "Bilbao", "insurance": "mapfre", "weekend": True}),
     "ophthalmologist in Málaga, German-speaking, no insurance, rated at least 4 stars":

@@ -33,6 +33,7 @@ from tests.kinds import (
     run_each,
     shortlist_names as _names,
     words_of,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "courts"
@@ -40,36 +41,32 @@ KIND = PROJECT / "pipelines" / "courts.yaml"
 TODAY = dt.date(2026, 12, 7)  # a Monday
 
 
-def _money(amount: float, per: str | None = None, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
-
-
 # request → (lang, the values it states; every other input must stay empty)
 REQUESTS = {
     "pista de pádel cubierta en Gràcia el jueves a las 19:00, hora y media, somos 4, máximo "
     "8 € por persona":
         ("es", {"place": "Gràcia", "sport": "padel", "day": "2026-12-10", "slot": "19:00",
-                "length": 5400, "players": 4, "budget": _money(8, "person"),
+                "length": 5400, "players": 4, "budget": cap(8, per="person"),
                 "features": ["covered"]}),
     "indoor tennis court near King's Cross this Friday at 6pm for 90 minutes, under £40 for "
     "the court":
         ("en", {"place": "King's Cross", "sport": "tennis", "day": "2026-12-11", "slot": "6pm",
-                "length": 5400, "budget": _money(40, None, "GBP"), "features": ["covered"]}),
+                "length": 5400, "budget": cap(40, "GBP"), "features": ["covered"]}),
     "quiero reservar pista de pádel para mañana a las 20:30 en Madrid, sin ser socio, con "
     "alquiler de palas":
         ("es", {"place": "Madrid", "sport": "padel", "day": "2026-12-08", "slot": "20:30",
                 "features": ["racket_hire"], "no_membership": True}),
     "pista de pádel cubierta en Gràcia el jueves de 19 a 21, somos 4, máximo 8 € por persona":
         ("es", {"place": "Gràcia", "sport": "padel", "day": "2026-12-10", "slot": "19 a 21",
-                "length": 7200, "players": 4, "budget": _money(8, "person"), "features": ["covered"]}),
+                "length": 7200, "players": 4, "budget": cap(8, per="person"), "features": ["covered"]}),
     "tennis court in Hackney tomorrow 7-8pm, 2 players, under £15 per person, floodlit, no "
     "membership needed":
         ("en", {"place": "Hackney", "sport": "tennis", "day": "2026-12-08", "slot": "7-8pm",
-                "length": 3600, "players": 2, "budget": _money(15, "person", "GBP"), "features": ["lights"],
+                "length": 3600, "players": 2, "budget": cap(15, "GBP", per="person"), "features": ["lights"],
                 "no_membership": True}),
     "pista de tenis en Valencia el sábado, 2 horas, no más de 24 €/hora, con luz y duchas":
         ("es", {"place": "Valencia", "sport": "tennis", "day": "2026-12-12", "length": 7200,
-                "budget": _money(24, "hour"), "features": ["lights", "showers"]}),
+                "budget": cap(24, per="hour"), "features": ["lights", "showers"]}),
     "padel court in Madrid on Saturday, doubles, crystal walls, 90 min, with racket hire":
         ("en", {"place": "Madrid", "sport": "padel", "day": "2026-12-12", "length": 5400,
                 "format": "doubles", "features": ["crystal", "racket_hire"]}),

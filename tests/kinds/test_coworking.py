@@ -31,15 +31,12 @@ from tests.kinds import (
     run_each,
     shortlist_names as _names,
     words_of,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "coworking"
 KIND = PROJECT / "pipelines" / "coworking.yaml"
 TODAY = dt.date(2026, 12, 6)
-
-
-def _money(amount: float, per: str | None = None, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
 
 
 def _span(start: str, end: str) -> dict:
@@ -53,49 +50,49 @@ REQUESTS = {
     "coworking en Valencia para 3 personas en enero, puesto fijo, menos de 200 € al mes por "
     "persona, con sala de reuniones":
         ("es", {"place": "Valencia", "dates": _span("2027-01-01", "2027-01-31"), "seats": 3,
-                "desk": "fixed_desk", "budget": _money(200, "month"), "meeting_room": True}),
+                "desk": "fixed_desk", "budget": cap(200, per="month"), "meeting_room": True}),
     "hot desk in Lisbon next week, under €20 a day, 24/7 access, quiet zone for calls":
         ("en", {"place": "Lisbon", "dates": NEXT_WEEK, "desk": "hot_desk",
-                "budget": _money(20, "day"), "access_24h": True, "quiet_zone": True}),
+                "budget": cap(20, per="day"), "access_24h": True, "quiet_zone": True}),
     "espacio de coworking en Ciudad de México cerca de la Roma, con buen internet (mínimo "
     "100 Mbps), acceso 24 horas":
         ("es", {"place": "Ciudad de México", "min_mbps": 100, "access_24h": True}),
     "a day pass in Berlin Kreuzberg tomorrow, under €25, with lockers":
         ("en", {"place": "Berlin Kreuzberg", "dates": "2026-12-07", "desk": "hot_desk",
-                "budget": _money(25), "lockers": True}),
+                "budget": cap(25), "lockers": True}),
     "despacho privado para 4 personas en Sevilla, menos de 900 € al mes, acceso 24h, "
     "mínimo 300 Mbps":
         ("es", {"place": "Sevilla", "seats": 4, "desk": "private_office",
-                "budget": _money(900, "month"), "access_24h": True, "min_mbps": 300}),
+                "budget": cap(900, per="month"), "access_24h": True, "min_mbps": 300}),
     "quiero un puesto fijo en Madrid para 2 personas desde el 1 de febrero, máximo 180 € al "
     "mes, con taquillas y que admita mascotas":
         ("es", {"place": "Madrid", "dates": "2027-02-01", "seats": 2, "desk": "fixed_desk",
-                "budget": _money(180, "month"), "lockers": True, "pets": True}),
+                "budget": cap(180, per="month"), "lockers": True, "pets": True}),
     "dedicated desk for 3 researchers in Barcelona in March, under 250 EUR per month, "
     "meeting room, at least 300 Mbps":
         ("en", {"place": "Barcelona", "dates": _span("2027-03-01", "2027-03-31"), "seats": 3,
-                "desk": "fixed_desk", "budget": _money(250, "month"), "meeting_room": True,
+                "desk": "fixed_desk", "budget": cap(250, per="month"), "meeting_room": True,
                 "min_mbps": 300}),
     "private office for 5 people in London from January to March, under £3,000 a month, "
     "phone booths":
         ("en", {"place": "London", "dates": _span("2027-01-01", "2027-03-31"), "seats": 5,
-                "desk": "private_office", "budget": _money(3000, "month", "GBP"),
+                "desk": "private_office", "budget": cap(3000, "GBP", per="month"),
                 "quiet_zone": True}),
     "coworking en Lisboa la semana que viene, pase de día, menos de 20 € al día, zona de "
     "silencio":
         ("es", {"place": "Lisboa", "dates": NEXT_WEEK, "desk": "hot_desk",
-                "budget": _money(20, "day"), "quiet_zone": True}),
+                "budget": cap(20, per="day"), "quiet_zone": True}),
     # the count's noun heads the desk's synonym: both are read
     "2 puestos fijos en Valencia en enero, menos de 200 € al mes":
         ("es", {"place": "Valencia", "dates": _span("2027-01-01", "2027-01-31"), "seats": 2,
-                "desk": "fixed_desk", "budget": _money(200, "month")}),
+                "desk": "fixed_desk", "budget": cap(200, per="month")}),
     "hot desk in Porto next week, dog-friendly, under 100 EUR a week":
         ("en", {"place": "Porto", "dates": NEXT_WEEK, "desk": "hot_desk",
-                "budget": _money(100, "week"), "pets": True}),
+                "budget": cap(100, per="week"), "pets": True}),
     "oficina privada para 6 en Bilbao desde el 1 de marzo, menos de 1.500 € al mes, con sala "
     "de reuniones y zona tranquila":
         ("es", {"place": "Bilbao", "dates": "2027-03-01", "seats": 6, "desk": "private_office",
-                "budget": _money(1500, "month"), "meeting_room": True, "quiet_zone": True}),
+                "budget": cap(1500, per="month"), "meeting_room": True, "quiet_zone": True}),
 }
 
 

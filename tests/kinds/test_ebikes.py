@@ -28,6 +28,7 @@ from tests.kinds import (
     plan_output,
     run_each,
     shortlist_names as _names,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "ebikes"
@@ -35,18 +36,14 @@ KIND = PROJECT / "pipelines" / "ebikes.yaml"
 TODAY = dt.date(2026, 12, 6)
 
 
-def _money(amount: float, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": None}
-
-
 # request → (lang, the values it states; every other input must stay empty)
 REQUESTS = {
     "bici eléctrica urbana de menos de 2.000 €, autonomía de al menos 80 km, que pese "
     "menos de 22 kg, para una persona de 1,80 m":
-        ("es", {"bike_type": "urban", "budget": _money(2000), "min_range": 80000.0,
+        ("es", {"bike_type": "urban", "budget": cap(2000), "min_range": 80000.0,
                 "max_weight": 22.0, "rider_height": 1.8}),
     "folding e-bike under £1,500 with a 500Wh battery, max 20 kg, hydraulic brakes":
-        ("en", {"bike_type": "folding", "budget": _money(1500, "GBP"), "min_battery": 500.0,
+        ("en", {"bike_type": "folding", "budget": cap(1500, "GBP"), "min_battery": 500.0,
                 "max_weight": 20.0, "brakes": "hydraulic"}),
     "ebike de montaña con motor central Bosch, talla L":
         ("es", {"bike_type": "mountain", "motor": "mid", "motor_brand": "bosch",
@@ -58,16 +55,16 @@ REQUESTS = {
                 "motor": "mid", "min_gears": 8, "country": "Ireland"}),
     "bicicleta eléctrica plegable hasta 1500 euros con batería de 400 Wh y frenos "
     "hidráulicos, envío a Portugal":
-        ("es", {"bike_type": "folding", "budget": _money(1500), "min_battery": 400.0,
+        ("es", {"bike_type": "folding", "budget": cap(1500), "min_battery": 400.0,
                 "brakes": "hydraulic", "country": "Portugal"}),
     "cargo e-bike with a Shimano motor, size M, under 4000 EUR":
-        ("en", {"bike_type": "cargo", "budget": _money(4000), "motor_brand": "shimano",
+        ("en", {"bike_type": "cargo", "budget": cap(4000), "motor_brand": "shimano",
                 "frame_size": "m"}),
     "I'm 6 ft tall, want a city ebike under $2,000 with 60 km range":
-        ("en", {"bike_type": "urban", "budget": _money(2000, "USD"), "min_range": 60000.0,
+        ("en", {"bike_type": "urban", "budget": cap(2000, "USD"), "min_range": 60000.0,
                 "rider_height": 1.829}),
     "bici eléctrica urbana con autonomía de 100 km y 9 velocidades, máximo 1.800 €":
-        ("es", {"bike_type": "urban", "budget": _money(1800), "min_range": 100000.0,
+        ("es", {"bike_type": "urban", "budget": cap(1800), "min_range": 100000.0,
                 "min_gears": 9}),
 }
 

@@ -30,6 +30,7 @@ from tests.kinds import (
     run_each,
     shortlist_names as _names,
     words_of,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "energy"
@@ -37,16 +38,12 @@ KIND = PROJECT / "pipelines" / "energy.yaml"
 TODAY = dt.date(2026, 12, 6)
 
 
-def _money(amount: float, currency: str = "EUR", per: str | None = None) -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
-
-
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
     "tarifa de luz para un piso en Madrid, 4,6 kW de potencia, menos de 0,15 €/kWh, sin "
     "permanencia y 100% renovable":
         ("es", {"market": "Madrid", "supply": "electricity", "power": 4.6,
-                "max_energy_price": _money(0.15, per="kWh"), "budget": None,
+                "max_energy_price": cap(0.15, per="kWh"), "budget": None,
                 "commitment": False, "green": True}),
     "cheapest fixed-price electricity tariff in the UK for 2,900 kWh a year, no exit fees":
         ("en", {"market": "UK", "supply": "electricity", "consumption": 2900.0,
@@ -56,25 +53,25 @@ REQUESTS = {
         ("es", {"market": None, "price_type": "time-of-use", "consumption": 3000.0}),
     "dual fuel deal in Dublin, green energy, under €150 a month":
         ("en", {"market": "Dublin", "supply": "dual", "green": True,
-                "budget": _money(150, per="month"), "max_energy_price": None}),
+                "budget": cap(150, per="month"), "max_energy_price": None}),
     "tarifa de gas para calefacción, consumo de 8.000 kWh/año, Barcelona":
         ("es", {"market": "Barcelona", "supply": "gas", "consumption": 8000.0}),
     # three amounts, each the input its label or its unit names, whatever their order
     "luz en Valencia con término de potencia de menos de 0,10 €/kW día y energía a menos de "
     "0,14 €/kWh, máximo 60 € al mes":
-        ("es", {"market": "Valencia", "max_standing_charge": _money(0.10),
-                "max_energy_price": _money(0.14, per="kWh"),
-                "budget": _money(60, per="month")}),
+        ("es", {"market": "Valencia", "max_standing_charge": cap(0.10),
+                "max_energy_price": cap(0.14, per="kWh"),
+                "budget": cap(60, per="month")}),
     # a rate under one unit priced to three decimals is no 129 euros
     "electricity tariff in Madrid under 0.129 EUR/kWh":
-        ("en", {"market": "Madrid", "max_energy_price": _money(0.129, per="kWh")}),
+        ("en", {"market": "Madrid", "max_energy_price": cap(0.129, per="kWh")}),
     "green electricity deal in Manchester, no exit fees, under £90 a month, 3,100 kWh a year":
         ("en", {"market": "Manchester", "green": True, "exit_fees": False,
-                "budget": _money(90, "GBP", "month"), "consumption": 3100.0}),
+                "budget": cap(90, "GBP", per="month"), "consumption": 3100.0}),
     # a British rate and standing charge in pence, each its input by its unit or label
     "standing charge under 53p/day, electricity in London, under 24.5p/kWh":
-        ("en", {"market": "London", "max_energy_price": _money(0.245, "GBP", "kWh"),
-                "max_standing_charge": _money(0.53, "GBP", "day"), "budget": None}),
+        ("en", {"market": "London", "max_energy_price": cap(0.245, "GBP", per="kWh"),
+                "max_standing_charge": cap(0.53, "GBP", per="day"), "budget": None}),
     "busco tarifa indexada de luz y gas en Sevilla, 5.000 kWh al año, sin permanencia":
         ("es", {"market": "Sevilla", "supply": "dual", "price_type": "variable",
                 "consumption": 5000.0, "commitment": False}),

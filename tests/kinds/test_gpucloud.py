@@ -27,6 +27,7 @@ from tests.kinds import (
     plan_output,
     run_each,
     shortlist_names as _names,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "gpucloud"
@@ -35,19 +36,15 @@ TODAY = dt.date(2026, 12, 6)
 WEEK = 604800
 
 
-def _money(amount: float, currency: str = "USD", per: str | None = "hour") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
-
-
 # request → (lang, the values it states; every other input must stay empty)
 REQUESTS = {
     # "8 H100" is eight GPUs, never 8 hours; "$/GPU-hora" a price per hour
     "necesito 8 H100 de 80 GB de VRAM durante 2 semanas, menos de 2,50 $/GPU-hora, en Europa":
         ("es", {"gpu": "h100", "gpus": 8, "vram": 80.0, "duration": 2 * WEEK,
-                "budget": _money(2.5), "region": "eu"}),
+                "budget": cap(2.5, "USD", per="hour"), "region": "eu"}),
     "cheapest A100 spot instance with at least 40GB VRAM, per-second billing, EU region, "
     "under $1.20 an hour":
-        ("en", {"gpu": "a100", "vram": 40.0, "budget": _money(1.2), "region": "eu",
+        ("en", {"gpu": "a100", "vram": 40.0, "budget": cap(1.2, "USD", per="hour"), "region": "eu",
                 "pricing": "spot", "billing": "per_second"}),
     "4 RTX 4090 para una semana con disco de 1 TB":
         ("es", {"gpu": "rtx4090", "gpus": 4, "duration": WEEK, "storage": 1000.0}),
@@ -57,24 +54,24 @@ REQUESTS = {
     "8x H100 SXM for 2 weeks, per-minute billing":
         ("en", {"gpu": "h100", "gpus": 8, "duration": 2 * WEEK, "billing": "per_minute"}),
     "8 H100 for two weeks under $2.50 per GPU-hour":
-        ("en", {"gpu": "h100", "gpus": 8, "duration": 2 * WEEK, "budget": _money(2.5)}),
+        ("en", {"gpu": "h100", "gpus": 8, "duration": 2 * WEEK, "budget": cap(2.5, "USD", per="hour")}),
     "H200 spot in Finland, under 3 EUR per GPU hour":
         ("en", {"gpu": "h200", "pricing": "spot", "region": "eu",
-                "budget": _money(3, "EUR")}),
+                "budget": cap(3, per="hour")}),
     "H100 a menos de 2 € por GPU y hora, bajo demanda, facturación por minutos":
-        ("es", {"gpu": "h100", "budget": _money(2, "EUR"), "pricing": "on_demand",
+        ("es", {"gpu": "h100", "budget": cap(2, per="hour"), "pricing": "on_demand",
                 "billing": "per_minute"}),
     "busco 4 A100 de 80 GB de VRAM en Europa a menos de 1,80 €/h":
         ("es", {"gpu": "a100", "gpus": 4, "vram": 80.0, "region": "eu",
-                "budget": _money(1.8, "EUR")}),
+                "budget": cap(1.8, per="hour")}),
     "instancia con 8 L40S, facturación por segundo, 500 GB de almacenamiento, 10 días":
         ("es", {"gpu": "l40s", "gpus": 8, "billing": "per_second", "storage": 500.0,
                 "duration": 10 * 86400}),
     "2 A100 on-demand in the US for 3 days, max $2/GPU/hr":
         ("en", {"gpu": "a100", "gpus": 2, "pricing": "on_demand", "region": "us",
-                "duration": 3 * 86400, "budget": _money(2)}),
+                "duration": 3 * 86400, "budget": cap(2, "USD", per="hour")}),
     "single RTX 4090 for 48 hours, under 0.50 USD/hr":
-        ("en", {"gpu": "rtx4090", "duration": 2 * 86400, "budget": _money(0.5)}),
+        ("en", {"gpu": "rtx4090", "duration": 2 * 86400, "budget": cap(0.5, "USD", per="hour")}),
 }
 
 

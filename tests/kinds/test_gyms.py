@@ -31,6 +31,7 @@ from tests.kinds import (
     run_each,
     shortlist_names as _names,
     words_of,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "gyms"
@@ -38,47 +39,43 @@ KIND = PROJECT / "pipelines" / "gyms.yaml"
 TODAY = dt.date(2026, 12, 6)
 
 
-def _money(amount: float, per: str | None = None, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
-
-
 # request → (lang, the values it states; every other input must stay empty)
 REQUESTS = {
     "gimnasio cerca de Atocha con piscina, menos de 40 € al mes y sin matrícula":
-        ("es", {"place": "Atocha", "budget": _money(40, "month"), "signup_fee": _money(0),
+        ("es", {"place": "Atocha", "budget": cap(40, per="month"), "signup_fee": cap(0),
                 "facilities": ["pool"]}),
     "24h gym in Manchester city centre under £30 a month with a sauna, no contract":
-        ("en", {"place": "Manchester", "budget": _money(30, "month", "GBP"),
+        ("en", {"place": "Manchester", "budget": cap(30, "GBP", per="month"),
                 "contract": "no_contract", "open_24h": True, "facilities": ["sauna"]}),
     "gimnasio en Chamberí con clases de yoga y pilates, abierto a las 6:30 de la mañana, "
     "cuota trimestral de 120 €":
         ("es", {"place": "Chamberí", "classes": ["yoga", "pilates"], "opens_by": "6:30",
-                "budget": _money(120, "quarter")}),
+                "budget": cap(120, per="quarter")}),
     "a climbing gym in Berlin with a day pass under 15 €":
-        ("en", {"place": "Berlin", "budget": _money(15, "day"), "facilities": ["climbing"]}),
+        ("en", {"place": "Berlin", "budget": cap(15, per="day"), "facilities": ["climbing"]}),
     "centro deportivo municipal en Valencia con pista de pádel, 25 € al mes o menos, "
     "descuento estudiante":
-        ("es", {"place": "Valencia", "budget": _money(25, "month"), "facilities": ["padel"],
+        ("es", {"place": "Valencia", "budget": cap(25, per="month"), "facilities": ["padel"],
                 "student_discount": True}),
     # the longer label names the amount: "joining fee", not the monthly fee's "fee"
     "gym near King's Cross with a pool and lockers, joining fee under £20, under £35 a "
     "month, student discount":
-        ("en", {"place": "King's Cross", "signup_fee": _money(20, None, "GBP"),
-                "budget": _money(35, "month", "GBP"), "facilities": ["pool", "lockers"],
+        ("en", {"place": "King's Cross", "signup_fee": cap(20, "GBP"),
+                "budget": cap(35, "GBP", per="month"), "facilities": ["pool", "lockers"],
                 "student_discount": True}),
     "gimnasio solo mujeres en Sevilla con zumba y spinning, sin permanencia":
         ("es", {"place": "Sevilla", "classes": ["zumba", "spinning"], "women_only": True,
                 "contract": "no_contract"}),
     "gimnasio 24 horas en Madrid, cuota de 30 € o menos, matrícula máxima 20 €":
-        ("es", {"place": "Madrid", "budget": _money(30), "signup_fee": _money(20),
+        ("es", {"place": "Madrid", "budget": cap(30), "signup_fee": cap(20),
                 "open_24h": True}),
     "gym in Leeds that opens at 6am, under £300 a year, with a pool and spinning classes":
-        ("en", {"place": "Leeds", "opens_by": "6am", "budget": _money(300, "year", "GBP"),
+        ("en", {"place": "Leeds", "opens_by": "6am", "budget": cap(300, "GBP", per="year"),
                 "facilities": ["pool"], "classes": ["spinning"]}),
     "polideportivo en Bilbao con rocódromo y taquillas, menos de 90 € al trimestre, "
     "descuento para jubilados":
         ("es", {"place": "Bilbao", "facilities": ["climbing", "lockers"],
-                "budget": _money(90, "quarter"), "senior_discount": True}),
+                "budget": cap(90, per="quarter"), "senior_discount": True}),
 }
 
 

@@ -31,6 +31,7 @@ from tests.kinds import (
     run_each,
     shortlist_names as _names,
     words_of,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "insurance"
@@ -38,20 +39,16 @@ KIND = PROJECT / "pipelines" / "insurance.yaml"
 TODAY = dt.date(2026, 12, 6)
 
 
-def _money(amount: float, per: str | None = "month", currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
-
-
 # request → (lang, the values it states; every other input must stay empty)
 REQUESTS = {
     "seguro médico privado en Madrid para una pareja de 34 y 36 años, sin copago, menos "
     "de 90 € al mes por persona, con dental":
-        ("es", {"place": "Madrid", "people": 2, "ages": [34, 36], "budget": _money(90),
+        ("es", {"place": "Madrid", "people": 2, "ages": [34, 36], "budget": cap(90, per="month"),
                 "copayment": "none", "coverage": ["dental"]}),
     "health insurance for a visiting researcher in Spain, 12 months, valid for the visa "
     "(no copayments, no waiting periods), under €70 a month":
         ("en", {"place": "Spain", "term": 12 * 2629800, "visa": True, "copayment": "none",
-                "waiting_periods": False, "budget": _money(70)}),
+                "waiting_periods": False, "budget": cap(70, per="month")}),
     "seguro de salud con copago para una familia con dos niños de 4 y 7 años en Valencia, "
     "cobertura hospitalaria, sin carencias":
         ("es", {"place": "Valencia", "ages": [4, 7], "copayment": "copay",
@@ -63,11 +60,11 @@ REQUESTS = {
         ("es", {"place": "Sevilla", "ages": [65], "network": "wide"}),
     "health insurance for a family of four in Barcelona with dental and physiotherapy, "
     "under 300 EUR a month":
-        ("en", {"place": "Barcelona", "people": 4, "budget": _money(300),
+        ("en", {"place": "Barcelona", "people": 4, "budget": cap(300, per="month"),
                 "coverage": ["dental", "physiotherapy"]}),
     "seguro de salud para dos adultos en Bilbao, hasta 1.200 € al año, con fisioterapia y "
     "salud mental":
-        ("es", {"place": "Bilbao", "people": 2, "budget": _money(1200, "year"),
+        ("es", {"place": "Bilbao", "people": 2, "budget": cap(1200, per="year"),
                 "coverage": ["physiotherapy", "mental health"]}),
     "private health cover in Madrid for 2 adults aged 30 and 32, no copay, maternity "
     "included":
@@ -79,13 +76,13 @@ REQUESTS = {
                 "coverage": ["repatriation"]}),
     "busco seguro médico en Barcelona, sin copagos ni carencias, máximo 60 euros/mes":
         ("es", {"place": "Barcelona", "copayment": "none", "waiting_periods": False,
-                "budget": _money(60)}),
+                "budget": cap(60, per="month")}),
     "expat health insurance Berlin, 28 years old, with dental and mental health, no copay":
         ("en", {"place": "Berlin", "ages": [28], "copayment": "none",
                 "coverage": ["dental", "mental health"]}),
     "póliza con copago parcial en Zaragoza, hospitalización, menos de 40 €/mes":
         ("es", {"place": "Zaragoza", "copayment": "partial", "coverage": ["hospitalisation"],
-                "budget": _money(40)}),
+                "budget": cap(40, per="month")}),
     "health insurance in Valencia for a couple, with copayment, rated 8/10 or better":
         ("en", {"place": "Valencia", "people": 2, "copayment": "copay", "min_rating": 8.0}),
 }

@@ -17,41 +17,37 @@ import pytest
 
 from scout.spec.loader import load_pipeline
 from scout.testing import Result
-from tests.kinds import assert_read_as, parse_request, run_kind
+from tests.kinds import assert_read_as, parse_request, run_kind, cap
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "laptops" / "pipelines" / "laptops.yaml"
 TODAY = dt.date(2026, 12, 2)
 
 
-def _money(amount: float, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": None}
-
-
 # request → (lang, the values it states; every other input must stay empty)
 REQUESTS = {
     "portátil para programar con 16 GB de RAM por menos de 1.000 €":
-        ("es", {"budget": _money(1000), "min_ram": 16.0, "use": "programming"}),
+        ("es", {"budget": cap(1000), "min_ram": 16.0, "use": "programming"}),
     "best lightweight laptop under $900 with at least 512GB SSD":
-        ("en", {"budget": _money(900, "USD"), "min_storage": 512.0}),
+        ("en", {"budget": cap(900, "USD"), "min_storage": 512.0}),
     "un portátil ligero de menos de 1,5 kg con pantalla de 14 pulgadas":
         ("es", {"max_weight": 1.5, "screen": 14.0}),
     "gaming laptop RTX 4060 under 1500 USD":
-        ("en", {"budget": _money(1500, "USD"), "use": "gaming", "gpu": "4060"}),
+        ("en", {"budget": cap(1500, "USD"), "use": "gaming", "gpu": "4060"}),
     "MacBook o Dell XPS, máximo 1200 euros":
-        ("es", {"budget": _money(1200), "brands": ["apple", "dell"]}),
+        ("es", {"budget": cap(1200), "brands": ["apple", "dell"]}),
     # the same classes, other words
     'laptop 14" under 3 lbs for college':
         ("en", {"screen": 14.0, "max_weight": 1.361, "use": "students"}),
     "portatil gamer rtx4070 32gb ram 1tb ssd hasta 1800€":
-        ("es", {"budget": _money(1800), "min_ram": 32.0, "min_storage": 1000.0,
+        ("es", {"budget": cap(1800), "min_ram": 32.0, "min_storage": 1000.0,
                 "use": "gaming", "gpu": "4070"}),
     "laptop for coding, 8GB memory, 256 GB storage, under 700 dollars":
-        ("en", {"budget": _money(700, "USD"), "min_ram": 8.0, "min_storage": 256.0,
+        ("en", {"budget": cap(700, "USD"), "min_ram": 8.0, "min_storage": 256.0,
                 "use": "programming"}),
     "thinkpad o surface de 13,3 pulgadas con 16 gigas de ram":
         ("es", {"screen": 13.3, "min_ram": 16.0, "brands": ["lenovo", "microsoft"]}),
     "ultralight laptop under 1.2 kg, 16GB RAM, 1TB NVMe SSD, max $1,400":
-        ("en", {"budget": _money(1400, "USD"), "min_ram": 16.0, "min_storage": 1000.0,
+        ("en", {"budget": cap(1400, "USD"), "min_ram": 16.0, "min_storage": 1000.0,
                 "max_weight": 1.2}),
     "quiero un portátil que pese menos de 1.300 gramos, con almacenamiento de 2 TB":
         ("es", {"max_weight": 1.3, "min_storage": 2000.0}),

@@ -29,6 +29,7 @@ from tests.kinds import (
     run_each,
     shortlist_names as _names,
     words_of,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "mortgages"
@@ -37,31 +38,27 @@ TODAY = dt.date(2026, 12, 7)
 YEARS = 31_557_600  # a duration input's year, in seconds
 
 
-def _money(amount: float, currency: str = "EUR", per: str | None = None) -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
-
-
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
     "hipoteca fija de 250.000 € para un piso de 320.000 € a 30 años, TAE por debajo del "
     "3 %, sin comisión de apertura":
-        ("es", {"loan": _money(250000), "home_price": _money(320000), "term": 30 * YEARS,
+        ("es", {"loan": cap(250000), "home_price": cap(320000), "term": 30 * YEARS,
                 "rate_type": "fixed", "max_rate": 3.0, "opening_fee": False,
                 "max_payment": None}),
     "borrow £280k, 10% deposit, 25-year term, fixed rate under 4.5% APR, monthly "
     "repayments under £1,400":
-        ("en", {"loan": _money(280000, "GBP"), "deposit": 10.0, "term": 25 * YEARS,
+        ("en", {"loan": cap(280000, "GBP"), "deposit": 10.0, "term": 25 * YEARS,
                 "rate_type": "fixed", "max_rate": 4.5, "rate_basis": "apr",
-                "max_payment": _money(1400, "GBP", "month")}),
+                "max_payment": cap(1400, "GBP", per="month")}),
     "hipoteca variable, Euríbor + 0,6 como mucho, plazo de veinte años, cuota de menos de "
     "1.100 € al mes, sin vinculaciones":
         ("es", {"rate_type": "variable", "max_spread": 0.6, "term": 20 * YEARS,
-                "max_payment": _money(1100, per="month"), "linked_products": False,
+                "max_payment": cap(1100, per="month"), "linked_products": False,
                 "loan": None}),
     # a percentage after its label, across the comparison and the article it is said with
     "financiar el 80% de un piso de 300.000 €, hipoteca mixta, TIN máximo 2,5%, para "
     "menores de 35":
-        ("es", {"financing": 80.0, "home_price": _money(300000), "rate_type": "mixed",
+        ("es", {"financing": 80.0, "home_price": cap(300000), "rate_type": "mixed",
                 "max_rate": 2.5, "rate_basis": "nominal", "young": True, "loan": None}),
     "tracker mortgage for first-time buyers, online application, no arrangement fee":
         ("en", {"rate_type": "variable", "young": True, "online": True,
@@ -70,11 +67,11 @@ REQUESTS = {
         ("es", {"linked_products": False, "term": 25 * YEARS, "max_rate": 2.8,
                 "rate_basis": "apr"}),
     "mortgage of €200,000 over 30 years, variable rate, under 4.5% APR":
-        ("en", {"loan": _money(200000), "term": 30 * YEARS, "rate_type": "variable",
+        ("en", {"loan": cap(200000), "term": 30 * YEARS, "rate_type": "variable",
                 "max_rate": 4.5}),
     "necesito 180.000 € a 25 años, cuota máxima 800 € al mes, TIN bonificado":
-        ("es", {"loan": _money(180000), "term": 25 * YEARS, "rate_basis": "nominal",
-                "max_payment": _money(800, per="month"), "bonused": True}),
+        ("es", {"loan": cap(180000), "term": 25 * YEARS, "rate_basis": "nominal",
+                "max_payment": cap(800, per="month"), "bonused": True}),
 }
 
 

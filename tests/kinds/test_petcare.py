@@ -31,15 +31,12 @@ from tests.kinds import (
     run_each,
     shortlist_names as _names,
     words_of,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "petcare"
 KIND = PROJECT / "pipelines" / "petcare.yaml"
 TODAY = dt.date(2026, 12, 6)
-
-
-def _money(amount: float, per: str | None = None, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
 
 
 def _days(start: str, end: str) -> dict:
@@ -58,32 +55,32 @@ REQUESTS = {
     GETAFE_QUERY:
         ("es", {"place": "Getafe", "pet": "dog", "pets": 1, "weight": 30.0,
                 "service": "boarding", "dates": _days("2026-12-20", "2026-12-27"),
-                "budget": _money(25, "night"), "pickup": True}),
+                "budget": cap(25, per="night"), "pickup": True}),
     BRISTOL_QUERY:
         ("en", {"place": "Bristol", "pet": "cat", "pets": 2, "service": "sitting",
-                "dates": _days("2026-12-24", "2026-12-26"), "budget": _money(15, None, "GBP")}),
+                "dates": _days("2026-12-24", "2026-12-26"), "budget": cap(15, "GBP")}),
     DUBLIN_QUERY:
         ("en", {"place": "Dublin", "pet": "dog", "size": "large", "service": "home_boarding",
                 "insured": True, "vaccinations": True}),
     # the count's noun names the pet too: "2 perros" is two, and dogs
     "residencia para 2 perros en Madrid con patio, máximo 20 € por noche":
         ("es", {"place": "Madrid", "pet": "dog", "pets": 2, "service": "boarding",
-                "outdoor": True, "budget": _money(20, "night")}),
+                "outdoor": True, "budget": cap(20, per="night")}),
     "alguien que cuide a mi gato en casa en Valencia durante el puente":
         ("es", {"place": "Valencia", "pet": "cat", "service": "sitting",
                 "dates": _days("2026-12-06", "2026-12-08")}),
     "guardería de día para un cachorro en Barcelona con patio, 180 € al mes":
         ("es", {"place": "Barcelona", "pet": "dog", "service": "day_care", "outdoor": True,
-                "budget": _money(180, "month")}),
+                "budget": cap(180, per="month")}),
     "dog walker in Leeds for 3 dogs, under £12 a walk, insured":
         ("en", {"place": "Leeds", "pet": "dog", "pets": 3, "service": "walking",
-                "budget": _money(12, None, "GBP"), "insured": True}),
+                "budget": cap(12, "GBP"), "insured": True}),
     "cuidadora de gatos en Sevilla, menos de 15 € por visita, del 1 al 10 de enero":
-        ("es", {"place": "Sevilla", "pet": "cat", "budget": _money(15),
+        ("es", {"place": "Sevilla", "pet": "cat", "budget": cap(15),
                 "dates": _days("2027-01-01", "2027-01-10")}),
     "small dog day care in Manchester, £25 a day, with a garden":
         ("en", {"place": "Manchester", "pet": "dog", "size": "small", "service": "day_care",
-                "budget": _money(25, "day", "GBP"), "outdoor": True}),
+                "budget": cap(25, "GBP", per="day"), "outdoor": True}),
     # "en su casa", "at their place": the carer's home (home boarding), not the pet's
     "alguien que cuide a mi perro en Bilbao en su casa":
         ("es", {"place": "Bilbao", "pet": "dog", "service": "home_boarding"}),
@@ -159,7 +156,6 @@ def runs(tmp_path_factory):
                            "home": (DUBLIN_QUERY, DUBLIN)}, tmp_path_factory, today=TODAY,
                     reviews={"es": GETAFE_REVIEWS, "en": BRISTOL_REVIEWS,
                              "home": DUBLIN_REVIEWS})
-
 
 
 # the report's own words in the other language: none may leak into a report

@@ -27,6 +27,7 @@ from tests.kinds import (
     parse_request,
     run_each,
     shortlist_names as _names,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "phoneplans"
@@ -34,35 +35,31 @@ KIND = PROJECT / "pipelines" / "phoneplans.yaml"
 TODAY = dt.date(2026, 12, 2)
 
 
-def _money(amount: float, currency: str = "EUR", per: str | None = "month") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
-
-
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
     "tarifa móvil con más de 50 GB por menos de 15 € al mes sin permanencia en España":
-        ("es", {"country": "España", "min_data": 50.0, "budget": _money(15),
+        ("es", {"country": "España", "min_data": 50.0, "budget": cap(15, per="month"),
                 "commitment": False}),
     "SIM only plan in the UK, unlimited data, under £20 a month, 5G, EU roaming included":
-        ("en", {"country": "UK", "unlimited": True, "budget": _money(20, "GBP"),
+        ("en", {"country": "UK", "unlimited": True, "budget": cap(20, "GBP", per="month"),
                 "five_g": True, "eu_roaming": True}),
     "eSIM para viajar a Japón 10 días, 20 GB":
         ("es", {"country": "Japón", "esim": True, "trip_days": 10, "min_data": 20.0}),
     "tarifa con datos ilimitados y 5G, máximo 20 euros al mes":
-        ("es", {"unlimited": True, "five_g": True, "budget": _money(20)}),
+        ("es", {"unlimited": True, "five_g": True, "budget": cap(20, per="month")}),
     "busco una tarifa sin permanencia de al menos 30 gigas, hasta 10 euros al mes":
-        ("es", {"commitment": False, "min_data": 30.0, "budget": _money(10)}),
+        ("es", {"commitment": False, "min_data": 30.0, "budget": cap(10, per="month")}),
     "cheap sim only deal in Spain, 30GB, no contract, under 10 EUR per month":
-        ("en", {"country": "Spain", "min_data": 30.0, "budget": _money(10),
+        ("en", {"country": "Spain", "min_data": 30.0, "budget": cap(10, per="month"),
                 "commitment": False}),
     "travel eSIM for Japan, 14 days, at least 10 GB, under $30":
         ("en", {"country": "Japan", "esim": True, "trip_days": 14, "min_data": 10.0,
-                "budget": _money(30, "USD", None)}),
+                "budget": cap(30, "USD")}),
     "5G plan with EU roaming, max 12 months contract, under 25 EUR/month":
         ("en", {"five_g": True, "eu_roaming": True, "max_commitment_months": 12,
-                "budget": _money(25)}),
+                "budget": cap(25, per="month")}),
     "tarifa 5G con roaming en la UE y eSIM por menos de 12 € al mes":
-        ("es", {"five_g": True, "eu_roaming": True, "esim": True, "budget": _money(12)}),
+        ("es", {"five_g": True, "eu_roaming": True, "esim": True, "budget": cap(12, per="month")}),
 }
 
 

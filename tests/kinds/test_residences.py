@@ -30,16 +30,13 @@ from tests.kinds import (
     run_each,
     shortlist_names as _names,
     words_of,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "residences"
 KIND = PROJECT / "pipelines" / "residences.yaml"
 TODAY = dt.date(2026, 12, 6)
 MONTH = 2629800          # a month of the contract, in seconds (a twelfth of 365.25 days)
-
-
-def _money(amount: float, per: str | None = None, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
 
 
 def _span(start: str, end: str) -> dict:
@@ -54,17 +51,17 @@ REQUESTS = {
     "residencia de estudiantes en Salamanca cerca de la universidad, habitación individual "
     "con baño, pensión completa, menos de 900 € al mes, curso 2027-28":
         ("es", {"place": "Salamanca", "room": ["single", "ensuite"], "meals": "full_board",
-                "budget": _money(900, "month"), "stay": ACADEMIC_YEAR}),
+                "budget": cap(900, per="month"), "stay": ACADEMIC_YEAR}),
     "student accommodation in Edinburgh for September to June, en-suite, under £220 a week, "
     "bills included":
-        ("en", {"place": "Edinburgh", "room": ["ensuite"], "budget": _money(220, "week", "GBP"),
+        ("en", {"place": "Edinburgh", "room": ["ensuite"], "budget": cap(220, "GBP", per="week"),
                 "bills": True, "stay": ACADEMIC_YEAR}),
     "colegio mayor en Madrid para una estudiante de doctorado, mixto, con wifi y lavandería":
         ("es", {"place": "Madrid", "gender": "mixed", "facilities": ["wifi", "laundry"]}),
     "studio in a student residence in Milan, 10-month contract, max 1,000 € a month, near "
     "Politecnico":
         ("en", {"place": "Milan", "campus": "Politecnico", "room": ["studio"],
-                "budget": _money(1000, "month"), "contract": 10 * MONTH}),
+                "budget": cap(1000, per="month"), "contract": 10 * MONTH}),
     "residencia universitaria en Granada, habitación doble compartida, media pensión, del 1 "
     "de octubre al 30 de junio":
         ("es", {"place": "Granada", "room": ["double"], "meals": "half_board",
@@ -76,17 +73,17 @@ REQUESTS = {
     "student halls in Manchester for the academic year 2027/28, single room, self-catered, "
     "max £180 per week, women-only, gym and study room":
         ("en", {"place": "Manchester", "room": ["single"], "meals": "self_catered",
-                "budget": _money(180, "week", "GBP"), "stay": ACADEMIC_YEAR,
+                "budget": cap(180, "GBP", per="week"), "stay": ACADEMIC_YEAR,
                 "gender": "women", "facilities": ["gym", "study_room"]}),
     "residencia en Barcelona cerca de la UPC, estudio con cocina, hasta 1.100 € al mes con "
     "gastos incluidos, contrato de 6 meses":
         ("es", {"place": "Barcelona", "campus": "UPC", "room": ["studio"],
-                "budget": _money(1100, "month"), "bills": True, "contract": 6 * MONTH,
+                "budget": cap(1100, per="month"), "bills": True, "contract": 6 * MONTH,
                 "facilities": ["kitchen"]}),
     "I need a student residence in Bologna for the autumn semester, single room, breakfast "
     "included, under 700 EUR/month":
         ("en", {"place": "Bologna", "room": ["single"], "meals": "breakfast",
-                "budget": _money(700, "month"), "stay": FIRST_HALF}),
+                "budget": cap(700, per="month"), "stay": FIRST_HALF}),
     "residencia femenina en Pamplona cerca de la Universidad de Navarra, pensión completa, "
     "valorada con más de 4 sobre 5":
         ("es", {"place": "Pamplona", "campus": "Universidad de Navarra", "meals": "full_board",
@@ -97,7 +94,7 @@ REQUESTS = {
     "residencia de estudiantes en Valencia para el curso que viene, habitación individual, "
     "sin comidas, menos de 600 euros al mes, wifi":
         ("es", {"place": "Valencia", "room": ["single"], "meals": "self_catered",
-                "budget": _money(600, "month"), "stay": ACADEMIC_YEAR, "facilities": ["wifi"]}),
+                "budget": cap(600, per="month"), "stay": ACADEMIC_YEAR, "facilities": ["wifi"]}),
 }
 
 

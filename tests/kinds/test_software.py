@@ -29,15 +29,12 @@ from tests.kinds import (
     plan_output,
     run_each,
     shortlist_names as _names,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "software"
 KIND = PROJECT / "pipelines" / "tools.yaml"
 TODAY = dt.date(2026, 12, 2)
-
-
-def _money(amount: float, currency: str = "EUR", per: str | None = None) -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
 
 
 # request → (lang, the values it states; every other input must stay empty)
@@ -49,45 +46,45 @@ REQUESTS = {
     "survey tool with a free plan for 500 responses a month, GDPR compliant, EU hosting, "
     "under €30 per user per month":
         ("en", {"purpose": "survey", "free_plan": True, "eu_data": True,
-                "budget": _money(30, per="month")}),
+                "budget": cap(30, per="month")}),
     "herramienta de transcripción automática en español con API, menos de 15 € al mes":
         ("es", {"purpose": "transcripción automática", "language": "spanish",
-                "budget": _money(15, per="month")}),
+                "budget": cap(15, per="month")}),
     "open-source alternative to Slack we can self-host":
         ("en", {"purpose": "alternative to Slack", "open_source": True, "self_hosted": True}),
     "software de encuestas para 20 usuarios, facturación anual, máximo 2.000 € al año":
-        ("es", {"purpose": "encuestas", "seats": 20, "budget": _money(2000, per="year")}),
+        ("es", {"purpose": "encuestas", "seats": 20, "budget": cap(2000, per="year")}),
     # the same classes, other words
     "reference manager that works with Zotero and Word on macOS and Windows":
         ("en", {"purpose": "reference manager", "platforms": ["macos", "windows"],
                 "integrations": ["Zotero", "Word"]}),
     "herramienta de encuestas con servidores en la UE, menos de 30 € por usuario al mes":
-        ("es", {"purpose": "encuestas", "eu_data": True, "budget": _money(30, per="month")}),
+        ("es", {"purpose": "encuestas", "eu_data": True, "budget": cap(30, per="month")}),
     "app de gestión de proyectos para 10 personas, código abierto, autoalojada":
         ("es", {"purpose": "gestión de proyectos", "seats": 10, "open_source": True,
                 "self_hosted": True}),
     "transcription software in English with an API, under $20 a month":
         ("en", {"purpose": "transcription", "language": "english",
-                "budget": _money(20, "USD", "month")}),
+                "budget": cap(20, "USD", per="month")}),
     "note-taking app for iOS and Android, free plan":
         ("en", {"purpose": "note-taking", "platforms": ["ios", "android"], "free_plan": True}),
     "alternativa a Doodle gratuita, 12 € por usuario y mes como mucho":
         ("es", {"purpose": "alternativa a Doodle", "free_plan": True,
-                "budget": _money(12, per="month")}),
+                "budget": cap(12, per="month")}),
     "an open source alternative to Trello for 15 users, $8/user/month max":
         ("en", {"purpose": "alternative to Trello", "seats": 15, "open_source": True,
-                "budget": _money(8, "USD", "month")}),
+                "budget": cap(8, "USD", per="month")}),
     "online whiteboard tool for 8 seats, up to $600 per year, integrates with Slack and "
     "Microsoft Teams":
-        ("en", {"purpose": "online whiteboard", "seats": 8, "budget": _money(600, "USD", "year"),
+        ("en", {"purpose": "online whiteboard", "seats": 8, "budget": cap(600, "USD", per="year"),
                 "integrations": ["Slack", "Microsoft Teams"]}),
     "herramienta de encuestas con más de 4 estrellas en Capterra, que funcione en web":
         ("es", {"purpose": "encuestas", "min_rating": 8.0, "platforms": ["web"]}),
     # a plan's name is read only with its label: "team chat" is what the tool is for
     "survey tool, the Team plan, under €20 per user per month":
-        ("en", {"purpose": "survey", "plan": "team", "budget": _money(20, per="month")}),
+        ("en", {"purpose": "survey", "plan": "team", "budget": cap(20, per="month")}),
     "software de encuestas, plan básico, menos de 10 € al mes":
-        ("es", {"purpose": "encuestas", "plan": "basic", "budget": _money(10, per="month")}),
+        ("es", {"purpose": "encuestas", "plan": "basic", "budget": cap(10, per="month")}),
     "open-source team chat for a small business that we can self-host":
         ("en", {"purpose": "team chat", "open_source": True, "self_hosted": True}),
 }
@@ -296,7 +293,5 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                       tmp_path, capsys, monkeypatch)
     for words in ["seats", "20", "encuestas", "2.000 €/año", "F0", "R1", "F6"]:
         assert words in out, words
-
-
 
 

@@ -38,10 +38,6 @@ KIND = PROJECT / "pipelines" / "solar.yaml"
 TODAY = dt.date(2026, 12, 6)
 
 
-def _money(amount: float, currency: str = "EUR", per: str | None = None) -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
-
-
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
     "instalación de 4 kWp en Zaragoza, menos de 6.000 € IVA incluido, con batería y "

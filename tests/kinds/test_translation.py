@@ -32,6 +32,7 @@ from tests.kinds import (
     run_each,
     shortlist_names as _names,
     words_of,
+    cap,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "translation"
@@ -40,19 +41,15 @@ TODAY = dt.date(2026, 12, 6)
 DAY = 86400
 
 
-def _money(amount: float, currency: str = "EUR", per: str | None = None) -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": per}
-
-
 # request → (lang, the values it states; every other input must stay empty)
 REQUESTS = {
     "traductor jurado inglés-español en Madrid, menos de 0,10 € por palabra, entrega en 3 días":
         ("es", {"service": "sworn", "source": "english", "target": "spanish", "place": "Madrid",
-                "basis": "word", "budget": _money(0.1, per="word"), "max_turnaround": 3 * DAY}),
+                "basis": "word", "budget": cap(0.1, per="word"), "max_turnaround": 3 * DAY}),
     "transcription service for 20 hours of Spanish interviews, under $1.50 per audio minute, "
     "with timestamps, GDPR compliant":
         ("en", {"service": "transcription", "source": "spanish", "length": 20 * 3600,
-                "basis": "minute", "budget": _money(1.5, "USD", "minute"), "timestamps": True,
+                "basis": "minute", "budget": cap(1.5, "USD", per="minute"), "timestamps": True,
                 "confidential": True}),
     "traducción de un artículo científico de 8000 palabras del español al inglés, revisión "
     "por nativo, especialidad biomedicina":
@@ -64,30 +61,30 @@ REQUESTS = {
     "under 0.12 EUR per word":
         ("en", {"service": "translation", "source": "spanish", "target": "english",
                 "words": 5000, "specialty": "biomedical", "native_review": True,
-                "basis": "word", "budget": _money(0.12, per="word")}),
+                "basis": "word", "budget": cap(0.12, per="word")}),
     "necesito transcribir 12 entrevistas en español, menos de 1 € por minuto, con marcas de "
     "tiempo y confidencialidad":
         ("es", {"service": "transcription", "source": "spanish", "files": 12, "basis": "minute",
-                "budget": _money(1, per="minute"), "timestamps": True, "confidential": True}),
+                "budget": cap(1, per="minute"), "timestamps": True, "confidential": True}),
     "certified translation of 3 pages into Spanish, under 40 EUR per page, in Barcelona":
         ("en", {"service": "sworn", "target": "spanish", "pages": 3, "basis": "page",
-                "budget": _money(40, per="page"), "place": "Barcelona"}),
+                "budget": cap(40, per="page"), "place": "Barcelona"}),
     "revisión de un artículo en inglés de 6000 palabras, especialidad jurídica, máximo 300 € "
     "en total":
         ("es", {"service": "proofreading", "source": "english", "words": 6000,
-                "specialty": "legal", "budget": _money(300, per="total")}),
+                "specialty": "legal", "budget": cap(300, per="total")}),
     "Spanish-English translation of a legal contract, 12 pages, delivery within 5 business days":
         ("en", {"service": "translation", "source": "spanish", "target": "english",
                 "specialty": "legal", "pages": 12, "max_turnaround": 5 * DAY}),
     # an academic transcript is a document, not a field; a flat fee is a price for the job
     "sworn translation of my academic transcript from Spanish to English, flat fee under 80 EUR":
         ("en", {"service": "sworn", "source": "spanish", "target": "english", "basis": "total",
-                "budget": _money(80)}),
+                "budget": cap(80)}),
     "traducción jurada de mi expediente académico del español al inglés, 3 páginas":
         ("es", {"service": "sworn", "source": "spanish", "target": "english", "pages": 3}),
     "proofreading of an academic paper in English, 8000 words, 400 EUR flat fee":
         ("en", {"service": "proofreading", "source": "english", "words": 8000,
-                "specialty": "scientific", "basis": "total", "budget": _money(400)}),
+                "specialty": "scientific", "basis": "total", "budget": cap(400)}),
     "traducción de textos académicos del inglés al español, tarifa plana":
         ("es", {"service": "translation", "source": "english", "target": "spanish",
                 "specialty": "scientific", "basis": "total"}),
