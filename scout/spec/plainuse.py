@@ -1,0 +1,78 @@
+"""What the simplest spec strings use, read without Jinja.
+
+Most ``with:`` strings of a pipeline are text around ``{{ name.attr }}`` outputs
+("{{ hotel.name }} {{ task.city }} reviews", "{{ hotel.url }}") or a bare dotted
+expression (``when: task.notify_email``). Parsing each with Jinja's lexer and parser
+was a fifth of what a cold ``scout validate`` spent beyond a warm one, and a project whose
+strings are all of this shape and whose report uses only scout's built-in templates
+(their facts are shipped, scout.validate.builtin_facts) need not import jinja2 at all
+(issue 15 §9, benchmarks/README.md *validatespeed2*).
+
+:func:`plain_use` reads exactly that shape and nothing more: plain text with no ``{``
+or ``}`` of its own, and outputs ``{{ a.b.c }}`` with only blanks around the dotted name
+(no whitespace control, filters, calls, subscripts, operators, constants or keywords).
+For anything else it answers None and the caller parses with Jinja
+(scout.spec.templating). What it answers is what Jinja's tree gives for the same text:
+the first name of each output is a free name, and its first attribute a ``name.attr``
+use, in source order; tests/spec/test_plain_use.py compares both over every string the
+repository's pipelines hold and generated ones.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scout.lazyre import lazy_re
+
+if TYPE_CHECKING:
+    from scout.spec.templating import JinjaUse
+
+#: an ASCII identifier (Jinja reads more, non-ASCII ones included: those go to Jinja)
+_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+_DOTTED = rf"{_NAME}(?:\.{_NAME})*"
+#: one output: ``{{`` blanks, a dotted name, blanks ``}}`` (``{{-`` and ``-}}`` are not)
+_OUTPUT = lazy_re(rf"\{{\{{[ \t\n]*({_DOTTED})[ \t\n]*\}}\}}")
+_EXPRESSION = lazy_re(rf"[ \t]*({_DOTTED})[ \t]*")
+#: words Jinja reads as constants or operators, not as names: never read here
+_RESERVED = frozenset({"true", "false", "none", "True", "False", "None",
+                       "and", "or", "not", "in", "is", "if", "else"})
+
+
+def plain_use(source: str, expression: bool) -> JinjaUse | None:
+    """The names and ``name.attr`` uses of ``source`` when it has the plain shape above,
+    else None (parse it with Jinja)."""
+    if expression:
+        m = _EXPRESSION.fullmatch(source)
+        dotted = [m.group(1)] if m else None
+    else:
+        dotted = _outputs(source)
+    if dotted is None:
+        return None
+    names: set[str] = set()
+    attrs: list[tuple[str, str]] = []
+    for chain in dotted:
+        parts = chain.split(".")
+        if not _RESERVED.isdisjoint(parts):
+            return None
+        names.add(parts[0])
+        if len(parts) > 1:
+            attrs.append((parts[0], parts[1]))
+    from scout.spec.templating import JinjaUse
+
+    return JinjaUse(names=frozenset(names), attrs=tuple(attrs))
+
+
+def _outputs(source: str) -> list[str] | None:
+    """The dotted name of each output, in order; None when any text between them holds
+    a brace (a statement, a comment, whitespace control, anything else Jinja reads)."""
+    found: list[str] = []
+    at = 0
+    for m in _OUTPUT.finditer(source):
+        if "{" in source[at:m.start()] or "}" in source[at:m.start()]:
+            return None
+        found.append(m.group(1))
+        at = m.end()
+    tail = source[at:]
+    if "{" in tail or "}" in tail:
+        return None
+    return found
