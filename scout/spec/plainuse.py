@@ -22,37 +22,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scout.lazyre import lazy_re
-
 if TYPE_CHECKING:
     from scout.spec.templating import JinjaUse
 
-#: an ASCII identifier (Jinja reads more, non-ASCII ones included: those go to Jinja)
-_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-_DOTTED = rf"{_NAME}(?:\.{_NAME})*"
-#: one output: ``{{`` blanks, a dotted name, blanks ``}}`` (``{{-`` and ``-}}`` are not)
-_OUTPUT = lazy_re(rf"\{{\{{[ \t\n]*({_DOTTED})[ \t\n]*\}}\}}")
-_EXPRESSION = lazy_re(rf"[ \t]*({_DOTTED})[ \t]*")
 #: words Jinja reads as constants or operators, not as names: never read here
 _RESERVED = frozenset({"true", "false", "none", "True", "False", "None",
                        "and", "or", "not", "in", "is", "if", "else"})
+#: what may stand between ``{{``/``}}`` and the dotted name (``{{-`` and ``-}}`` may not)
+_BLANKS = " \t\n"
 
 
 def plain_use(source: str, expression: bool) -> JinjaUse | None:
     """The names and ``name.attr`` uses of ``source`` when it has the plain shape above,
-    else None (parse it with Jinja)."""
-    if expression:
-        m = _EXPRESSION.fullmatch(source)
-        dotted = [m.group(1)] if m else None
-    else:
-        dotted = _outputs(source)
+    else None (parse it with Jinja). Read with str methods, not a regex: a warm validate
+    answers these strings too, and compiling a pattern cost more than the reading."""
+    dotted = [source.strip(" \t")] if expression else _outputs(source)
     if dotted is None:
         return None
     names: set[str] = set()
     attrs: list[tuple[str, str]] = []
     for chain in dotted:
         parts = chain.split(".")
-        if not _RESERVED.isdisjoint(parts):
+        # an ASCII identifier each (Jinja reads non-ASCII ones too: those go to Jinja)
+        if not all(p.isascii() and p.isidentifier() and p not in _RESERVED for p in parts):
             return None
         names.add(parts[0])
         if len(parts) > 1:
@@ -63,16 +55,15 @@ def plain_use(source: str, expression: bool) -> JinjaUse | None:
 
 
 def _outputs(source: str) -> list[str] | None:
-    """The dotted name of each output, in order; None when any text between them holds
-    a brace (a statement, a comment, whitespace control, anything else Jinja reads)."""
-    found: list[str] = []
-    at = 0
-    for m in _OUTPUT.finditer(source):
-        if "{" in source[at:m.start()] or "}" in source[at:m.start()]:
-            return None
-        found.append(m.group(1))
-        at = m.end()
-    tail = source[at:]
-    if "{" in tail or "}" in tail:
+    """The dotted name of each ``{{ }}`` output, in order; None when the text around them
+    holds any other brace (a statement, a comment, whitespace control, a stray ``}}``)."""
+    text, *outputs = source.split("{{")
+    if "{" in text or "}" in text:
         return None
+    found: list[str] = []
+    for piece in outputs:
+        inner, closed, text = piece.partition("}}")
+        if not closed or "{" in text or "}" in text:
+            return None
+        found.append(inner.strip(_BLANKS))
     return found
