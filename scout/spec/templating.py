@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from scout.spec.factcache import FactStore, module_file
 from scout.spec.filtercall import call_of, named_call, named_in
+from scout.spec.plainuse import plain_use
 
 if TYPE_CHECKING:
     from jinja2 import Environment, nodes
@@ -190,6 +191,9 @@ def _decode(doc: Any) -> JinjaUse | JinjaCheckError:
 
 @lru_cache(maxsize=4096)
 def _analyse(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
+    plain = plain_use(source, expression)  # "{{ hotel.name }} reviews": no Jinja needed
+    if plain is not None:
+        return plain
     key = _STORE.key(("expression\0" if expression else "template\0") + source)
     result = _STORE.load(key, _decode)
     if result is None:

@@ -232,11 +232,13 @@ def check_jinja(
                        "read the catalog",
             at("_", "") if "_" in use.names else at("trans", r"\{%-?\s*"), severity="warning",
             hint=_lang_branch_hint(text)))
-    for f in sorted(use.filters - known_filters()):
+    # known_filters()/known_tests() only when the text uses one: building them imports
+    # jinja2, scout's filters and the sandbox, which a cold check of plain strings skips
+    for f in sorted(use.filters - known_filters() if use.filters else ()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'",
                                 at(f, r"(?:\|\s*|[\"'])"),
                                 hint=did_you_mean(f, known_filters(), what="filters")))
-    for t in sorted(use.tests - known_tests()):
+    for t in sorted(use.tests - known_tests() if use.tests else ()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja test '{t}'",
                                 at(t, r"(?:\bis\s+(?:not\s+)?|[\"'])"),
                                 hint=did_you_mean(t, known_tests(), what="tests")))

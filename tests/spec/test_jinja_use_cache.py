@@ -74,8 +74,9 @@ def test_a_second_process_answers_from_disk_without_parsing(
 
 def test_an_expression_and_a_template_of_the_same_text_are_two_entries(
         cache: Path, parses: list[str]) -> None:
-    as_expr = J.analyse("a.b", expression=True)
-    as_text = J.analyse("a.b", expression=False)
+    # braces: neither is plain (scout.spec.plainuse), both are parsed
+    as_expr = J.analyse("{'k': a.b}", expression=True)
+    as_text = J.analyse("{'k': a.b}", expression=False)
     assert as_expr.names == {"a"} and as_text.names == frozenset()
     assert len(parses) == 2
 
