@@ -4,7 +4,7 @@ weekly, as the budget is said) cost for the room and the dependency grade asked:
 price by room (`individual 1.950 €/mes, doble 1.650 €/mes`: rank's `variants: room`), by
 grade (`grado I 1.850 €, grado II 2.100 €, grado III 2.400 € al mes`: the period said once
 is each grade's), a day's (`desde 65 €/día`) or a month's against a weekly budget (the
-conversion said); a day centre's rate a day times the days a week asked. Extras and a
+conversion said); a day centre's rate a day at the days a week asked (`days_per_week`). Extras and a
 deposit are said apart. The requests are typed as the lab types them, in both languages;
 three run end to end offline with scout.testing (module-scoped: one run each)."""
 
@@ -204,13 +204,15 @@ def test_a_weekly_budget_in_english_with_the_conversion_said(runs):
 
 def test_a_day_centre_on_the_days_a_week_asked(runs):
     run, _ = runs["sevilla"]
-    # Macarena's 28 €/día for 3 days a week is 364 € a month, not a month of days (852 €)
+    # Macarena's 28 €/día at 3 days a week is ~365 € a month (rank's days_per_week), not a
+    # month of days (~852 €)
     assert _names(run) == ["Centro de Día Triana", "Centro de Día Macarena",
                            "Centro de Día Los Remedios"]
     assert _excluded(run) == {"Centro de Día Nervión": ["por encima del presupuesto",
                                                         "no dice tener transporte"]}
-    assert "| 2 | Centro de Día Macarena | 364 €/mes | 28 €/día [2] |" in run.report
-    assert "la tarifa por día por los días a la semana pedidos" in run.report
+    assert "| 2 | Centro de Día Macarena | 365 €/mes | 28 €/día [2] |" in run.report
+    assert "1 precio por día se ha pasado a precio por mes a los días por semana pedidos " \
+        "(aproximado)" in run.report
 
 
 def test_the_report_cites_its_sources(runs):
