@@ -9,6 +9,7 @@ import re
 
 from scout.schemas.task import Money
 from scout.task.lang import fold
+from scout.task.fundedprice import funded_only
 from scout.task.memberprice import members_only
 from scout.task.money import LABEL_GAP, iter_money, label_re
 from scout.task.pageprices import shop_text, span_back
@@ -191,9 +192,11 @@ def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     extra (a meal, parking, a supplement) is none where another is labelled as the
     price, its cuota or its fee (:func:`_extras`); so is a members' price beside the price
     anyone pays (:func:`scout.task.memberprice.members_only`: "Socios 16 €, no socios
-    28 €" is 28)."""
+    28 €" is 28), nor is a funded or public place's beside a private one
+    (:func:`scout.task.fundedprice.funded_only`: "plaza concertada 1.200 €, plaza privada
+    2.300 €" is 2.300)."""
     found = find_amounts(text)
-    extras = _extras(text, found) | members_only(text, found)
+    extras = _extras(text, found) | members_only(text, found) | funded_only(text, found)
     found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found if not _beside_price(text, span)]
     for pool in (plain, found):

@@ -113,6 +113,9 @@ BRISTOL = [
     Result("Westbury Court", "https://care.test/westbury",
            "Westbury Court: single rooms £1,150, shared rooms £990 per week. Nursing and "
            "dementia care, CQC rated Good. Visiting 10am-8pm."),
+    Result("Downend House", "https://care.test/downend",
+           "Downend House: council-funded rooms £780 per week; self-funded residents from "
+           "£1,450 per week. Nursing and dementia care, large garden."),
 ]
 SEVILLA = [
     Result("Centro de Día Triana", "https://dia.test/triana",
@@ -185,10 +188,12 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
 def test_a_weekly_budget_in_english_with_the_conversion_said(runs):
     run, queries = runs["bristol"]
     # Westbury's cheapest room (none asked): £990 a week; Avonside's £6,200 a month is
-    # ~£1,427 a week, over £1,400; Kingswood's nursing top of £1,480 a week is over it
+    # ~£1,427 a week, over £1,400; Kingswood's nursing top of £1,480 a week is over it;
+    # Downend's council-funded rooms (£780) are no price a family pays: £1,450 is
     assert _names(run) == ["Westbury Court", "Clifton Manor Care Home"]
     assert _excluded(run) == {"Avonside Nursing Home": ["over budget"],
                               "Kingswood Lodge": ["over budget"],
+                              "Downend House": ["over budget"],
                               "Harbourside Care": ["no dementia unit stated",
                                                    "no nursing care stated"]}
     assert run.report.startswith("# Care homes and home care: Bristol · care home · "
