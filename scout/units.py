@@ -220,7 +220,7 @@ def work_factor(per: str, target: str, bases: Bases | None = None) -> float | No
     return many_b / many_a if a == b else None
 
 
-def per_factor(per: str | None, target: str | None, week: int = 7,
+def per_factor(per: str | None, target: str | None, week: float = 7,
                bases: Bases | None = None) -> float | None:
     """What an amount per ``per`` is multiplied by to be an amount per ``target``.
 

@@ -56,7 +56,7 @@ from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import terms
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.units import MEASURE_UNITS, RATE_UNITS, per_factor
-from scout.schemas.sources import AspectNote, Synthesis, SynthesisSentence
+from scout.schemas.sources import KEYLESS_MODEL, AspectNote, Synthesis, SynthesisSentence
 from scout.schemas.task import Money
 from scout.task.taxbasis import stated_rate
 
@@ -266,7 +266,7 @@ class Builder:
                                     "summarise"))
         return Synthesis(
             text=" ".join(_marked(s) for s in flat), sentences=flat,
-            citations=self.cites.items, adapter=adapter, model="extractive",
+            citations=self.cites.items, adapter=adapter, model=KEYLESS_MODEL,
             notes=notes_out, lang=self.fmt.lang, recommendation=recommendation,
             candidates=candidates, conflicts=conflicts, near_misses=near, caveats=caveats)
 

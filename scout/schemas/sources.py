@@ -259,6 +259,11 @@ class Synthesis(ArtifactModel):
         "lists, tables) with per-item citations; empty for the extractive summary")
 
 
+#: the ``model`` a keyless (extractive) synthesis names: its answer is written from the
+#: ranking itself, so it never recommends a left-out candidate (scout/steps/synthcheck.py)
+KEYLESS_MODEL = "extractive"
+
+
 class EmailDelivery(ArtifactModel):
     """What ``uses: email`` did with the report: sent, not sent (and why), or in doubt.
 

@@ -245,6 +245,12 @@ class RankParams(StrictModel):
         "(a duration, or an integer or number of hours): with them asked, a price per hour "
         "is compared with a budget per month at the hours a month holds (2 a week are ~8.7), "
         "and a price per month stating no hours with a budget per hour over them; flagged")
+    days_per_week: str | None = Field(
+        default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
+        description="the integer or number input counting the days a week asked (a day "
+        "centre's or a nursery's '3 días por semana'): a price per day is put on a week's or "
+        "a month's footing at those days, not at the days the listing's week holds, and "
+        "flagged")
     cost_per: str | None = Field(
         default=None,
         description="what the amount the first cost order computes is for, where the "

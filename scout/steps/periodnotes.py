@@ -47,6 +47,9 @@ MEASURE = "measure"
 #: ("2 horas a la semana, máximo 200 € al mes": 20 €/hora is ~173 € a month), and a price
 #: per a period over them against a budget per hour (:meth:`scout.steps.workbasis.Work.paced`)
 PACED_UP, PACED_DOWN = "paced-up", "paced-down"
+#: a price per day put per a week or a month at the days a week asked (rank's
+#: ``days_per_week``: "3 días por semana", 28 €/día is ~364 € a month)
+WEEK_DAYS = "week-days"
 
 FLAGS = {
     ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
@@ -93,6 +96,8 @@ FLAGS = {
                                 "asked) to compare it with the budget"),
     ("converted", PACED_DOWN): N_("price per {per} divided by the {count} hours asked in it "
                                   "to compare it with the budget per {target}"),
+    ("converted", WEEK_DAYS): N_("price per {per} at the {count} days a week asked, converted "
+                                 "to per {target} (approximate)"),
 }
 #: the note per outcome, as a function of the count (N_plural: the catalog reads the
 #: literal words)
@@ -193,6 +198,11 @@ NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "the budget per {target}",
         "{count} prices per {per} were divided by the hours asked in it to compare them "
         "with the budget per {target}", n),
+    ("converted", WEEK_DAYS): lambda n: N_plural(
+        "{count} price per {per} was put per {target} at the days a week asked "
+        "(approximate) to compare it with the budget",
+        "{count} prices per {per} were put per {target} at the days a week asked "
+        "(approximate) to compare them with the budget", n),
     ("incomparable", UNITLESS): lambda n: N_plural(
         "{count} price that states no unit could not be compared with the budget per "
         "{target}, so the budget was not checked",

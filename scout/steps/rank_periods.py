@@ -30,7 +30,9 @@ said beside a period
 ("45 € por persona y noche", "20 € por perro y noche": ``Money.each``) is counted the same
 way, pets by rank's ``heads: {pet: pets}``. With the hours a week asked (rank's
 ``hours_per``), a price per hour is one per month at the hours a month holds, and one per
-month over them (:class:`scout.steps.workbasis.Work`), the flag saying how many.
+month over them (:class:`scout.steps.workbasis.Work`), the flag saying how many; with the
+days a week asked (rank's ``days_per_week``), a price per day is put per a week or a month
+at those days, not at the days the listing's week holds.
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ from scout.schemas.task import HEADS, Money
 from scout.steps.dailycap import DAY_HOURS, HELD, HOUR_RATES, hours_of_day
 from scout.steps.periodnotes import (BUDGET, FLAGS, FLOOR, MEASURE, PACED_DOWN, PACED_UP,
                                      HEAD_STAY, PAID_WHOLE, SAID_WHOLE, STATED_FLOOR, STATED_WHOLE,
-                                     UNITLESS, UNSTATED, UNSTATED_FLOOR, VOLUME, WHOLE)
+                                     UNITLESS, UNSTATED, UNSTATED_FLOOR, VOLUME, WEEK_DAYS,
+                                     WHOLE)
 from scout.steps.staylength import Span, days_used
 from scout.steps.weekdays import candidate_week
 from scout.steps.workbasis import Work
@@ -69,7 +72,7 @@ def _times(money: Money, days: float | None, work: Work | None = None) -> float 
 
 
 def to_period(money: Money, per: str | None, days: float | None = None,
-              week: int = 7, work: Work | None = None) -> Money | None:
+              week: float = 7, work: Work | None = None) -> Money | None:
     """``money`` per the period ``per`` (a weekly rent as a monthly one, approximate; a
     nightly price as the price of the ``days`` asked when ``per`` is the whole of them);
     itself when there is nothing to convert; None when the two cannot be compared (or the
@@ -193,7 +196,12 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         # a day camp "de lunes a viernes": its week holds five days (scout.steps.weekdays);
         # a night's price is a stay's, whose week holds seven
         daily = {base.per, per} & {"day", "half day"}
-        timed = to_period(base, per, days, (candidate_week(c) or 7) if daily else 7, work)
+        # the days a week the request asks (rank's days_per_week: a day centre "3 días por
+        # semana") before the days the listing's week holds
+        asked_week = work.week_days if work is not None and work.week_days and daily \
+            and per in PERIOD_DAYS and base.per in PERIOD_DAYS else None
+        week = asked_week or ((candidate_week(c) or 7) if daily else 7)
+        timed = to_period(base, per, days, week, work)
         basis = (MEASURE if per == TOTAL and base.per in MEASURE_UNITS
                  else VOLUME if per == TOTAL and base.per in WORK_UNITS
                  else (SAID_WHOLE if timed is not None and span is not None and span.said
@@ -203,6 +211,8 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         if basis == VOLUME and base.per in _TIME_UNITS:
             # an hour of a court, a room or a boat is a length, not work: said so
             basis = SAID_WHOLE if timed is not None else WHOLE
+        if basis == BUDGET and asked_week and timed is not None and timed is not base:
+            basis = WEEK_DAYS
         if basis == BUDGET and timed is not None and work is not None \
                 and per_factor(base.per, per, 7, work.bases) is None \
                 and work.paced(base.per, per):
@@ -219,6 +229,8 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     if basis in (PACED_UP, PACED_DOWN) and work is not None:
         hours = work.hours_in(per if basis == PACED_UP else base.per)
         times = round(hours, 1) if hours is not None else None
+    if basis == WEEK_DAYS and work is not None:
+        times = work.week_days
     c.flags.append(FLAGS[(outcome, basis)].format(
         per=MEASURE_WORDS.get(str(base.per), base.per), target=MEASURE_WORDS.get(per, per),
         count=f"{times:g}" if times is not None else ""))

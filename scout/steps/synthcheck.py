@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from scout.adapters.contract import SubjectBrief
 from scout.i18n import N_
-from scout.schemas.sources import Synthesis
+from scout.schemas.sources import KEYLESS_MODEL, Synthesis
 from scout.steps.mentions import names_candidate, shared_words
 
 #: the note, as the report localises it (scout.i18n.messages)
@@ -35,8 +35,9 @@ def _texts(synthesis: Synthesis) -> list[str]:
 def left_out_named(synthesis: Synthesis, subjects: list[SubjectBrief]) -> list[str]:
     """The left-out candidates (``subjects`` the ranking excluded) a model's ``synthesis``
     names by their own words, in the subjects' order; [] for the keyless synthesis or
-    a run with no ranking."""
-    if not synthesis.model:
+    a run with no ranking. The keyless synthesis names its model ``KEYLESS_MODEL``: its
+    near misses name left-out candidates as left out, on purpose."""
+    if not synthesis.model or synthesis.model == KEYLESS_MODEL:
         return []
     left_out = [s for s in subjects if s.rank is None and s.excluded]
     if not left_out or not any(s.rank is not None for s in subjects):

@@ -18,6 +18,9 @@ A kind sold by the hour also says which input counts the hours a period holds (r
 compared with a budget per month at the ~8.7 hours a month holds, and a price per month
 that states no hours with a budget per hour over them (a page that says its hours, "80 € al
 mes por 4 clases de 1,5 horas", is put on an hour by them: :mod:`scout.steps.packprice`).
+A kind used some days a week (a day centre, a nursery part-time) says which input counts
+them (rank's ``days_per_week: days``): with "3 días por semana" asked, a price per day is
+~13 days' a month, not a month of days.
 """
 
 from __future__ import annotations
@@ -35,12 +38,15 @@ class Work:
     """A rank's units of work: ``bases`` (a page in words), ``volume`` (the work asked,
     by unit: {"word": 8000.0}), ``whole``: the budget is for the whole job (the kind
     declares a volume and the budget states no unit), and ``hours``: the hours asked a
-    period holds ({"week": 2.0}: rank's ``hours_per``)."""
+    period holds ({"week": 2.0}: rank's ``hours_per``), ``week_days``: the days a week
+    asked (3 for "3 días por semana": rank's ``days_per_week``), at which a price per day
+    is put on a week's or a month's footing."""
 
     bases: Bases = field(default_factory=dict)
     volume: dict[str, float] = field(default_factory=dict)
     whole: bool = False
     hours: dict[str, float] = field(default_factory=dict)
+    week_days: float | None = None
 
     def hours_in(self, period: str | None) -> float | None:
         """How many of the hours asked ``period`` (a month, a week...) holds: 2 a week
@@ -117,8 +123,19 @@ def rank_work(params: Any, task: Any, budget: Money | None, floor: bool) -> Work
     a volume and it states no unit (or says it is the total)."""
     units, volume = getattr(params, "units", None), getattr(params, "volume", None)
     hours_per = getattr(params, "hours_per", None)
-    if not units and not volume and not hours_per:
+    days_per_week = getattr(params, "days_per_week", None)
+    if not units and not volume and not hours_per and not days_per_week:
         return None
     whole = bool(volume) and budget is not None and budget.per in (None, TOTAL) and not floor
     return Work(bases=parse_bases(units or {}), volume=asked_volume(task, volume or {}),
-                whole=whole, hours=asked_hours(task, hours_per or {}) if not floor else {})
+                whole=whole, hours=asked_hours(task, hours_per or {}) if not floor else {},
+                week_days=asked_week_days(task, days_per_week))
+
+
+def asked_week_days(task: Any, name: str | None) -> float | None:
+    """The days a week the request asks, from the input rank's ``days_per_week`` names
+    (1 to 7); None when it names none or the request left it unset."""
+    value = (getattr(task, "values", None) or {}).get(name) if name else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 7:
+        return None
+    return float(value)

@@ -9,10 +9,12 @@ import re
 
 from scout.schemas.task import Money
 from scout.task.lang import fold
+from scout.task.fundedprice import funded_only
 from scout.task.memberprice import members_only
 from scout.task.money import LABEL_GAP, iter_money, label_re
 from scout.task.pageprices import shop_text, span_back
 from scout.task.readers import QueryText
+from scout.task.sharedperiod import shared_periods
 from scout.units import PERIOD_DAYS
 
 # a page's text read: longer than a query (a fetched page's price block), still bounded
@@ -26,7 +28,8 @@ def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     what "from €120" means, and still a range: :func:`scout.steps.listprice.find_price`
     keeps both ends). Prices written as shops
     write them ("1 299 Kč", "CHF 1'299.–") are read too (:mod:`scout.task.pageprices`);
-    spans are ``text``'s."""
+    spans are ``text``'s. A period said once after a list of amounts is each one's
+    (:mod:`scout.task.sharedperiod`)."""
     shop, starts, ends = shop_text(text[:_MAX_TEXT_CHARS])
     t = QueryText(shop)
     out: list[tuple[Money, tuple[int, int]]] = []
@@ -42,7 +45,8 @@ def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
             out.append((low, span))
             money = money.model_copy(update={"min": None})
         out.append((money, span))
-    return out
+    # "grado I 1.850 €, grado II 2.100 €, grado III 2.400 € al mes": each a month's
+    return shared_periods(text, out, _ends_a_list, _priced)
 
 
 # a currency said before a range's first figure ("$80-120", "EUR 80-120", "£28–34")
@@ -154,6 +158,20 @@ def _extras(text: str, found: list[tuple[Money, tuple[int, int]]]) -> set[int]:
                    and not _other_periods(m.per, found[i][0].per) for m in main)}
 
 
+def _ends_a_list(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` is named as a fee, a deposit or a charge
+    (:func:`_beside_price`) or an extra (:data:`_EXTRA`): no item of a list of versions'
+    prices that share one period (:mod:`scout.task.sharedperiod`)."""
+    return _beside_price(text, span) \
+        or _EXTRA_BEFORE.search(fold(text[max(0, span[0] - 40):span[0]])) is not None \
+        or _EXTRA_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None
+
+
+def _priced(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` is labelled as the price (:data:`_THE_PRICE`)."""
+    return _THE_PRICE.search(fold(text[max(0, span[0] - 40):span[0]])) is not None
+
+
 #: the periods an amount may be per, an hour's among them
 _TIMES = frozenset({*PERIOD_DAYS, "hour", "minute"})
 
@@ -174,9 +192,11 @@ def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     extra (a meal, parking, a supplement) is none where another is labelled as the
     price, its cuota or its fee (:func:`_extras`); so is a members' price beside the price
     anyone pays (:func:`scout.task.memberprice.members_only`: "Socios 16 €, no socios
-    28 €" is 28)."""
+    28 €" is 28), nor is a funded or public place's beside a private one
+    (:func:`scout.task.fundedprice.funded_only`: "plaza concertada 1.200 €, plaza privada
+    2.300 €" is 2.300)."""
     found = find_amounts(text)
-    extras = _extras(text, found) | members_only(text, found)
+    extras = _extras(text, found) | members_only(text, found) | funded_only(text, found)
     found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found if not _beside_price(text, span)]
     for pool in (plain, found):

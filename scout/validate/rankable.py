@@ -117,10 +117,11 @@ def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
     """SPEC080 when ``variants`` names no input with an ``enum`` (its values are the
     words a source labels a version's price with, so without them no price is read),
     ``people`` no integer input, ``volume`` an input that counts no work, or
-    ``hours_per`` one that counts no hours."""
+    ``hours_per`` one that counts no hours, ``days_per_week`` one that counts no days."""
     return _people_problems(pid, params, pipeline, smap) + _variants_problems(
         pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap) + \
-        _hours_problems(pid, params, pipeline, smap) + cost_order_problems(pid, params, smap) \
+        _hours_problems(pid, params, pipeline, smap) + _days_problems(pid, params, pipeline, smap) \
+        + cost_order_problems(pid, params, smap) \
         + unexplained_where_problems(pid, params, smap)
 
 
@@ -241,6 +242,26 @@ def _hours_problems(pid: str, params: RankParams, pipeline: Pipeline,
             hint=hint or "name the input that says how many hours a period holds "
                          "(weekly_hours: {type: duration})"))
     return problems
+
+
+def _days_problems(pid: str, params: RankParams, pipeline: Pipeline,
+                   smap: SourceMap) -> list[Problem]:
+    """SPEC080 when ``days_per_week`` names no integer or number input: the days a week
+    the request asks are counted by one."""
+    name = params.days_per_week
+    kinds = ("integer", "number")
+    spec = pipeline.inputs.get(name) if name else None
+    if name is None or (spec is not None and spec.type in kinds):
+        return []
+    counts = sorted(n for n, s in pipeline.inputs.items() if s.type in kinds)
+    what = "no input" if spec is None else f"a {spec.type} input"
+    hint = did_you_mean(name, counts, what="integer or number inputs") if spec is None else None
+    return [Problem(
+        "SPEC080", f"phase '{pid}' (rank): 'days_per_week: {name}' names {what}: the days "
+        "a week asked are counted by an integer or number input",
+        smap.locate(("phases", pid, "with", "days_per_week")),
+        hint=hint or "name the input that says how many days a week are asked "
+                     "(days: {type: integer, aliases: [días por semana, days a week]})")]
 
 
 def _people_problems(pid: str, params: RankParams, pipeline: Pipeline,

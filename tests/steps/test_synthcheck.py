@@ -39,3 +39,20 @@ def test_the_keyless_synthesis_and_a_run_without_ranking_are_not_read() -> None:
     assert left_out_named(said("La Pergola is best.", model=None), SUBJECTS) == []
     unranked = [s.model_copy(update={"rank": None}) for s in SUBJECTS[:2]] + SUBJECTS[2:]
     assert left_out_named(said("La Pergola is best."), unranked) == []
+
+
+def test_the_keyless_synthesis_names_its_near_misses_with_no_note() -> None:
+    """The extractive synthesis names its model ``extractive`` and lists a left-out
+    candidate under its near misses on purpose ("X is just over the budget"): that is
+    no recommendation of it, so no note says the answer names it."""
+    from scout.schemas.sources import KEYLESS_MODEL
+    from scout.steps.synthcheck import left_out_note
+
+    near = said("La Pergola Roma is just over the budget: 380 EUR against 300 EUR.",
+                "Pizzeria Ai Marmi se queda cerca, pero su puntuación es baja.",
+                model=KEYLESS_MODEL)
+    assert left_out_named(near, SUBJECTS) == []
+    assert left_out_note(near, SUBJECTS) is None
+    # a model's answer naming them still gets the note
+    assert left_out_named(near.model_copy(update={"model": "gpt-4o-mini"}), SUBJECTS) == \
+        ["La Pergola Roma", "Pizzeria Ai Marmi"]
