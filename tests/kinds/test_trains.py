@@ -98,7 +98,7 @@ def test_a_week_to_travel_in_is_a_date_range():
 # per trayecto y pasajero, a return beside a single, classes, a booking fee apart, "$"
 # for pesos
 MADRID = [
-    Result("Renfe AVE Madrid Barcelona", "https://renfe.test/ave-madrid-barcelona",
+    Result("Renfe AVE Madrid - Barcelona", "https://renfe.test/ave-madrid-barcelona",
            "AVE Madrid-Barcelona, 14 de enero: salida 07:30, llegada 10:02, 2 h 32 min, "
            "directo. Básico desde 45 €, Elige 62 €. Ida y vuelta desde 89,90 €."),
     Result("iryo Madrid Barcelona", "https://iryo.test/madrid-barcelona",
@@ -153,7 +153,7 @@ def test_a_return_is_compared_at_the_return_fare_or_the_single_twice(runs):
     run, _ = runs["es"]
     # Renfe's single 45 € fits 60 €, its return from 89,90 € does not; Ouigo's 9 € one
     # way is 18 € there and back; iryo's 24 € per trayecto is 48 €, plus 1,50 € of fees
-    assert _excluded(run) == {"Renfe AVE Madrid Barcelona": ["por encima del presupuesto"]}
+    assert _excluded(run) == {"Renfe AVE Madrid - Barcelona": ["por encima del presupuesto"]}
     assert _names(run) == ["Ouigo Madrid Barcelona", "Avlo Madrid Barcelona",
                            "iryo Madrid Barcelona"]
     assert _item(run, "Ouigo Madrid Barcelona")["candidate"]["price"]["amount"] == 18
