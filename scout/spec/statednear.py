@@ -51,8 +51,15 @@ def near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
     alt = of_words(of, synonyms)
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
             re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
-                       + _WITHIN_BEFORE + "|" + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + _PLUS_BEFORE + "|"
+                       + _WITHIN_BEFORE + "|" + _FROM_BEFORE + "|" + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + _PLUS_BEFORE + "|"
                        + NEXT_BEFORE + r")$"))
+
+
+#: a price's "from" between the word and the value it names, as fares and price lists
+#: state their least: "ida y vuelta desde 89,90 €", "return from £45", "Prémium a partir de
+#: 60 €", "open return starting at £120"
+_FROM_BEFORE = (r"\s*(?::\s*)?\s(?:desde|from|a\s+partir\s+de|starting\s+(?:at|from)|"
+                r"precios?\s+desde|prices?\s+from)\s+")
 
 
 #: a cap between the word and the value it names, as listings state a most: "banquetes de

@@ -213,6 +213,19 @@ class RankParams(StrictModel):
         "price per person is compared as the group's (times it) with a budget that is not "
         "per person, and a budget per person with a price per day, night, week... divided "
         "by it")
+    return_trip: Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
+        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]] | None = Field(
+        default=None,
+        description="the inputs saying a return trip is asked (a yes/no input, a return "
+        "date): given, a price is compared at the return fare its page states ('ida y "
+        "vuelta 89 €', 'open return £120') or else its single fare twice; not given, "
+        "at a single fare the page states beside a return one. Flagged")
+    person_prices: bool = Field(
+        default=False,
+        description="the kind's prices that name no head and no period (a fare's 'desde "
+        "19,90 €', a ticket's '£35') are each person's: the people asked (`people`) "
+        "multiply them against a budget for the party, as a price said per person; a line "
+        "saying the price is the booking's ('for 2 adults', 'en total') keeps it whole")
     group_prices: bool = Field(
         default=False,
         description="the kind's prices that name no head (a boat's day, a villa's week, a "

@@ -30,9 +30,27 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
     with no amount, 0 in ``currency`` (the context's: the request's budget) when the
     text says getting in is free (:func:`scout.steps.freeprice.says_free`)."""
     price = _find_price(text, currency)
+    if price is not None and currency and price.currency == "USD" and local_dollar(text, currency):
+        price = price.model_copy(update={"currency": currency})
     if price is not None and price.tax is None and price.amount and (basis := page_basis(text)):
         return price.model_copy(update={"tax": basis})
     return price
+
+
+# what says a "$" on a page is the US dollar: its code, a prefix glued to the sign, the word
+_SAYS_USD = re.compile(r"\bUSD\b|\bU\.?S\.?\s?\$|U\$S|\bdollars?\b|\bd[oó]lar(?:es)?\b", re.I)
+
+
+def local_dollar(text: str, currency: str) -> bool:
+    """Whether the bare "$" of ``text`` is ``currency``, the request's money: a currency
+    written with "$" other than the US dollar (Chile's, Mexico's, Argentina's, Colombia's
+    peso, the Canadian or Australian dollar), and a page that never says the US dollar
+    ("semi cama $4.500" read for "máximo 8.000 CLP" is 4.500 CLP, never 4,500 USD with no
+    rate to compare it; "US$ 30", "USD", "dollars" keep the US dollar)."""
+    from scout.task.cldr import currencies
+
+    return (currency != "USD" and currency in currencies().symbols.get("$", ())
+            and "$" in text and not _SAYS_USD.search(text))
 
 
 def _find_price(text: str, currency: str | None) -> Money | None:

@@ -14,7 +14,9 @@ the place the request is about instead:
   request about Cancún) where scout knows it (:mod:`scout.task.gazetteer`).
 
 Only whole trailing segments go, compared accent- and case-blind: "Hotel Arts Barcelona"
-keeps its name (no separator), and a name that is nothing but the place is kept.
+keeps its name (no separator), a name that is nothing but the place is kept, and so is a
+route's second end after its first ("Renfe AVE Madrid - Barcelona" for a request from
+Madrid to Barcelona: the trip's name, not a place appended to it).
 """
 
 from __future__ import annotations
@@ -113,6 +115,14 @@ def places_of(values: list[str]) -> Places:
     return Places(frozenset(names), frozenset(countries))
 
 
+def _route_end(head: str, tail: str, places: Places) -> bool:
+    """Whether ``head`` (the name before the place ``tail``) ends with another place the
+    request names: a route written with its two ends ("Madrid - Barcelona", "London |
+    Edinburgh"), whose second end is the route's, not a place appended to a name."""
+    said = _norm(head.rstrip(" -|–—:·→>"))
+    return any(p != tail and (said == p or said.endswith(" " + p)) for p in places.names)
+
+
 def strip_place(name: str, places: Places) -> str:
     """``name`` without the requested place (and a country after it) at its end."""
     if not places:
@@ -124,6 +134,10 @@ def strip_place(name: str, places: Places) -> str:
     line_end = name.find("\n") % (len(name) + 1)  # no line break: the name's length
     while (split := _split_tail(name, end, line_end)) is not None:
         head, tail = split[0], _norm(split[1])
+        # a place's name is short: the words right before the separator are enough, and a
+        # name of many separators is still read in linear time
+        if tail in places.names and _route_end(name[max(0, head - 80):head], tail, places):
+            break  # "Renfe AVE Madrid - Barcelona": a route's two ends, no place appended
         if tail in places.names or tail in places.countries:
             end = head
             continue

@@ -155,6 +155,16 @@ def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
     return sum(counts) if counts else None
 
 
+def _return_asked(ctx: StepContext, names: str | list[str] | None) -> bool | None:
+    """Whether the request asks a return trip: one of the inputs rank's ``return_trip``
+    names holds a value (a yes/no said yes, a return date); None when it names none."""
+    if not names:
+        return None
+    values = getattr(ctx.task, "values", None) or {}
+    return any(values.get(n) not in (None, False, "", [])
+               for n in ([names] if isinstance(names, str) else names))
+
+
 def _cost(score: list[Any], at: int | None, descending: bool,
           price: Money | None, priced: bool = True) -> float | None:
     """The amount the ranking compares a candidate by (its ``order_by`` reading the
@@ -250,7 +260,10 @@ def run(ctx: StepContext) -> Shortlist:
                               if params.term_cost is not None else None,
                               # what the kind counts, as its author declared it
                               counts_people=bool(params.people or params.heads
-                                                 or params.group_prices))
+                                                 or params.group_prices),
+                              trip=_return_asked(ctx, params.return_trip),
+                              one_persons=params.person_prices
+                              and bool(_people(ctx, params.people)))
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other

@@ -26,7 +26,9 @@ from scout.steps.rank_periods import put_on_period, to_period
 from scout.steps.dailycap import HOUR_RATES
 from scout.steps.eachprice import as_unit
 from scout.steps.groupsize import for_group
+from scout.steps.listprice import local_dollar
 from scout.steps.packprice import for_bundle, for_pack
+from scout.steps.tripfare import as_one_persons, for_trip
 from scout.steps.seasonprice import for_season
 from scout.steps.seatprice import for_seats
 from scout.steps.slotprice import for_slot
@@ -82,7 +84,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            pack: str | None = None, group: bool = False,
            member: bool = False, dates: Any = None,
            term: tuple[tuple[str, ...], int] | None = None,
-           counts_people: bool = True) -> tuple[list[Candidate], bool]:
+           counts_people: bool = True,
+           trip: bool | None = None,
+           one_persons: bool = False) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -119,7 +123,11 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     ``term``: rank's ``term_cost`` (its fee words, its months with no contract), a price a
     month being its average over the contract (:func:`scout.steps.termcost.for_term`).
     ``counts_people``: rank declares the people or heads the kind counts; in a kind that
-    declares none a page's "£65 each" is one unit's price (:mod:`scout.steps.eachprice`)."""
+    declares none a page's "£65 each" is one unit's price (:mod:`scout.steps.eachprice`).
+    ``trip``: rank's ``return_trip`` (None: undeclared), whether a return is asked, a
+    fare being put on the trip asked (:func:`scout.steps.tripfare.for_trip`).
+    ``one_persons``: rank's ``person_prices``, a price naming no head being one person's
+    (:func:`scout.steps.tripfare.as_one_persons`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -131,6 +139,11 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if variants is not None:
             c.evidence = restate(c.evidence, *variants,
                                  amount=lambda p: _comparable(p, currency, table, per, work))
+        if currency and currency != "USD":  # "semi cama $4.500" for a request in CLP
+            c.evidence = [e.model_copy(update={"price": e.price.model_copy(
+                update={"currency": currency})})
+                if e.price is not None and e.price.currency == "USD"
+                and local_dollar(f"{e.title} {e.text}", currency) else e for e in c.evidence]
         # sources that disagree: the conservative value (lowest rating, highest price)
         stated = [e.rating for e in c.evidence if e.rating is not None]
         if stated:
@@ -173,6 +186,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             for_season(c, dates)
         if c.price is not None and term is not None:  # an offer and fees over the contract
             for_term(c, *term)
+        if c.price is not None and trip is not None:  # "ida y vuelta 89 €", a single twice
+            for_trip(c, trip)
+        if c.price is not None and one_persons:  # a fare's "desde 19,90 €": one passenger's
+            as_one_persons(c)
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:

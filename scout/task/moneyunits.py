@@ -52,8 +52,11 @@ _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:min
 # players, an activity's participants ("6 € por jugador y hora", "max 10 euros per player",
 # "€40 per participant")
 _TAKING_PART = r"players?|jugador(?:es|as?)?|participants?|participantes?"
+# a fare's passenger, traveller or adult: one person's ("from £35.50 per adult", "24 € por
+# pasajero", "$30 per traveler"); a child's or a senior's fare is a band's price, no head
+_PASSENGER = r"adults?|adult[oa]s?|passengers?|pasajer[oa]s?|travell?ers?|viajer[oa]s?"
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-               r"comensal(?:es)?|" + _TAKING_PART + r"|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
+               r"comensal(?:es)?|" + _TAKING_PART + r"|" + _PASSENGER + r"|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
                # "£1,450 per fortnight", "por dos semanas", "per two weeks")
                r"fortnights?|quincenas?|(?:2|dos|two)[\s-](?:semanas|weeks)|"
@@ -90,8 +93,7 @@ SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen
 # a guest, a diner) or a pet ("€45 per person per night", "90 € al mes por persona",
 # "20 € por perro y noche"): ``Money.each`` "person" / "pet", the period read too
 HEAD_WORDS = (r"persons?|personas?|people|pax|heads?|cabezas?|comensal(?:es)?|" + _TAKING_PART
-              + r"|adults?|"
-              r"adult[oa]s?|guests?|huespedes|ninos?|ninas?|child(?:ren)?|kids?|"
+              + r"|" + _PASSENGER + r"|guests?|huespedes|ninos?|ninas?|child(?:ren)?|kids?|"
               r"pets?|mascotas?|dogs?|perr[oa]s?|cats?|gat[oa]s?|animals?|animal(?:es)?")
 # ("por usuario y mes": the "y" joins the two, and stands in for the period's connector;
 # "per seat monthly", "por usuario mensuales": a bare period word needs none)
@@ -123,7 +125,8 @@ _EACH: dict[str, Each] = {
     **dict.fromkeys(("person", "persona", "people", "pax", "head", "cabeza", "comensal",
                      "player", "jugador", "jugadore", "jugadora", "participant", "participante",
                      "adult", "adulto", "adulta", "guest", "huesped", "nino", "nina", "child",
-                     "children", "kid"), "person"),
+                     "children", "kid", "passenger", "pasajero", "pasajera", "traveller",
+                     "traveler", "viajero", "viajera"), "person"),
     **dict.fromkeys(("pet", "mascota", "dog", "perro", "perra", "cat", "gato", "gata", "animal",
                      "animale"), "pet")}
 
@@ -221,6 +224,11 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "head": "person", "cabeza": "person", "each": "person", "player": "person",
               "jugador": "person", "jugadore": "person", "jugadora": "person",
               "participant": "person", "participante": "person", "cada uno": "person",
+              # a fare's one person ("per adult", "por pasajero", "per traveller")
+              "adult": "person", "adulto": "person", "adulta": "person",
+              "passenger": "person", "pasajero": "person", "pasajera": "person",
+              "traveller": "person", "traveler": "person", "viajero": "person",
+              "viajera": "person",
               "cada una": "person", "diario": "day", "diaria": "day", "daily": "day", "comensal": "person", "comensale": "person",
               "pn": "night", "pppn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
               "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",

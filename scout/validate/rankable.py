@@ -290,6 +290,29 @@ def _people_problems(pid: str, params: RankParams, pipeline: Pipeline,
                     ("phases", pid, "with", *where, *((i,) if listed else ()))),
                 hint=hint or (f"name the integer input that counts the {who} (guests: {{type: "
                               "integer}})" + (f": {', '.join(counts)}" if counts else ""))))
+    returns = params.return_trip
+    for i, name in enumerate([returns] if isinstance(returns, str) else returns or []):
+        if name in pipeline.inputs:
+            continue
+        out.append(Problem(
+            "SPEC080", f"phase '{pid}' (rank): 'return_trip: {name}' names no input: the "
+            "inputs saying a return trip is asked are the kind's own (a yes/no, a return "
+            "date)", smap.locate(("phases", pid, "with", "return_trip",
+                                  *((i,) if isinstance(returns, list) else ()))),
+            hint=did_you_mean(name, sorted(pipeline.inputs), what="inputs")
+            or "name a yes/no or date input (round_trip: {type: boolean})"))
+    if params.person_prices and params.group_prices:
+        out.append(Problem(
+            "SPEC080", f"phase '{pid}' (rank): 'person_prices' and 'group_prices' say opposite "
+            "things of a price naming no head: one person's, or the whole group's",
+            smap.locate(("phases", pid, "with", "person_prices")),
+            hint="keep the one the kind's pages mean"))
+    if params.person_prices and not params.people:
+        out.append(Problem(
+            "SPEC080", f"phase '{pid}' (rank): 'person_prices: true' needs 'people', the "
+            "integer input(s) counting those each price is paid for",
+            smap.locate(("phases", pid, "with", "person_prices")),
+            hint="add people: <the integer input counting them> (people: [adults, children])"))
     if params.group_prices and not params.people:
         # a group's price is divided by the people asked: with none counted it never is
         out.append(Problem(

@@ -73,8 +73,10 @@ def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Pro
 
 #: rank parameters whose values name inputs rather than hold expressions: the people a
 #: price per person is for, the pets one per pet is for, the work a price per unit is
-#: for, the hours a period holds, the days a week asked, the versions a price is of
-_RANK_INPUT_KEYS = ("people", "heads", "volume", "hours_per", "days_per_week", "variants")
+#: for, the hours a period holds, the days a week asked, the versions a price is of, the
+#: return trip asked
+_RANK_INPUT_KEYS = ("people", "heads", "volume", "hours_per", "days_per_week", "variants",
+                    "return_trip")
 
 
 def inputs_named(uses: str, with_: Any) -> set[str]:

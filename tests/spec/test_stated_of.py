@@ -160,3 +160,16 @@ def test_a_currency_before_its_amount_is_not_the_age_before_it(text, of, want) -
 ])
 def test_of_reads_a_value_after_a_label_saying_where(text: str, value: int | None) -> None:
     assert stated(text, "€", "£", of=["entrega", "delivery"]) == value
+
+
+@pytest.mark.parametrize("text, of, want", [
+    ("Ida y vuelta desde 89,90 €. Básico desde 45 €", ["ida y vuelta"], 89.9),
+    ("Open return from £45, single £25", ["return"], 45),
+    ("Prémium a partir de 60 €, Básico 30 €", ["prémium"], 60),
+    ("Family ticket: from £48, adult £18", ["family ticket"], 48),
+    ("Vuelos desde Madrid: 45 €", ["vuelos"], None),  # a place after "desde", no price cue
+])
+def test_a_price_said_from_after_its_word_is_its(text, of, want):
+    """A price list's "from" between the word and its least (scout/spec/statednear.py)."""
+    from scout.spec.stated import stated as _stated
+    assert _stated(text, "€", "£", of=of) == want

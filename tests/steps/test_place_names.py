@@ -221,3 +221,18 @@ def test_the_last_segment_is_found_as_the_whole_name_pattern_finds_it() -> None:
         got = _split_tail(name, end, line_end)
         assert (None if got is None else (name[:got[0]], got[1])) == (
             None if m is None else (m.group("head"), m.group("tail"))), name[:end]
+
+
+@pytest.mark.parametrize("title, places, want", [
+    ("Renfe AVE Madrid - Barcelona", ["Madrid", "Barcelona"], "Renfe AVE Madrid - Barcelona"),
+    ("Autobuses Santiago – Valparaíso", ["Santiago", "Valparaíso"],
+     "Autobuses Santiago – Valparaíso"),
+    ("Ferry Barcelona | Palma", ["Barcelona", "Palma"], "Ferry Barcelona | Palma"),
+    ("Removals London → Barcelona", ["London", "Barcelona"], "Removals London → Barcelona"),
+    # one place, or the other end not right before: the appended place still goes
+    ("Hotel Condal - Barcelona", ["Barcelona"], "Hotel Condal"),
+    ("Mudanzas García - Madrid", ["Madrid", "Valencia"], "Mudanzas García"),
+])
+def test_a_routes_second_end_is_no_appended_place(title: str, places: list[str],
+                                                  want: str) -> None:
+    assert strip_place(title, places_of(places)) == want
