@@ -37,7 +37,7 @@ import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
     completions_url, given_figures, parse_content, post_chat, read_completion, \
-    sourced_figures, token_usage
+    refuse_third_language, sourced_figures, token_usage
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
 from scout.adapters.search_http import json_object
 from scout.adapters.prompt import Prompt, build_prompt, compared
@@ -173,6 +173,7 @@ class PerplexityAdapter(SynthesisAdapter):
             return n if n in web else None
 
         parsed = parse_content(content, self.name, resolve, finish_reason(data))
+        refuse_third_language(parsed, lang, self.name, status)
         citations += labels.citations()
         sources = [self._source(u, by_url.get(u), rank) for rank, u in enumerate(urls, 1)
                    if rank in web]
