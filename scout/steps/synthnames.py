@@ -27,6 +27,7 @@ results) is not judged: that page may name it. Names made only of words the sour
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable
 
@@ -50,6 +51,8 @@ _RESTART = re.compile(r"[.!?…:;\"“”«»(\[¿¡—–]\s*$")
 #: the small words inside names ("Hostal de la Luz", "Hotel of the Arts")
 _JOINERS = frozenset("de del la las los el di da do dos das du des le les van von der "
                      "of the".split())
+#: how much of the text before a name is read for the word that places it
+_BEFORE = 60
 #: an elided article inside a name ("Il Gabbiano d'Oro", "Caffè dell'Arte")
 _ELIDED = re.compile(r"(?:d|l|dell|all|nell|sull)['’][A-ZÀ-Ý]")
 #: words a sentence or an item starts with that start no name (folded)
@@ -122,11 +125,12 @@ class _Reader:
             yield m, bool(_RESTART.search(text[last:m.start()])) or last == 0
             last = m.end()
 
-    def names(self, text: str, option: bool = False) -> list[tuple[str, list[str], str]]:
-        """(the name as written, its words that count, the text before it) for each
-        name in ``text``; ``option``: a list item or a table cell, which a name often
+    def names(self, text: str, option: bool = False
+              ) -> list[tuple[str, list[str], str, int]]:
+        """(the name as written, its words that count, the few words before it, where it
+        starts) for each name in ``text``; ``option``: a list item or a table cell, which a name often
         starts, so its first word is a name's unless the answer writes it in lower case."""
-        out: list[tuple[str, list[str], str]] = []
+        out: list[tuple[str, list[str], str, int]] = []
         run: list[tuple[re.Match[str], bool]] = []
 
         def close(after: str) -> None:
@@ -150,11 +154,12 @@ class _Reader:
             if not capitals:
                 run.clear()
                 return
-            before = text[:kept[0][0].start()]
+            start = kept[0][0].start()
+            before = text[max(0, start - _BEFORE):start]  # bounded: linear in the answer
             near_kind = (_fold(_last_word(before)) in self.kind
                          or _fold(_first_word(after)) in self.kind)
             if len(capitals) >= 2 or near_kind:
-                out.append((text[kept[0][0].start():kept[-1][0].end()], capitals, before))
+                out.append((text[start:kept[-1][0].end()], capitals, before, start))
             run.clear()
 
         for m, first in self._words(text):
@@ -175,19 +180,26 @@ class _Reader:
         return out
 
 
-def _whole(candidate: str, name: str) -> bool:
-    """Whether ``name`` names ``candidate`` whole: every word of it that tells it apart
-    ("Trattoria Luna Piena" shares "trattoria" with "Trattoria Da Enzo", and is another)."""
-    own = name_words(candidate)
+def _whole(own: list[str], name: str) -> bool:
+    """Whether ``name`` names a candidate whole, by every word that tells it apart (its
+    ``own``: "Trattoria Luna Piena" shares "trattoria" with "Trattoria Da Enzo", and is
+    another)."""
     said = set(re.findall(r"[a-z0-9]+", strip_accents(name).lower()))
     return bool(own) and all(w in said or f"{w}s" in said for w in own)
 
 
-def _recommended(text: str, start: int, length: int) -> bool:
-    """Whether the clause of ``text`` holding the name at ``start`` recommends."""
-    cuts = [m for m in _CLAUSE.finditer(text)]
-    begin = max((m.end() for m in cuts if m.end() <= start), default=0)
-    end = min((m.start() for m in cuts if m.start() >= start + length), default=len(text))
+def _clause_cuts(text: str) -> list[tuple[int, int]]:
+    """Where ``text``'s clauses are cut (each cut's start and end), in order."""
+    return [m.span() for m in _CLAUSE.finditer(text)]
+
+
+def _recommended(text: str, cuts: list[tuple[int, int]], start: int, length: int) -> bool:
+    """Whether the clause of ``text`` (cut at ``cuts``) holding the name at ``start``
+    recommends."""
+    at = bisect.bisect_right(cuts, (start, len(text)))
+    begin = cuts[at - 1][1] if at else 0
+    after = bisect.bisect_left(cuts, (start + length, -1))
+    end = cuts[after][0] if after < len(cuts) else len(text)
     return bool(_CUE.search(strip_accents(text[begin:end]).lower()))
 
 
@@ -222,6 +234,7 @@ def invented_names(synthesis: Synthesis, request: SynthesisRequest,
     known = _vocabulary(read)
     evidence_urls = {e.url for e in request.evidence}
     web = {c.index for c in synthesis.citations if c.url not in evidence_urls}
+    owns = [name_words(n) for n in names]
     claims = _claims(synthesis)
     reader = _Reader([t for _, texts, _ in claims for t in texts], kind)
     found: list[str] = []
@@ -229,17 +242,18 @@ def invented_names(synthesis: Synthesis, request: SynthesisRequest,
         if set(getattr(claim, "citations", [])) & web:
             continue  # it cites a page scout never read, which may name it
         for text in texts:
-            for shown, words, before in reader.names(text, option):
+            clauses = _clause_cuts(text)
+            for shown, words, before, start in reader.names(text, option):
                 folded = [_fold(w) for w in words]
                 kinded = any(w in kind for w in folded) or _fold(_last_word(before)) in kind
-                if not (kinded or option or _recommended(text, len(before), len(shown))):
+                if not (kinded or option or _recommended(text, clauses, start, len(shown))):
                     continue
                 if _PLACING.search(before) and not kinded:
                     continue
                 own = [w for w in folded if w not in kind and len(w) >= 3
                        and not set(re.findall(r"[a-z0-9]+", w)) <= known
                        and w not in reader.lower]
-                if not own or any(_whole(n, shown) for n in names):
+                if not own or any(_whole(w, shown) for w in owns):
                     continue
                 claim.uncited = True
                 if shown not in found:

@@ -65,6 +65,11 @@ _QUALIFIED = re.compile(r"^\s*(?:option\s+|opcion\s+|hotel\s+|one\s+)?"
                         r"of\s+those|on|around|in\s+terms)\b")
 
 
+#: clauses with a superlative read, at most (a misbehaving model's 60,000 characters of
+#: them would cost a candidate's reading each)
+MAX_SUPERLATIVES = 200
+
+
 @dataclass
 class Contradiction:
     note: str
@@ -161,14 +166,17 @@ def order_contradictions(synthesis: Synthesis, subjects: list[SubjectBrief],
         return []
     shared = shared_words([s.name for s in subjects])
     notes: list[str] = []
+    read = 0
     for claim, text in _claims(synthesis):
         for clause in _clauses(text):
+            said = [what for what in _CUE if _says(clause, what)]
+            if not said or read >= MAX_SUPERLATIVES:
+                continue
+            read += 1
             named = [s for s in subjects if names_candidate(s.name, clause, shared)]
             if len(named) != 1 or named[0].rank is None:
                 continue
-            for what in _CUE:
-                if not _says(clause, what):
-                    continue
+            for what in said:
                 found = _check(what, named[0], ranked, rating_scale)
                 if found is None:
                     continue

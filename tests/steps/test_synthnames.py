@@ -83,3 +83,18 @@ def test_names_places_brands_and_sentence_starts_the_answer_may_write(text: str)
 def test_a_claim_citing_a_web_result_and_the_keyless_synthesis_are_not_judged() -> None:
     assert read("Ristorante Il Gabbiano d'Oro is the best choice.", cites=9)[0] == []
     assert read("Ristorante Il Gabbiano d'Oro is the best choice.", model=None)[0] == []
+
+
+def test_reading_a_misbehaving_models_answer_is_linear() -> None:
+    """60,000 characters of recommended names and superlatives: each name's clause and
+    place are read from bounded text, not from the whole answer before it."""
+    import time
+
+    from scout.steps.synthorder import order_contradictions
+
+    for text in ("Zorba Quux Verde, the best pick, " * 2000, "Osteria Bonelli is the "
+                 "cheapest, " * 2000, "Aa " * 20_000):
+        start = time.process_time()
+        _, _, syn = read(text[:60_000], kind="list")
+        order_contradictions(syn, SUBJECTS)
+        assert time.process_time() - start < 1.5
