@@ -35,8 +35,9 @@ _NUMBER = re.compile(r"(?<![\w.,/:])\d{1,3}(?:[.,\u00a0\u202f]\d{3}){1,5}(?:[.,]
                      r"|(?<![\w.,/:])\d{1,15}(?:[.,]\d{1,6})?(?![\w:]|\.[\u00aa\u00ba])")
 #: the figures a page states, read loosely (a claim's figure may be written apart from
 #: what a page wrote beside it): glued to a unit or a suffix ("24h", "35EUR", "45m²",
-#: "September 15th"), a scale after a slash ("9/10"), a part of a date
-_LOOSE = re.compile(r"(?<![\d.,])\d{1,15}(?:[.,]\d{1,6})?")
+#: "September 15th"), a scale after a slash ("9/10"), a part of a date; never glued
+#: after a letter or a colon (the prompt's own labels "[E12]", a time's "15:30")
+_LOOSE = re.compile(r"(?<![\w.,:])\d{1,15}(?:[.,]\d{1,6})?")
 #: thousands grouped by plain spaces ("1 250 €", as French and some Spanish pages write
 #: them), read whole beside the strict reading's two numbers
 _SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){1,4}(?![\d.,]\d)")

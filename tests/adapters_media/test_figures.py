@@ -76,6 +76,9 @@ def test_figures_the_page_wrote_otherwise_are_supported(text: str, page: str) ->
     ("Costs 95 EUR; 9 out of 10 guests liked it.", "Guest rating 9/10", ["95"]),
     ("Ocupa el puesto 12 de 500.", "puesto 12", ["500"]),
     ("Desde 1 999 € la semana.", "desde 1.250 € la semana", ["999"]),
+    # the prompt's labels and a time's minutes are no figure a page states
+    ("Rooms from 12 EUR, a 30 minute walk.", "[E12] rooms from 145 EUR, check-in 15:30",
+     ["12", "30"]),
 ])
 def test_the_loose_readings_hide_no_invented_figure(text: str, page: str,
                                                     invented: list[str]) -> None:
