@@ -223,7 +223,8 @@ def run(ctx: StepContext) -> Synthesis:
                                             [str(getattr(task, "query", "") or "")]))
     if invented:
         notes.append(invented)
-    notes += order_contradictions(synthesis, request.subjects, request.rating_scale)
+    notes += order_contradictions(synthesis, request.subjects, request.rating_scale,
+                                  request.lang)
     # the language asked for (the prompt asks a model for it; extractive writes in it)
     return synthesis.model_copy(update={"adapter": outcome.answered_by, "notes": notes,
                                         "lang": request.lang})

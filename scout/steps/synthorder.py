@@ -26,6 +26,7 @@ from scout.adapters.contract import SubjectBrief
 from scout.adapters.facts import same_price
 from scout.adapters.figures import Claim
 from scout.i18n import N_
+from scout.i18n.numbers import format_number
 from scout.schemas.sources import Synthesis
 from scout.steps.mentions import names_candidate, shared_words
 from scout.text import strip_accents
@@ -85,8 +86,8 @@ def _amount(s: SubjectBrief) -> tuple[float, str, str | None] | None:
     return amount, money.currency, s.cost_per if s.cost is not None else None
 
 
-def _money(amount: float, currency: str) -> str:
-    return f"{amount:.2f}".rstrip("0").rstrip(".") + f" {currency}"
+def _money(amount: float, currency: str, lang: str) -> str:
+    return f"{format_number(round(amount, 2), lang)} {currency}"
 
 
 def _clauses(text: str) -> list[str]:
@@ -117,7 +118,9 @@ def _says(clause: str, what: str) -> bool:
 
 
 def _check(what: str, named: SubjectBrief, ranked: list[SubjectBrief],
-           scale: float | None) -> Contradiction | None:
+           scale: float | None, lang: str) -> Contradiction | None:
+    """The contradiction of ``named`` being ``what`` (price, rating, rank) among the
+    shortlist's ``ranked``, its figures written in ``lang``; None when there is none."""
     if what == "price":
         mine = _amount(named)
         if mine is None:
@@ -128,8 +131,9 @@ def _check(what: str, named: SubjectBrief, ranked: list[SubjectBrief],
         if cheaper is None or cheaper[1][0] >= mine[0] or same_price(cheaper[1][0], mine[0]):
             return None
         return Contradiction(CHEAPEST_NOTE.format(
-            name=named.name, other=cheaper[0].name, less=_money(cheaper[1][0], mine[1]),
-            more=_money(mine[0], mine[1])), True)
+            name=named.name, other=cheaper[0].name,
+            less=_money(cheaper[1][0], mine[1], lang), more=_money(mine[0], mine[1], lang)),
+            True)
     if what == "rating":
         if named.rating is None:
             return None
@@ -141,7 +145,7 @@ def _check(what: str, named: SubjectBrief, ranked: list[SubjectBrief],
         scale = scale or 10.0
 
         def shown(r: float) -> str:
-            return f"{round(r * scale / 10, 2):g}/{scale:g}"
+            return f"{format_number(round(r * scale / 10, 2), lang)}/{scale:g}"
 
         return Contradiction(RATED_NOTE.format(
             name=named.name, other=best.name, higher=shown(best.rating),
@@ -154,9 +158,10 @@ def _check(what: str, named: SubjectBrief, ranked: list[SubjectBrief],
 
 
 def order_contradictions(synthesis: Synthesis, subjects: list[SubjectBrief],
-                         rating_scale: float | None = None) -> list[str]:
+                         rating_scale: float | None = None, lang: str = "en") -> list[str]:
     """The notes on what a model's ``synthesis`` calls the cheapest, the best rated or
-    the best option where the shortlist (``subjects`` with a rank) says otherwise; the
+    the best option where the shortlist (``subjects`` with a rank) says otherwise, their
+    figures written as ``lang`` writes them (the report localises the words); the
     claims its figures contradict are marked ``uncited``. One note per candidate and
     superlative, in the answer's order."""
     if not synthesis.model:
@@ -177,7 +182,7 @@ def order_contradictions(synthesis: Synthesis, subjects: list[SubjectBrief],
             if len(named) != 1 or named[0].rank is None:
                 continue
             for what in said:
-                found = _check(what, named[0], ranked, rating_scale)
+                found = _check(what, named[0], ranked, rating_scale, lang)
                 if found is None:
                     continue
                 if found.marked:

@@ -64,9 +64,15 @@ def test_the_best_option_is_noted_with_its_place_and_not_marked() -> None:
     assert marked == [False]
 
 
-def test_a_ratings_scale_is_the_kinds() -> None:
+def test_a_ratings_scale_is_the_kinds_and_figures_are_the_readers() -> None:
     notes, _ = read("Trattoria Da Enzo has the highest rating.", scale=5)
     assert "(4.7/5 against 4.5/5)" in notes[0]
+    items = [SynthesisSentence(text="Osteria Bonelli es el más barato.", citations=[1])]
+    syn = Synthesis(text="", model="m", sentences=items,
+                    blocks=[SynthesisBlock(kind="paragraph", items=items)])
+    cheap = [SUBJECTS[0], SUBJECTS[1].model_copy(update={"price": eur(1250.5)}),
+             SUBJECTS[2].model_copy(update={"price": eur(12.5)})]
+    assert "(12,5 EUR against 1.250,5 EUR)" in order_contradictions(syn, cheap, 10, "es")[0]
 
 
 def test_a_table_row_is_read() -> None:
