@@ -66,7 +66,12 @@ _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE_SEP = re.compile(r"^\s*(?:\|\s*)?:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*(?:\|\s*)?$")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")
-_LINK = re.compile(r"\[([^\[\]]{1,500})\]\((?:https?://|/)[^)\s]{0,2000}\)")
+#: a link's target, with the title markdown allows after it ("https://…" "Site")
+_TARGET = r"\((?:https?://|/)[^)\s]{0,2000}(?:\s{1,10}(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'))?\s{0,10}\)"
+_LINK = re.compile(r"\[([^\[\]]{1,500})\]" + _TARGET)
+#: an image (``![alt](url)``, models paste a page's photo): no prose, so removed whole (its
+#: alt text is a caption, "img" or nothing, and a link's reading left "!img" in the report)
+_IMAGE = re.compile(r"!\[[^\[\]]{0,500}\]" + _TARGET)
 
 
 def _harmony(text: str) -> tuple[str, bool]:
@@ -147,7 +152,7 @@ def _split(text: str) -> list[str]:
 
 
 def _clean(text: str) -> str:
-    text = _LINK.sub(r"\1", text)
+    text = _LINK.sub(r"\1", _IMAGE.sub("", text))
     text = _MARKDOWN.sub("", text)
     # a space before punctuation goes; matched from a run's first space only, and never
     # given back, so a long run of spaces is read once (it was quadratic: 2 s for 20 KB)

@@ -335,6 +335,24 @@ def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str
     return notes + ([wrong] if wrong else [])
 
 
+def refuse_third_language(parsed: ParsedAnswer, lang: str, name: str, status: int) -> None:
+    """ParseError when the answer's prose is in neither English nor Spanish (German,
+    French...; judged as :func:`language_note` judges it), so the chain's next link (the
+    local synthesis, written in the request's language from the same evidence) answers.
+    The lab reads both of scout's languages, so an answer in the other one is kept with a
+    note; one in a third may not be read at all, and the checks that read an answer's
+    words (the left-out and invented names it recommends, its superlatives) know only
+    English and Spanish."""
+    if lang not in LANGS or prose_lang(" ".join(s.text for s in parsed.sentences)):
+        return
+    en, es, words = prose_words(" ".join(s.text for b in parsed.blocks
+                                         if b.kind == "paragraph" for s in b.items))
+    if words >= FOREIGN_MIN_WORDS and en + es < FOREIGN_SHARE * words:
+        raise ParseError(N_("{adapter}: the answer is written in neither English nor "
+                            "Spanish: it is not used").format(adapter=name),
+                         adapter=name, status=status)
+
+
 def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
     """A note when the answer's prose is clearly in another language than ``lang`` (the
     request's): models often ignore the instruction to answer in it. The other of scout's

@@ -11,7 +11,10 @@ told to look).
 
 Only figures that say something are read: a number with decimals, or one of two digits or
 more (a bare "2 hotels" or "3 nights" is no claim a page is needed for), never a year
-(1900-2099: the request's dates) nor the scale after a slash ("/10"). A number matches
+(1900-2099: the request's dates), an ordinal ("12th", "12.º") nor a rating's scale ("/10",
+"9 out of 10", "9 de 10", "4,5 sobre 5"). The prompt's figures are read loosely: glued to
+a unit ("24h", "35EUR", "45m²"), after a slash ("9/10") and with groups a plain space
+parts ("1 250 €", read as 1250 too, as "1 250" in an answer is). A number matches
 when any reading of it (``1.299`` as 1299 or 1.299, ``8,9`` as 8.9) is within 1% (at
 least 0.05) of any reading of a number in the prompt, so "about 180 EUR" of a page's
 "179.90 EUR" and "8.9" of "8,9/10" are supported. Linear in the answer's and the
@@ -29,7 +32,19 @@ from typing import Protocol
 #: (a plain space is no separator: "between 120 150" is two); never a time's (15:00)
 #: and never longer than a figure is (a run of 50,000 digits is no number read)
 _NUMBER = re.compile(r"(?<![\w.,/:])\d{1,3}(?:[.,\u00a0\u202f]\d{3}){1,5}(?:[.,]\d{1,6})?(?![\w:])"
-                     r"|(?<![\w.,/:])\d{1,15}(?:[.,]\d{1,6})?(?![\w:])")
+                     r"|(?<![\w.,/:])\d{1,15}(?:[.,]\d{1,6})?(?![\w:]|\.[\u00aa\u00ba])")
+#: the figures a page states, read loosely (a claim's figure may be written apart from
+#: what a page wrote beside it): glued to a unit or a suffix ("24h", "35EUR", "45m²",
+#: "September 15th"), a scale after a slash ("9/10"), a part of a date; never glued
+#: after a letter or a colon (the prompt's own labels "[E12]", a time's "15:30")
+_LOOSE = re.compile(r"(?<![\w.,:])\d{1,15}(?:[.,]\d{1,6})?")
+#: thousands grouped by plain spaces ("1 250 €", as French and some Spanish pages write
+#: them), read whole beside the strict reading's two numbers
+_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){1,4}(?![\d.,]\d)")
+#: the scale of a rating said in words ("9 out of 10", "9 de 10", "4,5 sobre 5", "85 of
+#: 100"): no figure a page must state, as "/10" is none
+_SCALE_BEFORE = re.compile(r"\d\s{1,3}(?:out\s{1,3}of|of|de|sobre|on)\s{1,3}$", re.I)
+_SCALES = frozenset({5.0, 10.0, 20.0, 100.0})
 #: figures named in a note, at most
 _SHOWN = 5
 
@@ -69,8 +84,11 @@ class Known:
     def __init__(self, texts: Iterable[str]) -> None:
         values: set[float] = set()
         for text in texts:
-            for m in _NUMBER.finditer(text):
-                values |= readings(m.group())
+            for pattern in (_NUMBER, _LOOSE):
+                for m in pattern.finditer(text):
+                    values |= readings(m.group())
+            for m in _SPACED.finditer(text):
+                values.add(float(m.group().replace(" ", "")))
         self._values = sorted(values)
 
     def has(self, token: str) -> bool:
@@ -87,9 +105,24 @@ def unsupported(text: str, known: Known) -> list[str]:
     out: list[str] = []
     for m in _NUMBER.finditer(text):
         token = m.group()
-        if _says(token) and token not in out and not known.has(token):
-            out.append(token)
+        if not _says(token) or token in out or known.has(token):
+            continue
+        before = text[max(0, m.start() - 24):m.start()]
+        if _SCALE_BEFORE.search(before) and readings(token) & _SCALES:
+            continue  # "9 out of 10": the 10 is the scale
+        if _spaced_known(text, m, known):
+            continue  # "1 250 €": one figure written with a space between its groups
+        out.append(token)
     return out
+
+
+def _spaced_known(text: str, m: re.Match[str], known: Known) -> bool:
+    """Whether ``m`` is a group of a figure whose groups a plain space parts ("1 250"),
+    and that figure, read whole, is known."""
+    for whole in _SPACED.finditer(text, max(0, m.start() - 20), min(len(text), m.end() + 20)):
+        if whole.start() <= m.start() and m.end() <= whole.end():
+            return known.has(whole.group().replace(" ", ""))
+    return False
 
 
 def check_figures(claims: Iterable[tuple[Claim, str]], known: Known

@@ -28,7 +28,8 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
-    completions_url, given_figures, post_chat, read_completion, sourced_figures, token_usage
+    completions_url, given_figures, post_chat, read_completion, refuse_third_language, \
+    sourced_figures, token_usage
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.headers import MAX_VALUE_CHARS, resolve_headers
 from scout.config.baseurl import azure_deployment, azure_without_version
@@ -147,6 +148,7 @@ class OpenAIAdapter(SynthesisAdapter):
             return labels.resolve(number)  # [E3] and a bare [3] both name evidence item 3
 
         parsed = parse_content(content, self.name, resolve, finish_reason(data))
+        refuse_third_language(parsed, lang, self.name, response.status_code)
         citations = labels.citations()
         known = (_("evidence {labels}").format(
                      labels=", ".join(f"[E{k}]" for k in sorted(labels.sent)))

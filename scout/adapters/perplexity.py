@@ -16,9 +16,14 @@ item k of the prompt (numbered after the web citations). ``usage`` feeds the cos
 prompt/completion tokens, and ``usage.cost.total_cost`` (which includes the per-request
 fee) as the provider-reported USD.
 
-Figures: a claim citing only evidence labels is checked as the ``openai`` adapter's are
-(a figure nothing in the prompt states marks it not supported, with a note); a claim
-citing a web page is not, since the answer carries no page text to check it against.
+Checks: a claim citing only evidence labels is checked as the ``openai`` adapter's are (a
+figure nothing in the prompt states, or that the evidence it cites does not state, marks
+it not supported, with a note); a claim citing a web page is not, since the answer
+carries no page text to check it against (a search result's snippet is a few words of
+the page the model read). An answer with no citation mark at all, when evidence was sent,
+is no checked synthesis (a refusal, an answer from the model's memory): ParseError, so
+the chain's next link (the local synthesis) stands in, as for ``openai``; with no
+evidence sent its sentences are marked uncited, with a note.
 
 The prompt never leaves this module except in the request body: ``Reply.meta`` only
 carries its size (the providers layer journals the request redacted).
@@ -31,12 +36,13 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
-    completions_url, given_figures, parse_content, post_chat, read_completion, token_usage
+    completions_url, given_figures, parse_content, post_chat, read_completion, \
+    refuse_third_language, sourced_figures, token_usage
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
 from scout.adapters.search_http import json_object
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.settings import AdapterSettings, PerplexitySettings
-from scout.errors import AuthError
+from scout.errors import AuthError, ParseError
 from scout.i18n import N_, translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest, Usage, usage_bound
@@ -84,7 +90,7 @@ class PerplexityAdapter(SynthesisAdapter):
         url = completions_url(self.base_url or DEFAULT_BASE_URL)
         response = post_chat(self._http(), url, body, self.name, credential)
         reply = self.parse(response, list(request.evidence), prompt.labels, request.lang,
-                           given=(prompt.system, prompt.user))
+                           given=(prompt.system, prompt.user), head=prompt.head)
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
                           evidence_dropped=prompt.evidence_dropped,
                           evidence_cut=prompt.evidence_cut)
@@ -110,14 +116,18 @@ class PerplexityAdapter(SynthesisAdapter):
 
     def parse(self, response: httpx.Response, evidence: list[Any] | None = None,
               sent: tuple[int, ...] = (), lang: str = "en",
-              given: tuple[str, ...] = ()) -> Reply[Synthesis]:
-        """A chat-completion response → Reply[Synthesis]; ParseError when it is not one.
-        ``evidence`` / ``sent``: the prompt's evidence items and the labels sent; notes
-        are written in ``lang``. ``given``: the prompt's messages, whose figures a claim
-        citing only evidence labels must be (a claim citing a web page is not checked:
-        Perplexity returns no page's text, only its title, URL and date)."""
+              given: tuple[str, ...] = (), head: str | None = None) -> Reply[Synthesis]:
+        """A chat-completion response → Reply[Synthesis]; ParseError when it is not one,
+        or when it cites nothing while evidence was sent. ``evidence`` / ``sent``: the
+        prompt's evidence items and the labels sent; notes are written in ``lang``.
+        ``given``: the prompt's messages, whose figures a claim citing only evidence
+        labels must be; ``head``: the prompt before its evidence, which with such a
+        claim's cited evidence must state them (None: not checked against the cited
+        evidence). A claim citing a web page is not checked: Perplexity returns no page's
+        text, only its title, URL, date and at most a snippet."""
         data, content = read_completion(response, self.name)
-        synthesis = self._synthesis(data, content, evidence or [], sent, lang, given)
+        synthesis = self._synthesis(data, content, evidence or [], sent, lang, given, head,
+                                    response.status_code)
         usage, cost = self._usage(data.get("usage"))
         meta: dict[str, Any] = {
             "model": synthesis.model,
@@ -135,7 +145,8 @@ class PerplexityAdapter(SynthesisAdapter):
 
     def _synthesis(self, data: dict[str, Any], content: str, evidence: list[Any],
                    sent: tuple[int, ...], lang: str = "en",
-                   given: tuple[str, ...] = ()) -> Synthesis:
+                   given: tuple[str, ...] = (), head: str | None = None,
+                   status: int = 200) -> Synthesis:
         # a field of the wrong type reads as absent: a string "citations" must not become
         # one citation per character
         raw_results = data.get("search_results")
@@ -162,6 +173,7 @@ class PerplexityAdapter(SynthesisAdapter):
             return n if n in web else None
 
         parsed = parse_content(content, self.name, resolve, finish_reason(data))
+        refuse_third_language(parsed, lang, self.name, status)
         citations += labels.citations()
         sources = [self._source(u, by_url.get(u), rank) for rank, u in enumerate(urls, 1)
                    if rank in web]
@@ -176,9 +188,23 @@ class PerplexityAdapter(SynthesisAdapter):
             tr.ngettext("{count} evidence item sent", "{count} evidence items sent",
                         len(sent)).format(count=len(sent))))
         notes = answer_notes(parsed, known, lang)
-        # only a claim resting on evidence labels alone: its figures must be the prompt's
+        rows = [r for b in parsed.blocks if b.kind == "table" for r in b.rows]
+        if all(s.uncited for s in parsed.sentences) and all(r.uncited for r in rows):
+            if sent:
+                # as for an ``openai`` model: nothing in it rests on a page or the evidence
+                # (Perplexity's citations list holds what it searched, cited or not)
+                raise ParseError(N_("{adapter}: the answer cites none of the evidence it "
+                                    "was given").format(adapter=self.name),
+                                 adapter=self.name, status=status)
+            if parsed.sentences:
+                notes.append(tr.gettext("the answer cites none of the evidence: every "
+                                        "sentence is marked uncited"))
+        # only a claim resting on evidence labels alone: its figures must be the prompt's,
+        # and those of the evidence it cites (a web citation's figures cannot be read)
         given_figures(parsed.blocks, given, notes, lang,
                       lambda claim: all(c > len(urls) for c in claim.citations))
+        if head is not None and given:
+            sourced_figures(parsed.blocks, head, labels, notes, lang)
         return Synthesis(text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,
                          citations=citations, sources=sources, adapter=self.name,
                          model=model, notes=notes)

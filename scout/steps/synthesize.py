@@ -26,6 +26,8 @@ from scout.stepkit.params import SynthesizeParams
 from scout.schemas.ratingscale import candidates_in, rating_scale
 from scout.steps.pagestatus import is_page_flag
 from scout.steps.synthcheck import left_out_note
+from scout.steps.synthnames import invented_names, invented_note
+from scout.steps.synthorder import order_contradictions
 from scout.task.values import to_jsonable
 
 
@@ -215,6 +217,14 @@ def run(ctx: StepContext) -> Synthesis:
     left_out = left_out_note(synthesis, request.subjects)
     if left_out:
         notes.append(left_out)
+    # a name no candidate and no source holds, and a superlative the shortlist's figures
+    # contradict: their claims are marked, and the notes say why (synthnames, synthorder)
+    invented = invented_note(invented_names(synthesis, request,
+                                            [str(getattr(task, "query", "") or "")]))
+    if invented:
+        notes.append(invented)
+    notes += order_contradictions(synthesis, request.subjects, request.rating_scale,
+                                  request.lang)
     # the language asked for (the prompt asks a model for it; extractive writes in it)
     return synthesis.model_copy(update={"adapter": outcome.answered_by, "notes": notes,
                                         "lang": request.lang})

@@ -125,6 +125,23 @@ def test_markdown_links_and_emphasis_are_cleaned() -> None:
     assert parsed.sentences[0].text == "Casa Bonay has a rooftop bar open late."
 
 
+@pytest.mark.parametrize(("content", "texts"), [
+    ("Casa Bonay tiene azotea [E1]. ![img](https://casabonay.com/a.jpg)\n\n"
+     "![Foto de la piscina](https://casabonay.com/p.png \"Piscina\")\n\nPraktik es céntrico [E2].",
+     ["Casa Bonay tiene azotea.", "Praktik es céntrico."]),
+    ("![](https://x.example/a.jpg) Casa Bonay is central [E1]. See [its site]"
+     "(https://casabonay.com/ 'Casa Bonay') for rooms [E2].\n\n| Hotel | Photo |\n|---|---|\n"
+     "| Praktik [E2] | ![photo](/img/p.jpg) |",
+     ["Casa Bonay is central.", "See its site for rooms."]),
+])
+def test_markdown_images_leave_nothing_in_the_text(content: str, texts: list[str]) -> None:
+    """An image is no prose: its alt text ('img', a caption) was left as '!img'."""
+    parsed = parse_answer(content, evidence(2))
+    assert [s.text for s in parsed.sentences] == texts
+    cells = [c for b in parsed.blocks if b.kind == "table" for r in b.rows for c in r.cells]
+    assert not any("!" in t or "](" in t for t in texts + cells), cells
+
+
 def test_a_table_without_outer_pipes() -> None:
     parsed = parse_answer("Hotel | Price\n--- | ---\nCasa Bonay | 145 EUR [E1]\n\n"
                           "Done [E1].", evidence(1))

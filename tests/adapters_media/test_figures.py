@@ -51,6 +51,40 @@ def test_figures_that_need_no_page_or_that_the_prompt_states(text: str) -> None:
     assert unsupported(text, known) == []
 
 
+@pytest.mark.parametrize(("text", "page"), [
+    ("Guests rate it 9 out of 10.", "Guest rating 9/10"),
+    ("Tiene un 9 de 10 en las opiniones.", "Valoración: 9/10"),
+    ("Puntuación de 8,5 sobre 10 con 1.234 opiniones.", "8.5/10 (1234 reviews)"),
+    ("Rated 85 out of 100.", "score 85/100"),
+    ("Recepción abierta 24 horas.", "recepción 24h"),
+    ("Arrive on 15 September.", "available from September 15th"),
+    ("Desde 1250 EUR la semana.", "desde 1.250 € la semana"),
+    ("From 1 250 € a week.", "from 1250 EUR a week"),
+    ("From 1250 EUR a week.", "à partir de 1 250 € la semaine"),
+    ("Rooms of 45 m2 for about 35 EUR.", "45m² rooms, approx. 35EUR"),
+    ("It is ranked 12.º in the city.", "ranked #3"),
+    ("A 15 % discount on 120–150 EUR rooms.", "save 15%, rooms 120-150"),
+])
+def test_figures_the_page_wrote_otherwise_are_supported(text: str, page: str) -> None:
+    """Scales in words, units glued to the page's figure, spaced thousands, ordinals:
+    each was marked invented ("9 out of 10" against "9/10" gave "10")."""
+    assert unsupported(text, Known([page])) == []
+
+
+@pytest.mark.parametrize(("text", "page", "invented"), [
+    ("Rated 9.5 out of 10.", "Guest rating 8.9/10", ["9.5"]),
+    ("Costs 95 EUR; 9 out of 10 guests liked it.", "Guest rating 9/10", ["95"]),
+    ("Ocupa el puesto 12 de 500.", "puesto 12", ["500"]),
+    ("Desde 1 999 € la semana.", "desde 1.250 € la semana", ["999"]),
+    # the prompt's labels and a time's minutes are no figure a page states
+    ("Rooms from 12 EUR, a 30 minute walk.", "[E12] rooms from 145 EUR, check-in 15:30",
+     ["12", "30"]),
+])
+def test_the_loose_readings_hide_no_invented_figure(text: str, page: str,
+                                                    invented: list[str]) -> None:
+    assert unsupported(text, Known([page])) == invented
+
+
 def test_invented_figures_are_found_as_written() -> None:
     known = Known(["rooms from 145 EUR, rated 8.9/10"])
     assert unsupported("From 99 EUR, rated 9.4/10, 99 EUR again, 1.250,00 EUR.", known) == [

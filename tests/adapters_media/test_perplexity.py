@@ -141,10 +141,19 @@ def test_a_field_of_another_type_in_the_real_answer_reads_as_absent(field: str,
     data = json.loads((FIXTURES / "perplexity/"
                        "chat-completions-sonar-citations-only-2025-05.json").read_text())
     data[field] = value
-    reply = adapter(Capture(body=json.dumps(data).encode())).call(request(), KEY)
-    assert reply.value.text.startswith("The Milky Way galaxy")
+    body = json.dumps(data).encode()
     if field == "citations":
+        # its markers then point at nothing: with evidence sent, that is an answer citing
+        # none of it, which the local synthesis replaces (as an openai model's)
+        with pytest.raises(ParseError, match="cites none of the evidence it was given"):
+            adapter(Capture(body=body)).call(request(), KEY)
+        reply = adapter(Capture(body=body)).call(request(evidence=[]), KEY)
         assert reply.value.citations == [] and reply.meta["uncited"] == 5
+        assert "the answer cites none of the evidence: every sentence is marked " \
+               "uncited" in reply.value.notes
+        return
+    reply = adapter(Capture(body=body)).call(request(), KEY)
+    assert reply.value.text.startswith("The Milky Way galaxy")
     if field == "usage":
         assert reply.usage.input_tokens is None and reply.usage.reported_usd is None
 
