@@ -212,7 +212,7 @@ def run(ctx: StepContext) -> Synthesis:
             msgid = _LINK_NOTES.get(link.result, N_("{adapter} {result}: {reason}"))
             notes.append(msgid.format(adapter=link.adapter, result=link.result.replace("_", " "),
                                       reason=link.message or link.error))
-    left_out = left_out_note(synthesis, request.subjects)
+    left_out = left_out_note(synthesis, request.subjects, getattr(task, "query", "") or "")
     if left_out:
         notes.append(left_out)
     # the language asked for (the prompt asks a model for it; extractive writes in it)
