@@ -398,7 +398,8 @@ def convert_quantity(value: float, unit: str, target: str) -> float:
 #: "SSD de 1 TB", "storage of 512 GB"), in folded text; the query parser and the ``stated``
 #: filter read "which of a product's gigabytes" the same way
 #: (the one word more is never a conjunction: "TIN 2,45% y TAE 2,67%" states no TAE of 2,45,
-#: the "y" starts the next value's own words)
+#: the "y" starts the next value's own words, and it ends no sentence: in "0,25 € color.
+#: Encuadernación 18 €" the 0,25 € is no binding's, the full stop ends its words)
 NEXT_AFTER = (r"(?:\s*(?:de|del|of|of the|en)\b)?"
-              r"(?:\s+(?!(?:y|e|o|u|ni|and|or|nor|but|pero)\b)[a-z0-9.]+)??\s+")
+              r"(?:\s+(?!(?:y|e|o|u|ni|and|or|nor|but|pero)\b)[a-z0-9]+(?:\.[a-z0-9]+)*)??\s+")
 NEXT_BEFORE = r"\s*(?:[:=]\s*|\s(?:de|del|of|with|con)\s+)?"

@@ -28,10 +28,11 @@ from scout.spec.evidence import (
 )
 from scout.spec.filtercall import EXPR, arg_rule
 from scout.spec.stated import stated
+from scout.spec.tiersaid import tier_price
 from scout.lazyre import lazy_re
 
 __all__ = ["FILTERS", "SYNONYMS_VAR", "arg_rule", "mentions", "on_dates", "stated", "stated_date",
-           "stated_year", "synonym_table"]
+           "stated_year", "synonym_table", "tier_price"]
 
 FILTERS: dict[str, Any] = {}
 
@@ -336,7 +337,7 @@ def shorten(value: Any, width: int = 200) -> str:
 
 
 #: the filters that read a record's own words (scout.spec.evidence, scout.spec.stated)
-RECORD_READERS = (stated, mentions, on_dates, stated_date, stated_year)
+RECORD_READERS = (stated, mentions, on_dates, stated_date, stated_year, tier_price)
 for _fn in RECORD_READERS:
     _filter(_fn)
 

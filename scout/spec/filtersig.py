@@ -95,7 +95,7 @@ def shown(name: str) -> str:
 #: edited rule of ``stated`` in stated.py must not be answered from the old one — and
 #: jinja2.
 FILTER_MODULES = ("scout.spec.filters", "scout.spec.evidence", "scout.spec.stated", "scout.spec.filtercall",
-                  "scout.spec.datesaid", "scout.units")
+                  "scout.spec.datesaid", "scout.spec.tiersaid", "scout.units")
 _STORE = FactStore("filter-calls", lambda: (__file__, *map(module_file, FILTER_MODULES),
                                             module_file("jinja2")))
 

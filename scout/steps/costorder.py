@@ -10,7 +10,8 @@ task.nights``: a night's share), negated, rounded or guarded (``x if x else none
 money, and so is the least or the most of a list of amounts written out
 (``[h.price.amount, task.budget.amount] | min``, as ``a if a <= b else b`` is: its items'
 kind) and their ``| sum``, and so is an amount of money the record states (``c | stated('€/kWh')``, a
-tariff's rate: an order may cost a request with it, examples/energy), while a quantity
+tariff's rate: an order may cost a request with it, examples/energy; ``c | tier_price(...)``,
+a price list's tier for the quantity asked, examples/printing), while a quantity
 it states in another unit is a number (``c | stated('GPUs')``: a price divided by it is a
 price per GPU); money divided by or times another of the record's values (a rating), or
 by money (a ratio), is not; a call or a filter this module does not know makes it ``UNKNOWN``, which
@@ -87,6 +88,13 @@ def _stated_money(node: nodes.Filter, name: str) -> bool:
                                        for a in node.args)
 
 
+def _tier(node: nodes.Filter, name: str) -> bool:
+    """Whether ``node`` is ``<record> | tier_price(count, currencies…)``: the amount the
+    record's price list by quantity states for the count asked, money in its currency."""
+    return node.name == "tier_price" and node.node is not None \
+        and _root(node.node) == (name, [])
+
+
 def _either(kinds: set[str]) -> str:
     """The kind of a value that is one of several of ``kinds`` (none aside): theirs when
     they agree; money where the rest are plain numbers (``price if price else 999999``,
@@ -153,7 +161,7 @@ def _kind(node: nodes.Node, name: str) -> str:
     if isinstance(node, nodes.Or):  # "price.amount or 0": either's kind
         return _either({_kind(node.left, name), _kind(node.right, name)})
     if isinstance(node, nodes.Filter):
-        if _stated_money(node, name):
+        if _stated_money(node, name) or _tier(node, name):
             return MONEY
         if _stated(node, name):
             # a count or a quantity the record states ("8x H100", "95 m²"): a number, so
@@ -242,7 +250,7 @@ def _read(expression: str, name: str) -> tuple[bool, str | None]:
     except TemplateError:
         return False, None
     reads = _reads_field(tree, name) \
-        or any(_stated_money(n, name) for n in tree.find_all(nodes.Filter))
+        or any(_stated_money(n, name) or _tier(n, name) for n in tree.find_all(nodes.Filter))
     out = next(iter(tree.find_all(nodes.Output)), None)
     kind = _kind(out.nodes[0], name) if out is not None and len(out.nodes) == 1 else None
     return reads, kind

@@ -15,6 +15,7 @@ from scout.adapters.contract import SubjectBrief
 from scout.i18n import N_
 from scout.schemas.sources import KEYLESS_MODEL, Synthesis
 from scout.steps.mentions import names_candidate, shared_words
+from scout.steps.namewords import name_words
 
 #: the note, as the report localises it (scout.i18n.messages)
 LEFT_OUT_NOTE = N_("the answer names {names}, which the ranking left out as not fitting "
@@ -32,21 +33,26 @@ def _texts(synthesis: Synthesis) -> list[str]:
     return out
 
 
-def left_out_named(synthesis: Synthesis, subjects: list[SubjectBrief]) -> list[str]:
+def left_out_named(synthesis: Synthesis, subjects: list[SubjectBrief],
+                   request: str = "") -> list[str]:
     """The left-out candidates (``subjects`` the ranking excluded) a model's ``synthesis``
     names by their own words, in the subjects' order; [] for the keyless synthesis or
     a run with no ranking. The keyless synthesis names its model ``KEYLESS_MODEL``: its
-    near misses name left-out candidates as left out, on purpose."""
+    near misses name left-out candidates as left out, on purpose. The words of the
+    ``request`` they were all found for are no candidate's own: an answer about a thesis
+    printed in Granada names no left-out "Tesis Express Granada" by "tesis", nor "Poster
+    Express UK" by an A0 "poster" asked for."""
     if not synthesis.model or synthesis.model == KEYLESS_MODEL:
         return []
     left_out = [s for s in subjects if s.rank is None and s.excluded]
     if not left_out or not any(s.rank is not None for s in subjects):
         return []
-    shared = shared_words([s.name for s in subjects])
+    shared = shared_words([s.name for s in subjects]) | frozenset(name_words(request))
     texts = _texts(synthesis)
     return [s.name for s in left_out if any(names_candidate(s.name, t, shared) for t in texts)]
 
 
-def left_out_note(synthesis: Synthesis, subjects: list[SubjectBrief]) -> str | None:
-    named = left_out_named(synthesis, subjects)
+def left_out_note(synthesis: Synthesis, subjects: list[SubjectBrief],
+                  request: str = "") -> str | None:
+    named = left_out_named(synthesis, subjects, request)
     return LEFT_OUT_NOTE.format(names=", ".join(named)) if named else None

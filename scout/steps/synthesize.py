@@ -214,7 +214,7 @@ def run(ctx: StepContext) -> Synthesis:
             msgid = _LINK_NOTES.get(link.result, N_("{adapter} {result}: {reason}"))
             notes.append(msgid.format(adapter=link.adapter, result=link.result.replace("_", " "),
                                       reason=link.message or link.error))
-    left_out = left_out_note(synthesis, request.subjects)
+    left_out = left_out_note(synthesis, request.subjects, getattr(task, "query", "") or "")
     if left_out:
         notes.append(left_out)
     # a name no candidate and no source holds, and a superlative the shortlist's figures

@@ -40,6 +40,9 @@ _BARE_PER = (r"noche|night|pp|each|cada un[oa]|diari[oa]s?|daily|monthly|mensual
 _MEDIUM = r"(?:(?:audio|video|recorded|grabad[oa])\s+)?"
 _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:minutes?|minutos?|mins?)|"
          r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?|"
+         # one of what a shop sells, as print and copy shops write it: "18 €/ud", "35 € por
+         # ejemplar", "£2.50 per copy", "1,50 € por copia", "£1.20 per print"
+         r"uds?\.?|u\.|cop(?:y|ies)|copias?|ejemplar(?:es)?|prints?|"
          # the energy an energy tariff's rate is per ("0,129 €/kWh", "85 €/MWh")
          r"kwh|mwh|"
          # the power an installation is sized in, a solar installer's rate ("1,20 €/Wp",
@@ -253,6 +256,9 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "min": "minute", "item": "item", "unit": "item", "unidad": "item", "unidade": "item",
               "piece": "item", "pieza": "item", "document": "item", "documento": "item",
               "file": "item", "archivo": "item", "kwh": "kWh", "mwh": "MWh",
+              "ud": "item", "uds": "item", "ud.": "item", "uds.": "item", "u.": "item",
+              "copy": "item", "copie": "item", "copia": "item", "ejemplar": "item",
+              "ejemplare": "item", "print": "item",
 
               "visit": "visit", "visita": "visit", "walk": "walk", "paseo": "walk",
               **{w: unit for unit, said in UNIT_SPELLINGS.items() for w in said}}

@@ -36,7 +36,9 @@ _GROUP = {"en": ",", "es": "."}
 def number_re(integer: bool, lang: str, signed: bool = False) -> str:
     """The regex of one number as people write it (its digits in group ``n``; with
     ``signed``, a minus sign on them in group ``neg``)."""
-    edge, tail = r"(?<![\d.,])", r"(?![.,]?\d)"
+    # a digit glued after a letter is a code's, no number of its own: "A5 flyers" is a
+    # format, "H100" a model, "T2" a flat's type (the count, if any, is said apart)
+    edge, tail = r"(?<![\w.,])", r"(?![.,]?\d)"
     if integer:
         return edge + r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d+)" + tail
     g = re.escape(_GROUP.get(lang, ","))
@@ -94,7 +96,10 @@ _COUNTED_ADJ = (r"\s+(?:new|extra|more|additional|further|spare|old|broken|leaki
                 r"faulty|damaged|single|double|small|large|big|outdoor|indoor|outside|"
                 r"inside|exterior|interior|electric|nuevos?|nuevas?|mas|adicionales|"
                 r"viejos?|viejas?|rotos?|rotas?|dobles?|simples?|pequenos?|pequenas?|"
-                r"grandes?|exteriores|interiores|electricos?|electricas?)\s+")
+                r"grandes?|exteriores|interiores|electricos?|electricas?|"
+                # a format or a model's code between the count and what it counts: "1000
+                # A5 flyers", "2 A0 posters" (the code is no count of its own: number_re)
+                r"(?P<code>[a-z]{1,3}\d{1,4}))\s+")
 _PERCENT_GAP = r"(?:\s+[^\s\d,;.:()\x00]+){0,3}?\s+"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
 # "mn" written on it by a million ("100M+ rows", "2mn records")
@@ -239,6 +244,10 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
                          + r")(?!\w)(?!\s*(?:(?::|=|of|de)\s*)?\d)", free)
         return (0 if integer else 0.0, none.span()) if none else None
     span = widened(text.free, free, _kind_left(free, m.span(), enum_words))
+    if m.groupdict().get("code"):
+        # the code is another input's to read ("A5": a format), so the count claims its
+        # number alone, and the noun stays for the kind's enum ("flyers": the product)
+        span = widened(text.free, free, m.span("n"))
     if m.groupdict().get("w"):
         return COUNT_WORDS[m.group("w")], span
     value = _read_number(m.group("n"), integer, lang)

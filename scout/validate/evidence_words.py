@@ -37,7 +37,8 @@ from scout.validate.catalogs import TARGET_LANGS, translators
 #: the filters whose string arguments are words a record's text is searched for, and
 #: which of their keywords are (positional ones always are, but ``stated_*``'s ``pick``)
 _WORD_KEYS = {"stated": ("of", "not_of"), "mentions": ("words",),
-              "stated_year": ("of",), "stated_date": ("of", "near"), "on_dates": ("of",)}
+              "stated_year": ("of",), "stated_date": ("of", "near"), "on_dates": ("of",),
+              "tier_price": ("words",)}
 #: a label a listing writes a value next to is a few words: "precio por persona",
 #: "number of responses per month"; more is a sentence
 MAX_WORDS = 5

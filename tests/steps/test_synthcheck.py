@@ -56,3 +56,25 @@ def test_the_keyless_synthesis_names_its_near_misses_with_no_note() -> None:
     # a model's answer naming them still gets the note
     assert left_out_named(near.model_copy(update={"model": "gpt-4o-mini"}), SUBJECTS) == \
         ["La Pergola Roma", "Pizzeria Ai Marmi"]
+
+
+# a kind whose shops are named by what they sell: the request's words ("tesis", "poster",
+# the city) are every shop's, and an answer about the one kept names no left-out shop by
+# them (an answer on Copistería Albaicín's thesis prices named "Tesis Express Granada")
+SHOPS = [SubjectBrief(key="a", name="Copistería Albaicín", rank=1),
+         SubjectBrief(key="b", name="Tesis Express Granada", excluded=["el pedido cuesta 150 €"]),
+         SubjectBrief(key="c", name="Poster Express UK", excluded=["costs about 47 GBP"]),
+         SubjectBrief(key="d", name="Imprenta Genil", excluded=["el pedido cuesta 169 €"])]
+
+
+@pytest.mark.parametrize(("request_text", "texts", "named"), [
+    ("imprimir 4 copias de la tesis en Granada", ["Albaicín imprime tesis en Granada."], []),
+    ("A0 poster in Leeds by Tuesday", ["Albaicín prints an A0 poster for £18."], []),
+    ("encuadernar la tesis en Granada", ["Genil también encuaderna tesis."],
+     ["Imprenta Genil"]),
+    ("A0 poster in Leeds", ["Poster Express is the fastest."], ["Poster Express UK"]),
+    ("", ["Albaicín imprime tesis."], ["Tesis Express Granada"]),    # no request: as before
+])
+def test_the_requests_words_name_no_left_out_candidate(request_text: str, texts: list[str],
+                                                       named: list[str]) -> None:
+    assert left_out_named(said(*texts), SHOPS, request_text) == named

@@ -1,0 +1,160 @@
+"""``tier_price``: the amount a record states for a quantity, read from a price list by
+quantity as shops write one ("100 uds 25 €, 250 uds 39 €, 500 uds 55 €", "250 flyers:
+£29", "pack 500 tarjetas 19,90 €", "25 € (100 uds)", "£45 for 500 flyers").
+
+A print shop, a caterer's trays, a maker of badges or mugs sells by tiers: the price of
+200 is the price of the smallest tier that holds 200 (the 250 tier), never the dearest
+or the cheapest amount on the page, and never the 100 tier's price doubled (a tier is
+not a unit price). ``stated('€', of=[...])`` cannot read it: its count stands before the
+amount with no colon, and several counts share one line. Each tier is a count next to
+one of the ``words`` the kind counts what it sells with (``uds``, ``copias``, ``flyers``,
+``copies``), and an amount in one of the ``units`` (a currency's sign or code, as
+``stated`` takes them) right after it in its clause, across a few words ("250 uds a color:
+39 €", "100 flyers for £19"), or right before it, the count in brackets or after
+``por`` / ``for`` / an article ("25 € (100 uds)", "39 € las 250 uds"). An amount said per
+one ("0,25 €/ud", "£0.20 each") is no tier's price. Pure, no I/O; registered with the
+other record readers in :mod:`scout.spec.filters`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from scout.spec.evidence import of_problem, pick_problem, record_texts
+from scout.spec.filtercall import EXPR, arg_rule
+from scout.text import fold, read_number
+
+#: a figure as pages write one: thousands grouped ("1.000", "1,000") or a decimal
+_NUM = r"(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d{1,2})?)"
+#: a currency's other spellings, beside its sign (folded)
+_SPELLINGS = {"€": ("eur", "euros", "euro"), "£": ("gbp",), "$": ("usd",),
+              "eur": ("€", "euros", "euro"), "gbp": ("£",), "usd": ("$",)}
+#: what ends a clause: a full stop not inside a number, a semicolon, a line, a bar
+_CLAUSE_END = re.compile(r"(?<!\d)[.;!?](?!\d)|\n|\|")
+#: an amount said per one of what is sold, no tier's price: "0,25 €/ud", "£0.20 each"
+#: ("45 € por 100 chapas" is a tier's: a count follows its "por")
+_PER_ONE = re.compile(r"\s*(?:/(?!\s*\d)|(?:per|por)\b(?!\s*\d)|each\b|cada\b|c/u\b|la\s+ud|el\s+ud)")
+#: the most words between a tier's count and its amount ("250 uds a color: 39 €")
+_GAP_WORDS = 3
+#: a count after its amount: in brackets, or after a joining word or an article ("25 €
+#: (100 uds)", "£12 for 100 cards", "39 € las 250 uds"); never after a dash, which as
+#: often starts the next tier ("12 tazas 59,90 € - 24 tazas 99 €")
+_COUNT_AFTER_AMOUNT = re.compile(
+    r"^\s*(?:\(\s*|(?:por|for|para|las|los|the|el|la)\s+(?:(?:las|los|the|pack|lote|de|of)\s+)*)$")
+
+_NO_WORDS = "name the words a page counts what it sells with, e.g. words=['uds', 'copies']"
+
+
+def _units_re(units: tuple[str, ...]) -> str:
+    said: set[str] = set()
+    for u in units:
+        f = fold(str(u)).strip()
+        said.add(f)
+        said.update(_SPELLINGS.get(f, ()))
+    alt = "|".join(sorted((re.escape(s) for s in said if s), key=len, reverse=True))
+    return r"(?:(?P<pre>" + alt + r")\s*" + _NUM + r"|" + _NUM + r"\s*(?P<post>" + alt + r")(?![a-z]))"
+
+
+def _words_re(words: list[str]) -> str:
+    parts = []
+    for w in words:
+        f = re.escape(fold(str(w)).strip())
+        parts.append(f + (r"(?:e?s)?" if len(f) >= 3 and f[-1].isalpha() else ""))
+    return r"(?:" + "|".join(sorted(parts, key=len, reverse=True)) + r")"
+
+
+def _tiers(text: str, counted: re.Pattern[str], amount: re.Pattern[str]
+           ) -> list[tuple[int, float]]:
+    """Every (count, amount) tier ``text`` (folded) states: first the amounts whose count
+    follows them ("£12 for 100 cards", "25 € (100 uds)"), then the counts whose amount
+    follows them ("100 uds 25 €"), so "£12 for 100 cards, £18 for 250 cards" never pairs
+    the 100 cards with the £18 that the 250 cards are for."""
+    ends = [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]
+    counts = list(counted.finditer(text))
+    amounts = [a for a in amount.finditer(text) if not _PER_ONE.match(text, a.end())]
+    paired: dict[int, re.Match[str]] = {}  # a count's start: its amount
+    used: set[int] = set()
+    for i, c in enumerate(counts):
+        start = max([e + 1 for e in ends if e < c.start()]
+                    + ([counts[i - 1].end()] if i else []) + [0])
+        before = next((a for a in reversed(amounts) if start <= a.start()
+                       and a.end() <= c.start() and a.start() not in used
+                       and _COUNT_AFTER_AMOUNT.match(text[a.end():c.start()])), None)
+        if before is not None:
+            paired[c.start()] = before
+            used.add(before.start())
+    for i, c in enumerate(counts):
+        if c.start() in paired:
+            continue
+        stop = min([e for e in ends if e >= c.end()]
+                   + ([counts[i + 1].start()] if i + 1 < len(counts) else []))
+        after = next((a for a in amounts if c.end() <= a.start() < stop
+                      and a.start() not in used
+                      and len(re.findall(r"[a-z]+", text[c.end():a.start()])) <= _GAP_WORDS),
+                     None)
+        if after is not None:
+            paired[c.start()] = after
+            used.add(after.start())
+    out: list[tuple[int, float]] = []
+    for c in counts:
+        hit = paired.get(c.start())
+        if hit is None:
+            continue
+        raw = next(g for g in hit.groups()[1:] if g and re.fullmatch(_NUM, g))
+        try:
+            n, value = int(re.sub(r"[.,\u00a0\u202f]", "", c.group(1))), read_number(raw)
+        except ValueError:
+            continue
+        if n >= 1:
+            out.append((n, value))
+    return out
+
+
+def _tier_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    units = args[1:]
+    if not units:
+        return "name the currency a tier's amount is in, e.g. tier_price(task.copies, '€', '£', words=[...])"
+    words = kwargs.get("words")
+    if words is None:
+        return _NO_WORDS
+    pick = kwargs.get("pick", "max")
+    return of_problem(words, "words") or (None if pick is EXPR else pick_problem(pick))
+
+
+@arg_rule(_tier_args)
+def tier_price(value: Any, count: Any, *units: str, words: Any = None,
+               pick: str = "max") -> float | None:
+    """The amount a record (its name, aliases and evidence) states for ``count`` of what
+    it sells: the tier of the smallest quantity its price list gives that holds ``count``
+    (``shop | tier_price(task.copies, '€', '£', words=['uds', 'copias', 'copies'])`` is
+    39 for 200 copies of "100 uds 25 €, 250 uds 39 €, 500 uds 55 €"), in the currency the
+    page writes it in. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or
+    ``first``. ``none`` when no count is asked, when the record states no tier, or when
+    every tier it states is smaller than ``count`` (a shop may not sell that many at
+    those prices), so ``where`` keeps the record and the kind falls back on its price."""
+    wrong = _tier_args([value, count, *units], {"words": words, "pick": pick})
+    if wrong:
+        raise ValueError(f"tier_price: {wrong}")
+    try:
+        asked = float(count)
+    except (TypeError, ValueError):
+        return None
+    if not math.isfinite(asked) or asked <= 0:
+        return None
+    word_list = [words] if isinstance(words, str) else [str(w) for w in words]
+    counted = re.compile(r"(?<![\w.,])(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d{1,7})\s*(?:-\s*)?"
+                         + _words_re(word_list) + r"(?!\w)")
+    amount = re.compile(_units_re(units))
+    found: list[float] = []
+    for text in record_texts(value):
+        tiers = _tiers(fold(text), counted, amount)
+        held = [t for t in tiers if t[0] >= asked]
+        if held:
+            least = min(n for n, _ in held)
+            found.append(min(v for n, v in held if n == least))
+    if not found:
+        return None
+    picked = found[0] if pick == "first" else (max(found) if pick == "max" else min(found))
+    return int(picked) if picked == int(picked) else picked

@@ -1,0 +1,77 @@
+"""``tier_price``: the amount a record states for the quantity asked, read from a price
+list by quantity as shops write one (a print shop's flyers, a caterer's trays, a maker's
+mugs or badges): the smallest tier that holds the count, never the page's dearest or
+cheapest amount, never a tier's price taken per unit (scout/spec/tiersaid.py). Checked in
+a rank expression's cost too (scout/steps/costorder.py) and by ``scout validate``
+(SPEC057) for what a call needs."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.spec.filters import FILTERS, tier_price
+from scout.spec.filtersig import call_problem
+from scout.spec.templating import analyse
+from scout.steps.costorder import MONEY, order_kind
+
+COPIES = ["uds", "unidades", "copias", "copies", "flyers", "cards", "tarjetas", "tazas",
+          "mugs", "chapas", "badges"]
+
+
+@pytest.mark.parametrize(("text", "count", "amount"), [
+    # count before its amount, several tiers in one line (Spanish, English)
+    ("Flyers A5: 100 uds 25 €, 250 uds 39 €, 500 uds 55 €, 1.000 uds 79 €", 200, 39),
+    ("Flyers A5: 100 uds 25 €, 250 uds 39 €, 500 uds 55 €, 1.000 uds 79 €", 250, 39),
+    ("Flyers A5: 100 uds 25 €, 250 uds 39 €, 500 uds 55 €, 1.000 uds 79 €", 1000, 79),
+    ("100 flyers £19 | 250 flyers £29 | 500 flyers £45", 101, 29),
+    ("A5, 170 g, 100 uds a doble cara: 32 €; 250 uds a doble cara: 49 €", 180, 49),
+    ("Tazas personalizadas - 12 tazas 59,90 € - 24 tazas 99 €", 20, 99),
+    # the amount before its count: in brackets, after "for" / "por", an article
+    ("Business cards: £12 for 100 cards, £18 for 250 cards", 200, 18),
+    ("25 € (100 uds) · 39 € (250 uds)", 150, 39),
+    ("39 € las 250 uds, 55 € las 500 uds", 300, 55),
+    ("Chapas de 38 mm: 45 € por 100 chapas, 80 € por 250 chapas", 100, 45),
+    # one tier alone, a unit price beside it
+    ("Pack 500 tarjetas 19,90 €. Envío 4,95 €.", 200, 19.9),
+    ("Tarjetas de visita 0,08 €/ud, 1.000 tarjetas: 45 €", 1000, 45),
+    ("Badges from £0.60 each, 50 badges £30", 50, 30),
+])
+def test_the_tier_that_holds_the_count(text: str, count: int, amount: float) -> None:
+    assert tier_price(text, count, "€", "£", words=COPIES) == amount
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("Flyers A5: 100 uds 25 €, 250 uds 39 €, 500 uds 55 €", 600),   # above every tier
+    ("Precio por unidad 0,25 €/ud para 100 uds", 100),              # a unit price: no tier
+    ("Impresión de tesis 0,04 €/página, entrega en 48 horas, 3 copias", 3),
+    ("A0 poster printing from £18, next-day delivery £6.50", 1),     # no count stated
+    ("220 páginas 35 € tapa dura", 4),                               # counts no copies
+])
+def test_no_tier_for_the_count_is_none(text: str, count: int) -> None:
+    assert tier_price(text, count, "€", "£", words=COPIES) is None
+
+
+def test_sources_that_disagree_and_no_count_asked() -> None:
+    record = {"name": "Imprenta Sol", "evidence": [
+        {"text": "100 uds 25 €, 250 uds 39 €"}, {"text": "250 uds 42 €, 500 uds 60 €"}]}
+    assert tier_price(record, 200, "€", words=COPIES) == 42          # max: the dearer says
+    assert tier_price(record, 200, "€", words=COPIES, pick="min") == 39
+    assert tier_price(record, 200, "€", words=COPIES, pick="first") == 39
+    assert tier_price(record, None, "€", words=COPIES) is None
+    assert tier_price(record, 0, "€", words=COPIES) is None
+
+
+def test_a_call_needs_a_currency_and_its_words() -> None:
+    assert "tier_price" in FILTERS
+    for call, wrong in [("c | tier_price(task.copies, words=['uds'])", "currency"),
+                        ("c | tier_price(task.copies, '€')", "words="),
+                        ("c | tier_price(task.copies, '€', words=['uds'], pick='median')", "pick")]:
+        problems = [call_problem(n, c) for n, c in analyse(call, expression=True).calls]
+        assert any(p and wrong in p for p in problems), (call, problems)
+    ok = "c | tier_price(task.copies, '€', '£', words=['uds', 'copies'])"
+    assert not any(call_problem(n, c) for n, c in analyse(ok, expression=True).calls)
+
+
+def test_a_tier_is_an_amount_of_money_in_a_cost_order() -> None:
+    assert order_kind("(c | tier_price(task.copies, '€', words=['uds'])) + "
+                      "(c | stated('€', of=['envío']) or 0)", "c") == MONEY
