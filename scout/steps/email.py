@@ -40,7 +40,7 @@ from filelock import FileLock
 
 from scout.i18n import N_
 from scout.errors import InvalidAddress, NothingToSend, StepError
-from scout.fsutil import loads_stored, make_dirs, write_atomic
+from scout.fsutil import loads_stored, make_dirs, open_append, write_atomic
 from scout.adapters.contract import EmailRequest
 from scout.report.mailbody import inert_body
 from scout.schemas.records import Report
@@ -98,7 +98,7 @@ def ledger_state(run_dir: Path, key: str) -> dict[str, Any] | None:
 def _append(run_dir: Path, row: dict[str, Any]) -> None:
     path = run_dir / LEDGER
     with FileLock(str(path) + ".lock"):
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        fd = open_append(path, 0o600)  # never through a link out of the run dir
         try:
             os.write(fd, (json.dumps(row, sort_keys=True) + "\n").encode())
             os.fsync(fd)
