@@ -106,6 +106,17 @@ def _append(run_dir: Path, row: dict[str, Any]) -> None:
             os.close(fd)
 
 
+def _own_file(run_dir: Path, name: str | None) -> Path | None:
+    """The report file ``name`` when it is a regular file inside ``run_dir``, else None.
+    The report artifact is read back from disk: one edited (with its state-log record)
+    to name ``/home/me/.ssh/id_rsa`` or ``../other-mission/report.md`` must not mail it."""
+    if not name:
+        return None
+    base = run_dir.resolve()
+    path = (base / name).resolve()
+    return path if path.is_relative_to(base) and path.is_file() else None
+
+
 def build_message(ctx: StepContext, report: Report, params: EmailParams, to: list[str],
                   cc: list[str], subject: str, key: str) -> tuple[EmailMessage, list[str]]:
     msg = EmailMessage()
@@ -116,23 +127,24 @@ def build_message(ctx: StepContext, report: Report, params: EmailParams, to: lis
     msg["Date"] = formatdate(localtime=False)
     msg["Message-ID"] = f"<{key[:32]}.{ctx.mission_id}@scout>"
     files = report.files
-    md = ctx.run_dir / files["md"] if "md" in files else None
-    html = ctx.run_dir / files["html"] if "html" in files else None
-    if md is None and html is None:
+    if "md" not in files and "html" not in files:
         raise NothingToSend(f"phase {ctx.phase_id}: the report artifact names no file",
                             hint=N_("the report phase must produce md (and html)"))
-    text = md.read_text(encoding="utf-8") if md and md.is_file() else subject
+    md = _own_file(ctx.run_dir, files.get("md"))
+    html = _own_file(ctx.run_dir, files.get("html"))
+    text = md.read_text(encoding="utf-8") if md is not None else subject
     msg.set_content(text)
-    if html is not None and html.is_file():
+    if html is not None:
         # as inert as the PDF: a mail client shows it under no policy of its own
         msg.add_alternative(inert_body(html.read_text(encoding="utf-8")), subtype="html")
     attached: list[str] = []
     for fmt in params.attach:
         name = files.get(fmt)
-        if not name or not (ctx.run_dir / name).is_file():
+        own = _own_file(ctx.run_dir, name)
+        if name is None or own is None:
             continue  # a format the report phase did not produce (e.g. no PDF engine)
         maintype, subtype = MIME[fmt]
-        data = (ctx.run_dir / name).read_bytes()
+        data = own.read_bytes()
         if maintype == "text":  # declared UTF-8, so "≤" and "€" arrive as written
             msg.add_attachment(data.decode("utf-8", "replace"), subtype=subtype,
                                filename=Path(name).name)
