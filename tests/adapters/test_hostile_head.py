@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import requests
 import pytest
 
 from scout.adapters.contract import FetchRequest, SearchRequest
@@ -152,3 +153,47 @@ def test_a_head_that_arrives_at_once_is_read_and_the_deadline_ends_with_the_call
             assert adapter.call(SearchRequest(query="q", limit=5)).value == []
     finally:
         quick.close()
+
+
+# --- the transcript adapter's requests session: its body is bounded in all too ---------
+
+
+def test_a_transcript_answer_dripping_its_body_is_a_timeout() -> None:
+    from scout.adapters.youtube_transcripts import TimeoutSession
+
+    body = b"<transcript>" + b"<text start='0' dur='1'>a</text>" * 10_000 + b"</transcript>"
+    srv = Dripper(b"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: "
+                  + str(len(body)).encode() + b"\r\n\r\n" + body, tick=0.0)
+    srv.tick = 0.05
+    try:
+        # the head arrives a byte per tick too: ~70 bytes, then the body, never in time
+        session = TimeoutSession(0.5)
+        start = time.monotonic()
+        with pytest.raises(requests.exceptions.ReadTimeout):
+            session.get(f"{srv.url}/api/timedtext")
+        assert time.monotonic() - start < 0.5 + 70 * 0.05 + 2.0
+    finally:
+        srv.close()
+
+
+def test_a_transcript_answer_past_the_cap_is_a_parse_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from scout.adapters import youtube_transcripts
+    from scout.errors import ParseError
+
+    monkeypatch.setattr(youtube_transcripts, "MAX_BODY_BYTES", 4096)
+    body = b"x" * 10_000
+    srv = Dripper(b"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: 10000"
+                  b"\r\n\r\n" + body, tick=0)
+    try:
+        session = youtube_transcripts.TimeoutSession(5.0, "tx")
+        with pytest.raises(ParseError, match="larger than 4,096 bytes") as err:
+            session.get(f"{srv.url}/watch")
+        assert err.value.adapter == "tx"
+        small = Dripper(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", tick=0)
+        try:
+            assert session.get(f"{small.url}/ok").text == "hello"
+        finally:
+            small.close()
+    finally:
+        srv.close()
