@@ -118,6 +118,16 @@ def loads_stored(raw: str | bytes, *, finite: bool = False) -> Any:
         raise ValueError("JSON nested deeper than the parser goes") from None
 
 
+def make_own_dirs(path: str | Path) -> None:
+    """:func:`make_dirs` for a folder scout keeps inside a run dir (``artifacts/``,
+    ``photos/``, ``outbox/``): a symbolic link standing there (scout never makes one)
+    sent every file written into it out of the run dir, so it is refused
+    (NotRegularFile, RUN023)."""
+    if os.path.islink(path):
+        raise NotRegularFile(str(path), "a symbolic link", "a folder of the run's own")
+    make_dirs(path)
+
+
 def make_dirs(path: str | Path) -> None:
     """``mkdir -p path``. A file standing where the folder should be is the machine's
     problem like a file standing where a parent should be: NotADirectoryError (ENOTDIR),

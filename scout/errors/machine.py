@@ -47,8 +47,9 @@ class NotRegularFile(OSError):
     without end). Raised by scout.fsutil's openers; readers treat it as a damaged file,
     writers report it as RUN023."""
 
-    def __init__(self, path: str, what: str) -> None:
-        super().__init__(errno.EINVAL, f"is {what}, not a regular file scout wrote", path)
+    def __init__(self, path: str, what: str,
+                 expected: str = "a regular file scout wrote") -> None:
+        super().__init__(errno.EINVAL, f"is {what}, not {expected}", path)
 
 
 def storage_error(exc: OSError, what: str) -> ScoutError | None:
@@ -59,8 +60,8 @@ def storage_error(exc: OSError, what: str) -> ScoutError | None:
 
     if isinstance(exc, NotRegularFile):
         return StorageError(f"{what} ({exc.filename}): {exc.strerror}", code="RUN023",
-                            hint="remove it (or move it away): scout writes its own "
-                                 "regular file there and apply again")
+                            hint="remove it (or move it away) and apply again: scout "
+                                 "makes its own there")
     name = _errno.errorcode.get(exc.errno or 0, "")
     if name not in _STORAGE_ERRNO:
         return None

@@ -40,7 +40,7 @@ from filelock import FileLock
 
 from scout.i18n import N_
 from scout.errors import InvalidAddress, NothingToSend, StepError
-from scout.fsutil import loads_stored, make_dirs, open_append, write_atomic
+from scout.fsutil import loads_stored, make_own_dirs, open_append, write_atomic
 from scout.adapters.contract import EmailRequest
 from scout.report.mailbody import inert_body
 from scout.schemas.records import Report
@@ -197,7 +197,7 @@ def run(ctx: StepContext) -> EmailDelivery:
                              f"{LEDGER} and apply with --force {ctx.phase_id})")
     msg, attached = build_message(ctx, report, params, to, cc, subject, key)
     eml = ctx.run_dir / OUTBOX / f"{key[:32]}.eml"
-    make_dirs(eml.parent)
+    make_own_dirs(eml.parent)
     write_atomic(eml, bytes(msg), mode=0o600)
     _append(ctx.run_dir, {"key": key, "status": "sending", "at": _now()})
     try:

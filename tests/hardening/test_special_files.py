@@ -171,3 +171,18 @@ def test_a_state_log_line_past_the_cap_is_skipped_with_its_length_counted() -> N
     lines = [b'{"seq": 1}\n', b"y" * 50 + b"\n", b'{"seq": 2}\n', b"z" * 30]
     got = list(_lines(io.BytesIO(b"".join(lines)), limit=16))
     assert got == [(11, b'{"seq": 1}\n'), (51, None), (11, b'{"seq": 2}\n')]
+
+
+def test_an_artifacts_folder_linked_out_of_the_run_dir_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run_dir = _run_dir(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (run_dir / "artifacts").symlink_to(elsewhere)
+    with pytest.raises(NotRegularFile) as err:
+        ArtifactStore(run_dir)
+    mapped = storage_error(err.value, "cannot write the artifacts")
+    assert mapped is not None and mapped.code == "RUN023"
+    assert "symbolic link" in mapped.message and list(elsewhere.iterdir()) == []
+    # a reader (status, the API) creates nothing and still reads
+    ArtifactStore(run_dir, create=False)
