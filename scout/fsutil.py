@@ -1,8 +1,13 @@
 """Crash-safe file writes: a unique temp file created exclusively in the target's folder,
-fsync, atomic rename.
+fsync, atomic rename; and the openers of what scout reads back or appends to.
 
 The one implementation every store uses (artifacts and snapshots, recordings, the token
 pool state, reports): readers see the old file or the new one, never half of either.
+A file scout wrote and reads back is a regular file it wrote there: :func:`open_stored`,
+:func:`read_stored` and :func:`open_append` refuse anything else standing at its path (a
+symbolic link, a FIFO, a device) with :class:`~scout.errors.machine.NotRegularFile`,
+before a read waits for a writer forever, reads ``/dev/zero`` without end, or an append
+changes a file outside the folder.
 """
 
 from __future__ import annotations
@@ -11,10 +16,74 @@ import errno
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import IO, TYPE_CHECKING, Any, Callable
+
+from scout.errors.machine import NotRegularFile
 
 if TYPE_CHECKING:
     import sqlite3
+
+#: no file scout reads back whole is near this (a snapshot, an artifact, task.json); a
+#: bigger one is damage, not a reason to hold gigabytes (the state log is read by line)
+MAX_STORED_BYTES = 256 * 1024 * 1024
+
+#: O_NOFOLLOW: the path's last part is never followed (scout writes no symbolic link);
+#: O_NONBLOCK: opening a FIFO returns at once (and fstat says what it is) instead of
+#: waiting for a writer; it changes nothing for a regular file
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
+def _kind(mode: int) -> str:
+    import stat
+
+    return ("a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or
+            stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else
+            "a folder" if stat.S_ISDIR(mode) else "something else")
+
+
+def open_regular(path: str | Path, flags: int, mode: int = 0o644) -> int:
+    """A descriptor on the regular file at ``path`` (never through a symbolic link);
+    :class:`NotRegularFile` for anything else standing there."""
+    import stat
+
+    try:
+        fd = os.open(str(path), flags | _NO_FOLLOW, mode)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and os.path.islink(path):
+            raise NotRegularFile(str(path), "a symbolic link") from None
+        if exc.errno == errno.ENXIO:  # a FIFO opened for writing with no reader
+            raise NotRegularFile(str(path), "a FIFO") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile(str(path), _kind(st.st_mode))
+        os.set_blocking(fd, True)  # as the caller would have had it
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def open_stored(path: str | Path) -> IO[bytes]:
+    """``open(path, "rb")`` for a file scout wrote (see the module's note)."""
+    return os.fdopen(open_regular(path, os.O_RDONLY), "rb")
+
+
+def read_stored(path: str | Path, limit: int = MAX_STORED_BYTES) -> bytes:
+    """The bytes of a file scout wrote, at most ``limit`` (more: ValueError, as a
+    damaged file's JSON is), refusing what is no regular file (NotRegularFile)."""
+    with open_stored(path) as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"{path} is larger than {limit:,} bytes")
+    return data
+
+
+def open_append(path: str | Path, mode: int = 0o644) -> int:
+    """``os.open(path, O_WRONLY | O_APPEND | O_CREAT, mode)`` for a log scout appends
+    to, refusing a symbolic link or special file standing there (NotRegularFile)."""
+    return open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, mode)
 
 
 def fsync_dir(path: str | Path) -> None:
@@ -47,6 +116,16 @@ def loads_stored(raw: str | bytes, *, finite: bool = False) -> Any:
         return json.loads(raw, parse_constant=_no_number if finite else None)
     except RecursionError:
         raise ValueError("JSON nested deeper than the parser goes") from None
+
+
+def make_own_dirs(path: str | Path) -> None:
+    """:func:`make_dirs` for a folder scout keeps inside a run dir (``artifacts/``,
+    ``photos/``, ``outbox/``): a symbolic link standing there (scout never makes one)
+    sent every file written into it out of the run dir, so it is refused
+    (NotRegularFile, RUN023)."""
+    if os.path.islink(path):
+        raise NotRegularFile(str(path), "a symbolic link", "a folder of the run's own")
+    make_dirs(path)
 
 
 def make_dirs(path: str | Path) -> None:

@@ -40,7 +40,8 @@ from scout.adapters.contract import FetchRequest, PageAdapter as PageAdapterBase
     Request, Secret
 from scout.adapters.contract.decoded import bom_encoding, iter_decoded, web_encoding
 from scout.adapters.contract.http import (OWN_REDIRECTS, BodyStillArriving, check_status,
-                                          iter_until, make_client, mapped, redact_url)
+                                          iter_until, make_client, mapped, redact_url,
+                                          send_streamed)
 from scout.schemas.sources import Page
 from scout.termsafe import clean
 
@@ -111,7 +112,7 @@ def guarded_get(adapter: str, client: httpx.Client, guard: SsrfGuard, settings: 
         pinned = guard.check_offline(url, via=via) if offline else guard.check(url, via=via)
         wire = _build(client, url, pinned, accept)
         with mapped(adapter):
-            response = client.send(wire, stream=True, follow_redirects=False)
+            response = send_streamed(client, wire, follow_redirects=False)
             try:
                 location = response.headers.get("location")
                 if response.status_code in REDIRECT_STATUSES:

@@ -37,7 +37,7 @@ from scout.schemas.sources import Source
 from scout.adapters.contract.decoded import web_encoding
 from scout.adapters.contract.jsontext import loads
 from scout.adapters.contract.http import (MAX_RESPONSE_BYTES, check_status, mapped, read_body,
-                                          redact_url)
+                                          redact_url, send_streamed)
 from scout.adapters.contract.redact import scrub_values
 
 #: reads an error response and says what the provider said (or None)
@@ -100,7 +100,7 @@ def fetch(
     keep = [s for s in secrets if s]
     try:
         with mapped(adapter):
-            response = client.send(request, stream=True)
+            response = send_streamed(client, request)
             read_body(response, adapter, max_bytes=max_bytes)
     except ProviderError as exc:
         amend_error(exc, None, keep)

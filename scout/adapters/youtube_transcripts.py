@@ -31,6 +31,7 @@ API object is not thread-safe and fan-out calls run in parallel.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 from xml.etree import ElementTree
@@ -69,16 +70,61 @@ from scout.schemas.sources import Segment, Transcript
 SessionFactory = Callable[[], requests.Session]
 
 
-class TimeoutSession(requests.Session):
-    """A Session with a default timeout (the library sets none on its requests)."""
+#: the largest answer read (a watch page is about 1 MB, a caption track far less)
+MAX_BODY_BYTES = 16 * 1024 * 1024
 
-    def __init__(self, timeout: float) -> None:
+
+class TimeoutSession(requests.Session):
+    """A Session with a default timeout (the library sets none on its requests), whose
+    bodies are read for at most that long in all and to at most :data:`MAX_BODY_BYTES`:
+    requests' timeout is per read, so an answer dripping a byte a second, or never
+    ending, held the call (and a mission's fan-out) forever."""
+
+    def __init__(self, timeout: float, adapter: str = "youtube_transcripts") -> None:
         super().__init__()
         self._timeout = timeout
+        self._adapter = adapter
 
     def request(self, method: str, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
         kwargs.setdefault("timeout", self._timeout)
-        return super().request(method, url, *args, **kwargs)
+        kwargs["stream"] = True
+        response = super().request(method, url, *args, **kwargs)
+        deadline = time.monotonic() + self._timeout
+        body = bytearray()
+        try:
+            # read1: what has arrived (up to 64 KB), not a wait for 64 KB as iter_content's
+            # read does, so the clock is read between any two pieces of a drip
+            for chunk in iter(lambda: _read1(response), b""):
+                if time.monotonic() > deadline and chunk:
+                    raise requests.exceptions.ReadTimeout(
+                        f"the answer was still arriving after {self._timeout:g}s")
+                body.extend(chunk)
+                if len(body) > MAX_BODY_BYTES:
+                    raise ParseError(N_("YouTube's answer is larger than {limit} bytes; not "
+                                        "read further").format(limit=f"{MAX_BODY_BYTES:,}"),
+                                     adapter=self._adapter)
+        finally:
+            response.close()
+        response._content = bytes(body)  # what reading it whole would have kept  # noqa: SLF001
+        return response
+
+
+def _read1(response: requests.Response) -> bytes:
+    """Up to 64 KB of what has arrived of ``response``'s body, decoded, with urllib3's
+    errors raised as requests' (as ``iter_content`` raises them), so the adapter's
+    ``except requests.RequestException`` maps them."""
+    from urllib3 import exceptions as u3
+
+    try:
+        return bytes(response.raw.read1(64 * 1024, decode_content=True))
+    except u3.ReadTimeoutError as exc:
+        raise requests.exceptions.ReadTimeout(exc) from exc
+    except u3.DecodeError as exc:
+        raise requests.exceptions.ContentDecodingError(exc) from exc
+    except (u3.ProtocolError, u3.IncompleteRead) as exc:
+        raise requests.exceptions.ChunkedEncodingError(exc) from exc
+    except (u3.HTTPError, OSError) as exc:
+        raise requests.exceptions.ConnectionError(exc) from exc
 
 
 def _short(text: str, limit: int = 300) -> str:
@@ -110,7 +156,7 @@ class YouTubeTranscriptAdapter(TranscriptAdapter):
         super().__init__(name, settings, client)
         self.tx: TranscriptSettings = settings
         self.session_factory: SessionFactory = session_factory or \
-            (lambda: TimeoutSession(settings.timeout))
+            (lambda: TimeoutSession(settings.timeout, name))
 
     def api(self) -> YouTubeTranscriptApi:
         proxy = GenericProxyConfig(http_url=self.tx.proxy, https_url=self.tx.proxy) \

@@ -33,7 +33,7 @@ from scout.api.request import parse_sets, prepare, run_root
 from scout.api.shown import KindWords
 from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, ScoutError
-from scout.fsutil import loads_stored
+from scout.fsutil import loads_stored, read_stored
 from scout.i18n import N_, lang_of
 from scout.i18n.messages import localize
 from scout.orchestrator.artifact_store import ArtifactStore
@@ -89,7 +89,7 @@ def _previous_task(run_dir: Path) -> dict[str, Any] | None:
     """The Task recorded by the last run; None when absent or unreadable (untrusted)."""
 
     try:
-        doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
+        doc = loads_stored(read_stored(run_dir / "task.json"))
     except (OSError, ValueError):
         return None
     task = doc.get("task") if isinstance(doc, dict) else None
@@ -242,7 +242,7 @@ def _rerun_what_a_cassette_answered(runner: MissionRunner) -> None:
     run that follows are one mission). A live mission replayed later reuses as before.
     ``plan`` says the same, as the plan of an apply without ``--replay``."""
     try:
-        doc = loads_stored((runner.run_dir / "task.json").read_text(encoding="utf-8"))
+        doc = loads_stored(read_stored(runner.run_dir / "task.json"))
     except (OSError, ValueError):
         return
     was = replayed_from(doc.get("apply_args") if isinstance(doc, dict) else None)

@@ -25,7 +25,7 @@ import json
 import os
 import sqlite3
 
-from scout.fsutil import loads_stored, use_wal
+from scout.fsutil import loads_stored, open_stored, use_wal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -247,7 +247,7 @@ class JournalIndex:
         if indexed == 0:
             return True
         try:
-            with open(path, "rb") as fh:
+            with open_stored(path) as fh:
                 if _digest(fh.read(head_len)) != head:
                     return False
                 fh.seek(last_off)
@@ -291,7 +291,7 @@ class JournalIndex:
         if end == indexed:
             return
         if indexed == 0:
-            with open(path, "rb") as fh:
+            with open_stored(path) as fh:
                 head = fh.read(min(_HEAD, end))
             conn.execute("UPDATE files SET head=?, head_len=? WHERE fid=?",
                          (_digest(head), len(head), fid))
@@ -320,7 +320,7 @@ class JournalIndex:
             except OSError:
                 continue
             if size > indexed:
-                with open(self.dir / name, "rb") as fh:
+                with open_stored(self.dir / name) as fh:
                     fh.seek(indexed)
                     tail = fh.read(80)
                 out.append(Torn(name, None, tail.decode("utf-8", "replace"), incomplete=True))

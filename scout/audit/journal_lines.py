@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scout.fsutil import open_stored
+
 _CHUNK = 8 * 1024 * 1024
 #: the longest line read whole (64 MiB: a journal line is one request's record, a cached
 #: body at most); a longer one (a corrupted or hostile file: a gigabyte with no newline)
@@ -52,7 +54,7 @@ def iter_lines(path: Path, offset: int = 0, lineno: int = 0, *, max_line: int | 
     (:data:`MAX_LINE` unless said) given as :class:`TooLong` (its head and length), its bytes read past and dropped: a
     line is gathered in pieces and joined once, never copied again per chunk read."""
     max_line = MAX_LINE if max_line is None else max_line
-    with open(path, "rb") as fh:
+    with open_stored(path) as fh:
         fh.seek(offset)
         pos = offset  # where the line being gathered starts
         parts: list[bytes] = []  # its bytes so far, while it is short enough to keep

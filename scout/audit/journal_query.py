@@ -22,7 +22,7 @@ from typing import Any
 
 import filelock
 
-from scout.fsutil import loads_stored
+from scout.fsutil import loads_stored, open_stored
 from scout.audit.filters import JournalFilter
 from scout.audit.index import JournalIndex
 from scout.audit.journal_lines import Pos, TooLong, Torn, entry_id, iter_lines, line_length
@@ -76,7 +76,7 @@ def open_index(runtime_dir: Path) -> tuple[JournalIndex | None, str | None]:
 
 
 def _read(runtime_dir: Path, pos: Pos) -> JournalEntry | None:
-    with open(runtime_dir / pos.name, "rb") as fh:
+    with open_stored(runtime_dir / pos.name) as fh:
         fh.seek(pos.off)
         raw = fh.read(pos.length)
     try:
@@ -147,7 +147,7 @@ def scan(runtime_dir: Path, flt: JournalFilter, limit: int | None = None
         except FileNotFoundError:
             continue
         if size > end:
-            with open(path, "rb") as fh:
+            with open_stored(path) as fh:
                 fh.seek(end)
                 tail = fh.read(80)
             torn.append(Torn(path.name, None, tail.decode("utf-8", "replace"), incomplete=True))

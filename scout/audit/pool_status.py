@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from scout.fsutil import loads_stored
+from scout.fsutil import loads_stored, read_stored
 from scout.errors import ScoutError
 from scout.providers.pool_config import load_pool_config
 from scout.providers.pool import POOL_STATE_NAME
@@ -35,7 +35,7 @@ def _iso(epoch: Any) -> str | None:
 
 def _state(runtime_dir: Path) -> dict[str, Any]:
     try:
-        data = loads_stored((runtime_dir / POOL_STATE_NAME).read_text(encoding="utf-8"))
+        data = loads_stored(read_stored(runtime_dir / POOL_STATE_NAME))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.errors import ScoutError
-from scout.fsutil import loads_stored, pid_alive
+from scout.fsutil import loads_stored, pid_alive, read_stored
 from scout.orchestrator.locks import apply_alive
 from scout.orchestrator.state import DONE_OK, MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, load_state
@@ -134,7 +134,7 @@ def resume_command(state: MissionState, run_dir: Path | None = None) -> tuple[st
     doc: Any = None
     if run_dir is not None:
         try:
-            doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
+            doc = loads_stored(read_stored(run_dir / "task.json"))
         except (OSError, ValueError):
             doc = None
     doc = doc if isinstance(doc, dict) else {}
@@ -186,7 +186,7 @@ def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
     pipeline = state.pipeline
     if pipeline is None:
         try:
-            pipeline = loads_stored((run_dir / "task.json").read_text()).get("pipeline")
+            pipeline = loads_stored(read_stored(run_dir / "task.json")).get("pipeline")
         except (OSError, ValueError, AttributeError):
             pipeline = None
     return RunRow(

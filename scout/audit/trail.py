@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from scout.fsutil import loads_stored
+from scout.fsutil import loads_stored, read_stored
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.audit.journal_query import query
@@ -78,7 +78,7 @@ def audit_trail(run_dir: Path, runtime_dir: Path, *, use_index: bool = True
     state = shown_state(load_state(run_dir), run_dir)
     mission_id = state.mission_id or run_dir.name
     try:
-        task_doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
+        task_doc = loads_stored(read_stored(run_dir / "task.json"))
     except (OSError, ValueError):
         task_doc = {}
     flt = JournalFilter(mission=mission_id)

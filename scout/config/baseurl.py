@@ -13,6 +13,8 @@ import ipaddress
 import re
 from urllib.parse import parse_qsl, urlsplit
 
+from scout.i18n import N_
+
 #: names that reach a cloud metadata service without a metadata address in the URL
 METADATA_NAMES = frozenset({"metadata", "metadata.google.internal", "metadata.goog",
                             "instance-data", "instance-data.ec2.internal"})
@@ -57,6 +59,14 @@ def base_url_problem(url: str) -> str | None:
             return (f"points at {addr}, a cloud metadata or link-local address, not a "
                     f"provider's API")
     return None
+
+
+#: what to do about an address variable (``SCOUTE_<NAME>_BASE_URL``, a self-hosted
+#: adapter's ``url_env``) that is no provider's API: preflight's CFG010, a call's CFG018
+BAD_URL_HINT = N_("set it to the provider's http:// or https:// address "
+                  "(https://api.example.com/v1, or a server on this machine such as "
+                  "http://127.0.0.1:8080), or unset it to use the base_url of "
+                  "config/adapters.yaml")
 
 
 #: an Azure OpenAI deployment URL's path ("/openai/deployments/NAME"), which needs its

@@ -102,6 +102,25 @@ class AdapterSettings(StrictModel):
         env = os.environ.get(base_url_env(name))
         return env or self.base_url
 
+    def url_variables(self, name: str) -> list[str]:
+        """The variables whose value becomes this adapter's base URL, first read first."""
+        return [base_url_env(name)]
+
+    def env_url_problem(self, name: str, env: Mapping[str, str]) -> str | None:
+        """Why the base URL a variable in ``env`` gives adapter ``name`` can be no
+        provider's API, naming the variable (never its value, which may hold a key), or
+        None. The address rules are a config file's base_url's (SPEC012): a variable set
+        by a CI job, a container or a ``.env`` shipped with a project would otherwise
+        send the adapter's requests, its key included, to a cloud metadata address, and
+        a ``file://`` URL failed every call as "connection failed"."""
+        for var in self.url_variables(name):
+            value = env.get(var)
+            if not value:
+                continue
+            why = base_url_problem(value)
+            return None if why is None else f"{var} {why}"
+        return None
+
     def env_problem(self, env: Mapping[str, str]) -> tuple[str, int] | None:
         """(a variable, its length; -1: not one line of ASCII) whose value this adapter
         cannot send (a header's longer than scout.config.headers.MAX_VALUE_CHARS), for
@@ -162,6 +181,9 @@ class SelfHostedSettings(AdapterSettings):
 
     def resolved_base_url(self, name: str) -> str | None:
         return super().resolved_base_url(name) or os.environ.get(self.url_env)
+
+    def url_variables(self, name: str) -> list[str]:
+        return super().url_variables(name) + ([] if self.base_url else [self.url_env])
 
 
 class SearxngSettings(SelfHostedSettings):
@@ -353,6 +375,9 @@ class SmtpSettings(AdapterSettings):
 
     def secret_env(self) -> list[str]:
         return [self.url_env]
+
+    def url_variables(self, name: str) -> list[str]:
+        return []  # its server is url_env's smtp:// URL, checked by scout.adapters.smtp
 
 
 def build_shared_models() -> None:

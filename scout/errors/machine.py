@@ -5,6 +5,8 @@ reports them as a bug in scout."""
 
 from __future__ import annotations
 
+import errno
+
 from scout.errors.base import EXIT_PROVIDER, ScoutError
 from scout.errors.usage import UsageError
 
@@ -37,12 +39,29 @@ _STORAGE_ERRNO = {
 }
 
 
+class NotRegularFile(OSError):
+    """What stands at the path of a file scout writes and reads back (a run's state log,
+    snapshot, artifacts, the journal) is no regular file of its own: a symbolic link (it
+    never writes one; an append or truncate through it changed a file outside the
+    folder), a FIFO (a read waited for a writer forever), a device (``/dev/zero`` read
+    without end). Raised by scout.fsutil's openers; readers treat it as a damaged file,
+    writers report it as RUN023."""
+
+    def __init__(self, path: str, what: str,
+                 expected: str = "a regular file scout wrote") -> None:
+        super().__init__(errno.EINVAL, f"is {what}, not {expected}", path)
+
+
 def storage_error(exc: OSError, what: str) -> ScoutError | None:
     """Map an ``OSError`` the machine raised while scout did ``what`` (``'cannot write
     the run state'``) to a :class:`StorageError`; ``None`` for errors that are not the
     machine's (a bug stays a bug)."""
     import errno as _errno
 
+    if isinstance(exc, NotRegularFile):
+        return StorageError(f"{what} ({exc.filename}): {exc.strerror}", code="RUN023",
+                            hint="remove it (or move it away) and apply again: scout "
+                                 "makes its own there")
     name = _errno.errorcode.get(exc.errno or 0, "")
     if name not in _STORAGE_ERRNO:
         return None

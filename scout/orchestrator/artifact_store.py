@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import to_jsonable_python
 
-from scout.fsutil import loads_stored, make_dirs
+from scout.fsutil import loads_stored, make_own_dirs, read_stored
 from scout.errors import ArtifactInvalid
 from scout.orchestrator.state_store import atomic_write_bytes, utc_now
 from scout.schemas.base import ArtifactModel, artifact_model
@@ -176,7 +176,7 @@ class ArtifactStore:
     def __init__(self, run_dir: str | Path, *, fsync: bool = True, create: bool = True) -> None:
         self.dir = Path(run_dir) / "artifacts"
         if create:  # readers (plans of new missions, the API) create nothing
-            make_dirs(self.dir)
+            make_own_dirs(self.dir)  # not a link: every artifact went where it pointed
         self.fsync = fsync
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
@@ -213,7 +213,7 @@ class ArtifactStore:
     def envelope(self, name: str) -> dict[str, Any] | None:
         """The parsed envelope, or None when the file is missing or unreadable."""
         try:
-            env = loads_stored(self.path(name).read_bytes())
+            env = loads_stored(read_stored(self.path(name)))
         except (OSError, ValueError):
             return None
         return env if isinstance(env, dict) and "data" in env and "hash" in env else None

@@ -308,9 +308,9 @@ class MissionLog:
     """
 
     def __init__(self, path: str, *, items: bool = True, flush_interval: float = 0.1) -> None:
-        import os
+        from scout.fsutil import open_append
 
-        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._fd = open_append(path, 0o644)  # never through a link out of the run dir
         self._lock = threading.Lock()
         self._buf: list[str] = []
         self._items = items

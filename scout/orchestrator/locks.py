@@ -27,7 +27,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from scout.errors import MissionLocked
-from scout.fsutil import loads_stored, make_dirs, pid_alive
+from scout.fsutil import loads_stored, make_dirs, pid_alive, read_stored
 from scout.orchestrator.state_store import atomic_write_bytes, utc_now
 
 LOCK_NAME = "mission.lock"
@@ -57,7 +57,7 @@ def apply_alive(run_dir: str | Path, *, now: float | None = None) -> bool:
 
 def read_lock_info(run_dir: str | Path) -> dict[str, Any] | None:
     try:
-        info = loads_stored((Path(run_dir) / INFO_NAME).read_text())
+        info = loads_stored(read_stored(Path(run_dir) / INFO_NAME))
     except (OSError, ValueError):
         return None
     return info if isinstance(info, dict) else None

@@ -35,6 +35,7 @@ from typing import Any
 
 from scout.config.models import Config
 from scout.errors import ScoutError
+from scout.fsutil import read_stored
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.spec.dag import PhaseGraph
@@ -218,10 +219,10 @@ class MissionRunner:
     def _write_task_json(self, doc: dict[str, Any]) -> None:
         path = self.run_dir / "task.json"
         data = (json.dumps(doc, indent=2, ensure_ascii=False, default=str) + "\n").encode()
-        try:
-            if path.read_bytes() == data:
+        try:  # not through a link, a FIFO or /dev/zero: then it is replaced
+            if read_stored(path, limit=len(data)) == data:
                 return
-        except OSError:
+        except (OSError, ValueError):
             pass
         # atomic; fsynced with the log's group commit only in strict mode: the request
         # and the Task are also in the state log and the task artifact

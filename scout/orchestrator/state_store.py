@@ -27,12 +27,12 @@ import json
 import os
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 from scout.errors import storage_error
-from scout.fsutil import loads_stored, write_atomic
+from scout.fsutil import loads_stored, open_append, open_stored, read_stored, write_atomic
 from scout.orchestrator.state import (
     DONE_OK,
     MALFORMED,
@@ -58,22 +58,51 @@ def atomic_write_bytes(path: str | Path, data: bytes, *, fsync: bool = True) -> 
     write_atomic(path, data, fsync=fsync)
 
 
+#: the longest state-log line read: a phase record holds its small artifacts (each under
+#: results.INLINE_MAX, 1 MiB); a longer line is damage, skipped without being held whole
+MAX_LINE_BYTES = 64 * 1024 * 1024
+
+
+def _lines(f: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int, bytes | None]]:
+    """(length, line) for each line of ``f``, as ``for raw in f`` gives them but none held
+    past ``limit`` bytes: a longer one is (its length, None), read in ``limit``-sized
+    pieces. A torn last line is given as it is (no newline at its end)."""
+    while True:
+        raw = f.readline(limit)
+        if not raw:
+            return
+        if len(raw) < limit or raw.endswith(b"\n"):
+            yield len(raw), raw
+            continue
+        size = len(raw)
+        while not raw.endswith(b"\n"):
+            raw = f.readline(limit)
+            if not raw:
+                return  # a torn last line, too long to read anyway
+            size += len(raw)
+        yield size, None
+
+
 def iter_log(path: Path, offset: int = 0) -> Iterable[tuple[int, dict[str, Any]]]:
     """(end offset, record) for every whole, parseable line from ``offset``.
 
     A torn last line (no newline) is not returned; a damaged line in the middle (which
     only an outside edit can cause) is skipped: one that is not strict JSON
-    (``loads_stored``), not an object, or whose ``seq`` is not a whole number.
+    (``loads_stored``), not an object, whose ``seq`` is not a whole number, or longer
+    than :data:`MAX_LINE_BYTES`. What stands at ``path`` must be a regular file: a
+    symbolic link, a FIFO or a device is ``NotRegularFile`` (scout.fsutil.open_stored).
     """
     try:
-        f = open(path, "rb")  # noqa: SIM115
+        f = open_stored(path)
     except FileNotFoundError:
         return
     with f:
         f.seek(offset)
         pos = offset
-        for raw in f:
-            pos += len(raw)
+        for size, raw in _lines(f):
+            pos += size
+            if raw is None:
+                continue
             if not raw.endswith(b"\n"):
                 return
             try:
@@ -86,7 +115,7 @@ def iter_log(path: Path, offset: int = 0) -> Iterable[tuple[int, dict[str, Any]]
 
 def _read_snapshot(run_dir: Path) -> dict[str, Any] | None:
     try:
-        data = loads_stored((run_dir / SNAPSHOT_NAME).read_bytes())
+        data = loads_stored(read_stored(run_dir / SNAPSHOT_NAME))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
@@ -183,7 +212,7 @@ class StateStore:
         self.payloads: dict[str, dict[str, dict[str, Any]]] = {}
         self._offset = self._recover()
         self.state.mission_id = mission_id or self.state.mission_id
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._fd = open_append(self.path, 0o644)  # never through a link out of the folder
         self._seq = self.state.seq
         self._durable = self._seq
         self._snap_seq = -1

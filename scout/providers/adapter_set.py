@@ -18,6 +18,7 @@ import httpx
 from scout.i18n import N_
 from scout.adapters.contract import Adapter, EmailAdapter, Reply, Request, Secret
 from scout.adapters.contract.http import make_client
+from scout.adapters.contract.headwait import bound_transport
 from scout.adapters.contract.redact import SecretScrubber, without_secrets
 from scout.config.models import Config
 from scout.config.settings import AdapterSettings
@@ -64,8 +65,9 @@ class AdapterSet:
         if self.exchanges is not None and self.replaying:
             return ReplayTransport(self.exchanges)
         if self.exchanges is not None:
-            return RecordingTransport(self.base_transport or httpx.HTTPTransport(),
-                                      self.exchanges)
+            inner = self.base_transport or httpx.HTTPTransport()
+            bound_transport(inner)  # its sockets honour the head's bound (headwait)
+            return RecordingTransport(inner, self.exchanges)
         return self.base_transport
 
     def _client(self, settings: AdapterSettings) -> httpx.Client:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scout.fsutil import loads_stored
+from scout.fsutil import loads_stored, open_stored
 
 SENT = "sent"
 _CALL = re.compile(rb'"call":\s*"([0-9a-f]{8,32})"')
@@ -87,8 +87,9 @@ def scan_in_doubt(runtime_dir: str | Path,
 
     pending: dict[str, dict[str, Any]] = {}
     for path in journal_files(runtime_dir):
-        try:
-            data = path.read_bytes()
+        try:  # a regular file (a FIFO standing there waited for a writer forever)
+            with open_stored(path) as fh:
+                data = fh.read()
         except OSError:
             continue
         if b'"call"' not in data:

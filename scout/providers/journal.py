@@ -39,7 +39,7 @@ from typing import Any
 
 import filelock
 
-from scout.fsutil import loads_stored, make_dirs
+from scout.fsutil import loads_stored, make_dirs, open_append, open_regular, open_stored
 
 JOURNAL_NAME = "request_journal.jsonl"
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
@@ -127,17 +127,17 @@ class Journal:
             self._pid = os.getpid()
         if self._lock_fd is None:
             make_dirs(self.dir)
-            self._lock_fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            self._lock_fd = open_regular(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
 
     def _open_journal(self) -> int:
         if self._fd is not None:
             os.close(self._fd)
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        fd = open_append(self.path, 0o600)  # never through a link out of runtime/
         st = os.fstat(fd)
         self._fd, self._ino = fd, (st.st_dev, st.st_ino)
         if st.st_size:
             # a crash may have left a torn last line: never glue a new line onto it
-            with open(self.path, "rb") as fh:
+            with open_stored(self.path) as fh:
                 fh.seek(-1, os.SEEK_END)
                 if fh.read(1) != b"\n":
                     os.write(fd, b"\n")
@@ -271,7 +271,7 @@ def _rotation_key(name: str) -> tuple[str, int]:
 def _iter_files(files: list[Path], torn: list[TornLine] | None) -> Iterator[dict[str, Any]]:
     for path in files:
         try:
-            fh = open(path, "rb")
+            fh = open_stored(path)
         except FileNotFoundError:
             continue  # rotated away between the listing and the read
         with fh:

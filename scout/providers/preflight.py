@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scout.config.baseurl import BAD_URL_HINT
 from scout.config.headers import MAX_VALUE_CHARS
 from scout.config.settings import AdapterSettings
 from scout.config.models import ChainLink, Config
@@ -34,6 +35,7 @@ class Availability:
     reason: str | None = None  # why not, e.g. "TAVILY_API_KEY not set"
     missing_env: tuple[str, ...] = ()
     source: str = "none"  # none | env | pool | replay
+    hint: str | None = None  # what to do, when the reason alone does not say
 
 
 def pool_config_path(config: Config | None, root: Path) -> Path:
@@ -52,6 +54,9 @@ def check_adapter(
     name: str | None = None,
 ) -> Availability:
     """Whether an adapter can run with what is configured. Pool file errors raise."""
+    bad_url = settings.env_url_problem(name, env) if name else None
+    if bad_url is not None:  # set, but no provider's API: nothing is sent there
+        return Availability(False, bad_url, hint=BAD_URL_HINT)
     missing = [v for v in settings.required_env() if not env.get(v, "").strip()]
     creds = settings.credentials
     keyless = settings.keyless_env(name) if name else None
@@ -214,6 +219,8 @@ def run_preflight(
                                   av.missing_env, [pid])
                 if status == "missing" and not av.missing_env:  # set, but unusable
                     report.problems.append(f"chain {label}: {link.adapter}: {av.reason}")
+                    if av.hint:
+                        report.hints.append(av.hint)
                 elif status == "missing":
                     what = " and ".join(av.missing_env) or av.reason
                     report.problems.append(f"chain {label}: {link.adapter} needs {what}")

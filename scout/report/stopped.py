@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from scout.fsutil import loads_stored, write_atomic
+from scout.fsutil import loads_stored, read_stored, write_atomic
 from scout.i18n import lang_of
 from scout.report.context import MissionView
 from scout.report.files import HTML_WRAPPER_NAME
@@ -46,7 +46,7 @@ def request_lang(run_dir: Path, default: str = "en") -> str:
     ``inputs: {lang: ..}``, else the language of the query (``default`` when neither
     language's words win). English when ``task.json`` is absent or unreadable."""
     try:
-        doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
+        doc = loads_stored(read_stored(run_dir / "task.json"))
     except (OSError, ValueError):
         return "en"
     if not isinstance(doc, dict):

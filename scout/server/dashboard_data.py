@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scout.fsutil import loads_stored
+from scout.fsutil import loads_stored, read_stored
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.audit.journal_query import query
@@ -126,7 +126,7 @@ def read_task(run_dir: Path) -> dict[str, Any]:
     """``task.json``: the request (query, pipeline, inputs) and the parsed Task; {} when
     missing or unreadable."""
     try:
-        doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
+        doc = loads_stored(read_stored(run_dir / "task.json"))
     except (OSError, ValueError, UnicodeDecodeError):
         return {}
     return doc if isinstance(doc, dict) else {}

@@ -40,7 +40,7 @@ from filelock import FileLock
 
 from scout.i18n import N_
 from scout.errors import InvalidAddress, NothingToSend, StepError
-from scout.fsutil import loads_stored, make_dirs, write_atomic
+from scout.fsutil import loads_stored, make_own_dirs, open_append, write_atomic
 from scout.adapters.contract import EmailRequest
 from scout.report.mailbody import inert_body
 from scout.schemas.records import Report
@@ -98,12 +98,23 @@ def ledger_state(run_dir: Path, key: str) -> dict[str, Any] | None:
 def _append(run_dir: Path, row: dict[str, Any]) -> None:
     path = run_dir / LEDGER
     with FileLock(str(path) + ".lock"):
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        fd = open_append(path, 0o600)  # never through a link out of the run dir
         try:
             os.write(fd, (json.dumps(row, sort_keys=True) + "\n").encode())
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def _own_file(run_dir: Path, name: str | None) -> Path | None:
+    """The report file ``name`` when it is a regular file inside ``run_dir``, else None.
+    The report artifact is read back from disk: one edited (with its state-log record)
+    to name ``/home/me/.ssh/id_rsa`` or ``../other-mission/report.md`` must not mail it."""
+    if not name:
+        return None
+    base = run_dir.resolve()
+    path = (base / name).resolve()
+    return path if path.is_relative_to(base) and path.is_file() else None
 
 
 def build_message(ctx: StepContext, report: Report, params: EmailParams, to: list[str],
@@ -116,23 +127,24 @@ def build_message(ctx: StepContext, report: Report, params: EmailParams, to: lis
     msg["Date"] = formatdate(localtime=False)
     msg["Message-ID"] = f"<{key[:32]}.{ctx.mission_id}@scout>"
     files = report.files
-    md = ctx.run_dir / files["md"] if "md" in files else None
-    html = ctx.run_dir / files["html"] if "html" in files else None
-    if md is None and html is None:
+    if "md" not in files and "html" not in files:
         raise NothingToSend(f"phase {ctx.phase_id}: the report artifact names no file",
                             hint=N_("the report phase must produce md (and html)"))
-    text = md.read_text(encoding="utf-8") if md and md.is_file() else subject
+    md = _own_file(ctx.run_dir, files.get("md"))
+    html = _own_file(ctx.run_dir, files.get("html"))
+    text = md.read_text(encoding="utf-8") if md is not None else subject
     msg.set_content(text)
-    if html is not None and html.is_file():
+    if html is not None:
         # as inert as the PDF: a mail client shows it under no policy of its own
         msg.add_alternative(inert_body(html.read_text(encoding="utf-8")), subtype="html")
     attached: list[str] = []
     for fmt in params.attach:
         name = files.get(fmt)
-        if not name or not (ctx.run_dir / name).is_file():
+        own = _own_file(ctx.run_dir, name)
+        if name is None or own is None:
             continue  # a format the report phase did not produce (e.g. no PDF engine)
         maintype, subtype = MIME[fmt]
-        data = (ctx.run_dir / name).read_bytes()
+        data = own.read_bytes()
         if maintype == "text":  # declared UTF-8, so "≤" and "€" arrive as written
             msg.add_attachment(data.decode("utf-8", "replace"), subtype=subtype,
                                filename=Path(name).name)
@@ -185,7 +197,7 @@ def run(ctx: StepContext) -> EmailDelivery:
                              f"{LEDGER} and apply with --force {ctx.phase_id})")
     msg, attached = build_message(ctx, report, params, to, cc, subject, key)
     eml = ctx.run_dir / OUTBOX / f"{key[:32]}.eml"
-    make_dirs(eml.parent)
+    make_own_dirs(eml.parent)
     write_atomic(eml, bytes(msg), mode=0o600)
     _append(ctx.run_dir, {"key": key, "status": "sending", "at": _now()})
     try:

@@ -24,7 +24,7 @@ import hashlib
 
 from scout.i18n import N_, N_plural
 from scout.errors import ProviderError, StepError
-from scout.fsutil import make_dirs, write_atomic
+from scout.fsutil import make_own_dirs, write_atomic
 from scout.adapters.contract import ThumbnailRequest
 from scout.schemas.sources import Gallery, PhotoSet, Thumbnail
 from scout.stepkit.context import StepContext
@@ -45,7 +45,7 @@ def store(ctx: StepContext, thumb: Thumbnail) -> tuple[str, str]:
     rel = f"{FOLDER}/{digest}.{EXT[thumb.media_type]}"
     path = ctx.run_dir / rel
     if not path.is_file() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
-        make_dirs(path.parent)
+        make_own_dirs(path.parent)
         write_atomic(path, data)
     return rel, digest
 

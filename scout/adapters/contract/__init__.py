@@ -38,7 +38,9 @@ from scout.adapters.contract.requests import (
     TranscriptRequest,
     VideoSearchRequest,
 )
+from scout.config.baseurl import BAD_URL_HINT
 from scout.config.settings import AdapterSettings, Capability
+from scout.errors import ConfigError
 from scout.schemas.sources import Page, Source, Synthesis, Transcript, Video
 
 __all__ = [
@@ -161,6 +163,14 @@ class Adapter(ABC):
 
     @property
     def base_url(self) -> str | None:
+        """The address the adapter calls; an address variable that is no provider's API
+        (preflight says so first, CFG010) is refused here too, before anything is sent:
+        a call made without preflight (a plug-in, a test harness) must not send the key
+        to a metadata address either."""
+        why = self.settings.env_url_problem(self.name, os.environ)
+        if why is not None:
+            raise ConfigError(f"adapter '{self.name}': {why}", code="CFG018",
+                              hint=BAD_URL_HINT)
         url = self.settings.resolved_base_url(self.name)
         return url.rstrip("/") if url else None
 

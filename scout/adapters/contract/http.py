@@ -35,6 +35,7 @@ from scout.config.headers import SECRET_PARAMS, secret_param, url_secrets  # noq
 from scout.config.settings import AdapterSettings, base_url_env
 from scout.adapters.contract.decoded import (ACCEPT_ENCODING, BadEncoding, UnsupportedEncoding,
                                              iter_decoded)
+from scout.adapters.contract.headwait import bound_client, head_deadline, head_seconds
 from scout.errors import (AuthError, ParseError, ProviderError, RateLimited, Rejected,
                           Unavailable, Unreachable)
 
@@ -80,10 +81,11 @@ def make_client(
 ) -> httpx.Client:
     """One client per adapter: timeouts, connection limits, a user agent and the shared
     TLS context (:func:`ssl_context`). A client that follows redirects follows them only
-    on the same host (:func:`same_site_redirects`)."""
+    on the same host (:func:`same_site_redirects`). Its sockets honour
+    :func:`send_streamed`'s bound on a response's head (scout.adapters.contract.headwait)."""
     timeout = httpx.Timeout(settings.timeout, connect=min(settings.timeout, 10.0))
     hooks = {"response": [same_site_redirects(settings.type)]} if follow_redirects else {}
-    return httpx.Client(
+    return bound_client(httpx.Client(
         event_hooks=hooks,
         timeout=timeout,
         verify=ssl_context(),
@@ -94,7 +96,20 @@ def make_client(
         follow_redirects=follow_redirects,
         max_redirects=max_redirects,
         transport=transport,
-    )
+    ))
+
+
+def send_streamed(client: httpx.Client, request: httpx.Request, *,
+                  follow_redirects: bool | None = None) -> httpx.Response:
+    """``client.send(request, stream=True)``, its head (status line, headers, every
+    redirect's) arriving within :func:`~scout.adapters.contract.headwait.head_seconds`
+    in all, else httpx's ``ReadTimeout``: a server dripping its headers a byte at a
+    time answered each read in time and held the call for hours. Call inside
+    :func:`mapped`; read the body with :func:`read_body`."""
+    with head_deadline(head_seconds(client)):
+        if follow_redirects is None:
+            return client.send(request, stream=True)
+        return client.send(request, stream=True, follow_redirects=follow_redirects)
 
 
 #: a request extension: the sender checks each redirect itself (the page adapter's SSRF
@@ -303,7 +318,7 @@ def send(client: httpx.Client, request: httpx.Request, adapter: str) -> httpx.Re
     """Send a request with exceptions and error statuses mapped; returns a 2xx/3xx response.
     The body is read with :func:`read_body`'s size and time caps."""
     with mapped(adapter):
-        response = client.send(request, stream=True)
+        response = send_streamed(client, request)
         read_body(response, adapter)
     check_status(response, adapter)
     return response
