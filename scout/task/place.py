@@ -96,6 +96,15 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             hit = spanish_word_name(free, original, m.end(), lang, m.group("cue"))
         if hit and language(hit[0]):
             continue  # "tour por Sevilla en francés", "visita en alemán": spoken, no place
+        if hit and not cased and fold(hit[0]).split()[0] in pw.TRIP_NOUNS | pw.VENUE_WORDS \
+                and not known_name(hit[0]):
+            # "fibra en casa", "wifi in the flat": where at home, no town; a known name
+            # set beside it says where the home is ("en casa (malasaña, madrid)")
+            aside = re.match(r"[ \t]*[(,][ \t]*", original[hit[1][1]:])
+            beside = read_name(free, original, hit[1][1] + aside.end(), cased) if aside else None
+            if beside is None or not known_name(beside[0]):
+                continue
+            hit = beside
         if hit and occasion is None and pw.occasion_cue(free, m.start()):
             occasion = hit  # "for a field campaign in Svalbard ... a hotel in Longyearbyen"
             continue
