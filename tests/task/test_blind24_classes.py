@@ -159,3 +159,73 @@ def test_at_home_is_no_town(query: str, town: str | None) -> None:
 ])
 def test_a_known_place_after_the_subjects_cue_and_a_word_is_the_subjects(query: str, about: str) -> None:
     assert _values(query, SHELF)["about"] == about
+
+
+PANELS = {"town": InputSpec(type="place"),
+          "panels": InputSpec(type="integer", aliases=["paneles", "placas", "panels"])}
+
+
+@pytest.mark.parametrize("query, town", [
+    ("placas solares zaragoza 8 paneles", "Zaragoza"),
+    ("paneles solares valencia con bateria", "Valencia"),
+    ("placas solares en zaragoza", "Zaragoza"),
+])
+def test_a_known_place_right_after_the_kinds_own_word(query: str, town: str) -> None:
+    # "solares" is the kind's word (its name, "solar"), claimed: the city follows it
+    values = build_task(query, PANELS, today=TODAY, kind="solar").values
+    assert values.get("town") == town
+
+
+DATA = {"region": InputSpec(type="place"),
+        "formats": InputSpec(type="list", items="string", enum=["csv", "parquet"],
+                             aliases=["formato", "format"]),
+        "licence": InputSpec(type="string", enum=["cc-by", "cc0"], aliases=["licencia", "licence"])}
+
+
+@pytest.mark.parametrize("query", [
+    "datos de paro en formato Stata",
+    "series de empleo con licencia Apache",
+    "air quality data in format Feather",
+])
+def test_a_name_after_another_inputs_label_is_no_place(query: str) -> None:
+    assert _values(query, DATA).get("region") is None
+
+
+@pytest.mark.parametrize("query, region", [
+    ("datos de paro en Andalucía en formato CSV", "Andalucía"),
+    ("datasets de Chile en formato Parquet", "Chile"),
+])
+def test_a_place_beside_a_label_still_reads(query: str, region: str) -> None:
+    assert _values(query, DATA)["region"] == region
+
+
+VISIT = {"town": InputSpec(type="place"), "on": InputSpec(type="date")}
+
+
+@pytest.mark.parametrize("query, span", [
+    ("qué ver en Valencia el finde largo de San José", ("2027-03-19", "2027-03-21")),
+    ("museos en Zaragoza el fin de semana largo del Pilar", ("2027-10-09", "2027-10-12")),
+    ("rutas por Madrid el puente de San José", ("2027-03-19", "2027-03-21")),
+])
+def test_a_long_weekend_of_a_holiday_is_its_puente(query: str, span: tuple[str, str]) -> None:
+    on = _values(query, VISIT)["on"]
+    assert (on.start.isoformat(), on.end.isoformat()) == span
+
+
+def test_a_long_weekend_with_no_holiday_stays_unread() -> None:
+    assert _values("qué ver en Valencia un finde largo", VISIT).get("on") is None
+
+
+@pytest.mark.parametrize("query, region", [
+    ("crucero por la Patagonia en noviembre", "Patagonia"),
+    ("cruceros desde valparaiso x la patagonia", "Patagonia"),
+    ("crucero por la costa dálmata en julio", "Costa Dálmata"),
+])
+def test_the_cruises_region_after_a_feminine_article(query: str, region: str) -> None:
+    # examples/cruises named "por el / los / las" and not "por la" as its region's cue
+    from pathlib import Path
+
+    from tests.kinds import parse_request
+
+    kind = Path(__file__).resolve().parents[2] / "examples/cruises/pipelines/cruises.yaml"
+    assert parse_request(kind, query, TODAY).values["region"] == region
