@@ -229,3 +229,20 @@ def test_the_cruises_region_after_a_feminine_article(query: str, region: str) ->
 
     kind = Path(__file__).resolve().parents[2] / "examples/cruises/pipelines/cruises.yaml"
     assert parse_request(kind, query, TODAY).values["region"] == region
+
+
+POWER = {"budget": InputSpec(type="money", aliases=["presupuesto"]),
+         "per_wp": InputSpec(type="money", aliases=["Wp", "por Wp", "per Wp"]),
+         "per_kwh": InputSpec(type="money", aliases=["kWh", "por kWh", "per kWh"])}
+
+
+@pytest.mark.parametrize("query, name, amount", [
+    ("paneles en Monterrey, que no pase de 24 pesos por watt", "per_wp", 24),
+    ("solar installer in Leeds, under £1.40 per watt", "per_wp", 1.4),
+    ("tarifa en Madrid que no pase de 0,14 € por kWh", "per_kwh", 0.14),
+    ("instalador en Sevilla, presupuesto 6.000 €", "budget", 6000),
+])
+def test_an_amount_goes_to_the_input_its_unit_names(query: str, name: str, amount: float) -> None:
+    values = _values(query, POWER)
+    assert values[name].amount == amount
+    assert all(values.get(other) is None for other in POWER if other != name)
