@@ -211,10 +211,16 @@ def _after_label(free: str, hit: Hit, name: str, inputs: dict[str, InputSpec]) -
     """The name at ``hit`` comes right after another input's own name or alias, one or two
     words ("en formato Stata" for a formats input aliased "formato", "licence: Apache"):
     that input's value, even one it does not know, no town."""
+    from scout.task.subjectwords import FUNCTION_WORDS
+
     before = re.findall(r"[^\W\d_]+", free[max(0, hit[1][0] - 30):hit[1][0]])
     if re.search(r"[^\w\s:]\s*$", free[max(0, hit[1][0] - 30):hit[1][0]]):
         return False  # "formato CSV, Madrid": a comma ends the label's value
-    return any(_label(" ".join(before[-n:]), name, inputs) for n in (1, 2) if len(before) >= n)
+    if not before or before[-1] in FUNCTION_WORDS:
+        return False  # "3 meses en Madrid" for a date aliased "en": the place's own cue
+    # a subject's cue ("about Chile") and a date's label are read with a place inside
+    labelled = {n: s for n, s in inputs.items() if s.type not in ("subject", "date", "month")}
+    return any(_label(" ".join(before[-n:]), name, labelled) for n in (1, 2) if len(before) >= n)
 
 
 def _label(place: str, name: str, inputs: dict[str, InputSpec]) -> bool:

@@ -199,6 +199,19 @@ def test_a_place_beside_a_label_still_reads(query: str, region: str) -> None:
     assert _values(query, DATA)["region"] == region
 
 
+MOVE = {"town": InputSpec(type="place"), "on": InputSpec(type="date", aliases=["el", "en", "on"]),
+        "about": InputSpec(type="subject", aliases=["about", "sobre"]),
+        "months": InputSpec(type="duration", aliases=["guardamuebles"])}
+
+
+@pytest.mark.parametrize("query, town", [
+    ("guardamuebles 3 meses en Madrid", "Madrid"),  # "en" labels the date, and is the cue
+    ("open data about Chile", "Chile"),  # a subject's cue is no value's label
+])
+def test_a_cue_that_is_also_a_label_still_names_the_place(query: str, town: str) -> None:
+    assert _values(query, MOVE)["town"] == town
+
+
 VISIT = {"town": InputSpec(type="place"), "on": InputSpec(type="date")}
 
 
