@@ -94,10 +94,12 @@ def _name_only(word: str) -> bool:
     return not known_name(word)
 
 
-def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.Match[str]]:
+def _enum_hits(text: QueryText, word: str, ruled_out: bool = False,
+               vocab: frozenset[str] = frozenset()) -> list[re.Match[str]]:
     """Where an enum word stands in the free text and is asked for: one the request
     rules out is claimed (so no other reader takes "Tesla" for a place) and passed over;
-    with ``ruled_out`` (an input of what is ruled out: :func:`rules_out`) only those."""
+    with ``ruled_out`` (an input of what is ruled out: :func:`rules_out`) only those.
+    ``vocab``: the input's enum words, folded (a word of them before it is no given name)."""
     hits = []
     # not \b: a word may start or end with a sign ("+ IVA", "C++", "C#"), and its edges are
     # then no word boundaries
@@ -112,6 +114,8 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.M
             continue  # "the Lake District", "los Picos de Europa": a place, no feature
         if _opens_proper_name(text, m.span()):
             continue  # "the Spanish Civil War": a name's word, no language asked
+        if _ends_proper_name(text, m.span(), vocab):
+            continue  # "de Laura Gallego", "by Anne French": a surname, no language asked
         said = _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]) or (
             ruled_out and _RULED_OUT_RUN.search(text.free[max(0, m.start() - 60):m.start()]))
         if bool(said) == ruled_out:
@@ -136,6 +140,35 @@ def _opens_proper_name(text: QueryText, span: tuple[int, int]) -> bool:
     return text.original[a:a + 1].isupper() \
         and _ARTICLE_BEFORE.search(text.free, max(0, a - 8), a) is not None \
         and _CAPITAL_AFTER.match(text.original, b) is not None
+
+
+# a given name right before a capitalised enum word: the word is the person's surname
+# ("novelas de Laura Gallego", "a book by Dawn French", "Carmen Castellano")
+_GIVEN_BEFORE = re.compile(r"(?<![\w.,;:!?(])[ \t]*(?P<given>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,})[ \t]+$")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _ends_proper_name(text: QueryText, span: tuple[int, int], vocab: frozenset[str]) -> bool:
+    """The enum word at ``span``, typed with its capital, follows a capitalised word inside
+    a sentence that is no place and no enum word of the kind's ("de Laura Gallego"): a
+    person's surname, not the value. Not in a request typed title-case ("Books In
+    Spanish"), where every word has its capital, nor after the request's first word."""
+    a, _b = span
+    if not text.original[a:a + 1].isupper():
+        return False
+    before = _GIVEN_BEFORE.search(text.original, max(0, a - 24), a)
+    if before is None or not text.original[:before.start("given")].strip():
+        return False
+    words = _WORD.findall(text.original)[1:]
+    if any(w[:1].isupper() and fold(w) in FUNCTION_WORDS for w in words):
+        return False  # title-cased ("Books In Spanish"): a capital says nothing
+    given = before.group("given")
+    from scout.task.demonymwords import is_demonym
+    from scout.task.placecase import known_name
+
+    # "Inglés Gallego" is two languages, "Madrid Español" a place and a value: no person
+    return not (known_name(given) or is_demonym(fold(given)) or fold(given) in FUNCTION_WORDS
+                or fold(given) in vocab)
 
 
 def opens_landform_name(text: QueryText, span: tuple[int, int]) -> bool:
@@ -212,8 +245,9 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "",
     joined by a dash or an arrow ("inglés-español", "EN>ES") the input declared first
     takes the first end and the other the second."""
     unlabelled = []
+    vocab = frozenset(fold(w) for w, _o in _enum_words(spec))
     for word, option in _enum_words(spec):
-        for m in _enum_hits(text, word):
+        for m in _enum_hits(text, word, vocab=vocab):
             if rivals and inside_rival(text.free, m.span(), word, rivals):
                 continue
             span = _with_label(text.free, m.span(), spec, name)
@@ -366,8 +400,9 @@ def find_enum_list(text: QueryText, spec: InputSpec, rivals: list[str] | None = 
     to the input's ``name`` or an alias."""
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
+    vocab = frozenset(fold(w) for w, _o in _enum_words(spec))
     for word, option in _enum_words(spec):
-        m = next((h for h in _enum_hits(text, word, rules_out(name)) if taken[h.start()] != CLAIMED
+        m = next((h for h in _enum_hits(text, word, rules_out(name), vocab) if taken[h.start()] != CLAIMED
                   and not (rivals and inside_rival(text.free, h.span(), word, rivals))
                   and not (spec.labelled
                            and _with_label(text.free, h.span(), spec, name) == h.span())

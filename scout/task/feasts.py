@@ -277,7 +277,10 @@ def _patterns() -> tuple[str, ...]:
         r"(?P<f>(?:(?:el\s+)?dia\s+de\s+)?(?:" + names + r"))\b"
         r"(?P<tail>\s+(?:long\s+weekend|weekend|week|puente|fin\s+de\s+semana|finde|semana))?"
         + year,
-        r"\b(?:el\s+)?puente\s+(?:del\s+|de\s+(?:la\s+|los\s+)?)(?P<p>" + "|".join(
+        # "el finde largo de San José", "el fin de semana largo del Pilar": a puente said
+        # by what it is, a weekend made long by the holiday
+        r"\b(?:el\s+)?(?:puente|fin\s+de\s+semana\s+largo|finde\s+largo)\s+"
+        r"(?:del\s+|de\s+(?:la\s+|los\s+)?)(?P<p>" + "|".join(
             re.escape(p).replace(r"\ ", r"\s+") for p in sorted(_PUENTES, key=len, reverse=True))
         + r")\b" + year,
         # "este puente", "para el puente" with no feast after it (that is the form above);

@@ -47,7 +47,7 @@ from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
     PER, TIME_PERIODS, UNIT_AFTER, bare_total, each_of, head_after, measure_before, period_late, period_of,
-    rate_named_before, rate_unit_before, total_of, unit_after_cap,
+    CAP_CLAUSE, rate_named_before, rate_unit_before, total_of, unit_after_cap,
     unit_before,
 )
 from scout.task.taxbasis import basis_at, blank_tax_words
@@ -230,7 +230,7 @@ _BARE_AFTER = re.compile(
 LABEL_GAP = (r"(?:\s*:|\s+(?:de|del|of|under|below|over|por|a|at|menos|max|maximo|maxima|hasta|"
              r"para|less|than|no|mas|more|up|to|around|unos|unas|about|sobre|is|es|costs?|"
              r"cuesta|cuestan|tops|at\s+most|como\s+mucho|mensual(?:es)?|monthly|anual(?:es)?|"
-             r"annual|yearly))*\s*$")
+             r"annual|yearly|" + CAP_CLAUSE + r"))*\s*$")
 
 
 def label_re(words: Iterable[str]) -> str:

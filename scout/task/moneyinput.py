@@ -39,7 +39,7 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
     from scout.task.moneylabels import owner as money_owner
     from scout.task.moneylabels import pick as pick_labelled
     from scout.task.moneylabels import rivals as money_rivals
-    from scout.task.moneylabels import said_none
+    from scout.task.moneylabels import said_none, unit_owner
     from scout.task.itemcount import unit_price
     from scout.task.moneyunits import periodic, unit_span
     from scout.task.taxbasis import with_basis
@@ -58,9 +58,9 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
     if money is None and end is None:
         money = find_money(free, text.original, territories,
                            default_currency=default_currency(spec), lang=result.lang)
-        if money is not None and rivals and money_owner(free, money[1], rivals) \
-                not in (None, name):
-            money = None  # another input's amount
+        if money is not None and rivals and (money_owner(free, money[1], rivals)
+                                             or unit_owner(money[0], rivals)) not in (None, name):
+            money = None  # another input's amount (by its label, or by its unit: "por watt")
     if money is None and end is None and rivals \
             and (none := said_none(free, name, spec)):
         # "sin matrícula": none of it, 0 in the currency of the request's

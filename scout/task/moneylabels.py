@@ -109,7 +109,7 @@ def pick(name: str, free: str, hits: Iterable[Hit], named: dict[str, list[str]])
     ``name``'s, else the first no label of ``named`` (:func:`rivals`) names."""
     loose: Hit | None = None
     for hit in hits:
-        who = owner(free, hit[1], named)
+        who = owner(free, hit[1], named) or unit_owner(hit[0], named)
         if who == name:
             return hit
         if who is None and loose is None:
@@ -117,6 +117,20 @@ def pick(name: str, free: str, hits: Iterable[Hit], named: dict[str, list[str]])
     return loose
 
 
+
+
+def unit_owner(money: object, named: dict[str, list[str]]) -> str | None:
+    """The one of ``named`` whose labels name the unit ``money`` is priced per, with
+    no label said beside the amount ("que no pase de 24 pesos por watt": per Wp, the
+    input aliased "Wp" / "per Wp", not the installation's budget); None when none does
+    or several do."""
+    per = getattr(money, "per", None)
+    if not per or per in ("total",):
+        return None
+    unit = fold(per)
+    owners = [who for who, words in named.items()
+              if any(fold(w).split()[-1:] == [unit] for w in words if w.strip())]
+    return owners[0] if len(owners) == 1 else None
 
 
 def said_none(free: str, name: str, spec: InputSpec) -> tuple[int, int] | None:

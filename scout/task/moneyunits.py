@@ -203,6 +203,19 @@ def measure_before(free: str, start: int) -> str | None:
     return said.lastgroup if said is not None else None
 
 
+# a cap said as a clause of the label ("cuota mensual que no pase de 1.100 €", "monthly
+# repayments that don't exceed £1,400"): the label's amount, as "cuota de menos de" is
+_NOT_MODAL = (r"(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not|shouldn'?t|should\s+not|"
+              r"can'?t|cannot|must\s+not|mustn'?t)")
+CAP_CLAUSE = (r"(?:que|q)\s+no\s+(?:pase|pasen|supere|superen|exceda|excedan|sobrepase|sobrepasen|"
+              r"rebase|rebasen)(?:\s+(?:de|los|las|el|la))?|"
+              r"(?:that|which)\s+" + _NOT_MODAL + r"\s+(?:exceed|go\s+over|top)|"
+              # the relative word alone (or with its modal), where the money reader took
+              # the cap's words in ("no supere los 900 €", "go over £1,250" read as the
+              # amount's own cap)
+              r"(?:que|q|that|which)(?:\s+" + _NOT_MODAL + r"(?:\s+go)?)?")
+
+
 # a period said of the price's own noun before the amount: "cuota mensual 220 €", "monthly
 # fee: £500", "annual tuition of $9,000", "precio anual: 5.400 €" (a school's, a club's,
 # a plan's fee: the period is the noun's, not written after the amount), and so of a
@@ -219,7 +232,10 @@ _PER_NOUN_BEFORE = re.compile(
     # the cap said between the noun and the amount: "monthly repayments under £1,400",
     # "cuota mensual de menos de 900 €", "monthly rent up to £2,000"
     r"(?:\s+(?:de|of|is|es))?(?:\s+(?:under|below|up\s+to|at\s+most|no\s+more\s+than|"
-    r"(?:de\s+)?menos\s+de|hasta|por\s+debajo\s+de|como\s+mucho))?\s*(?:[,:]\s*)?$")
+    r"(?:de\s+)?menos\s+de|hasta|por\s+debajo\s+de|como\s+mucho|"
+    # or as a clause: "cuota mensual que no pase de 1.100 €", "monthly repayments that
+    # don't exceed £1,400"
+    + CAP_CLAUSE + r"))?\s*(?:[,:]\s*)?$")
 _PRICE_NOUN_AT = re.compile(r"(?:" + _PRICE_NOUN + r")\b")
 # the period each unit word names (``period_of`` also tries it less its last letter)
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",

@@ -68,7 +68,9 @@ def _read_number(raw: str, integer: bool, lang: str) -> int | float:
 # a promotion's first months are no count ("primeros 6 meses gratis", "first 3 months free")
 NUMBER_CMP = (r"(?<!first\s)(?<!primeros\s)(?<!primeras\s)(?:(?:at least|at most|no more than|"
               r"no less than|less than|more than|fewer than|under|over|up to|max(?:imum)?|min(?:imum)?|"
-              r"al menos|como minimo|como maximo|minimo|maximo|menos de|mas de|hasta|no mas de|a partir de|desde)\s+)?")
+              r"al menos|como minimo|como maximo|minimo|maximo|menos de|mas de|hasta|no mas de|a partir de|desde)\s+"
+              # the signs a terse request writes instead ("TIN <2,5", "speed >= 300")
+              r"|(?:<=?|>=?|≤|≥)\s*)?")
 # ... and one after it, between the number and the input's name ("3+ bedrooms", "3 or
 # more bedrooms", "3 o más habitaciones")
 _NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"

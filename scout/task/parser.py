@@ -249,7 +249,17 @@ def parse_query(
                     # the note quotes the words from the first to the last one read
                     quoted = (many[0][1][0], many[-1][1][1])
             elif spec.enum and not named:
-                hit = find_enum(text, spec, name, rival_words(inputs, name), enum_peers(inputs, name))
+                hit = None
+                if unit_spans:
+                    # "$1.50 per audio minute" beside "20 hours of audio total": what the
+                    # price is for, said at its unit, wins over the same enum's word elsewhere
+                    own = text.unclaimed(unit_spans, lambda: find_enum(
+                        text, spec, name, rival_words(inputs, name), enum_peers(inputs, name)))
+                    if own is not None and any(a <= own[1][0] < b for a, b in unit_spans):
+                        hit = own
+                if hit is None:
+                    hit = find_enum(text, spec, name, rival_words(inputs, name),
+                                    enum_peers(inputs, name))
                 if hit is None and unit_spans:
                     hit = text.unclaimed(unit_spans, lambda: find_enum(
                         text, spec, name, rival_words(inputs, name), enum_peers(inputs, name)))

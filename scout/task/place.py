@@ -96,6 +96,15 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             hit = spanish_word_name(free, original, m.end(), lang, m.group("cue"))
         if hit and language(hit[0]):
             continue  # "tour por Sevilla en francés", "visita en alemán": spoken, no place
+        if hit and not cased and fold(hit[0]).split()[0] in pw.TRIP_NOUNS | pw.VENUE_WORDS \
+                and not known_name(hit[0]):
+            # "fibra en casa", "wifi in the flat": where at home, no town; a known name
+            # set beside it says where the home is ("en casa (malasaña, madrid)")
+            aside = re.match(r"[ \t]*[(,][ \t]*", original[hit[1][1]:])
+            beside = read_name(free, original, hit[1][1] + aside.end(), cased) if aside else None
+            if beside is None or not known_name(beside[0]):
+                continue
+            hit = beside
         if hit and occasion is None and pw.occasion_cue(free, m.start()):
             occasion = hit  # "for a field campaign in Svalbard ... a hotel in Longyearbyen"
             continue
@@ -266,6 +275,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             if hit and not known_name(hit[0]) and (agreed_plural(words)
                                                    or plural_of_claimed(free, words)):
                 return None  # "series de paro actualizadas", "datos meteorológicos": a noun
+            if (beyond := _known_past_claim(free, original, hit, cased)) is not None:
+                return beyond  # "placas [solares] zaragoza": the thing, the kind's word, the city
             if (tail := _known_after_noun(original, hit, words[0].group(0), cased)) is not None:
                 return tail  # "storage unit manchester" (no kind's word claimed): the city
             return None if hit and not known_name(hit[0]) and capitals_claimed(original, free) \
@@ -390,6 +401,20 @@ def _before_topic_cue(free: str, words: list[re.Match[str]]) -> bool:
     """The request's first word (or its first two) stands right before a topic's cue, or
     before what another reader claimed and the cue ("tweets en español sobre elecciones")."""
     return any(_TOPIC_CUE.match(free, m.end()) for m in words[:2])
+
+
+def _known_past_claim(free: str, original: str, hit: tuple[str, tuple[int, int]] | None,
+                      cased: bool) -> tuple[str, tuple[int, int]] | None:
+    """The place the gazetteer knows right after what another reader claimed, which ended
+    ``hit``, an unknown word the request opens with ("placas solares zaragoza" with the
+    kind's "solares" claimed: the thing sought, then where); None otherwise."""
+    if hit is None or known_name(hit[0]):
+        return None
+    gap = re.match(r"[ \t]*\x00[\x00 \t]*", free[hit[1][1]:])
+    if gap is None:
+        return None
+    nxt = read_name(free, original, hit[1][1] + gap.end(), cased)
+    return nxt if nxt is not None and known_name(nxt[0]) else None
 
 
 def _known_after_noun(original: str, hit: tuple[str, tuple[int, int]] | None, first: str,

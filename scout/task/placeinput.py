@@ -55,7 +55,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     past = text.free
     for _ in range(3):  # "para una reunión", "from September": past a word no place is
         if hit is None or not (date_said(text.original, hit[1]) or name not in route
-                               and common_noun(text.original, text.free, hit[1][0], lang)):
+                               and (common_noun(text.original, text.free, hit[1][0], lang)
+                                    or _after_label(text.free, hit, name, inputs))):
             break
         past = past[:hit[1][0]] + CLAIMED * (hit[1][1] - hit[1][0]) + past[hit[1][1]:]
         hit = None if name in route else find_place(past, text.original, lang, list(spec.aliases))
@@ -204,6 +205,22 @@ def _city_after_comma(text: QueryText, hit: Hit, lang: str = "es") -> Hit:
         text.claim(hit[1])  # the neighbourhood: no other input's word
         return nxt
     return hit
+
+
+def _after_label(free: str, hit: Hit, name: str, inputs: dict[str, InputSpec]) -> bool:
+    """The name at ``hit`` comes right after another input's own name or alias, one or two
+    words ("en formato Stata" for a formats input aliased "formato", "licence: Apache"):
+    that input's value, even one it does not know, no town."""
+    from scout.task.subjectwords import FUNCTION_WORDS
+
+    before = re.findall(r"[^\W\d_]+", free[max(0, hit[1][0] - 30):hit[1][0]])
+    if re.search(r"[^\w\s:]\s*$", free[max(0, hit[1][0] - 30):hit[1][0]]):
+        return False  # "formato CSV, Madrid": a comma ends the label's value
+    if not before or before[-1] in FUNCTION_WORDS:
+        return False  # "3 meses en Madrid" for a date aliased "en": the place's own cue
+    # a subject's cue ("about Chile") and a date's label are read with a place inside
+    labelled = {n: s for n, s in inputs.items() if s.type not in ("subject", "date", "month")}
+    return any(_label(" ".join(before[-n:]), name, labelled) for n in (1, 2) if len(before) >= n)
 
 
 def _label(place: str, name: str, inputs: dict[str, InputSpec]) -> bool:

@@ -170,6 +170,11 @@ def find_rating(free: str, default: float | None,
             scale = 5.0 if num <= 5 else 10.0
         if scale <= 0 or num > scale:
             continue
+        if (g["unit"] and g["unit"].startswith(("point", "punto", "pts")) and not (
+                g["site"] or g["scale"] or g["post"])
+                and re.match(r"\s+(?:de|del|of)\s+(?:las?\s+|los\s+|the\s+)?(?!(?:" + _NOUN + r"|media|average)\b)[a-z]",
+                    free[m.end():])):
+            continue  # "2 puntos de luz", "3 points of sale": a count of those things
         if g["unit"] and g["unit"].startswith(_STARS) and num == scale and not (
                 g["pre"] or g["lead"] or g["post"]):
             continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum

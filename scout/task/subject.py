@@ -363,11 +363,22 @@ def _keep_named_topic(toks: list[_Tok], start: int) -> None:
             continue  # only the first word of a name decides, for all of it
         j = i - 2 if i >= 1 and toks[i - 1].text in sw.ARTICLES else i - 1
         if (j >= 1 and toks[j].text in sw.OF and toks[j - 1].word and not toks[j - 1].place) \
-                or (start and i == start):
+                or (start and i == start) or _qualified_after_cue(toks, start, i):
             for k in range(i, len(toks)):
                 if not toks[k].place:
                     break
                 toks[k].place = False
+
+
+def _qualified_after_cue(toks: list[_Tok], start: int, i: int) -> bool:
+    """The place at token ``i`` follows the cue at ``start`` with only an article and one
+    or two words that describe it between ("books on ancient Rome", "libros sobre la
+    antigua Roma", "about medieval Spain"): the subject's, a period or a kind of the place."""
+    if not start or i <= start:
+        return False
+    between = [t for t in toks[start:i] if t.text not in sw.ARTICLES]
+    return 1 <= len(between) <= 2 and all(t.word and not t.place and not t.counted for t in between) \
+        and all(t.word or t.text in sw.ARTICLES for t in toks[start:i])
 
 
 def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:

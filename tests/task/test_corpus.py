@@ -303,3 +303,14 @@ def test_blind23_is_separate_bilingual_and_labelled() -> None:
                  kinds={"hotel", "restaurant", "flat", "flight", "car", "tutor", "gym",
                         "event", "course", "removal", "storage", "energy", "insurance",
                         "job", "skipass", "childcare", "petcare"})
+
+
+def test_blind24_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind24.yaml (``parse.py --blind24``): eighteen kinds the other
+    sets used least or never, two thirds Spanish (Spain and Latin America), terse and
+    agent-written, with a Tuesday's today in mid-March; no request shared with any other
+    corpus."""
+    _a_blind_set(24, least=60, per_lang=15,
+                 kinds={"mortgage", "cruise", "solar", "broadband", "cleaning", "parking",
+                        "trade", "attraction", "gpucloud", "lab", "tender", "venue",
+                        "catering", "residence", "book", "dataset", "translation", "ebike"})
