@@ -40,6 +40,9 @@ _BARE_PER = (r"noche|night|pp|each|cada un[oa]|diari[oa]s?|daily|monthly|mensual
 _MEDIUM = r"(?:(?:audio|video|recorded|grabad[oa])\s+)?"
 _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:minutes?|minutos?|mins?)|"
          r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?|"
+         # a picture delivered, a photographer's, a retoucher's, a scanning service's or a
+         # print shop's ("8 € por foto", "£12 per image", "0,20 €/fotografía"): one item
+         r"photos?|fotos?|fotografias?|images?|imagen(?:es)?|pictures?|"
          # the energy an energy tariff's rate is per ("0,129 €/kWh", "85 €/MWh")
          r"kwh|mwh|"
          # the power an installation is sized in, a solar installer's rate ("1,20 €/Wp",
@@ -245,6 +248,8 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "min": "minute", "item": "item", "unit": "item", "unidad": "item", "unidade": "item",
               "piece": "item", "pieza": "item", "document": "item", "documento": "item",
               "file": "item", "archivo": "item", "kwh": "kWh", "mwh": "MWh",
+              "photo": "item", "foto": "item", "fotografia": "item", "image": "item",
+              "imagen": "item", "imagene": "item", "picture": "item",
 
               "visit": "visit", "visita": "visit", "walk": "walk", "paseo": "walk",
               **{w: unit for unit, said in UNIT_SPELLINGS.items() for w in said}}
