@@ -39,7 +39,10 @@ _UNIT_WORDS = {
     "minute": ["minutes", "mins", "minutos"],
     "word": ["words", "palabras"],
     "page": ["pages", "paginas", "folios"],
-    "item": ["items", "documents", "documentos"],
+    # a picture delivered is an item too (scout.task.moneyunits): "50 fotos por 400 €",
+    # "100 photos for £800", "20 imágenes retocadas por 90 €"
+    "item": ["items", "documents", "documentos", "photos", "fotos", "fotografias", "images",
+             "imagenes", "pictures"],
     "visit": ["visits", "visitas"],
     "walk": ["walks", "paseos"],
 }

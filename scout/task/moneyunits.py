@@ -43,6 +43,9 @@ _WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:min
          # one of what a shop sells, as print and copy shops write it: "18 €/ud", "35 € por
          # ejemplar", "£2.50 per copy", "1,50 € por copia", "£1.20 per print"
          r"uds?\.?|u\.|cop(?:y|ies)|copias?|ejemplar(?:es)?|prints?|"
+         # a picture delivered, a photographer's, a retoucher's, a scanning service's or a
+         # print shop's ("8 € por foto", "£12 per image", "0,20 €/fotografía"): one item
+         r"photos?|fotos?|fotografias?|images?|imagen(?:es)?|pictures?|"
          # the energy an energy tariff's rate is per ("0,129 €/kWh", "85 €/MWh")
          r"kwh|mwh|"
          # the power an installation is sized in, a solar installer's rate ("1,20 €/Wp",
@@ -275,6 +278,8 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "ud": "item", "uds": "item", "ud.": "item", "uds.": "item", "u.": "item",
               "copy": "item", "copie": "item", "copia": "item", "ejemplar": "item",
               "ejemplare": "item", "print": "item",
+              "photo": "item", "foto": "item", "fotografia": "item", "image": "item",
+              "imagen": "item", "imagene": "item", "picture": "item",
 
               "visit": "visit", "visita": "visit", "walk": "walk", "paseo": "walk",
               **{w: unit for unit, said in UNIT_SPELLINGS.items() for w in said}}

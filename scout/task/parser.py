@@ -80,6 +80,7 @@ from scout.task.readers import (
     widened,
 )
 from scout.task.values import coerce
+from scout.task.waitlength import wait_spans
 from scout.task.wishes import claim_wishes
 from scout.task.year import year_range_inputs
 from scout.task.weekdaynote import note_weekday as _note_weekday
@@ -288,7 +289,9 @@ def parse_query(
                             name=result.label(name),
                             text=("«{}»" if result.lang == "es" else "'{}'").format(
                                 q[moon[0]:moon[1]].strip())))
-                when = text.aside(schedules, lambda: find_date(
+                # "entrega en 1 semana": a wait a duration input labels, no dates
+                waits = wait_spans(text.free, inputs)
+                when = text.aside(schedules + waits, lambda: find_date(
                     text, today, spec.type, count_nights=count_nights,
                     back=looks_back([name, *spec.aliases])))
                 if when is not None and when[0] is None:  # "Pascua o Navidad"
