@@ -18,6 +18,7 @@ other record readers in :mod:`scout.spec.filters`.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from typing import Any
@@ -27,7 +28,7 @@ from scout.spec.filtercall import EXPR, arg_rule
 from scout.text import fold, read_number
 
 #: a figure as pages write one: thousands grouped ("1.000", "1,000") or a decimal
-_NUM = r"(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d{1,2})?)"
+_NUM = r"(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d{1,12}(?:[.,]\d{1,2})?)"
 #: a currency's other spellings, beside its sign (folded)
 _SPELLINGS = {"€": ("eur", "euros", "euro"), "£": ("gbp",), "$": ("usd",),
               "eur": ("€", "euros", "euro"), "gbp": ("£",), "usd": ("$",)}
@@ -54,7 +55,10 @@ def _units_re(units: tuple[str, ...]) -> str:
         said.add(f)
         said.update(_SPELLINGS.get(f, ()))
     alt = "|".join(sorted((re.escape(s) for s in said if s), key=len, reverse=True))
-    return r"(?:(?P<pre>" + alt + r")\s*" + _NUM + r"|" + _NUM + r"\s*(?P<post>" + alt + r")(?![a-z]))"
+    # a figure starts where no digit stands before it: tried inside a run of digits, the
+    # figure after the sign would be tried from every one of them (quadratic on "1111…")
+    return (r"(?:(?P<pre>" + alt + r")\s*" + _NUM + r"|(?<!\d)" + _NUM + r"\s*(?P<post>" + alt
+            + r")(?![a-z]))")
 
 
 def _words_re(words: list[str]) -> str:
@@ -74,29 +78,41 @@ def _tiers(text: str, counted: re.Pattern[str], amount: re.Pattern[str]
     ends = [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]
     counts = list(counted.finditer(text))
     amounts = [a for a in amount.finditer(text) if not _PER_ONE.match(text, a.end())]
+    # amounts never overlap, so their starts and their ends are in the same order: each
+    # count finds its neighbours by bisection (a page of 200,000 characters of tiers was
+    # seconds of CPU scanning every clause end and every amount for each count)
+    a_starts = [a.start() for a in amounts]
+    a_ends = [a.end() for a in amounts]
     paired: dict[int, re.Match[str]] = {}  # a count's start: its amount
     used: set[int] = set()
     for i, c in enumerate(counts):
-        start = max([e + 1 for e in ends if e < c.start()]
-                    + ([counts[i - 1].end()] if i else []) + [0])
-        before = next((a for a in reversed(amounts) if start <= a.start()
-                       and a.end() <= c.start() and a.start() not in used
-                       and _COUNT_AFTER_AMOUNT.match(text[a.end():c.start()])), None)
-        if before is not None:
+        k = bisect.bisect_left(ends, c.start())
+        start = max((ends[k - 1] + 1) if k else 0, counts[i - 1].end() if i else 0)
+        # only the nearest amount before the count can have nothing but a joining word
+        # or a bracket between them: a farther one has the nearer one between
+        j = bisect.bisect_right(a_ends, c.start()) - 1
+        if j < 0 or a_starts[j] < start or a_starts[j] in used:
+            continue
+        before = amounts[j]
+        if _COUNT_AFTER_AMOUNT.match(text[before.end():c.start()]):
             paired[c.start()] = before
             used.add(before.start())
     for i, c in enumerate(counts):
         if c.start() in paired:
             continue
-        stop = min([e for e in ends if e >= c.end()]
-                   + ([counts[i + 1].start()] if i + 1 < len(counts) else []))
-        after = next((a for a in amounts if c.end() <= a.start() < stop
-                      and a.start() not in used
-                      and len(re.findall(r"[a-z]+", text[c.end():a.start()])) <= _GAP_WORDS),
-                     None)
-        if after is not None:
-            paired[c.start()] = after
-            used.add(after.start())
+        stop = ends[bisect.bisect_left(ends, c.end())]
+        if i + 1 < len(counts):
+            stop = min(stop, counts[i + 1].start())
+        for j in range(bisect.bisect_left(a_starts, c.end()), len(amounts)):
+            a = amounts[j]
+            if a.start() >= stop:
+                break
+            if len(re.findall(r"[a-z]+", text[c.end():a.start()])) > _GAP_WORDS:
+                break  # the words between only grow
+            if a.start() not in used:
+                paired[c.start()] = a
+                used.add(a.start())
+                break
     out: list[tuple[int, float]] = []
     for c in counts:
         hit = paired.get(c.start())

@@ -82,6 +82,8 @@ TEMPLATE_CALLS: dict[str, Callable[[Any], Any]] = {
     "stated_date": lambda t: (FILTERS["stated_date"](t),
                               FILTERS["stated_date"](t, of=["deadline", "plazo"])),
     "stated_year": lambda t: FILTERS["stated_year"](t),
+    "tier_price": lambda t: (FILTERS["tier_price"](t, 200, "€", words=["uds", "copias"]),
+                             FILTERS["tier_price"](t, 3, "€", "£", words=["units"])),
 }
 
 EUR = Money(amount=12.5, currency="EUR")
