@@ -67,7 +67,7 @@ from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_enrich import enrich
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
-from scout.steps.periodnotes import UNSTATED, period_notes
+from scout.steps.periodnotes import UNSTATED, is_incomparable_flag, period_notes
 from scout.steps.rank_periods import to_period
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
@@ -155,6 +155,24 @@ def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
     return sum(counts) if counts else None
 
 
+def _head_words(ctx: StepContext, params: RankParams) -> tuple[list[str], list[str]]:
+    """The kind's own words for the people and the pets it counts: the aliases of the
+    inputs rank's ``people`` and ``heads`` name ("esquiadores", "campers"), with which a
+    page says a price is one head's (:func:`scout.steps.headprice.as_heads`)."""
+    inputs = getattr(ctx.pipeline, "inputs", None) or {}
+
+    def words(names: str | list[str] | None) -> list[str]:
+        named = [names] if isinstance(names, str) else names or []
+        return [w for n in named if (spec := inputs.get(n)) is not None
+                for w in (n.replace("_", " "), *spec.aliases)]
+
+    pets = [w for basis, names in params.heads.items() if basis == "pet" for w in words(names)]
+    people = [*words(params.people),
+              *(w for basis, names in params.heads.items() if basis != "pet"
+                for w in words(names))]
+    return people, pets
+
+
 def _cost(score: list[Any], at: int | None, descending: bool,
           price: Money | None, priced: bool = True) -> float | None:
     """The amount the ranking compares a candidate by (its ``order_by`` reading the
@@ -179,6 +197,22 @@ def _excluded_cost(order: Any, scope: dict[str, Any], descending: bool,
     except (TemplateError, TypeError, AttributeError, ValueError):
         return None
     return _cost([value], 0, descending, price, priced)
+
+
+def _costed_itself(c: Candidate, added: dict[tuple[str, str, str], int],
+                   periods: dict[tuple[str, str, str], int], price: Money | None) -> None:
+    """``c``'s cost the kind worked out itself (its ``values``: a rate per m² times the m²
+    asked times the visits a month) though its price could not be put on the budget's
+    period: "price per m² cannot be compared with a budget per month" and the note counting
+    it would say the budget went unchecked, which the kind's own cost checked. Both go."""
+    if price is not None:
+        return  # its price was compared: what was said of it stands
+    c.flags = [f for f in c.flags if not is_incomparable_flag(f)]
+    for key, n in added.items():
+        if key[0].startswith("incomparable:") and key in periods:
+            periods[key] -= n
+            if periods[key] <= 0:
+                del periods[key]
 
 
 def _sort_key(values: list[Any], descending: bool) -> tuple:
@@ -220,6 +254,7 @@ def run(ctx: StepContext) -> Shortlist:
     if target is None:  # and in one currency: the config's base, its rates converting
         currency = peer_currency(source.items, evidence_sets, table.base if table else None)
     periods: dict[tuple[str, str, str], int] = {}
+    counted: dict[str, dict[tuple[str, str, str], int]] = {}  # what each record added
     # each value's name written out as its expression (scout.spec.namedvalues): what the
     # expressions read (a value reading the price reads it) is worked out from them
     where, order_by = params.expanded_where(), params.expanded_order_by()
@@ -250,7 +285,8 @@ def run(ctx: StepContext) -> Shortlist:
                               if params.term_cost is not None else None,
                               # what the kind counts, as its author declared it
                               counts_people=bool(params.people or params.heads
-                                                 or params.group_prices))
+                                                 or params.group_prices),
+                              head_words=_head_words(ctx, params), counted=counted)
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other
@@ -259,10 +295,9 @@ def run(ctx: StepContext) -> Shortlist:
     basis = compared_basis(asked, cands, rates)
     for c in cands:  # "4.600 € + IVA" against "5.490 € IVA incluido": on one basis
         put_on_basis(c, basis, rates, budget=asked is not None)
-    notes: list[str] = period_notes(periods, work)
+    embedding_note = None
     if params.method == "embedding":
-        cands, note = _embedding_relevance(ctx, params, cands)
-        notes.append(note)
+        cands, embedding_note = _embedding_relevance(ctx, params, cands)
 
     env = make_env()
     wheres = [(w, env.compile_expression(x, undefined_to_none=False))
@@ -336,6 +371,9 @@ def run(ctx: StepContext) -> Shortlist:
                     orders[cost_at], scope, params.descending, scope[params.as_].price,
                     priced)) is not None:
                 excluded_costs[c.key] = cost  # what the reason held to the budget
+            if cost_at is not None and _excluded_cost(orders[cost_at], scope, params.descending,
+                                                      None, False) is not None:
+                _costed_itself(c, counted.get(c.key, {}), periods, scope[params.as_].price)
             continue
         c.flags.extend(flags + changed_flags(c))
         unknown += unchecked
@@ -345,8 +383,13 @@ def run(ctx: StepContext) -> Shortlist:
                 score.append(expr(**scope))
             except (TemplateError, TypeError, AttributeError, ValueError):
                 score.append(None)
+        if _cost(score, cost_at, params.descending, None, False) is not None:
+            _costed_itself(c, counted.get(c.key, {}), periods, scope[params.as_].price)
         kept.append((c, score, unknown, _cost(score, cost_at, params.descending,
                                               scope[params.as_].price, priced), named))
+    notes: list[str] = period_notes(periods, work)
+    if embedding_note is not None:
+        notes.append(embedding_note)
     kept.sort(key=lambda t: _sort_key(t[1], params.descending))
     if params.limit:
         for c, *_ in kept[params.limit:]:

@@ -26,6 +26,7 @@ from scout.steps.rank_periods import put_on_period, to_period
 from scout.steps.dailycap import HOUR_RATES
 from scout.steps.eachprice import as_unit
 from scout.steps.groupsize import for_group
+from scout.steps.headprice import as_heads
 from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.seasonprice import for_season
 from scout.steps.seatprice import for_seats
@@ -82,7 +83,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            pack: str | None = None, group: bool = False,
            member: bool = False, dates: Any = None,
            term: tuple[tuple[str, ...], int] | None = None,
-           counts_people: bool = True) -> tuple[list[Candidate], bool]:
+           counts_people: bool = True,
+           head_words: tuple[list[str], list[str]] = ([], []),
+           counted: dict[str, dict[tuple[str, str, str], int]] | None = None,
+           ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -119,7 +123,11 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     ``term``: rank's ``term_cost`` (its fee words, its months with no contract), a price a
     month being its average over the contract (:func:`scout.steps.termcost.for_term`).
     ``counts_people``: rank declares the people or heads the kind counts; in a kind that
-    declares none a page's "£65 each" is one unit's price (:mod:`scout.steps.eachprice`)."""
+    declares none a page's "£65 each" is one unit's price (:mod:`scout.steps.eachprice`).
+    ``head_words``: the kind's words for the people and the pets it counts, with which a
+    page says a price is one head's (:func:`scout.steps.headprice.as_heads`). ``counted``
+    gets, per candidate's key, what it added to ``periods`` (so rank can take back a note
+    on a record whose cost the kind worked out itself)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -128,6 +136,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.evidence.append(ev)
     converted_any = False
     for c in by_key.values():
+        before = dict(periods or {})
         if variants is not None:
             c.evidence = restate(c.evidence, *variants,
                                  amount=lambda p: _comparable(p, currency, table, per, work))
@@ -184,6 +193,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
         asked = {**(heads or {}), "person": people or 0}
+        if c.price is not None and counts_people:
+            # "Precio por niño: 180 €/semana": one child's, whatever its unit says
+            as_heads(c, *head_words)
         if c.price is not None:
             # a slot's price ("Pista 90 minutos: 24 €") for the length asked, before the
             # heads: once per person, for_people leaves it
@@ -208,6 +220,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.price is not None and per and "price" in checks:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           span, work)
+        if counted is not None and periods is not None:
+            counted[c.key] = {k: n - before.get(k, 0) for k, n in periods.items()
+                              if n != before.get(k, 0)}
         if c.price is not None and c.video is None and c.term is None:  # "first month free"
             _flag_promotion(c)
         if c.video is not None:
