@@ -45,7 +45,7 @@ def _fold_words(words: Iterable[str]) -> tuple[str, ...]:
     said "por invitado", "delegates" "per delegate"), longest first."""
     folded = {fold_aligned(w).lower().strip() for w in words if w and w.strip()}
     singular = {w[:-1] for w in folded if w.endswith("s") and len(w) > 3}
-    return tuple(sorted(folded | singular, key=len, reverse=True))
+    return tuple(sorted(folded | singular, key=lambda w: (-len(w), w)))
 # an amount's clause: a sentence mark before a space, a semicolon, a bar, a bullet, a line
 _CLAUSE = re.compile(r"[.!?](?=\s|$)|[;|·•\n]")
 

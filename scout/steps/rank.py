@@ -5,7 +5,8 @@
    (scout/steps/rank_enrich.py, over scout/adapters/facts.py): the lowest stated
    rating, and per source the lowest per-unit price, across sources the highest of
    those (but two or more shops listing it for sale are offers: the cheapest, each
-   shop's kept in ``offers``); prices are converted to the Task's money currency with
+   shop's kept in ``offers``; a page listing its prices by size or count, the tier of the
+   request's value that ``tiers`` names: scout/steps/tierprice.py); prices are converted to the Task's money currency with
    the dated rates table in config, and such values are flagged approximate. When both
    the price and the Task's money state the period they are for (scout.units), a price
    per another period is converted to the budget's (350 a week is ~1,522 a month;
@@ -55,11 +56,12 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
+from scout.spec.statedmoney import MONEY_VAR
 from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
-from scout.stepkit.params import RankParams
+from scout.stepkit.params import TIER_TYPES, RankParams
 from scout.steps.listedthings import listed_candidates
 from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
 from scout.report.kindwords import enum_words
@@ -73,7 +75,8 @@ from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_in
                                       fields_checked, guarded, record_words)
 from scout.steps.seasonprice import asked_dates
 from scout.steps.staylength import stay_span
-from scout.steps.taxprice import asked_basis, compared_basis, off_basis, put_on_basis
+from scout.steps.taxprice import (asked_basis, basis_note, compared_basis, off_basis,
+                                  put_on_basis)
 from scout.steps.workbasis import Work, rank_work
 from scout.steps.videos import video_candidate
 from scout.task.memberprice import says_member
@@ -133,6 +136,29 @@ def _variants(ctx: StepContext, name: str | None
     asked = [str(v) for v in (value if isinstance(value, list) else [value])
              if str(v) in labels]
     return labels, asked
+
+
+def _tiers(ctx: StepContext, names: str | list[str] | None
+           ) -> list[tuple[Any, float | None, bool]]:
+    """The readers of ``tiers:``'s inputs (:func:`scout.steps.tierprice.restate_tiers`):
+    each input's label pattern, the value the Task asks, and whether a bigger size holds
+    it (an area's). An input of another type reads nothing (scout validate: SPEC080)."""
+    from scout.steps.tierprice import label_pattern
+
+    inputs = getattr(ctx.pipeline, "inputs", None) or {}
+    values = getattr(ctx.task, "values", None) or {}
+    out: list[tuple[Any, float | None, bool]] = []
+    for name in [names] if isinstance(names, str) else names or []:
+        spec = inputs.get(name)
+        if spec is None or spec.type not in TIER_TYPES:
+            continue
+        value = values.get(name)
+        asked = float(value) if isinstance(value, (int, float)) and not isinstance(
+            value, bool) and math.isfinite(value) else None
+        area = spec.type == "area"
+        out.append((label_pattern([] if area else [name.replace("_", " "), *spec.aliases],
+                                  area), asked, area))
+    return out
 
 
 def _bounds(params: RankParams, where: list[str]) -> set[str]:
@@ -286,7 +312,10 @@ def run(ctx: StepContext) -> Shortlist:
                               # what the kind counts, as its author declared it
                               counts_people=bool(params.people or params.heads
                                                  or params.group_prices),
-                              head_words=_head_words(ctx, params), counted=counted)
+                              head_words=_head_words(ctx, params), counted=counted,
+                              tiers=_tiers(ctx, params.tiers),
+                              start_month=getattr(getattr(ctx.task, "today", None), "month",
+                                                  None))
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other
@@ -295,6 +324,7 @@ def run(ctx: StepContext) -> Shortlist:
     basis = compared_basis(asked, cands, rates)
     for c in cands:  # "4.600 € + IVA" against "5.490 € IVA incluido": on one basis
         put_on_basis(c, basis, rates, budget=asked is not None)
+    said_basis = basis_note(cands, basis, asked, rates)  # the basis compared, said
     embedding_note = None
     if params.method == "embedding":
         cands, embedding_note = _embedding_relevance(ctx, params, cands)
@@ -314,7 +344,10 @@ def run(ctx: StepContext) -> Shortlist:
     from scout.steps.costorder import reads_price, reads_price_field
     priced = cost_at is not None and reads_price_field(order_by[cost_at], params.as_)
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
-                  SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
+                  SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None)),
+                  # a stated amount in units of two currencies, read in the one compared
+                  MONEY_VAR: (currency, {table.base: 1.0, **table.rates})
+                  if currency and table is not None else None}
 
     declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
     checks = [(guarded(w, params.as_, declared),
@@ -388,6 +421,8 @@ def run(ctx: StepContext) -> Shortlist:
         kept.append((c, score, unknown, _cost(score, cost_at, params.descending,
                                               scope[params.as_].price, priced), named))
     notes: list[str] = period_notes(periods, work)
+    if said_basis is not None:
+        notes.append(said_basis)
     if embedding_note is not None:
         notes.append(embedding_note)
     kept.sort(key=lambda t: _sort_key(t[1], params.descending))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import math
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from scout.adapters.facts import conservative_price, conservative_rating, shop_offers
@@ -34,6 +36,7 @@ from scout.steps.slotprice import for_slot
 from scout.steps.staylength import Span
 from scout.steps.taxprice import stated_on_basis
 from scout.steps.termcost import for_term
+from scout.steps.tierprice import flag_tier, restate_tiers
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work
 from scout.task.amounts import find_amounts, listed_amounts
@@ -86,6 +89,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            counts_people: bool = True,
            head_words: tuple[list[str], list[str]] = ([], []),
            counted: dict[str, dict[tuple[str, str, str], int]] | None = None,
+           tiers: Sequence[tuple[re.Pattern[str], float | None, bool]] = (),
+           start_month: int | None = None,
            ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
@@ -127,7 +132,11 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     ``head_words``: the kind's words for the people and the pets it counts, with which a
     page says a price is one head's (:func:`scout.steps.headprice.as_heads`). ``counted``
     gets, per candidate's key, what it added to ``periods`` (so rank can take back a note
-    on a record whose cost the kind worked out itself)."""
+    on a record whose cost the kind worked out itself). ``tiers``: the readers of the
+    inputs a page lists its prices by, size or count, each source's price the tier's the
+    request asks (:func:`scout.steps.tierprice.restate_tiers`). ``start_month``: the
+    request's today's month, when a contract's yearly rise in a named month first comes
+    (:func:`scout.steps.termcost.for_term`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -140,6 +149,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if variants is not None:
             c.evidence = restate(c.evidence, *variants,
                                  amount=lambda p: _comparable(p, currency, table, per, work))
+        tiered: dict[str, tuple[str, str, str | None]] = {}
+        if tiers:  # "1 dormitorio 45 €, 2 dormitorios 60 €": the size asked's
+            c.evidence, tiered = restate_tiers(
+                c.evidence, tiers, amount=lambda p: _comparable(p, currency, table, per, work))
         # sources that disagree: the conservative value (lowest rating, highest price)
         stated = [e.rating for e in c.evidence if e.rating is not None]
         if stated:
@@ -176,12 +189,13 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             c.price = conservative_price(prices, amount)
         c.flags = [f for f in c.flags if not f.endswith("unknown") and f not in _ORDER_ONLY
                    and not is_period_flag(f)]
+        flag_tier(c, tiered)  # compared at a tier other than the one asked: said so
         if c.price is not None and member:
             _as_member(c)
         if c.price is not None:  # "temporada alta 60 €, baja 45 €": the dearer season's
             for_season(c, dates)
         if c.price is not None and term is not None:  # an offer and fees over the contract
-            for_term(c, *term)
+            for_term(c, *term, start_month=start_month)
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:

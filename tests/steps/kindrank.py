@@ -1,7 +1,7 @@
 """Rank an example kind's listings with its own rank phase, offline and without the rest
 of its pipeline: the request read as ``scout apply`` reads it (tests.kinds.parse_request),
 each listing one candidate whose one source states its text (its price read as extract
-reads it). For the price-basis tests that check a rule on kinds someone else wrote."""
+reads it), with the kind's own config (its currency and tax rates). For the price-basis tests that check a rule on kinds someone else wrote."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+from scout.config.loader import load_config
 from scout.schemas.records import Candidate, Candidates, Evidence, Shortlist
 from scout.steps import rank
 from scout.steps.extract import find_price
@@ -41,6 +42,9 @@ def rank_kind(kind: str, query: str, listings: dict[str, str],
     task = parse_request(path, query, today)
     items = Candidates(items=[listing(k, t) for k, t in listings.items()])
     ctx = _ctx(params, {params.items: items}, task)
+    config = EXAMPLES / kind / "config" / "adapters.yaml"  # its rates, tax rates
+    if config.is_file():
+        ctx = dataclasses.replace(ctx, config=load_config(config))
     return rank.run(dataclasses.replace(ctx, pipeline=model, phase=phase))
 
 
