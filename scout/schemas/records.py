@@ -122,6 +122,11 @@ class TermCost(BaseModel):
     after: Money = Field(description="the price a month after the offer")
     fees: Money | None = Field(default=None, description="the fees charged once, added up")
     average: Money = Field(description="the average a month over ``months``")
+    rise: str | None = Field(default=None, description="the yearly price rise the listing "
+                             "states, as it says it ('sube 2 € al año', 'CPI + 3.9%')")
+    rise_added: Money | None = Field(default=None, description="what the yearly rise adds "
+                                     "over the months averaged (none: not added, an index "
+                                     "the listing does not state)")
 
 
 class Candidate(BaseModel):

@@ -129,6 +129,7 @@ def _stated_in_scope() -> Callable[..., Any]:
     from jinja2 import pass_context
 
     from scout.spec.filters import SYNONYMS_VAR, stated, synonym_table
+    from scout.spec.statedmoney import MONEY_VAR, stated_in
 
     @pass_context
     @functools.wraps(stated)
@@ -136,6 +137,9 @@ def _stated_in_scope() -> Callable[..., Any]:
         table = context.get(SYNONYMS_VAR)
         if table is None:
             table = synonym_table(getattr(context.get("pipeline"), "inputs", None))
+        money = context.get(MONEY_VAR)
+        if money:  # units in two currencies read in the one compared (scout.spec.statedmoney)
+            return stated_in(stated, value, units, money, {"synonyms": table, **kw})
         return stated(value, *units, synonyms=table, **kw)
 
     return stated_in_scope

@@ -177,6 +177,11 @@ class TermCostSpec(StrictModel):
         "it has none): 12, the first year")
 
 
+#: the input types rank's ``tiers`` may name: a count or a number in its own words, an area
+#: (scout/steps/tierprice.py)
+TIER_TYPES = frozenset({"integer", "number", "area"})
+
+
 class RankParams(StrictModel):
     """Filter and order records with Jinja expressions; unknowns kept but flagged."""
 
@@ -205,6 +210,14 @@ class RankParams(StrictModel):
         "sold at their own prices (a book's format): a source's amount labelled with one "
         "is that version's price; the asked version's is compared (none asked: the "
         "cheapest version's), never two versions' as sources that disagree")
+    tiers: Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
+        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]] | None = Field(
+        default=None,
+        description="the input(s) a page's prices are listed by, size or count (an integer "
+        "or number input, in the words of its name and aliases: bedrooms; an area input, in "
+        "m² or sq ft): of '1 dormitorio 45 €, 2 dormitorios 60 €' or 'hasta 50 m² 39 €, "
+        "hasta 100 m² 59 €' the tier holding the value asked is compared (an area: else the "
+        "next size up); none fits or none asked, the lowest, flagged")
     people: Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
         Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]] | None = Field(
         default=None,

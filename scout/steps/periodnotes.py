@@ -8,6 +8,7 @@ and the heads a price is for (:mod:`scout.steps.rank_heads`) bring their own wor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from scout.i18n import N_, N_plural
@@ -276,3 +277,15 @@ def is_period_flag(flag: str) -> bool:
             or flag.startswith(("price per ", "amount per ")) or " people, to compare" in flag
             or " pets, to compare" in flag)
 
+
+
+def is_incomparable_flag(flag: str) -> bool:
+    """Whether ``flag`` says a price could not be put on the footing compared (its period,
+    its unit): the flags :func:`scout.steps.rank_periods.put_on_period` adds for an
+    outcome "incomparable"."""
+    return any(p.fullmatch(flag) for p in _INCOMPARABLE)
+
+
+#: the flags of an outcome "incomparable", each as a pattern of its words
+_INCOMPARABLE = [re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(text)))
+                 for (outcome, _basis), text in FLAGS.items() if outcome == "incomparable"]

@@ -5,7 +5,8 @@
    (scout/steps/rank_enrich.py, over scout/adapters/facts.py): the lowest stated
    rating, and per source the lowest per-unit price, across sources the highest of
    those (but two or more shops listing it for sale are offers: the cheapest, each
-   shop's kept in ``offers``); prices are converted to the Task's money currency with
+   shop's kept in ``offers``; a page listing its prices by size or count, the tier of the
+   request's value that ``tiers`` names: scout/steps/tierprice.py); prices are converted to the Task's money currency with
    the dated rates table in config, and such values are flagged approximate. When both
    the price and the Task's money state the period they are for (scout.units), a price
    per another period is converted to the budget's (350 a week is ~1,522 a month;
@@ -55,11 +56,12 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
+from scout.spec.statedmoney import MONEY_VAR
 from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
-from scout.stepkit.params import RankParams
+from scout.stepkit.params import TIER_TYPES, RankParams
 from scout.steps.listedthings import listed_candidates
 from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
 from scout.report.kindwords import enum_words
@@ -67,13 +69,14 @@ from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_enrich import enrich
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
-from scout.steps.periodnotes import UNSTATED, period_notes
+from scout.steps.periodnotes import UNSTATED, is_incomparable_flag, period_notes
 from scout.steps.rank_periods import to_period
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
 from scout.steps.seasonprice import asked_dates
 from scout.steps.staylength import stay_span
-from scout.steps.taxprice import asked_basis, compared_basis, off_basis, put_on_basis
+from scout.steps.taxprice import (asked_basis, basis_note, compared_basis, off_basis,
+                                  put_on_basis)
 from scout.steps.workbasis import Work, rank_work
 from scout.steps.videos import video_candidate
 from scout.task.memberprice import says_member
@@ -135,6 +138,29 @@ def _variants(ctx: StepContext, name: str | None
     return labels, asked
 
 
+def _tiers(ctx: StepContext, names: str | list[str] | None
+           ) -> list[tuple[Any, float | None, bool]]:
+    """The readers of ``tiers:``'s inputs (:func:`scout.steps.tierprice.restate_tiers`):
+    each input's label pattern, the value the Task asks, and whether a bigger size holds
+    it (an area's). An input of another type reads nothing (scout validate: SPEC080)."""
+    from scout.steps.tierprice import label_pattern
+
+    inputs = getattr(ctx.pipeline, "inputs", None) or {}
+    values = getattr(ctx.task, "values", None) or {}
+    out: list[tuple[Any, float | None, bool]] = []
+    for name in [names] if isinstance(names, str) else names or []:
+        spec = inputs.get(name)
+        if spec is None or spec.type not in TIER_TYPES:
+            continue
+        value = values.get(name)
+        asked = float(value) if isinstance(value, (int, float)) and not isinstance(
+            value, bool) and math.isfinite(value) else None
+        area = spec.type == "area"
+        out.append((label_pattern([] if area else [name.replace("_", " "), *spec.aliases],
+                                  area), asked, area))
+    return out
+
+
 def _bounds(params: RankParams, where: list[str]) -> set[str]:
     """The inputs rank reads otherwise than as the stay's length: those its ``where``
     compares (a flight's longest time, a minimum contract) and its ``volume`` counts the
@@ -165,6 +191,24 @@ def _return_asked(ctx: StepContext, names: str | list[str] | None) -> bool | Non
                for n in ([names] if isinstance(names, str) else names))
 
 
+def _head_words(ctx: StepContext, params: RankParams) -> tuple[list[str], list[str]]:
+    """The kind's own words for the people and the pets it counts: the aliases of the
+    inputs rank's ``people`` and ``heads`` name ("esquiadores", "campers"), with which a
+    page says a price is one head's (:func:`scout.steps.headprice.as_heads`)."""
+    inputs = getattr(ctx.pipeline, "inputs", None) or {}
+
+    def words(names: str | list[str] | None) -> list[str]:
+        named = [names] if isinstance(names, str) else names or []
+        return [w for n in named if (spec := inputs.get(n)) is not None
+                for w in (n.replace("_", " "), *spec.aliases)]
+
+    pets = [w for basis, names in params.heads.items() if basis == "pet" for w in words(names)]
+    people = [*words(params.people),
+              *(w for basis, names in params.heads.items() if basis != "pet"
+                for w in words(names))]
+    return people, pets
+
+
 def _cost(score: list[Any], at: int | None, descending: bool,
           price: Money | None, priced: bool = True) -> float | None:
     """The amount the ranking compares a candidate by (its ``order_by`` reading the
@@ -189,6 +233,22 @@ def _excluded_cost(order: Any, scope: dict[str, Any], descending: bool,
     except (TemplateError, TypeError, AttributeError, ValueError):
         return None
     return _cost([value], 0, descending, price, priced)
+
+
+def _costed_itself(c: Candidate, added: dict[tuple[str, str, str], int],
+                   periods: dict[tuple[str, str, str], int], price: Money | None) -> None:
+    """``c``'s cost the kind worked out itself (its ``values``: a rate per m² times the m²
+    asked times the visits a month) though its price could not be put on the budget's
+    period: "price per m² cannot be compared with a budget per month" and the note counting
+    it would say the budget went unchecked, which the kind's own cost checked. Both go."""
+    if price is not None:
+        return  # its price was compared: what was said of it stands
+    c.flags = [f for f in c.flags if not is_incomparable_flag(f)]
+    for key, n in added.items():
+        if key[0].startswith("incomparable:") and key in periods:
+            periods[key] -= n
+            if periods[key] <= 0:
+                del periods[key]
 
 
 def _sort_key(values: list[Any], descending: bool) -> tuple:
@@ -230,6 +290,7 @@ def run(ctx: StepContext) -> Shortlist:
     if target is None:  # and in one currency: the config's base, its rates converting
         currency = peer_currency(source.items, evidence_sets, table.base if table else None)
     periods: dict[tuple[str, str, str], int] = {}
+    counted: dict[str, dict[tuple[str, str, str], int]] = {}  # what each record added
     # each value's name written out as its expression (scout.spec.namedvalues): what the
     # expressions read (a value reading the price reads it) is worked out from them
     where, order_by = params.expanded_where(), params.expanded_order_by()
@@ -263,7 +324,11 @@ def run(ctx: StepContext) -> Shortlist:
                                                  or params.group_prices),
                               trip=_return_asked(ctx, params.return_trip),
                               one_persons=params.person_prices
-                              and bool(_people(ctx, params.people)))
+                              and bool(_people(ctx, params.people)),
+                              head_words=_head_words(ctx, params), counted=counted,
+                              tiers=_tiers(ctx, params.tiers),
+                              start_month=getattr(getattr(ctx.task, "today", None), "month",
+                                                  None))
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other
@@ -272,10 +337,10 @@ def run(ctx: StepContext) -> Shortlist:
     basis = compared_basis(asked, cands, rates)
     for c in cands:  # "4.600 € + IVA" against "5.490 € IVA incluido": on one basis
         put_on_basis(c, basis, rates, budget=asked is not None)
-    notes: list[str] = period_notes(periods, work)
+    said_basis = basis_note(cands, basis, asked, rates)  # the basis compared, said
+    embedding_note = None
     if params.method == "embedding":
-        cands, note = _embedding_relevance(ctx, params, cands)
-        notes.append(note)
+        cands, embedding_note = _embedding_relevance(ctx, params, cands)
 
     env = make_env()
     wheres = [(w, env.compile_expression(x, undefined_to_none=False))
@@ -292,7 +357,10 @@ def run(ctx: StepContext) -> Shortlist:
     from scout.steps.costorder import reads_price, reads_price_field
     priced = cost_at is not None and reads_price_field(order_by[cost_at], params.as_)
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
-                  SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
+                  SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None)),
+                  # a stated amount in units of two currencies, read in the one compared
+                  MONEY_VAR: (currency, {table.base: 1.0, **table.rates})
+                  if currency and table is not None else None}
 
     declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
     checks = [(guarded(w, params.as_, declared),
@@ -349,6 +417,9 @@ def run(ctx: StepContext) -> Shortlist:
                     orders[cost_at], scope, params.descending, scope[params.as_].price,
                     priced)) is not None:
                 excluded_costs[c.key] = cost  # what the reason held to the budget
+            if cost_at is not None and _excluded_cost(orders[cost_at], scope, params.descending,
+                                                      None, False) is not None:
+                _costed_itself(c, counted.get(c.key, {}), periods, scope[params.as_].price)
             continue
         c.flags.extend(flags + changed_flags(c))
         unknown += unchecked
@@ -358,8 +429,15 @@ def run(ctx: StepContext) -> Shortlist:
                 score.append(expr(**scope))
             except (TemplateError, TypeError, AttributeError, ValueError):
                 score.append(None)
+        if _cost(score, cost_at, params.descending, None, False) is not None:
+            _costed_itself(c, counted.get(c.key, {}), periods, scope[params.as_].price)
         kept.append((c, score, unknown, _cost(score, cost_at, params.descending,
                                               scope[params.as_].price, priced), named))
+    notes: list[str] = period_notes(periods, work)
+    if said_basis is not None:
+        notes.append(said_basis)
+    if embedding_note is not None:
+        notes.append(embedding_note)
     kept.sort(key=lambda t: _sort_key(t[1], params.descending))
     if params.limit:
         for c, *_ in kept[params.limit:]:

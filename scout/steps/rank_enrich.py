@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import math
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from scout.adapters.facts import conservative_price, conservative_rating, shop_offers
@@ -26,6 +28,7 @@ from scout.steps.rank_periods import put_on_period, to_period
 from scout.steps.dailycap import HOUR_RATES
 from scout.steps.eachprice import as_unit
 from scout.steps.groupsize import for_group
+from scout.steps.headprice import as_heads
 from scout.steps.listprice import local_dollar
 from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.tripfare import as_one_persons, for_trip
@@ -35,6 +38,7 @@ from scout.steps.slotprice import for_slot
 from scout.steps.staylength import Span
 from scout.steps.taxprice import stated_on_basis
 from scout.steps.termcost import for_term
+from scout.steps.tierprice import flag_tier, restate_tiers
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work
 from scout.task.amounts import find_amounts, listed_amounts
@@ -86,7 +90,12 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            term: tuple[tuple[str, ...], int] | None = None,
            counts_people: bool = True,
            trip: bool | None = None,
-           one_persons: bool = False) -> tuple[list[Candidate], bool]:
+           one_persons: bool = False,
+           head_words: tuple[list[str], list[str]] = ([], []),
+           counted: dict[str, dict[tuple[str, str, str], int]] | None = None,
+           tiers: Sequence[tuple[re.Pattern[str], float | None, bool]] = (),
+           start_month: int | None = None,
+           ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -127,7 +136,15 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     ``trip``: rank's ``return_trip`` (None: undeclared), whether a return is asked, a
     fare being put on the trip asked (:func:`scout.steps.tripfare.for_trip`).
     ``one_persons``: rank's ``person_prices``, a price naming no head being one person's
-    (:func:`scout.steps.tripfare.as_one_persons`)."""
+    (:func:`scout.steps.tripfare.as_one_persons`).
+    ``head_words``: the kind's words for the people and the pets it counts, with which a
+    page says a price is one head's (:func:`scout.steps.headprice.as_heads`). ``counted``
+    gets, per candidate's key, what it added to ``periods`` (so rank can take back a note
+    on a record whose cost the kind worked out itself). ``tiers``: the readers of the
+    inputs a page lists its prices by, size or count, each source's price the tier's the
+    request asks (:func:`scout.steps.tierprice.restate_tiers`). ``start_month``: the
+    request's today's month, when a contract's yearly rise in a named month first comes
+    (:func:`scout.steps.termcost.for_term`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -136,6 +153,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.evidence.append(ev)
     converted_any = False
     for c in by_key.values():
+        before = dict(periods or {})
         if variants is not None:
             c.evidence = restate(c.evidence, *variants,
                                  amount=lambda p: _comparable(p, currency, table, per, work))
@@ -144,6 +162,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 update={"currency": currency})})
                 if e.price is not None and e.price.currency == "USD"
                 and local_dollar(f"{e.title} {e.text}", currency) else e for e in c.evidence]
+        tiered: dict[str, tuple[str, str, str | None]] = {}
+        if tiers:  # "1 dormitorio 45 €, 2 dormitorios 60 €": the size asked's
+            c.evidence, tiered = restate_tiers(
+                c.evidence, tiers, amount=lambda p: _comparable(p, currency, table, per, work))
         # sources that disagree: the conservative value (lowest rating, highest price)
         stated = [e.rating for e in c.evidence if e.rating is not None]
         if stated:
@@ -180,12 +202,13 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             c.price = conservative_price(prices, amount)
         c.flags = [f for f in c.flags if not f.endswith("unknown") and f not in _ORDER_ONLY
                    and not is_period_flag(f)]
+        flag_tier(c, tiered)  # compared at a tier other than the one asked: said so
         if c.price is not None and member:
             _as_member(c)
         if c.price is not None:  # "temporada alta 60 €, baja 45 €": the dearer season's
             for_season(c, dates)
         if c.price is not None and term is not None:  # an offer and fees over the contract
-            for_term(c, *term)
+            for_term(c, *term, start_month=start_month)
         if c.price is not None and trip is not None:  # "ida y vuelta 89 €", a single twice
             for_trip(c, trip)
         if c.price is not None and one_persons:  # a fare's "desde 19,90 €": one passenger's
@@ -201,6 +224,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
         asked = {**(heads or {}), "person": people or 0}
+        if c.price is not None and counts_people:
+            # "Precio por niño: 180 €/semana": one child's, whatever its unit says
+            as_heads(c, *head_words)
         if c.price is not None:
             # a slot's price ("Pista 90 minutos: 24 €") for the length asked, before the
             # heads: once per person, for_people leaves it
@@ -225,6 +251,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.price is not None and per and "price" in checks:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           span, work)
+        if counted is not None and periods is not None:
+            counted[c.key] = {k: n - before.get(k, 0) for k, n in periods.items()
+                              if n != before.get(k, 0)}
         if c.price is not None and c.video is None and c.term is None:  # "first month free"
             _flag_promotion(c)
         if c.video is not None:

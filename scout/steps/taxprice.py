@@ -3,8 +3,9 @@ incluido" (each price's basis as :mod:`scout.task.taxbasis` read it) are compare
 each other and with the budget on the same one.
 
 The basis compared on is the request's when it says one of its amounts ("menos de 6.000 €
-IVA incluido"); with none said, and listings stating both, the price with the tax in it
-(what is paid), when each can be put on it. A price on the other basis is put on it at
+IVA incluido"); with none said, the price with the tax in it (what is paid), when each
+said before tax can be put on it: even where every listing is a business's "+ IVA", like
+with like, and the shortlist's note says so (:func:`compared_basis`). A price on the other basis is put on it at
 the config's ``tax_rates`` for its currency (docs/authoring.md, rank), and flagged with
 the rate; with no rate for it, it is flagged and the budget check never reads it as if it
 were on the budget's basis (``<as>.price`` is none for it, as for a currency with no
@@ -43,15 +44,40 @@ def asked_basis(task: Any) -> TaxBasis | None:
 def compared_basis(asked: TaxBasis | None, candidates: list[Candidate],
                    rates: Mapping[str, float]) -> TaxBasis | None:
     """The tax basis prices are compared on: the request's (``asked``), else "included"
-    when the candidates' prices state both bases and each said before tax has a rate;
-    None when there is nothing to put on one (prices with no budget are then ordered as
-    said)."""
+    when a candidate's price is said before tax and each so said has a rate; None when
+    there is nothing to put on one (prices with no budget are then ordered as said).
+
+    A design choice: a request that says no basis ("centrífuga por menos de 5.000 €") is
+    what its reader pays, the tax in it (a lab, a household, most buyers pay the VAT they
+    cannot reclaim), so a business's "4.600 € + IVA", "£3,950 excl. VAT", is compared with
+    it at the tax added, even where every listing states that basis: like with like, and
+    said (:data:`BASIS_NOTE`). A reader comparing before tax says so ("menos de 5.000 €
+    sin IVA"), and the prices with it are put on that basis."""
     if asked is not None:
         return asked
-    said = {c.price.tax for c in candidates if c.price is not None and c.price.tax}
-    rated = all(c.price.currency in rates for c in candidates
-                if c.price is not None and c.price.tax == "excluded")
-    return "included" if len(said) > 1 and rated else None
+    excluded = [c.price for c in candidates if c.price is not None and c.price.tax == "excluded"]
+    rated = all(p.currency in rates for p in excluded)
+    return "included" if excluded and rated else None
+
+
+#: the shortlist's note when prices said before tax were put on the basis with it because
+#: the request says none: which basis was compared, and why
+BASIS_NOTE = N_("prices said before tax were compared with the tax added ({rates}), as the "
+                "request says no basis: what is paid")
+
+
+def basis_note(candidates: list[Candidate], basis: TaxBasis | None, asked: TaxBasis | None,
+               rates: Mapping[str, float]) -> str | None:
+    """:data:`BASIS_NOTE` for the rates used, when the request says no basis and some
+    price said before tax was put on the one with it; None otherwise."""
+    if asked is not None or basis != "included":
+        return None
+    used = sorted({c.price.currency for c in candidates if c.price is not None
+                   and c.price.tax == "excluded" and c.price.currency in rates})
+    if not used:
+        return None
+    return BASIS_NOTE.format(rates=", ".join(
+        f"{_RATE.format(rates[cur])} % {cur}" for cur in used))
 
 
 def put_on_basis(c: Candidate, basis: TaxBasis | None, rates: Mapping[str, float],

@@ -13,6 +13,10 @@ what they cost a month on average over the contract the listing states, or over 
 kind's ``months`` (12: the first year) when it states none, said which; the price after
 the offer and the fees are kept in ``c.term`` for the report (:class:`TermCost`).
 
+A yearly price rise the page states ("sube 2 € al año", "price rises each April by £3",
+"5% more every year") is added to the months after it, one by an index it does not state
+("CPI + 3.9%") flagged and left out (:mod:`scout.steps.pricerise`).
+
 Which amounts are fees is the kind's word (``fees: [alta, instalación, set-up,
 installation]``): an amount charged once (no period) that a fee word stands right
 before, in its clause, or right after; one said free or worth something ("instalación
@@ -27,6 +31,7 @@ from collections.abc import Sequence
 from scout.i18n import N_
 from scout.schemas.records import Candidate, TermCost
 from scout.schemas.task import Money
+from scout.steps.pricerise import INDEX_FLAG, RISE_FLAG, month_price, yearly_rise
 from scout.steps.promoprice import first_months, promotion
 from scout.task.amounts import find_amounts
 from scout.text import strip_accents
@@ -167,11 +172,15 @@ def fees(text: str, words: Sequence[str], price: Money) -> float:
     return round(total, 2)
 
 
-def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12) -> None:
+def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12,
+             start_month: int | None = None) -> None:
     """Put ``c``'s price a month on its average over the contract (or the first
-    ``default_months`` when none is stated), the offer and the fees charged once included;
-    flagged, with the working kept in ``c.term``. A price not per month, or a source that
-    states neither an offer nor a fee, is left as it is."""
+    ``default_months`` when none is stated), the offer, the fees charged once and a yearly
+    rise it states included (:mod:`scout.steps.pricerise`: the first in the month it names
+    after ``start_month``, the request's today, else a year in); flagged, with the working
+    kept in ``c.term``. A price not per month, or a source that states neither an offer, a
+    fee nor a rise, is left as it is; a rise by an index it does not state is flagged, not
+    added."""
     price = c.price
     if price is None or price.per != "month":
         return
@@ -181,18 +190,23 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12) -
         text = f"{e.title or ''}. {e.text or ''}"
         offer = _offer(text, price)
         charged = fees(text, fee_words, price)
-        if offer is None and not charged:
+        rise = yearly_rise(text, price)
+        if offer is None and not charged and rise is None:
             continue
         none = _NONE.search(strip_accents(text).lower()) is not None
         said = None if none else contract_months(text)
         months = said or default_months
         intro, intro_months = offer if offer is not None else (price.amount, 0)
         intro_months = min(intro_months, months)
-        total = intro * intro_months + price.amount * (months - intro_months) + charged
+        # each month after the offer at its price then: a yearly rise stated added
+        after = [month_price(price.amount, rise, k, start_month)
+                 for k in range(intro_months, months)]
+        total = intro * intro_months + sum(after) + charged
         average = round(total / months, 2)
         # a range after the offer ("28-34 €/mes") averages to a range: its top at the top
         top = None if price.max is None else round(
             (total + (price.max - price.amount) * (months - intro_months)) / months, 2)
+        added = round(sum(after) - price.amount * len(after), 2)
         c.term = TermCost(
             months=months, contract=said is not None, no_contract=none,
             intro=price.model_copy(update={"amount": intro, "max": None})
@@ -201,8 +215,13 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12) -
             after=price, fees=price.model_copy(update={"amount": charged, "per": None,
                                                          "max": None})
             if charged else None,
-            average=price.model_copy(update={"amount": average, "max": top}))
+            average=price.model_copy(update={"amount": average, "max": top}),
+            rise=rise.words if rise is not None else None,
+            rise_added=price.model_copy(update={"amount": added, "per": None, "max": None})
+            if added > 0 else None)
         c.price = c.term.average
         c.flags.append((TERM_FLAG if said else NONE_FLAG if none else YEAR_FLAG).format(
             count=months))
+        if rise is not None:  # said in the report: what the average holds, or leaves out
+            c.flags.append((INDEX_FLAG if rise.index else RISE_FLAG).format(words=rise.words))
         return

@@ -104,12 +104,30 @@ _BESIDE_AFTER = re.compile(
 _PER_DATA = re.compile(r"\s*(?:/\s*|(?:per|por|an?|el|the)\s+)(?:[kmgtp]i?b|gigas?|teras?)(?![^\W\d_])")
 
 
+# what a price rises by, a contract's yearly rise ("sube 2 € al año", "price rises each
+# April by £3", "se incrementa en 1,50 €", "£3.50 a month more every April"): no price of
+# its own (scout/steps/pricerise.py adds it over the contract); what it rises to ("sube a
+# 35 €", "rises to £42") is the later price
+_RISE_BEFORE = re.compile(
+    r"\b(?:sub(?:e|en|ira|iran)|aument(?:a|an|ara)|(?:se\s+)?incrementa(?:n|ra)?|rises?|"
+    r"increases?|goes\s+up|go\s+up|(?:subida|aumento|incremento|rise|increase|uplift)\s+of|"
+    r"(?:subida|aumento|incremento)\s+de)"
+    r"(?:\s+(?:each|every|cada|al|a|per|por|in|en|the|el)\s+[^\W\d_]+)?"
+    r"(?:\s+(?:by|en|de|un|of))?\s*$")
+_RISE_AFTER = re.compile(r"(?:\s*(?:a|al|per|por|the|el|la)\s+(?:month|mes))?\s+(?:more|mas)\s+"
+                         r"(?:each|every|cada|al|a|per|por)\b")
+
+
 def _beside_price(text: str, span: tuple[int, int]) -> bool:
     """Whether the amount at ``span`` of ``text`` is named as what is paid beside a
-    price (a fee, a deposit, a charge) by a word right before or right after it, or is
-    a rate per unit of data (:data:`_PER_DATA`)."""
-    return _BESIDE_BEFORE.search(fold(text[max(0, span[0] - 40):span[0]])) is not None \
-        or _BESIDE_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None \
+    price (a fee, a deposit, a charge) by a word right before or right after it, is what
+    a price rises by (:data:`_RISE_BEFORE`), or is a rate per unit of data
+    (:data:`_PER_DATA`)."""
+    before = fold(text[max(0, span[0] - 40):span[0]])
+    after = fold(text[span[1]:span[1] + 40])
+    return _BESIDE_BEFORE.search(before) is not None \
+        or _BESIDE_AFTER.match(after) is not None \
+        or _RISE_BEFORE.search(before) is not None or _RISE_AFTER.match(after) is not None \
         or _PER_DATA.match(fold(text[span[1]:span[1] + 20])) is not None
 
 

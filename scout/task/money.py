@@ -454,6 +454,8 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             # "and"/"y" join a range only after "between"/"entre" ("rated 4 and 200 EUR")
             joined = join in ("a", "to", "-", "–", "hasta") or (
                 join in ("y", "and") and lead in ("between", "entre"))
+            # a measure's power is no range's low end: "80 m2 a 900 €", "5 m3 - 55 €"
+            joined = joined and not _POWER_BEFORE.search(free, 0, m.start("a1"))
             code = c1[0] or c2[0]
             if joined and high >= low and code:
                 yield (Money(amount=high, min=low, currency=code, comparator="<=", per=per,
@@ -485,6 +487,11 @@ def _iter_money(free: str, original: str, territories: list[str], *,
         yield (Money(amount=low, currency=code, comparator=cmp_, per=per, each=each,
                      tax=basis_at(folded, span)),
                (widen(folded, free, span[0]), span[1]), c1[1])
+
+
+# a square or cubic measure's unit right before a figure ("m2", "ft3"): the figure is its
+# power, never an amount
+_POWER_BEFORE = re.compile(r"(?<![a-z])(?:m|mt|mts|ft|km|cm)$")
 
 
 # British notes named for their value: an amount and its currency in one word

@@ -1,6 +1,6 @@
 """What the ``rank`` step's ``items`` names must be: candidates or videos (SPEC027), and
-what its ``variants`` names: an input with an enum, and its ``people`` an integer input
-(SPEC080); warnings for an order that may or may not be money (SPEC087), a price ordered
+what its ``variants`` names: an input with an enum, its ``people`` an integer input, its
+``tiers`` an integer, number or area input (SPEC080); warnings for an order that may or may not be money (SPEC087), a price ordered
 dearest first by the default ``descending`` (SPEC089) and a ``where`` with no reason
 (SPEC090).
 
@@ -20,7 +20,7 @@ from typing import Any
 from scout.errors import Problem
 from scout.spec.models import Phase, Pipeline
 from scout.spec.yamlload import SourceMap
-from scout.stepkit.params import RankParams
+from scout.stepkit.params import TIER_TYPES, RankParams
 from scout.stepkit.registry import get_step_kind
 from scout.suggest import closest, did_you_mean
 from scout.units import MEASURE_OF_TYPE, MEASURE_UNITS
@@ -122,7 +122,8 @@ def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
         pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap) + \
         _hours_problems(pid, params, pipeline, smap) + _days_problems(pid, params, pipeline, smap) \
         + cost_order_problems(pid, params, smap) \
-        + unexplained_where_problems(pid, params, smap)
+        + unexplained_where_problems(pid, params, smap) + _tiers_problems(
+            pid, params, pipeline, smap)
 
 
 def cost_order_problems(pid: str, params: RankParams, smap: SourceMap) -> list[Problem]:
@@ -320,6 +321,31 @@ def _people_problems(pid: str, params: RankParams, pipeline: Pipeline,
             "integer input(s) counting those a group's price is shared by",
             smap.locate(("phases", pid, "with", "group_prices")),
             hint="add people: <the integer input counting them> (people: [adults, children])"))
+    return out
+
+
+def _tiers_problems(pid: str, params: RankParams, pipeline: Pipeline,
+                    smap: SourceMap) -> list[Problem]:
+    """SPEC080 for each name ``tiers`` gives that is no integer, number or area input:
+    a page's price list by size or count is read in the words of one of those."""
+    names = [params.tiers] if isinstance(params.tiers, str) else params.tiers or []
+    fit = sorted(n for n, s in pipeline.inputs.items() if s.type in TIER_TYPES)
+    out = []
+    for i, name in enumerate(names):
+        spec = pipeline.inputs.get(name)
+        if spec is not None and spec.type in TIER_TYPES:
+            continue
+        what = "no input" if spec is None else f"a {spec.type} input"
+        hint = did_you_mean(name, fit, what="integer, number or area inputs") \
+            if spec is None else None
+        path = ("phases", pid, "with", "tiers") + ((i,) if isinstance(params.tiers, list)
+                                                    else ())
+        out.append(Problem(
+            "SPEC080", f"phase '{pid}' (rank): 'tiers: {name}' names {what}: a price list by "
+            "size or count is labelled with an integer, number or area input's value",
+            smap.locate(path),
+            hint=hint or ("name the integer, number or area input the prices are listed by "
+                          "(bedrooms, size)" + (f": {', '.join(fit)}" if fit else ""))))
     return out
 
 

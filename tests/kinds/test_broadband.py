@@ -196,9 +196,12 @@ def test_a_contract_longer_than_asked_and_vat_in_english(runs):
         "Salford Speed 300": ["under 500 Mbps"]}
     assert run.report.startswith("# Home internet: Manchester · 500 Mbps · 1 year")
     assert "**Mancunian Net 1Gig** (41.67 GBP/month" in run.report
-    # consumer prices carry VAT: a business price said before it is only the least it costs
-    assert "| 2 | Deansgate Business Fibre | 28 GBP/month excl. tax [2] | no offer stated | " \
-           "12 months | none stated | 900 Mbps |" in run.report
+    # consumer prices carry VAT: a business price said before it is compared and shown
+    # with it (20 %), like with like, and the notes say which basis (money20)
+    assert "| 2 | Deansgate Business Fibre | 33.60 GBP/month incl. tax [2] | no offer stated " \
+           "| 12 months | none stated | 900 Mbps |" in run.report
+    assert "prices said before tax were compared with the tax added (20 % GBP), as the " \
+           "request says no basis: what is paid" in run.report
     assert "“Deansgate Business Fibre: 900Mbps, £28 a month excl. VAT, 12-month contract, " \
            "static IP included.”" in run.report      # one sentence, as the page wrote it
     assert queries[0] == "broadband deals in Manchester 500 Mbps"

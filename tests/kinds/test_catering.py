@@ -236,9 +236,11 @@ def test_an_english_request_compares_a_price_per_person_with_a_total_budget(runs
     }
     kcb = run.artifact("shortlist")["items"][0]["candidate"]
     assert kcb["price_converted"]["amount"] == 237.5
-    # a caterer that states no minimum takes any number: no doubt flagged
+    # a caterer that states no minimum takes any number: no doubt flagged; its price said
+    # before VAT is compared with it, as the request says no basis (money20)
     assert run.artifact("shortlist")["items"][1]["candidate"]["flags"] == [
-        "price per person times 25 people, to compare it as the group's"]
+        "price per person times 25 people, to compare it as the group's",
+        "amount stated before tax, 20 % tax added to compare it"]
     assert queries[0] == ("coffee break catering 25 people near Imperial College "
                           "December 10, 2026")
 
@@ -251,8 +253,11 @@ def test_an_english_request_gets_an_english_report(runs):
                   "2026, for at most 600 GBP in total, nut-free.",
                   "| Kensington Coffee Breaks | 238 GBP (9.50 GBP/person as stated) [1] | 238 GBP | 9.50 GBP | 10 guests | "
                   "25 GBP | not stated | nut-free |",
-                  # a price before VAT says so, in the total and per person too
-                  "| Platter Co | 300 GBP excl. tax (12 GBP/person excl. tax as stated) [3] | 300 GBP excl. tax | 12 GBP excl. tax |",
+                  # a price before VAT says so, and is shown as compared, with it (20 %)
+                  "| Platter Co | 360 GBP incl. tax (12 GBP/person excl. tax as stated) [3] | "
+                  "360 GBP incl. tax | 14.40 GBP incl. tax |",
+                  "prices said before tax were compared with the tax added (20 % GBP), as the "
+                  "request says no basis: what is paid",
                   "| service | coffee break | query |"]:
         assert words in report, words
     assert "could not check" not in report

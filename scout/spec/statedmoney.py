@@ -1,0 +1,78 @@
+"""``stated`` over units in several currencies, read in one: a kind written for pages in
+euros and in pounds asks ``c | stated('€/Wp', 'EUR/Wp', '£/Wp', 'GBP/Wp')`` and compares
+the number with the request's budget, so a UK page's "£1.60/Wp" was compared as 1,60 €.
+Where the units name two currencies or more, each currency's units are read apart and
+their numbers converted to the currency rank compares in (the request's money, with the
+config's dated rates: :data:`MONEY_VAR` in the scope), then picked among as ``stated``
+picks (``first``: the compared currency's own, else the first unit's). A number in a
+currency with no rate is not read (none, so the record is kept flagged, never compared as
+a raw amount). Units in one currency are read as written: the author chose it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+#: the scope's name for what ``stated`` converts to: (currency compared in, {code: rate per
+#: the base}), set by rank (scout/steps/rank.py)
+MONEY_VAR = "__scout_money__"
+
+_SIGNS = {"€": "EUR", "£": "GBP", "$": "USD", "¥": "JPY", "₹": "INR"}
+_UNIT = re.compile(r"^\s*(?P<sign>[€£$¥₹]|[A-Z]{3})(?:\s*/.*)?\s*$")
+
+
+def unit_currency(unit: Any) -> str | None:
+    """The currency a ``stated`` unit is priced in ("£/Wp" → GBP, "EUR/kWh" → EUR, "€" →
+    EUR), or None for a unit that names none ("km", "p/kWh")."""
+    m = _UNIT.match(str(unit))
+    if m is None:
+        return None
+    sign = m.group("sign")
+    return _SIGNS.get(sign, sign if len(sign) == 3 else None)
+
+
+def by_currency(units: Sequence[Any]) -> dict[str, list[Any]] | None:
+    """``units`` grouped by the currency each names, in their order; None unless they
+    name two currencies or more and every unit names one."""
+    groups: dict[str, list[Any]] = {}
+    for u in units:
+        code = unit_currency(u)
+        if code is None:
+            return None
+        groups.setdefault(code, []).append(u)
+    return groups if len(groups) > 1 else None
+
+
+def stated_in(read: Callable[..., Any], value: Any, units: Sequence[Any],
+              money: tuple[str, dict[str, float]], kw: dict[str, Any]) -> Any:
+    """``read(value, *units, **kw)`` (``stated``) with each currency's units read apart
+    and converted to ``money``'s currency at its rates; as ``read`` is when the units name
+    one currency or some none."""
+    groups = by_currency(units)
+    target, rates = money
+    if groups is None or not target:
+        return read(value, *units, **kw)
+    found: list[tuple[str, float]] = []
+    for code, group in groups.items():
+        got = read(value, *group, **kw)
+        if got is None:
+            continue
+        if code != target:
+            if code not in rates or target not in rates or not rates[code] > 0:
+                continue  # no rate: never read as if it were the compared currency's
+            got = round(got / rates[code] * rates[target], 4)
+            if not math.isfinite(got):
+                continue
+        found.append((code, got))
+    if not found:
+        return None
+    pick = kw.get("pick", "max")
+    if pick == "first":
+        own = [g for c, g in found if c == target]
+        got = own[0] if own else found[0][1]
+    else:
+        got = max(g for _c, g in found) if pick == "max" else min(g for _c, g in found)
+    return int(got) if float(got).is_integer() else got
