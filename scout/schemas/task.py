@@ -94,6 +94,11 @@ INPUT_TYPES = (
 #: think in (critics' points, app stars). Values stay 0-10; the scale is how they are shown
 RATING_SCALES = (5, 10, 100)
 
+#: the bases a ``money`` input may declare for a budget the request says none of
+#: (``per: total``): the whole of the dates or length asked, or a period rank converts
+BUDGET_BASES = ("total", "half day", "day", "night", "week", "fortnight", "month",
+                "quarter", "year", "person", "group")
+
 
 def _amount_text(amount: float) -> str:
     # not finite (a price of 1e308 converted per month): int() of it raised

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from scout.schemas.task import INPUT_TYPES, RATING_SCALES
+from scout.schemas.task import BUDGET_BASES, INPUT_TYPES, RATING_SCALES
 from scout.spec.basics import AllowPartial, Duration, RetryPolicy, StrictModel, new_dict, new_list
 from scout.spec.regexcheck import check_regex
 from scout.termsafe import quoted
@@ -122,6 +122,14 @@ class InputSpec(StrictModel):
         "its length ('de 19 a 21' is 2 hours, '6-7:30pm' 90 minutes): for a kind booked by "
         "the slot (a court, a room); never a window to start in ('entre las 8 y las 10')")
 
+    per: Literal[BUDGET_BASES] | None = Field(  # type: ignore[valid-type]
+        default=None,
+        description="a money input's basis when the request says none: 'total' for a "
+        "budget for the whole of the dates or the length asked (a hire, a charter: "
+        "'3 días, máximo 400 €' is 400 € for the three days, so a price a day is compared "
+        "times them), or a period ('day', 'month') for a kind whose budgets are always "
+        "said per it; a request that says its own ('60 € al día', 'in total') keeps it")
+
     def canonical(self, value: Any) -> Any:
         """``value`` with each synonym replaced by its enum value (``híbrido`` → ``hybrid``),
         case-blind; other values unchanged."""
@@ -177,6 +185,13 @@ class InputSpec(StrictModel):
         if self.scale is not None and self.type != "rating":
             raise ValueError(f"'scale' is the scale of a rating; this input is of type "
                              f"'{self.type}'")
+        return self
+
+    @model_validator(mode="after")
+    def _per_of_money(self) -> "InputSpec":
+        if self.per is not None and self.type != "money":
+            raise ValueError(f"'per' is the basis of an amount of money; this input is of "
+                             f"type '{self.type}'")
         return self
 
     @model_validator(mode="after")

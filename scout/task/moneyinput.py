@@ -80,6 +80,10 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
         money = periodic(money, text.free)
         # "300 € cada una" for 3 pipettes: one's, not a person's
         money = (unit_price(money[0], inputs), money[1], money[2])
+    if money is not None and money[0].per is None and spec.per is not None:
+        # the kind's basis for a budget the request says none of: a hire's "3 días,
+        # máximo 400 €" is for the three days (``InputSpec.per``)
+        money = (money[0].model_copy(update={"per": spec.per}), money[1], money[2])
     if money is not None and (unit := unit_span(text.free, money[0], money[1])):
         unit_spans.append(unit)
     if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")

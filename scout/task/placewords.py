@@ -62,6 +62,7 @@ bien mal muy bastante tambien vale well very really quite pretty also ok okay
 me us you here there nearby aqui alli ahi alla aca
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
+rentar arrendar
 ramadan thanksgiving halloween navidad navidades christmas xmas nochebuena nochevieja
 oktoberfest fiestas patrias sanfermines hanami sakura
 team teams company companies office offices startup staff employer

@@ -55,7 +55,8 @@ picar tapear pedir ir vamos salir apetece apetecen antoja antojan gustaria encan
 buenas saludos gracias porfa porfavor favor ayuda ayudas ayudame algo alguno alguna algun
 algunos algunas ser sea sean opciones opcion ideas llevar domicilio ver mirar leer
 aprender escuchar puedo podemos puede pueden podria podrias podriamos podes deberia
-comprar compro compramos conseguir alquilar alquilo reservar contratar pillar hacer
+comprar compro compramos conseguir alquilar alquilo alquilamos reservar contratar pillar hacer
+rentar rento rentamos rentarme arrendar arriendo arrendamos
 trabajar
 estoy estamos esta estan ando andamos anda andan tengo tenemos tiene ganas antojo
 kindly che oye oiga oigan siri alexa google cortana buscame buscanos busquen conseguime
