@@ -182,13 +182,17 @@ class TermCostSpec(StrictModel):
 TIER_TYPES = frozenset({"integer", "number", "area"})
 
 
+#: an identifier as rank's parameters write one: an input's name, or a value's in `values`
+InputName = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]
+
+
 class RankParams(StrictModel):
     """Filter and order records with Jinja expressions; unknowns kept but flagged."""
 
     items: ArtifactName = Field(description="artifact to rank, e.g. candidates")
     as_: str = Field(default="item", alias="as", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
                      description="name of the record inside where/order_by")
-    values: dict[Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")], ExpressionStr] = Field(
+    values: dict[InputName, ExpressionStr] = Field(
         default_factory=new_dict,
         description="named expressions, in order, e.g. {group_total: '<expr>'}: each sees "
         "the record, task, the needed artifacts and the values before it; their names may "
@@ -210,24 +214,21 @@ class RankParams(StrictModel):
         "sold at their own prices (a book's format): a source's amount labelled with one "
         "is that version's price; the asked version's is compared (none asked: the "
         "cheapest version's), never two versions' as sources that disagree")
-    tiers: Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
-        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]] | None = Field(
+    tiers: InputName | list[InputName] | None = Field(
         default=None,
         description="the input(s) a page's prices are listed by, size or count (an integer "
         "or number input, in the words of its name and aliases: bedrooms; an area input, in "
         "m² or sq ft): of '1 dormitorio 45 €, 2 dormitorios 60 €' or 'hasta 50 m² 39 €, "
         "hasta 100 m² 59 €' the tier holding the value asked is compared (an area: else the "
         "next size up); none fits or none asked, the lowest, flagged")
-    people: Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
-        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]] | None = Field(
+    people: InputName | list[InputName] | None = Field(
         default=None,
         description="an integer input counting the people the request is for (a party, "
         "the guests of an event), or a list of them that add up (adults and children): a "
         "price per person is compared as the group's (times it) with a budget that is not "
         "per person, and a budget per person with a price per day, night, week... divided "
         "by it")
-    return_trip: Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
-        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]] | None = Field(
+    return_trip: InputName | list[InputName] | None = Field(
         default=None,
         description="the inputs saying a return trip is asked (a yes/no input, a return "
         "date): given, a price is compared at the return fare its page states ('ida y "
@@ -244,8 +245,7 @@ class RankParams(StrictModel):
         description="the kind's prices that name no head (a boat's day, a villa's week, a "
         "charter's one price) are the whole group's: against a budget per person, with its "
         "period or none, they are divided by `people` (never compared as one person's)")
-    heads: dict[Literal["pet"], Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
-        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]]] = Field(
+    heads: dict[Literal["pet"], InputName | list[InputName]] = Field(
         default_factory=new_dict,
         description="the integer inputs counting the heads other than people a price may be "
         "per, e.g. {pet: pets}: a price per pet (per night, per walk) is compared as all of "
@@ -265,7 +265,7 @@ class RankParams(StrictModel):
         "budget for the whole job (one stating no unit); an integer or number input counts "
         "the unit, a duration input is converted to minutes or hours, a length, area or "
         "volume input to the measure (units: m2, m3, km, mi)")
-    hours_per: dict[str, Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]] = Field(
+    hours_per: dict[str, InputName] = Field(
         default_factory=new_dict,
         description="the input counting the hours a period holds, e.g. {week: weekly_hours} "
         "(a duration, or an integer or number of hours): with them asked, a price per hour "
