@@ -19,7 +19,8 @@ operator command or endpoint starts a fresh process in each tree (this one, and 
   before (Linux: ``VmHWM`` reset through ``/proc/self/clear_refs``);
 * ``ok``: whether the call answered (exit 0, HTTP 200) rather than failing.
 
-Both trees read the same night; each tree's own caches (the journal index, a runs index
+``--healthy`` leaves the damaged missions out (an older commit's listing failed on one,
+so its figures can be compared only on such a night). Both trees read the same night; each tree's own caches (the journal index, a runs index
 where it has one) are removed before its first operation, so ``cold`` includes building
 them once, as an operator's first command after an upgrade would.
 """
@@ -165,6 +166,9 @@ def main() -> int:
     ap.add_argument("--night", type=Path, default=None,
                     help="where the night lives (reused when it holds one; kept)")
     ap.add_argument("--ops", nargs="*", default=None, help="only these operations (names)")
+    ap.add_argument("--healthy", action="store_true",
+                    help="no damaged missions in the night (a commit whose listing fails "
+                         "on one damaged mission can then be compared)")
     ap.add_argument("--sides", default="against,this",
                     help="which trees to measure (against, this; default both)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -177,7 +181,7 @@ def main() -> int:
         t = time.perf_counter()
         if not (night / "runs").is_dir():
             fresh(night)
-            made = write_night(night, args.missions)
+            made = write_night(night, args.missions, damaged={} if args.healthy else None)
         else:
             made = {"missions": sum(1 for _ in (night / "runs").iterdir()), "reused": True}
         made["write_s"] = round(time.perf_counter() - t, 1)
@@ -197,7 +201,7 @@ def main() -> int:
             for name, how, what in ops:
                 rows.setdefault(name, {})[side] = _measure(tree, night, how,
                                                            _fill(what, names))
-    doc = {"against": args.against, "night": made, "load": os.getloadavg()[0],
+    doc = {"against": args.against, "healthy": args.healthy, "night": made, "load": os.getloadavg()[0],
            "operations": rows}
     if args.json:
         print(json.dumps(doc))

@@ -32,6 +32,7 @@ from typing import Any
 
 from scout.errors import ScoutError
 from scout.fsutil import loads_stored, write_atomic
+from scout.orchestrator.locks import apply_alive
 from scout.orchestrator.state import MALFORMED, MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, load_state
 
@@ -172,6 +173,7 @@ class RunsIndex:
         self._old: dict[str, Any] = self._load() if use else {}
         self._new: dict[str, Any] = {}
         self.read = 0  # run dirs read again (not in the cache, or changed)
+        self._running = 0  # of them, those a live apply runs (their files change anyway)
 
     def _load(self) -> dict[str, Any]:
         try:
@@ -195,6 +197,9 @@ class RunsIndex:
             self._new[run_dir.name] = old
             return dict(old["row"])
         row = read_entry(run_dir)
+        # a live apply's files change while it runs: saving its entry each listing (the
+        # dashboard asks every second) would rewrite the whole cache for nothing
+        self._running += row["status"] == "running" and apply_alive(run_dir)
         # when its files last changed: where a mission whose state says no start sorts
         row["changed_ns"] = max(s[1] for s in sig if s)
         self.read += 1
@@ -205,8 +210,9 @@ class RunsIndex:
     def save(self) -> None:
         """Write the cache when something changed (entries read again, run dirs gone);
         a runs dir that cannot be written keeps no cache."""
-        if not self.use or (self.read == 0 and len(self._new) == len(self._old)):
-            return
+        if not self.use or (self.read == self._running and len(self._new) == len(self._old)
+                            and self._new.keys() == self._old.keys()):
+            return  # nothing new but running missions, read again at every listing anyway
         data = json.dumps({"format": FORMAT, "runs": self._new}, separators=(",", ":"))
         try:
             write_atomic(self.path, data.encode("utf-8"), fsync=False)

@@ -226,3 +226,25 @@ def test_mcp_runs_pages_too(night: Path) -> None:
     assert mission_id(40) in first.problems
     with pytest.raises(UsageError):
         reads.runs(ws, 60, "garbage!")
+
+
+def test_a_live_mission_alone_does_not_rewrite_the_cache(tmp_path: Path, monkeypatch) -> None:
+    """A running apply changes its files all the time: a listing that read nothing else
+    again leaves the cache as it was; a killed mission (nothing alive) is cached."""
+    import scout.audit.runs_index as ri
+
+    write_night(tmp_path, 100, lines=1, damaged={}, big={})
+    runs = tmp_path / "runs"
+    killed = mission_id(90)  # kind_of(90) == "killed": its state says running
+    assert kind_of(90) == "killed"
+    runs_page(runs, None)
+    cache = runs / INDEX_NAME
+    before = cache.read_bytes()
+    monkeypatch.setattr(ri, "apply_alive", lambda run_dir: run_dir.name == killed)
+    with StateStore(runs / killed, mission_id=killed, durability="off") as store:
+        store.append({"ev": "item", "phase": "F4", "fp": "x", "i": 1, "ok": True})
+    page = runs_page(runs, None)
+    assert page.read == 1 and cache.read_bytes() == before
+    monkeypatch.setattr(ri, "apply_alive", lambda run_dir: False)  # it was killed
+    assert runs_page(runs, None).read == 1 and cache.read_bytes() != before
+    assert runs_page(runs, None).read == 0
