@@ -183,7 +183,8 @@ def main() -> int:
             fresh(night)
             made = write_night(night, args.missions, damaged={} if args.healthy else None)
         else:
-            made = {"missions": sum(1 for _ in (night / "runs").iterdir()), "reused": True}
+            made = {"missions": sum(1 for p in (night / "runs").iterdir() if p.is_dir()),
+                    "reused": True}
         made["write_s"] = round(time.perf_counter() - t, 1)
         against = Path(tmp) / "against"
         against.mkdir()

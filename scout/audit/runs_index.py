@@ -88,8 +88,9 @@ def read_entry(run_dir: Path) -> dict[str, Any]:
     there is none): the state folded from its snapshot and log, each field checked for
     its type (an outside edit can put anything there)."""
     problems: list[str] = []
+    skipped = [0]
     try:
-        state = load_state(run_dir)
+        state = load_state(run_dir, skipped)
     except (OSError, ValueError, ScoutError, *MALFORMED) as exc:
         return {"mission_id": run_dir.name, "pipeline_path": _pipeline_of_task(run_dir),
                 "status": UNREADABLE, "pid": None, "runs": 0, "started_at": None,
@@ -100,6 +101,9 @@ def read_entry(run_dir: Path) -> dict[str, Any]:
         problems.append(f"{SNAPSHOT_NAME} is damaged (the state was read from its log)")
     if state.seq == 0 and not state.phases and _size(run_dir / LOG_NAME):
         problems.append("its state log holds no record scout can read")
+    elif skipped[0]:
+        problems.append(f"{skipped[0]} record(s) of its state log are malformed "
+                        "(skipped, as every reader skips them)")
     return entry_of(run_dir, state, problems)
 
 

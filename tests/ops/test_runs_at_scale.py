@@ -110,8 +110,12 @@ def test_a_damaged_mission_is_listed_with_its_problem_and_hides_none(night, clie
     log_dir = rows[mission_id(40)]
     assert log_dir["status"] == "unreadable" and "cannot be read" in log_dir["problem"]
     typed = rows[mission_id(77)]  # an outside edit: an exit code of text, a pipeline of 5
-    assert "exit code is not a number" in typed["problem"] and typed["exit_code"] is None
-    assert "pipeline is not text" in typed["problem"]
+    assert "1 record(s) of its state log are malformed" in typed["problem"]
+    assert typed["exit_code"] == 1 and typed["pipeline_path"] == "pipelines/hotel_research.yaml"
+    # the same record made the mission's own state fail (500, an internal error)
+    state = client.get(f"/api/missions/{mission_id(77)}")
+    assert state.status_code == 200 and state.json()["exit_code"] == 1, state.text
+    assert main(["status", str(night / "runs" / mission_id(77))]) == 0
     assert "no record scout can read" in rows[mission_id(120)]["problem"]
     assert "phase.json is damaged" in rows[mission_id(13)]["problem"]
     # the newest page names every damaged mission, wherever it is in the list
