@@ -101,7 +101,9 @@ def _warn_torn(torn: list[dict[str, Any]]) -> None:
               help="The missions after this place in the list: the next_cursor of an "
                    "earlier --json page.")
 @_JSON
-@_NO_INDEX
+@click.option("--no-index", is_flag=True,
+              help="Read every run dir again (not the runs cache) and scan the journal "
+                   "files (not the index beside them).")
 def runs_cmd(runs_dir: str | None, limit: int, cursor: str | None, as_json: bool,
              no_index: bool) -> int:
     """List the missions under the runs dir: pipeline, status, start, duration, cost.
@@ -114,8 +116,8 @@ def runs_cmd(runs_dir: str | None, limit: int, cursor: str | None, as_json: bool
     root = config_root()
     page = runs_page(default_runs(runs_dir, root=root), root / "runtime",
                      limit=limit or None, cursor=cursor, use_index=not no_index)
-    note = runs_note(page, cursor is None, "--limit N shows more (0: all), --json "
-                     "--cursor NEXT_CURSOR the next page")
+    note = runs_note(page, cursor is None, "--limit N shows more (0: all), --cursor "
+                     f"{page.next_cursor} the next page")
     rows = _emit([r.to_dict() for r in page.rows])  # the page only: scrubbed row by row
     if as_json:
         _json({"runs": rows, "total": page.total, "note": note,

@@ -201,6 +201,10 @@ def test_the_cli_pages_and_names_the_damaged(night: Path, capsys, monkeypatch) -
     out, err = capsys.readouterr()
     assert f"note: the newest 3 of {MISSIONS} missions" in err
     assert mission_id(40) in err and "problem" in err
+    nxt = err.split("--cursor ")[1].split()[0]  # the note names the next page's cursor
+    assert main(["runs", "-n", "3", "--cursor", nxt]) == 0
+    out, err = capsys.readouterr()
+    assert mission_id(MISSIONS - 4) in out and mission_id(MISSIONS - 1) not in out
     ids: list[str] = []
     cursor = None
     while True:
