@@ -23,6 +23,8 @@ QUICK = {
                        "hotel-research", "--repeat", "1"],
     "quota.py": ["--calls", "50"],
     "scaleout.py": ["--missions", "20", "--scenarios", "threads"],  # no Dask: CI time
+    "operator.py": ["--missions", "30", "--sides", "this", "--ops", "scout runs",
+                    "GET /api/missions"],
 }
 
 

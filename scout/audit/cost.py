@@ -136,13 +136,16 @@ def _row(rows: dict[Any, CostRow], key: Any) -> CostRow:
 
 
 def cost_summary(runtime_dir: str | Path, bys: Iterable[str] = ("mission",),
-                 flt: JournalFilter | None = None, *, use_index: bool = True) -> CostSummary:
-    """Sums grouped by each of ``bys`` (mission, adapter, token, phase) under ``flt``."""
+                 flt: JournalFilter | None = None, *, use_index: bool = True,
+                 in_doubt: bool = True) -> CostSummary:
+    """Sums grouped by each of ``bys`` (mission, adapter, token, phase) under ``flt``;
+    without ``in_doubt`` the calls in doubt are not looked for (a listing that needs
+    only the sums: it would read every journal file for them)."""
     bys = [check_by(b) for b in bys]
     flt = flt or JournalFilter()
     runtime_dir = Path(runtime_dir)
     idx, note = open_index(runtime_dir) if use_index else (None, None)
-    doubt = scan_in_doubt(runtime_dir, flt.matches)
+    doubt = scan_in_doubt(runtime_dir, flt.matches) if in_doubt else InDoubt()
     if idx is None:
         groups, total, torn = scan_aggregate(runtime_dir, bys, flt)
         return _summary(groups, total, flt, "scan", note, torn, doubt)

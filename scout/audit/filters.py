@@ -76,9 +76,13 @@ class JournalFilter:
     phase: str | None = None
     failed: bool = False
     since: str | None = None  # a journal timestamp string (see parse_since)
+    #: any of these missions (a page of ``scout runs`` looks up its rows' costs only)
+    missions: tuple[str, ...] | None = None
 
     def matches(self, e: dict[str, Any]) -> bool:
         if self.mission is not None and e.get("mission_id") != self.mission:
+            return False
+        if self.missions is not None and e.get("mission_id") not in self.missions:
             return False
         if self.token is not None and e.get("token_name") != self.token:
             return False

@@ -55,6 +55,32 @@ def newest_runs(rows: list[Any], limit: int, more: str) -> tuple[list[Any], str 
     return rows[:limit], f"the newest {limit} of {len(rows)} missions; {more}"
 
 
+#: the ids of missions with a problem a listing names (each row says what it is)
+PROBLEM_IDS = 20
+
+
+def runs_note(page: Any, first: bool, more: str) -> str | None:
+    """What a page of missions (:class:`scout.audit.runs.RunsPage`) left out, and which
+    missions have a problem (damaged or unreadable files), named wherever they are in
+    the list: one of them must not hide on a page nobody reads. None when there is
+    nothing to say. ``first``: the page is the newest (no cursor); ``more``: how to
+    list more."""
+    said: list[str] = []
+    shown = len(page.rows)
+    if shown < page.total:
+        said.append(f"the newest {shown} of {page.total} missions" if first else
+                    f"{shown} of {page.total} missions, after the cursor")
+        if page.next_cursor is not None:
+            said.append(more)
+    if page.problems:
+        ids = ", ".join(page.problems[:PROBLEM_IDS])
+        rest = len(page.problems) - PROBLEM_IDS
+        said.append(f"{len(page.problems)} with a problem (damaged or unreadable files; "
+                    f"the row's problem says what): {ids}"
+                    + (f" and {rest} more" if rest > 0 else ""))
+    return "; ".join(said) or None
+
+
 def bound_groups(summary: dict[str, Any], limit: int, more: str) -> None:
     """A cost summary's ``by_*`` rows (costliest first; ``by_mission`` grows with a lab's
     missions, ``by_phase`` with its phases) cut to ``limit`` each (:func:`cut_rows`:

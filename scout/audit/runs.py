@@ -11,7 +11,11 @@ writes). A state that says ``running`` while its process is gone is shown as
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import json
+import os
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,11 +25,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
-from scout.errors import ScoutError
+from scout.audit.runs_index import RunsIndex, entry_of
+from scout.errors import UsageError
 from scout.fsutil import loads_stored, pid_alive, read_stored
 from scout.orchestrator.locks import apply_alive
 from scout.orchestrator.state import DONE_OK, MissionState
-from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, load_state
+from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME
 from scout.paths import MISSION_ID_RE
 
 
@@ -49,6 +54,9 @@ class RunRow(BaseModel):
     phases: dict[str, int] = Field(default_factory=dict)  # status -> count
     #: which budget stopped a ``stopped_budget`` mission: RUN004 its own, RUN008 a batch's
     stop_code: str | None = None
+    #: what is wrong with the mission's files (a damaged snapshot, a state that cannot be
+    #: read, fields of the wrong types), None when nothing is: it is listed all the same
+    problem: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump()
@@ -179,46 +187,139 @@ def is_run_dir(path: Path) -> bool:
 
 
 def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
-    state = shown_state(state, run_dir)
-    counts: dict[str, int] = {}
-    for st in state.phases.values():
-        counts[st.status] = counts.get(st.status, 0) + 1
-    pipeline = state.pipeline
-    if pipeline is None:
-        try:
-            pipeline = loads_stored(read_stored(run_dir / "task.json")).get("pipeline")
-        except (OSError, ValueError, AttributeError):
-            pipeline = None
+    """The row of a mission whose state was just read (``state`` as the run dir holds
+    it; shown as a person reads it)."""
+    entry = entry_of(run_dir, state, [])
+    return _row(run_dir, entry, cost)
+
+
+def _row(run_dir: Path, entry: dict[str, Any], cost: float) -> RunRow:
+    """A row from a run dir's entry (:mod:`scout.audit.runs_index`), its liveness judged
+    now: a ``running`` state whose apply is gone reads ``interrupted`` (its reason says
+    why), and so do the phases it left ``running``."""
+    status, reason, counts = entry["status"], entry["reason"], dict(entry["phases"])
+    if status == "running":
+        alive = apply_alive(run_dir)
+        if not alive:
+            status, reason = "interrupted", reason or GONE_REASON
+    if status != "running" and counts.get("running"):
+        counts[PHASE_INTERRUPTED] = counts.get(PHASE_INTERRUPTED, 0) + counts.pop("running")
+    pipeline = entry["pipeline_path"]
     return RunRow(
-        mission_id=state.mission_id or run_dir.name, pipeline=pipeline_name(pipeline),
-        pipeline_path=pipeline, status=state.status, runs=state.runs,
-        started_at=state.started_at, finished_at=state.finished_at,
-        duration_s=duration(state.started_at, state.finished_at), cost_usd=round(cost, 6),
-        exit_code=state.exit_code, reason=state.reason, phases=counts,
-        stop_code=state.stop_code)
+        mission_id=entry["mission_id"], pipeline=pipeline_name(pipeline),
+        pipeline_path=pipeline, status=status, runs=entry["runs"],
+        started_at=entry["started_at"], finished_at=entry["finished_at"],
+        duration_s=duration(entry["started_at"], entry["finished_at"]),
+        cost_usd=round(cost, 6), exit_code=entry["exit_code"], reason=reason,
+        phases=counts, stop_code=entry["stop_code"], problem=entry["problem"])
+
+
+@dataclass
+class RunsPage:
+    """One page of the missions, newest start first: ``rows``; ``total`` missions in
+    all; ``problems``, the ids of every mission (on this page or not) whose files are
+    damaged or unreadable; ``next_cursor``, the cursor of the page after (None: the
+    last page); ``read``, how many run dirs were read again (not in the cache)."""
+
+    rows: list[RunRow]
+    total: int
+    problems: list[str] = field(default_factory=list)
+    next_cursor: str | None = None
+    read: int = 0
+
+
+def _cursor(key: tuple[str, str]) -> str:
+    return base64.urlsafe_b64encode(json.dumps(list(key)).encode()).decode().rstrip("=")
+
+
+def read_cursor(cursor: str) -> tuple[str, str]:
+    """The position a cursor of :func:`runs_page` names; USE001 for anything else."""
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        key = json.loads(raw)
+        if isinstance(key, list) and len(key) == 2 and all(isinstance(k, str) for k in key):
+            return key[0], key[1]
+    except (ValueError, UnicodeDecodeError):
+        pass
+    raise UsageError("cursor: not a cursor this listing gave",
+                     hint="pass the next_cursor of the previous page as it came, or "
+                          "leave it out for the newest missions")
+
+
+def _sort_ts(entry: dict[str, Any]) -> str:
+    """When the mission started; for one whose state does not say (damaged, unreadable),
+    when its files last changed, so it is listed among its night's missions, not last."""
+    if entry["started_at"]:
+        return str(entry["started_at"])
+    changed = entry.get("changed_ns")
+    if not isinstance(changed, int):
+        return ""
+    return dt.datetime.fromtimestamp(changed / 1e9, dt.timezone.utc).isoformat()
+
+
+def runs_page(runs_dir: str | Path, runtime_dir: str | Path | None = None, *,
+              limit: int | None = None, cursor: str | None = None,
+              use_index: bool = True) -> RunsPage:
+    """The missions under ``runs_dir``, newest start first (the mission id breaks ties),
+    the first ``limit`` (None: all) after ``cursor`` (a page's ``next_cursor``): every
+    mission is on exactly one page of a runs dir that does not change meanwhile (one
+    started since lands before the first page, never twice). Each run dir's fields come
+    from the runs cache while its files are unchanged (:mod:`scout.audit.runs_index`);
+    rows are made, and costs looked up, for the page only."""
+    runs_dir = Path(runs_dir)
+    after = read_cursor(cursor) if cursor is not None else None
+    if not runs_dir.is_dir():
+        return RunsPage([], 0)
+    cache = RunsIndex(runs_dir, use=use_index)
+    keyed: list[tuple[tuple[str, str], Path, dict[str, Any]]] = []
+    problems: list[str] = []
+    with os.scandir(runs_dir) as children:
+        # a folder named as a mission id, not a link (never followed): d_type, no stat
+        names = sorted(c.name for c in children if MISSION_ID_RE.match(c.name)
+                       and c.is_dir(follow_symlinks=False))
+    for name in names:
+        child = runs_dir / name
+        entry = cache.entry(child)
+        if entry is None:
+            continue  # neither phase.json nor state.log.jsonl: not a run dir
+        keyed.append(((_sort_ts(entry), entry["mission_id"]), child, entry))
+        if entry["problem"]:
+            problems.append(entry["mission_id"])
+    cache.save()
+    keyed.sort(key=lambda k: k[0], reverse=True)
+    start = 0 if after is None else next(
+        (i for i, k in enumerate(keyed) if k[0] < after), len(keyed))
+    end = len(keyed) if limit is None else min(len(keyed), start + limit)
+    page = keyed[start:end]
+    costs = _costs(runtime_dir, [e["mission_id"] for _, _, e in page], use_index) \
+        if page else {}
+    rows = [_row(child, entry, costs.get(entry["mission_id"], 0.0))
+            for _, child, entry in page]
+    next_cursor = _cursor(page[-1][0]) if page and end < len(keyed) else None
+    return RunsPage(rows, len(keyed), problems, next_cursor, cache.read)
+
+
+#: a page of at most this many missions looks up only its own costs (an SQL ``IN``);
+#: a bigger one sums every mission's in one pass
+_COSTS_BY_ID = 500
+
+
+def _costs(runtime_dir: str | Path | None, missions: list[str], use_index: bool
+           ) -> dict[str | None, float]:
+    """Each of ``missions``' journal cost (one grouped query on the journal index)."""
+    if runtime_dir is None or not Path(runtime_dir).is_dir():
+        return {}
+    flt = JournalFilter(missions=tuple(missions) if len(missions) <= _COSTS_BY_ID else None)
+    summary = cost_summary(runtime_dir, ["mission"], flt, use_index=use_index,
+                           in_doubt=False)
+    return {r.key: r.usd for r in summary.groups["mission"]}
 
 
 def list_runs(runs_dir: str | Path, runtime_dir: str | Path | None = None, *,
               use_index: bool = True) -> list[RunRow]:
-    """Every mission under ``runs_dir``, newest start first."""
-    runs_dir = Path(runs_dir)
-    if not runs_dir.is_dir():
-        return []
-    costs: dict[str | None, float] = {}
-    if runtime_dir is not None and Path(runtime_dir).is_dir():
-        summary = cost_summary(runtime_dir, ["mission"], JournalFilter(), use_index=use_index)
-        costs = {r.key: r.usd for r in summary.groups["mission"]}
-    rows = []
-    for child in sorted(runs_dir.iterdir()):
-        if not is_run_dir(child):
-            continue
-        try:
-            state = load_state(child)
-        except (OSError, ValueError, ScoutError):
-            continue
-        rows.append(run_row(child, state, costs.get(state.mission_id or child.name, 0.0)))
-    rows.sort(key=lambda r: r.started_at or "", reverse=True)
-    return rows
+    """Every mission under ``runs_dir``, newest start first (:func:`runs_page`, one page
+    of them all)."""
+    return runs_page(runs_dir, runtime_dir, use_index=use_index).rows
 
 
 def phase_summary(counts: dict[str, int]) -> str:

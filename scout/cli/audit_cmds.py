@@ -21,9 +21,9 @@ from scout import api
 from scout.audit.cost import BY, cost_summary
 from scout.audit.filters import JournalFilter, parse_since
 from scout.audit.journal_query import query
-from scout.audit.limits import RUNS_LIMIT, bound_groups, newest_runs
+from scout.audit.limits import RUNS_LIMIT, bound_groups, runs_note
 from scout.audit.pool_status import pool_status
-from scout.audit.runs import list_runs, phase_summary
+from scout.audit.runs import phase_summary, runs_page
 from scout.audit.secrets import deep_scrub, known_secrets
 from scout.audit.trail import audit_trail, render_markdown, request_text, summary_and_usd
 from scout.cli import cli
@@ -97,20 +97,31 @@ def _warn_torn(torn: list[dict[str, Any]]) -> None:
 @_RUNS_DIR
 @click.option("-n", "--limit", type=click.IntRange(min=0), default=RUNS_LIMIT,
               show_default=True, help="The newest N missions (0: all).")
+@click.option("--cursor", default=None, metavar="CURSOR",
+              help="The missions after this place in the list: the next_cursor of an "
+                   "earlier --json page.")
 @_JSON
-@_NO_INDEX
-def runs_cmd(runs_dir: str | None, limit: int, as_json: bool, no_index: bool) -> int:
+@click.option("--no-index", is_flag=True,
+              help="Read every run dir again (not the runs cache) and scan the journal "
+                   "files (not the index beside them).")
+def runs_cmd(runs_dir: str | None, limit: int, cursor: str | None, as_json: bool,
+             no_index: bool) -> int:
     """List the missions under the runs dir: pipeline, status, start, duration, cost.
 
-    Newest first, the newest --limit of them (a lab's years of runs are past a screen).
-    Cost is what the request journal recorded for the mission over every apply.
+    Newest first, the newest --limit of them (a lab's years of runs are past a screen);
+    --json has next_cursor, and --cursor lists the page after it. Cost is what the
+    request journal recorded for the mission over every apply. A mission whose files
+    are damaged is listed with its problem, and the note names every such mission.
     """
     root = config_root()
-    every = _emit([r.to_dict() for r in list_runs(default_runs(runs_dir, root=root),
-                                                   root / "runtime", use_index=not no_index)])
-    rows, note = newest_runs(every, limit or len(every), "--limit N shows more (0: all)")
+    page = runs_page(default_runs(runs_dir, root=root), root / "runtime",
+                     limit=limit or None, cursor=cursor, use_index=not no_index)
+    note = runs_note(page, cursor is None, "--limit N shows more (0: all), --cursor "
+                     f"{page.next_cursor} the next page")
+    rows = _emit([r.to_dict() for r in page.rows])  # the page only: scrubbed row by row
     if as_json:
-        _json({"runs": rows, "total": len(every), "note": note})
+        _json({"runs": rows, "total": page.total, "note": note,
+               "next_cursor": page.next_cursor, "problems": page.problems})
         return EXIT_OK
     if not rows:
         click.echo(f"no missions under {default_runs(runs_dir, root=root)}")
@@ -120,11 +131,17 @@ def runs_cmd(runs_dir: str | None, limit: int, as_json: bool, no_index: bool) ->
                             [[r["mission_id"], r["pipeline"], r["status"], r["runs"],
                               r["started_at"],
                               f"{r['duration_s']:.1f}s" if r["duration_s"] is not None else None,
-                              _usd(r["cost_usd"]), phase_summary(r["phases"])] for r in rows],
+                              _usd(r["cost_usd"]), _phases_cell(r)] for r in rows],
                             right=("runs", "duration", "cost")))
     if note:
-        click.echo(f"note: {note}", err=True)
+        click.echo(f"note: {clean(note)}", err=True)
     return EXIT_OK
+
+
+def _phases_cell(row: dict[str, Any]) -> str:
+    """The phase counts, and the mission's problem when its files are damaged."""
+    said = phase_summary(row["phases"])
+    return f"{said}; problem: {row['problem']}" if row.get("problem") else said
 
 
 # --- scout audit ------------------------------------------------------------------------

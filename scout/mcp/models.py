@@ -117,6 +117,10 @@ class RunsResult(BaseModel):
     # added after `runs` (clients that know only it keep working)
     total: int | None = Field(default=None, description="how many missions there are")
     note: str | None = Field(default=None, description="when some were left out")
+    next_cursor: str | None = Field(default=None, description=(
+        "pass as `cursor` for the next page; null on the last"))
+    problems: list[str] = Field(default_factory=list, description=(
+        "missions whose files are damaged or unreadable (each row's `problem` says what)"))
 
 
 class AuditResult(BaseModel):

@@ -15,7 +15,7 @@ from typing import Any
 
 from scout import api
 from scout.audit.limits import AUDIT_PHASES, RUNS_LIMIT, bound_artifact, bound_groups, bound_state, \
-    bound_trail, check_count, newest_runs, report_part
+    bound_trail, check_count, report_part, runs_note
 from scout.errors import UsageError
 from scout.i18n import N_
 from scout.mcp import models as M
@@ -64,15 +64,21 @@ def status(ws: Workspace, mission_id: str, phases: int = AUDIT_PHASES) -> M.Stat
                                       "hint": next_step(state, lang, door="mcp")}))
 
 
-def runs(ws: Workspace, limit: int = RUNS_LIMIT) -> M.RunsResult:
-    from scout.audit.runs import list_runs
+def runs(ws: Workspace, limit: int = RUNS_LIMIT, cursor: str | None = None
+         ) -> M.RunsResult:
+    from scout.audit.runs import runs_page
     from scout.paths import runs_dir
 
     limit = check_count(limit, "limit", 1)
-    rows = list_runs(runs_dir(None, root=ws.root), ws.runtime)
-    shown, note = newest_runs(rows, limit, "runs(limit) lists more")
-    return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in shown],
-                                    "total": len(rows), "note": note}))
+    if cursor is not None and (not isinstance(cursor, str) or len(cursor) > 1000):
+        raise UsageError("cursor: expected the next_cursor of an earlier page")
+    page = runs_page(runs_dir(None, root=ws.root), ws.runtime, limit=limit, cursor=cursor)
+    note = runs_note(page, cursor is None, "runs(limit) lists more, runs(cursor="
+                     "next_cursor) the next page")
+    return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in page.rows],
+                                    "total": page.total, "note": note,
+                                    "next_cursor": page.next_cursor,
+                                    "problems": page.problems}))
 
 
 #: the journal lines an audit repeats unless asked for more: a mission of hundreds of

@@ -266,11 +266,14 @@ def build_mcp(ws: Workspace) -> MCPServer:
 
     @mcp.tool(description="The missions under the runs dir, newest first (the last "
               "`limit`; `total` says how many there are): id, pipeline, status, start, "
-              "duration, cost.")
+              "duration, cost; `next_cursor` pages on (pass it as `cursor`), "
+              "`problems` names the missions whose files are damaged.")
     async def runs(limit: Annotated[int, Field(description=(
-            "how many of the newest missions, 1 to 10000"))] = R.RUNS_LIMIT
-                   ) -> M.RunsResult:
-        return await _in_thread(ws, lambda: R.runs(ws, limit))
+            "how many of the newest missions, 1 to 10000"))] = R.RUNS_LIMIT,
+                   cursor: Annotated[str | None, Field(description=(
+                       "the `next_cursor` of the page before: the missions after it"))]
+                   = None) -> M.RunsResult:
+        return await _in_thread(ws, lambda: R.runs(ws, limit, cursor))
 
     @mcp.tool(description="The full audit trail of a mission: request and Task, every "
               "apply, every phase (status, reason, answering adapter), artifacts with "

@@ -258,8 +258,14 @@ MALFORMED = (KeyError, TypeError, ValueError, AttributeError, OverflowError)
 #: fields a record read from disk must have with these types, when it has them at all:
 #: checked before folding, since ``apply_record`` keys state by them (a phase id of 5
 #: would become a phase of its own before the record's other faults are found)
+#: would become a phase of its own before the record's other faults are found); the
+#: mission's pipeline, reason, exit code and times are shown by every reader (an exit
+#: code of text made `scout status`, the API's state and every listing fail)
+_NONE = type(None)
 _TYPED_FIELDS: tuple[tuple[str, type | tuple[type, ...]], ...] = (
-    ("seq", int), ("ev", str), ("phase", str), ("mission_id", str), ("pid", (int, type(None))))
+    ("seq", int), ("ev", str), ("phase", str), ("mission_id", str), ("pid", (int, _NONE)),
+    ("pipeline", (str, _NONE)), ("reason", (str, _NONE)), ("exit_code", (int, _NONE)),
+    ("ts", (str, _NONE)))
 
 
 _PHASE_STATUSES = frozenset(s.value for s in PhaseStatus)

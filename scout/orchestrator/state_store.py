@@ -123,11 +123,12 @@ def _read_snapshot(run_dir: Path) -> dict[str, Any] | None:
     return data
 
 
-def load_state(run_dir: str | Path) -> MissionState:
+def load_state(run_dir: str | Path, skipped: list[int] | None = None) -> MissionState:
     """The current state of a run dir: the snapshot plus the log records after it.
 
     Safe to call while a run is writing: the snapshot is replaced atomically and only
-    whole log lines are folded.
+    whole log lines are folded. ``skipped`` (a one-item list) counts the records folded
+    from the log that were malformed and skipped (the runs listing names them).
     """
     run_dir = Path(run_dir)
     snap = _read_snapshot(run_dir)
@@ -152,12 +153,16 @@ def load_state(run_dir: str | Path) -> MissionState:
                     ok = False  # the offset does not line up (log replaced?): full replay
                     break
                 first = False
-                fold_read_record(state, rec)
+                if not fold_read_record(state, rec) and skipped is not None:
+                    skipped[0] += 1
             if ok:
                 return state
+    if skipped is not None:
+        skipped[0] = 0  # read again from the start: count again
     state = MissionState()
     for _, rec in iter_log(log):
-        fold_read_record(state, rec)
+        if not fold_read_record(state, rec) and skipped is not None:
+            skipped[0] += 1
     return state
 
 

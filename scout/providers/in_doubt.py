@@ -15,7 +15,7 @@ no process works on the mission.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,22 +79,45 @@ def in_doubt_of(entries: Iterable[dict[str, Any]],
     return InDoubt(list(pending.values()))
 
 
+#: how much of a journal file :func:`scan_in_doubt` holds at once
+_CHUNK = 1 << 20
+
+
+def _call_lines(path: Path) -> Iterator[bytes]:
+    """The lines of ``path`` in blocks of about :data:`_CHUNK` bytes (a night's journal
+    is tens of MB a file: never held whole), a block with no call id skipped unsplit."""
+    try:  # a regular file (a FIFO standing there waited for a writer forever)
+        f = open_stored(path)
+    except OSError:
+        return
+    with f:
+        rest = b""
+        while True:
+            chunk = f.read(_CHUNK)
+            if not chunk:
+                break
+            data = rest + chunk
+            cut = data.rfind(b"\n")
+            if cut < 0:
+                rest = data
+                continue
+            block, rest = data[:cut], data[cut + 1:]
+            if b'"call"' in block:
+                yield from block.split(b"\n")
+        if rest and b'"call"' in rest:
+            yield rest
+
+
 def scan_in_doubt(runtime_dir: str | Path,
                   keep: Callable[[dict[str, Any]], bool] | None = None) -> InDoubt:
     """:func:`in_doubt_of` over every journal file, parsing only the lines that carry a
-    call id (a byte search first), so it stays fast on a 50 MB journal."""
+    call id (a byte search first), so it stays fast on a 50 MB journal; read a
+    block at a time, so its memory does not grow with the files."""
     from scout.providers.journal import journal_files
 
     pending: dict[str, dict[str, Any]] = {}
     for path in journal_files(runtime_dir):
-        try:  # a regular file (a FIFO standing there waited for a writer forever)
-            with open_stored(path) as fh:
-                data = fh.read()
-        except OSError:
-            continue
-        if b'"call"' not in data:
-            continue
-        for raw in data.split(b"\n"):
+        for raw in _call_lines(path):
             m = _CALL.search(raw)
             if m is None:
                 continue

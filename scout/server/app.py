@@ -49,12 +49,12 @@ from scout.audit.limits import (
     RUNS_LIMIT,
     bound_groups,
     bound_state,
-    newest_runs,
     report_part,
+    runs_note,
 )
 from scout.audit.journal_query import query
 from scout.audit.pool_status import pool_status
-from scout.audit.runs import effective_status, list_runs
+from scout.audit.runs import effective_status, runs_page
 from scout.audit.secrets import deep_scrub, known_secrets
 from scout.errors import (
     ConfigError,
@@ -197,17 +197,27 @@ def create_app(settings: ServerSettings) -> Any:
         """Liveness: the server answers."""
         return {"status": "ok", "version": __version__}
 
-    @app.get("/api/missions", response_model=M.Missions, responses={422: _ERRORS[422]},
+    @app.get("/api/missions", response_model=M.Missions,
+             responses={400: _ERRORS[400], 422: _ERRORS[422]},
              tags=["missions"])
     def missions(limit: int = Query(RUNS_LIMIT, ge=1, le=10000,
-                                    description="the newest N missions")) -> dict[str, Any]:
+                                    description="the newest N missions (after cursor)"),
+                 cursor: str | None = Query(None, max_length=1000, description=(
+                     "the next_cursor of the page before: the N missions after it"))
+                 ) -> dict[str, Any]:
         """The newest missions under the runs dir, newest first, with pipeline, status,
         start, duration, journal cost and phase counts; ``total`` says how many there
-        are, ``note`` what was left out."""
-        rows = list_runs(settings.runs_dir, settings.runtime_dir)
-        shown, note = newest_runs(rows, limit, "?limit= lists more (up to 10000)")
-        return clean({"runs": [r.to_dict() for r in shown], "total": len(rows),
-                      "note": note})
+        are, ``note`` what was left out, ``next_cursor`` (else null) the ``cursor`` of
+        the next page (every mission is on exactly one page), ``problems`` the ids of
+        the missions whose files are damaged or unreadable (each listed with its
+        ``problem``)."""
+        page = runs_page(settings.runs_dir, settings.runtime_dir, limit=limit,
+                         cursor=cursor)
+        note = runs_note(page, cursor is None, "?limit= lists more (up to 10000), "
+                         "?cursor=NEXT_CURSOR the next page")
+        return clean({"runs": [r.to_dict() for r in page.rows], "total": page.total,
+                      "note": note, "next_cursor": page.next_cursor,
+                      "problems": page.problems})
 
     @app.get("/api/missions/{mission_id:path}/journal", response_model=M.JournalPage,
              responses=_ERRORS, tags=["missions"])

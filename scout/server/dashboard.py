@@ -42,8 +42,8 @@ from jinja2 import FileSystemLoader
 from scout import __version__, api
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
-from scout.audit.limits import RUNS_LIMIT, bound_groups, newest_runs
-from scout.audit.runs import effective_status, list_runs, phase_summary
+from scout.audit.limits import PROBLEM_IDS, RUNS_LIMIT, bound_groups
+from scout.audit.runs import effective_status, phase_summary, runs_page
 from scout.errors import ScoutError
 from scout.i18n import translations
 from scout.report.svg import dag_svg
@@ -128,18 +128,20 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index(request: Request) -> HTMLResponse:
         # the newest RUNS_LIMIT, as the API lists them: a lab's thousands of missions
-        # made a page of megabytes (and a stat per mission); a line says how many are left
-        every = list_runs(runs_dir, runtime_dir)
-        shown, _note = newest_runs(every, RUNS_LIMIT, "")
+        # made a page of megabytes (and a stat per mission); a line says how many are
+        # left, another which missions have damaged files wherever they are in the list
+        page_ = runs_page(runs_dir, runtime_dir, limit=RUNS_LIMIT)
         rows = []
-        for r in shown:
+        for r in page_.rows:
             row = r.to_dict()
             row["phase_summary"] = phase_summary(r.phases)
             row["has_report"] = (runs_dir / r.mission_id / "report.html").is_file()
             rows.append(row)
         return page("index.html.j2", lang=lang_of_request(request), runs=rows,
-                    runs_dir=str(runs_dir), total=len(every),
-                    left_out=len(every) - len(shown))
+                    runs_dir=str(runs_dir), total=page_.total,
+                    left_out=page_.total - len(rows), next_cursor=page_.next_cursor,
+                    problems=page_.problems[:PROBLEM_IDS],
+                    problems_count=len(page_.problems))
 
     @app.get("/missions/{mission_id}", response_class=HTMLResponse, include_in_schema=False)
     def mission(mission_id: str, request: Request) -> HTMLResponse:
@@ -175,7 +177,9 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
         total = None
         left_out: dict[str, int] = {}
         if runtime_dir.is_dir():
-            s = cost_summary(runtime_dir, ["mission", "adapter", "token"], JournalFilter())
+            # the page shows no calls in doubt: finding them reads every journal file
+            s = cost_summary(runtime_dir, ["mission", "adapter", "token"], JournalFilter(),
+                             in_doubt=False)
             data = s.to_dict()
             total = data["total"]
             bound_groups(data, RUNS_LIMIT, "")  # the costliest, as the API's ?limit= keeps

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from scout.audit.runs import RunRow
 
@@ -83,6 +83,10 @@ class Missions(_Model):
     #: how many missions there are, and what was left out (``?limit=``), as MCP's runs
     total: int
     note: str | None = None
+    #: the ``cursor`` of the next page (None: this is the last), and the ids of every
+    #: mission whose files are damaged or unreadable (each row's ``problem`` says what)
+    next_cursor: str | None = None
+    problems: list[str] = Field(default_factory=list)
 
 
 class MissionState(_Model):

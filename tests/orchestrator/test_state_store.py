@@ -6,6 +6,8 @@ import json
 import threading
 import time
 
+import pytest
+
 from scout.orchestrator.state import MissionState, PhaseStatus, apply_record
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, StateStore, iter_log, load_state
 
@@ -149,3 +151,28 @@ def test_malformed_snapshot_and_records_are_skipped_not_fatal(tmp_path):
     reopened = StateStore(tmp_path, mission_id="m")  # the writer's recovery skips them too
     assert reopened.state.phases["a"].status == "succeeded"
     reopened.close()
+
+
+@pytest.mark.parametrize("bad", [
+    {"exit_code": "boom"}, {"exit_code": 1.5}, {"exit_code": True}, {"reason": 7},
+    {"reason": ["a", "list"]}, {"pipeline": 5}, {"pipeline": {"path": "x"}}, {"ts": 12},
+])
+def test_a_record_whose_shown_fields_have_the_wrong_type_is_skipped_and_counted(
+        tmp_path, bad):
+    """An outside edit that put an exit code of text (or a reason of a number...) in a
+    record made `scout status`, the API's state and every listing fail: the record is
+    skipped like any malformed one, and load_state counts it for whoever asks."""
+    run = tmp_path / "r"
+    run.mkdir()
+    with StateStore(run, mission_id="m", durability="off") as st:
+        st.append({"ev": "mission", "status": "running", "mission_id": "m",
+                   "pipeline": "p.yaml"})
+        st.append({"ev": "mission", "status": "succeeded", "exit_code": 0})
+    (run / SNAPSHOT_NAME).unlink()
+    with open(run / LOG_NAME, "a", encoding="utf-8") as f:
+        f.write(json.dumps({"seq": 3, "ev": "mission", "status": "failed", **bad}) + "\n")
+    skipped = [0]
+    state = load_state(run, skipped)
+    assert skipped == [1]
+    assert state.status == "succeeded" and state.exit_code == 0
+    assert state.pipeline == "p.yaml" and state.reason is None

@@ -126,3 +126,33 @@ def test_a_replay_sends_nothing_and_writes_no_sent_line(tmp_path: Path, make_run
     assert rt.adapters.paid_estimate("free") is None
     rt.adapters.replaying = True  # what a --replay run builds
     assert rt.adapters.paid_estimate("a") is None
+
+
+@pytest.mark.parametrize("chunk", [7, 64, 300, 1 << 20])
+def test_the_scan_reads_blocks_and_misses_no_line_across_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    """A night's journal is read a block at a time (never whole): a line cut by a block's
+    end is read whole, and the calls in doubt are those a whole-file read finds."""
+    import scout.providers.in_doubt as mod
+    from scout.providers.journal import Journal
+
+    runtime = tmp_path / "runtime"
+    with Journal(runtime) as journal:
+        for i in range(40):
+            call = {"call": f"{i:08x}", "estimate_usd": 0.01}
+            journal.append({"ts": f"2026-12-06T20:{i:02d}:00.000Z", "mission_id": f"m{i % 3}",
+                            "adapter": "a", "result": "sent", "response_summary": call,
+                            "cost": {"usd": 0.0}})
+            journal.append({"ts": "2026-12-06T21:00:00.000Z", "mission_id": "x",
+                            "adapter": "free", "result": "ok", "cost": {"usd": 0.0},
+                            "response_summary": {"note": "é" * (i % 5)}})
+            if i % 4:  # every fourth call never answered
+                journal.append({"ts": f"2026-12-06T20:{i:02d}:01.000Z",
+                                "mission_id": f"m{i % 3}", "adapter": "a", "result": "ok",
+                                "response_summary": call, "cost": {"usd": 0.01}})
+    whole = in_doubt_of(read_journal(runtime).entries)
+    monkeypatch.setattr(mod, "_CHUNK", chunk)
+    got = scan_in_doubt(runtime)
+    assert sorted(e["response_summary"]["call"] for e in got.lines) == sorted(
+        e["response_summary"]["call"] for e in whole.lines) == [
+        f"{i:08x}" for i in range(0, 40, 4)]

@@ -1,0 +1,1 @@
+"""Helpers of benchmarks/operator.py: the night of missions it measures."""
