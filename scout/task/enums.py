@@ -3,13 +3,17 @@ request names them ("nivel intermedio", "level: beginner", "sin enganche" ruled 
 one value (:func:`find_enum`) or every one a list input names (:func:`find_enum_list`),
 a value offered as either with another ("tren o bus": :func:`enum_either`), and another
 input's longer word that holds this one's (:func:`rival_words`: "bachillerato
-internacional" is a curriculum's, not the stage "bachillerato").
+internacional" is a curriculum's, not the stage "bachillerato"). An identifier's
+underscore is read as a space or a hyphen ("per-minute"), a Spanish adjective's other
+gender after a noun the kind declares ("TIN fijo" for "fija"), and a language value in a
+pair of codes ("ES→EN").
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from scout.i18n import COUNT_WORDS
@@ -34,10 +38,106 @@ def _grammar_word(text: QueryText, m: re.Match[str], word: str, labelled: bool) 
 
 
 def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
-    """(word, enum value) for every enum value and its synonyms, longest word first."""
+    """(word, enum value) for every enum value and its synonyms, an identifier's words
+    ("per_minute": "per minute", "per-minute"), longest word first."""
     pairs = [(str(o), str(o)) for o in spec.enum or []]
     pairs += [(w, key) for key, words in spec.synonyms.items() for w in words]
+    declared = {fold(w) for w, _o in pairs}
+    # an identifier's underscore is a space or a hyphen as people type it ("per_minute":
+    # "per-minute", "per minute")
+    pairs += [(w, str(o)) for o in spec.enum or [] if "_" in str(o)
+              for w in (str(o).replace("_", " "), str(o).replace("_", "-")) if fold(w) not in declared]
     return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
+
+
+def _gendered(spec: InputSpec, rivals: Sequence[str]) -> list[tuple[str, str, str]]:
+    """(word, enum value, the nouns it may follow) for a Spanish adjective's other gender
+    (:func:`other_gender`) where the kind declares one: read only right after a noun the
+    kind declares ("TIN fijo" for "fija", the TIN being another input's word; "tipo
+    fija" for "tipo fijo"), for the author who wrote "académica" and "texto académico"
+    meant no "expediente académico" (a transcript, no scientific text)."""
+    pairs = _enum_words(spec)
+    declared = {fold(w) for w, _o in pairs}
+    heads = {fold(w).split()[0] for w, _o in pairs if len(w.split()) > 1}
+    heads |= {fold(w) for w in rivals if " " not in w.strip()}
+    heads |= {fold(w) for w in spec.aliases if " " not in w.strip()}
+    heads = {h for h in heads if len(h) > 1 and h not in _GRAMMAR}
+    if not heads:
+        return []
+    nouns = name_forms(sorted(heads))
+    return [(g, o, nouns) for w, o in pairs
+            if (g := other_gender(w)) is not None and g not in declared]
+
+
+# a Spanish adjective's ending that inflects for gender: "-ado/-ada" (usado), "-ido/-ida",
+# "-ico/-ica" (eléctrico), "-ivo/-iva", "-oso/-osa", "-ijo/-ija" (fijo), "-xto/-xta"
+# (mixto), "-ero/-era" (primero); a noun's "-o"/"-a" (plaza / plazo, casa / caso) is not one
+_GENDERED = re.compile(r"[a-zñáéíóúü]*(?:ad|id|ic|iv|os|ij|xt|er)[oa]")
+
+
+def other_gender(word: str) -> str | None:
+    """The other gender of a one-word Spanish adjective an author wrote in one ("fija":
+    "fijo", "usado": "usada"): the request agrees with its own noun ("TIN fijo", "tipo
+    fija" for a kind that writes "fija"), or None. Only a word typed in lower case with
+    such an ending (:data:`_GENDERED`) and four letters or more: codes ("A4", "EU") and
+    names are left as written."""
+    w = word.strip()
+    if len(w) < 4 or not _GENDERED.fullmatch(w):
+        return None
+    return w[:-1] + ("a" if w.endswith("o") else "o")
+
+
+@functools.lru_cache(maxsize=1)
+def _language_codes() -> dict[str, str]:
+    """A language's name in English or Spanish, folded ("english", "ingles"), to its
+    two-letter ISO code in capitals ("EN"): CLDR's names, so any kind's languages."""
+    from babel import Locale
+
+    codes: dict[str, str] = {}
+    for loc in ("es", "en"):  # English last: its names win where both write one
+        for code, name in Locale(loc).languages.items():
+            if len(code) == 2:
+                codes[fold(str(name))] = code.upper()
+    return codes
+
+
+def _code_words(spec: InputSpec) -> list[tuple[str, str]]:
+    """(code, enum value) for each value of ``spec`` that names a language, by its value
+    or a synonym ("english" / "inglés": "EN"), for the pairs a request writes in codes
+    ("ES→EN", "(EN>ES)", "EN-ES"): read only so (:func:`_code_hits`), as "en", "es" and
+    "de" are every request's words."""
+    codes = _language_codes()
+    out: dict[str, str] = {}
+    for word, option in _enum_words(spec):
+        code = codes.get(fold(word))
+        if code is not None:
+            out.setdefault(code, option)
+    return list(out.items())
+
+
+# two language codes joined: "ES→EN", "EN > ES", "EN-ES", "es/en" typed in capitals
+_CODE_JOIN = r"\s*(?:->|=>|>|→|-|–|/)\s*"
+
+
+def _code_hits(text: QueryText, code: str,
+               peers: list[tuple[str, InputSpec, bool]] | None) -> list[re.Match[str]]:
+    """Where the language ``code`` stands typed in capitals in a pair of codes ("ES→EN"),
+    and is not ruled out; with ``peers`` (a source's target), only the end this input's
+    declared order gives it: the first for the input declared first."""
+    hits = []
+    first = not any(before for _o, _s, before in peers or [])
+    second = not any(not before for _o, _s, before in peers or [])
+    for m in compiled(r"(?<!\w)" + code.lower() + r"(?![\w])").finditer(text.free):
+        if text.original[m.start():m.end()] != code:
+            continue
+        before = re.search(r"(?<![\w-])[A-Z]{2}" + _CODE_JOIN + "$", text.original[:m.start()])
+        after = re.match(_CODE_JOIN + r"[A-Z]{2}(?![\w])", text.original[m.end():])
+        if not (before or after) or _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]):
+            continue
+        if (before and not second) or (after and not before and not first):
+            continue  # the peer's end of the pair
+        hits.append(m)
+    return hits
 
 
 # a word the request rules out: "no Acer", "que no sea Tesla", "sin enganche", "not a
@@ -233,7 +333,8 @@ def inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str])
 
 def find_enum(text: QueryText, spec: InputSpec, name: str = "",
               rivals: list[str] | None = None,
-              peers: list[tuple[str, InputSpec, bool]] | None = None) -> tuple[Any, tuple[int, int]] | None:
+              peers: list[tuple[str, InputSpec, bool]] | None = None,
+              nouns: Sequence[str] = ()) -> tuple[Any, tuple[int, int]] | None:
     """The first enum value (or synonym) the query names and does not rule out, and its
     span; with the input's ``name`` or an alias that labels it right before or after
     ("nivel intermedio", "level: beginner", "advanced level"), so the label is claimed
@@ -242,30 +343,40 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "",
     With ``peers`` (:func:`enum_peers`: inputs that share enum words, such as a source and
     a target language), a word this input's label names is taken first, one a peer's
     label names is the peer's ("del español al inglés", "into English"), and of a pair
-    joined by a dash or an arrow ("inglés-español", "EN>ES") the input declared first
-    takes the first end and the other the second."""
+    joined by a dash or an arrow, or said in a row ("inglés-español", "EN>ES", "inglés
+    español": from one into the other) the input declared first takes the first end and
+    the other the second; else the word said first. A language value is read in a pair
+    of codes too ("ES→EN": :func:`_code_words`). ``nouns``: the kind's own words (its
+    inputs' aliases, its nouns), which a Spanish adjective's other gender may follow
+    (:func:`_gendered`)."""
     unlabelled = []
     vocab = frozenset(fold(w) for w, _o in _enum_words(spec))
-    for word, option in _enum_words(spec):
-        for m in _enum_hits(text, word, vocab=vocab):
+    words = [(w, o, False, "") for w, o in _enum_words(spec)]
+    words += [(c, o, True, "") for c, o in _code_words(spec)]
+    words += [(g, o, False, heads) for g, o, heads in _gendered(spec, [*(rivals or []), *nouns])]
+    for word, option, code, after in words:
+        for m in (_code_hits(text, word, peers) if code else _enum_hits(text, word, vocab=vocab)):
+            if after and not compiled(r"(?<!\w)" + after + r"[ \t]+$").search(
+                    text.folded, max(0, m.start() - 40), m.start()):
+                continue  # the other gender after no noun of the kind's
             if rivals and inside_rival(text.free, m.span(), word, rivals):
                 continue
             span = _with_label(text.free, m.span(), spec, name)
             if spec.labelled and span == m.span():
                 continue  # an everyday word ("team chat") is no value without its label
-            if _grammar_word(text, m, word, span != m.span()):
+            if not code and _grammar_word(text, m, word, span != m.span()):
                 continue  # "servicios de limpieza": no German asked
             if not peers:
                 return option, span
             # a peer's label right before it wins over this input's after it ("al inglés
             # de ...": the target's, though "de" may label a source)
-            if span[0] == m.start() and _a_peers(text.free, m.span(), peers):
+            if not code and span[0] == m.start() and _a_peers(text.free, m.span(), peers):
                 continue
             if span != m.span():
                 return option, span  # its own label names it
             unlabelled.append((option, span))
     if unlabelled:
-        return unlabelled[0]
+        return min(unlabelled, key=lambda h: h[1][0])  # of two languages, the first said
     return _split_enum(text, spec)
 
 
@@ -291,8 +402,9 @@ def restated(text: QueryText, spec: InputSpec, hit: tuple[Any, tuple[int, int]],
     return out
 
 
-# two ends of a pair: "inglés-español", "EN>ES", "español → inglés"
-_PAIR = r"\s*(?:->|=>|>|→|-|–)\s*"
+# two ends of a pair: "inglés-español", "EN>ES", "español → inglés", or two said in a row
+# ("traducción inglés español": from the first into the second)
+_PAIR = r"(?:\s*(?:->|=>|>|→|-|–)\s*|[ \t]+)"
 
 
 def enum_peers(inputs: dict[str, InputSpec], name: str) -> list[tuple[str, InputSpec, bool]]:

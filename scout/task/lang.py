@@ -8,7 +8,9 @@ quality after its noun, agreeing with it ("sushi vegano", "tacos veganos": Engli
 its adjectives first). Accents alone do not decide: English
 requests name places such as "San Sebastián"; only in a tie does a word typed in lower
 case with a Spanish accent (not a known place's) count ("champán francés", "tarifa móvil
-EE. UU."). A tie still (a bare place name, a number) is English, the Task's default;
+EE. UU."), and then the spelling only one language writes (:func:`spelling`: "hipoteca
+fija TIN <2,5", "flat 2 bed zone 2 <1800pcm"). A tie still (a bare place name, a number)
+is English, the Task's default;
 ``--set lang=es`` overrides the detection.
 
 :func:`fold` lower-cases and strips accents *one character for one character*, so a span
@@ -129,6 +131,11 @@ def detect(text: str, default: Lang = "en",
         es, en = (es + 2, en) if frame.group("es") else (es, en + 2)
     if es == en and len(text.split()) > 1:  # a bare name is no request's language
         es += _accented(text, places)  # "champán francés", "tarifa móvil EE. UU."
+    if es == en and len(text.split()) > 1:
+        # a terse request of nouns, codes and signs ("hipoteca fija TIN <2,5", "flat 2 bed
+        # zone 2 <1800pcm"): its words' spelling, which only one language writes
+        es_spelt, en_spelt = spelling(text, places)
+        es, en = es + es_spelt, en + en_spelt
     if es == en:
         return default
     return "es" if es > en else "en"
@@ -180,6 +187,39 @@ def _accented(text: str, places: Callable[[list[str]], int] | None) -> int:
     the town in any language)."""
     return sum(1 for w in _ACCENTED.findall(text)
                if places is None or not places([fold(w)]))
+
+
+# A word's spelling that only one of the languages writes, read for a terse request that
+# names no function word of either. Spanish: an adjective's gendered ending ("fija",
+# "usados", "eléctrica"), a noun's "-ción" typed without its accent ("-sion" is English
+# too: "vision"), "-dad", "-eza", "-aje", "-mente". English: "-ing", "-tion", "-ness",
+# "-ful", "-less", "-ght", "th", "sh", "ck", "w", a doubled "f" or "s", "ee" / "oo", a
+# plural "-s" after a consonant ("panels", "beds": Spanish writes "-es"), or a last letter
+# no Spanish word ends in ("flat", "deep", "cheap"). Words of four letters or more,
+# letters only, typed in lower case (a capital may open a name), in no place the caller
+# knows: abbreviations ("bcn", "pcm"), codes ("T4",
+# "A100") and units ("kWh") say neither.
+_ES_SPELT = lazy_re(r"[a-z]*(?:(?:ad|id|ic|iv|os|ij|xt)[oa]s?|cion|ciones|dad|"
+                    r"dades|eza|ezas|aje|ajes|mente)")
+_EN_SPELT = lazy_re(r"[a-z]*(?:ing|ings|tion|tions|ness|ful|less|ght|ghts|[^aeiouys]s|ys|"
+                    r"[tpkgbmfhcwv])|[a-z]*(?:th|sh|ck|w|ff|ss|ee|oo)[a-z]*")
+_SPELT_WORD = lazy_re(r"(?<![\w'’./-])[a-zñáéíóúü]{4,}(?![\w'’/-])")
+
+
+def spelling(text: str, places: Callable[[list[str]], int] | None = None) -> tuple[int, int]:
+    """How many words of ``text`` only Spanish spells so and how many only English does
+    (see :data:`_ES_SPELT`): a terse request's language when it names no function word
+    ("hipoteca fija", "deep clean office")."""
+    es = en = 0
+    for word in _SPELT_WORD.findall(text):
+        folded = fold(word)
+        if places is not None and places([folded]):
+            continue
+        if _ES_SPELT.fullmatch(folded):
+            es += 1
+        elif _EN_SPELT.fullmatch(folded):
+            en += 1
+    return es, en
 
 
 # "de" / "del" and the words either side of it

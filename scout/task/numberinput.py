@@ -103,6 +103,9 @@ _COUNTED_ADJ = (r"\s+(?:new|extra|more|additional|further|spare|old|broken|leaki
                 # A5 flyers", "2 A0 posters" (the code is no count of its own: number_re)
                 r"(?P<code>[a-z]{1,3}\d{1,4}))\s+")
 _PERCENT_GAP = r"(?:\s+[^\s\d,;.:()\x00]+){0,3}?\s+"
+# a comparison sign is the number's own comparison however its label is worded: one or two
+# words between the name and the sign ("TIN fijo <2,5", "speed down >= 300") still name it
+_SIGN_GAP = r"(?P<gap>(?:\s+[^\s\d,;.:()<>≤≥=\x00]+){1,2}?)\s*(?:<=?|>=?|≤|≥)\s*"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
 # "mn" written on it by a million ("100M+ rows", "2mn records")
 _THOUSAND = r"(?:\s?(?P<k>mil|k)\b|(?P<m>m|mn)\b)?"
@@ -187,6 +190,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
          or (re.search(r"(?<![\w.,])" + one + _MEMBERS + r"(?:" + alt + r")(?!\w)", free)
              if integer else None)
          or next(after, None)
+         or re.search(r"(?<!\w)(?P<label>" + alt + r")" + _SIGN_GAP + one + _THOUSAND
+                      + (f"(?:{_PERCENT})?" if not integer else ""), free)
          or (re.search(r"(?<![\w.,])" + one + _COUNTED_ADJ + r"(?:" + alt + r")(?!\w)", free)
              if integer else None)
          or (re.search(r"(?<!\w)(?:" + alt + r")" + _PERCENT_GAP + one + _PERCENT, free)
@@ -246,6 +251,13 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
                          + r")(?!\w)(?!\s*(?:(?::|=|of|de)\s*)?\d)", free)
         return (0 if integer else 0.0, none.span()) if none else None
     span = widened(text.free, free, _kind_left(free, m.span(), enum_words))
+    if m.groupdict().get("gap"):
+        # the words between the label and the sign are another input's ("TIN fijo <2,5":
+        # the rate's type): the number claims the sign on, and its label apart, unless
+        # the label is another input's enum word too (TIN: the rate's basis, left to it)
+        span = widened(text.free, free, (m.end("gap"), m.end()))
+        if not (enum_words and re.fullmatch(name_forms(list(enum_words)), m.group("label"))):
+            text.claim(widened(text.free, free, m.span("label")))
     if m.groupdict().get("code"):
         # the code is another input's to read ("A5": a format), so the count claims its
         # number alone, and the noun stays for the kind's enum ("flyers": the product)

@@ -170,6 +170,9 @@ def parse_query(
     text = QueryText(q)
     # "the user wants ...": whom it is for, not what; "kindly share ...": the asking
     relay = RELAY.match(text.folded) or ASKING.match(text.folded)
+    # the kind's own nouns, which a Spanish adjective's other gender may agree with ("TIN
+    # fijo" for a rate type written "fija": scout.task.enums)
+    kind_words = [*nouns, *(a for s in inputs.values() for a in s.aliases)]
     # "3 nights from March 4" is the stay from that day, unless another input reads nights
     count_nights = not any(
         spec.type == "duration" or {fold(w) for w in [n.replace("_", " "), *spec.aliases]}
@@ -255,15 +258,17 @@ def parse_query(
                     # "$1.50 per audio minute" beside "20 hours of audio total": what the
                     # price is for, said at its unit, wins over the same enum's word elsewhere
                     own = text.unclaimed(unit_spans, lambda: find_enum(
-                        text, spec, name, rival_words(inputs, name), enum_peers(inputs, name)))
+                        text, spec, name, rival_words(inputs, name), enum_peers(inputs, name),
+                        nouns=kind_words))
                     if own is not None and any(a <= own[1][0] < b for a, b in unit_spans):
                         hit = own
                 if hit is None:
                     hit = find_enum(text, spec, name, rival_words(inputs, name),
-                                    enum_peers(inputs, name))
+                                    enum_peers(inputs, name), nouns=kind_words)
                 if hit is None and unit_spans:
                     hit = text.unclaimed(unit_spans, lambda: find_enum(
-                        text, spec, name, rival_words(inputs, name), enum_peers(inputs, name)))
+                        text, spec, name, rival_words(inputs, name), enum_peers(inputs, name),
+                        nouns=kind_words))
                 either = enum_either(text, spec, hit) if hit is not None else None
                 if either is not None:  # "en tren o bus": two values asked of one, neither read
                     text.claim(either)

@@ -54,6 +54,8 @@ __all__ = ["find_place", "is_cased", "name_at", "title_case"]
 
 def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple[str, tuple[int, int]] | None:
     hit = _find_place(free, original, lang, aliases)
+    if hit is None and _NEAR_CODE.search(free):
+        hit = _known_of(free, original)  # "cerca de la T4, aeropuerto de madrid": Madrid
     if hit and language(hit[0]):
         return None  # "subtitle two videos from English": what is spoken, however read
     return _without_trip_word(original, hit)
@@ -123,6 +125,9 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             continue  # "cruise from Miami in August" where no date input read it: a month
         if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
             hit = _landmark(free, original, m.end(), hit)
+        hit = _past_code(m.group("cue"), hit, original)  # "junto a la T1 de El Prat"
+        if _code_landmark(m.group("cue"), hit):
+            continue  # "cerca de la T4": the place is said elsewhere, or not at all
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
             # "me ayudas a buscar hotel en cdmx": after "a" / "to" a lone -ar/-er/-ir word
             # typed in lower case is likelier a verb; a name after another cue wins
@@ -359,6 +364,9 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                                                                          m.end(), False)
             if hit and language(hit[0]) or hit and _month_name(hit[0]) and not known_name(hit[0]):
                 continue  # "Tours in Seville in french", "cruise from Miami in August"
+            hit = _past_code(m.group("cue"), hit, original)
+            if _code_landmark(m.group("cue"), hit):
+                continue
             if hit and (degree_cue(m.group("cue"), m.start(), original)
                         or nominal_cue(m.group("cue"), m.start(), original)) \
                     and not known_name(hit[0]):
@@ -428,6 +436,45 @@ def _known_after_noun(original: str, hit: tuple[str, tuple[int, int]] | None, fi
     if " " not in hit[0] and (short := abbreviation_after(original, hit[1][1])) is not None:
         return short  # "guardamuebles bcn para ...": the abbreviation ended the name read
     return known_tail(original, hit[1], cased)
+
+
+# "near" / "cerca de" and a code: "cerca de la T4", "near the B2 gate"
+_NEAR_CODE = re.compile(r"(?<!\w)(?:near|cerca\s+de|junto\s+a|close\s+to)\s+"
+                        r"(?:(?:the|la|el|los|las)\s+)?[a-z]{1,3}\d[\w-]*(?!\w)")
+
+
+def _known_of(free: str, original: str) -> tuple[str, tuple[int, int]] | None:
+    """The first place the gazetteer knows named after "de" / "of" / "at" in any case
+    ("aeropuerto de madrid", "Heathrow"): where a code near which ("cerca de la T4") lies."""
+    for m in re.finditer(r"(?<!\w)(?:de|del|of|at|en|in)\s+", free):
+        hit = read_name(free, original, m.end(), False)
+        if hit is not None and known_name(hit[0]):
+            return hit
+    return None
+
+
+def _past_code(cue: str, hit: tuple[str, tuple[int, int]] | None,
+               original: str) -> tuple[str, tuple[int, int]] | None:
+    """``hit`` less a code that opens it after "near" / "cerca de", with "de" / "of"
+    after the code ("junto a la T1 de El Prat", "near T5 of Heathrow"): the name after."""
+    if hit is None or re.sub(r"\s+", " ", cue) not in pw.SECONDARY:
+        return hit
+    a, b = hit[1]
+    m = re.match(r"(?:(?:the|la|el|los|las)\s+)?[A-Za-z]{1,3}\d[\w-]*\s+(?:de|del|of)\s+",
+                 original[a:b], re.I)
+    if m is None or not _CODE.fullmatch(original[a:a + m.end()].split()[-2].upper()):
+        return hit
+    return hit[0][m.end():] if len(hit[0]) == b - a else original[a + m.end():b], (a + m.end(), b)
+
+
+def _code_landmark(cue: str, hit: tuple[str, tuple[int, int]] | None) -> bool:
+    """``hit``, read after ``cue``, is a code of letters and digits after "near" / "cerca
+    de" ("cerca de la T4", "near the B2 gate"): a terminal's, a gate's or an exit's, a
+    landmark of the place said elsewhere ("aeropuerto de madrid"), never a town."""
+    if hit is None or re.sub(r"\s+", " ", cue) not in pw.SECONDARY:
+        return False
+    return _CODE.fullmatch(re.sub(r"(?i)^(?:the|la|el|los|las)\s+", "", hit[0].strip()).upper()) \
+        is not None
 
 
 def _landmark(free: str, original: str, pos: int,

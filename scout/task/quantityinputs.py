@@ -86,6 +86,8 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
         return hits
     # sizes and weights keep the note: "portátil con 16 GB" is RAM as often as storage
     plain = [n for n in empty if not n.startswith(("max", "min"))] if kind == "duration" else []
+    if len(empty) == 1 and len(left) > 1:
+        left = _unglued(text.folded, left, empty[0], inputs)
     if len(empty) == 1 or len(left) >= len(empty):
         hits.update(zip(empty, left))
     elif len(left) == 1 and len(plain) == 1:
@@ -101,6 +103,26 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
                 example=quote.format(text.original[span[0]:span[1]].strip() + " "
                                      + word_for(empty[0], inputs[empty[0]].aliases, result.lang))))
     return hits
+
+
+def _unglued(folded: str, left: list[tuple[float, tuple[int, int]]], name: str,
+             inputs: dict[str, InputSpec]) -> list[tuple[float, tuple[int, int]]]:
+    """``left`` (the sizes no word named, for the one input ``name``) with those glued to
+    another input's word put last: "fibra 1gb ... 2 líneas móviles de 50gb" for one data
+    size is the lines' 50 GB, the 1 GB right after "fibra" (the technology's value) being
+    the fibre's own; a size after "de" / "of" / "with" or a word no input names stays
+    first."""
+    words = [w for n, spec in inputs.items() if n != name
+             for w in [*spec.aliases, *(str(o) for o in spec.enum or []),
+                       *(x for ws in spec.synonyms.values() for x in ws)] if fold(w).strip()]
+    if not words:
+        return left
+    other = re.compile(r"(?<!\w)" + name_forms(words) + r"[ \t]*$")
+
+    def glued(span: tuple[int, int]) -> bool:
+        return other.search(folded[max(0, span[0] - 40):span[0]]) is not None
+
+    return sorted(left, key=lambda h: glued(h[1]))
 
 
 def _counted_units(inputs: dict[str, InputSpec]) -> re.Pattern[str] | None:

@@ -92,6 +92,7 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
     names = currencies().territory_names
     # a country's name, or a city's the gazetteer knows: "en Palermo, Buenos Aires" (the
     # place reader takes Palermo; its region says whose pesos)
+    said: list[str] = []  # a name several countries' cities hold, wherever it stands
     for m in re.finditer(r"[a-z]+(?:\s+[a-z]+){0,3}", text.folded):
         words = m.group(0).split()
         for i in range(len(words)):
@@ -100,13 +101,17 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
                 code = names.get(phrase) or place_territory(phrase)
                 if code and code not in out:
                     out.append(code)
+                if not code and not namesakes and j - i <= 3:
+                    said += [c for c in namesake_territories(phrase) if c not in said]
     from scout.task.demonyms import demonym_territories
 
     # "South African Pinotage under R250": the country an adjective names
     out += [c for c in demonym_territories(text.folded) if c not in out]
     # last, every country a city of the place's name lies in: "Cartagena, 300 mil pesos"
     # pays in the one of them whose currency is named (Colombia's, not Spain's)
-    return out + [c for c in namesakes if c not in out]
+    # (another input may hold the place already: "envío a Santiago, hasta 2 palos" for a
+    # delivery place: Chile's pesos, as the place reader's own hit would say)
+    return out + [c for c in [*namesakes, *said] if c not in out]
 
 
 def _misspelt_territory(folded: str) -> str | None:

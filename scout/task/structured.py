@@ -8,7 +8,9 @@ the first capitalised words, so "Location" was the place and "Task" the subject.
 preposition a place is read after ("en Lyon", "from Madrid", "to Valencia"), a subject or
 task key leaves its value alone, a flag key with yes / no its name or nothing, and any
 other key keeps its words without the colon ("Budget 40 EUR pp"), which the readers of
-budgets, dates and ratings already know. Text with fewer than two fields is left as it is:
+budgets, dates and ratings already know; a count key ("count", "gpu_count", "number of
+rooms") with a whole number is the count before what it counts ("2 gpu"), a bare "count"
+counting what the field before it names. Text with fewer than two fields is left as it is:
 one colon in a sentence ("hotel en Madrid: 100 euros") is prose.
 
 An agent rewording a request also quotes the values it took from it: 'a "hotel" in
@@ -55,6 +57,33 @@ _PLACE_KEYS = frozenset({"location", "city", "ciudad", "place", "lugar", "where"
 _YES = frozenset({"yes", "si", "true", "y", "1", "required", "obligatorio", "necesario"})
 _NO = frozenset({"no", "false", "n", "0", "none", "ninguno", "ninguna", "not needed",
                  "no necesario"})
+
+
+# Keys that say how many of something: "count", "gpu_count", "number of rooms", "cantidad"
+_COUNT_KEYS = frozenset({"count", "quantity", "qty", "number", "num", "cantidad", "numero",
+                         "how many", "units", "unidades"})
+_OF = frozenset({"of", "de"})
+
+
+def _counted(key: str, value: str, before: str) -> str | None:
+    """A count key's field as the count before what it counts ("gpu_count: 2", "number of
+    rooms: 2": "2 gpu", "2 rooms"; a bare "count: 2" after "gpu: H200": "2 gpu"), so the
+    count's own input reads it by its name as it reads "2 GPUs"; None for another key or
+    a value that is no count."""
+    if not re.fullmatch(r"\d{1,6}", value.strip()):
+        return None
+    words = fold(key).rstrip(".").split()
+    if not words:
+        return None
+    if len(words) > 1 and words[-1] in _COUNT_KEYS:
+        noun = key.split()[:-1]  # "gpu count"
+    elif len(words) > 2 and words[0] in _COUNT_KEYS and words[1] in _OF:
+        noun = key.split()[2:]  # "number of rooms", "cantidad de tarjetas"
+    elif " ".join(words) in _COUNT_KEYS and before:
+        noun = before.split()  # "count: 2" after the field that names the thing
+    else:
+        return None
+    return f"{value.strip()} {' '.join(noun).lower()}"
 
 
 def _names(name: str, spec: InputSpec) -> set[str]:
@@ -139,12 +168,24 @@ def _field(key: str, value: str, inputs: dict[str, InputSpec], lang: str) -> str
     return f"{key.lower()} {value}"
 
 
+def _input_key(key: str, inputs: dict[str, InputSpec]) -> bool:
+    """``key`` is an input's own name or alias (a kind's "count" input keeps its field)."""
+    k = fold(key).rstrip(".").strip()
+    return any(k in _names(name, spec) for name, spec in inputs.items())
+
+
 def unfielded(text: str, inputs: dict[str, InputSpec], lang: str) -> str:
     """``text`` with its ``key: value`` fields written as prose; prose unchanged."""
     fields = _fields(text)
     if fields is None:
         return text
-    parts = [_field(k, v, inputs, lang) for k, v in fields]
+    parts = []
+    for i, (k, v) in enumerate(fields):
+        before = fields[i - 1][0] if i else ""
+        if fold(before).strip() in _TASK_KEYS:
+            before = ""  # "task: gpu cloud": the request's kind, not what is counted
+        count = None if _input_key(k, inputs) else _counted(k, v, before)
+        parts.append(count if count is not None else _field(k, v, inputs, lang))
     return ". ".join(p.strip().rstrip(".") for p in parts if p.strip())
 
 
