@@ -248,6 +248,8 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
     slash_re = re.compile(r"(?<![\d.,/])([2-9]|\d{2,4})\s*/\s*(\d{1,4})(?![\d/])\s*(?:-\s*)?(?:"
                           + alt + r")(?!\w)" + ahead)
     priced = _priced_per(units)
+    # an amount of money asked: "recogida gratis" states 0 of it (statednear.none_of)
+    money = any(_CURRENCY.match(str(u).strip()) for u in units)
     area = _area_asked(units)[0]
     other, other_re = _OTHER_AREA[area] if area else (None, None)
     quantity = _quantity_asked(units)[0]
@@ -305,7 +307,7 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
             for m in _AGE_CAP.finditer(folded):  # "under 3 free", "menores de 4 gratis"
                 if kept(folded, m.span()):
                     found.setdefault(m.start(1), _figure(m.group(1)))
-        for start in none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
+        for start in none_of(folded, of, synonyms, money=money):  # "sin matrícula": 0 of it
             found.setdefault(start, 0.0)
         for k in sorted(k for k in found if math.isfinite(found[k])):
             (heard if text in reviews and not is_spec_line(folded, k) else numbers).append(

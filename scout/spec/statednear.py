@@ -35,12 +35,30 @@ _NONE_OF = (r"(?<!\w)(?:sin|no|ni|nor|without|zero|cero|free\s+of)\s+(?:(?:a|an|
             r"(?:{alt})(?=\s*(?:[,.;!?)]|$)|\s+(?:y|e|and|ni|nor|o|or|con|with|but|pero)\b)")
 
 
-def none_of(folded: str, of: Any, synonyms: dict[str, tuple[str, ...]] | None) -> list[int]:
-    """Where ``folded`` says the ``of`` thing is absent ("sin matrícula", "no joining fee"):
-    a value of 0 of it, so ``stated('€', of=['matrícula'])`` reads 0 there, not nothing."""
+#: an ``of`` thing said to cost nothing, for an amount of money only: "recogida gratis",
+#: "free collection", "recogida gratuita" (0 of its price; "sin equipaje" is 0 kg of
+#: luggage, "equipaje gratis" no weight at all); never a condition after it ("free
+#: delivery over £50", "gratis a partir de 3 cajas"). "Included" is not read so: a kind
+#: tells "camareros incluidos" (no fee stated) from a fee itself (examples/catering)
+_FREE_OF = (r"(?<!\w)(?:(?:free|gratis)\s+(?:{alt})|(?:{alt})\s+(?:gratis|gratuit[ao]s?|free|"
+            r"free\s+of\s+charge))(?!\w)(?!\s+(?:over|above|from|for\s+orders|"
+            r"for\s+(?:members|customers)|a\s+partir|desde|por\s+encima|en\s+pedidos|para\s+(?:socios|clientes)|"
+            r"si\b|if\b))")
+
+
+def none_of(folded: str, of: Any, synonyms: dict[str, tuple[str, ...]] | None,
+            money: bool = False) -> list[int]:
+    """Where ``folded`` says the ``of`` thing is absent ("sin matrícula", "no joining fee"),
+    or, for an amount of ``money``, free or included ("recogida gratis", "free
+    collection"): a value of 0 of it, so ``stated('€', of=['matrícula'])`` reads 0 there,
+    not nothing."""
     if of is None:
         return []
-    return [m.start() for m in re.finditer(_NONE_OF.format(alt=of_words(of, synonyms)), folded)]
+    alt = of_words(of, synonyms)
+    found = [m.start() for m in re.finditer(_NONE_OF.format(alt=alt), folded)]
+    if money:
+        found += [m.start() for m in re.finditer(_FREE_OF.format(alt=alt), folded)]
+    return found
 
 
 def near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,

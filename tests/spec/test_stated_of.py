@@ -190,3 +190,22 @@ def test_a_price_said_from_after_its_word_is_its(text, of, want):
 ])
 def test_a_charges_noun_between_the_word_and_its_value(text, units, of, want):
     assert stated(text, *units, of=of) == want
+
+
+@pytest.mark.parametrize("text, units, of, want", [
+    # an extra said free or included costs 0 of it (a courier's "Recogida gratis" read
+    # nothing, so a kind adding the collection fee could not tell free from unknown)
+    ("Envío 20 €. Recogida gratis.", ("€",), ["recogida"], 0),
+    ("Free collection, up to 2 kg £9", ("£",), ["collection"], 0),
+    ("Seguro gratis. Entrega en 24 h", ("€",), ["seguro"], 0),
+    ("Camareros incluidos.", ("€",), ["camareros"], None),  # included: no fee said
+    ("Matrícula gratuita, cuota 35 € al mes", ("€",), ["matrícula"], 0),
+    # a condition after it: no price of it said
+    ("Free collection over £50. Collection fee £4", ("£",), ["collection"], 4),
+    ("Recogida gratuita a partir de 3 cajas", ("€",), ["recogida"], None),
+    ("Collection fee £4. Free collection for members", ("£",), ["collection"], 4),
+    # a quantity, not money: "included" says no amount of it
+    ("Equipaje gratis", ("kg",), ["equipaje"], None),
+])
+def test_an_extra_said_free_costs_nothing(text, units, of, want):
+    assert stated(text, *units, of=of, pick="max") == want
