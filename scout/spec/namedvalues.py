@@ -102,14 +102,16 @@ def compiled(values: dict[str, str]) -> list[tuple[str, Any]]:
 
 def evaluate(values: list[tuple[str, Any]], scope: dict[str, Any]) -> dict[str, Any]:
     """Each value (:func:`compiled`) worked out for one record, in order, each seeing
-    those before it; one that fails on a missing value (``x.price.amount`` with no price)
-    is none."""
+    those before it as they were worked out (a list stays a list: ``dims[0]`` of a size
+    split into its sides reads the first side, as the same name written out in ``where``
+    does, never a character of the list's text); one that fails on a missing value
+    (``x.price.amount`` with no price) is none. What is kept is :func:`_plain`."""
     from jinja2 import TemplateError
 
-    out: dict[str, Any] = {}
+    worked: dict[str, Any] = {}
     for name, expression in values:
         try:
-            out[name] = _plain(expression(**{**scope, **out}))
+            worked[name] = expression(**{**scope, **worked})
         except (TemplateError, TypeError, AttributeError, ValueError, ArithmeticError):
-            out[name] = None
-    return out
+            worked[name] = None
+    return {name: _plain(value) for name, value in worked.items()}

@@ -242,7 +242,14 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
     range_re = re.compile(r"(?<![\d.,])" + _NUM + _RANGE_JOIN + _NUM + r"\s*(?:-\s*)?(?:" + alt
                           + r")(?!\w)" + ahead + r"|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?(?:de\s+|from\s+|"
                           r"entre\s+|between\s+)?" + _NUM + _RANGE_JOIN + _NUM + r"(?![.,]?\d)")
+    # a range written with a slash, as couriers and shops write a delivery time ("entrega
+    # en 24/48 h", "48/72 horas", "2/3 días"): whole numbers, the first below the second;
+    # never a fraction of one ("1/2 kg" is half a kilo: its first end is 1) nor a date
+    slash_re = re.compile(r"(?<![\d.,/])([2-9]|\d{2,4})\s*/\s*(\d{1,4})(?![\d/])\s*(?:-\s*)?(?:"
+                          + alt + r")(?!\w)" + ahead)
     priced = _priced_per(units)
+    # an amount of money asked: "recogida gratis" states 0 of it (statednear.none_of)
+    money = any(_CURRENCY.match(str(u).strip()) for u in units)
     area = _area_asked(units)[0]
     other, other_re = _OTHER_AREA[area] if area else (None, None)
     quantity = _quantity_asked(units)[0]
@@ -280,6 +287,10 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
             if kept(folded, m.span()) and _figure(m.group(lo)) < _figure(m.group(hi)):
                 found.setdefault(m.start(lo), _figure(m.group(lo)))
                 found.setdefault(m.start(hi), _figure(m.group(hi)))
+        for m in slash_re.finditer(folded):
+            if kept(folded, m.span()) and int(m.group(1)) < int(m.group(2)):
+                found.setdefault(m.start(1), float(m.group(1)))
+                found.setdefault(m.start(2), float(m.group(2)))
         if area and other and other_re is not None:
             for m in other_re.finditer(folded):
                 if kept(folded, m.span()):
@@ -296,7 +307,7 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
             for m in _AGE_CAP.finditer(folded):  # "under 3 free", "menores de 4 gratis"
                 if kept(folded, m.span()):
                     found.setdefault(m.start(1), _figure(m.group(1)))
-        for start in none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
+        for start in none_of(folded, of, synonyms, money=money):  # "sin matrícula": 0 of it
             found.setdefault(start, 0.0)
         for k in sorted(k for k in found if math.isfinite(found[k])):
             (heard if text in reviews and not is_spec_line(folded, k) else numbers).append(

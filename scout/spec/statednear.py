@@ -4,7 +4,8 @@ A product states several values in one unit ("16 GB RAM", "512 GB SSD"); ``of`` 
 one next to its words. This module owns what "next to" means: the word right after the
 value, or right before it across what listings put between a word and its value (a cap,
 "banquetes de hasta 120"; a band of ages, "niño de 6 a 11 años 42 €"; the people a ticket
-is for; a time, "entrega en 2 semanas"; a place in a label, "Entrega en Valencia: 40 €";
+is for; a time, "entrega en 2 semanas"; a place in a label, "Entrega en Valencia: 40 €"; a charge's
+noun, "collection fee £4";
 a spread, "Euríbor + 0,60 %"; what it is for, "para 4 personas"), each word with its
 synonyms and its plural; and where an ``of`` thing is said to be absent ("sin matrícula":
 0 of it). Pure, no I/O.
@@ -34,12 +35,30 @@ _NONE_OF = (r"(?<!\w)(?:sin|no|ni|nor|without|zero|cero|free\s+of)\s+(?:(?:a|an|
             r"(?:{alt})(?=\s*(?:[,.;!?)]|$)|\s+(?:y|e|and|ni|nor|o|or|con|with|but|pero)\b)")
 
 
-def none_of(folded: str, of: Any, synonyms: dict[str, tuple[str, ...]] | None) -> list[int]:
-    """Where ``folded`` says the ``of`` thing is absent ("sin matrícula", "no joining fee"):
-    a value of 0 of it, so ``stated('€', of=['matrícula'])`` reads 0 there, not nothing."""
+#: an ``of`` thing said to cost nothing, for an amount of money only: "recogida gratis",
+#: "free collection", "recogida gratuita" (0 of its price; "sin equipaje" is 0 kg of
+#: luggage, "equipaje gratis" no weight at all); never a condition after it ("free
+#: delivery over £50", "gratis a partir de 3 cajas"). "Included" is not read so: a kind
+#: tells "camareros incluidos" (no fee stated) from a fee itself (examples/catering)
+_FREE_OF = (r"(?<!\w)(?:(?:free|gratis)\s+(?:{alt})|(?:{alt})\s+(?:gratis|gratuit[ao]s?|free|"
+            r"free\s+of\s+charge))(?!\w)(?!\s+(?:over|above|from|for\s+orders|"
+            r"for\s+(?:members|customers)|a\s+partir|desde|por\s+encima|en\s+pedidos|para\s+(?:socios|clientes)|"
+            r"si\b|if\b))")
+
+
+def none_of(folded: str, of: Any, synonyms: dict[str, tuple[str, ...]] | None,
+            money: bool = False) -> list[int]:
+    """Where ``folded`` says the ``of`` thing is absent ("sin matrícula", "no joining fee"),
+    or, for an amount of ``money``, free or included ("recogida gratis", "free
+    collection"): a value of 0 of it, so ``stated('€', of=['matrícula'])`` reads 0 there,
+    not nothing."""
     if of is None:
         return []
-    return [m.start() for m in re.finditer(_NONE_OF.format(alt=of_words(of, synonyms)), folded)]
+    alt = of_words(of, synonyms)
+    found = [m.start() for m in re.finditer(_NONE_OF.format(alt=alt), folded)]
+    if money:
+        found += [m.start() for m in re.finditer(_FREE_OF.format(alt=alt), folded)]
+    return found
 
 
 def near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
@@ -51,7 +70,8 @@ def near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
     alt = of_words(of, synonyms)
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
             re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
-                       + _WITHIN_BEFORE + "|" + _FROM_BEFORE + "|" + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + _PLUS_BEFORE + "|"
+                       + _WITHIN_BEFORE + "|" + _FROM_BEFORE + "|" + _CHARGE_BEFORE + "|"
+                       + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + _PLUS_BEFORE + "|"
                        + NEXT_BEFORE + r")$"))
 
 
@@ -103,6 +123,13 @@ _WITHIN_BEFORE = r"\s(?:en|in|within|dentro\s+de|en\s+un\s+plazo\s+de)\s+"
 #: de fianza", out of it)
 _WHERE_LABEL = (r"\s(?:en|a|al|hasta|to|in|at|within)\s+(?:(?:the|el|la|los|las)\s+)?"
                 r"[^\W_][\w-]*(?:\s+[^\W_][\w-]*){0,2}\s*:\s*")
+
+
+#: what the thing costs, named between the word and its value, as price lists label an
+#: extra: "collection fee £4", "fuel surcharge: 12%", "insurance cost 5 €", "recogida:
+#: tarifa 3 €" (the charge is the word's, so ``of=['collection']`` reads it)
+_CHARGE_BEFORE = (r"\s*(?:[:,]\s*)?\s(?:fee|charge|cost|surcharge|price|rate|tarifa|precio|coste|"
+                  r"cargo|recargo|suplemento)s?\s*(?::\s*|\s(?:de|of)\s+)?")
 
 
 #: a value added to the word's, as a rate over an index is written: "Euríbor + 0,60 %",

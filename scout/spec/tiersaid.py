@@ -36,7 +36,9 @@ _SPELLINGS = {"€": ("eur", "euros", "euro"), "£": ("gbp",), "$": ("usd",),
 _CLAUSE_END = re.compile(r"(?<!\d)[.;!?](?!\d)|\n|\|")
 #: an amount said per one of what is sold, no tier's price: "0,25 €/ud", "£0.20 each"
 #: ("45 € por 100 chapas" is a tier's: a count follows its "por")
-_PER_ONE = re.compile(r"\s*(?:/(?!\s*\d)|(?:per|por)\b(?!\s*\d)|each\b|cada\b|c/u\b|la\s+ud|el\s+ud)")
+#: ("22 € por bulto" after "hasta 20 kg" is that tier's price, a parcel's at the weight
+#: counted: only "per" one of what the tiers count, or a unit's word, says per one)
+_PER_ONE = r"\s*(?:/(?!\s*\d)|each\b|cada\b|c/u\b|la\s+ud|el\s+ud|(?:per|por)\s+(?:(?:un[ao]?|one|a|an|el|la)\s+)?(?:uds?\b|unidad(?:es)?\b|units?\b|items?\b|piezas?\b|pieces?\b|{words}))"
 #: the most words between a tier's count and its amount ("250 uds a color: 39 €")
 _GAP_WORDS = 3
 #: a count after its amount: in brackets, or after a joining word or an article ("25 €
@@ -69,15 +71,15 @@ def _words_re(words: list[str]) -> str:
     return r"(?:" + "|".join(sorted(parts, key=len, reverse=True)) + r")"
 
 
-def _tiers(text: str, counted: re.Pattern[str], amount: re.Pattern[str]
-           ) -> list[tuple[int, float]]:
+def _tiers(text: str, counted: re.Pattern[str], amount: re.Pattern[str],
+           per_one: re.Pattern[str]) -> list[tuple[int, float]]:
     """Every (count, amount) tier ``text`` (folded) states: first the amounts whose count
     follows them ("£12 for 100 cards", "25 € (100 uds)"), then the counts whose amount
     follows them ("100 uds 25 €"), so "£12 for 100 cards, £18 for 250 cards" never pairs
     the 100 cards with the £18 that the 250 cards are for."""
     ends = [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]
     counts = list(counted.finditer(text))
-    amounts = [a for a in amount.finditer(text) if not _PER_ONE.match(text, a.end())]
+    amounts = [a for a in amount.finditer(text) if not per_one.match(text, a.end())]
     # amounts never overlap, so their starts and their ends are in the same order: each
     # count finds its neighbours by bisection (a page of 200,000 characters of tiers was
     # seconds of CPU scanning every clause end and every amount for each count)
@@ -163,9 +165,13 @@ def tier_price(value: Any, count: Any, *units: str, words: Any = None,
     counted = re.compile(r"(?<![\w.,])(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d{1,7})\s*(?:-\s*)?"
                          + _words_re(word_list) + r"(?!\w)")
     amount = re.compile(_units_re(units))
+    # per one of them, said in the singular too ("0,25 € por copia" for words=['copias'])
+    singular = [w[:-k] for w in word_list for k in (1, 2)
+                if len(w) > 3 and w.endswith("es"[2 - k:])]
+    per_one = re.compile(_PER_ONE.format(words=_words_re(word_list + singular) + r"(?!\w)"))
     found: list[float] = []
     for text in record_texts(value):
-        tiers = _tiers(fold(text), counted, amount)
+        tiers = _tiers(fold(text), counted, amount, per_one)
         held = [t for t in tiers if t[0] >= asked]
         if held:
             least = min(n for n, _ in held)

@@ -9,7 +9,8 @@ or minus money, times or divided by a plain number or a request's input (``/
 task.nights``: a night's share), negated, rounded or guarded (``x if x else none``) is
 money, and so is the least or the most of a list of amounts written out
 (``[h.price.amount, task.budget.amount] | min``, as ``a if a <= b else b`` is: its items'
-kind) and their ``| sum``, and so is an amount of money the record states (``c | stated('€/kWh')``, a
+kind) and their ``| sum``, a figure worked out from the request alone through any call
+(a parcel's volumetric weight from the size asked) is a plain number, and so is an amount of money the record states (``c | stated('€/kWh')``, a
 tariff's rate: an order may cost a request with it, examples/energy; ``c | tier_price(...)``,
 a price list's tier for the quantity asked, examples/printing), while a quantity
 it states in another unit is a number (``c | stated('GPUs')``: a price divided by it is a
@@ -131,6 +132,25 @@ def _added(a: str, b: str) -> str:
     return a if a == b else MONEY if {a, b} == {MONEY, PLAIN} else OTHER
 
 
+#: the filters that read a record (a count the request gives them is none of its own)
+_READERS = frozenset({"stated", "tier_price", "mentions", "on_dates", "stated_date", "stated_year"})
+
+
+def _of_request(node: nodes.Node) -> bool:
+    """Whether ``node`` is worked out from the request alone, no amount of its money: it
+    reads no name but ``task`` and no ``.amount`` (a parcel's volumetric weight from the
+    size asked, ``(task.size.split('x')[0] | float) * ... / 5000``). Whatever calls it goes
+    through, it is a quantity asked, a plain number as ``task.nights`` is."""
+    from jinja2 import nodes
+
+    every = (node, *node.find_all(nodes.Node))
+    names = {n.name for n in every if isinstance(n, nodes.Name)}
+    # a record's reader given the request (``task.x | stated('€')``) is a mistake, not a count
+    return names == {"task"} and not any(
+        isinstance(n, nodes.Getattr) and n.attr == "amount"
+        or isinstance(n, nodes.Filter) and n.name in _READERS for n in every)
+
+
 def _kind(node: nodes.Node, name: str) -> str:
     from jinja2 import nodes
 
@@ -151,7 +171,7 @@ def _kind(node: nodes.Node, name: str) -> str:
             return MONEY if attrs[:1] and attrs[0] in PRICE_FIELDS else OTHER
         if root == "task":  # a count asked (nights, people) is a plain number; a budget money
             return MONEY if attrs[-1:] == ["amount"] else PLAIN
-        return UNKNOWN
+        return PLAIN if _of_request(node) else UNKNOWN
     if isinstance(node, (nodes.Neg, nodes.Pos)):
         return _kind(node.node, name)
     if isinstance(node, nodes.CondExpr):  # "x if x else none": the value, or none
@@ -170,7 +190,9 @@ def _kind(node: nodes.Node, name: str) -> str:
         if node.name in _PICKING or node.name == "sum":
             return _listed(node, name)
         given = _kind(node.node, name) if node.node is not None else UNKNOWN
-        return given if node.name in _KEEPING else UNKNOWN
+        if node.name in _KEEPING:
+            return given
+        return PLAIN if _of_request(node) else UNKNOWN
     if isinstance(node, (nodes.Add, nodes.Sub)):
         return _added(_kind(node.left, name), _kind(node.right, name))
     if isinstance(node, (nodes.Mul, nodes.Div, nodes.FloorDiv)):
@@ -182,7 +204,7 @@ def _kind(node: nodes.Node, name: str) -> str:
             return a if b == PLAIN else b  # a share, a multiple: still money
         return OTHER  # a ratio ("price / rating", "price / price"): no amount of money
     if isinstance(node, nodes.Call):
-        return UNKNOWN
+        return PLAIN if _of_request(node) else UNKNOWN
     return OTHER
 
 

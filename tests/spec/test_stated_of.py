@@ -173,3 +173,39 @@ def test_a_price_said_from_after_its_word_is_its(text, of, want):
     """A price list's "from" between the word and its least (scout/spec/statednear.py)."""
     from scout.spec.stated import stated as _stated
     assert _stated(text, "€", "£", of=of) == want
+
+
+@pytest.mark.parametrize("text, units, of, want", [
+    # a charge's noun between the word and its value, as price lists label an extra (a
+    # courier's "Collection fee £4" read nothing for of=['collection'])
+    ("Pennine: up to 2 kg £14.50. Collection fee £4. Tracked.", ("£",), ["collection"], 4),
+    ("Collection charge: £6.50 per booking", ("£",), ["collection"], 6.5),
+    ("Fuel surcharge 12%, VAT 20%", ("%",), ["fuel"], 12),
+    ("Recogida: tarifa 3 €. Entrega en 24 h.", ("€",), ["recogida"], 3),
+    ("Seguro: coste 5 € por envío", ("€",), ["seguro"], 5),
+    ("Recogida a domicilio, cargo de 3,50 €", ("€",), ["recogida a domicilio"], 3.5),
+    # no charge's noun, no label: prose, not the word's
+    ("Collection available. Price £14", ("£",), ["collection"], None),
+    ("Fuel is included; surcharge-free. From 12 €", ("€",), ["fuel"], None),
+])
+def test_a_charges_noun_between_the_word_and_its_value(text, units, of, want):
+    assert stated(text, *units, of=of) == want
+
+
+@pytest.mark.parametrize("text, units, of, want", [
+    # an extra said free or included costs 0 of it (a courier's "Recogida gratis" read
+    # nothing, so a kind adding the collection fee could not tell free from unknown)
+    ("Envío 20 €. Recogida gratis.", ("€",), ["recogida"], 0),
+    ("Free collection, up to 2 kg £9", ("£",), ["collection"], 0),
+    ("Seguro gratis. Entrega en 24 h", ("€",), ["seguro"], 0),
+    ("Camareros incluidos.", ("€",), ["camareros"], None),  # included: no fee said
+    ("Matrícula gratuita, cuota 35 € al mes", ("€",), ["matrícula"], 0),
+    # a condition after it: no price of it said
+    ("Free collection over £50. Collection fee £4", ("£",), ["collection"], 4),
+    ("Recogida gratuita a partir de 3 cajas", ("€",), ["recogida"], None),
+    ("Collection fee £4. Free collection for members", ("£",), ["collection"], 4),
+    # a quantity, not money: "included" says no amount of it
+    ("Equipaje gratis", ("kg",), ["equipaje"], None),
+])
+def test_an_extra_said_free_costs_nothing(text, units, of, want):
+    assert stated(text, *units, of=of, pick="max") == want

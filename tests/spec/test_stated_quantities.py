@@ -163,3 +163,19 @@ def test_without_a_speed_unit_megabytes_are_still_a_data_size():
 
     assert stated("tarifa 50 GB y 600 MB extra", "megas") == 50000
     assert stated("plan móvil de 600 MB", "GB") == 0.6
+
+
+@pytest.mark.parametrize("text, units, of, low, high", [
+    # a delivery time written with a slash, as couriers write it: a range, both ends its own
+    # (with of= words, "entrega en 24/48 h" once read nothing: 48 was not beside the word)
+    ("Envialia: entrega en 24/48 h, recogida gratis.", ("h", "horas"), ["entrega"], 24, 48),
+    ("Standard delivery in 48/72 hours.", ("h", "hours"), ["delivery"], 48, 72),
+    ("Plazo: 2/3 días laborables.", ("días", "days"), ["plazo"], 2, 3),
+    ("Transit time: 3/5 days", ("days",), ["transit time"], 3, 5),
+    # no range: a fraction's first end is 1, a second end no higher is no top
+    ("Saco de 1/2 kg", ("kg",), None, 2, 2),
+    ("Atención 24/7 h", ("h",), None, 7, 7),
+])
+def test_a_range_written_with_a_slash(text, units, of, low, high):
+    assert stated(text, *units, of=of, pick="min") == low
+    assert stated(text, *units, of=of, pick="max") == high

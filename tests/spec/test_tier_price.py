@@ -75,3 +75,21 @@ def test_a_call_needs_a_currency_and_its_words() -> None:
 def test_a_tier_is_an_amount_of_money_in_a_cost_order() -> None:
     assert order_kind("(c | tier_price(task.copies, '€', words=['uds'])) + "
                       "(c | stated('€', of=['envío']) or 0)", "c") == MONEY
+
+
+@pytest.mark.parametrize("text, count, words, want", [
+    # a tier's price said per parcel or per shipment, the tiers counting its weight: the
+    # tier's price (a courier's list: "22 € por bulto" was read as per one, no tier)
+    ("hasta 5 kg 9,50 €, hasta 10 kg 14 €, hasta 20 kg 21 € por bulto.", 15, ["kg"], 21),
+    ("Up to 5 kg £9 per parcel, up to 10 kg £14 per parcel", 7, ["kg"], 14),
+    ("hasta 2 kg 6,95 € por envío, hasta 5 kg 9,50 € por envío", 3, ["kg"], 9.5),
+    ("Pack 50 chapas 45 € por pedido, pack 100 chapas 80 € por pedido", 60, ["chapas"], 80),
+    # per one of what the tiers count, in the singular or the plural, or a unit's word:
+    # still per one, no tier's
+    ("100 uds 0,25 € por copia, 250 uds 39 €", 100, ["uds", "copias"], 39),
+    ("250 flyers £0.12 per flyer, 500 flyers £40", 300, ["flyers"], 40),
+    ("100 tazas 3 € por unidad, 250 tazas 600 €", 100, ["tazas"], 600),
+    ("4 ejemplares 150 €, 35 € por ejemplar", 5, ["ejemplares"], None),
+])
+def test_a_tiers_price_per_another_thing_is_the_tiers(text, count, words, want):
+    assert tier_price(text, count, "€", "£", words=words) == want

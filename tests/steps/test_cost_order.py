@@ -41,6 +41,16 @@ from tests.spec.test_rank_items import CONFIG, HEAD
     ("h.price.amount | my_filter", UNKNOWN),
     ("h.offers | min", UNKNOWN),                                     # a list not written out
     ("[h.price.amount, 500] | min(attribute='x')", UNKNOWN),
+    # a figure worked out from the request alone, whatever calls it goes through, is a
+    # quantity asked: a parcel's volumetric weight from its size (examples/couriers), a
+    # count read from a text input; it times a price is still money
+    ("h.price.amount * ((task.size.split('x')[0] | float) * (task.size.split('x')[1] | float)"
+     " / 5000)", MONEY),
+    ("h.price.amount * (task.pages | int(0) | my_filter)", MONEY),
+    ("h.price.amount * (task.notes.count(',') + 1)", MONEY),
+    ("h.price.amount * (task.budget.amount | my_filter)", UNKNOWN),  # the request's money
+    ("h.price.amount * (h.name.split(' ') | length)", UNKNOWN),      # the record's own
+    ("h.price.amount * range(3) | length", UNKNOWN),
 ])
 def test_an_orders_kind(expr: str, kind: str) -> None:
     assert order_kind(expr, "h") == kind

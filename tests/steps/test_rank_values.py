@@ -104,3 +104,23 @@ def test_only_variable_reads_are_written_out() -> None:
 def test_a_value_that_hides_a_name_or_grows_past_bounds_is_refused(values) -> None:
     with pytest.raises(ValidationError, match="values"):
         RankParams(items="candidates", as_="hotel", values=values)
+
+
+@pytest.mark.parametrize("values", [
+    # a list a later value indexes: the sides of a size, the nights of two stays
+    {"sides": "'3x2x1'.split('x')", "billed": "(sides[0] | int) * (task.nights or 1)",
+     "total": "hotel.price.amount * billed / 3"},
+    {"stays": "[task.nights or 1, 1]", "total": "hotel.price.amount * (stays | first)"},
+])
+def test_a_later_value_reads_an_earlier_one_as_worked_out(values: dict[str, str]) -> None:
+    """A value kept on the item is its text where it is no number (a list), but a later
+    value reads it as worked out, as ``where`` and ``order_by`` do (its expression written
+    out): a courier kind's volumetric weight read ``dims[0]`` of the list's text, none, so
+    the report's total (an 8 kg tier) was not the one the filter and the order compared
+    (16 kg), and a reason said '8 kg' of a record left out for 16."""
+    short = _rank("hotel en Sevilla para 3 noches bajo 300 €", values=values,
+                  where=["total <= task.budget.amount"],
+                  reasons=["{{ 'costs %d' % total }}"], order_by=["total"])
+    assert [(i.candidate.key, i.values["total"]) for i in short.items] == \
+        [("brisa", 180), ("alba", 270), ("duna", None)]
+    assert short.excluded[0][1] == ["costs 450"]
