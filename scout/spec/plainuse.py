@@ -20,10 +20,7 @@ repository's pipelines hold and generated ones.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from scout.spec.templating import JinjaUse
+from scout.spec.jinjause import JinjaUse
 
 #: words Jinja reads as constants or operators, not as names: never read here
 _RESERVED = frozenset({"true", "false", "none", "True", "False", "None",
@@ -49,8 +46,6 @@ def plain_use(source: str, expression: bool) -> JinjaUse | None:
         names.add(parts[0])
         if len(parts) > 1:
             attrs.append((parts[0], parts[1]))
-    from scout.spec.templating import JinjaUse
-
     return JinjaUse(names=frozenset(names), attrs=tuple(attrs))
 
 

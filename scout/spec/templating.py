@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any
 
 from scout.spec.factcache import FactStore, module_file
 from scout.spec.filtercall import call_of, named_call, named_in
+from scout.spec.jinjause import JinjaUse
 from scout.spec.plainuse import plain_use
 
 if TYPE_CHECKING:
@@ -107,20 +107,6 @@ def parse_env() -> Environment:
 
 def has_jinja(text: str) -> bool:
     return "{{" in text or "{%" in text or "{#" in text
-
-
-@dataclass(frozen=True)
-class JinjaUse:
-    """What a template or expression refers to (immutable: results are cached)."""
-
-    names: frozenset[str] = frozenset()
-    attrs: tuple[tuple[str, str], ...] = ()  # (name, attribute) pairs, in source order
-    filters: frozenset[str] = frozenset()
-    tests: frozenset[str] = frozenset()
-    #: constant expressions that cross a sandbox bound: (message, line)
-    bombs: tuple[tuple[str, int], ...] = ()
-    #: each filter call: (filter, its arguments as scout.spec.filtersig.call_of writes them)
-    calls: tuple[tuple[str, str], ...] = ()
 
 
 class JinjaCheckError(Exception):
