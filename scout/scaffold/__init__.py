@@ -161,9 +161,14 @@ def _asked(inputs: list[tuple[str, str]]) -> str:
         shown = _shown(name, kind)
         if shown is None:
             continue
-        said = (name.replace("_", " ") if kind == "boolean" else
-                # "7 nights 2 guests", never a bare "7 2"
-                f"{{{{ {_with_count(shown, name)} }}}}" if kind in COUNTED
+        if kind == "boolean":
+            # its English words, left out of a Spanish search until the author writes
+            # the Spanish ones in the slot the title keeps for them too ("... else none")
+            parts.append(f"{{% if task.{name} %}}{{% set w = ({_in_spanish(shown)}) %}}"
+                         "{% if w %} {{ w }}{% endif %}{% endif %}")
+            continue
+        # "7 nights 2 guests", never a bare "7 2"
+        said = (f"{{{{ {_with_count(shown, name)} }}}}" if kind in COUNTED
                 else f"{{{{ {shown} }}}}")
         word = _place_word(name, places) if kind == "place" else ""
         # a Spanish request searches "en Valencia", not "in Valencia"

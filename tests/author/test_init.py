@@ -200,6 +200,16 @@ def test_a_spanish_request_searches_in_spanish(
     searched = _searched(tmp_path, "carehomes", args, query)
     assert searched[0] == first, searched
     assert searched[1] == fanned, searched
+    # a yes/no input's English name is no Spanish search word either
+    # ("hire proyector y pantalla in Valencia 3 días delivery")
+    hire = ["--es", "alquiler", "--input", "item:subject", "--input", "city:place",
+            "--input", "delivery:boolean"]
+    asked = _searched(tmp_path, "hire", hire, "alquiler de proyector en Valencia con entrega")
+    said = _searched(tmp_path, "hire", hire, "projector hire in Valencia with delivery")
+    assert said == ["hire projector in Valencia delivery",
+                    "Forn Baluard projector in Valencia delivery reviews"], said
+    assert asked == ["alquiler proyector en Valencia",
+                     "Forn Baluard proyector en Valencia opiniones"], asked
     text = (tmp_path / "pipelines" / "carehomes.yaml").read_text(encoding="utf-8")
     question = yaml.safe_load(text)["phases"]["P3"]["with"]["question"]
     assert "{% if task.lang == 'es' %}¿" in question  # the synthesis asks in Spanish too
