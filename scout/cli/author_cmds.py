@@ -19,14 +19,17 @@ from scout.cli.params import PathParam
 @click.option("--input", "inputs", multiple=True, metavar="NAME:TYPE",
               help="An input the kind needs (repeatable; TYPE: string, subject, place, month, "
                    "date, integer, year, number, area, data_size, weight, length, volume, "
-                   "boolean, money, rating, duration; default string). A money input caps the price, a "
-                   "rating input is a minimum rating. The kind has these and no other; "
+                   "boolean, money, rating, duration; default string). The budget (the money input "
+                   "named budget, max_… or price, else the first) caps the price; another "
+                   "money input is no cap. A rating input is a minimum rating. The kind has "
+                   "these and no other; "
                    "without any: place, budget and min_rating.")
 @click.option("--es", "spanish", metavar="NAME",
               help="The kind's name in Spanish (e.g. --es congresos): a Spanish request's "
                    "report is titled with it, and a Spanish request that names the kind so "
-                   "is read as naming it (written to locales/es/LC_MESSAGES/messages.po). "
-                   "Without it, a Spanish report is titled by the request's values alone.")
+                   "is read as naming it (written to locales/es/LC_MESSAGES/messages.po), and "
+                   "its searches start with it. Without it, a Spanish report is titled by "
+                   "the request's values alone and a Spanish request searches its own words.")
 def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...],
              spanish: str | None) -> int:
     """Write a working research kind KIND (a slug, e.g. coworking-spaces).

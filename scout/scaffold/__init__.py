@@ -109,14 +109,27 @@ def parse_inputs(specs: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
 
 
 _DESCRIBED = {"money": "the most it may cost", "rating": "the lowest rating, 0-10 scale"}
+#: the words of a money input's name that say it is what the thing may cost at most
+_BUDGET_WORDS = frozenset({"budget", "max", "maximum", "price", "cost", "spend", "afford"})
+
+
+def budget_input(inputs: list[tuple[str, str]]) -> str | None:
+    """The money input that is the budget (the one the rank caps the price with): the one
+    whose name says so (``budget``, ``max_price``), else the first; another money input
+    (a declared value, a deposit) is an amount the request states, not a cap."""
+    money = [n for n, k in inputs if k == "money"]
+    named = [n for n in money if set(n.split("_")) & _BUDGET_WORDS]
+    return next(iter(named or money), None)
 
 
 def _inputs_yaml(inputs: list[tuple[str, str]], example: bool = False) -> str:
     """The ``inputs:`` block; ``example``: the default kind, whose minimum rating is 7."""
     width = max(len(n) for n, _ in inputs) + 1
+    budget = budget_input(inputs)
     lines = []
     for name, kind in inputs:
-        said = _DESCRIBED.get(kind, name.replace("_", " "))
+        said = (name.replace("_", " ") + ", an amount of money" if kind == "money"
+                and name != budget else _DESCRIBED.get(kind, name.replace("_", " ")))
         default = "default: 7.0, " if example and kind == "rating" else ""
         lines.append(f"  {(name + ':').ljust(max(width, 11))} {{type: {kind}, {default}"
                      f"description: \"{said} (optional: a request without it still runs)\"}}")
@@ -148,12 +161,53 @@ def _asked(inputs: list[tuple[str, str]]) -> str:
         shown = _shown(name, kind)
         if shown is None:
             continue
-        said = name.replace("_", " ") if kind == "boolean" else f"{{{{ {shown} }}}}"
-        if kind in COUNTED:  # "7 nights 2 guests", never a bare "7 2"
-            said += f" {_counted(name)}"
-        joined = f" {_place_word(name, places)} " if kind == "place" else " "
-        parts.append(f"{{% if task.{name} %}}{joined.replace('  ', ' ')}{said}{{% endif %}}")
+        if kind == "boolean":
+            # its English words, left out of a Spanish search until the author writes
+            # the Spanish ones in the slot the title keeps for them too ("... else none")
+            parts.append(f"{{% if task.{name} %}}{{% set w = ({_in_spanish(shown)}) %}}"
+                         "{% if w %} {{ w }}{% endif %}{% endif %}")
+            continue
+        # "7 nights 2 guests", never a bare "7 2"
+        said = (f"{{{{ {_with_count(shown, name)} }}}}" if kind in COUNTED
+                else f"{{{{ {shown} }}}}")
+        word = _place_word(name, places) if kind == "place" else ""
+        # a Spanish request searches "en Valencia", not "in Valencia"
+        joined = (f" {{{{ {_PLACE_ES[word]!r} if task.lang == 'es' else {word!r} }}}} "
+                  if word else " ")
+        parts.append(f"{{% if task.{name} %}}{joined}{said}{{% endif %}}")
     return "".join(parts)
+
+
+#: a place word of a query in Spanish
+_PLACE_ES = {"in": "en", "from": "desde", "to": "a"}
+
+
+def _search_words(words: str, spanish: str | None, asked: str) -> str:
+    """The main search's query: the kind's name and the values the request gave, in the
+    request's language. Its Spanish name (``--es``) for a Spanish request; without one a
+    Spanish request searches its own words (the English slug would find English pages:
+    "carehomes in Zaragoza")."""
+    if spanish:
+        return f"{{{{ {spanish!r} if task.lang == 'es' else {words!r} }}}}{asked}"
+    return f"{{% if task.lang == 'es' %}}{{{{ task.query }}}}{{% else %}}{words}{asked}{{% endif %}}"
+
+
+def _question(words: str, spanish: str | None, asked: str,
+              inputs: list[tuple[str, str]]) -> str:
+    """The synthesis question, in the request's language (see :func:`_search_words`).
+    A money input other than the budget (a declared value to insure) is said as its
+    amount alone, in parentheses: no cap, and no English word in a Spanish question."""
+    budget = budget_input(inputs)
+    amounts = "".join(f"{{% if task.{n} %}} ({{{{ task.{n} }}}}){{% endif %}}"
+                      for n, k in inputs if k == "money" and n != budget)
+    cap = (f"{{% if task.{budget} %}} for at most {{{{ task.{budget} }}}}{{% endif %}}"
+           if budget else "") + amounts
+    cap_es = (f"{{% if task.{budget} %}} por {{{{ task.{budget} }}}} como máximo{{% endif %}}"
+              if budget else "") + amounts
+    english = f"Which {words}{asked} are best{cap}?"
+    spanish_q = (f"¿Cuáles son los mejores {spanish}{asked}{cap_es}?" if spanish
+                 else "¿Qué es lo mejor para «{{ task.query }}»?" + amounts)
+    return f"{{% if task.lang == 'es' %}}{spanish_q}{{% else %}}{english}{{% endif %}}"
 
 
 #: input types whose value is a bare number: a query or a title says what it counts
@@ -204,11 +258,18 @@ def _title(words: str, spanish: str | None, inputs: list[tuple[str, str]]) -> st
 
 
 def _with_count(shown: str, name: str) -> str:
-    """A number input in the title with what it counts ("7 nights", not "7"); the
-    Spanish word goes in the slot the expression keeps for it (the English one until
-    then)."""
-    words = _counted(name)
-    return f"{shown} ~ ' ' ~ ({words!r} if task.lang != 'es' else {words!r})"
+    """A number input with what it counts ("7 nights", not "7"), in a query or the
+    title: the Spanish word goes in the slot :func:`_counted_slot` keeps for it."""
+    return f"[{shown}, {_counted_slot(name)}] | reject('none') | join(' ')"
+
+
+def _counted_slot(name: str) -> str:
+    """What a number input counts in the request's language: its name's words in
+    English, ``none`` (the number alone) in Spanish until the author writes the Spanish
+    word there (``... else 'noches'``): a pipeline's queries and title render in English
+    whatever the catalog says (SPEC077), and the same English word in both slots read as
+    a slip ("3 copies" in a Spanish title)."""
+    return f"({_counted(name)!r} if task.lang != 'es' else none)"
 
 
 def _in_spanish(words: str) -> str:
@@ -217,24 +278,17 @@ def _in_spanish(words: str) -> str:
     return f"{words} if task.lang != 'es' else none"
 
 
-#: the units a second money input's amount is read in on a page (``stated``): the signs
-#: and codes of the currencies scout init writes rates for first
-_CURRENCY_UNITS = "'€', 'EUR', '$', 'USD', '£', 'GBP'"
-
-
 def _criteria(inputs: list[tuple[str, str]]) -> dict[str, str]:
     """The rank phase's ``where`` and ``order_by``, the words that say what they check,
     and what the example request and the kind's test ask, from its money and rating
     inputs."""
-    money = [n for n, k in inputs if k == "money"]
+    budget = budget_input(inputs)
+    money = [budget] if budget else []
     rated = [n for n, k in inputs if k == "rating"]
-    # the first money input caps the price; another is an amount of its own (a sign-up
-    # fee, a deposit beside a monthly fee), capped where a page states it by its words
+    # only the budget caps the price; another money input (a declared value to insure, a
+    # deposit) is an amount the request states, no cap: "over budget" would be untrue
     where = [f"task.{n} is none or c.price is none or c.price.amount <= task.{n}.amount"
-             for n in money[:1]]
-    for n in money[1:]:
-        said = f"c | stated({_CURRENCY_UNITS}, of=['{n.replace('_', ' ')}'])"
-        where.append(f"task.{n} is none or {said} is none or {said} <= task.{n}.amount")
+             for n in money]
     where += [f"task.{n} is none or c.rating is none or c.rating >= task.{n}" for n in rated]
     checks = (["within budget"] if money else []) + (["rating"] if rated else [])
     return {
@@ -250,8 +304,6 @@ def _criteria(inputs: list[tuple[str, str]]) -> dict[str, str]:
         if checks else "",
         "__ABOUT_CRITERIA__": (", under a budget" if money else "")
         + (", well rated" if rated else ""),
-        "__BUDGET_Q__": (f"{{% if task.{money[0]} %}} for at most {{{{ task.{money[0]} }}}}"
-                         "{% endif %}") if money else "",
         "__QUERY_CRITERIA__": (" under 300 EUR" if money else "")
         + (" rated at least 7" if rated else ""),
         # a whole line of the test, comment included
@@ -305,6 +357,8 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
     fills = {"__INPUTS__": _inputs_yaml(declared, example=not inputs),
              "__TITLE__": _title(words, spanish, declared),
              "__ASKED__": _asked(declared),
+             "__SEARCH__": _search_words(words, spanish, _asked(declared)),
+             "__QUESTION__": _question(words, spanish, _asked(declared), declared),
              "__ABOUT__": " in a place" if places else "",
              "__PLACE__": " in Lisbon" if places else "",
              **_criteria(declared)}

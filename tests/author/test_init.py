@@ -39,6 +39,11 @@ def test_init_writes_a_kind_that_validates_runs_and_tests(tmp_path: Path, kind: 
                            fake=fake, workdir=tmp_path / "work")
     assert res.exit_code == 0, res.result.reason
     assert "Alpha" in res.report and res.report_html.startswith("<!DOCTYPE html>")
+    # the shortlist links each candidate by its citation, as real reports do
+    # (tests.kinds.assert_cites_sources); the sources list numbers it the same
+    cited = re.search(r"\| \[(\d+)\]\(https://alpha\.test/\) \|", res.report)
+    assert cited, res.report
+    assert re.search(rf"^{cited.group(1)}\. .*https://alpha\.test/", res.report, re.M), res.report
     # and its own generated test passes, run as the author would (a fresh pytest)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
@@ -145,23 +150,69 @@ def test_an_area_input_is_searched_with_its_unit(tmp_path: Path,
     assert searched[0] == "flats in Barcelona 45.5 m2", searched
 
 
+def _searched(tmp_path: Path, kind: str, args: list[str], query: str) -> list[str]:
+    """The queries a kind ``scout init`` wrote searches for ``query`` (validated first)."""
+    assert run("init", kind, "--dir", str(tmp_path), "--force", *args)[0] == 0
+    pipeline = tmp_path / "pipelines" / f"{kind.replace('-', '_')}.yaml"
+    code, out, _ = run("validate", str(pipeline))
+    assert code == 0 and "warning" not in out, out
+    with FakeProviders() as fake:
+        fake.search(".", [Result("Forn Baluard", "https://forn.test/", "Ensaïmades, 9/10.")])
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / f"w{abs(hash(query))}",
+                           query=query)
+        searched = [q for q in fake.queries() if q]
+    assert res.exit_code == 0, res.result.reason
+    return searched
+
+
 def test_a_subject_input_is_searched_as_the_words_the_request_was_about(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # an outside author's kind: what the request is about, and where
     monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
     monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
-    assert run("init", "bakeries", "--dir", str(tmp_path), "--input", "city:place",
-               "--input", "pastry:subject")[0] == 0
-    pipeline = tmp_path / "pipelines" / "bakeries.yaml"
-    assert yaml.safe_load(pipeline.read_text())["inputs"]["pastry"]["type"] == "subject"
-    assert run("validate", str(pipeline))[0] == 0
-    with FakeProviders() as fake:
-        fake.search(".", [Result("Forn Baluard", "https://forn.test/", "Ensaïmades, 9/10.")])
-        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
-                           query="dónde comprar las mejores ensaimadas en Palma, menos de 10 €")
-        searched = [q for q in fake.queries() if q]
-    assert res.exit_code == 0, res.result.reason
-    assert searched[0] == "bakeries in Palma ensaimadas", searched
+    args = ["--input", "city:place", "--input", "pastry:subject"]
+    searched = _searched(tmp_path, "bakeries", args, "ensaimada bakeries in Palma")
+    declared = yaml.safe_load((tmp_path / "pipelines" / "bakeries.yaml").read_text())
+    assert declared["inputs"]["pastry"]["type"] == "subject"
+    assert searched[0] == "bakeries in Palma ensaimada", searched
+    assert searched[1] == "Forn Baluard in Palma ensaimada reviews", searched
+
+
+@pytest.mark.parametrize("es, query, first, fanned", [
+    # with its Spanish name: that name, and the place after "en"
+    (["--es", "panaderías"], "dónde comprar las mejores ensaimadas en Palma",
+     "panaderías en Palma ensaimadas", "Forn Baluard en Palma ensaimadas opiniones"),
+    (["--es", "residencias de mayores"], "residencias de mayores en Zaragoza",
+     "residencias de mayores en Zaragoza", "Forn Baluard en Zaragoza opiniones"),
+    # without one: the request's own words, never the English slug ("carehomes in ...")
+    ([], "residencias para mayores con jardín cerca de Zaragoza",
+     "residencias para mayores con jardín cerca de Zaragoza",
+     "Forn Baluard en Zaragoza residencias opiniones"),
+])
+def test_a_spanish_request_searches_in_spanish(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, es: list[str], query: str,
+        first: str, fanned: str) -> None:
+    # "hire proyector y pantalla in Valencia 3 días delivery", "carehomes in Zaragoza":
+    # the English slug and "in" started every query of a Spanish request
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    args = [*es, "--input", "city:place", "--input", "what:subject"]
+    searched = _searched(tmp_path, "carehomes", args, query)
+    assert searched[0] == first, searched
+    assert searched[1] == fanned, searched
+    # a yes/no input's English name is no Spanish search word either
+    # ("hire proyector y pantalla in Valencia 3 días delivery")
+    hire = ["--es", "alquiler", "--input", "item:subject", "--input", "city:place",
+            "--input", "delivery:boolean"]
+    asked = _searched(tmp_path, "hire", hire, "alquiler de proyector en Valencia con entrega")
+    said = _searched(tmp_path, "hire", hire, "projector hire in Valencia with delivery")
+    assert said == ["hire projector in Valencia delivery",
+                    "Forn Baluard projector in Valencia delivery reviews"], said
+    assert asked == ["alquiler proyector en Valencia",
+                     "Forn Baluard proyector en Valencia opiniones"], asked
+    text = (tmp_path / "pipelines" / "carehomes.yaml").read_text(encoding="utf-8")
+    question = yaml.safe_load(text)["phases"]["P3"]["with"]["question"]
+    assert "{% if task.lang == 'es' %}¿" in question  # the synthesis asks in Spanish too
 
 
 def test_the_report_title_is_in_the_request_language(tmp_path: Path,
@@ -428,6 +479,42 @@ def test_a_yes_no_input_reads_in_the_title_in_its_own_language(
     assert make_env().from_string(text).render(task=task) == title.split(" · ")[0]
 
 
+@pytest.mark.parametrize("inputs, values, english, spanish", [
+    ([("copies", "integer")], {"copies": 3}, "Printing: 3 copies", "Imprenta: 3"),
+    ([("city", "place"), ("min_guests", "number")], {"city": "Soria", "min_guests": 12},
+     "Printing: Soria · 12 guests", "Imprenta: Soria · 12"),
+])
+def test_a_number_s_word_has_a_spanish_slot_of_its_own(
+        inputs: list[tuple[str, str]], values: dict[str, object], english: str,
+        spanish: str) -> None:
+    """'3 copies' was English in both language slots (`'copies' if task.lang != 'es'
+    else 'copies'`): a Spanish title shows the number alone until the author writes the
+    Spanish word in the slot kept for it, as a yes/no input's."""
+    from types import SimpleNamespace
+
+    from scout.scaffold import _asked, _title
+    from scout.spec.templating import make_env
+
+    text = _title("printing", "imprenta", inputs)
+    render = make_env().from_string
+
+    def task(lang: str) -> SimpleNamespace:
+        return SimpleNamespace(lang=lang, query="q", **{n: values.get(n) for n, _ in inputs})
+
+    assert render(text).render(task=task("en")) == english
+    assert render(text).render(task=task("es")) == spanish
+    word = english.rsplit(" ", 1)[1]
+    slot = f"({word!r} if task.lang != 'es' else none)"
+    assert text.count(slot) == 1
+    own = text.replace(slot, f"({word!r} if task.lang != 'es' else 'copias')")
+    assert render(own).render(task=task("es")) == spanish + " copias"
+    # the searches keep the same slot: the author replaces it everywhere at once
+    asked = _asked(inputs)
+    assert slot in asked
+    assert word not in render(asked).render(task=task("es"))
+    assert word in render(asked).render(task=task("en"))
+
+
 def test_a_spanish_kind_as_init_writes_it_validates_without_a_note(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # `scout init --es` wrote a kind whose validate said SPEC078 for the `place` input it
@@ -465,23 +552,44 @@ def test_init_writes_the_schemas_its_files_name_and_keeps_existing_ones(tmp_path
     assert own.read_text() == "{}\n" and own not in again
 
 
-def test_a_second_money_input_caps_its_own_amount_not_the_price() -> None:
-    # a gym's monthly fee and its sign-up fee: the fee caps the price; the sign-up fee
-    # caps what a page states next to its words ("matrícula" needs the author's alias)
-    from scout.scaffold import _criteria
-    from scout.spec.stated import stated
+@pytest.mark.parametrize("inputs, budget", [
+    ([("declared_value", "money"), ("budget", "money")], "budget"),   # named, not first
+    ([("budget", "money"), ("signup_fee", "money")], "budget"),
+    ([("deposit", "money"), ("max_rent", "money")], "max_rent"),
+    ([("insured_for", "money"), ("parcels", "integer")], "insured_for"),  # the only one
+])
+def test_only_the_budget_caps_another_money_input_is_no_filter(
+        inputs: list[tuple[str, str]], budget: str) -> None:
+    # "insured for 8,000 EUR" was "the most it may cost" and left every courier out as
+    # "over budget": only the budget caps the price; another amount is the request's
+    from scout.scaffold import _criteria, _inputs_yaml, budget_input
 
-    where = _criteria([("budget", "money"), ("signup_fee", "money")])["__WHERE__"]
-    lines = [w.strip()[3:-1] for w in where.splitlines()]
-    assert lines[0] == ("task.budget is none or c.price is none or c.price.amount <= "
-                        "task.budget.amount")
-    assert "c.price" not in lines[1] and "of=['signup fee']" in lines[1]
-    assert lines[1].endswith("<= task.signup_fee.amount")
-    said = lines[1].split(" is none or ")[1].removeprefix("c | ")
-    assert said.startswith("stated(")
-    units = [u.strip(" '") for u in said[len("stated("):said.index(", of=")].split(",")]
-    page = "£25 a month, signup fee £40"
-    assert stated(page, *units, of=["signup fee"]) == 40
+    assert budget_input(inputs) == budget
+    where = _criteria(inputs)["__WHERE__"]
+    filters = [w.strip()[3:-1] for w in where.splitlines() if "task." in w]
+    assert filters == [f"task.{budget} is none or c.price is none or "
+                       f"c.price.amount <= task.{budget}.amount"]
+    assert where.count("over budget") == 1
+    said = yaml.safe_load("inputs:\n" + _inputs_yaml(inputs))["inputs"]
+    for name, kind in inputs:
+        if kind == "money":
+            most = "the most it may cost" in said[name]["description"]
+            assert most == (name == budget), (name, said[name])
+
+
+def test_a_declared_value_is_read_and_leaves_nothing_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    args = ["--input", "declared_value:money", "--input", "budget:money"]
+    report = _kind_report(tmp_path, "couriers", args,
+                          "couriers for a parcel insured for 8,000 EUR under 60 EUR", [
+                              Result("Envíos Uno", "https://uno.test/",
+                                     "Envíos Uno: 40 EUR; declared value up to 10,000 EUR."),
+                              Result("Envíos Dos", "https://dos.test/", "Envíos Dos: 90 EUR.")])
+    # the 40 EUR courier is kept: 8,000 EUR is no cap; the 90 EUR one is over the budget
+    shortlist = report.split("## Shortlist", 1)[1].split("\n## ", 1)[0]
+    assert "Envíos Uno" in shortlist and "Envíos Dos" not in shortlist
 
 
 def test_the_next_commands_init_prints_work_as_printed_from_another_project(

@@ -5,6 +5,7 @@ seeded here, and runs the pipeline with scout's real runner: no network, no keys
 Run it with: pytest tests/test___FILE__.py
 """
 
+import re
 from pathlib import Path
 
 from scout.testing import FakeProviders, Result, run_pipeline
@@ -33,4 +34,5 @@ def test___FILE___runs_offline(tmp_path):
     shortlist = [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
     assert "Example One" in shortlist
     # __TEST_CHECKS__
-    assert "Example One" in run.report and "https://one.example.test/" in run.report
+    # each shortlisted candidate is linked by its citation: [n](url)
+    assert re.search(r"\[\d+\]\(https://one\.example\.test/\)", run.report), run.report
