@@ -45,11 +45,14 @@ _HOUR = re.compile(r"\b(?:(?:una|1|one|an|primera|first)\s+)?(?:horas?|hours?)\b
 #: the page summing terms itself: "each extra day", "día adicional", "hora extra" (folded)
 _EXTRA = re.compile(r"\b(?:extra|adicional(?:es)?|additional|further|more|mas|siguientes?|"
                     r"subsequent)\b")
+#: an amount's own period, a rate paid as often as the length asked needs (unit, length)
+_RATE_OF = {"hour": ("hour", 1.0), "day": ("day", 1.0), "week": ("day", 7.0),
+            "fortnight": ("day", 14.0)}
 #: "3-day week": a week priced as days, another convention than a length; not read here
 _AS_DAYS = re.compile(r"\d\s*-?\s*(?:day|dias?)\s+(?:week|semana)")
 
 #: a conjunction ending a term said after its amount: "25 € el primer día y ..." (as written)
-_TRAILING = re.compile(r"(?:\s+(?:y|e|and|plus|then|luego|\+))+\s*$", re.IGNORECASE)
+_TRAILING = re.compile(r"(?:\s+(?:y|e|o|u|and|or|plus|then|luego|\+))+\s*$", re.IGNORECASE)
 
 TERM_HOURS_FLAG = N_("compared at the cheapest of the page's packs that covers the {count} "
                      "hours asked: {term}")
@@ -66,14 +69,16 @@ SHARED_FLAG = N_("that price divided by {count} people, to compare it with the b
 
 class Term(NamedTuple):
     """One pack or term a line states: its ``length`` (in ``unit``, "hour" or "day"),
-    ``amount``, the page's words for it (``said``), and whether it is the rate of each
-    extra unit (``extra``)."""
+    ``amount``, the page's words for it (``said``), whether it is the rate of each
+    extra unit (``extra``), and whether its amount is said per its length, to be paid as
+    often as the length asked needs (``again``: "45 € al día", "£250 per week")."""
 
     unit: str
     length: float
     amount: float
     said: str
     extra: bool
+    again: bool = False
 
 
 def _length(label: str) -> tuple[str, float] | None:
@@ -124,35 +129,51 @@ def terms(text: str, currency: str) -> list[Term]:
                           if _length(":".join(parts[k:])) is not None), label)
         else:  # "10 € cada día adicional": an amount's span may hold its unit
             label = folded[start:end] + label
-        read = _length(label)
+        rate = _RATE_OF.get(str(money.per))
+        read = rate or _length(label)
         if read is None or not money.amount or not math.isfinite(money.amount):
             continue
+        extra = bool(_EXTRA.search(label))
         quote = (text[b - len(label):end].lstrip(" ,;:(") if before
                  else _TRAILING.sub("", text[start:start + len(label)]).strip(" ,;:()"))
-        out.append(Term(read[0], read[1], money.amount, quote, bool(_EXTRA.search(label))))
+        out.append(Term(read[0], read[1], money.amount, quote, extra,
+                        again=rate is not None and not extra))
     return out
 
 
-def cheapest(listed: list[Term], unit: str, asked: float) -> tuple[float, Term, int,
-                                                                      Term | None] | None:
+class Cover(NamedTuple):
+    """How a list of terms covers a length: ``amount`` in all, the ``term`` taken
+    ``times`` over (a rate per its length: "2 × 250 € a la semana"), plus ``more`` units
+    at the page's ``rate`` for each extra one."""
+
+    amount: float
+    term: Term
+    times: int = 1
+    more: int = 0
+    rate: Term | None = None
+
+
+def cheapest(listed: list[Term], unit: str, asked: float) -> Cover | None:
     """The cheapest way ``listed`` covers ``asked`` units of ``unit``: a term long enough
-    whole, or a term plus the extra units the page prices (``each extra day``); as
-    (amount, term, extra units, extra rate). None when the line lists fewer than two
-    terms of that unit (one price is no list) or none covers ``asked``."""
-    whole = [t for t in listed if t.unit == unit and not t.extra]
+    whole, a rate per its length as often as needed, or a term plus the extra units the
+    page prices (``each extra day``). None when the line lists fewer than two terms of
+    that unit (one price is no list), two for one length (two things, two seasons), or
+    none covers ``asked``."""
+    terms_ = [t for t in listed if t.unit == unit and not t.extra]
     extras = [t for t in listed if t.unit == unit and t.extra and t.length == 1]
-    if not whole or (len(whole) < 2 and not extras):
+    if not terms_ or (len(terms_) < 2 and not extras):
         return None
-    if len({t.length for t in whole}) < len(whole):
-        return None  # two prices for one length: two things or two seasons, no list of terms
-    options: list[tuple[float, Term, int, Term | None]] = [
-        (t.amount, t, 0, None) for t in whole if t.length >= asked - 1e-6]
+    if len({t.length for t in terms_}) < len(terms_):
+        return None
+    options = [Cover(t.amount, t) for t in terms_ if t.length >= asked - 1e-6]
+    options += [Cover(t.amount * n, t, times=n) for t in terms_
+                if t.again and (n := math.ceil(asked / t.length - 1e-6)) > 1]
     for rate in extras[:1]:
-        for t in whole:
+        for t in terms_:
             if t.length < asked:
                 more = math.ceil(asked - t.length - 1e-6)
-                options.append((t.amount + more * rate.amount, t, more, rate))
-    return min(options, key=lambda o: o[0]) if options else None
+                options.append(Cover(t.amount + more * rate.amount, t, more=more, rate=rate))
+    return min(options, key=lambda o: o.amount) if options else None
 
 
 def for_terms(c: Candidate, per: str | None, work: Work | None, span: Span | None,
@@ -179,7 +200,10 @@ def for_terms(c: Candidate, per: str | None, work: Work | None, span: Span | Non
             best = cheapest(listed, unit, length)
             if best is None:
                 continue
-            amount, term, more, rate = best
+            if best.term.again and best.term.length == 1 and best.rate is None:
+                return  # a rate per hour or day times the length: today's reading says so
+            amount, more, rate = best.amount, best.more, best.rate
+            said = best.term.said if best.times == 1 else f"{best.times} × {best.term.said}"
             factor = base.amount / price.amount  # the page's currency to the one compared
             total = round(amount * factor / (people if shared else 1), 2)
             if not math.isfinite(total):
@@ -190,10 +214,10 @@ def for_terms(c: Candidate, per: str | None, work: Work | None, span: Span | Non
             count = f"{length:g}"
             if rate is None:
                 flag = TERM_HOURS_FLAG if unit == "hour" else TERM_DAYS_FLAG
-                c.flags.append(flag.format(count=count, term=term.said))
+                c.flags.append(flag.format(count=count, term=said))
             else:
                 flag = EXTRA_HOURS_FLAG if unit == "hour" else EXTRA_DAYS_FLAG
-                c.flags.append(flag.format(count=count, term=term.said, extra=more,
+                c.flags.append(flag.format(count=count, term=said, extra=more,
                                            rate=rate.said))
             if shared:
                 c.flags.append(SHARED_FLAG.format(count=people))

@@ -44,10 +44,15 @@ def _listing(text: str, amount: float, currency: str = "EUR",
     ("£40 first day, £20 each extra day", "GBP", "day", 5, 120),
     ("25 € el primer día y 10 € cada día adicional", "EUR", "day", 3, 45),
     ("$60 for the first day, then $35 per additional day", "USD", "day", 4, 165),
+    # a rate per its period is paid as often as the length needs: the page says so
+    ("Generador: 45 € al día, 250 € a la semana", "EUR", "day", 5, 225),
+    ("Generador: 45 € al día, 250 € a la semana", "EUR", "day", 6, 250),
+    ("Generador: 45 € al día, 250 € a la semana", "EUR", "day", 14, 500),
+    ("Mixer £30 per day or £120 per week", "GBP", "day", 10, 240),
 ])
 def test_the_cheapest_term_covering_the_length(text, currency, unit, asked, amount) -> None:
     best = cheapest(terms(text, currency), unit, asked)
-    assert best is not None and best[0] == amount
+    assert best is not None and best.amount == amount
 
 
 @pytest.mark.parametrize("text, currency, unit, asked", [
@@ -59,6 +64,8 @@ def test_the_cheapest_term_covering_the_length(text, currency, unit, asked, amou
     ("Hire: 1 day £20, 3-day week £60", "GBP", "day", 5),       # a week priced as days
     ("Clases de 2 horas a la semana, 80 €", "EUR", "hour", 2),  # how often, one price
     ("Pack 4 h: 450 €, Pack 8 h: 800 €", "USD", "hour", 8),     # another currency
+    ("Pista 1 hora 14 €, 2 horas 24 €", "EUR", "hour", 3),     # packs summed: not said
+    ("Socios: 16 €/hora. No socios: 28 €/hora.", "EUR", "hour", 2),  # two rates, one length
 ])
 def test_no_list_of_terms_to_read(text, currency, unit, asked) -> None:
     assert cheapest(terms(text, currency), unit, asked) is None
