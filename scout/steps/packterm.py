@@ -131,7 +131,7 @@ def terms(text: str, currency: str) -> list[Term]:
             label = folded[start:end] + label
         rate = _RATE_OF.get(str(money.per))
         read = rate or _length(label)
-        if read is None or not money.amount or not math.isfinite(money.amount):
+        if read is None or read[1] <= 0 or not money.amount or not math.isfinite(money.amount):
             continue
         extra = bool(_EXTRA.search(label))
         quote = (text[b - len(label):end].lstrip(" ,;:(") if before

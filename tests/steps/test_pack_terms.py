@@ -65,6 +65,8 @@ def test_the_cheapest_term_covering_the_length(text, currency, unit, asked, amou
     ("Clases de 2 horas a la semana, 80 €", "EUR", "hour", 2),  # how often, one price
     ("Pack 4 h: 450 €, Pack 8 h: 800 €", "USD", "hour", 8),     # another currency
     ("Pista 1 hora 14 €, 2 horas 24 €", "EUR", "hour", 3),     # packs summed: not said
+    ("Pack 0 h: 10 €, Pack 00 h: 20 €", "EUR", "hour", 2),     # no length at all
+    ("Pack 4 h: 1e308 €, Pack 8 h: 1e309 €", "EUR", "hour", 8),
     ("Socios: 16 €/hora. No socios: 28 €/hora.", "EUR", "hour", 2),  # two rates, one length
 ])
 def test_no_list_of_terms_to_read(text, currency, unit, asked) -> None:
