@@ -19,7 +19,7 @@ from scout.config.models import CurrencyTable
 from scout.i18n import N_
 from scout.schemas.records import Candidate, EvidenceSet, Offer
 from scout.schemas.task import HEADS, Money, TaxBasis
-from scout.units import PERIOD_DAYS, WORK_UNITS, per_factor
+from scout.units import PERIOD_DAYS, TOTAL, WORK_UNITS, per_factor
 from scout.steps.samecandidate import domain_of
 from scout.steps.promoprice import first_months, offer_amounts, promotion
 from scout.steps.rank_heads import for_people
@@ -31,6 +31,7 @@ from scout.steps.groupsize import for_group
 from scout.steps.headprice import as_heads
 from scout.steps.listprice import local_dollar
 from scout.steps.packprice import for_bundle, for_pack
+from scout.steps.packterm import for_terms
 from scout.steps.tripfare import as_one_persons, for_trip
 from scout.steps.seasonprice import for_season
 from scout.steps.seatprice import for_seats
@@ -227,10 +228,15 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.price is not None and counts_people:
             # "Precio por niño: 180 €/semana": one child's, whatever its unit says
             as_heads(c, *head_words)
+        if c.price is not None and (per == TOTAL or pack is None):
+            # "Pack 4 h: 450 €, Pack 8 h: 800 €": the pack covering the hours asked (with
+            # no money asked beside rates per hour, a pack is put per hour below instead)
+            for_terms(c, per, work, span, people or 0)
         if c.price is not None:
             # a slot's price ("Pista 90 minutos: 24 €") for the length asked, before the
             # heads: once per person, for_people leaves it
-            for_slot(c, per, people or 0, work)
+            if not _by_terms(c):  # a pack covering the length is booked whole
+                for_slot(c, per, people or 0, work)
             # "Menu for 10 people: £250" against a budget per person: the page's group
             for_group(c, per, people or 0)
             for_people(c, per, asked, periods, each, group, work)
@@ -264,6 +270,12 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.rating is None and "rating" in checks:
             c.flags.append(_ORDER_ONLY[1] if "rating" in ordered else N_("rating unknown"))
     return list(by_key.values()), converted_any
+
+
+def _by_terms(c: Candidate) -> bool:
+    """Whether ``c``'s price was put on its page's pack or term covering the length asked
+    (:mod:`scout.steps.packterm`): the whole booking's, no slot's or head's to count."""
+    return any(f.startswith("compared at the cheapest of the page's") for f in c.flags)
 
 
 def _on_period(price: Money, text: str, per: str | None, work: Work | None) -> Money:

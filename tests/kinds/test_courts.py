@@ -297,3 +297,47 @@ def test_a_foreign_clubs_slot_is_worked_out_in_the_money_compared(foreign):
     # £22 an hour for 90 minutes is £33 (~38,82 €), ~19,41 € each of two
     assert "| Highbury Fields Tennis | ~19,41 €/persona [1] | ~38,82 € | ~19,41 € |" in report
     assert "33 GBP" not in report and "16,50 GBP" not in report
+
+
+# a club listing packs of hours: the pack covering the length asked, or one plus the extra
+# hours the page prices, shared by the players (scout/steps/packterm.py)
+SEVILLA_PACKS = [
+    Result("Club Tenis Nervión", "https://nervion-tenis.test/tarifas",
+           "Pistas de tenis cubiertas. Alquiler: 1 hora 16 €, 2 horas 26 €."),
+    Result("Tenis Triana", "https://trianatenis.test/",
+           "Pista de tenis cubierta: 18 € la hora."),
+]
+BRISTOL_PACKS = [
+    Result("Harbourside Racquets", "https://harbourside-racquets.test/courts",
+           "Indoor tennis court hire: 1 hour £12, 2 hours £20, each additional hour £8."),
+    Result("Redland Indoor Tennis", "https://redland-tennis.test/",
+           "Indoor courts at £13 per hour."),
+]
+PACK_RUNS = {
+    "es": ("pista de tenis cubierta en Sevilla el sábado, 2 horas, somos 4, máximo 7 € por "
+           "persona", SEVILLA_PACKS),
+    "en": ("indoor tennis court in Bristol on Sunday for 3 hours, 2 players, under £15 each",
+           BRISTOL_PACKS),
+}
+
+
+@pytest.fixture(scope="module")
+def pack_runs(tmp_path_factory):
+    return run_each(KIND, PACK_RUNS, tmp_path_factory, today=TODAY)
+
+
+def test_a_pack_of_hours_is_the_one_covering_the_length_shared_by_the_players(pack_runs):
+    run, _ = pack_runs["es"]
+    # 2 horas: the 2-hour pack's 26 € for 4 is 6,50 € each (two 1-hour slots, 32 €, would
+    # be 8 €); 18 €/hora × 2 for 4 is 9 €
+    assert _names(run) == ["Club Tenis Nervión"]
+    assert _excluded(run) == {"Tenis Triana": ["cuesta más que el presupuesto"]}
+    assert "6,50 €/persona" in run.report
+    assert "que cubre las 2 horas pedidas: 2 horas 26 €" in run.report
+    run, _ = pack_runs["en"]
+    # 3 hours: £12 + 2 additional hours at £8 (or £20 + 1), £28 for 2 is £14 each;
+    # £13 an hour × 3 for 2 is £19.50
+    assert _names(run) == ["Harbourside Racquets"]
+    assert _excluded(run) == {"Redland Indoor Tennis": ["costs more than the budget"]}
+    assert "14 GBP/person" in run.report
+    assert "the cheapest of the page's packs for the 3 hours asked" in run.report

@@ -101,7 +101,28 @@ CDMX = [
            "Cámara Sony FX3 kit completo, 2.500 pesos al día, seguro incluido."),
 ]
 
+# a list of terms: the cheapest covering the days asked, a first day plus the extra days
+# only where the page prices them so (scout/steps/packterm.py)
+MADRID = [
+    Result("Sonido Lavapiés", "https://lavapies-sonido.test/",
+           "Altavoces autoamplificados: 1 día 30 €, fin de semana 45 €, semana 90 €."),
+    Result("Chamberí Audio", "https://chamberi-audio.test/",
+           "Altavoz con trípode: 25 € el primer día y 10 € cada día adicional."),
+    Result("Retiro Eventos", "https://retiro-eventos.test/",
+           "Alquiler de altavoces 22 €/día, recogida en tienda."),
+]
+BRISTOL = [
+    Result("Avon Tool & AV", "https://avon-av.test/",
+           "Projector hire: £40 first day, £20 each extra day. Delivery extra."),
+    Result("Bedminster Hire", "https://bedminster-hire.test/",
+           "Projector hire rates - 1 day £25, weekend £35, week £75. Collect from the shop."),
+    Result("Temple Meads Rentals", "https://templemeads.test/",
+           "HD projectors from £18 per day."),
+]
+
 RUNS = {
+    "madrid": ("alquiler de altavoces en Madrid durante 5 días, máximo 100 €", MADRID),
+    "bristol": ("hire a projector in Bristol for 5 days, under £100 in total", BRISTOL),
     "valencia": ("alquiler de proyector y pantalla para un congreso en Valencia, 3 días, "
                  "entrega y recogida incluidas, máximo 400 €", VALENCIA),
     "glasgow": ("hire a PA system for 2 days in Glasgow, under £250, delivered", GLASGOW),
@@ -125,6 +146,26 @@ def test_a_rate_a_day_is_compared_for_the_days_asked_in_spanish(runs):
     assert "360 € en total impuestos incluidos (120 €/día" in run.report
     assert "≤ 400 € en total" in run.report
     assert queries[0].startswith("hire proyector y pantalla in Valencia")
+
+
+def test_the_cheapest_term_that_covers_the_days_asked_in_spanish(runs):
+    run, _ = runs["madrid"]
+    # 5 días: 25 € + 4 días adicionales × 10 € = 65 €; la semana (90 €), no 5 × 30 €
+    # (150 €, antes); 22 €/día × 5 = 110 €, por encima de 100 €
+    assert _names(run) == ["Chamberí Audio", "Sonido Lavapiés"]
+    assert _excluded(run) == {"Retiro Eventos": ["por encima del presupuesto"]}
+    assert "semana 90 €" in run.report and "que cubre los 5 días pedidos" in run.report
+    assert "25 € el primer día, más 4 × 10 € cada día adicional" in run.report
+
+
+def test_the_cheapest_term_that_covers_the_days_asked_in_english(runs):
+    run, _ = runs["bristol"]
+    # 5 days: the week's £75 (once the first day's £25); £18 × 5 = £90; £40 + 4 × £20 =
+    # £120, over the £100 asked (once compared at its £40)
+    assert _names(run) == ["Bedminster Hire", "Temple Meads Rentals"]
+    assert _excluded(run) == {"Avon Tool & AV": ["over budget"]}
+    assert "the cheapest of the page's terms that covers the 5 days asked: week £75" \
+        in run.report
 
 
 def test_a_spanish_request_gets_a_spanish_report(runs):

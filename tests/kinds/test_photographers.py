@@ -114,7 +114,26 @@ LONDON = [
     Result("Clapham Product Studio", "https://claphamstudio.test/packages",
            "Packages: 50 photos for £450, 100 photos for £800. VAT included."),
 ]
+# packs of hours: the one covering the hours asked, or one plus the extra hours the page
+# prices (examples/photographers' README; scout/steps/packterm.py)
+SEVILLA = [
+    Result("Luz de Triana Bodas", "https://luzdetriana.test/packs",
+           "Fotografía de boda en Sevilla. Pack 4 h: 450 €, Pack 8 h: 800 €. Álbum aparte."),
+    Result("Giralda Foto", "https://giraldafoto.test/tarifas",
+           "Reportaje de boda: 3 horas 390 €; 6 horas 690 €; 10 horas 990 €."),
+    Result("Estudio Alameda", "https://estudioalameda.test/",
+           "Cobertura de boda 5 h 600 €, hora extra 90 €. Entrega online."),
+]
+BRISTOL = [
+    Result("Harbourside Weddings", "https://harbourside.test/packages",
+           "Wedding packages: 4 hours £650, 8 hours £1,050, additional hours £120 each."),
+    Result("Clifton Light", "https://cliftonlight.test/",
+           "Wedding photography: 2-hour mini session £250; half day (4 hrs) £500; "
+           "full day (8 hrs) £1,100."),
+]
 RUNS = {
+    "sevilla": ("fotógrafo de boda en Sevilla, 8 horas de cobertura, máximo 900 €", SEVILLA),
+    "bristol": ("wedding photographer in Bristol for 6 hours, under £1,000", BRISTOL),
     "salamanca": ("fotógrafo para congreso en Salamanca del 18 al 19 de marzo, entrega de "
                   "las fotos en 1 semana, máximo 1.500 €", SALAMANCA),
     "dublin": ("headshots for 12 staff in Dublin, on site, under €600 in total", DUBLIN),
@@ -137,6 +156,30 @@ def test_a_day_rate_for_the_days_asked_in_spanish(runs):
     assert "1.100 € en total (550 €/día según la fuente)" in run.report
     # a wait for the photos is no dates: the title names the days asked, not a week ahead
     assert "18–19 de marzo de 2027" in run.report.splitlines()[0]
+
+
+def test_the_pack_that_covers_the_hours_asked_in_spanish(runs):
+    run, _ = runs["sevilla"]
+    # 8 hours: the 8-hour pack's 800 € (once its first 450 €); 5 h + 3 extra hours at
+    # 90 € is 870 €; 10 hours' 990 € is the least that covers 8 (once 390 €, kept)
+    assert _names(run) == ["Luz de Triana Bodas", "Estudio Alameda"]
+    assert _excluded(run) == {"Giralda Foto": ["por encima del presupuesto"]}
+    assert "Pack 8 h: 800 €" in run.report
+    assert "la más barata de las tarifas de la página que cubre las 8 horas pedidas" \
+        in run.report
+    assert "5 h 600 €, más 3 × hora extra 90 €" in run.report
+
+
+def test_packs_of_hours_in_english_sum_only_what_the_page_adds(runs):
+    run, _ = runs["bristol"]
+    # 6 hours: £650 for 4 plus 2 additional hours at £120 (£890) beats the 8-hour £1,050;
+    # the mini session is never booked three times over, the page says no such thing:
+    # the full day's £1,100 covers the 6 hours, over the £1,000 asked
+    assert _names(run) == ["Harbourside Weddings"]
+    assert _excluded(run) == {"Clifton Light": ["over budget"]}
+    assert "890 GBP" in run.report
+    assert "the cheapest of the page's packs for the 6 hours asked: 4 hours £650, plus 2 " \
+        "× additional hours £120 each" in run.report
 
 
 def test_a_deposit_is_shown_apart(runs):
