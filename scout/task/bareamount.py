@@ -9,7 +9,8 @@ import re
 
 from scout.task.figures import AMOUNT as _AMOUNT
 from scout.task.money import CMP, POST_CMP
-from scout.task.moneyunits import UNIT_AFTER, bare_total
+from scout.task.moneytotal import bare_total
+from scout.task.moneyunits import UNIT_AFTER
 
 
 # a place's cue after a price of two digits or more: "menos de 150 en Sevilla", "under 950

@@ -49,9 +49,10 @@ from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
     PER, TIME_PERIODS, each_of, head_after, measure_before, period_late, period_of,
-    rate_named_before, rate_unit_before, total_of, unit_after_cap,
+    rate_named_before, rate_unit_before, unit_after_cap,
     unit_before,
 )
+from scout.task.moneytotal import total_of
 from scout.task.taxbasis import basis_at, blank_tax_words
 from scout.units import OCCASIONS
 
