@@ -61,11 +61,12 @@ from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
-from scout.stepkit.params import TIER_TYPES, RankParams
+from scout.stepkit.params import RankParams
 from scout.steps.listedthings import listed_candidates
 from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
+from scout.steps.rank_asked import head_words, people, return_asked, tiers, variants
 from scout.steps.rank_enrich import enrich
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
@@ -124,43 +125,6 @@ def _target_money(task: Any, order: Iterable[str] = ()) -> Money | None:
     return asked[1] if asked is not None else None
 
 
-def _variants(ctx: StepContext, name: str | None
-              ) -> tuple[dict[str, list[str]], list[str]] | None:
-    """The ``variants:`` input's versions (each enum value with its synonyms) and the
-    ones the Task asks for, or None when the phase names none."""
-    spec = (getattr(ctx.pipeline, "inputs", None) or {}).get(name) if name else None
-    if spec is None or not spec.enum:
-        return None  # scout validate refuses it (SPEC080): nothing to read prices by
-    labels = {str(v): [str(v), *spec.synonyms.get(str(v), [])] for v in spec.enum}
-    value = ctx.task.values.get(name) if ctx.task is not None else None
-    asked = [str(v) for v in (value if isinstance(value, list) else [value])
-             if str(v) in labels]
-    return labels, asked
-
-
-def _tiers(ctx: StepContext, names: str | list[str] | None
-           ) -> list[tuple[Any, float | None, bool]]:
-    """The readers of ``tiers:``'s inputs (:func:`scout.steps.tierprice.restate_tiers`):
-    each input's label pattern, the value the Task asks, and whether a bigger size holds
-    it (an area's). An input of another type reads nothing (scout validate: SPEC080)."""
-    from scout.steps.tierprice import label_pattern
-
-    inputs = getattr(ctx.pipeline, "inputs", None) or {}
-    values = getattr(ctx.task, "values", None) or {}
-    out: list[tuple[Any, float | None, bool]] = []
-    for name in [names] if isinstance(names, str) else names or []:
-        spec = inputs.get(name)
-        if spec is None or spec.type not in TIER_TYPES:
-            continue
-        value = values.get(name)
-        asked = float(value) if isinstance(value, (int, float)) and not isinstance(
-            value, bool) and math.isfinite(value) else None
-        area = spec.type == "area"
-        out.append((label_pattern([] if area else [name.replace("_", " "), *spec.aliases],
-                                  area), asked, area))
-    return out
-
-
 def _bounds(params: RankParams, where: list[str]) -> set[str]:
     """The inputs rank reads otherwise than as the stay's length: those its ``where``
     compares (a flight's longest time, a minimum contract) and its ``volume`` counts the
@@ -168,45 +132,6 @@ def _bounds(params: RankParams, where: list[str]) -> set[str]:
     read = (fields_and_inputs(w, params.as_) for w in where)
     return ({n for pair in read if pair for n in pair[1]} | set(params.volume.values())
             | set(params.hours_per.values()))
-
-
-def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
-    """How many people (or pets: rank's ``heads``) the request is for: the integer input rank's ``people`` names, or
-    the sum of those it lists that the request gives (adults and children: "2 adultos y
-    un niño" is 3; scout validate refuses another type: SPEC080); None when unnamed or
-    none is given."""
-    values = getattr(ctx.task, "values", None) or {}
-    counts = [v for n in ([names] if isinstance(names, str) else names or [])
-              if isinstance(v := values.get(n), int) and not isinstance(v, bool) and v > 0]
-    return sum(counts) if counts else None
-
-
-def _return_asked(ctx: StepContext, names: str | list[str] | None) -> bool | None:
-    """Whether the request asks a return trip: one of the inputs rank's ``return_trip``
-    names holds a value (a yes/no said yes, a return date); None when it names none."""
-    if not names:
-        return None
-    values = getattr(ctx.task, "values", None) or {}
-    return any(values.get(n) not in (None, False, "", [])
-               for n in ([names] if isinstance(names, str) else names))
-
-
-def _head_words(ctx: StepContext, params: RankParams) -> tuple[list[str], list[str]]:
-    """The kind's own words for the people and the pets it counts: the aliases of the
-    inputs rank's ``people`` and ``heads`` name ("esquiadores", "campers"), with which a
-    page says a price is one head's (:func:`scout.steps.headprice.as_heads`)."""
-    inputs = getattr(ctx.pipeline, "inputs", None) or {}
-
-    def words(names: str | list[str] | None) -> list[str]:
-        named = [names] if isinstance(names, str) else names or []
-        return [w for n in named if (spec := inputs.get(n)) is not None
-                for w in (n.replace("_", " "), *spec.aliases)]
-
-    pets = [w for basis, names in params.heads.items() if basis == "pet" for w in words(names)]
-    people = [*words(params.people),
-              *(w for basis, names in params.heads.items() if basis != "pet"
-                for w in words(names))]
-    return people, pets
 
 
 def _cost(score: list[Any], at: int | None, descending: bool,
@@ -298,13 +223,13 @@ def run(ctx: StepContext) -> Shortlist:
     # a listing page's things are candidates of their own (it is left out below)
     found = listed_candidates(source.items, evidence_sets)
     cands, converted = enrich(found, evidence_sets, currency, table, read, per,
-                              periods, floor, peers, _variants(ctx, params.variants),
+                              periods, floor, peers, variants(ctx, params.variants),
                               stay_span(ctx.task, _bounds(params, where)),
                               ordered=read - fields_checked(where, [], params.as_,
                                                             ctx.task),
-                              people=_people(ctx, params.people),
+                              people=people(ctx, params.people),
                               heads={h: n for h, names in params.heads.items()
-                                     if (n := _people(ctx, names))},
+                                     if (n := people(ctx, names))},
                               each=getattr(target, "each", None) if not floor else None,
                               work=work, group=params.group_prices,
                               member=says_member(getattr(ctx.task, "query", "")),
@@ -322,11 +247,11 @@ def run(ctx: StepContext) -> Shortlist:
                               # what the kind counts, as its author declared it
                               counts_people=bool(params.people or params.heads
                                                  or params.group_prices),
-                              trip=_return_asked(ctx, params.return_trip),
+                              trip=return_asked(ctx, params.return_trip),
                               one_persons=params.person_prices
-                              and bool(_people(ctx, params.people)),
-                              head_words=_head_words(ctx, params), counted=counted,
-                              tiers=_tiers(ctx, params.tiers),
+                              and bool(people(ctx, params.people)),
+                              head_words=head_words(ctx, params), counted=counted,
+                              tiers=tiers(ctx, params.tiers),
                               start_month=getattr(getattr(ctx.task, "today", None), "month",
                                                   None))
     rates = getattr(ctx.config, "tax_rates", None) or {}

@@ -11,7 +11,8 @@ from scout.schemas.task import Money
 from scout.task.lang import fold
 from scout.task.fundedprice import funded_only
 from scout.task.memberprice import members_only
-from scout.task.money import LABEL_GAP, iter_money, label_re
+from scout.task.money import iter_money
+from scout.task.pricelabel import LABEL_GAP, label_re
 from scout.task.pageprices import shop_text, span_back
 from scout.task.readers import QueryText
 from scout.task.sharedperiod import shared_periods

@@ -58,7 +58,7 @@ Resolution, from the injected ``today`` (never the clock):
 * words inside a longer place name the gazetteer knows are the place's, not a date
   ("Christmas Island", "Isla de Navidad", "Isla de Pascua"), and so are words a
   geographic noun opens or ends ("Puerto Navidad", "Christmas Cove"):
-  :func:`scout.task.gazetteer.place_names`, :func:`scout.task.gazetteer.headed_names`.
+  :func:`scout.task.placespans.place_names`, :func:`scout.task.placespans.headed_names`.
 
 dateparser was evaluated for the relative forms (1.2.2 here): it reads "next month" and
 "in two weeks" but returns one instant, not a span, and does not read "el año que viene",
@@ -77,7 +77,7 @@ from scout.schemas.task import DateRange, Month
 from scout.task.cldr import weekdays
 from scout.task.around import around
 from scout.task.dategrammar import Grammar, date_forms
-from scout.task.gazetteer import headed_names, place_names
+from scout.task.placespans import headed_names, place_names
 from scout.task.joined import find_joined
 from scout.task.relative import Value, last_day
 from scout.task.stay import find_stay

@@ -6,7 +6,8 @@ input's longer word that holds this one's (:func:`rival_words`: "bachillerato
 internacional" is a curriculum's, not the stage "bachillerato"). An identifier's
 underscore is read as a space or a hyphen ("per-minute"), a Spanish adjective's other
 gender after a noun the kind declares ("TIN fijo" for "fija"), and a language value in a
-pair of codes ("ES→EN").
+pair of codes ("ES→EN"). A word that is a proper name's, not the value ("the Spanish
+Civil War", "de Laura Gallego", "the Lake District"), is told by :mod:`scout.task.enumnames`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from scout.lazyre import compiled
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 from scout.task.readers import CLAIMED, QueryText, name_forms
+from scout.task.enumnames import ends_proper_name, name_only, opens_landform_name, opens_proper_name
 from scout.task.subjectwords import FUNCTION_WORDS
 
 
@@ -177,23 +179,6 @@ def rules_out(name: str) -> bool:
     return bool(_RULING_OUT.search(name.lower()))
 
 
-# one word written with its capital and no other: a name ("First", "Advanced")
-_CAPITALISED = re.compile(r"[A-ZÁÉÍÓÚÑÜ][a-záéíóúñü]+")
-
-
-def _name_only(word: str) -> bool:
-    """An enum synonym the kind writes as one capitalised word ("First", "Advanced" for
-    Cambridge's exams) is a name: typed in lower case it is the ordinary word ("the first
-    lesson is free", "advanced maths"), so it is read only typed with its capital. A place
-    the gazetteer knows ("Europa", "Japan") is read in any case, as the place reader reads
-    it; so are codes ("IELTS", "A-level") and longer synonyms ("Cambridge First")."""
-    if not _CAPITALISED.fullmatch(word):
-        return False
-    from scout.task.placecase import known_name
-
-    return not known_name(word)
-
-
 def _enum_hits(text: QueryText, word: str, ruled_out: bool = False,
                vocab: frozenset[str] = frozenset()) -> list[re.Match[str]]:
     """Where an enum word stands in the free text and is asked for: one the request
@@ -203,7 +188,7 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False,
     hits = []
     # not \b: a word may start or end with a sign ("+ IVA", "C++", "C#"), and its edges are
     # then no word boundaries
-    named = _name_only(word)
+    named = name_only(word)
     for m in compiled(r"(?<!\w)" + name_forms([word]) + r"(?!\w)").finditer(text.free):
         if named and not text.original[m.start():m.start() + 1].isupper():
             continue  # "the first lesson is free": the ordinary word, not the exam "First"
@@ -212,9 +197,9 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False,
             continue  # "camp for 10 days": a length, not the enum value "day"
         if opens_landform_name(text, m.span()):
             continue  # "the Lake District", "los Picos de Europa": a place, no feature
-        if _opens_proper_name(text, m.span()):
+        if opens_proper_name(text, m.span()):
             continue  # "the Spanish Civil War": a name's word, no language asked
-        if _ends_proper_name(text, m.span(), vocab):
+        if ends_proper_name(text, m.span(), vocab):
             continue  # "de Laura Gallego", "by Anne French": a surname, no language asked
         said = _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]) or (
             ruled_out and _RULED_OUT_RUN.search(text.free[max(0, m.start() - 60):m.start()]))
@@ -223,73 +208,6 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False,
         elif not ruled_out:
             text.claim(m.span())
     return hits
-
-
-# an article, then a capitalised enum word, then another capitalised word: a proper name
-# the word opens ("the Spanish Civil War", "the French Revolution", "la Francesa ...")
-_ARTICLE_BEFORE = re.compile(r"(?<!\w)(?:the|la|el|los|las)[ \t]+$")
-_CAPITAL_AFTER = re.compile(r"[ \t]+[A-ZÁÉÍÓÚÑ][\w'’-]*")
-
-
-def _opens_proper_name(text: QueryText, span: tuple[int, int]) -> bool:
-    """The enum word at ``span``, typed with its capital after an article, opens a name
-    with a capitalised word after it ("about the Spanish Civil War"): the name's word, not
-    the value (a book's language). A word with no article before it ("Spanish Novels" in
-    a title-cased request) is still the value."""
-    a, b = span
-    return text.original[a:a + 1].isupper() \
-        and _ARTICLE_BEFORE.search(text.free, max(0, a - 8), a) is not None \
-        and _CAPITAL_AFTER.match(text.original, b) is not None
-
-
-# a given name right before a capitalised enum word: the word is the person's surname
-# ("novelas de Laura Gallego", "a book by Dawn French", "Carmen Castellano")
-_GIVEN_BEFORE = re.compile(r"(?<![\w.,;:!?(])[ \t]*(?P<given>[A-ZÁÉÍÓÚÑ][a-záéíóúñü]{2,})[ \t]+$")
-_WORD = re.compile(r"[^\W\d_]+")
-
-
-def _ends_proper_name(text: QueryText, span: tuple[int, int], vocab: frozenset[str]) -> bool:
-    """The enum word at ``span``, typed with its capital, follows a capitalised word inside
-    a sentence that is no place and no enum word of the kind's ("de Laura Gallego"): a
-    person's surname, not the value. Not in a request typed title-case ("Books In
-    Spanish"), where every word has its capital, nor after the request's first word."""
-    a, _b = span
-    if not text.original[a:a + 1].isupper():
-        return False
-    before = _GIVEN_BEFORE.search(text.original, max(0, a - 24), a)
-    if before is None or not text.original[:before.start("given")].strip():
-        return False
-    words = _WORD.findall(text.original)[1:]
-    if any(w[:1].isupper() and fold(w) in FUNCTION_WORDS for w in words):
-        return False  # title-cased ("Books In Spanish"): a capital says nothing
-    given = before.group("given")
-    from scout.task.demonymwords import is_demonym
-    from scout.task.placecase import known_name
-
-    # "Inglés Gallego" is two languages, "Madrid Español" a place and a value: no person
-    return not (known_name(given) or is_demonym(fold(given)) or fold(given) in FUNCTION_WORDS
-                or fold(given) in vocab)
-
-
-def opens_landform_name(text: QueryText, span: tuple[int, int]) -> bool:
-    """The word at ``span`` is a landform's noun that opens a place's name ("Lake" in "the
-    Lake District", "picos" in "los Picos de Europa"): the name is the place's, so the
-    noun is no enum word of the request (a trail's lake, a summit). Typed with capitals,
-    the noun has its capital and a name follows it; typed in lower case, the gazetteer
-    knows the name it opens or an article before it says it is one (:func:`lower_landform_name`)."""
-    from scout.task.placename import is_cased, known_end, lower_landform_name, read_name
-    from scout.task.placewords import LANDFORMS
-
-    if fold(text.free[span[0]:span[1]]) not in LANDFORMS:
-        return False
-    if is_cased(text.original, text.free):
-        if not text.original[span[0]:span[0] + 1].isupper():
-            return False
-        name = read_name(text.free, text.original, span[0], True)
-        return name is not None and name[1][1] > span[1]
-    end = known_end(text.free, span[0])
-    return (end is not None and end > span[1]) \
-        or lower_landform_name(text.free, text.original, *span)
 
 
 def rival_words(inputs: dict[str, InputSpec], name: str) -> list[str]:

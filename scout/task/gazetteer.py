@@ -16,11 +16,12 @@ assumed: "10000 dinar" said nowhere is a guess the Task's notes name).
 For readers that must never take a place for something else (the subject of a request:
 :mod:`scout.task.subject`), :func:`known_place_words` knows these cities, every country CLDR
 names, the cities CLDR's time zones are named after, and a list of travel destinations.
+Where those names stand in a request's text is :mod:`scout.task.placespans`'s; a known
+name typed with a slip of the fingers ("madird") is :mod:`scout.task.placetypos`'s.
 """
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 
@@ -129,7 +130,7 @@ MONEY_TERRITORY: dict[str, str] = {
 
 
 def _more_territory() -> dict[str, str]:
-    """The places of :data:`_MORE_PLACES` whose country is listed (Spain's), but those a
+    """The places of :data:`MORE_PLACES` whose country is listed (Spain's), but those a
     namesake elsewhere shares (Córdoba, Valencia, León: :mod:`scout.task.namesakes` says
     whose they are by the currency the request names)."""
     from scout.task.namesakes import namesake_territories
@@ -190,7 +191,7 @@ _SPAIN = (
     "lanzarote|fuerteventura|las palmas|cartagena|asturias|galicia|andalucia|andalusia|"
     "cataluna|catalonia|pais vasco|navarra|cantabria|extremadura"
 )
-_MORE_PLACES = (
+MORE_PLACES = (
     _SPAIN + "|"
     # Europe
     "lyon|marseille|marsella|toulouse|strasbourg|estrasburgo|milan|milano|naples|napoles|"
@@ -211,11 +212,11 @@ _MORE_PLACES = (
     # islands named after a feast (Easter's has the Pacific's time zone, left out above)
     "easter island|isla de pascua|rapa nui|"
 )
-_MORE_PLACES += "|".join(n for names in _CAPITALS.values() for n in names.split("|")
+MORE_PLACES += "|".join(n for names in _CAPITALS.values() for n in names.split("|")
                          if n not in _ELSEWHERE) + "|"
 # neighbourhoods people name alone that are known places, but no city: those
 # scout.task.neighbourhoods marks (its one list of neighbourhoods by city)
-_MORE_PLACES += "|".join(sorted(NEIGHBOURHOOD_PLACES))
+MORE_PLACES += "|".join(sorted(NEIGHBOURHOOD_PLACES))
 
 
 def neighbourhood(place_folded: str) -> bool:
@@ -237,7 +238,7 @@ def _known_names() -> frozenset[str]:
     from scout.task.cldr import currencies
     from scout.task.lang import fold
 
-    names = set(CITY_TERRITORY) | set(currencies().territory_names) | set(_MORE_PLACES.split("|"))
+    names = set(CITY_TERRITORY) | set(currencies().territory_names) | set(MORE_PLACES.split("|"))
     names |= _regions()
     zones = [z for z in get_global("zone_territories") if z.startswith(_TZ_REGIONS)]
     names |= {fold(z.rsplit("/", 1)[1].replace("_", " ")) for z in zones}
@@ -324,140 +325,3 @@ def known_place_words(words: list[str]) -> int:
         if " ".join(words[:n]) in known:
             return n
     return 0
-
-
-_NAME_WORD = re.compile(r"[^\W\d_]+")
-
-
-@functools.lru_cache(maxsize=256)  # a parse reads dates several times over one text
-def place_names(free: str) -> tuple[tuple[int, int], ...]:
-    """The spans of the place names of two words or more the gazetteer knows in ``free``
-    (folded): their words are the name's, though one alone is a date or a stop word
-    ("christmas island", "isla de navidad", "isla de pascua")."""
-    words = list(_NAME_WORD.finditer(free))
-    out: list[tuple[int, int]] = []
-    for i in range(len(words)):
-        n = known_place_words([w.group(0) for w in words[i:i + 5]])
-        if n >= 2:
-            out.append((words[i].start(), words[i + n - 1].end()))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=64)  # the place reader asks at many positions of one text
-def _word_index(free: str) -> tuple[list[int], list[int], dict[int, int]]:
-    """The starts and ends of the words of ``free`` (as :func:`place_names` splits it),
-    and each start's index."""
-    words = list(_NAME_WORD.finditer(free))
-    starts = [w.start() for w in words]
-    return starts, [w.end() for w in words], {a: i for i, a in enumerate(starts)}
-
-
-def place_name_end(free: str, pos: int) -> int | None:
-    """Where the place name of two words or more that :func:`place_names` would find
-    first in ``free[pos:]`` ends, when it starts at ``pos``; None otherwise. The words are
-    split once per text (asking ``place_names`` of every suffix read the text once per
-    position: quadratic on a long request)."""
-    starts, ends, index = _word_index(free)
-    i = index.get(pos)
-    if i is not None:
-        spans = list(zip(starts[i:i + 5], ends[i:i + 5]))
-    else:  # inside a word: the suffix's first word is cut at ``pos``
-        m = _NAME_WORD.match(free, pos)
-        if m is None:
-            return None
-        j = bisect.bisect_right(starts, pos)
-        spans = [m.span(), *zip(starts[j:j + 4], ends[j:j + 4])]
-    n = known_place_words([free[a:b] for a, b in spans])
-    return spans[n - 1][1] if n >= 2 else None
-
-
-# a geographic noun before a name ("Isla Navidad", "Puerto de Navidad") or after it
-# ("Christmas Cove", "Easter Island"), written with capitals: the words between are the
-# name's, a feast's too (a function word is none: "la playa en Navidad")
-_HEADS = ("isla|islas|isle|playa|puerto|port|cabo|cape|punta|point|bahia|bay|costa|lago|"
-          "lake|monte|mount|valle|valley|sierra|villa|ciudad|san|santa")
-_TAILS = "island|islands|isle|cove|bay|beach|point|lake|creek|valley|hill|hills|mountain|peak"
-_W = (r"(?!(?:en|in|para|for|por|a|al|to|at|on|y|and|o|or|u|near|cerca|con|with|the|la|el|"
-      r"los|las|de|del|of)\b)[^\W\d_]+")
-_HEADED = re.compile(r"\b(?:" + _HEADS + r")\s+(?:(?:de|del|de\s+la|de\s+los|de\s+las)\s+)?"
-                     + _W + r"(?:\s+" + _W + r")?|\b" + _W + r"(?:\s+" + _W + r")?\s+(?:"
-                     + _TAILS + r")\b")
-
-
-def headed_names(free: str, original: str) -> list[tuple[int, int]]:
-    """The spans in ``free`` (folded; ``original`` as typed) where a geographic noun opens
-    or ends a name written with capitals ("Isla Navidad", "Puerto de Navidad", "Christmas
-    Cove"): a date word there is part of the name, not the date (the date reader passes
-    over it). Typed in lower case, only a name the gazetteer knows is one
-    (:func:`place_names`)."""
-    out = []
-    for m in _HEADED.finditer(free):
-        words = [w for w in re.findall(r"[^\W\d_]+", original[m.start():m.end()])
-                 if w.casefold() not in ("de", "del", "la", "los", "las", "of")]
-        if all(w[:1].isupper() for w in words):
-            out.append(m.span())
-    return out
-
-
-def _swapped(a: str, b: str) -> bool:
-    """True when ``a`` is ``b`` with two adjacent letters swapped ("madird", "madrid")."""
-    if len(a) != len(b) or a == b:
-        return False
-    diff = [i for i in range(len(a)) if a[i] != b[i]]
-    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
-        and a[diff[1]] == b[diff[0]]
-
-
-def _undoubled(a: str, b: str) -> bool:
-    """True when ``a`` is ``b`` with a double letter typed once or a letter typed twice
-    ("sevila" / "sevilla", "pariss" / "paris")."""
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    if len(long_) != len(short) + 1:
-        return False
-    i = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
-    return long_[:i] + long_[i + 1:] == short and i > 0 and long_[i] == long_[i - 1]
-
-
-def _dropped(typed: str, known: str) -> bool:
-    """True when ``typed`` is ``known`` with one letter left out ("barclona" / "barcelona",
-    "edinburg" / "edinburgh"), not the first; the last only from a word of seven letters
-    or more ("barcelon"), as a shorter one is likelier a name of its own. A big city's
-    name is what a request means: Texas's Edinburg is a small town, and "hamburg" is
-    known itself, so it is never corrected."""
-    if len(known) != len(typed) + 1 or typed[:1] != known[:1]:
-        return False
-    i = next((k for k in range(len(typed)) if typed[k] != known[k]), len(typed))
-    return (i < len(typed) or len(typed) >= 7) and known[:i] + known[i + 1:] == typed
-
-
-@functools.lru_cache(maxsize=1)
-def _big_cities() -> frozenset[str]:
-    """The cities and destinations listed here by hand, and Europe's cities CLDR names a
-    time zone after (its capitals; not the Americas' many small towns): those a letter
-    left out is corrected to."""
-    from babel.core import get_global
-
-    from scout.task.lang import fold
-
-    names = set(CITY_TERRITORY) | set(_MORE_PLACES.split("|"))
-    names |= {fold(z.rsplit("/", 1)[1].replace("_", " "))
-              for z in get_global("zone_territories") if z.startswith("Europe/")}
-    return frozenset(n for n in names if n.isalpha() and len(n) >= 7 and n in _known_names())
-
-
-def misspelt_place(name: str) -> str | None:
-    """The known place (folded) that ``name`` (one word, folded) is a slip of the fingers
-    for: two adjacent letters swapped ("madird", "barcleona", "lodnon") or a double letter
-    typed once or a letter twice ("sevila", "valladollid"), in a word of five letters or
-    more the gazetteer does not know itself, when exactly one known name fits; or, in a
-    word of six letters or more, one letter of a big city's name listed here left out
-    ("barclona", "manchster"; its last from seven letters: "edinburg"). No other letter
-    left out or added, nor one left out of CLDR's many small towns: that may be another
-    real place, and a swap or a double of a known name rarely is."""
-    if len(name) < 5 or " " in name or name in _known_names():
-        return None
-    hits = {n for n in _known_names() if abs(len(n) - len(name)) <= 1
-            and (_swapped(name, n) or _undoubled(name, n))}
-    if not hits and len(name) >= 6:
-        hits = {n for n in _big_cities() if _dropped(name, n)}
-    return hits.pop() if len(hits) == 1 else None

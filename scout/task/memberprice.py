@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from scout.schemas.task import Money
 from scout.task.lang import fold
-from scout.task.money import LABEL_GAP
+from scout.task.pricelabel import LABEL_GAP
 
 # who a members' price is for, folded, singular and plural: a club's, a gym's, a pool's
 # season-ticket holders ("abonados"), a museum's or a society's members

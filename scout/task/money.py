@@ -27,7 +27,9 @@ minute under 15p"), is read in the whole currency (0.245 GBP per kWh).
 Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum", "en total") are
 read around the amount by :mod:`scout.task.moneyunits`, a measure a budget is a rate per
 ("menos de 1,50 €/km", "max 30 € el m³") by :func:`scout.units.measure_unit`; its tax basis ("+ IVA", "IVA
-incluido", "excl. VAT", "HT") by :mod:`scout.task.taxbasis`.
+incluido", "excl. VAT", "HT") by :mod:`scout.task.taxbasis`. A money input's label beside its
+amount is :mod:`scout.task.pricelabel`'s; an amount said with no currency at all, for the
+parser's note, :mod:`scout.task.bareamount`'s.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from scout.schemas.task import Comparator, Money
 from scout.task.cldr import currencies
@@ -46,10 +48,11 @@ from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, lett
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
-    PER, TIME_PERIODS, UNIT_AFTER, bare_total, each_of, head_after, measure_before, period_late, period_of,
-    CAP_CLAUSE, rate_named_before, rate_unit_before, total_of, unit_after_cap,
+    PER, TIME_PERIODS, each_of, head_after, measure_before, period_late, period_of,
+    rate_named_before, rate_unit_before, unit_after_cap,
     unit_before,
 )
+from scout.task.moneytotal import total_of
 from scout.task.taxbasis import basis_at, blank_tax_words
 from scout.units import OCCASIONS
 
@@ -59,7 +62,7 @@ from scout.units import OCCASIONS
 _K = r"(?P<k§>\s?(?:k|m|mil)\b)?"
 
 # "maximum of", "cuantía mínima", "cuota máxima": the feminine and the English "of" too
-_CMP: list[tuple[str, Comparator]] = [
+CMP: list[tuple[str, Comparator]] = [
     # "cheaper than the €140 we paid", "más barato que los 140 € de ...": the price to beat
     (r"(?:cheaper|less|lower) than (?:the|what)|mas barat[oa]s? que(?: (?:el|la|los|las|lo que))?|"
      r"less than|lower than|cheaper than|under|below|max(?:imum)?(?: of)?|up to|at most|"
@@ -78,7 +81,7 @@ _CMP: list[tuple[str, Comparator]] = [
      # Latin America: "tipo 50 lucas" (River Plate), "como de 40 mil" (Mexico), "por ahí de"
      r"tipo|como de|como unos|por ahi de|como|~", "~"),
 ]
-_POST_CMP: list[tuple[str, Comparator]] = [
+POST_CMP: list[tuple[str, Comparator]] = [
     (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
     # "20k+" is a floor, but "20.000 € + IVA" / "$5,000 + tax" says the tax is on top
     (r"or more|o mas|minimum|como minimo|at least|or above|"
@@ -152,8 +155,8 @@ def _token_re(own_signs_too: bool = False) -> re.Pattern[str]:
            # the figure before it is a model's number, no amount
            + r"(?:" + sym_alt + r")(?!\d)" + own_post + r"))?")
     first, second = one.replace("§", "1"), one.replace("§", "2")
-    cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
-    post_alt = "|".join(f"(?:{w})" for w, _ in _POST_CMP)
+    cmp_alt = "|".join(f"(?:{w})" for w, _ in CMP)
+    post_alt = "|".join(f"(?:{w})" for w, _ in POST_CMP)
     return re.compile(
         r"(?:(?<![\w$€£¥])(?P<cmp>" + cmp_alt + r")\s*)?(?P<lead>(?:between|entre|from|de|desde)\s+)?"
         + first + r"(?:(?P<join>\s*[-–]\s*|\s+(?:and|y|to|a|hasta)\s+)" + second + r")?"
@@ -200,98 +203,6 @@ def find_money(free: str, original: str, territories: list[str], *,
     return None
 
 
-# a place's cue after a price of two digits or more: "menos de 150 en Sevilla", "under 950
-# near the university", "hasta 800 cerca de la playa", "below 900 close to the station"
-_WHERE_AFTER = (r"(?:en|in|near|nearby|cerca|junto|close|next|beside|by|at|around|"
-                r"alrededor|frente|within|dentro)\b")
-
-
-# "at least 30k a year", "alrededor de 150 mil": a thousands "k" / "mil" is part of the
-# amount, not a word after it; of the words of approximation, those that are as often
-# something else before a number ("nota sobre 5", "tipo 2", "como 3") are left out
-# (a word after the amount is its unit's, "150 la noche", or the place's cue after a price's
-# two digits or more, "menos de 150 en Sevilla", or the amount is no money's: "menos de 150
-# estrellas"; "como mucho", a cap the money reader reads after an amount, before one too)
-_BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + "|como mucho|" + re.sub(
-    r"\|(?:sobre|tipo|como)(?=\||$)", "", _CMP[2][0]) + r"|sobre(?=\s+[\d.,]+\s?(?:k|mil)\b))\s+(?P<a>" + _AMOUNT
-                   + r"(?:\s?(?:k|mil)\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|"
-                   r"\+|%|\d|(?!(?:an?|per|al|por)\b|" + UNIT_AFTER + r"|(?<=\d\d\s)" + _WHERE_AFTER + r")[a-z]))")
-# a cap said after the amount ("150 máximo por noche", "200 tops", "150 o menos"), or an
-# amount priced per a unit with no word of a cap ("sevilla 150 la noche"): of three digits
-# or more, or with its unit, for "somos 10 como máximo" counts people
-_BARE_AFTER = re.compile(
-    r"(?<![\w.,])(?P<a>" + _AMOUNT + r")(?P<cap>\s+(?:"
-    + "|".join(w for w, c in _POST_CMP if c == "<=") + r")\b)?(?P<unit>\s*" + UNIT_AFTER + r")?")
-
-
-# words between a price's label and its amount: "sesión de 60 euros", "sessions under 70
-# euros", "consulta: máximo 50 €", "presupuesto mensual de 60 €" (never a name: a place
-# between stays the place's)
-LABEL_GAP = (r"(?:\s*:|\s+(?:de|del|of|under|below|over|por|a|at|menos|max|maximo|maxima|hasta|"
-             r"para|less|than|no|mas|more|up|to|around|unos|unas|about|sobre|is|es|costs?|"
-             r"cuesta|cuestan|tops|at\s+most|como\s+mucho|mensual(?:es)?|monthly|anual(?:es)?|"
-             r"annual|yearly|" + CAP_CLAUSE + r"))*\s*$")
-
-
-def label_re(words: Iterable[str]) -> str:
-    """A pattern for any of ``words`` (folded labels) said as a whole word, a plural's
-    "s" or "es" after it allowed ("sesiones", "fees")."""
-    return r"(?<![\w])(?:" + "|".join(map(re.escape, words)) + r")(?:e?s)?(?![\w])"
-
-
-# "sin matrícula", "no joining fee", "without a deposit", "free of enrolment fee": a money
-# input's label said absent (scout.task.moneylabels)
-NONE = r"(?<![\w])(?:sin|no|without|zero|free of|cero)\s+(?:(?:a|an|any|the|ningun[ao]?)\s+)?"
-# ... right before a label, or before the words of a longer one it ends ("no joining fee":
-# the monthly fee's "fee" is no more said than the joining fee is): it names no amount
-NONE_BEFORE = re.compile(NONE + r"(?:[a-z]+\s+){0,2}$")
-
-
-def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, int]:
-    """``span`` (an amount in ``free``, folded) widened over the money input's own label
-    said just before it ("sesión de 60 euros", "sessions under 70 euros"): the label names
-    what the amount is for, and left alone it was read as the place ("Sesión")."""
-    words = sorted({fold(w).strip() for w in labels if fold(w).strip()}, key=len, reverse=True)
-    if not words:
-        return span
-    before = free[max(0, span[0] - 40):span[0]]
-    m = re.search(label_re(words) + LABEL_GAP, before)
-    if m and NONE_BEFORE.search(before, 0, m.start()):
-        return span  # "no joining fee under £30 a month": the absent fee's words are its own
-    return (span[0] - (min(40, span[0]) - m.start()), span[1]) if m else span
-
-
-# an amount in thousands standing alone, no word of what it counts after it: "piso en
-# Madrid 3 hab 400k", "ático 450 mil en Valencia" (a "5k run", "50k km" count something
-# else)
-_BARE_SCALED = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,3})?\s?(?:k|mil))(?![\w.,])"
-                          r"(?!\s*(?:/|%|\+|(?!(?:en|in|para|for|con|with|y|and|o|or)\b)[^\W\d_]))")
-
-
-def find_bare_amount(free: str) -> tuple[str, tuple[int, int], tuple[int, int] | None] | None:
-    """An amount after a money comparator or a word of approximation with no currency at
-    all ("nada por encima de 150", "under 300", "around 40k", "menos de 150 la noche"),
-    one before a cap's word or priced per a unit ("150 máximo", "sevilla 150 la noche":
-    :data:`_BARE_AFTER`), one in thousands alone
-    ("3 hab 400k") or one said to be a total ("1200 in total", "all-in 900"), as written, and the span of the whole phrase, for a note that it was
-    not read: the phrase is no subject's and no place's ("cocinero alrededor de 150 mil").
-    Last, the span of the period or the head said right after the amount ("under 2500/mo",
-    "menos de 150 la noche"), which the note keeps, or None."""
-    m = _BARE.search(free) or _BARE_SCALED.search(free) or bare_total(free, _AMOUNT)
-    if m is None:
-        m = next((m for m in _BARE_AFTER.finditer(free) if m.group("unit") and len(
-            re.sub(r"\D", "", m.group("a"))) >= 2 or m.group("cap") and len(
-                re.sub(r"\D", "", m.group("a"))) >= 3), None)
-    if m is None:
-        return None
-    unit = _UNIT_NEXT.match(free, m.end("a"))
-    span = (m.start(), max(m.end(), unit.end())) if unit else m.span()
-    return m.group("a"), span, (unit.start(1), unit.end()) if unit else None
-
-
-# the unit right after an amount with no currency, for the note: "2500/mo", "150 la noche"
-_UNIT_NEXT = re.compile(r"\s*(" + UNIT_AFTER + r")")
-
 
 # a rate in a currency's hundredth, priced per a unit after it: "24.5p/kWh", "53p a day",
 # "15 pence per minute", "12 céntimos el kWh", "9 cts/kWh" (pence are GBP, céntimos EUR);
@@ -312,14 +223,14 @@ def _minor(free: str, occasions: bool = False,
     GBP per kWh), with the comparator said before them ("standing charge under 53p/day");
     an occasion ("50p a walk") kept as its unit only with ``occasions``, as
     :func:`iter_money` keeps a whole amount's ("under £15 a visit")."""
-    cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
+    cmp_alt = "|".join(f"(?:{w})" for w, _ in CMP)
     for m in _MINOR.finditer(free):
         start = m.start()
         cmp_: Comparator = "<="
         said = re.search(r"(?<![\w$€£¥])(?P<cmp>" + cmp_alt + r")\s*$", free[:m.start()])
         if said is not None:
             start = said.start()
-            cmp_ = next(sym for words, sym in _CMP if re.fullmatch(words, said.group("cmp")))
+            cmp_ = next(sym for words, sym in CMP if re.fullmatch(words, said.group("cmp")))
         unit = re.match(r"\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*[a-z]+",
                         free[m.end():])
         per = period_of(m.group("u") or "")
@@ -471,7 +382,7 @@ def _iter_money(free: str, original: str, territories: list[str], *,
         if code is None or (g["post1"] or "").strip() in _STICKS and _OF_THING.match(free, m.end()):
             continue  # "3 palos de golf", "2 palos de trekking": sticks, not millions
         cmp_: Comparator = "<="
-        for words, sym in _CMP:
+        for words, sym in CMP:
             if g["cmp"] and re.fullmatch(words, g["cmp"]):
                 cmp_ = sym
                 break
@@ -479,7 +390,7 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             if g["lead"] and g["lead"].strip() in ("from", "desde"):
                 cmp_ = ">="
         if pcmp and (not g["cmp"] or cmp_ == "~"):  # "como 1500 pesos máximo": a cap
-            cmp_ = next(sym for words, sym in _POST_CMP if re.fullmatch(words, pcmp))
+            cmp_ = next(sym for words, sym in POST_CMP if re.fullmatch(words, pcmp))
         if cmp_ == ">=" and g["cmp"] and _NEGATED.search(free, max(0, m.start() - 40), m.start()):
             cmp_ = "<="  # "nada por encima de 150 euros" is a cap
         if not g["cmp"] and not g["lead"] and g["pre1"] and c1[2] == "post":

@@ -30,7 +30,8 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
     end of a pair it reads is set through ``found``, and the span of a unit of work a
     price is per is added to ``unit_spans``. ``territories``: the request's countries;
     ``others``: the spans of other parts of the request (another thing's price)."""
-    from scout.task.money import find_money, iter_money, labelled
+    from scout.task.money import find_money, iter_money
+    from scout.task.pricelabel import labelled
     from scout.task.moneypair import ends as money_ends
     from scout.task.moneypair import is_floor as money_is_floor_end
     from scout.task.moneypair import partner as money_partner

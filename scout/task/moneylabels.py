@@ -33,7 +33,7 @@ from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.task.cldr import currencies
 from scout.task.lang import fold
-from scout.task.money import LABEL_GAP, NONE, NONE_BEFORE, label_re
+from scout.task.pricelabel import LABEL_GAP, NONE, NONE_BEFORE, label_re
 from scout.task.moneypair import Hit, partner
 
 # what joins an amount to the unit it is priced per: "0,14 €/kWh", "24 € por kWh",

@@ -278,7 +278,7 @@ def unknown_opener(original: str, hit: tuple[str, tuple[int, int]]) -> bool:
     Manchester", "Self storage Leeds", "Trastero Valencia"): the capital is the sentence's, and what a request opens with is
     its thing far more often than an unknown town (one after a cue, "in Zahara", is read
     by the cue's pass)."""
-    from scout.task.gazetteer import misspelt_place
+    from scout.task.placetypos import misspelt_place
     from scout.task.subdivisions import known_region
 
     # (a known city typed with a slip, "Lodnon", is still read and corrected later; a

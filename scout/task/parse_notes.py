@@ -92,7 +92,7 @@ def note_bare_amounts(text: QueryText, inputs: dict[str, InputSpec], result: Par
                       _: Callable[[str], str]) -> None:
     """"nada por encima de 150" with a money input still empty: say the currency is missing
     (after every extractor, so a number a rating read is not taken for money)."""
-    from scout.task.money import find_bare_amount
+    from scout.task.bareamount import find_bare_amount
 
     for name, spec in inputs.items():
         if spec.type == "money" and name not in result.values:

@@ -6,7 +6,9 @@ span in the text: dates and months (:mod:`scout.task.dates`), money
 (:mod:`scout.task.money`), ratings (:mod:`scout.task.rating`), places
 (:mod:`scout.task.place`), booleans (:mod:`scout.task.booleans`), and numbers, enum
 words and author ``pattern`` regexes (:mod:`scout.task.readers`); what an input accepts of a value found (its type,
-its enum's words) is :mod:`scout.task.accept`'s. Extractors read a folded copy of the
+its enum's words) is :mod:`scout.task.accept`'s. An input type whose turn says more than
+its reader's call has its own module for that turn: :mod:`scout.task.dateinput`,
+:mod:`scout.task.moneyinput`, :mod:`scout.task.enuminput`, :mod:`scout.task.subjectinput`. Extractors read a folded copy of the
 query (lower case, no accents, the same length) and run in a fixed order (here), each
 *claiming* the text it used, so "September 2026" is not also read as a place and "200
 EUR" not as a rating; an e-mail address is read first, for a free string input named for
@@ -42,14 +44,11 @@ from scout.task.accept import (
 )
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
-from scout.schemas.task import looks_back
 from scout.task.datelabels import after_earlier, labelled_dates
-from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
-from scout.task.display import display
 from scout.task.gazetteer import known_place_words
-from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_at, rival_words
-from scout.task.enums import restated as enum_restated
+from scout.task.enuminput import read_enum, read_enum_list
+from scout.task.enums import find_enum, rival_at, rival_words
 from scout.task.itemcount import results_wanted
 from scout.task.kindnames import in_name, kind_names, kind_spans
 from scout.task.schedule import claim_schedule
@@ -65,7 +64,7 @@ from scout.task.lang import Lang, detect, fold
 from scout.task.party import party_inputs
 from scout.task.parse_notes import ParseResult, labeller, note, note_left, note_unread
 from scout.task.placeinput import read_place
-from scout.task.placelist import read_listed, read_places_list
+from scout.task.placelist import places_list, read_listed, read_places_list
 from scout.task.quantityinputs import read_quantities
 from scout.task.numberinput import NUMBER_CMP, count_range_inputs, find_number
 from scout.task.readers import (
@@ -79,11 +78,8 @@ from scout.task.readers import (
     query_territories,
     widened,
 )
-from scout.task.values import coerce
-from scout.task.waitlength import wait_spans
 from scout.task.wishes import claim_wishes
 from scout.task.year import year_range_inputs
-from scout.task.weekdaynote import note_weekday as _note_weekday
 from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import ASKING, QUALITY, RELAY, cuisine
 from scout.task.timespan import TIME_RANGE, slot_length
@@ -116,14 +112,10 @@ def _turn(spec: InputSpec) -> float:
     booleans, whose aliases would take the word alone ("abierto", "open": still open)."""
     if spec.labelled and spec.enum and spec.type == "string":
         return _ORDER.index("boolean") - 0.5
-    if _places_list(spec):  # a list of places reads in the places' turn, as one place does
+    if places_list(spec):  # a list of places reads in the places' turn, as one place does
         return _ORDER.index("place")
     return _ORDER.index(spec.type) if spec.type in _ORDER else 99
 
-
-def _places_list(spec: InputSpec) -> bool:
-    """``spec`` holds a list of places (``type: list``, ``items: place``)."""
-    return spec.type == "list" and spec.items == "place" and not spec.enum
 
 
 def parse_query(
@@ -244,79 +236,14 @@ def parse_query(
                     if value is not None:
                         hit = (value, raw[1])
             elif spec.enum and spec.type == "list":
-                many = find_enum_list(text, spec, rival_words(inputs, name), name)
-                if many:
-                    value = coerce("list", [o for o, _span in many], items=spec.items)
-                    for _o, span in many:
-                        text.claim(span)
-                    hit = (value, many[0][1])
-                    # the note quotes the words from the first to the last one read
-                    quoted = (many[0][1][0], many[-1][1][1])
+                hit, quoted = read_enum_list(name, spec, inputs, text)
             elif spec.enum and not named:
-                hit = None
-                if unit_spans:
-                    # "$1.50 per audio minute" beside "20 hours of audio total": what the
-                    # price is for, said at its unit, wins over the same enum's word elsewhere
-                    own = text.unclaimed(unit_spans, lambda: find_enum(
-                        text, spec, name, rival_words(inputs, name), enum_peers(inputs, name),
-                        nouns=kind_words))
-                    if own is not None and any(a <= own[1][0] < b for a, b in unit_spans):
-                        hit = own
-                if hit is None:
-                    hit = find_enum(text, spec, name, rival_words(inputs, name),
-                                    enum_peers(inputs, name), nouns=kind_words)
-                if hit is None and unit_spans:
-                    hit = text.unclaimed(unit_spans, lambda: find_enum(
-                        text, spec, name, rival_words(inputs, name), enum_peers(inputs, name),
-                        nouns=kind_words))
-                either = enum_either(text, spec, hit) if hit is not None else None
-                if either is not None:  # "en tren o bus": two values asked of one, neither read
-                    text.claim(either)
-                    said = ("«{}»" if result.lang == "es" else "'{}'").format(
-                        q[either[0]:either[1]].strip())
-                    note(result, name, _("{name}: {text} names two of its values, so neither "
-                                         "was read").format(name=result.label(name), text=said))
-                    hit = None
-                if hit is not None:  # "discriminación horaria (2.0TD)": said twice, read once
-                    for again in enum_restated(text, spec, hit):
-                        text.claim(again)
-                if hit is not None and spec.type != "string":
-                    hit = (typed(spec, str(hit[0])), hit[1])
+                hit = read_enum(name, spec, inputs, text, result, unit_spans, kind_words, _)
             elif spec.type in ("date", "month"):
-                from scout.task.feasts import unfixed
+                from scout.task.dateinput import read_date
 
-                moon = unfixed(text.free)
-                if moon is not None:  # "Ramadan", "Chinese New Year": not guessed
-                    text.claim(moon)
-                    note(result, name, _(
-                        "{name}: {text} moves with the moon or differs by country, so its "
-                        "dates were not read; write them").format(
-                            name=result.label(name),
-                            text=("«{}»" if result.lang == "es" else "'{}'").format(
-                                q[moon[0]:moon[1]].strip())))
-                # "entrega en 1 semana": a wait a duration input labels, no dates
-                waits = wait_spans(text.free, inputs)
-                when = text.aside(schedules + waits, lambda: find_date(
-                    text, today, spec.type, count_nights=count_nights,
-                    back=looks_back([name, *spec.aliases])))
-                if when is not None and when[0] is None:  # "Pascua o Navidad"
-                    text.claim(when[1])
-                    note(result, name, _(
-                        "{name}: {text} offers two dates far apart, so neither was read; "
-                        "ask for one at a time").format(
-                            name=result.label(name),
-                            text=("«{}»" if result.lang == "es" else "'{}'").format(
-                                q[when[1][0]:when[1][1]].strip())))
-                elif when is not None:
-                    hit = (when[0], when[1])
-                    _note_weekday(result, name, q, when, _)
-                    if when[2]:
-                        result.flags.append(f"past:{name}")
-                        note(result, name, _(
-                            "{name}: {value} is already past (today is {today}); kept as "
-                            "asked").format(name=result.label(name),
-                                           value=display(when[0], result.lang),
-                                           today=display(today, result.lang)))
+                hit = read_date(name, spec, inputs, text, result, today, schedules,
+                                count_nights, _)
             elif spec.type == "money":
                 from scout.task.moneyinput import read_money
 
@@ -381,37 +308,10 @@ def parse_query(
                     for again in flag_said_again(text, spec, name, hit[1], rivals):
                         text.claim(again)
             elif spec.type == "subject":
-                from scout.task.audience import audience_spans, names_a_role, people_input
-                from scout.task.placewords import names_countries
-                from scout.task.subject import find_subject
-                from scout.task.subjectplace import only_place
+                from scout.task.subjectinput import read_subject
 
-                if not names_a_role(name, spec.aliases):  # "for senior scientists": whom for
-                    for span in audience_spans(text.free, text.folded, read_spans,
-                                               result.lang, people_input(inputs)):
-                        text.claim(span)
-                places = [s for s in inputs.values() if s.type == "place" or _places_list(s)]
-                hit = find_subject(text.free, text.original, today=today,
-                                   place_input=bool(places),
-                                   place_aliases=[a for s in places for a in s.aliases],
-                                   aliases=list(spec.aliases),
-                                   declared={s.type for s in inputs.values()},
-                                   lang=result.lang,
-                                   countries=bool(places) and all(
-                                       names_countries(n, s, inputs) for n, s in inputs.items()
-                                       if s.type == "place"),
-                                   role=names_a_role(name, spec.aliases),
-                                   searched=searched)
-                if hit is not None and places and only_place(hit[0]):
-                    hit = None  # "grants in England and Wales": the place's list, no topic
-                if hit is not None:  # "encuestas con interfaz en catalán": a feature
-                    from scout.task.subjectfeature import input_words, without_feature
-
-                    cut = without_feature(hit, text.original, text.folded, read_spans,
-                                          input_words(inputs, name))
-                    text.claim((cut[1][1], hit[1][1]))  # the feature: no place either
-                    hit = cut
-            elif _places_list(spec):  # "ayudas en Galicia y Asturias": every one
+                hit = read_subject(name, spec, inputs, text, result, today, read_spans, searched)
+            elif places_list(spec):  # "ayudas en Galicia y Asturias": every one
                 hit = read_places_list(lambda: read_place(text, result.lang, name, spec, inputs,
                                                           route, result.values,
                                                           searched), text)

@@ -76,9 +76,9 @@ def title(text: str, keep_acronyms: bool = False) -> str:
 
 def unswapped(name: str) -> str:
     """``name`` as read, or the known place it is a slip of the fingers for ("madird" →
-    "Madrid", "Lodnon" → "London"): :func:`scout.task.gazetteer.misspelt_place`. A name
+    "Madrid", "Lodnon" → "London"): :func:`scout.task.placetypos.misspelt_place`. A name
     the reader kept in capitals of its own ("BCN") is left alone."""
-    from scout.task.gazetteer import misspelt_place
+    from scout.task.placetypos import misspelt_place
 
     if name.isupper():
         return name

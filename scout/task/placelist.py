@@ -39,6 +39,7 @@ from scout.task.parse_notes import note
 from scout.task.placecase import joined_names
 
 if TYPE_CHECKING:
+    from scout.spec.models import InputSpec
     from scout.task.parse_notes import ParseResult
     from scout.task.readers import QueryText
 
@@ -82,6 +83,11 @@ def _listed(free: str, original: str, span: tuple[int, int]) -> list[tuple[Hit, 
         out.append((after, "," if not word else "or" if joined.group("either") else "and"))
         end = after[1][1]
     return out
+
+
+def places_list(spec: InputSpec) -> bool:
+    """``spec`` holds a list of places (``type: list``, ``items: place``)."""
+    return spec.type == "list" and spec.items == "place" and not spec.enum
 
 
 def read_places_list(read: Callable[[], Hit | None], text: QueryText

@@ -35,7 +35,7 @@ def read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tup
 
 
 def known_end(free: str, pos: int) -> int | None:
-    from scout.task.gazetteer import place_name_end
+    from scout.task.placespans import place_name_end
 
     end = place_name_end(free, pos)
     return end if end is not None and "\x00" not in free[pos:end] else None

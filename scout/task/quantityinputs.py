@@ -194,12 +194,12 @@ def _asks_other_end(folded: str, name: str, inputs: dict[str, InputSpec],
 
 def _label_span(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, int]:
     """``span`` (a quantity read by its input's label) widened over that label said just
-    before it (:func:`scout.task.money.labelled`) or just after it ("2 años de garantía",
+    before it (:func:`scout.task.pricelabel.labelled`) or just after it ("2 años de garantía",
     "a 3-year warranty")."""
     import re
 
     from scout.task.lang import fold
-    from scout.task.money import labelled
+    from scout.task.pricelabel import labelled
 
     a, b = labelled(free, span, labels)
     words = sorted({fold(w).strip() for w in labels if fold(w).strip()}, key=len, reverse=True)

@@ -117,7 +117,8 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
 def _misspelt_territory(folded: str) -> str | None:
     """The country of the known place ``folded`` is a slip of the fingers for ("lodnon"
     pays in pounds, as London does)."""
-    from scout.task.gazetteer import misspelt_place, money_territory
+    from scout.task.gazetteer import money_territory
+    from scout.task.placetypos import misspelt_place
 
     known = misspelt_place(folded)
     return money_territory(known) if known else None

@@ -29,7 +29,8 @@ import pytest
 
 from scout.spec.models import InputSpec
 from scout.task.build import build_task
-from scout.task.gazetteer import misspelt_place, territory_of
+from scout.task.gazetteer import territory_of
+from scout.task.placetypos import misspelt_place
 
 TODAY = dt.date(2026, 12, 6)  # a Sunday; Constitución today, Inmaculada on Tuesday 8
 STAY = {"city": InputSpec(type="place"), "when": InputSpec(type="month"),

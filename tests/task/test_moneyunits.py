@@ -8,7 +8,8 @@ import datetime as dt
 import pytest
 
 from scout.spec.models import InputSpec
-from scout.task.moneyunits import each_of, period_of, total_of, unit_after_cap, unit_before
+from scout.task.moneytotal import total_of
+from scout.task.moneyunits import each_of, period_of, unit_after_cap, unit_before
 from scout.task.parser import parse_query
 from scout.units import TOTAL
 

@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from scout.spec.models import InputSpec
-from scout.task.gazetteer import place_name_end, place_names
+from scout.task.placespans import place_name_end, place_names
 from scout.task.joined import _AND, _OR, _TO, _joiner_before
 from scout.task.parser import MAX_QUERY_CHARS, parse_query
 from scout.task.notplace import word_before as _word_before
