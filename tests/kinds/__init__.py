@@ -167,6 +167,13 @@ def assert_says_nothing_of(other: re.Pattern[str], report: str, listings: list[A
     assert not other.search(own), (key, other.findall(own))
 
 
+def own_pages(fake: Any, listings: list[Any]) -> None:
+    """A :func:`run_kind` ``seed``: a search that starts with one listing's name finds
+    that listing's page alone (each listing's terms on its own page, not every listing)."""
+    for r in listings:
+        fake.search("^" + re.escape(r.title) + " ", [r])
+
+
 def seed_reviews(reviews: dict[str, str]) -> Callable[[Any, list[Any]], None]:
     """A :func:`run_kind` ``seed``: a search for one listing by its quoted name finds its
     page and, for a name in ``reviews``, a review page that says ``reviews[name]``."""

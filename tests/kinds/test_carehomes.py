@@ -18,6 +18,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    own_pages,
     REPORT_ENGLISH,
     REPORT_SPANISH,
     assert_cites_sources,
@@ -143,15 +144,10 @@ RUNS = {
 }
 
 
-def _own_pages(fake, listings):
-    for r in listings:      # each home's reviews search finds its own page
-        fake.search("^" + re.escape(r.title) + " ", [r])
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The three runs, each once, with the queries the kind sent."""
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def test_the_room_and_grade_asked_a_month_in_spanish(runs):

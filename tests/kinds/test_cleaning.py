@@ -18,6 +18,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    own_pages,
     cap,
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
@@ -137,15 +138,10 @@ RUNS = {
 }
 
 
-def _own_pages(fake, listings):
-    for r in listings:      # each cleaner's terms: its own page, not every listing
-        fake.search("^" + re.escape(r.title) + " ", [r])
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The four runs, each once, with the queries the kind sent."""
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def _values(run) -> dict[str, dict]:

@@ -19,6 +19,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    own_pages,
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
     REPORT_SPANISH,
@@ -140,14 +141,9 @@ RUNS = {
 }
 
 
-def _own_pages(fake, listings):
-    for r in listings:      # each courier's rates: its own page, not every listing
-        fake.search("^" + re.escape(r.title) + " ", [r])
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def test_the_total_for_the_parcels_asked_in_spanish(runs):

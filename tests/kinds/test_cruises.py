@@ -20,6 +20,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    own_pages,
     cap,
     REPORT_ENGLISH,
     REPORT_SPANISH,
@@ -160,15 +161,10 @@ RUNS = {
 }
 
 
-def _own_pages(fake, listings):
-    for r in listings:      # each cruise's page: its own, not every listing
-        fake.search("^" + re.escape(r.title) + " ", [r])
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The three runs, each once, with the queries the kind sent."""
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def test_the_party_total_per_person_with_taxes_in_spanish(runs):

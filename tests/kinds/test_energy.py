@@ -18,6 +18,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    own_pages,
     LODGING_PAY_STOCK,
     assert_cites_sources,
     assert_read_as,
@@ -143,12 +144,7 @@ RUNS = {
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The three runs, each once, with the queries the kind sent."""
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
-
-
-def _own_pages(fake, listings):
-    for r in listings:      # each tariff's conditions: its own page, not every listing
-        fake.search("^" + re.escape(r.title) + " ", [r])
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def test_the_cheapest_for_the_consumption_under_the_caps_in_spanish(runs):

@@ -17,6 +17,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    own_pages,
     LODGING_PAY_STOCK,
     assert_cites_sources,
     assert_read_as,
@@ -142,12 +143,7 @@ RUNS = {
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The three runs, each once, with the queries the kind sent."""
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
-
-
-def _own_pages(fake, listings):
-    for r in listings:      # each offer's conditions: its own page, not every listing
-        fake.search("^" + re.escape(r.title) + " ", [r])
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def test_a_fixed_rate_under_a_tae_cap_with_no_opening_fee_in_spanish(runs):

@@ -18,6 +18,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import Result
 from tests.kinds import (
+    own_pages,
     assert_cites_sources,
     assert_read_as,
     assert_says_nothing_of,
@@ -124,12 +125,7 @@ RUNS = {
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The three runs, each once, with the queries the kind sent."""
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
-
-
-def _own_pages(fake, listings):
-    for r in listings:      # each plan's terms: its own page, not every listing
-        fake.search("^" + re.escape(r.title) + " ", [r])
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def test_within_budget_data_and_no_commitment_in_spanish(runs):

@@ -19,6 +19,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    own_pages,
     REPORT_ENGLISH,
     REPORT_SPANISH,
     assert_cheapest_agrees,
@@ -167,15 +168,10 @@ RUNS = {
 }
 
 
-def _own_pages(fake, listings):
-    for r in listings:      # each shop's prices and terms: its own page, not every listing
-        fake.search("^" + re.escape(r.title) + " ", [r])
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The four runs, each once, with the queries the kind sent."""
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def test_a_thesis_on_pages_times_copies_and_binding_per_copy(runs):

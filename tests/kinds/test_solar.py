@@ -17,6 +17,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    own_pages,
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
     REPORT_SPANISH,
@@ -135,15 +136,10 @@ RUNS = {
 }
 
 
-def _own_pages(fake, listings):
-    for r in listings:      # each installer's terms: its own page, not every listing
-        fake.search("^" + re.escape(r.title) + " ", [r])
-
-
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The three runs, each once, with the queries the kind sent."""
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def test_the_cheapest_per_wp_for_the_size_asked_in_spanish(runs):
@@ -258,7 +254,7 @@ FOREIGN = {
 
 @pytest.fixture(scope="module")
 def foreign(tmp_path_factory):
-    return run_each(KIND, FOREIGN, tmp_path_factory, today=TODAY, seed=_own_pages)
+    return run_each(KIND, FOREIGN, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
 def test_a_foreign_price_per_wp_is_the_one_rank_compared(foreign):
