@@ -308,19 +308,16 @@ def _people_problems(pid: str, params: RankParams, pipeline: Pipeline,
             "things of a price naming no head: one person's, or the whole group's",
             smap.locate(("phases", pid, "with", "person_prices")),
             hint="keep the one the kind's pages mean"))
-    if params.person_prices and not params.people:
-        out.append(Problem(
-            "SPEC080", f"phase '{pid}' (rank): 'person_prices: true' needs 'people', the "
-            "integer input(s) counting those each price is paid for",
-            smap.locate(("phases", pid, "with", "person_prices")),
-            hint="add people: <the integer input counting them> (people: [adults, children])"))
-    if params.group_prices and not params.people:
-        # a group's price is divided by the people asked: with none counted it never is
-        out.append(Problem(
-            "SPEC080", f"phase '{pid}' (rank): 'group_prices: true' needs 'people', the "
-            "integer input(s) counting those a group's price is shared by",
-            smap.locate(("phases", pid, "with", "group_prices")),
-            hint="add people: <the integer input counting them> (people: [adults, children])"))
+    # a price per person is multiplied, a group's divided, by the people asked: with none
+    # counted neither ever is
+    for key, on, those in (("person_prices", params.person_prices, "each price is paid for"),
+                           ("group_prices", params.group_prices, "a group's price is shared by")):
+        if on and not params.people:
+            out.append(Problem(
+                "SPEC080", f"phase '{pid}' (rank): '{key}: true' needs 'people', the "
+                f"integer input(s) counting those {those}",
+                smap.locate(("phases", pid, "with", key)),
+                hint="add people: <the integer input counting them> (people: [adults, children])"))
     return out
 
 
