@@ -12,8 +12,12 @@ one of the ``words`` the kind counts what it sells with (``uds``, ``copias``, ``
 ``stated`` takes them) right after it in its clause, across a few words ("250 uds a color:
 39 €", "100 flyers for £19"), or right before it, the count in brackets or after
 ``por`` / ``for`` / an article ("25 € (100 uds)", "39 € las 250 uds"). An amount said per
-one ("0,25 €/ud", "£0.20 each") is no tier's price. Pure, no I/O; registered with the
-other record readers in :mod:`scout.spec.filters`.
+one ("0,25 €/ud", "£0.20 each") is no tier's price. A tier's count is the most it holds,
+or, said as a floor ("96+ muestras 65 €", "a partir de 96 muestras", "500 or more
+flyers", "over 1,000 copies"), the least: an open tier holds every count from it on, so a
+lab's "1-23 muestras 95 €, 24-95 muestras 80 €, 96+ 65 €" prices 100 samples at 65 €,
+where the count above every capped tier once found none. Pure, no I/O; registered with
+the other record readers in :mod:`scout.spec.filters`.
 """
 
 from __future__ import annotations
@@ -71,12 +75,33 @@ def _words_re(words: list[str]) -> str:
     return r"(?:" + "|".join(sorted(parts, key=len, reverse=True)) + r")"
 
 
+#: a count said as a floor before it, folded: "a partir de 96", "más de 500", "over 1,000",
+#: "from 96", "desde 96", "≥ 96" ("más de" / "over" / ">": above it, so from the next one)
+_FLOOR_BEFORE = (r"(?:(?P<above>mas\s+de|more\s+than|over|above|>(?!=))|(?P<from>a\s+partir\s+de|"
+                 r"from|desde|>=|≥))\s*")
+#: ... or after it: "96+", "96 o más", "96 or more"
+_FLOOR_AFTER = r"\s*(?P<plus>\+)?"
+_OR_MORE = r"(?P<more>o\s+mas|or\s+more)"
+
+
+def _low(c: re.Match[str]) -> int | None:
+    """The least count the tier a ``counted`` match labels holds when it is said as a
+    floor, else None (the count is the most it holds)."""
+    n = int(re.sub(r"[.,\u00a0\u202f]", "", c.group("n")))
+    if c.group("above"):
+        return n + 1
+    if c.group("from") or c.group("plus") or c.group("more") or c.group("more2"):
+        return n
+    return None
+
+
 def _tiers(text: str, counted: re.Pattern[str], amount: re.Pattern[str],
-           per_one: re.Pattern[str]) -> list[tuple[int, float]]:
+           per_one: re.Pattern[str]) -> list[tuple[int, float, bool]]:
     """Every (count, amount) tier ``text`` (folded) states: first the amounts whose count
     follows them ("£12 for 100 cards", "25 € (100 uds)"), then the counts whose amount
     follows them ("100 uds 25 €"), so "£12 for 100 cards, £18 for 250 cards" never pairs
-    the 100 cards with the £18 that the 250 cards are for."""
+    the 100 cards with the £18 that the 250 cards are for. Each tier is (its count, its
+    amount, whether the count is a floor: :func:`_low`)."""
     ends = [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]
     counts = list(counted.finditer(text))
     amounts = [a for a in amount.finditer(text) if not per_one.match(text, a.end())]
@@ -115,19 +140,34 @@ def _tiers(text: str, counted: re.Pattern[str], amount: re.Pattern[str],
                 paired[c.start()] = a
                 used.add(a.start())
                 break
-    out: list[tuple[int, float]] = []
+    out: list[tuple[int, float, bool]] = []
     for c in counts:
         hit = paired.get(c.start())
         if hit is None:
             continue
         raw = next(g for g in hit.groups()[1:] if g and re.fullmatch(_NUM, g))
         try:
-            n, value = int(re.sub(r"[.,\u00a0\u202f]", "", c.group(1))), read_number(raw)
+            n, value = int(re.sub(r"[.,\u00a0\u202f]", "", c.group("n"))), read_number(raw)
         except ValueError:
             continue
+        low = _low(c)
         if n >= 1:
-            out.append((n, value))
+            out.append((n, value, False) if low is None else (low, value, True))
     return out
+
+
+def _held(tiers: list[tuple[int, float, bool]], asked: float) -> float | None:
+    """The amount of the tier that holds ``asked``: the smallest capped tier at or above
+    it, else the highest floor at or below it ("96+" for 100); None when none holds."""
+    capped = [(n, v) for n, v, floor in tiers if not floor and n >= asked]
+    if capped:
+        least = min(n for n, _ in capped)
+        return min(v for n, v in capped if n == least)
+    floors = [(n, v) for n, v, floor in tiers if floor and n <= asked]
+    if floors:
+        most = max(n for n, _ in floors)
+        return min(v for n, v in floors if n == most)
+    return None
 
 
 def _tier_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
@@ -162,8 +202,9 @@ def tier_price(value: Any, count: Any, *units: str, words: Any = None,
     if not math.isfinite(asked) or asked <= 0:
         return None
     word_list = [words] if isinstance(words, str) else [str(w) for w in words]
-    counted = re.compile(r"(?<![\w.,])(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d{1,7})\s*(?:-\s*)?"
-                         + _words_re(word_list) + r"(?!\w)")
+    counted = re.compile(r"(?:" + _FLOOR_BEFORE + r")?(?<![\w.,])(?P<n>\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d{1,7})"
+                         + _FLOOR_AFTER + r"\s*(?:-\s*)?(?:" + _OR_MORE + r"\s+)?"
+                         + _words_re(word_list) + r"(?!\w)(?:\s+(?P<more2>o\s+mas|or\s+more)(?!\w))?")
     amount = re.compile(_units_re(units))
     # per one of them, said in the singular too ("0,25 € por copia" for words=['copias'])
     singular = [w[:-k] for w in word_list for k in (1, 2)
@@ -171,11 +212,9 @@ def tier_price(value: Any, count: Any, *units: str, words: Any = None,
     per_one = re.compile(_PER_ONE.format(words=_words_re(word_list + singular) + r"(?!\w)"))
     found: list[float] = []
     for text in record_texts(value):
-        tiers = _tiers(fold(text), counted, amount, per_one)
-        held = [t for t in tiers if t[0] >= asked]
-        if held:
-            least = min(n for n, _ in held)
-            found.append(min(v for n, v in held if n == least))
+        held = _held(_tiers(fold(text), counted, amount, per_one), asked)
+        if held is not None:
+            found.append(held)
     if not found:
         return None
     picked = found[0] if pick == "first" else (max(found) if pick == "max" else min(found))

@@ -40,6 +40,38 @@ def test_the_tier_that_holds_the_count(text: str, count: int, amount: float) -> 
     assert tier_price(text, count, "€", "£", words=COPIES) == amount
 
 
+SAMPLES = ["muestras", "muestra", "samples", "sample"]
+
+
+@pytest.mark.parametrize(("text", "count", "amount"), [
+    # a tier said as a floor holds every count from it on: a lab's batches, a shop's bulk
+    ("1-23 muestras 95 €, 24-95 muestras 80 €, 96+ muestras 65 €", 100, 65),
+    ("1-23 muestras 95 €, 24-95 muestras 80 €, 96+ muestras 65 €", 96, 65),
+    ("1-23 muestras 95 €, 24-95 muestras 80 €, 96+ muestras 65 €", 24, 80),
+    ("1-23 muestras 95 €, 24-95 muestras 80 €, 96+ muestras 65 €", 5, 95),
+    ("de 1 a 9 muestras 95 €, a partir de 10 muestras 80 €", 40, 80),
+    ("de 1 a 9 muestras 95 €, a partir de 10 muestras 80 €", 9, 95),
+    ("1 sample £120; 10 or more samples £95; over 50 samples: £80", 50, 95),
+    ("1 sample £120; 10 or more samples £95; over 50 samples: £80", 51, 80),
+    ("Hasta 24 muestras: 90 €. Más de 24 muestras: 70 €.", 30, 70),
+    ("Hasta 24 muestras: 90 €. Más de 24 muestras: 70 €.", 24, 90),
+])
+def test_a_tier_said_as_a_floor_holds_what_is_above_it(text: str, count: int,
+                                                        amount: float) -> None:
+    assert tier_price(text, count, "€", "£", words=SAMPLES) == amount
+    assert tier_price(text, count, "€", "£", words=SAMPLES, pick="min") == amount
+
+
+@pytest.mark.parametrize(("text", "count", "amount"), [
+    ("100 uds 25 €, 250 uds 39 €, 500 uds o más 55 €", 2000, 55),
+    ("250 flyers £29, 500+ flyers £45", 800, 45),
+    ("100 copies £9, 500 copies £25, from 1,000 copies £40", 3000, 40),
+    ("100 copies £9, 500 copies £25, from 1,000 copies £40", 300, 25),
+])
+def test_a_shops_bulk_tier_holds_a_larger_order(text: str, count: int, amount: float) -> None:
+    assert tier_price(text, count, "€", "£", words=COPIES) == amount
+
+
 @pytest.mark.parametrize(("text", "count"), [
     ("Flyers A5: 100 uds 25 €, 250 uds 39 €, 500 uds 55 €", 600),   # above every tier
     ("Precio por unidad 0,25 €/ud para 100 uds", 100),              # a unit price: no tier
