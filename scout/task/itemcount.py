@@ -15,7 +15,10 @@ many to show, where no input counts how many: :func:`results_wanted` finds it fo
 parser to claim, so it is no subject ("compare 5").
 
 In such a kind an amount "each" is one unit's (:func:`unit_price`): "300 € cada una" for 3
-pipettes is no price per person, and a rank can tell it from a budget for all of them.
+pipettes is no price per person, and a rank can tell it from a budget for all of them. So
+is an amount said per one of what any integer input of the kind counts, by that input's
+own noun (:func:`counted_price`): "máximo 80 € por muestra" for 24 samples, "under £400 per
+sample", "hasta 50 € por póster" is one sample's (one poster's), never the budget for all.
 """
 
 from __future__ import annotations
@@ -91,6 +94,44 @@ def results_wanted(free: str, inputs: dict[str, InputSpec]) -> tuple[int, int] |
         return None
     m = _RESULTS.match(free)
     return (0, m.end("n")) if m else None
+
+
+# what may join an amount to the noun of what it is one of: "80 € por muestra", "£400 per
+# sample", "$25/sample", "900 pesos por cada muestra", "50 € each sample"
+_PER_ONE = (r"\s*(?:/\s*|(?:per|por|each|cada|for\s+each|a|an)\s+)"
+            r"(?:(?:cada|each|one|una|uno|un|single|individual)\s+)?")
+
+
+def counted_price(money: Money, span: tuple[int, int], free: str,
+                  inputs: dict[str, InputSpec]) -> tuple[Money, tuple[int, int]]:
+    """``money`` (at ``span`` of ``free``, the folded request) with ``each`` "unit" and its
+    span widened over the words, where the request says it per one of what an integer
+    input of the kind counts, by that input's name or an alias ("80 € por muestra" for
+    ``samples: {aliases: [muestras]}``): one sample's amount, for a rank to tell from a
+    budget for all of them (``task.budget.each == 'unit'``). Not an amount already per a
+    period, a unit of work or a head, and not per a person or a pet (those counts are
+    rank's ``people`` and ``heads``); else ``money`` and ``span`` as they are."""
+    if money.per is not None or money.each is not None:
+        return money, span
+    from scout.task.partycount import counts_people
+    from scout.task.readers import name_forms
+
+    nouns = [w for n, s in inputs.items() if s.type == "integer"
+             and not counts_people(n, list(s.aliases))
+             for w in (n.replace("_", " "), *s.aliases) if w.strip()]
+    if not nouns:
+        return money, span
+    m = re.match(_PER_ONE + r"(?:" + name_forms(nouns) + r")(?!\w)", free[span[1]:])
+    if m is None:
+        return money, span
+    from scout.task.moneyunits import HEAD_WORDS, period_of
+
+    noun = m.group().split()[-1]
+    if period_of(noun) or re.fullmatch(HEAD_WORDS, noun):
+        # "por noche" for a count of nights: the period reader's; "20 € por perro" for a
+        # count of pets: a head's, which rank's ``heads`` count
+        return money, span
+    return money.model_copy(update={"each": "unit"}), (span[0], span[1] + m.end())
 
 
 def unit_price(money: Money, inputs: dict[str, InputSpec]) -> Money:

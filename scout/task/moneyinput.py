@@ -41,7 +41,7 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
     from scout.task.moneylabels import pick as pick_labelled
     from scout.task.moneylabels import rivals as money_rivals
     from scout.task.moneylabels import said_none, unit_owner
-    from scout.task.itemcount import unit_price
+    from scout.task.itemcount import counted_price, unit_price
     from scout.task.moneyunits import periodic, unit_span
     from scout.task.taxbasis import with_basis
 
@@ -81,6 +81,8 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
         money = periodic(money, text.free)
         # "300 € cada una" for 3 pipettes: one's, not a person's
         money = (unit_price(money[0], inputs), money[1], money[2])
+        # "80 € por muestra" for a count of samples: one sample's
+        money = (*counted_price(money[0], money[1], free, inputs), money[2])
     if money is not None and money[0].per is None and spec.per is not None:
         # the kind's basis for a budget the request says none of: a hire's "3 días,
         # máximo 400 €" is for the three days (``InputSpec.per``)
