@@ -124,6 +124,22 @@ def _before_kind_of(free: str, alt: str, enum_words: Sequence[str], *numbers: st
     return next((m for n in numbers if (m := re.search(n + ahead, free))), None)
 
 
+def _kind_between(free: str, alt: str, enum_words: Sequence[str], one: str,
+                  ) -> re.Match[str] | None:
+    """A count, then one or two of another input's enum words (values or synonyms) as
+    adjectives, then this input's noun (``alt``): "12 human samples", "40 soil samples",
+    "3 double rooms", "2 RNA libraries" for a kind whose ``sample_type`` says ``human`` and
+    ``soil``. The match's group ``adj`` is the words between, left to their input, as
+    English puts a thing's kind before its noun (Spanish after it: "40 muestras de
+    suelo", which the noun right after the count reads)."""
+    words = [w for w in enum_words if w.strip() and not any(ch.isdigit() for ch in w)]
+    if not words:
+        return None
+    kind = r"(?:" + name_forms(list(words)) + r")"
+    return re.search(r"(?<![\w.,])" + one + r"\s+(?P<adj>" + kind + r"(?:\s+" + kind
+                     + r")?)\s+(?:" + alt + r")(?!\w)", free)
+
+
 def _kind_left(free: str, span: tuple[int, int], enum_words: Sequence[str]) -> tuple[int, int]:
     """``span`` (a number and this input's noun after it, or its label before it) less
     that noun when it is also another input's enum word: "2 perros" for a count of pets
@@ -194,6 +210,7 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
                       + (f"(?:{_PERCENT})?" if not integer else ""), free)
          or (re.search(r"(?<![\w.,])" + one + _COUNTED_ADJ + r"(?:" + alt + r")(?!\w)", free)
              if integer else None)
+         or (_kind_between(free, alt, enum_words, one) if integer else None)
          or (re.search(r"(?<!\w)(?:" + alt + r")" + _PERCENT_GAP + one + _PERCENT, free)
              if not integer else None)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)
@@ -258,6 +275,11 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         span = widened(text.free, free, (m.end("gap"), m.end()))
         if not (enum_words and re.fullmatch(name_forms(list(enum_words)), m.group("label"))):
             text.claim(widened(text.free, free, m.span("label")))
+    if m.groupdict().get("adj"):
+        # "12 human samples": the count and its noun, the kind's words between left to
+        # their input (claimed for the count, they would be read by none)
+        text.claim(widened(text.free, free, (m.end("adj"), m.end())))
+        span = widened(text.free, free, m.span("n"))
     if m.groupdict().get("code"):
         # the code is another input's to read ("A5": a format), so the count claims its
         # number alone, and the noun stays for the kind's enum ("flyers": the product)
