@@ -56,7 +56,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     for _ in range(3):  # "para una reunión", "from September": past a word no place is
         if hit is None or not (date_said(text.original, hit[1]) or name not in route
                                and (common_noun(text.original, text.free, hit[1][0], lang)
-                                    or _after_label(text.free, hit, name, inputs))):
+                                    or _after_label(text.free, hit, name, inputs)
+                                    or _enum_word(hit, name, inputs))):
             break
         past = past[:hit[1][0]] + CLAIMED * (hit[1][1] - hit[1][0]) + past[hit[1][1]:]
         hit = None if name in route else find_place(past, text.original, lang, list(spec.aliases))
@@ -134,6 +135,21 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         # "cerca del Hospital Clínic en Barcelona": the landmark with its city, or the city
         hit = with_city(text, hit, lang, name, spec)
     return _with_feature(text, hit)
+
+
+def _enum_word(hit: Hit, name: str, inputs: dict[str, InputSpec]) -> bool:
+    """Whether the name ``hit`` read is, whole, a word of another input's ``enum`` (a value
+    or a synonym) and no place the gazetteer knows: "proteomics LC-MS/MS for 16 samples,
+    London" names London, not "LC-MS" (an analysis the kind lists, left unread when the
+    input holding one took "proteomics"); "Hotel Granada" stays where a kind's enum says
+    so only when no known place is that name."""
+    from scout.task.enums import rival_words
+    from scout.task.placecase import known_name
+
+    typed = fold(hit[0]).strip()
+    if not typed or known_name(hit[0]):
+        return False
+    return any(fold(w).strip() == typed for w in rival_words(inputs, name))
 
 
 def _theirs(free: str, hit: Hit | None, name: str, named_places: list[tuple[str, list[str]]],
