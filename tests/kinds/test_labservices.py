@@ -243,3 +243,34 @@ def test_plan_shows_the_budget_per_sample(tmp_path, capsys, monkeypatch):
 
 def test_the_kind_validates(capsys, monkeypatch):
     assert_validates(PROJECT, capsys, monkeypatch)
+
+
+# VAT as lab pages state it: a public centre exempt, a company "+ IVA", another with it
+# included; the request's budget per sample with VAT included
+SEVILLA = [
+    Result("Genómica Pública Sevilla", "https://gps.test/",
+           "RNA-seq: 90 € por muestra, exento de IVA (centro público). Resultados en 3 semanas."),
+    Result("SeqPrivada Sevilla", "https://sps.test/",
+           "RNA-seq: 85 €/muestra + IVA. Resultados en 2 semanas."),
+    Result("GenoSur", "https://genosur.test/", "RNA-seq 95 € por muestra IVA incluido."),
+]
+VAT = {
+    "es": ("RNA-seq de 12 muestras en Sevilla, máximo 100 € por muestra IVA incluido", SEVILLA),
+    "en": ("RNA-seq for 12 samples in Seville, under 100 EUR per sample including VAT",
+           SEVILLA),
+}
+
+
+@pytest.fixture(scope="module")
+def vat(tmp_path_factory):
+    return run_each(KIND, VAT, tmp_path_factory, today=TODAY, seed=own_pages)
+
+
+def test_a_price_before_vat_is_compared_with_it(vat):
+    """85 € + IVA is 102,85 € at the config's 21 %: over 100 € IVA incluido; the exempt
+    public centre's 90 € and the 95 € with VAT included are within it."""
+    for key, (run, _) in vat.items():
+        assert _names(run) == ["Genómica Pública Sevilla", "GenoSur"], key
+        assert list(_excluded(run)) == ["SeqPrivada Sevilla"], key
+    assert "| 1 | Genómica Pública Sevilla | 90,00 € [1](https://gps.test/) ≤ 100 €/unidad " \
+           "impuestos incluidos | 1.080,00 € |" in vat["es"][0].report
