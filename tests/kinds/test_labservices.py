@@ -22,6 +22,7 @@ from tests.kinds import (
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
     REPORT_SPANISH,
+    assert_cheapest_agrees,
     assert_cites_sources,
     assert_read_as,
     assert_says_nothing_of,
@@ -216,6 +217,15 @@ def test_an_instrument_hour_for_the_use_asked(runs):
         "Plataforma de Imagen Celular": ["por encima del presupuesto"]}
     assert "| 2 | BioImagen Santiago | 35.000,00 CLP [2](https://bioimagen.test/) | " \
            "35.000,00 CLP | la tarifa por hora de uso autónomo |" in run.report
+
+
+def test_the_synthesis_calls_cheapest_the_tables_cheapest(runs):
+    """The keyless synthesis names the cheapest by the cost rank compared (per sample or
+    per hour), the table's column, never the page's first amount (a library prep alone)."""
+    assert assert_cheapest_agrees(runs["madrid"][0].report, 2, "es") == "TranscriptOmics Madrid"
+    assert assert_cheapest_agrees(runs["uk"][0].report, 2, "en") == "Edinburgh Genomics Core"
+    assert assert_cheapest_agrees(runs["santiago"][0].report, 2, "es") == \
+        "Unidad de Microscopía Avanzada"
 
 
 def test_the_report_cites_its_sources(runs):
