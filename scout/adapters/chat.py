@@ -8,8 +8,9 @@ models) plus ``usage`` (``prompt_tokens`` / ``completion_tokens``); anything els
 it is ignored, including ``message.reasoning`` / ``reasoning_content`` (a reasoning
 model's thoughts never reach a report). A 200 that is not such a body → ParseError, so
 the chain moves on to its next link; the message says why when the body shows it (the
-model called tools instead of answering, refused, or ran out of tokens while thinking:
-``finish_reason: length``; the provider's content filter withheld it or refused the
+model called tools instead of answering, refused, or ran out of tokens while thinking,
+or in its first sentence: ``finish_reason: length``, whose answer otherwise loses the
+sentence it stopped in, :func:`scout.adapters.answer.drop_unfinished`; the provider's content filter withheld it or refused the
 prompt, :mod:`scout.adapters.chat_filter`; ``choices`` was empty). A choice that ended
 with ``finish_reason: error`` (the upstream model failed after a gateway's 200) is an
 Unavailable whatever text came with it: retried, then the next link. Extra fields servers
@@ -30,7 +31,8 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 
 from scout.adapters import chat_config, chat_filter
-from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, parse_answer
+from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, drop_unfinished, \
+    parse_answer
 from scout.adapters.chat_errors import classify_error, describe_error, in_band_error, \
     integer, number
 from scout.adapters.chat_stream import answer_json
@@ -265,6 +267,12 @@ def parse_content(content: str, name: str, resolve: Any, finish: str | None = No
     """The parsed answer; ParseError when nothing is left once reasoning is removed
     (``finish``: the choice's finish_reason, which says whether the model was cut off)."""
     parsed = parse_answer(content, resolve)
+    if finish == "length":
+        drop_unfinished(parsed)  # half a sentence is no claim to show
+    if not parsed.blocks and parsed.unfinished:
+        raise ParseError(N_("{adapter}: the model ran out of tokens in its first sentence: "
+                            "there is no whole sentence to show").format(adapter=name),
+                         adapter=name, hint=_LENGTH_HINT)
     if not parsed.blocks:
         # whole msgids, so the report's note says them in the reader's language
         what = (N_("{adapter}: the answer holds only the model's reasoning")
@@ -331,6 +339,12 @@ def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str
         notes.append(_("the answer was {length} characters long: only its first {kept} "
                        "were read").format(length=format_number(parsed.cut_from, lang),
                                            kept=format_number(MAX_ANSWER_CHARS, lang)))
+    if parsed.unfinished:  # cut off mid-answer: what came whole is shown, and said so
+        notes.append(_("the model stopped at its token limit: the answer is cut off, and "
+                       "its unfinished last sentence is left out"))
+    elif parsed.stopped:
+        notes.append(_("the model stopped at its token limit: the answer is cut off and "
+                       "its last sentence may be unfinished"))
     wrong = language_note(parsed, lang)
     return notes + ([wrong] if wrong else [])
 

@@ -165,10 +165,6 @@ class OpenAIAdapter(SynthesisAdapter):
         if not citations and parsed.sentences:
             notes.append(_("the answer cites none of the evidence: every sentence is "
                            "marked uncited"))
-        if finish_reason(data) == "length":
-            # cut off mid-answer: what came is shown, and the reader learns its end is missing
-            notes.append(_("the model stopped at its token limit: the answer is cut off and "
-                           "its last sentence may be unfinished"))
         invented = given_figures(parsed.blocks, given, notes, lang)
         if head is not None and given:
             invented += sourced_figures(parsed.blocks, head, labels, notes, lang)
