@@ -108,7 +108,8 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         data = answer_json(response)
     except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep JSON
         # most often a web page: the base URL names the server's site, not its API
-        raise ParseError(f"{name}: the response is not JSON", adapter=name,
+        raise ParseError(N_("{adapter}: the response is not JSON").format(adapter=name),
+                         adapter=name,
                          status=response.status_code,
                          hint=chat_config.BASE_URL_HINT) from exc
     try:
@@ -119,12 +120,16 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
             # Azure answers no choice at all when its filter stopped the prompt
             if chat_filter.prompt_filtered(data):
                 raise chat_filter.answer_filtered(data, name, response.status_code) from exc
-            raise ParseError(f"{name}: the response has no choices (an empty list)",
+            raise ParseError(N_("{adapter}: the response has no choices (an empty "
+                                "list)").format(adapter=name),
                              adapter=name, status=response.status_code) from exc
         error = describe_error(response) if isinstance(data, dict) else None
-        said = f" ({error})" if error else ""  # some servers put an error in a 200
-        raise ParseError(f"{name}: the response has no choices[0].message.content{said}",
-                         adapter=name, status=response.status_code) from exc
+        # some servers put an error in a 200: its words are said
+        message = (N_("{adapter}: the response has no choices[0].message.content ({error})")
+                   if error else N_("{adapter}: the response has no "
+                                    "choices[0].message.content"))
+        raise ParseError(message.format(adapter=name, error=error), adapter=name,
+                         status=response.status_code) from exc
     if finish_reason(data) == "error":
         raise error_finish(data, name, response.status_code)
     thought = False
@@ -145,10 +150,12 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
                             "before answering").format(adapter=name),
                          adapter=name, status=status, hint=_LENGTH_HINT)
     if message.get("tool_calls"):
-        raise ParseError(f"{name}: the model called tools instead of answering in text",
+        raise ParseError(N_("{adapter}: the model called tools instead of answering in "
+                            "text").format(adapter=name),
                          adapter=name, status=status)
     if content is not None and not isinstance(content, str):
-        raise ParseError(f"{name}: message content is not text", adapter=name, status=status)
+        raise ParseError(N_("{adapter}: message content is not text").format(adapter=name),
+                         adapter=name, status=status)
     # parts of thinking and none of answer, or the text in reasoning fields alone (a
     # server whose reasoning parser took the answer too): never shown, so say why
     reasoned = any(isinstance(message.get(k), str) and message[k].strip()
