@@ -129,6 +129,10 @@ class ParsedAnswer:
     text: str = ""  # the answer as shown: reasoning removed, markdown kept
     #: the answer's length when it was longer than MAX_ANSWER_CHARS and cut there (0: whole)
     cut_from: int = 0
+    #: the model stopped at its token limit (finish_reason "length"), and whether the
+    #: unfinished sentence, item or row it stopped in was left out (:func:`drop_unfinished`)
+    stopped: bool = False
+    unfinished: bool = False
 
 
 def _split(text: str) -> list[str]:
@@ -289,3 +293,36 @@ def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
     return ParsedAnswer(blocks=build.blocks, sentences=sentences, unknown=unknown,
                         reasoning_removed=removed, text=text,
                         cut_from=len(content) if len(content) > MAX_ANSWER_CHARS else 0)
+
+
+#: how a finished answer ends: a sentence's end (closing quotes, brackets, emphasis and
+#: citation marks after it), a table row's closing pipe
+_ENDED = re.compile(r"(?:[.!?…。]|\|)[\"'”’»)\]*_]*(?:\s*(?:\[[^\[\]\n]{1,40}\]|【[^】\n]{1,40}】))*\s*$")
+#: where a finished sentence or a line ends (the last one ends what is kept)
+_SENTENCE_END = re.compile(r"[.!?…。][\"'”’»)\]*_]*(?:\s*(?:\[[^\[\]\n]{1,40}\]|"
+                           r"【[^】\n]{1,40}】))*(?=\s)|\n")
+
+
+def drop_unfinished(parsed: ParsedAnswer) -> None:
+    """Leave out the sentence, list item or table row a model stopped in when it ran out
+    of tokens (finish_reason "length"): "Praktik is cheaper and" is half a claim, shown
+    as if it were one. The answer is cut where its last whole sentence or line ends;
+    ``parsed.unfinished`` says whether anything was left out (an answer that ends on a
+    sentence's end, or a row's closing pipe, lost nothing the reader sees)."""
+    parsed.stopped = True
+    if not parsed.blocks or _ENDED.search(parsed.text[-200:]):
+        return
+    last = parsed.blocks[-1]
+    if last.kind in ("paragraph", "list") and last.items:
+        dropped = last.items.pop()
+        parsed.sentences = [s for s in parsed.sentences if s is not dropped]
+    elif last.kind == "table" and last.rows:
+        last.rows.pop()
+    elif last.kind != "heading":
+        return
+    if (last.kind in ("paragraph", "list") and not last.items) or (
+            last.kind == "table" and not last.rows) or last.kind == "heading":
+        parsed.blocks.pop()
+    end = max((m.end() for m in _SENTENCE_END.finditer(parsed.text)), default=0)
+    parsed.text = parsed.text[:end].rstrip()
+    parsed.unfinished = True

@@ -8,8 +8,9 @@ models) plus ``usage`` (``prompt_tokens`` / ``completion_tokens``); anything els
 it is ignored, including ``message.reasoning`` / ``reasoning_content`` (a reasoning
 model's thoughts never reach a report). A 200 that is not such a body → ParseError, so
 the chain moves on to its next link; the message says why when the body shows it (the
-model called tools instead of answering, refused, or ran out of tokens while thinking:
-``finish_reason: length``; the provider's content filter withheld it or refused the
+model called tools instead of answering, refused, or ran out of tokens while thinking,
+or in its first sentence: ``finish_reason: length``, whose answer otherwise loses the
+sentence it stopped in, :func:`scout.adapters.answer.drop_unfinished`; the provider's content filter withheld it or refused the
 prompt, :mod:`scout.adapters.chat_filter`; ``choices`` was empty). A choice that ended
 with ``finish_reason: error`` (the upstream model failed after a gateway's 200) is an
 Unavailable whatever text came with it: retried, then the next link. Extra fields servers
@@ -30,7 +31,8 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 
 from scout.adapters import chat_config, chat_filter
-from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, parse_answer
+from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, drop_unfinished, \
+    parse_answer
 from scout.adapters.chat_errors import classify_error, describe_error, in_band_error, \
     integer, number
 from scout.adapters.chat_stream import answer_json
@@ -106,7 +108,8 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         data = answer_json(response)
     except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep JSON
         # most often a web page: the base URL names the server's site, not its API
-        raise ParseError(f"{name}: the response is not JSON", adapter=name,
+        raise ParseError(N_("{adapter}: the response is not JSON").format(adapter=name),
+                         adapter=name,
                          status=response.status_code,
                          hint=chat_config.BASE_URL_HINT) from exc
     try:
@@ -117,12 +120,16 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
             # Azure answers no choice at all when its filter stopped the prompt
             if chat_filter.prompt_filtered(data):
                 raise chat_filter.answer_filtered(data, name, response.status_code) from exc
-            raise ParseError(f"{name}: the response has no choices (an empty list)",
+            raise ParseError(N_("{adapter}: the response has no choices (an empty "
+                                "list)").format(adapter=name),
                              adapter=name, status=response.status_code) from exc
         error = describe_error(response) if isinstance(data, dict) else None
-        said = f" ({error})" if error else ""  # some servers put an error in a 200
-        raise ParseError(f"{name}: the response has no choices[0].message.content{said}",
-                         adapter=name, status=response.status_code) from exc
+        # some servers put an error in a 200: its words are said
+        message = (N_("{adapter}: the response has no choices[0].message.content ({error})")
+                   if error else N_("{adapter}: the response has no "
+                                    "choices[0].message.content"))
+        raise ParseError(message.format(adapter=name, error=error), adapter=name,
+                         status=response.status_code) from exc
     if finish_reason(data) == "error":
         raise error_finish(data, name, response.status_code)
     thought = False
@@ -143,10 +150,12 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
                             "before answering").format(adapter=name),
                          adapter=name, status=status, hint=_LENGTH_HINT)
     if message.get("tool_calls"):
-        raise ParseError(f"{name}: the model called tools instead of answering in text",
+        raise ParseError(N_("{adapter}: the model called tools instead of answering in "
+                            "text").format(adapter=name),
                          adapter=name, status=status)
     if content is not None and not isinstance(content, str):
-        raise ParseError(f"{name}: message content is not text", adapter=name, status=status)
+        raise ParseError(N_("{adapter}: message content is not text").format(adapter=name),
+                         adapter=name, status=status)
     # parts of thinking and none of answer, or the text in reasoning fields alone (a
     # server whose reasoning parser took the answer too): never shown, so say why
     reasoned = any(isinstance(message.get(k), str) and message[k].strip()
@@ -265,6 +274,12 @@ def parse_content(content: str, name: str, resolve: Any, finish: str | None = No
     """The parsed answer; ParseError when nothing is left once reasoning is removed
     (``finish``: the choice's finish_reason, which says whether the model was cut off)."""
     parsed = parse_answer(content, resolve)
+    if finish == "length":
+        drop_unfinished(parsed)  # half a sentence is no claim to show
+    if not parsed.blocks and parsed.unfinished:
+        raise ParseError(N_("{adapter}: the model ran out of tokens in its first sentence: "
+                            "there is no whole sentence to show").format(adapter=name),
+                         adapter=name, hint=_LENGTH_HINT)
     if not parsed.blocks:
         # whole msgids, so the report's note says them in the reader's language
         what = (N_("{adapter}: the answer holds only the model's reasoning")
@@ -331,6 +346,12 @@ def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str
         notes.append(_("the answer was {length} characters long: only its first {kept} "
                        "were read").format(length=format_number(parsed.cut_from, lang),
                                            kept=format_number(MAX_ANSWER_CHARS, lang)))
+    if parsed.unfinished:  # cut off mid-answer: what came whole is shown, and said so
+        notes.append(_("the model stopped at its token limit: the answer is cut off, and "
+                       "its unfinished last sentence is left out"))
+    elif parsed.stopped:
+        notes.append(_("the model stopped at its token limit: the answer is cut off and "
+                       "its last sentence may be unfinished"))
     wrong = language_note(parsed, lang)
     return notes + ([wrong] if wrong else [])
 

@@ -80,6 +80,39 @@ def too_large(status: int, words: str, codes: tuple[str, ...]) -> bool:
         any(c in _TOO_LARGE_CODES for c in codes) or bool(_CONTEXT_WORDS.search(words)))
 
 
+def window_exceeded(exc: ProviderError) -> bool:
+    """Whether ``exc`` is :func:`classify`'s error for a request over the model's context
+    window (or the plan's tokens per minute): a smaller prompt may be answered."""
+    return isinstance(exc, ParseError) and exc.hint == _TOO_LARGE_HINT
+
+
+#: the window, the prompt's tokens and the answer's, as servers word them (OpenAI, vLLM,
+#: DeepSeek: "maximum context length is 8192 tokens. However, you requested 8246 tokens
+#: (54 in the messages, 8192 in the completion)" / "your messages resulted in 33986
+#: tokens" / "your request has 8 input tokens plus 2045 'max_tokens'"; llama.cpp:
+#: "request (25837 tokens) exceeds the available context size (25088 tokens)", or no
+#: number at all)
+_WINDOW = re.compile(r"\bmax(?:imum)?[ _-]context[ _-]length\s+(?:is\s+|of\s+)?(\d{2,9})|"
+                     r"\bcontext\s+size\s+\((\d{2,9})\s+tokens\)", re.I)
+_PROMPT_TOKENS = re.compile(r"\b(\d{1,9})\s+in\s+the\s+messages\b|\bresulted\s+in\s+(\d{1,9})"
+                            r"\s+tokens\b|\brequest\s+has\s+(\d{1,9})\s+input\s+tokens\b|"
+                            r"\bprompt\s+(?:contains|has)\s+(\d{1,9})\s+tokens\b|"
+                            r"\brequest\s+\((\d{1,9})\s+tokens\)", re.I)
+_ANSWER_TOKENS = re.compile(r"\b(\d{1,9})\s+in\s+the\s+completion\b|"
+                            r"\bplus\s+(\d{1,9})\s+'?max_tokens\b", re.I)
+
+
+def window_numbers(words: str) -> tuple[int | None, int | None, int | None]:
+    """(the model's context window, the prompt's tokens, the answer's tokens asked for)
+    as an error's ``words`` say them; None for each it does not say."""
+    def said(pattern: re.Pattern[str]) -> int | None:
+        m = pattern.search(words)
+        value = next((g for g in m.groups() if g), None) if m else None
+        return int(value) if value else None
+
+    return said(_WINDOW), said(_PROMPT_TOKENS), said(_ANSWER_TOKENS)
+
+
 def _names_model(words: str, model: str | None) -> bool:
     return model is not None and model.strip() != "" and model.lower() in words.lower()
 

@@ -17,8 +17,10 @@ a unit ("24h", "35EUR", "45m²"), after a slash ("9/10") and with groups a plain
 parts ("1 250 €", read as 1250 too, as "1 250" in an answer is). A number matches
 when any reading of it (``1.299`` as 1299 or 1.299, ``8,9`` as 8.9) is within 1% (at
 least 0.05) of any reading of a number in the prompt, so "about 180 EUR" of a page's
-"179.90 EUR" and "8.9" of "8,9/10" are supported. Linear in the answer's and the
-prompt's length.
+"179.90 EUR" and "8.9" of "8,9/10" are supported. A figure the prompt writes as one
+kind of thing (hours, "24h"; money; a share; a scale, "/10") supports none the answer
+writes as another: a room "at 24 EUR" is not what a reception's "24h" states. Linear in
+the answer's and the prompt's length.
 """
 
 from __future__ import annotations
@@ -47,6 +49,19 @@ _SCALE_BEFORE = re.compile(r"\d\s{1,3}(?:out\s{1,3}of|of|de|sobre|on)\s{1,3}$", 
 _SCALES = frozenset({5.0, 10.0, 20.0, 100.0})
 #: figures named in a note, at most
 _SHOWN = 5
+#: what a figure is of, by what is written beside it: a unit of time ("24h", "24 horas"),
+#: money ("35EUR", "€ 35", "35 euros"), a share ("15%"); a figure after a slash is a
+#: rating's scale ("/10"). A figure the prompt states only as one of these supports a
+#: figure of the answer of the same kind or of none ("open 24 hours" of a page's "24h"),
+#: never of another ("a room at 24 EUR", "10 EUR" of a rating's "/10"): read loosely,
+#: "24h" would otherwise be any 24 a model invents
+_TIME_AFTER = re.compile(r"\s?(?:h|hrs?|hours?|horas?|hs|min|mins|minutes?|minutos?)\b", re.I)
+_MONEY_AFTER = re.compile(r"\s?(?:[€$£¥₹]|(?:[A-Z]{3}|euros?|dollars?|d[oó]lares|pounds?|"
+                          r"libras?|pesos?|francs?|francos?)\b)")
+_MONEY_BEFORE = re.compile(r"(?:[€$£¥₹]|\b[A-Z]{3})\s?$")
+_SHARE_AFTER = re.compile(r"\s?(?:%|per\s?cent\b|por\s?ciento\b)", re.I)
+#: the kinds a figure may be of; PLAIN: written with none of them beside it
+PLAIN, TIME, MONEY, SHARE, SCALE = "plain", "time", "money", "share", "scale"
 
 
 class Claim(Protocol):
@@ -70,6 +85,19 @@ def readings(token: str) -> set[float]:
     return out
 
 
+def kind_of(text: str, start: int, end: int) -> str:
+    """What the figure at ``text[start:end]`` is of, by what is written beside it."""
+    if start and text[start - 1] == "/":
+        return SCALE
+    if _MONEY_AFTER.match(text, end) or _MONEY_BEFORE.search(text[max(0, start - 5):start]):
+        return MONEY
+    if _SHARE_AFTER.match(text, end):
+        return SHARE
+    if _TIME_AFTER.match(text, end):
+        return TIME
+    return PLAIN
+
+
 def _says(token: str) -> bool:
     """Whether a figure is a claim: decimals, or two digits or more that are no year."""
     if not any(c in token for c in ".,\u00a0\u202f"):
@@ -79,40 +107,57 @@ def _says(token: str) -> bool:
 
 
 class Known:
-    """The figures of the text a model was given, sorted for lookups."""
+    """The figures of the text a model was given, each with the kinds it was written as
+    (:func:`kind_of`), sorted for lookups."""
 
     def __init__(self, texts: Iterable[str]) -> None:
-        values: set[float] = set()
+        values: dict[float, set[str]] = {}
         for text in texts:
             for pattern in (_NUMBER, _LOOSE):
                 for m in pattern.finditer(text):
-                    values |= readings(m.group())
+                    kind = kind_of(text, m.start(), m.end())
+                    for value in readings(m.group()):
+                        values.setdefault(value, set()).add(kind)
             for m in _SPACED.finditer(text):
-                values.add(float(m.group().replace(" ", "")))
+                values.setdefault(float(m.group().replace(" ", "")), set()).add(
+                    kind_of(text, m.start(), m.end()))
         self._values = sorted(values)
+        self._kinds = [values[v] for v in self._values]
 
-    def has(self, token: str) -> bool:
+    def has(self, token: str, kind: str = PLAIN) -> bool:
+        """Whether a figure of the prompt is ``token`` (within 1%) and may be what the
+        answer writes it as (``kind``): a figure the prompt writes plain supports any,
+        one the answer writes plain is supported by any, else the kinds agree."""
         for value in readings(token):
             slack = max(0.05, abs(value) * 0.01)
             at = bisect.bisect_left(self._values, value - slack)
-            if at < len(self._values) and self._values[at] <= value + slack:
-                return True
+            while at < len(self._values) and self._values[at] <= value + slack:
+                kinds = self._kinds[at]
+                if kind == PLAIN or PLAIN in kinds or kind in kinds:
+                    return True
+                at += 1
         return False
 
 
 def unsupported(text: str, known: Known) -> list[str]:
     """The figures of ``text`` that ``known`` does not hold, as written, without repeats."""
-    out: list[str] = []
+    return [token for token, _ in _unsupported(text, known)]
+
+
+def _unsupported(text: str, known: Known) -> list[tuple[str, str]]:
+    """The figures of ``text`` that ``known`` does not hold, each with what it is of."""
+    out: list[tuple[str, str]] = []
     for m in _NUMBER.finditer(text):
         token = m.group()
-        if not _says(token) or token in out or known.has(token):
+        kind = kind_of(text, m.start(), m.end())
+        if not _says(token) or any(t == token for t, _ in out) or known.has(token, kind):
             continue
         before = text[max(0, m.start() - 24):m.start()]
         if _SCALE_BEFORE.search(before) and readings(token) & _SCALES:
             continue  # "9 out of 10": the 10 is the scale
         if _spaced_known(text, m, known):
             continue  # "1 250 €": one figure written with a space between its groups
-        out.append(token)
+        out.append((token, kind))
     return out
 
 
@@ -121,7 +166,8 @@ def _spaced_known(text: str, m: re.Match[str], known: Known) -> bool:
     and that figure, read whole, is known."""
     for whole in _SPACED.finditer(text, max(0, m.start() - 20), min(len(text), m.end() + 20)):
         if whole.start() <= m.start() and m.end() <= whole.end():
-            return known.has(whole.group().replace(" ", ""))
+            return known.has(whole.group().replace(" ", ""),
+                             kind_of(text, whole.start(), whole.end()))
     return False
 
 
@@ -160,8 +206,8 @@ def check_sources(claims: Iterable[tuple[Claim, str]], outside: Known,
         cited = [source(n) for n in claim.citations]
         if any(k is None for k in cited):
             continue
-        missing = [f for f in unsupported(text, outside)
-                   if not any(k is not None and k.has(f) for k in cited)]
+        missing = [f for f, kind in _unsupported(text, outside)
+                   if not any(k is not None and k.has(f, kind) for k in cited)]
         if missing:
             claim.uncited = True
             marked += 1

@@ -15,7 +15,10 @@ that was never sent is dropped and noted; sentences citing nothing are marked
 ``uncited``; reasoning blocks are removed; markdown lists and tables become structure
 (:mod:`scout.adapters.answer`). ``usage`` gives the tokens the tariff prices.
 
-Rate cap, retries (429 with Retry-After, 5xx), journal, cache, cost and budget belong to
+A prompt over the model's context window (:func:`scout.adapters.chat_config.window_exceeded`)
+is sent once more with less evidence, and the synthesis notes it: that is no retry of
+the same request, which the providers layer would make in vain. Rate cap, retries (429
+with Retry-After, 5xx), journal, cache, cost and budget belong to
 the providers layer, as for every adapter; statuses are mapped by
 :func:`scout.adapters.contract.http.send` (401/403 → AuthError, 429 → RateLimited, 5xx →
 Unavailable).
@@ -27,6 +30,7 @@ from typing import Any, ClassVar
 
 import httpx
 
+from scout.adapters.chat_config import window_exceeded, window_numbers
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
     completions_url, given_figures, post_chat, read_completion, refuse_third_language, \
     sourced_figures, token_usage
@@ -36,6 +40,7 @@ from scout.config.baseurl import azure_deployment, azure_without_version
 from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.errors import AuthError, ParseError
 from scout.i18n import N_, translations
+from scout.i18n.numbers import format_number
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest, Usage, usage_bound
 from scout.adapters.contract.http import make_client
@@ -77,6 +82,43 @@ class OpenAIAdapter(SynthesisAdapter):
 
     def call(self, request: Request, credential: Secret | None = None) -> Reply[Synthesis]:
         request, prompt = self._prompt(request)
+        sent = prompt
+        try:
+            response = self._send(prompt, credential)
+        except ParseError as exc:
+            if not window_exceeded(exc):
+                raise
+            # over the model's context window: the same request with less evidence, once
+            sent = self._smaller(request, prompt, exc)
+            try:
+                response = self._send(sent, credential)
+            except ParseError as again:
+                if not window_exceeded(again):
+                    raise
+                raise ParseError(N_("{error}; sent again with its evidence cut to {chars} "
+                                    "characters, it was refused again").format(
+                                        error=again.message, chars=len(sent.user)),
+                                 adapter=self.name, status=again.status,
+                                 hint=again.hint) from again
+        labels = EvidenceLabels(list(request.evidence), sent.labels)
+        reply = self.parse(response, labels, request.lang, given=(sent.system, sent.user),
+                           head=sent.head)
+        if sent is not prompt:
+            _ = translations(request.lang).gettext
+            reply.value.notes.append(_(
+                "the prompt was larger than the model's context window: it was sent again "
+                "with its evidence cut from {before} to {after} characters ({used} of "
+                "{total} evidence items)").format(
+                    before=format_number(len(prompt.user), request.lang),
+                    after=format_number(len(sent.user), request.lang),
+                    used=sent.evidence_used, total=len(request.evidence)))
+        reply.meta.update(prompt_chars=len(sent.user), evidence_used=sent.evidence_used,
+                          evidence_dropped=sent.evidence_dropped,
+                          evidence_cut=sent.evidence_cut, lang=request.lang,
+                          evidence_shrunk=sent is not prompt)
+        return reply
+
+    def _send(self, prompt: Prompt, credential: Secret | None) -> httpx.Response:
         body: dict[str, Any] = {
             "model": self.oa.model,
             "messages": [
@@ -91,9 +133,9 @@ class OpenAIAdapter(SynthesisAdapter):
             body["temperature"] = self.oa.temperature
         url = completions_url(self.base_url or DEFAULT_BASE_URL)
         try:
-            response = post_chat(self._http(), self._checked(url), body, self.name,
-                                 credential, key_header=self.oa.key_header,
-                                 extra=self._headers())
+            return post_chat(self._http(), self._checked(url), body, self.name,
+                             credential, key_header=self.oa.key_header,
+                             extra=self._headers())
         except AuthError as exc:
             if credential is not None and self.oa.key_header is None and azure_deployment(url):
                 # Azure's deployment URLs refuse a key sent as Bearer: say where it goes
@@ -101,13 +143,33 @@ class OpenAIAdapter(SynthesisAdapter):
                               "header: add key_header: api-key to this adapter in "
                               "config/adapters.yaml")
             raise
-        labels = EvidenceLabels(list(request.evidence), prompt.labels)
-        reply = self.parse(response, labels, request.lang, given=(prompt.system, prompt.user),
-                           head=prompt.head)
-        reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
-                          evidence_dropped=prompt.evidence_dropped,
-                          evidence_cut=prompt.evidence_cut, lang=request.lang)
-        return reply
+
+    def _smaller(self, request: SynthesisRequest, prompt: Prompt, exc: ParseError) -> Prompt:
+        """The prompt with less evidence, for a server that said ``prompt`` is over its
+        context window: cut to what the window leaves once ``max_tokens`` is reserved,
+        where the error says the window and the prompt's tokens (OpenAI, vLLM, DeepSeek,
+        Mistral), else to half. ParseError saying why not where no smaller prompt can be
+        answered: ``max_tokens`` fills the window itself, or no evidence would be left."""
+        window, tokens, answer = window_numbers(exc.message)
+        out = max(self.oa.max_tokens or 0, answer or 0)
+        if window is not None and out >= window * 0.8:
+            raise ParseError(N_("{error}; max_tokens ({out}) leaves no room for the prompt "
+                                "in the model's context window of {window} tokens").format(
+                                    error=exc.message, out=out, window=window),
+                             adapter=self.name, status=exc.status, hint=exc.hint) from exc
+        share = 0.5
+        if window is not None and tokens is not None and tokens > 0:
+            share = min(0.8, max(0.1, 0.85 * (window - out) / tokens))
+        budget = int(len(prompt.user) * share)
+        smaller = build_prompt(request.question, request.task, request.candidates,
+                               request.evidence, max(budget, 500), lang=request.lang,
+                               web=False, rating_scale=request.rating_scale,
+                               costs=compared(request.subjects))
+        if smaller.evidence_used == 0 or len(smaller.user) >= len(prompt.user):
+            raise ParseError(N_("{error}; a smaller request would hold none of the "
+                                "evidence").format(error=exc.message),
+                             adapter=self.name, status=exc.status, hint=exc.hint) from exc
+        return smaller
 
     def _checked(self, url: str) -> str:
         """``url``, refused before it is sent when Azure would only answer it with a bare
@@ -165,10 +227,6 @@ class OpenAIAdapter(SynthesisAdapter):
         if not citations and parsed.sentences:
             notes.append(_("the answer cites none of the evidence: every sentence is "
                            "marked uncited"))
-        if finish_reason(data) == "length":
-            # cut off mid-answer: what came is shown, and the reader learns its end is missing
-            notes.append(_("the model stopped at its token limit: the answer is cut off and "
-                           "its last sentence may be unfinished"))
         invented = given_figures(parsed.blocks, given, notes, lang)
         if head is not None and given:
             invented += sourced_figures(parsed.blocks, head, labels, notes, lang)

@@ -10,19 +10,25 @@ A name is a run of capitalised words ("Hotel Miramar Suites", "Hostal de la Luz"
 words at least, or one beside a kind's noun ("el hotel Miramar"). A sentence's first word
 (a list item's, a cell's, after a colon) is capitalised by grammar, "Recomiendo" or "Sin
 duda", so it counts for a name only where the answer also writes it capitalised in the
-middle of a sentence. A name is invented when one of its own words (not a kind's noun,
-"hotel", "suites", nor one the candidates share) appears in nothing the model was given
-— the evidence's titles, texts and addresses, the candidates, the request's words and
-values, a web search's own results — nor in lower case in the answer itself, and the name
-names no candidate.
+middle of a sentence, or where the rest of its run is a kind's nouns alone ("Miramar
+Suites es la mejor opción", with a singular verb after a plural noun). A name is invented
+when it names no candidate and one of its own words (not a kind's noun, "hotel", "suites",
+nor one the candidates share) appears in nothing the model was given — the evidence's
+titles, texts and addresses, the candidates, the request's words and values, a web
+search's own results — nor in lower case in the answer itself; or when it is made only
+of such words, two or more, that no text given writes near one another ("Hotel Roman
+Pignattara" of one page's "Roman trattoria" and another's "Tor Pignattara").
 
 Only a recommended name is judged: one that holds a kind's noun, or stands in a list item
 or a table row (the answer's options), or in a sentence that recommends ("best", "te
 recomiendo", "la opción más barata"). A name after a word that places something ("in",
-"near", "en", "cerca de", "via") is a place or a site, unless it holds a kind's noun
-("en el Hotel Miramar"). A claim citing a page scout never read (Perplexity's own web
-results) is not judged: that page may name it. Names made only of words the sources hold
-("Hotel Barcelona Centro") are not caught.
+"near", "en", "cerca de", "via") is a place or a site, and one after a verb of looking
+up ("check", "use", "consulta", "mira") or holding a tool's noun ("Google Maps", "the
+Quandoo App") a site or a tool, unless it holds a kind's noun ("en el Hotel Miramar"). A
+claim citing a page scout never read (Perplexity's own web results) is not judged: that
+page may name it. A name one page writes together ("Trattoria Santa Maria" of a page's
+"trattoria … Piazza di Santa Maria") is not caught, nor one of a single word a source
+holds ("Hotel Centro").
 """
 
 from __future__ import annotations
@@ -77,6 +83,67 @@ _PLACING = re.compile(r"\b(?:in|at|near|on|via|through|from|to|around|by|en|cerc
                       r"a\s+pasos\s+de|close\s+to|next\s+to)"
                       r"(?:\s+(?:the|el|la|los|las|del|de))?\s*$", re.I)
 
+#: a verb of looking something up or booking through it, right before a name: the name
+#: is where one looks ("Check Google Maps for the best route", "Consulta Booking para el
+#: mejor precio"), not a recommended option; "check out X", "visit X" recommend it
+_CONSULTING = re.compile(r"\b(?:check|consult|search|look\s+(?:up|at)|use|using|open|"
+                         r"download|compare|verify|browse|install|call|"
+                         r"consult[ae]\w*|mir[ae]|miren|busc[ae]\w*|usa|usar|usando|"
+                         r"utiliz[ae]\w*|abr[ae]|descarg[ae]\w*|compar[ae]\w*|"
+                         r"revis[ae]\w*|verific[ae]\w*|comprueb[ae]\w*|instal[ae]\w*|"
+                         r"llam[ae])"
+                         r"(?:\s+(?:the|el|la|los|las|its|their|su|sus))?\s*$", re.I)
+#: nouns of a place one looks things up in, in a name ("Google Maps", "la App Turismo
+#: Roma"): a tool or a site, not a recommended thing
+_TOOLS = frozenset("maps map app apps website web site platform plataforma aplicacion "
+                   "guide guia".split())
+#: a singular verb after a name that ends in a plural noun ("Miramar Suites es la mejor
+#: opción", "Sunset Apartments offers"): one place, named, where "Cheap Hostels fill up
+#: fast" is a kind of thing
+_SINGULAR = re.compile(r"\s*(?:is|was|has|offers|remains|stands|gets|wins|sits|"
+                       r"es|era|fue|tiene|ofrece|queda|destaca|sigue|resulta|gana)\b",
+                       re.I)
+
+
+class _Together:
+    """Where each word of what the model was given stands (which text, which word of it),
+    to tell whether a name's words stand together anywhere: a name made of the sources'
+    words ("Hotel Barcelona Centro" of a page on hotels in Barcelona's centro) is named
+    by none of them unless its words are written near one another."""
+
+    #: how far (in words) from one of a name's words the others may stand and still be
+    #: read as named together: this, and two more for each of its words
+    SPAN = 4
+    #: a word's places looked at, at most (a hostile prompt's 10,000 "hotel" is bounded)
+    LOOKS = 400
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self.at: dict[str, list[tuple[int, int]]] = {}
+        self.seen: dict[tuple[str, ...], bool] = {}  # a name the answer repeats, read once
+        for n, text in enumerate(texts):
+            for i, word in enumerate(re.findall(r"[a-z0-9]+", strip_accents(text).lower())):
+                self.at.setdefault(word, []).append((n, i))
+
+    def named(self, words: list[str]) -> bool:
+        """Whether ``words`` (folded) stand near one another (:data:`SPAN`), in any
+        order, in one text."""
+        if tuple(words) not in self.seen:
+            self.seen[tuple(words)] = self._near(words)
+        return self.seen[tuple(words)]
+
+    def _near(self, words: list[str]) -> bool:
+        span = self.SPAN + 2 * len(words)
+        places = [self.at.get(w, []) for w in words]
+        if not all(places):
+            return False
+        rarest = min(places, key=len)
+        others = [set(p) for p in places if p is not rarest]
+        for n, i in rarest[:self.LOOKS]:
+            if all(any((n, j) in p for j in range(i - span, i + span + 1))
+                   for p in others):
+                return True
+        return False
+
 
 def _fold(word: str) -> str:
     return strip_accents(word).lower().removesuffix("'s").removesuffix("’s")
@@ -125,6 +192,21 @@ class _Reader:
             yield m, bool(_RESTART.search(text[last:m.start()])) or last == 0
             last = m.end()
 
+    def _names_noun(self, run: list[tuple[re.Match[str], bool]], after: str) -> bool:
+        """Whether a sentence's first word, capitalised by grammar, is a name's all the
+        same: the rest of its run is a kind's nouns alone ("Miramar Suites", "Bellavista
+        Ristorante"), which a name is made of and no sentence starts with, unless a
+        plural one says a kind of thing ("Cheap Hostels fill up fast": a name takes a
+        singular verb). Never a word the answer writes in lower case, a starter or a
+        recommending word ("Best Hotels")."""
+        first = _fold(run[0][0].group())
+        rest = [_fold(m.group()) for m, _ in run[1:] if m.group().lower() not in _JOINERS]
+        if not rest or len(rest) > 2 or not all(w in self.kind for w in rest):
+            return False
+        if len(first) < 3 or first in self.lower or first in _STARTERS or _CUE.fullmatch(first):
+            return False
+        return not rest[-1].endswith("s") or bool(_SINGULAR.match(after))
+
     def names(self, text: str, option: bool = False
               ) -> list[tuple[str, list[str], str, int]]:
         """(the name as written, its words that count, the few words before it, where it
@@ -147,6 +229,8 @@ class _Reader:
                     not option or first_m.start() > 0 or word in self.lower
                     or word in _JOINERS or word in _STARTERS):
                 start = 1  # a sentence's first word, capitalised by grammar
+                if self._names_noun(run, after):
+                    start = 0  # "Miramar Suites es la mejor opción": a name, whole
             kept = run[start:]
             while kept and kept[0][0].group().lower() in _JOINERS:
                 kept = kept[1:]
@@ -226,12 +310,14 @@ def invented_names(synthesis: Synthesis, request: SynthesisRequest,
     # the nouns a kind's names are made with ("hotel", "hostal", "suites"), the words the
     # candidates share and the kind's own nouns: none tells a name apart
     kind = frozenset({w for w in generic_words() if len(w) >= 3 and w not in _NOT_NOUNS}
-                     | shared | {_fold(n) for n in request.kind_nouns}
+                     | shared | {_fold(n) + end for n in request.kind_nouns
+                                 for end in ("", "s", "es")}
                      | {w for n in request.kind_nouns for w in name_words(n)})
     read = [request.question, *said, *names, *map(str, request.task.values()),
             *(f"{e.title} {e.text} {e.url} {e.subject or ''}" for e in request.evidence),
             *(f"{s.title} {s.snippet}" for s in synthesis.sources)]
     known = _vocabulary(read)
+    together = _Together(read)
     evidence_urls = {e.url for e in request.evidence}
     web = {c.index for c in synthesis.citations if c.url not in evidence_urls}
     owns = [name_words(n) for n in names]
@@ -248,13 +334,22 @@ def invented_names(synthesis: Synthesis, request: SynthesisRequest,
                 kinded = any(w in kind for w in folded) or _fold(_last_word(before)) in kind
                 if not (kinded or option or _recommended(text, clauses, start, len(shown))):
                     continue
-                if _PLACING.search(before) and not kinded:
-                    continue
+                if (_PLACING.search(before) or _CONSULTING.search(before)
+                        or any(w in _TOOLS for w in folded)) and not kinded:
+                    continue  # a place, a site or a tool, not an option
                 own = [w for w in folded if w not in kind and len(w) >= 3
                        and not set(re.findall(r"[a-z0-9]+", w)) <= known
                        and w not in reader.lower]
-                if not own or any(_whole(w, shown) for w in owns):
+                if any(_whole(w, shown) for w in owns):
                     continue
+                if not own:
+                    # made only of the given words: invented where two of its words or
+                    # more stand together nowhere in what was given
+                    words = list(dict.fromkeys(
+                        w for w in folded if w not in kind and len(w) >= 3
+                        and w not in _JOINERS))
+                    if len(words) < 2 or together.named(words):
+                        continue
                 claim.uncited = True
                 if shown not in found:
                     found.append(shown)

@@ -85,6 +85,35 @@ def test_the_loose_readings_hide_no_invented_figure(text: str, page: str,
     assert unsupported(text, Known([page])) == invented
 
 
+@pytest.mark.parametrize(("text", "page", "invented"), [
+    # a page's "24h" (a reception's hours) or "/10" (a rating's scale), read loosely, is no
+    # price: an invented amount equal to it is still found
+    ("A double room costs 24 EUR a night.", "Reception 24h, rooms from 145 EUR", ["24"]),
+    ("La habitación doble cuesta 24 € la noche.", "Recepción 24 h, desde 145 EUR", ["24"]),
+    ("Breakfast is included for just 10 EUR.", "Guest rating 9/10, from 145 EUR", ["10"]),
+    ("El desayuno cuesta 10 euros más.", "Valoración 8,5/10, desde 145 €", ["10"]),
+    ("A 10% discount applies to stays of 24 nights.", "rated 9/10, open 24 hours",
+     ["10"]),
+    ("Check-in takes 30 minutes.", "parking 30 EUR a day", ["30"]),
+    ("Parking is €35 a day.", "35 min from the airport", ["35"]),
+])
+def test_a_figure_a_page_writes_as_another_kind_supports_no_invented_one(
+        text: str, page: str, invented: list[str]) -> None:
+    assert unsupported(text, Known([page])) == invented
+
+
+@pytest.mark.parametrize(("text", "page"), [
+    ("Reception is open 24 hours.", "Reception 24h"),
+    ("Recepción abierta las 24 horas, todo el año.", "recepción 24h"),
+    ("Parking costs EUR 35 a day.", "parking 35€/day"),
+    ("Está a 35 minutos del aeropuerto.", "35 min from the airport"),
+    ("Rated 9 by 24 guests.", "9/10 from 24 reviews"),           # plain: read as any
+    ("Pay 120 at the desk.", "rooms 120 EUR"),
+])
+def test_a_figure_written_as_the_same_kind_or_plain_is_supported(text: str, page: str) -> None:
+    assert unsupported(text, Known([page])) == []
+
+
 def test_invented_figures_are_found_as_written() -> None:
     known = Known(["rooms from 145 EUR, rated 8.9/10"])
     assert unsupported("From 99 EUR, rated 9.4/10, 99 EUR again, 1.250,00 EUR.", known) == [

@@ -98,3 +98,82 @@ def test_reading_a_misbehaving_models_answer_is_linear() -> None:
         _, _, syn = read(text[:60_000], kind="list")
         order_contradictions(syn, SUBJECTS)
         assert time.process_time() - start < 1.5
+
+
+@pytest.mark.parametrize("text", [
+    "Check Google Maps for the best route to Trattoria Da Enzo.",
+    "Consulta Google Maps para encontrar la mejor ruta.",
+    "Download the Quandoo App: the best way to book a table.",
+    "La mejor forma de reservar: mira Citymapper Roma antes de salir.",
+    "Para el mejor precio, compara Open Table y llama a Osteria Bonelli.",
+    "The Michelin Guide calls Trattoria Da Enzo the best carbonara in town.",
+])
+def test_a_site_or_a_tool_in_a_recommending_clause_is_no_invented_option(text: str) -> None:
+    """A recommending word in the clause says something of the route, the price or the
+    way to book, not of the site or app the answer sends the reader to."""
+    found, marked, _ = read(text)
+    assert found == [] and marked == [False]
+
+
+def test_a_kinds_name_after_a_verb_of_looking_up_is_still_judged() -> None:
+    found, _, _ = read("Use Hotel Luna Rossa as your base, the best choice.")
+    assert found == ["Hotel Luna Rossa"]
+
+
+#: a lodging kind's nouns, as a pipeline's kind gives them
+LODGING = REQUEST.model_copy(update={"kind_nouns": ["hostel", "apartment", "osteria"]})
+
+
+def judged(text: str, request: SynthesisRequest = LODGING) -> list[str]:
+    items = [SynthesisSentence(text=text, citations=[1])]
+    syn = Synthesis(text=text, model="qwen3", sentences=items,
+                    blocks=[SynthesisBlock(kind="paragraph", items=items)],
+                    citations=[Citation(index=1, url=EVIDENCE[0].url)])
+    return invented_names(syn, request, [QUERY])
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Miramar Suites es la mejor opción para cenar.", "Miramar Suites"),
+    ("Miramar Suites is hands down the best choice.", "Miramar Suites"),
+    ("Bellavista Hostel is the best choice for a cheap night.", "Bellavista Hostel"),
+    ("Sunset Apartments offers the best terrace in town.", "Sunset Apartments"),
+    ("Girasole Apartments tiene la mejor terraza del barrio.", "Girasole Apartments"),
+])
+def test_one_distinctive_word_and_a_kinds_noun_starting_a_sentence_is_a_name(
+        text: str, named: str) -> None:
+    """The first word of a sentence is capitalised by grammar, but one standing before a
+    kind's noun alone is a name's: no sentence starts "Miramar Suites" otherwise."""
+    assert judged(text) == [named]
+
+
+@pytest.mark.parametrize("text", [
+    "Boutique Hotels are the best choice in Trastevere.",   # a plural: a kind of thing
+    "Otros Hoteles son la mejor opción si viajas en grupo.",
+    "Cheap Hostels fill up fast; the best is Osteria Bonelli.",
+    "Best Apartments: Osteria Bonelli is nearby.",          # a recommending word
+    "Sunset Apartments are the best choice.",               # plural verb
+])
+def test_a_sentences_first_word_before_a_kinds_noun_that_names_nothing(text: str) -> None:
+    assert judged(text) == []
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("The best choice is Hotel Roman Pignattara.", "Hotel Roman Pignattara"),
+    ("Te recomiendo la Osteria Trastevere Pignattara.", "Osteria Trastevere Pignattara"),
+    ("Mi favorito: Ristorante Piazza Bonelli Family.", None),   # names Osteria Bonelli
+    ("For dinner, pick the Carbonara Pignattara Hotel.", "Carbonara Pignattara Hotel"),
+])
+def test_a_name_made_only_of_the_sources_words_standing_apart_is_invented(
+        text: str, named: str | None) -> None:
+    """Every word of it is the evidence's ("Roman", "Trastevere", "Pignattara" of two
+    pages), but no page writes them together: no page names it."""
+    assert judged(text) == ([named] if named else [])
+
+
+@pytest.mark.parametrize("text", [
+    "Te recomiendo la Trattoria Santa Maria del Trastevere.",   # one page writes them
+    "The best choice is the Family Osteria Pignattara.",         # "Family osteria in Tor…
+    "Mi favorita es la Pizzeria Semana Santa Roma.",             # the request's words
+])
+def test_a_name_the_sources_write_together_is_not_invented(text: str) -> None:
+    assert judged(text) == []

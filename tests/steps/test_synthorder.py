@@ -103,3 +103,62 @@ def test_prices_in_other_money_or_for_another_period_are_not_compared() -> None:
                 SUBJECTS[2].model_copy(update={"cost": 9.0, "cost_per": "person",
                                                "price_checked": eur(18)})]
     assert read("Trattoria Da Enzo is the cheapest.", subjects=subjects) == ([], [False])
+
+
+CHEAPEST_IS_MARMI = ("the answer calls Roscioli Salumeria the cheapest, but Pizzeria Ai Marmi "
+                     "costs less (15 EUR against 45 EUR)")
+
+
+@pytest.mark.parametrize("text", [
+    "Between Osteria Bonelli and Roscioli Salumeria, the cheapest is Roscioli Salumeria.",
+    "Entre Osteria Bonelli y Roscioli Salumeria la más barata es Roscioli Salumeria.",
+    "Roscioli Salumeria beats Osteria Bonelli as the cheapest pick of the evening.",
+    "Roscioli Salumeria es más barata que Osteria Bonelli y la más barata de todas.",
+    "Unlike Trattoria Da Enzo, Roscioli Salumeria is the least expensive.",
+    "Trattoria Da Enzo es cara y Roscioli Salumeria es la más económica.",
+])
+def test_a_clause_naming_two_candidates_is_read_for_the_one_it_says_it_of(text: str) -> None:
+    notes, marked = read(text)
+    assert [n.split(":")[0] for n in notes] == [CHEAPEST_IS_MARMI]
+    assert marked == [True]
+
+
+@pytest.mark.parametrize("text", [
+    "Pizzeria Ai Marmi and Osteria Bonelli are the cheapest options.",  # a pair: not one
+    "Tanto Pizzeria Ai Marmi como Osteria Bonelli son las más baratas.",
+    "Pizzeria Ai Marmi is cheaper than Roscioli Salumeria and the cheapest overall.",
+    "Frente a Roscioli Salumeria, Pizzeria Ai Marmi es la más barata.",
+    "The cheapest is Pizzeria Ai Marmi, then Osteria Bonelli.",
+])
+def test_two_candidates_in_a_clause_the_figures_bear_out_or_do_not_settle(text: str) -> None:
+    assert read(text) == ([], [False])
+
+
+#: Casa Verde costs less than Trattoria Da Enzo and is rated higher: better value by any
+#: measure; Osteria Bonelli is cheaper still, but rated lower (a matter of taste)
+VALUED = [*SUBJECTS[:4], SubjectBrief(key="f", name="Casa Verde", rank=5, price=eur(25),
+                                      rating=9.1)]
+
+
+@pytest.mark.parametrize("text", [
+    "Trattoria Da Enzo is clearly the best value for money.",
+    "Trattoria Da Enzo ofrece la mejor relación calidad-precio.",
+    "Trattoria Da Enzo gives you the best bang for your buck!",
+    "La mejor relación precio-calidad la tiene Trattoria Da Enzo.",
+])
+def test_the_best_value_another_candidate_beats_on_price_and_rating_is_marked(text: str) -> None:
+    notes, marked = read(text, subjects=VALUED)
+    assert [n.split(":")[0] for n in notes] == [
+        "the answer calls Trattoria Da Enzo the best value, but Casa Verde costs less and is "
+        "rated at least as high (25 EUR against 28 EUR, 9.1/10 against 9/10)"]
+    assert marked == [True]
+
+
+@pytest.mark.parametrize("text", [
+    "Osteria Bonelli is the best value.",              # nothing cheaper is rated as high
+    "Casa Verde ofrece la mejor relación calidad-precio.",
+    "Trattoria Da Enzo is not the best value.",
+    "Trattoria Da Enzo es la mejor relación calidad-precio con terraza.",
+])
+def test_a_best_value_the_figures_do_not_contradict_is_left(text: str) -> None:
+    assert read(text, subjects=VALUED) == ([], [False])
