@@ -128,10 +128,18 @@ def restated(before: Any, said: str, number: float) -> Any:
 
 
 def _named(shown: str) -> bool:
-    """Whether a place read from a correction is a name: typed with a capital, or known."""
+    """Whether a place read from a correction is a name: typed with a capital, or known;
+    never a day or a month ("actually make that Sunday", "no, mejor Marzo": the date is
+    corrected, and its reader reads it)."""
+    from scout.task.dates import find_when
     from scout.task.gazetteer import known_place_words
 
-    words = fold(shown).split()
+    folded = fold(shown)
+    words = folded.split()
+    when = find_when(folded, shown, dt.date.today()) if words else None
+    if when is not None and not folded[:when.span[0]].strip() \
+            and not folded[when.span[1]:].strip():
+        return False
     return any(c.isupper() for c in shown) or (
         bool(words) and known_place_words(words) == len(words))
 
@@ -192,7 +200,23 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
             continue
         values[name] = kept_unit(before, after)
         spans[name] = shown or ""
+        _claim_again(text, said, new[1])
         return
+
+
+# the words that lead a value's span and are none of it ("on Saturday", "el sábado")
+_LEAD = re.compile(r"^(?:(?:on|in|for|the|el|la|los|las|en|para|por|de|del|a|al)\s+)+")
+
+
+def _claim_again(text: Any, said: str, after: int) -> None:
+    """The corrected value said again after its correction ("on Saturday - actually make
+    that Sunday, we're not free Saturday") is the one taken back too: claimed, so no
+    other input (a return date) reads it."""
+    core = _LEAD.sub("", fold(said).strip())
+    if not core:
+        return
+    for m in re.finditer(r"(?<!\w)" + re.escape(core) + r"(?!\w)", text.free[after:]):
+        text.claim((after + m.start(), after + m.end()))
 
 
 def corrected_places(text: Any, lang: str,
