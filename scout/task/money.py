@@ -90,16 +90,23 @@ POST_CMP: list[tuple[str, Comparator]] = [
     (r"o asi|or so|-?ish|aprox\.?|aproximadamente|mas o menos|more or less|give or take", "~"),
 ]
 # a cap said with an amount, before or after it ("máximo 95 €", "up to $40", "90 € como
-# mucho"): the amount a request asks for, where another is said bare beside it
-_CAPPED = re.compile(r"(?<![\w$€£¥])(?:" + CMP[0][0] + r")(?![\w])|\b(?:" + POST_CMP[0][0]
-                     + r")\b")
+# mucho"): the amount a request asks for, where another is said bare beside it. A label
+# alone ("my budget is €500", "presupuesto 300 €") is none: beside "tickets cost €80" the
+# price said first is the ticket's cap, the kind's budget (tests/task/test_parse16.py)
+_CAPPED = re.compile(
+    r"(?<![\w$€£¥])(?:under|below|less than|max(?:imum)?|up to|at most|no more than|"
+    r"not more than|go up to|menos de|por menos de|por debajo de|debajo de|como maximo|"
+    r"como mucho|maxim[oa]|hasta|no mas de|a lo sumo|tope(?: de)?|no pasen? de|"
+    r"no (?:superen?|excedan?|sobrepasen?)|sin pasar(?:se)? de|tops|or less|o menos)"
+    r"(?![\w])|<=|≤|<")
+
+_CAP_REACH = 12
+
+
 def _capped(free: str, span: tuple[int, int]) -> bool:
     """Whether the amount at ``span`` is said with a cap, in it or in the few words before
     it ("como mucho 750 €": "como" alone is an approximation's word)."""
     return _CAPPED.search(free[max(0, span[0] - _CAP_REACH):span[1]]) is not None
-
-
-_CAP_REACH = 12
 
 
 # a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no

@@ -99,6 +99,9 @@ _COUNTED_ADJ = (r"\s+(?:new|extra|more|additional|further|spare|old|broken|leaki
                 r"inside|exterior|interior|electric|nuevos?|nuevas?|mas|adicionales|"
                 r"viejos?|viejas?|rotos?|rotas?|dobles?|simples?|pequenos?|pequenas?|"
                 r"grandes?|exteriores|interiores|electricos?|electricas?|"
+                # an English participle: "20 edited images", "5 printed copies", "3 bound
+                # theses" (a noun in -ed is no count's word: "hundred" is read as digits)
+                r"(?!hundred)[a-z]{2,}ed|bound|"
                 # a format or a model's code between the count and what it counts: "1000
                 # A5 flyers", "2 A0 posters" (the code is no count of its own: number_re)
                 r"(?P<code>[a-z]{1,3}\d{1,4}))\s+")

@@ -409,7 +409,7 @@ def parse_query(
         if again is not None and len(empty) == 1:
             found(empty[0], again[0], again[1])
     places = [n for n, s in inputs.items() if s.type == "place"]
-    if places:  # "I live in Dublin but ...", "vive en Valencia": where one is, when another is named
+    if len(places) == 1:  # "I live in Dublin but ...": where one is, when another is named
         claim_residences(text, result.lang)
     # with several places, a corrected name replaces the one it corrects, whichever input's
     moved = corrected_places(text, result.lang, fixes, [(n, list(inputs[n].aliases)) for n in places]) \

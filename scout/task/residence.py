@@ -37,15 +37,18 @@ def residence_spans(free: str) -> list[tuple[int, int]]:
 
 
 def claim_residences(text: QueryText, lang: str) -> None:
-    """Claim in ``text`` the names said as where someone lives or is, when a place is still
-    read without them (:func:`scout.task.place.find_place`); else leave them."""
+    """Claim in ``text`` the place names said as where someone lives or is (each read by
+    :func:`scout.task.place.find_place` in its words alone: "vivo en un cuarto piso" names
+    none), when a place is still read without them; else leave them. For a kind with one
+    place input: where two are a move's or a trip's ends, where one lives may be the
+    origin ("vivo en Leeds y me mudo a York")."""
     from scout.task.place import find_place
 
-    spans = residence_spans(text.free)
-    if not spans:
-        return
     free = text.free
-    for a, b in spans:
-        free = free[:a] + CLAIMED * (b - a) + free[b:]
-    if find_place(free, text.original, lang, []) is not None:
+    for a, b in residence_spans(text.free):
+        alone = CLAIMED * a + text.free[a:b] + CLAIMED * (len(text.free) - b)
+        hit = find_place(alone, text.original, lang, [])
+        if hit is not None and a <= hit[1][0] and hit[1][1] <= b:
+            free = free[:a] + CLAIMED * (b - a) + free[b:]
+    if free != text.free and find_place(free, text.original, lang, []) is not None:
         text.free = free

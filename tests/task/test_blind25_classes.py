@@ -16,7 +16,13 @@ languages, with guards for what must stay as it was:
 - where someone lives or is ("I live in Dublin", "vivo en Madrid", "the team is in Denver
   but") was read as the place over the one the request is about;
 - a length after a duration input's own label ("delivery in 2 days", "entrega en 3
-  días") was a date "in 2 days" for the kind's date input.
+  días") was a date "in 2 days" for the kind's date input;
+- an elder's age after the relative ("my dad (91)", "mi abuela de 78") and a count said
+  "twice a week" / "una vez por semana" were not read;
+- stars said where they are given ("4 estrellas en reseñas") were a hotel's class, and
+  "4 estrellas mínimo" no rating;
+- "menú de cocido" kept the menu as the dish; "6 of us" counted nobody; "20 edited
+  images" counted no images; "a PA system" lost the acronym (chat Spanish's "pa").
 """
 
 from __future__ import annotations
@@ -225,3 +231,97 @@ def test_a_length_after_its_label_is_no_date(query: str, seconds: int) -> None:
 def test_a_date_with_no_length_label_is_still_the_date() -> None:
     got = read("2 cajas de Madrid a Lyon que lleguen en 3 días", SHIP)
     assert got["arrive_by"] == "2027-10-31" and "transit" not in got
+
+
+# --- 9. an elder's age after the relative; "twice a week" ----------------------------------
+
+ELDER = kind(area={"type": "place"},
+             age={"type": "integer", "aliases": ["años", "years old", "aged"]},
+             visits={"type": "integer", "aliases": ["times a week", "veces por semana"]})
+
+
+@pytest.mark.parametrize("query, age", [
+    ("care home in Leeds for my mum who is 88", "88"),
+    ("home visits in York for my grandad... sorry, my grandfather (93)", "93"),
+    ("cuidadora en Cádiz para mi abuelo de 86", "86"),
+    ("residencia en Lugo para mi suegra, que tiene 90", "90"),
+])
+def test_an_elders_age_after_the_relative(query: str, age: str) -> None:
+    assert read(query, ELDER)["age"] == age
+
+
+def test_a_relative_with_no_age_gives_none() -> None:
+    assert "age" not in read("residencia en Vigo para mis padres", ELDER)
+
+
+@pytest.mark.parametrize("query, visits", [
+    ("a carer in Bath twice a week", "2"),
+    ("a carer in Bath once a week", "1"),
+    ("cuidadora en Jaén una vez por semana", "1"),
+    ("cuidadora en Jaén 3 veces por semana", "3"),
+])
+def test_how_often_said_in_one_word(query: str, visits: str) -> None:
+    assert read(query, ELDER)["visits"] == visits
+
+
+# --- 10. stars where reviews give them; a menu's dish; "of us"; participles; acronyms -------
+
+HOTEL = kind(destination={"type": "place"}, min_rating={"type": "rating"})
+
+
+@pytest.mark.parametrize("query, rating", [
+    ("hotel en Cádiz con 4 estrellas en reseñas", "8.0"),
+    ("hotel in Leeds, 4 stars in the reviews", "8.0"),
+    ("hotel en Cartagena, 4 estrellas mínimo en las opiniones (sobre 5)", "8.0"),
+])
+def test_stars_given_in_reviews_are_a_rating(query: str, rating: str) -> None:
+    assert read(query, HOTEL)["min_rating"] == rating
+
+
+def test_a_hotels_class_in_stars_is_still_no_rating() -> None:
+    assert "min_rating" not in read("hotel de 4 estrellas en Cádiz", HOTEL)
+
+
+EATS = kind(city={"type": "place"}, dish={"type": "subject"})
+
+
+@pytest.mark.parametrize("query, dish", [
+    ("menú de paella en Valencia", "paella"),
+    ("cena en Madrid con menú de cocido", "cocido"),
+    ("menú del día en Bilbao", "menú del día"),
+    ("menú de la casa en Toledo", "menú de la casa"),
+])
+def test_a_menus_dish_is_the_dish(query: str, dish: str) -> None:
+    assert read(query, EATS)["dish"] == dish
+
+
+SHOOT = kind(place={"type": "place"}, people={"type": "integer", "aliases": ["people", "personas"]},
+             photos={"type": "integer", "aliases": ["photos", "images", "fotos"]},
+             gear={"type": "subject"})
+
+
+@pytest.mark.parametrize("query, people, photos", [
+    ("portrait session in York, 6 of us plus the dog, 20 edited images", "6", "20"),
+    ("family shoot in Bath, there are four of us, 15 retouched photos", "4", "15"),
+])
+def test_a_party_of_us_and_a_count_before_a_participle(query: str, people: str, photos: str) -> None:
+    got = read(query, SHOOT)
+    assert (got["people"], got["photos"]) == (people, photos)
+
+
+@pytest.mark.parametrize("query, gear", [
+    ("hire a PA system in Cardiff", "PA system"),
+    ("alquiler de un equipo PA en Cádiz", "equipo PA"),
+    ("rent a DJ booth in Leeds", "DJ booth"),
+])
+def test_an_acronym_in_capitals_stays_in_the_subject(query: str, gear: str) -> None:
+    assert read(query, SHOOT)["gear"] == gear
+
+
+MOVE = kind(origin={"type": "place", "aliases": ["from", "desde", "de"]},
+            destination={"type": "place", "aliases": ["to", "a"]})
+
+
+def test_where_one_lives_may_be_a_moves_origin() -> None:
+    got = read("I live in Leeds; moving to York", MOVE)
+    assert (got.get("origin"), got.get("destination")) == ("Leeds", "York")
