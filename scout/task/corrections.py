@@ -263,13 +263,15 @@ def put_corrected_places(values: dict[str, Any], spans: dict[str, str], original
 
 def corrected_quantities(text: Any, kind: str,
                          fixes: list[tuple[tuple[int, int], tuple[int, int]]],
+                         counted: frozenset[str] = frozenset(),
                          ) -> tuple[float, tuple[int, int]] | None:
     """A quantity of ``kind`` ("data_size", "weight") a correction takes back ("tarifa con
     50 GB no, mejor 100 GB", "16 GB, I mean 32"): the one corrected is claimed, so the
     quantity readers (which read every input of a type at once) see only the one meant.
     A correction that restates only the number ("50 GB no, mejor 100") gives it back in
     the corrected one's unit, with the span of the number, for the caller to set; else
-    None. Nothing is claimed where the correction's words hold no size of that kind."""
+    None; a number before a word of ``counted`` (the count inputs' words, folded: "cajas")
+    restates nothing. Nothing is claimed where the correction's words hold no size of that kind."""
     from scout.task.quantity import find_quantities
     from scout.task.readers import digits_view
 
@@ -284,6 +286,9 @@ def corrected_quantities(text: Any, kind: str,
         # nothing marks the number as another thing ("30 GB por 20 €, no, mejor 25 €")
         bare = None if said or re.search(r"\d", view[old[0] + b:old[1]]) \
             or re.search(r"[$€£¥%]", view[new[0]:new[1]]) else bare_number(view, new)
+        if bare is not None and (noun := re.match(r"\s+([a-z]+)", view[bare[1][1]:new[1]])) \
+                and noun.group(1) in counted:
+            bare = None  # "15 kg, no, mejor 2 cajas": a count of the boxes, no weight of 2
         if not said and bare is None:
             continue
         text.claim((old[0] + a, old[0] + b))

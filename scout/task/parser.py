@@ -404,7 +404,9 @@ def parse_query(
         territories = query_territories(text, result.lang)  # of the whole request
     for kind_ in {s.type for s in inputs.values() if s.type in QUANTITIES} if fixes else ():
         # "50 GB no, mejor 100 GB": the size taken back is claimed; one restated bare is set
-        again = corrected_quantities(text, kind_, fixes)
+        again = corrected_quantities(text, kind_, fixes, frozenset(
+            f for s in inputs.values() if s.type == "integer" for a in s.aliases
+            for f in (fold(a), fold(a).rstrip("s"))))
         empty = [n for n, s in inputs.items() if s.type == kind_ and n not in result.values]
         if again is not None and len(empty) == 1:
             found(empty[0], again[0], again[1])

@@ -325,3 +325,24 @@ MOVE = kind(origin={"type": "place", "aliases": ["from", "desde", "de"]},
 def test_where_one_lives_may_be_a_moves_origin() -> None:
     got = read("I live in Leeds; moving to York", MOVE)
     assert (got.get("origin"), got.get("destination")) == ("Leeds", "York")
+
+
+# --- 11. a correction that counts things restates no size ----------------------------------
+
+@pytest.mark.parametrize("query, parcels, weight", [
+    ("una caja de 15 kg de Lima a Cusco, no, mejor 2 cajas", "2", None),
+    ("send a box of 12 kg from Leeds to York, sorry, 3 boxes", "3", "12.0"),
+])
+def test_a_corrected_count_is_no_weight(query: str, parcels: str, weight: str | None) -> None:
+    box = kind(origin={"type": "place", "aliases": ["from", "de"]},
+               destination={"type": "place", "aliases": ["to", "a"]},
+               boxes={"type": "integer", "aliases": ["cajas", "boxes", "caja", "box"]},
+               weight={"type": "weight"})
+    got = read(query, box)
+    assert got["boxes"] == parcels
+    assert got.get("weight", None) in (weight, "15.0")  # the weight said, never the count's 2 or 3
+
+
+def test_a_corrected_weight_said_bare_is_still_restated() -> None:
+    box = kind(origin={"type": "place", "aliases": ["from", "de"]}, weight={"type": "weight"})
+    assert read("una caja de 15 kg de Lima, no, mejor 20", box)["weight"] == "20.0"
