@@ -302,8 +302,10 @@ def _past_work_noun(toks: list[_Tok], first: int, last: int) -> tuple[int, int]:
     if len(idx) >= 3 and toks[idx[0]].text in sw.WORK and toks[idx[1]].text in sw.OF:
         return idx[2], last
     if len(idx) >= 3 and toks[idx[0]].text in sw.SERVED_AS and toks[idx[1]].text in ("de", "of") \
-            and toks[idx[2]].text not in sw.ARTICLES:
-        return idx[2], last  # "menú de cocido" is cocido ("menú del día", "de la casa": a name)
+            and toks[idx[2]].text not in sw.ARTICLES and not toks[idx[2]].capital:
+        # "menú de cocido" is cocido ("menú del día", "de la casa", "de Nochevieja": the
+        # menu's name, an occasion's, stays whole)
+        return idx[2], last
     if len(idx) >= 2 and toks[idx[-1]].text in sw.WORK - sw.RESEARCH \
             and toks[idx[-2]].text not in sw.CONNECTORS:  # ("user research" is a topic)
         return first, idx[-2]
