@@ -75,7 +75,12 @@ city, negations); ``--blind24`` the twenty-fourth (eighteen kinds the others use
 never: mortgages, cruises, solar installers, broadband, cleaning, parking, trades, attractions,
 GPU cloud, lab equipment, tenders, venues, catering, residences, books, datasets, translation
 and e-bikes; a Tuesday's today in mid-March, Semana Santa, Q2 and a long weekend, budgets per
-GPU-hour, Wp, page and audio minute, percentages and powers, negations). Each kind's
+GPU-hour, Wp, page and audio minute, percentages and powers, negations); ``--blind25`` the
+twenty-fifth (several constraints of one type in a request: two dates, two amounts, two
+places, people and items; corrections and second thoughts, questions rather than orders,
+agents' context that is not the ask; trains, couriers, printing, care homes, photographers
+and equipment hire for the first time, trades, cleaning, broadband, cruises, hotels and
+restaurants; a Thursday's today at the end of October). Each kind's
 pipeline name is passed to the parser as ``kind=``, as ``scout apply`` does
 (scout/steps/task.py), so a request naming the kind itself ("storage unit manchester")
 is read as a real run reads it: a ``{pipeline: path}`` kind's ``name:``, or a kind
@@ -126,6 +131,7 @@ BLIND21 = ROOT / "tests" / "task" / "corpus" / "blind21.yaml"
 BLIND22 = ROOT / "tests" / "task" / "corpus" / "blind22.yaml"
 BLIND23 = ROOT / "tests" / "task" / "corpus" / "blind23.yaml"
 BLIND24 = ROOT / "tests" / "task" / "corpus" / "blind24.yaml"
+BLIND25 = ROOT / "tests" / "task" / "corpus" / "blind25.yaml"
 TARGET = 0.97
 
 
@@ -349,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the twenty-third blind set ({BLIND23.relative_to(ROOT)}) instead")
     ap.add_argument("--blind24", action="store_true",
                     help=f"score the twenty-fourth blind set ({BLIND24.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind25", action="store_true",
+                    help=f"score the twenty-fifth blind set ({BLIND25.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -361,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND18 if args.blind18 else BLIND19 if args.blind19
             else BLIND20 if args.blind20 else BLIND21 if args.blind21
             else BLIND22 if args.blind22 else BLIND23 if args.blind23
-            else BLIND24 if args.blind24 else args.corpus)
+            else BLIND24 if args.blind24 else BLIND25 if args.blind25 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -394,7 +402,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 21" if args.blind21
              else "blind set 22" if args.blind22
              else "blind set 23" if args.blind23
-             else "blind set 24" if args.blind24 else "corpus")
+             else "blind set 24" if args.blind24
+             else "blind set 25" if args.blind25 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

@@ -128,10 +128,18 @@ def restated(before: Any, said: str, number: float) -> Any:
 
 
 def _named(shown: str) -> bool:
-    """Whether a place read from a correction is a name: typed with a capital, or known."""
+    """Whether a place read from a correction is a name: typed with a capital, or known;
+    never a day or a month ("actually make that Sunday", "no, mejor Marzo": the date is
+    corrected, and its reader reads it)."""
+    from scout.task.dates import find_when
     from scout.task.gazetteer import known_place_words
 
-    words = fold(shown).split()
+    folded = fold(shown)
+    words = folded.split()
+    when = find_when(folded, shown, dt.date.today()) if words else None
+    if when is not None and not folded[:when.span[0]].strip() \
+            and not folded[when.span[1]:].strip():
+        return False
     return any(c.isupper() for c in shown) or (
         bool(words) and known_place_words(words) == len(words))
 
@@ -192,7 +200,23 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
             continue
         values[name] = kept_unit(before, after)
         spans[name] = shown or ""
+        _claim_again(text, said, new[1])
         return
+
+
+# the words that lead a value's span and are none of it ("on Saturday", "el sábado")
+_LEAD = re.compile(r"^(?:(?:on|in|for|the|el|la|los|las|en|para|por|de|del|a|al)\s+)+")
+
+
+def _claim_again(text: Any, said: str, after: int) -> None:
+    """The corrected value said again after its correction ("on Saturday - actually make
+    that Sunday, we're not free Saturday") is the one taken back too: claimed, so no
+    other input (a return date) reads it."""
+    core = _LEAD.sub("", fold(said).strip())
+    if not core:
+        return
+    for m in re.finditer(r"(?<!\w)" + re.escape(core) + r"(?!\w)", text.free[after:]):
+        text.claim((after + m.start(), after + m.end()))
 
 
 def corrected_places(text: Any, lang: str,
@@ -239,13 +263,15 @@ def put_corrected_places(values: dict[str, Any], spans: dict[str, str], original
 
 def corrected_quantities(text: Any, kind: str,
                          fixes: list[tuple[tuple[int, int], tuple[int, int]]],
+                         counted: frozenset[str] = frozenset(),
                          ) -> tuple[float, tuple[int, int]] | None:
     """A quantity of ``kind`` ("data_size", "weight") a correction takes back ("tarifa con
     50 GB no, mejor 100 GB", "16 GB, I mean 32"): the one corrected is claimed, so the
     quantity readers (which read every input of a type at once) see only the one meant.
     A correction that restates only the number ("50 GB no, mejor 100") gives it back in
     the corrected one's unit, with the span of the number, for the caller to set; else
-    None. Nothing is claimed where the correction's words hold no size of that kind."""
+    None; a number before a word of ``counted`` (the count inputs' words, folded: "cajas")
+    restates nothing. Nothing is claimed where the correction's words hold no size of that kind."""
     from scout.task.quantity import find_quantities
     from scout.task.readers import digits_view
 
@@ -260,6 +286,9 @@ def corrected_quantities(text: Any, kind: str,
         # nothing marks the number as another thing ("30 GB por 20 €, no, mejor 25 €")
         bare = None if said or re.search(r"\d", view[old[0] + b:old[1]]) \
             or re.search(r"[$€£¥%]", view[new[0]:new[1]]) else bare_number(view, new)
+        if bare is not None and (noun := re.match(r"\s+([a-z]+)", view[bare[1][1]:new[1]])) \
+                and noun.group(1) in counted:
+            bare = None  # "15 kg, no, mejor 2 cajas": a count of the boxes, no weight of 2
         if not said and bare is None:
             continue
         text.claim((old[0] + a, old[0] + b))

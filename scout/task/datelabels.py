@@ -49,6 +49,12 @@ def labelled_dates(text: QueryText, inputs: dict[str, InputSpec], today: dt.date
 
     out: list[tuple[str, Any, tuple[int, int], bool]] = []
     taken: list[tuple[int, int]] = []
+    # another input's longer words hold a label's ("ida y vuelta", a round trip's, holds
+    # "vuelta", the return date's): there it is that input's, no date's label
+    held = [m.span() for other, o in inputs.items() if o.type not in DATED
+            for w in {fold(a).strip() for a in o.aliases} if " " in w
+            for m in re.finditer(r"(?<!\w)" + re.escape(w).replace(r"\ ", r"\s+") + r"(?!\w)",
+                                 text.free)]
     for name in dated_inputs(inputs):
         spec = inputs[name]
         words = _labels(name, spec)
@@ -57,7 +63,9 @@ def labelled_dates(text: QueryText, inputs: dict[str, InputSpec], today: dt.date
         label = re.compile(r"(?<!\w)(?:" + "|".join(
             re.escape(w).replace(r"\ ", r"\s+") for w in words) + r")(?:e?s)?(?!\w)")
         for m in label.finditer(text.free):
-            if any(a <= m.start() < b for a, b in taken):
+            if any(a <= m.start() < b for a, b in taken) or any(
+                    a <= m.start() and m.end() <= b and b - a > m.end() - m.start()
+                    for a, b in held):
                 continue
             end = min(len(text.free), m.end() + _REACH)
             # only the stretch after the label, up to another input's label or a clause's end

@@ -121,6 +121,10 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
     # read after a word that says a day follows (a bare "the 10" may count people)
     forms.append((r"\b(?:returning|leaving|departing|arriving|going|coming|back|until|till|on)\s+"
                   r"the\s+(?P<d1>[1-9]|[12]\d|3[01])\b(?![.,:/]\d)" + not_a_day, one_day))
+    # "checking out 27th", "back 3rd.": an ordinal day with no "the" (its suffix says a
+    # day) after a word that says a day follows ("3rd floor", "2nd or 3rd week" are none)
+    forms.append((r"\b(?:returning|leaving|departing|arriving|back|until|till|out|by)\s+"
+                  r"(?P<d1>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b" + not_a_day, one_day))
 
     def numeric_day(ra: str, rb: str, y: str | None, month_first: bool = False) -> DateRange:
         a, b = int(ra), int(rb)

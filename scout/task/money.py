@@ -89,6 +89,26 @@ POST_CMP: list[tuple[str, Comparator]] = [
     # "100 euros o así", "$100-ish", "200 or so"
     (r"o asi|or so|-?ish|aprox\.?|aproximadamente|mas o menos|more or less|give or take", "~"),
 ]
+# a cap said with an amount, before or after it ("máximo 95 €", "up to $40", "90 € como
+# mucho"): the amount a request asks for, where another is said bare beside it. A label
+# alone ("my budget is €500", "presupuesto 300 €") is none: beside "tickets cost €80" the
+# price said first is the ticket's cap, the kind's budget (tests/task/test_parse16.py)
+_CAPPED = re.compile(
+    r"(?<![\w$€£¥])(?:under|below|less than|max(?:imum)?|up to|at most|no more than|"
+    r"not more than|go up to|menos de|por menos de|por debajo de|debajo de|como maximo|"
+    r"como mucho|maxim[oa]|hasta|no mas de|a lo sumo|tope(?: de)?|no pasen? de|"
+    r"no (?:superen?|excedan?|sobrepasen?)|sin pasar(?:se)? de|tops|or less|o menos)"
+    r"(?![\w])|<=|≤|<")
+
+_CAP_REACH = 12
+
+
+def _capped(free: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` is said with a cap, in it or in the few words before
+    it ("como mucho 750 €": "como" alone is an approximation's word)."""
+    return _CAPPED.search(free[max(0, span[0] - _CAP_REACH):span[1]]) is not None
+
+
 # a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
 # quiero gastar más de", "shouldn't cost more than" (up to three words between, one clause)
 _NEGATED = re.compile(r"(?:\b(?:no|not|nada|nothing|never|nunca|ni|sin)|n['’]t)"
@@ -187,9 +207,18 @@ def _number(s: str, k: str | None) -> float:
 def find_money(free: str, original: str, territories: list[str], *,
                default_currency: str | None = None, lang: str = "en",
                ) -> tuple[Money, tuple[int, int], str | None] | None:
-    """The first amount with a currency in ``free`` → (Money, span, assumed word)."""
-    for hit in iter_money(free, original, territories, lang=lang):
-        return hit
+    """The first amount with a currency in ``free`` → (Money, span, assumed word); the
+    first said as a cap when the first of all is said as none ("she paid $35/hr ...; we'd
+    go up to $40", "mi compañera tiene 120 € por noche ... yo, máximo 95 €": the amount
+    heard, paid or someone else's is context, the capped one the ask)."""
+    hits = iter_money(free, original, territories, lang=lang)
+    first = next(hits, None)
+    if first is not None and first[0].min is None and not _capped(free, first[1]):
+        for hit in hits:
+            if hit[0].min is None and _capped(free, hit[1]):
+                return hit
+    if first is not None:
+        return first
     if default_currency:  # "under 200" with the input's default currency
         m = re.search(r"\b(?:under|below|less than|max(?:imum)?|up to|at most|menos de|hasta|"
                       r"maximo)\s+(?P<a>" + _AMOUNT + r")(?!\s*(?:/|out of|sobre|stars?|"

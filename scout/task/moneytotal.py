@@ -1,6 +1,6 @@
 """An amount said to be for the whole of what is asked, not per night, day or item:
 "200 euros total", "600 € en total", "£500 all-in", "presupuesto total de", "900 € el lote",
-"for both" (``Money.per`` "total"), and a number with no currency said so ("1200 in
+"for both", "for all", "200 lucas todo" (``Money.per`` "total"), and a number with no currency said so ("1200 in
 total"), for the parser's note. The other units around an amount are
 :mod:`scout.task.moneyunits`'s."""
 
@@ -26,7 +26,10 @@ _GROUP = (r"(?:(?:for|por|para)\s+)?(?:(?:the|el|la|los|las)\s+(?:sets?|lotes?|p
           # 2-week session" is a fortnight's price
           r"(?:dos|tres|cuatro|two|three|four|\d{1,3})(?=\s*(?:[,.;:!?)]|$)))|"
           r"both|ambos|ambas|all\s+of\s+them|"
-          r"(?:todos|todas)\s+(?:ellos|ellas))")
+          r"(?:todos|todas)\s+(?:ellos|ellas)|"
+          # the whole said as "all" or "everything" ending its clause: "Rs 3000 for all",
+          # "200 lucas todo", "por todo", "for everything" ("for all ages" is no total)
+          r"(?:(?:for|por|para)\s+)?(?:all|everything|todo)(?=\s*(?:[,.;:!?)]|$)))")
 _TOTAL_AFTER = re.compile(r"\s*(?:en total|in total|in all|all[- ]in(?:clusive)?|total|"
                           + _GROUP + r")\b")
 _ALL_IN = re.compile(r"all[- ]in(?:clusive)?\b")

@@ -99,6 +99,9 @@ _COUNTED_ADJ = (r"\s+(?:new|extra|more|additional|further|spare|old|broken|leaki
                 r"inside|exterior|interior|electric|nuevos?|nuevas?|mas|adicionales|"
                 r"viejos?|viejas?|rotos?|rotas?|dobles?|simples?|pequenos?|pequenas?|"
                 r"grandes?|exteriores|interiores|electricos?|electricas?|"
+                # an English participle: "20 edited images", "5 printed copies", "3 bound
+                # theses" (a noun in -ed is no count's word: "hundred" is read as digits)
+                r"(?!hundred)[a-z]{2,}ed|bound|"
                 # a format or a model's code between the count and what it counts: "1000
                 # A5 flyers", "2 A0 posters" (the code is no count of its own: number_re)
                 r"(?P<code>[a-z]{1,3}\d{1,4}))\s+")
@@ -219,6 +222,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     if not m and integer and (rank := ordinal_before(free, alt)
                               or elided_floor(free, [name, *spec.aliases])):
         return rank[0], widened(text.free, free, rank[1])  # "3rd floor", "4ª planta"
+    if not m and integer and (times := times_said(text.free, spec.aliases)) is not None:
+        return times  # "twice a week", "una vez al mes" (words: "once" is Spanish's eleven too)
     if not m and integer and re.search(r"(?<!\w)(?:days?|d[ií]as?)(?!\w)",
                                        " ".join([name, *spec.aliases])):
         from scout.task.durations import days_in_weeks
@@ -331,3 +336,25 @@ def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
         out += [(first, count_typed(lo, inputs[first]), widened(text.free, free, lo_span)),
                 (last, count_typed(hi, inputs[last]), hi_span)]
     return out
+
+
+# how often said in one word, for a count of times ("3 times a week" is read by the alias):
+# "once / twice / thrice a week", and Spanish's singular "una vez por semana"
+_TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def times_said(free: str, aliases: Sequence[str]) -> tuple[int, tuple[int, int]] | None:
+    """(count, span) of "twice a week", "once a month", "una vez por semana" where an alias
+    of the input counts times ("times a week", "veces por semana"); else None. ``free``:
+    folded, numbers in words as typed."""
+    rests = {fold(a).split(None, 1)[1] for a in aliases
+             if fold(a).split(None, 1)[0] in ("times", "veces") and " " in fold(a).strip()}
+    if not rests:
+        return None
+    rest = "|".join(re.escape(r).replace(r"\ ", r"\s+") for r in sorted(rests, key=len, reverse=True))
+    m = re.search(r"(?<![\w.,])(?:(?P<w>once|twice|thrice)|(?:una|1)\s+vez)\s+(?:" + rest
+                  + r")(?!\w)", free)
+    if m is None:
+        return None
+    return (_TIMES_WORDS[m.group("w")] if m.group("w") else 1), m.span()
+

@@ -51,6 +51,7 @@ from scout.task.enuminput import read_enum, read_enum_list
 from scout.task.enums import find_enum, rival_at, rival_words
 from scout.task.itemcount import results_wanted
 from scout.task.kindnames import in_name, kind_names, kind_spans
+from scout.task.labelledlength import labelled_lengths
 from scout.task.schedule import claim_schedule
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
@@ -66,6 +67,7 @@ from scout.task.parse_notes import ParseResult, labeller, note, note_left, note_
 from scout.task.placeinput import read_place
 from scout.task.placelist import places_list, read_listed, read_places_list
 from scout.task.quantityinputs import read_quantities
+from scout.task.residence import claim_residences
 from scout.task.numberinput import NUMBER_CMP, count_range_inputs, find_number
 from scout.task.readers import (
     QueryText,
@@ -383,6 +385,10 @@ def parse_query(
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)
+    # "delivery in 2 days", "entrega en 3 días": a duration's own label, no date "in 2 days"
+    for name, seconds, span in labelled_lengths(text, inputs):
+        if name not in result.values:
+            found(name, seconds, span)
     # several date inputs: a date after one's own label is its ("publicados este mes")
     for name, value, span, past in labelled_dates(text, inputs, today, count_nights=count_nights):
         found(name, value, span)
@@ -398,11 +404,15 @@ def parse_query(
         territories = query_territories(text, result.lang)  # of the whole request
     for kind_ in {s.type for s in inputs.values() if s.type in QUANTITIES} if fixes else ():
         # "50 GB no, mejor 100 GB": the size taken back is claimed; one restated bare is set
-        again = corrected_quantities(text, kind_, fixes)
+        again = corrected_quantities(text, kind_, fixes, frozenset(
+            f for s in inputs.values() if s.type == "integer" for a in s.aliases
+            for f in (fold(a), fold(a).rstrip("s"))))
         empty = [n for n, s in inputs.items() if s.type == kind_ and n not in result.values]
         if again is not None and len(empty) == 1:
             found(empty[0], again[0], again[1])
     places = [n for n, s in inputs.items() if s.type == "place"]
+    if len(places) == 1:  # "I live in Dublin but ...": where one is, when another is named
+        claim_residences(text, result.lang)
     # with several places, a corrected name replaces the one it corrects, whichever input's
     moved = corrected_places(text, result.lang, fixes, [(n, list(inputs[n].aliases)) for n in places]) \
         if len(places) > 1 and fixes else None

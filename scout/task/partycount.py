@@ -33,6 +33,9 @@ _ARTICLES = frozenset({"un", "una"})
 _COUPLE = re.compile(r"(?<!\w)(?:para|for|somos|seremos|we\s+are|we['’]re)\s+"
                      r"(?:(?:una|la|mi|nuestra|a|the|my|our)\s+)?(?:pareja|couple)(?!\w)"
                      r"(?!\s+(?:of|de)\b)")
+# the party counted as "us": "6 of us plus the dog", "there are four of us", "los 5 de
+# nosotros" (Spanish says it less, "somos 5" above)
+_OF_US = re.compile(r"(?<![\w.,])" + _COUNT + r"\s+(?:of\s+us|de\s+nosotr[oa]s)(?!\w)")
 _AFTER = re.compile(r"(?<!\w)(?:para|for|somos|seremos|we\s+are|we['’]re|there\s+are)\s+" + _COUNT + r"(?![\w.,:/]\w|\s*[-–%€$£])")
 
 
@@ -44,11 +47,15 @@ def counts_people(name: str, aliases: list[str]) -> bool:
 def party_after_for(free: str) -> tuple[int, tuple[int, int]] | None:
     """The count after ``para`` / ``for`` (or ``somos`` / ``we are``) in ``free`` (folded,
     digits as digits) when no word but a function word follows it (``un`` / ``una`` only
-    before a word for a person), or 2 for a couple, with the span of its words; the first
-    one said, else None."""
+    before a word for a person), a count "of us", or 2 for a couple, with the span of its
+    words; the first one said, else None."""
     from scout.task.subjectslips import is_stop
 
     found = [(2, c.span()) for c in _COUPLE.finditer(free)]
+    for m in _OF_US.finditer(free):
+        raw = m.group("n")
+        if (value := int(raw) if raw.isdigit() else COUNT_WORDS.get(raw)):
+            found.append((value, m.span()))
     for m in _AFTER.finditer(free):
         nxt = re.match(r"\s*([^\W\d_]+)", free[m.end():])
         if nxt and not re.match(r"\s*[,;.!?)]", free[m.end():]) \

@@ -28,11 +28,15 @@ AGE_FORMS = ("year olds", "year-olds", "year old", "years old", "yr old", "yr ol
              "yr-old", "yrs old", "y/o", "y.o.", "y.o", "yo", "anys", "anos",
              # the unit said in full: "10 años de edad", "12 years of age" (all of it the age's)
              "anos de edad", "years of age")
-# who has an age: a child or a relative (folded text, singular or plural)
+# who has an age: a child or a relative (folded text, singular or plural); the elders a
+# care home's or a companion's request is for too ("my dad (91)", "mi abuela de 78")
 PERSON = (r"(?:son|daughter|kid|child|children|boy|girl|teen|teenager|toddler|baby|"
            r"grandson|granddaughter|nephew|niece|twin|triplet|hij[oa]|nin[oa]|nene|nena|"
            r"peque|chaval[a]?|chavale|niet[oa]|sobrin[oa]|bebe|gemel[oa]|melliz[oa]|cri[oa]|"
-           r"chic[oa]|pibe|piba|chamac[oa])s?")
+           r"chic[oa]|pibe|piba|chamac[oa]|"
+           r"dad|father|mum|mom|mother|grandma|grandmother|grandpa|grandfather|granny|gran|"
+           r"nan|nana|aunt|auntie|uncle|padre|madre|papa|mama|abuel[oa]|abuelit[oa]|ti[oa]|"
+           r"suegr[oa])s?")
 # "(they're 11)", "(tiene 14)": who the number is, inside the brackets
 _BRACKET_WHO = r"(?:(?:they|he|she)\s*(?:'re|'s|’re|’s|\s+are|\s+is)|tiene|tienen|de)?"
 # what may follow "mi hijo tiene 14" / "my son is 8": its unit, then the clause's end

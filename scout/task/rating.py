@@ -50,7 +50,7 @@ _STARS = ("star", "estrella", "★", "⭐", "*")
 _UNIT = (r"(?:\s*(?P<unit>[★⭐*]|stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
          r"puntuacion|valoracion)))")
 _POST = (r"(?:\s*(?P<post>\+|en\s+adelante|or\s+(?:better|more|higher|above)|and\s+(?:up|above)|o\s+(?:mas|"
-         r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over|"
+         r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|minimo|or\s+over|"
          r"(?:para|hacia)\s+arriba|or\s+up)(?![\w]))")  # "8,5 para arriba" (Latin America)
 # "8.5 on Booking", "4.5 en Google": a review site names the scale's owner, so it is a cue
 _SITES = (r"booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|airbnb|expedia|yelp|trivago|"
@@ -212,7 +212,9 @@ _LODGING = (r"(?:hotel(?:es|s)?|hostal(?:es)?|hostels?|alojamientos?|resorts?|ap
             r"aparthotels?|motel(?:es|s)?|paradore?s?|posadas?)")
 _CLASS_BEFORE = re.compile(r"\b" + _LODGING + r"\s+(?:(?:de|of|con|with)\s+)?(?:una?\s+|an?\s+)?$")
 _CLASS_AFTER = re.compile(r"[\s-]*" + _LODGING + r"\b")
-_REVIEW_AFTER = re.compile(r"[\s-]*(?:" + _NOUN + r")\b")
+# (or said where they are given: "4 estrellas en reseñas", "4 stars in the reviews")
+_REVIEW_AFTER = re.compile(r"[\s-]*(?:(?:en|in|on|de)\s+(?:(?:las?|los|the)\s+)?)?(?:" + _NOUN
+                           + r")\b")
 _REVIEW_BEFORE = re.compile(r"\b" + _NOUN + r"\b(?:\s+[a-z]+){0,3}\s*$")
 _RATING_CUE_AFTER = re.compile(r"\s*(?:(?:on|in|at|en|de)\s+(?:" + _SITES + r")|en\s+adelante|o\s+(?:mas|mejor|"
                                r"superior)|or\s+(?:more|better|higher|above|up)|and\s+(?:up|above)|"

@@ -69,9 +69,18 @@ def _lower_codes(original: str, pos: int, cased: bool) -> tuple[Hit, Hit] | None
 _AT = ("in", "at")
 
 
+# the words that say where a route goes ("to", "a", "hasta"), and the others that say it
+# the same way: "sale de Guadalajara hacia Mérida", "heading towards Leeds", "con destino a
+# Quito": an input an author cued with the first reads the second too
+_TOWARD = frozenset({"to", "a", "hasta"})
+_TOWARD_TOO = ("hacia", "towards", "toward", "rumbo a", "con destino a", "destino a", "destino",
+               "bound for", "headed to", "heading to", "en direccion a")
+
+
 def cue_forms(aliases: list[str]) -> list[str]:
     """An input's aliases, folded, each of two words or more that ends in "in" / "at"
-    also with the other ("drop off in" → "drop off at"): an author lists one."""
+    also with the other ("drop off in" → "drop off at"): an author lists one; with "to" /
+    "a" / "hasta" the other words a route's end is said with (:data:`_TOWARD_TOO`)."""
     out: dict[str, None] = {}
     for a in aliases:
         words = fold(a).split()
@@ -79,6 +88,8 @@ def cue_forms(aliases: list[str]) -> list[str]:
         if len(words) > 1 and words[-1] in _AT:
             for p in _AT:
                 out[" ".join([*words[:-1], p])] = None
+    if _TOWARD & set(out):
+        out.update(dict.fromkeys(_TOWARD_TOO))
     return list(out)
 
 
@@ -111,7 +122,10 @@ def read_places(free: str, original: str, lang: str,
     if route is None:
         return out
     first, second = route
-    taken = [h for h in (first, second) if any(overlaps(h[1], t[1]) for t in out.values())]
+    # an end read already, or named again ("viaja desde Zaragoza: ... Zaragoza → Sevilla"):
+    # the other end is the input left's
+    taken = [h for h in (first, second) if any(overlaps(h[1], t[1]) or fold(h[0]) == fold(t[0])
+                                               for t in out.values())]
     if not taken:
         for name, hit in zip(left, (first, second)):
             out[name] = hit

@@ -24,6 +24,10 @@ from scout.schemas.task import DateRange
 _IN = re.compile(r"\b(?:check[- ]?in(?:g)?|checking\s+in|arriv(?:e|es|ing|al|als)|entrada|llegada|"
                  r"llegamos|llego|llega|llegan|ingreso|ida|salida|departing|depart|outbound|"
                  r"flying\s+out|"
+                 # the arrival in another tense or mood: "llegaríamos el 30", "llegaremos",
+                 # "flying in on the 23rd", "landing Dec 3", "getting in on the 5th"
+                 r"llegar(?:ia|e|a)\w*|(?:fly|flying|flies|get|getting|gets)\s+in|"
+                 r"land(?:s|ing)?|"
                  # a rental's pick-up: "recogida el 3 de marzo", "pick up Jun 3", "retiro el 5/2"
                  r"pick(?:ing)?[- ]?up|recogida|recoger|recojo|recogemos|retiro|retirar|"
                  r"retiramos)\b")
@@ -34,6 +38,10 @@ _OUT = re.compile(r"\b(?:check[- ]?out|checking\s+out|out|leav(?:e|es|ing)|depar
                   r"salida|salimos|salgo|sale|salen|regreso|regresa|regresan|volvemos|vuelve|"
                   r"vuelven|vuelta|return(?:s|ing)?|back|inbound|se\s+va|se\s+van|me\s+voy|"
                   r"nos\s+vamos|"
+                  # the leaving in another tense or mood: "nos iríamos el 3", "me iré el 6",
+                  # "volveríamos el 9", "saldríamos el 12", "regresaríamos", "flying back"
+                  r"(?:me|te|se|nos|os)\s+(?:ir(?:e|a|ia)\w*|iba\w*)|volver(?:e|a|ia)\w*|"
+                  r"regresar(?:e|a|ia)\w*|saldr(?:e|a|ia)\w*|(?:fly|flying|flies)\s+(?:back|home|out)|"
                   # a rental's return: "devolución el 17", "drop off on the 19th", "lo dejo
                   # en Neuquén el 12/2", "entrega en Oporto el 14"
                   r"drop(?:ping)?[- ]?off|devolucion|devolver|devuelvo|devolvemos|entrega|"
@@ -57,7 +65,9 @@ def find_stay(free: str, original: str, today: dt.date, find: Finder) -> Any | N
     first = start.value.start if isinstance(start.value, DateRange) else None
     if first is None:
         return None
-    end = find(blank[:leave.end()] + free[leave.end():], original, first)
+    # the departure's word stays in sight: "checking out 27th" is a day where "27th" alone
+    # is not (scout.task.daynums)
+    end = find(blank[:leave.start()] + free[leave.start():], original, first)
     if end is None or not isinstance(end.value, DateRange) or end.value.end <= first:
         return None
     # "llega a Lima el 9 de enero y se va el 12": a word between the arrival word and its

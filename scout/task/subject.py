@@ -296,9 +296,15 @@ def _names_searched(toks: list[_Tok], last: int) -> bool:
 def _past_work_noun(toks: list[_Tok], first: int, last: int) -> tuple[int, int]:
     """``first`` to ``last`` less a word for the work done that heads the topic ("proyectos
     de física de partículas", "investigación de ...") or, a project, ends it in English
-    ("particle physics projects"): what the work is on is the topic (:data:`subjectwords.WORK`)."""
+    ("particle physics projects"): what the work is on is the topic (:data:`subjectwords.WORK`);
+    so is the dish a menu is of ("menú de cocido": :data:`subjectwords.SERVED_AS`)."""
     idx = [i for i in range(first, last + 1) if toks[i].word]
     if len(idx) >= 3 and toks[idx[0]].text in sw.WORK and toks[idx[1]].text in sw.OF:
+        return idx[2], last
+    if len(idx) >= 3 and toks[idx[0]].text in sw.SERVED_AS and toks[idx[1]].text in ("de", "of") \
+            and toks[idx[2]].text not in sw.ARTICLES and not toks[idx[2]].capital:
+        # "menú de cocido" is cocido ("menú del día", "de la casa", "de Nochevieja": the
+        # menu's name, an occasion's, stays whole)
         return idx[2], last
     if len(idx) >= 2 and toks[idx[-1]].text in sw.WORK - sw.RESEARCH \
             and toks[idx[-2]].text not in sw.CONNECTORS:  # ("user research" is a topic)

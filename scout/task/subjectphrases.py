@@ -43,8 +43,11 @@ def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
 
 def _stop(tok: _Tok, slips: bool = True) -> bool:
     """``tok`` is never part of a subject (:func:`subjectslips.is_stop`), unless it is this
-    request's noun though the other language's stop word (``own``)."""
-    return not tok.own and is_stop(tok.text, slips=slips)
+    request's noun though the other language's stop word (``own``) or a function word's
+    letters typed in capitals, an acronym (``caps``: "a PA system", where "pa" is chat
+    Spanish's "para"; a request word in capitals, "JOB:", is still a request word)."""
+    return not tok.own and not (tok.caps and tok.text in sw.FUNCTION_WORDS) \
+        and is_stop(tok.text, slips=slips)
 
 
 def _rated_alone(tok: _Tok, nxt: _Tok | None) -> bool:

@@ -332,6 +332,8 @@ MEALS = frozenset("""
 food foods meal meals dinner lunch breakfast supper eats bite comida comidas cena cenas
 almuerzo almuerzos desayuno desayunos merienda
 """.split())
+# the form a dish is served in, before "de" / "of": "menú de cocido", "a menu of tapas"
+SERVED_AS = frozenset({"menu", "menus"})
 # words that join the words of one subject: "pulpo a la gallega", "tacos al pastor",
 # "fish and chips", "arroz con leche", "mac n cheese", "pizza sin gluten"
 CONNECTORS = frozenset("de del a al la las los el y e and & o or u con with sin n of".split())

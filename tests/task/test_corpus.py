@@ -314,3 +314,13 @@ def test_blind24_is_separate_bilingual_and_labelled() -> None:
                  kinds={"mortgage", "cruise", "solar", "broadband", "cleaning", "parking",
                         "trade", "attraction", "gpucloud", "lab", "tender", "venue",
                         "catering", "residence", "book", "dataset", "translation", "ebike"})
+
+
+def test_blind25_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind25.yaml (``parse.py --blind25``): several constraints of one
+    type in a request, corrections, questions and agents' context, over six kinds no blind
+    set had (trains, couriers, printing, care homes, photographers, hire), four it barely
+    had and the hotel and restaurant pipelines; no request shared with any other corpus."""
+    _a_blind_set(25, least=60, per_lang=20,
+                 kinds={"train", "courier", "printing", "carehome", "photographer", "hire",
+                        "trade", "cleaning", "broadband", "cruise", "hotel", "restaurant"})
