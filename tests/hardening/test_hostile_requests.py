@@ -75,9 +75,9 @@ def test_html_in_the_query_and_a_set_value_runs_no_script_in_the_report(
         root: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     from tests.ops.browser import chromium, chromium_paths
 
-    code = _apply(QUERY + " " + SCRIPT, "--mission-id", "hostile-html-set",
-                  "--set", 'min_rating=8', "--set",
-                  'notify_email=<svg onload="window.pwned3=1">')
+    code = _apply(QUERY + " " + SCRIPT + ' <svg onload="window.pwned3=1">',
+                  "--mission-id", "hostile-html-set", "--set",
+                  'destination=Barcelona <b onmouseover="window.pwned3=1">')
     run = root / "runs" / "hostile-html-set"
     assert code in (0, 1) and (run / "report.html").is_file()
     chromium_paths()
@@ -85,7 +85,8 @@ def test_html_in_the_query_and_a_set_value_runs_no_script_in_the_report(
         driver.get((run / "report.html").as_uri())
         got = driver.execute_script(
             "return [window.pwned || 0, window.pwned2 || 0, window.pwned3 || 0, "
-            "document.querySelectorAll('script, img[onerror], svg[onload]').length]")
+            "document.querySelectorAll('script, img[onerror], svg[onload], b[onmouseover]')"
+            ".length]")
     assert got == [0, 0, 0, 0]
 
 
@@ -112,3 +113,28 @@ def test_a_set_value_that_is_a_path_is_only_a_word_of_the_search(
     runs = root / "runs"
     assert [p.name for p in runs.iterdir()] == ["hostile-set-path"]
     assert not list(root.parent.glob("etc*"))
+
+
+@pytest.mark.parametrize("value", [
+    "a@b.c\r\nBcc: x@y.z",
+    "ana@example.org\nCc: spy@evil.example",
+    "ana@example.org%0d%0aBcc:spy@evil.example",
+    "<ana@example.org>\r\nSubject: pwned",
+])
+def test_an_email_value_that_is_a_header_injection_is_refused_before_anything_runs(
+        root: Path, value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # it was refused only by the e-mail phase (E7), after every paid phase had run
+    assert _apply(QUERY, "--mission-id", "hostile-mail", "--set",
+                  f"notify_email={value}") == 2
+    err = capsys.readouterr().err
+    assert "MAIL001" in err and "is not an e-mail address" in err and "phase E7" in err
+    assert "hint: fix notify_email" in err and "\r" not in err
+    assert not (root / "runs" / "hostile-mail").exists()
+
+
+def test_a_plain_address_passes_the_check(root: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    _apply(QUERY, "--mission-id", "mail-ok", "--set", "notify_email=ana@example.org, "
+           "luis@example.com")
+    assert "MAIL001" not in capsys.readouterr().err
+    assert (root / "runs" / "mail-ok" / "task.json").is_file()
