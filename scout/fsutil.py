@@ -16,6 +16,7 @@ import errno
 import json
 import os
 from pathlib import Path
+from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any, Callable
 
 from scout.errors.machine import NotRegularFile
@@ -78,6 +79,27 @@ def read_stored(path: str | Path, limit: int = MAX_STORED_BYTES) -> bytes:
     if len(data) > limit:
         raise ValueError(f"{path} is larger than {limit:,} bytes")
     return data
+
+
+def bounded_lines(f: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | None]]:
+    """(length, line) for each line of ``f``, as ``for raw in f`` gives them but none held
+    past ``limit`` bytes: a longer one (a damaged or hostile file: a gigabyte with no
+    newline) is (its length, None), read in ``limit``-sized pieces. A torn last line is
+    given as it is (no newline at its end), unless it is too long to read."""
+    while True:
+        raw = f.readline(limit)
+        if not raw:
+            return
+        if len(raw) < limit or raw.endswith(b"\n"):
+            yield len(raw), raw
+            continue
+        size = len(raw)
+        while not raw.endswith(b"\n"):
+            raw = f.readline(limit)
+            if not raw:
+                return  # a torn last line, too long to read anyway
+            size += len(raw)
+        yield size, None
 
 
 def open_append(path: str | Path, mode: int = 0o644) -> int:

@@ -47,6 +47,11 @@ _CONTROL = lazy_re("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069" + _H
 #: a control character that stands between words in a request (NUL, a form feed, a
 #: vertical tab, C1): read as a space, or "Madrid\x00hotel" read as one word "Madridhotel"
 _SEPARATING = lazy_re("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: characters that have no width and no meaning of their own inside a word: zero-width
+#: space, non-joiner and joiner, the word joiner, a byte-order mark, a soft hyphen, the
+#: left-to-right, right-to-left and Arabic letter marks. In a request they only split a
+#: word no one typed split ("Barce\u200dlona" was read as the city "Barce")
+_INVISIBLE_IN_WORDS = lazy_re("[\u00ad\u061c\u200b-\u200f\u2060\ufeff]")
 _UNSAFE_IN_JSON = lazy_re("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
                           + _HIDDEN + "]")
 
@@ -93,8 +98,10 @@ def plain(text: str) -> str:
     """A request as typed or pasted, made plain for reading: composed (NFC: text from
     macOS or some agents arrives decomposed, "Ma\u0301laga", which no name matches) and
     without terminal control sequences (colours pasted from a terminal, "\x1b[31m"); any
-    other control character separates words as a space does."""
+    other control character separates words as a space does; a zero-width character, a
+    soft hyphen or a direction mark is taken out (it joins what it stood between)."""
     s = _ENDED_SEQUENCE.sub("", unicodedata.normalize("NFC", text))
+    s = _INVISIBLE_IN_WORDS.sub("", s)
     return clean(_SEPARATING.sub(" ", s))
 
 

@@ -18,11 +18,18 @@ temporary (4xx) answer is ``Unavailable`` (retried); a refused login is ``AuthEr
 failure or a permanent (5xx) answer is ``Rejected``. The password never reaches an
 error message: server answers are scrubbed of it (and of its base64 forms, which AUTH
 PLAIN/LOGIN send) before they are quoted.
+
+``timeout`` bounds each read, and :func:`exchange_seconds` the whole exchange (a server
+answering a byte per read just in time held a run forever): six timeouts for the
+greeting, EHLO, STARTTLS, login and the commands around the message, plus a second per
+64 KiB of the message. Past it the connection is shut down and the call is
+``Unavailable`` ("did not finish … within Ns").
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import datetime as dt
 import smtplib
 import ssl
@@ -31,6 +38,7 @@ from email import policy
 from email.parser import BytesParser
 from email.utils import getaddresses
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -38,6 +46,7 @@ from scout.i18n import N_
 from scout.config.settings import SmtpSettings
 from scout.errors import AuthError, ConfigError, ProviderError, Rejected, Unavailable
 from scout.adapters.contract import EmailAdapter, EmailRequest, Reply, Request, Secret
+from scout.adapters.contract.sockdeadline import ExchangeDeadline
 from scout.schemas.sources import EmailDelivery
 
 NOT_SENT_REPLAY = ("--replay answers from a recording and sends no e-mail; add --send to "
@@ -102,6 +111,16 @@ def _answer(exc: smtplib.SMTPResponseException) -> str:
     return f"{exc.smtp_code} {' '.join(text.split())}"[:300]
 
 
+#: bytes of a message allowed per second of the exchange's deadline (a slow uplink)
+SEND_BYTES_PER_SECOND = 64 * 1024
+
+
+def exchange_seconds(timeout: float, message_bytes: int = 0) -> float:
+    """The longest a whole SMTP exchange may take: six per-read timeouts, plus a second
+    for each :data:`SEND_BYTES_PER_SECOND` of the message."""
+    return 6 * timeout + message_bytes / SEND_BYTES_PER_SECOND
+
+
 def _domains(addresses: list[str]) -> list[str]:
     return sorted({a.rsplit("@", 1)[-1].lower() for a in addresses if "@" in a})
 
@@ -119,6 +138,21 @@ class SmtpAdapter(EmailAdapter):
                               hint=N_("export {var}=smtp://user:password@host:587?starttls=true").format(
                                   var=settings.url_env))
         return parse_smtp_url(value, settings.url_env)
+
+    @contextlib.contextmanager
+    def _bounded(self, target: SmtpTarget, message_bytes: int = 0) -> Iterator[None]:
+        """The block's exchange ends within :func:`exchange_seconds`; past it, whatever
+        the shut-down connection raised is the timeout it is."""
+        seconds = exchange_seconds(float(self.settings.timeout), message_bytes)
+        with ExchangeDeadline(seconds) as deadline:
+            try:
+                yield
+            except (ProviderError, OSError, smtplib.SMTPException) as exc:
+                if not deadline.expired:
+                    raise
+                raise Unavailable(f"the SMTP server {target.host}:{target.port} did not "
+                                  f"finish the exchange within {round(seconds, 1):g}s (timed out)",
+                                  adapter=self.name) from exc
 
     def _context(self) -> ssl.SSLContext:
         settings = self.settings
@@ -194,10 +228,24 @@ class SmtpAdapter(EmailAdapter):
                                      else f"scout@{target.host}")
         if "From" not in msg:
             msg["From"] = sender
+        with self._bounded(target, len(data)):
+            refused = self._send(target, msg, _bare(sender), recipients)
+        delivered = [a for a in recipients if a not in refused]
+        return Reply(EmailDelivery(
+            status="sent", key=request.key, message_id=msg.get("Message-ID"),
+            recipients=len(delivered), recipient_domains=_domains(delivered),
+            refused_domains=_domains(list(refused)), subject=str(msg.get("Subject", "")),
+            sent_at=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            adapter=self.name), status=250)
+
+    def _send(self, target: SmtpTarget, msg: Any, sender: str,
+              recipients: list[str]) -> dict[str, Any]:
+        """Connect, send ``msg``, quit: the refused recipients."""
         where = f"{target.host}:{target.port}"
         conn = self.connect(target)
         try:
-            refused = conn.send_message(msg, from_addr=_bare(sender), to_addrs=recipients)
+            refused: dict[str, Any] = conn.send_message(msg, from_addr=sender,
+                                                        to_addrs=recipients)
         except smtplib.SMTPRecipientsRefused as exc:
             raise Rejected(f"the SMTP server {where} refused every recipient "
                            f"({', '.join(_domains(list(exc.recipients)))})",
@@ -215,22 +263,17 @@ class SmtpAdapter(EmailAdapter):
                 conn.quit()
             except (OSError, smtplib.SMTPException):
                 conn.close()
-        delivered = [a for a in recipients if a not in refused]
-        return Reply(EmailDelivery(
-            status="sent", key=request.key, message_id=msg.get("Message-ID"),
-            recipients=len(delivered), recipient_domains=_domains(delivered),
-            refused_domains=_domains(list(refused)), subject=str(msg.get("Subject", "")),
-            sent_at=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-            adapter=self.name), status=250)
+        return refused
 
     def check(self) -> str:
         """Connect, upgrade and log in, then quit: what ``scout doctor`` reports."""
         target = self._target()
-        conn = self.connect(target)
-        try:
-            conn.quit()
-        except (OSError, smtplib.SMTPException):
-            conn.close()
+        with self._bounded(target):
+            conn = self.connect(target)
+            try:
+                conn.quit()
+            except (OSError, smtplib.SMTPException):
+                conn.close()
         how = {"ssl": "SMTPS", "starttls": "STARTTLS", "none": "plain"}[target.tls]
         login = f", logged in as {target.user}" if target.user else ", no login"
         return f"{target.host}:{target.port} ({how}{login})"

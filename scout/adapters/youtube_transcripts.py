@@ -62,6 +62,7 @@ from youtube_transcript_api.proxies import GenericProxyConfig
 
 from scout.config.settings import AdapterSettings, TranscriptSettings
 from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
+from scout.adapters.contract.sockdeadline import ExchangeDeadline
 from scout.adapters.contract import Reply, Request, Secret, TranscriptAdapter, \
     TranscriptRequest
 from scout.i18n import N_
@@ -78,16 +79,41 @@ class TimeoutSession(requests.Session):
     """A Session with a default timeout (the library sets none on its requests), whose
     bodies are read for at most that long in all and to at most :data:`MAX_BODY_BYTES`:
     requests' timeout is per read, so an answer dripping a byte a second, or never
-    ending, held the call (and a mission's fan-out) forever."""
+    ending, held the call (and a mission's fan-out) forever. The whole exchange —
+    connecting, the head (http.client reads header lines of up to 64 KB, a byte per
+    read if the server likes), the body — ends within :meth:`exchange_seconds`
+    (:class:`~scout.adapters.contract.sockdeadline.ExchangeDeadline`)."""
 
     def __init__(self, timeout: float, adapter: str = "youtube_transcripts") -> None:
         super().__init__()
         self._timeout = timeout
         self._adapter = adapter
 
+    def exchange_seconds(self) -> float:
+        """The longest one request takes in all: the timeout to connect, again for the
+        head, again for the body."""
+        return 3 * self._timeout
+
     def request(self, method: str, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
         kwargs.setdefault("timeout", self._timeout)
         kwargs["stream"] = True
+        late = requests.exceptions.ReadTimeout(
+            f"the answer did not arrive whole within {self.exchange_seconds():g}s")
+        with ExchangeDeadline(self.exchange_seconds()) as deadline:
+            try:
+                response = self._request(method, url, *args, **kwargs)
+            except requests.RequestException as exc:
+                if deadline.expired:
+                    raise late from exc
+                raise
+        if deadline.expired:
+            # a socket shut down mid-head reads as its end: http.client then gives the
+            # head and body cut short as if whole
+            raise late
+        return response
+
+    def _request(self, method: str, url: str | bytes, *args: Any, **kwargs: Any
+                 ) -> requests.Response:
         response = super().request(method, url, *args, **kwargs)
         deadline = time.monotonic() + self._timeout
         body = bytearray()

@@ -10,6 +10,12 @@ so one search costs one results page and downloads no media. Each video entry be
 the real YoutubeDL with a search extractor that serves recorded entries. yt-dlp's own
 retries are switched off (``extractor_retries``/``retries`` 0): retrying is the providers
 layer's job. Its errors are mapped into the ProviderError tree by :func:`map_error`.
+
+yt-dlp's ``socket_timeout`` bounds each read only: a server answering a byte per read
+just in time held a run forever. The whole search ends within
+:meth:`YtDlpAdapter.search_seconds` (an
+:class:`~scout.adapters.contract.sockdeadline.ExchangeDeadline`: its sockets are shut
+down then), and is ``Unavailable`` ("timed out") past it.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from scout.i18n import N_
 from scout.config.settings import AdapterSettings, YtDlpSettings
 from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
 from scout.adapters.contract import Reply, Request, Secret, VideoAdapter, VideoSearchRequest
+from scout.adapters.contract.sockdeadline import ExchangeDeadline
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, clean_text, trim
 from scout.schemas.sources import Video
 
@@ -230,20 +237,39 @@ class YtDlpAdapter(VideoAdapter):
         # yt-dlp reads everything after the colon as the query, newlines included
         return f"ytsearch{n}:{' '.join(request.query.split())}"
 
+    def search_seconds(self, request: VideoSearchRequest) -> float:
+        """The longest one search takes in all: a page of 20 results per request, each
+        given its timeout to connect and again to be read, and the first page twice
+        more (yt-dlp may fetch a consent or configuration page first)."""
+        pages = -(-min(request.limit, self.yt.max_results) // 20)
+        return 2 * float(self.yt.timeout) * (pages + 2)
+
+    def _late(self, seconds: float) -> Unavailable:
+        return Unavailable(f"{self.name}: " + N_("the search did not finish within "
+                                                 "{seconds}s (timed out)").format(
+                                                     seconds=f"{seconds:g}"),
+                           adapter=self.name)
+
     def call(self, request: Request, credential: Secret | None = None) -> Reply[list[Video]]:
         if not isinstance(request, VideoSearchRequest):
             raise TypeError(f"{self.name} handles VideoSearchRequest, "
                             f"not {type(request).__name__}")
         url = self.search_url(request)
         ydl = self.ydl_factory(self.params())
-        try:
-            info = ydl.extract_info(url, download=False)
-        except Exception as exc:  # yt-dlp's errors, and its bugs when YouTube changes
-            raise map_error(exc, self.name) from exc
-        finally:
-            close = getattr(ydl, "close", None)
-            if callable(close):
-                close()  # releases its HTTP handlers
+        seconds = self.search_seconds(request)
+        with ExchangeDeadline(seconds) as deadline:
+            try:
+                info = ydl.extract_info(url, download=False)
+            except Exception as exc:  # yt-dlp's errors, and its bugs when YouTube changes
+                if deadline.expired:
+                    raise self._late(seconds) from exc
+                raise map_error(exc, self.name) from exc
+            finally:
+                close = getattr(ydl, "close", None)
+                if callable(close):
+                    close()  # releases its HTTP handlers
+        if deadline.expired:  # a page cut short by the shutdown may still have parsed
+            raise self._late(seconds)
         if info is None:
             raise ParseError(f"{self.name}: yt-dlp returned no result for the search",
                              adapter=self.name)

@@ -81,7 +81,36 @@ def check_request(pipeline: Pipeline, request: MissionRequest, *, root: Path,
             return None
         raise refusal(pipeline.inputs, list(exc.missing), exc.lang, locales,
                       notes=exc.notes) from None
-    return task.model_dump(mode="json")
+    out = task.model_dump(mode="json")
+    check_addresses(pipeline, out.get("values") or {})
+    return out
+
+
+def check_addresses(pipeline: Pipeline, values: dict[str, Any]) -> None:
+    """Refuse, before any phase runs, a request value an e-mail phase sends to (its
+    ``to:``/``cc:`` names ``{{ task.x }}``) that is not e-mail addresses: ``--set
+    notify_email='a@b.c\r\nBcc: x@y.z'`` was refused only by the e-mail phase, after
+    every paid phase before it had run (MAIL001, exit 2 here)."""
+    from scout.errors import InvalidAddress, UsageError
+    from scout.spec.plainuse import plain_use
+    from scout.steps.email import addresses
+
+    for phase_id, phase in pipeline.phases.items():
+        if phase.uses != "email":
+            continue
+        for field in ("to", "cc"):
+            source = phase.with_.get(field)
+            use = plain_use(source, False) if isinstance(source, str) else None
+            for name, attr in use.attrs if use is not None else ():
+                value = values.get(attr) if name == "task" else None
+                if not isinstance(value, str) or not value.strip():
+                    continue
+                try:
+                    addresses(value, attr)
+                except InvalidAddress as exc:
+                    raise UsageError(f"{exc.message}, and phase {phase_id} sends the report "
+                                     f"to it ({field}:)", hint=exc.hint,
+                                     code=InvalidAddress.code) from None
 
 
 def refusal(inputs: dict[str, InputSpec], missing: list[str], lang: str,

@@ -85,9 +85,10 @@ def _usd(v: float | None) -> str:
 def _warn_torn(torn: list[dict[str, Any]]) -> None:
     for t in torn:
         where = f"{t['file']}:{t['line']}" if t["line"] else f"{t['file']} (last line)"
-        what = "an unterminated last line" if t["incomplete"] else "a line that does not parse"
-        click.echo(f"warning: skipped {what} at {where} (torn by a crash, or still being "
-                   "written)", err=True)
+        what = "an unterminated last line" if t["incomplete"] else \
+            "a line that does not parse (or is longer than 64 MiB)"
+        click.echo(f"warning: skipped {what} at {where} (torn by a crash, still being "
+                   "written, or damaged)", err=True)
 
 
 # --- scout runs -------------------------------------------------------------------------
@@ -358,7 +359,8 @@ def cost_cmd(by: str, mission: str | None, since: str | None, limit: int, as_jso
     if summary["rows_note"]:
         click.echo(f"note: {summary['rows_note']}", err=True)
     if summary["torn_lines"]:
-        click.echo(f"warning: {summary['torn_lines']} torn journal line(s) skipped", err=True)
+        click.echo(f"warning: {summary['torn_lines']} journal line(s) skipped: torn by a "
+                   "crash, not JSON, or longer than 64 MiB", err=True)
     if summary.get("cleaned_names"):
         click.echo(f"warning: {summary['cleaned_names']} name(s) in the journal held control "
                    "characters; shown cleaned, and counted with the name they then read as",

@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from scout.errors import storage_error
-from scout.fsutil import loads_stored, open_append, open_stored, read_stored, write_atomic
+from scout.fsutil import (bounded_lines, loads_stored, open_append, open_stored, read_stored,
+                          write_atomic)
 from scout.orchestrator.state import (
     DONE_OK,
     MALFORMED,
@@ -64,23 +65,8 @@ MAX_LINE_BYTES = 64 * 1024 * 1024
 
 
 def _lines(f: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int, bytes | None]]:
-    """(length, line) for each line of ``f``, as ``for raw in f`` gives them but none held
-    past ``limit`` bytes: a longer one is (its length, None), read in ``limit``-sized
-    pieces. A torn last line is given as it is (no newline at its end)."""
-    while True:
-        raw = f.readline(limit)
-        if not raw:
-            return
-        if len(raw) < limit or raw.endswith(b"\n"):
-            yield len(raw), raw
-            continue
-        size = len(raw)
-        while not raw.endswith(b"\n"):
-            raw = f.readline(limit)
-            if not raw:
-                return  # a torn last line, too long to read anyway
-            size += len(raw)
-        yield size, None
+    """:func:`scout.fsutil.bounded_lines` at the state log's limit."""
+    return bounded_lines(f, limit)
 
 
 def iter_log(path: Path, offset: int = 0) -> Iterable[tuple[int, dict[str, Any]]]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.fsutil import loads_stored, open_stored
+from scout.providers.journal import MAX_LINE_BYTES
 
 SENT = "sent"
 _CALL = re.compile(rb'"call":\s*"([0-9a-f]{8,32})"')
@@ -92,6 +93,7 @@ def _call_lines(path: Path) -> Iterator[bytes]:
         return
     with f:
         rest = b""
+        skipping = False  # inside a line too long to hold (a damaged or hostile file)
         while True:
             chunk = f.read(_CHUNK)
             if not chunk:
@@ -99,12 +101,16 @@ def _call_lines(path: Path) -> Iterator[bytes]:
             data = rest + chunk
             cut = data.rfind(b"\n")
             if cut < 0:
-                rest = data
+                skipping = skipping or len(data) > MAX_LINE_BYTES
+                rest = b"" if skipping else data
                 continue
             block, rest = data[:cut], data[cut + 1:]
+            if skipping:  # the block's first line is the long line's end: not a line
+                block, skipping = block.partition(b"\n")[2], False
             if b'"call"' in block:
-                yield from block.split(b"\n")
-        if rest and b'"call"' in rest:
+                yield from (line for line in block.split(b"\n")
+                            if len(line) <= MAX_LINE_BYTES)
+        if rest and not skipping and b'"call"' in rest:
             yield rest
 
 

@@ -39,7 +39,8 @@ from typing import Any
 
 import filelock
 
-from scout.fsutil import loads_stored, make_dirs, open_append, open_regular, open_stored
+from scout.fsutil import (bounded_lines, loads_stored, make_dirs, open_append, open_regular,
+                          open_stored)
 
 JOURNAL_NAME = "request_journal.jsonl"
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
@@ -52,6 +53,11 @@ _WRITER_OK = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _process_writer: str | None = None
 #: seconds between lock attempts when another process holds the journal lock
 _POLL = 0.0002
+
+#: the longest line read whole (as scout.audit.journal_lines.MAX_LINE: a line is one
+#: call's record); a longer one — a damaged or hostile file, a gigabyte with no newline —
+#: is skipped and reported as a torn line, never held in memory whole
+MAX_LINE_BYTES = 64 * 1024 * 1024
 
 #: the order of fields in a line (DESIGN.md §3)
 FIELDS = ("ts", "mission_id", "phase", "adapter", "action", "token_name", "request",
@@ -212,6 +218,8 @@ class TornLine:
     file: str
     line: int
     text: str  # the first bytes of the bad line, for the report
+    #: the line's length when it was skipped for being over MAX_LINE_BYTES, else None
+    too_long: int | None = None
 
 
 @dataclass
@@ -275,7 +283,12 @@ def _iter_files(files: list[Path], torn: list[TornLine] | None) -> Iterator[dict
         except FileNotFoundError:
             continue  # rotated away between the listing and the read
         with fh:
-            for n, raw in enumerate(fh, 1):
+            for n, (size, raw) in enumerate(bounded_lines(fh, MAX_LINE_BYTES), 1):
+                if raw is None:
+                    if torn is not None:
+                        torn.append(TornLine(str(path), n, f"(a line of {size:,} bytes, over "
+                                             f"the {MAX_LINE_BYTES:,}-byte limit)", size))
+                    continue
                 if raw in (b"\n", b""):
                     continue
                 try:

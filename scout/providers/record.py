@@ -240,8 +240,26 @@ class Exchanges:
             self._seen[f"{kind}/{key}"] = n + 1
             return n
 
+    def folder(self, kind: str) -> Path:
+        """``DIR/http`` or ``DIR/replies``, refused (CassetteInvalid) when a symbolic link
+        or anything but a folder stands there: a shared cassette's ``http -> /etc`` had
+        a replay read, and a recording write, files outside the cassette."""
+        path = self.root / kind
+        if path.is_symlink() or (path.exists() and not path.is_dir()):
+            what = "a symbolic link" if path.is_symlink() else "not a folder"
+            raise CassetteInvalid(
+                f"{path}: {what}; a cassette's {kind}/ must be a folder of its own",
+                hint=N_("remove it, or record the cassette again with --record DIR"))
+        return path
+
+    def check_folders(self) -> None:
+        """Refuse the cassette up front when its ``http/`` or ``replies/`` is no folder
+        of its own (:meth:`folder`)."""
+        for kind in ("http", "replies"):
+            self.folder(kind)
+
     def path(self, kind: str, key: str, n: int) -> Path:
-        return self.root / kind / f"{key}-{n}.json"
+        return self.folder(kind) / f"{key}-{n}.json"
 
     def find(self, kind: str, key: str, n: int) -> Path | None:
         """The n-th recording, or the last one when fewer were recorded."""
@@ -285,7 +303,7 @@ class Exchanges:
                                   hint=N_("give the folder written by --record DIR"))
         self.read_manifest()
         for kind, check in (("http", check_exchange), ("replies", check_reply_file)):
-            folder = self.root / kind
+            folder = self.folder(kind)
             if not folder.is_dir():
                 continue
             for path in sorted(folder.iterdir()):

@@ -131,6 +131,7 @@ class ProviderRuntime:
         exchanges: Exchanges | None = None
         if record_dir is not None or replay_dir is not None:
             exchanges = Exchanges(record_dir or replay_dir, self.secrets)  # type: ignore[arg-type]
+            exchanges.check_folders()  # never written or read through a link out of it
         manifest: dict[str, Any] | None = None
         if self.replaying and exchanges is not None:
             exchanges.check()  # a shared cassette is untrusted: refuse it whole, up front

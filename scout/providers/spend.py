@@ -29,11 +29,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scout.fsutil import loads_stored
-from scout.providers.journal import journal_files
+from scout.fsutil import loads_stored, open_stored
+from scout.providers.journal import MAX_LINE_BYTES, journal_files
 
 #: bytes compared to tell a continued file from a replaced one
 _HEAD = 64
+#: how much of a journal file is read at once
+_CHUNK = 1 << 20
 
 
 @dataclass
@@ -95,8 +97,8 @@ class SpendTally:
     def _refresh(self) -> None:
         seen: set[tuple[int, int]] = set()
         for path in journal_files(self.dir):
-            try:
-                fh = open(path, "rb")
+            try:  # a regular file: a FIFO standing there waited for a writer forever
+                fh = open_stored(path)
             except OSError:
                 continue  # rotated away or removed between the listing and the read
             with fh:
@@ -126,18 +128,49 @@ class SpendTally:
         return head == tally.head and tail == tally.tail
 
     def _read_new(self, fh: Any, tally: _FileTally, size: int) -> None:
+        """Count the whole lines between the tally's offset and ``size``, read in pieces of
+        :data:`_CHUNK` bytes: a journal grown by gigabytes, or a line of gigabytes with
+        no newline (a damaged or hostile file), is never held whole; a line longer than
+        the journal's :data:`~scout.providers.journal.MAX_LINE_BYTES` counts nothing."""
         if size <= tally.offset:
             return
         fh.seek(tally.offset)
-        data = fh.read(size - tally.offset)
-        self.bytes_read += len(data)
-        end = data.rfind(b"\n")
-        if end < 0:
+        start = at = counted = tally.offset
+        rest = b""  # the part of a line read so far
+        skipping = False  # inside a line too long to hold: dropped up to its newline
+        first = tail = b""
+        while at < size:
+            chunk = fh.read(min(_CHUNK, size - at))
+            if not chunk:
+                break
+            self.bytes_read += len(chunk)
+            at += len(chunk)
+            if not first:
+                first = chunk[:_HEAD]
+            data = rest + chunk
+            end = data.rfind(b"\n")
+            if end < 0:
+                skipping = skipping or len(data) > MAX_LINE_BYTES
+                rest = b"" if skipping else data
+                continue
+            lines = data[:end].split(b"\n")
+            if skipping:
+                lines, skipping = lines[1:], False  # the first is the long line's end
+            self._count(lines, tally)
+            rest = data[end + 1:]
+            counted = at - len(rest)
+            tail = data[max(0, end + 1 - _HEAD):end + 1]
+        if counted == start:
             return  # no whole line yet
-        if tally.offset == 0:  # what the file begins with, to notice a replaced file
-            tally.head = data[:min(_HEAD, end + 1)]
-        for raw in data[:end].split(b"\n"):
-            if not raw.strip():
+        if start == 0:  # what the file begins with, to notice a replaced file
+            tally.head = first[:min(_HEAD, counted)]
+        tally.offset = counted
+        tally.tail = tail
+
+    @staticmethod
+    def _count(lines: list[bytes], tally: _FileTally) -> None:
+        for raw in lines:
+            if not raw.strip() or len(raw) > MAX_LINE_BYTES:
                 continue
             try:
                 got = line_usd(loads_stored(raw, finite=True))
@@ -146,8 +179,6 @@ class SpendTally:
             if got is not None:
                 mid, usd = got
                 tally.usd[mid] = tally.usd.get(mid, 0.0) + usd
-        tally.offset += end + 1
-        tally.tail = data[max(0, end + 1 - _HEAD):end + 1]
 
 
 _TALLIES: dict[Path, SpendTally] = {}

@@ -197,3 +197,62 @@ def test_a_transcript_answer_past_the_cap_is_a_parse_error(
             small.close()
     finally:
         srv.close()
+
+
+# --- when httpcore keeps its backend elsewhere: the fallback, still bounded ---------------
+
+
+@pytest.fixture
+def backend_moved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An httpcore whose pool keeps no ``_network_backend`` (as a later release may)."""
+    from scout.adapters.contract import headwait
+
+    monkeypatch.setattr(headwait, "BACKEND_ATTR", "_backend_moved_in_a_later_httpcore")
+    monkeypatch.setattr(headwait, "fallback", False)
+
+
+def test_with_the_backend_moved_a_dripped_head_is_still_a_timeout(
+        dripper: Dripper, backend_moved: None, caplog: pytest.LogCaptureFixture) -> None:
+    from scout.adapters.contract import headwait
+
+    settings = settings_for("searxng", {"type": "searxng", "base_url": dripper.url,
+                                        "timeout": "0.4s"})
+    with make_client(settings) as client:
+        assert headwait.fallback and client.headers["Connection"] == "close"
+        adapter = ADAPTER_TYPES["searxng"].load()("searxng", settings, client)
+
+        def call() -> None:
+            with pytest.raises(Unavailable, match="timed out"):
+                adapter.call(SearchRequest(query="q", limit=5))
+        assert _timed(call) < head_seconds(client) + 1.0
+    assert "keeps no network backend" in caplog.text
+
+
+def test_with_the_backend_moved_a_recordings_dripped_head_is_a_timeout(
+        dripper: Dripper, backend_moved: None, tmp_path: Path) -> None:
+    store = Exchanges(tmp_path, SecretScrubber())
+    adapters = AdapterSet.__new__(AdapterSet)
+    adapters.exchanges, adapters.replaying, adapters.base_transport = store, False, None
+    settings = settings_for("searxng", {"type": "searxng", "timeout": "0.4s"})
+    with make_client(settings, transport=adapters._transport()) as client:
+        def call() -> None:
+            with pytest.raises(httpx.ReadTimeout):
+                with head_deadline(head_seconds(client)):
+                    client.get(f"{dripper.url}/search")
+        assert _timed(call) < head_seconds(client) + 1.0
+
+
+def test_with_the_backend_moved_quick_answers_are_read_call_after_call(
+        backend_moved: None) -> None:
+    quick = Dripper(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: 15\r\n\r\n{\"results\": []}", tick=0)
+    try:
+        settings = settings_for("searxng", {"type": "searxng", "base_url": quick.url,
+                                            "timeout": "0.3s"})
+        with make_client(settings) as client:
+            adapter = ADAPTER_TYPES["searxng"].load()("searxng", settings, client)
+            assert adapter.call(SearchRequest(query="q", limit=5)).value == []
+            time.sleep(1.0)  # past the first call's bound: its watch ended with it
+            assert adapter.call(SearchRequest(query="q", limit=5)).value == []
+    finally:
+        quick.close()

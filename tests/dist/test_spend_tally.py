@@ -108,3 +108,38 @@ def test_a_replaced_or_removed_file_is_counted_afresh(tmp_path: Path) -> None:
     assert tally.spent("m1") == 0.55 == _brute(runtime, "m1")
     path.unlink()
     assert tally.spent("m1") == 0.0
+
+
+def test_a_line_with_no_end_is_read_in_pieces_and_counts_nothing(
+        tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # a hostile or damaged journal: megabytes with no newline between two good lines.
+    # The whole new region was read at once (a 2 GB line: 2 GB held before every apply)
+    import os
+    import tracemalloc
+
+    from scout.providers import spend
+
+    monkeypatch.setattr(spend, "MAX_LINE_BYTES", 64 * 1024)
+    monkeypatch.setattr(spend, "_CHUNK", 16 * 1024)
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    path = runtime / "request_journal.jsonl"
+    good = [json.dumps(_entry("m1", usd, n)) for n, usd in enumerate((0.5, 0.25, 2.0))]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(good[0] + "\n" + "x" * 4_000_000 + "\n" + good[1] + "\n"
+                + '{"mission_id": "m1", "cost": {"usd": 9' + "0" * 100_000 + "}}\n")
+    tally = SpendTally(runtime)
+    tracemalloc.start()
+    try:
+        assert tally.spent("m1") == 0.75
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
+    read = tally.bytes_read
+    with open(path, "a", encoding="utf-8") as f:  # appended later: only it is read
+        f.write(good[2] + "\n" + "y" * 200_000)  # and a long line still being written
+    assert tally.spent("m1") == 2.75
+    assert tally.bytes_read - read < 200_000 + len(good[2]) + 1000
+    assert tally.spent("m1") == 2.75 == _brute(runtime, "m1")
+    assert os.path.getsize(path) > 4_000_000

@@ -150,3 +150,48 @@ def test_a_malformed_http_exchange_is_refused_up_front(tmp_path: Path, mutate: o
     assert code == 2, out
     assert victim.name in out.out + out.err
     assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").rglob("report.md"))
+
+
+@pytest.mark.parametrize("kind", ["http", "replies"])
+def test_a_cassette_folder_that_is_a_link_out_of_it_is_refused_up_front(
+        tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # the shared cassette's http/ (or replies/) points elsewhere: a replay read its
+    # answers from there, whatever folder it named, and no file there was scout's
+    from scout.cli import main
+
+    cassette = tmp_path / "cassette"
+    shutil.copytree(DEMO, cassette)
+    elsewhere = tmp_path / "elsewhere"
+    (cassette / kind).rename(elsewhere)
+    (cassette / kind).symlink_to(elsewhere, target_is_directory=True)
+    _root(tmp_path)
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    code = main(["apply", str(ROOT / "pipelines/hotel_research.yaml"), "--query", QUERY,
+                 "--progress", "none", "--replay", str(cassette)])
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert code == 2, text
+    assert "USE060" in text and "a symbolic link" in text and f"{kind}/" in text
+    assert "Traceback" not in text
+
+
+def test_recording_into_a_folder_whose_http_is_a_link_writes_nothing_there(
+        tmp_path: Path) -> None:
+    from scout.providers.record import Exchanges
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    cassette = tmp_path / "rec"
+    cassette.mkdir()
+    (cassette / "http").symlink_to(outside, target_is_directory=True)
+    store = Exchanges(cassette)
+    with pytest.raises(CassetteInvalid, match="a symbolic link"):
+        store.check_folders()
+    with pytest.raises(CassetteInvalid):
+        store.path("http", "k", 0)
+    (cassette / "replies").write_text("not a folder")
+    with pytest.raises(CassetteInvalid, match="not a folder"):
+        Exchanges(tmp_path / "rec").folder("replies")
+    assert list(outside.iterdir()) == []

@@ -156,3 +156,35 @@ def test_the_scan_reads_blocks_and_misses_no_line_across_them(
     assert sorted(e["response_summary"]["call"] for e in got.lines) == sorted(
         e["response_summary"]["call"] for e in whole.lines) == [
         f"{i:08x}" for i in range(0, 40, 4)]
+
+
+def test_the_scan_holds_no_line_longer_than_the_journals_limit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line of megabytes with no newline (a damaged or hostile journal) grew the block
+    carried over without bound (a 2 GB line: 2 GB held by `scout cost`); it is dropped up
+    to its newline, and the calls around it are still found."""
+    import tracemalloc
+
+    import scout.providers.in_doubt as mod
+
+    monkeypatch.setattr(mod, "_CHUNK", 4096)
+    monkeypatch.setattr(mod, "MAX_LINE_BYTES", 16 * 1024)
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+
+    def sent(n: int) -> str:
+        return json.dumps({"ts": f"2026-12-06T20:0{n}:00.000Z", "mission_id": "m",
+                           "adapter": "a", "result": "sent", "cost": {"usd": 0.0},
+                           "response_summary": {"call": f"{n:08x}", "estimate_usd": 0.1}})
+    fake = '{"result": "sent", "response_summary": {"call": "deadbeef"}, "x": "'
+    (runtime / "request_journal.jsonl").write_text(
+        sent(1) + "\n" + fake + "a" * 3_000_000 + '"}\n' + sent(2) + "\n", encoding="utf-8")
+    tracemalloc.start()
+    try:
+        got = scan_in_doubt(runtime)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert sorted(e["response_summary"]["call"] for e in got.lines) == ["00000001",
+                                                                         "00000002"]
+    assert peak < 500_000

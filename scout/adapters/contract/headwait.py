@@ -9,12 +9,22 @@ client's transports (its own and any proxy's) honour it, by wrapping the network
 backend httpcore reads sockets through. Past the time a read raises httpcore's
 ``ReadTimeout``, which httpx and :func:`scout.adapters.contract.http.mapped` turn into
 ``Unavailable`` ("timed out"), as any other timeout.
+
+The backend is reached through httpcore's private ``_pool._network_backend`` (httpcore
+1.x). Should a later httpcore keep it elsewhere, the bound still holds, more coarsely
+(:data:`fallback`, logged once): :func:`head_deadline` then also watches the sockets
+connected inside it (:class:`~scout.adapters.contract.sockdeadline.ExchangeDeadline`)
+and shuts them down when the time is up, and :func:`bound_client` asks servers to close
+each connection after its answer (``Connection: close``), so that every request's head
+is read on a socket connected inside its own deadline. Slower (no connection reuse),
+never unbounded.
 """
 
 from __future__ import annotations
 
 import contextlib
 import contextvars
+import logging
 import ssl
 import time
 import typing
@@ -22,6 +32,16 @@ from collections.abc import Iterable, Iterator
 
 import httpcore
 import httpx
+
+from scout.adapters.contract.sockdeadline import ExchangeDeadline
+
+log = logging.getLogger(__name__)
+
+#: where httpcore 1.x's connection pool keeps the backend its sockets are made by
+BACKEND_ATTR = "_network_backend"
+#: True once a transport's backend could not be wrapped (httpcore moved it): heads are
+#: then bounded by :class:`ExchangeDeadline` and connections are not reused
+fallback = False
 
 #: the monotonic time by which a read must be done; None: no deadline (the body's reads,
 #: bounded by read_body, and anything outside head_deadline)
@@ -34,7 +54,18 @@ def head_deadline(seconds: float | None) -> Iterator[None]:
     """Every socket read inside the block ends by ``seconds`` from now (None: unbounded)."""
     token = _DEADLINE.set(None if seconds is None else time.monotonic() + seconds)
     try:
-        yield
+        if seconds is None or not fallback:
+            yield
+            return
+        with ExchangeDeadline(seconds) as watch:
+            try:
+                yield
+            except (httpx.HTTPError, httpcore.NetworkError, httpcore.ProtocolError) as exc:
+                if not watch.expired:
+                    raise
+                # the shut-down socket reads as the server hanging up: it is the timeout
+                raise httpx.ReadTimeout("the response's head did not arrive in time") \
+                    from exc
     finally:
         _DEADLINE.reset(token)
 
@@ -108,13 +139,23 @@ class _BoundBackend(httpcore.NetworkBackend):
 def bound_transport(transport: httpx.BaseTransport | None) -> None:
     """Make an httpx ``HTTPTransport`` read through :class:`_BoundBackend` (in place).
     Other transports (a test's MockTransport, the replay's) read no socket: left alone.
-    httpcore keeps the backend in its pool's ``_network_backend`` (httpcore 1.x); the
-    drip tests in tests/adapters/test_hostile_network.py fail if that ever moves."""
-    pool = getattr(transport, "_pool", None) if isinstance(transport, httpx.HTTPTransport) \
-        else None
-    backend = getattr(pool, "_network_backend", None)
-    if backend is not None and not isinstance(backend, _BoundBackend):
-        pool._network_backend = _BoundBackend(backend)  # type: ignore[union-attr]  # noqa: SLF001
+    httpcore keeps the backend in its pool's ``_network_backend`` (httpcore 1.x); where
+    it does not, the :data:`fallback` bounds the head instead (see the module's note)."""
+    global fallback
+    if not isinstance(transport, httpx.HTTPTransport):
+        return
+    pool = getattr(transport, "_pool", None)
+    backend = getattr(pool, BACKEND_ATTR, None)
+    if isinstance(backend, _BoundBackend):
+        return
+    if isinstance(backend, httpcore.NetworkBackend):
+        setattr(pool, BACKEND_ATTR, _BoundBackend(backend))
+        return
+    if not fallback:
+        log.warning("httpcore %s keeps no network backend at _pool.%s: a response's head "
+                    "is bounded by shutting its connection down instead, and connections "
+                    "are not reused", getattr(httpcore, "__version__", "?"), BACKEND_ATTR)
+    fallback = True
 
 
 def bound_client(client: httpx.Client) -> httpx.Client:
@@ -122,4 +163,6 @@ def bound_client(client: httpx.Client) -> httpx.Client:
     bound_transport(client._transport)  # noqa: SLF001
     for mounted in client._mounts.values():  # noqa: SLF001  # env proxies
         bound_transport(mounted)
+    if fallback:
+        client.headers["Connection"] = "close"  # each head on a socket its deadline saw
     return client
