@@ -117,6 +117,8 @@ class TermCost(BaseModel):
                            "states (else the first months, as it states none)")
     no_contract: bool = Field(default=False, description="whether the listing says it has "
                               "no contract ('sin permanencia', 'rolling monthly')")
+    asked: bool = Field(default=False, description="whether the months are the term the "
+                        "request buys for (rank's term_cost 'term': 'for 3 years')")
     intro: Money | None = Field(default=None, description="the offer's price a month")
     intro_months: int = Field(default=0, description="the months the offer lasts")
     after: Money = Field(description="the price a month after the offer")

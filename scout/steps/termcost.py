@@ -40,6 +40,8 @@ TERM_FLAG = N_("compared at its average a month over the {count}-month contract 
                "the offer's months and the fees charged once included")
 YEAR_FLAG = N_("compared at its average a month over the first {count} months, as it states "
                "no contract, the offer's months and the fees charged once included")
+ASKED_FLAG = N_("compared at its average a month over the {count} months asked, the offer's "
+                "months, the price after it and the fees charged once included")
 NONE_FLAG = N_("compared at its average a month over the first {count} months, as it has no "
                "contract, the offer's months and the fees charged once included")
 
@@ -173,9 +175,12 @@ def fees(text: str, words: Sequence[str], price: Money) -> float:
 
 
 def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12,
-             start_month: int | None = None) -> None:
+             asked: int | None = None, start_month: int | None = None) -> None:
     """Put ``c``'s price a month on its average over the contract (or the first
-    ``default_months`` when none is stated), the offer, the fees charged once and a yearly
+    ``default_months`` when none is stated; or the ``asked`` months, the term the request
+    buys for, whatever the listing states: a host's "$2.95/mo for 36 months, renews at
+    $10.99/mo" over 3 years asked is its offer alone, over 4 a year at the renewal
+    price too), the offer, the fees charged once and a yearly
     rise it states included (:mod:`scout.steps.pricerise`: the first in the month it names
     after ``start_month``, the request's today, else a year in); flagged, with the working
     kept in ``c.term``. A price not per month, or a source that states neither an offer, a
@@ -195,7 +200,7 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12,
             continue
         none = _NONE.search(strip_accents(text).lower()) is not None
         said = None if none else contract_months(text)
-        months = said or default_months
+        months = asked or said or default_months
         intro, intro_months = offer if offer is not None else (price.amount, 0)
         intro_months = min(intro_months, months)
         # each month after the offer at its price then: a yearly rise stated added
@@ -208,7 +213,7 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12,
             (total + (price.max - price.amount) * (months - intro_months)) / months, 2)
         added = round(sum(after) - price.amount * len(after), 2)
         c.term = TermCost(
-            months=months, contract=said is not None, no_contract=none,
+            months=months, contract=said is not None, no_contract=none, asked=bool(asked),
             intro=price.model_copy(update={"amount": intro, "max": None})
             if offer is not None else None,
             intro_months=intro_months,
@@ -220,8 +225,8 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12,
             rise_added=price.model_copy(update={"amount": added, "per": None, "max": None})
             if added > 0 else None)
         c.price = c.term.average
-        c.flags.append((TERM_FLAG if said else NONE_FLAG if none else YEAR_FLAG).format(
-            count=months))
+        c.flags.append((ASKED_FLAG if asked else TERM_FLAG if said else NONE_FLAG if none
+                        else YEAR_FLAG).format(count=months))
         if rise is not None:  # said in the report: what the average holds, or leaves out
             c.flags.append((INDEX_FLAG if rise.index else RISE_FLAG).format(words=rise.words))
         return
