@@ -119,3 +119,51 @@ def test_the_term_asked_names_a_duration(tmp_path, name: str, hint: str) -> None
     [p] = validate_paths([path], config=CONFIG).files[0].errors
     assert p.code == "SPEC080" and f"'term_cost: {{term: {name}}}'" in p.message
     assert hint in (p.hint or "")
+
+
+@pytest.mark.parametrize("text, block", [
+    ("Cloud Startup €3.49/mo billed every 48 months", 48),
+    ("$2.95/mo when you pay 36 months upfront", 36),
+    ("Business $4.99/mo, 24 months paid up front", 24),
+    ("Pro plan $9/mo billed annually", 12),
+    ("SaaS seat £6 a month, billed every 2 years", 24),
+    ("Hosting WordPress desde 7,95 €/mes + IVA, pago anual", 12),
+    ("VPS 12 €/mes facturado cada 24 meses", 24),
+    ("3,99 €/mes pagando 36 meses por adelantado", 36),
+    ("Plan Negocio: facturación anual, 6 €/mes", 12),
+])
+def test_a_block_billed_at_once_is_read(text, block):
+    from scout.steps.billing import billed_months
+
+    assert billed_months(text) == block
+
+
+@pytest.mark.parametrize("text", [
+    "Plan 5 €/mes, pago mensual", "billed monthly, cancel anytime", "Pago mensual o anual",
+    "a 12-month contract", "Gym £30 a month, 12 months minimum term",
+])
+def test_no_block_is_read_where_none_is_billed(text):
+    from scout.steps.billing import billed_months
+
+    assert billed_months(text) is None
+
+
+@pytest.mark.parametrize("text, asked, average, paid, upfront", [
+    # a year asked of a plan billed every 48 months: all 48 are paid
+    ("Cloud Startup €3.49/mo billed every 48 months.", 12, 13.96, 48, 167.52),
+    # three years: still one block
+    ("Cloud Startup €3.49/mo billed every 48 months.", 36, 4.65, 48, 167.52),
+    # 18 months of a yearly-billed plan with a sign-up fee: two years paid
+    ("Hosting 7,95 €/mes, pago anual. Alta 10 €.", 18, 11.16, 24, 105.4),
+    # an offer for the first block, renewed at the dearer price for the second
+    ("Premium €2.99/mo for 48 months, renews at €7.99/mo. Billed every 48 months.", 60,
+     8.78, 96, 143.52),
+])
+def test_a_block_is_paid_in_full_over_the_term(text, asked, average, paid, upfront):
+    c = _plan(text)
+    for_term(c, FEES, 12, asked)
+    assert c.term is not None and c.price is not None
+    assert (c.price.amount, c.term.paid_months, c.term.months) == (average, paid, asked)
+    assert c.term.upfront is not None and c.term.upfront.amount == upfront
+    assert c.flags[-1].startswith(f"billed {c.term.billed} months at a time, paid in full: "
+                                  f"{paid} months paid for the {asked} compared")
