@@ -79,6 +79,13 @@ REQUESTS = {
                 "budget": _month(6, "GBP")}),
     "dominio .mx por menos de 400 pesos al año":
         ("es", {"service": "domain", "place": None, "budget": _year(400, "MXN")}),
+    # an agent's message: a GDPR place, an uptime in %, a budget a month "billed annually"
+    "Please find managed WordPress hosting with the data centre in Spain (GDPR), 99.9% "
+    "uptime, daily backups, budget 25 USD per month billed annually":
+        ("en", {"service": "wordpress", "place": "Spain", "uptime": 99.9, "backups": True,
+                "budget": _month(25, "USD")}),
+    "VPS con disponibilidad del 99,95 % y 2 vCPU, hasta 20 €/mes":
+        ("es", {"service": "vps", "vcpus": 2, "uptime": 99.95, "budget": _month(20)}),
 }
 
 
