@@ -84,6 +84,11 @@ REQUESTS = {
     "uptime, daily backups, budget 25 USD per month billed annually":
         ("en", {"service": "wordpress", "place": "Spain", "uptime": 99.9, "backups": True,
                 "budget": _month(25, "USD")}),
+    # the length after a rate a month is the term, never the rate's
+    "shared hosting for a lab website, unlimited bandwidth, free domain, under £4 a month "
+    "for 24 months":
+        ("en", {"service": "shared", "domain": True, "term": 2 * YEAR,
+                "budget": _month(4, "GBP")}),
     "VPS con disponibilidad del 99,95 % y 2 vCPU, hasta 20 €/mes":
         ("es", {"service": "vps", "vcpus": 2, "uptime": 99.95, "budget": _month(20)}),
 }
