@@ -167,3 +167,26 @@ def test_a_block_is_paid_in_full_over_the_term(text, asked, average, paid, upfro
     assert c.term.upfront is not None and c.term.upfront.amount == upfront
     assert c.flags[-1].startswith(f"billed {c.term.billed} months at a time, paid in full: "
                                   f"{paid} months paid for the {asked} compared")
+
+
+def test_a_plan_averaged_over_a_term_lasts_that_term_for_a_total_budget():
+    """A total budget ("máximo 80 € en total") is compared with a plan's average a month
+    times the months term_cost averaged it over, never times another length its page
+    states ("durante 24 meses" for a 12-month average)."""
+    from scout.steps.rank_periods import stated_length
+
+    c = _plan("Hosting Pro: 3,49 €/mes durante 24 meses, se renueva a 11,99 €/mes. Alta 10 €.")
+    for_term(c, FEES, 12, None)
+    assert c.term is not None and c.term.months == 12
+    assert stated_length(c, "month") == pytest.approx(365.25)
+    plain = _plan("Hosting Básico 1,95 €/mes, contrato de 24 meses")
+    assert stated_length(plain, "month") == pytest.approx(24 * 365.25 / 12)
+
+
+def test_a_term_average_is_shown_as_one_not_as_the_sources_figure():
+    """The report's price line says an average over the term is one ("6,99 €/mes de media
+    en el plazo"), never that the source states it."""
+    from scout.i18n import translations
+
+    assert translations("es").gettext("%(price)s (%(average)s on average over the term)") \
+        == "%(price)s (%(average)s de media en el plazo)"
