@@ -117,6 +117,15 @@ class TermCost(BaseModel):
                            "states (else the first months, as it states none)")
     no_contract: bool = Field(default=False, description="whether the listing says it has "
                               "no contract ('sin permanencia', 'rolling monthly')")
+    asked: bool = Field(default=False, description="whether the months are the term the "
+                        "request buys for (rank's term_cost 'term': 'for 3 years')")
+    billed: int = Field(default=0, description="the months the price is billed at a time "
+                        "('billed every 48 months', 'pago anual': 12); 0 when not said")
+    paid_months: int = Field(default=0, description="the months paid for the months "
+                             "compared: whole billing blocks (48 for a year of a plan billed "
+                             "every 48 months), else the months compared")
+    upfront: Money | None = Field(default=None, description="what the first billing block "
+                                  "costs, paid up front, the fees charged once included")
     intro: Money | None = Field(default=None, description="the offer's price a month")
     intro_months: int = Field(default=0, description="the months the offer lasts")
     after: Money = Field(description="the price a month after the offer")

@@ -175,6 +175,11 @@ class TermCostSpec(StrictModel):
         default=12, ge=2, le=120,
         description="the months averaged over when a listing states no contract (or says "
         "it has none): 12, the first year")
+    term: Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | None = Field(
+        default=None,
+        description="the duration input saying how long the request buys for ('for 3 "
+        "years', 'durante 24 meses'): when the request gives it, every plan is averaged "
+        "over those months, the price after the offer paid for the months past it")
 
 
 #: the input types rank's ``tiers`` may name: a count or a number in its own words, an area

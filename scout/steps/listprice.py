@@ -39,6 +39,13 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
 
 # what says a "$" on a page is the US dollar: its code, a prefix glued to the sign, the word
 _SAYS_USD = re.compile(r"\bUSD\b|\bU\.?S\.?\s?\$|U\$S|\bdollars?\b|\bd[oó]lar(?:es)?\b", re.I)
+#: a "$" price with its period in English ("$6.99/mo", "$79.95 per month", "$120/yr", "$2.50
+#: an hour"): a page priced for the US, read by a buyer elsewhere (a Mexican lab pricing a
+#: US host), never a peso's "$249 al mes" / "$249/mes"
+_ENGLISH_PERIOD = re.compile(
+    r"\$\s?\d[\d.,]*\s*(?:/\s*(?:mo|mth|month|yr|year|hr|hour)\b|per\s+(?:month|year|hour|"
+    r"night|day|week)\b|an?\s+(?:month|year|hour|night|day|week)\b|monthly\b|annually\b)",
+    re.I)
 
 
 def local_dollar(text: str, currency: str) -> bool:
@@ -50,7 +57,14 @@ def local_dollar(text: str, currency: str) -> bool:
     from scout.task.cldr import currencies
 
     return (currency != "USD" and currency in currencies().symbols.get("$", ())
-            and "$" in text and not _SAYS_USD.search(text))
+            and "$" in text and not _SAYS_USD.search(text)
+            and not (_ENGLISH_PERIOD.search(text) and not _SAYS_LOCAL.search(text)))
+
+
+#: a page naming a peso or a local dollar by its code or its name ("$249 MXN al mes", "199
+#: pesos"): its "$" is that currency's whatever period words it writes
+_SAYS_LOCAL = re.compile(r"\b(?:MXN|CLP|ARS|COP|CAD|AUD|NZD|UYU|pesos?|CA\$|A\$)\b|"
+                         r"\bMX\$|\bCOL\$", re.I)
 
 
 def _find_price(text: str, currency: str | None) -> Money | None:

@@ -23,14 +23,22 @@ from scout.task.amounts import listed_amounts
 
 # the promotion's length between the two prices: "durante 6 meses", "for the first 6
 # months", "6 months", then a word saying what comes after it
-_SPAN = (r"(?:\d{1,2}|un|una|uno|dos|tres|cuatro|seis|doce|one|two|three|four|six|twelve)"
+# ("for the first year", "el primer año": a host's introductory term, said with no number)
+_SPAN = (r"(?:(?:\d{1,2}|un|una|uno|dos|tres|cuatro|seis|doce|one|two|three|four|six|twelve)"
          r"\s+(?:primeros?\s+|primeras?\s+|first\s+)?"
-         r"(?:mes(?:es)?|months?|semanas?|weeks?|años?|years?)")
+         r"(?:mes(?:es)?|months?|semanas?|weeks?|años?|years?)|"
+         r"(?:first|primer)\s+(?:año|year|mes|month))")
+# what the price after it is called: "luego", "then", and a renewal, as hosts and
+# registrars write it ("renews at $10.99/mo", "se renueva a 8,99 €", "renovación 12 €")
 _RISE = (r"(?:luego|despu[eé]s|a partir de(?:l| entonces| ah[ií])?|pasa(?:ndo)? a|sube a|"
-         r"then|after(?:wards| that)?|thereafter|rising to|goes up to|and)")
+         r"then|after(?:wards| that)?|thereafter|rising to|goes up to|and|"
+         r"renews?(?:\s+at)?|renewal(?:\s+(?:price|rate))?|renewing\s+at|"
+         r"(?:se\s+)?renueva(?:\s+a)?|renovaci[oó]n|precio\s+de\s+renovaci[oó]n)")
+# (one full stop may end the offer's sentence before a renewal is said: "$2.95/mo for 36
+# months. Renews at $10.99/mo")
 _PROMO = re.compile(
-    r"^[^.;!?]{0,30}?\b" + _SPAN + r"\b[^.;!?\d]{0,25}?\b" + _RISE + r"\b[^.;!?\d]{0,20}$",
-    re.I)
+    r"^[^.;!?]{0,30}?\b" + _SPAN + r"\b(?:[^.;!?\d]{0,25}?[.;]\s*)?[^.;!?\d]{0,25}?\b" + _RISE
+    + r"\b[^.;!?\d]{0,20}$", re.I)
 
 
 # ... or the promotion said before its price ("primeros 6 meses a 9,99 €, después 20 €",

@@ -66,7 +66,7 @@ from scout.steps.listedthings import listed_candidates
 from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
-from scout.steps.rank_asked import head_words, people, return_asked, tiers, variants
+from scout.steps.rank_asked import head_words, people, return_asked, term_asked, tiers, variants
 from scout.steps.rank_enrich import enrich
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
@@ -242,7 +242,8 @@ def run(ctx: StepContext) -> Shortlist:
                               rates=getattr(ctx.config, "tax_rates", None) or {},
                               bundle=(params.bundle.unit, params.bundle.words)
                               if params.bundle is not None else None,
-                              term=(tuple(params.term_cost.fees), params.term_cost.months)
+                              term=(tuple(params.term_cost.fees), params.term_cost.months,
+                                    term_asked(ctx, params.term_cost.term))
                               if params.term_cost is not None else None,
                               # what the kind counts, as its author declared it
                               counts_people=bool(params.people or params.heads

@@ -60,6 +60,24 @@ def people(ctx: StepContext, names: str | list[str] | None) -> int | None:
     return sum(counts) if counts else None
 
 
+#: a month as a duration input holds it: a year of 365.25 days over twelve
+_MONTH_S = 365.25 * 86400 / 12
+
+
+def term_asked(ctx: StepContext, name: str | None) -> int | None:
+    """The months the request buys for: the duration input rank's ``term_cost`` names as
+    its ``term`` ("for 3 years" is 36, "durante 18 meses" 18), rounded to whole months;
+    None when unnamed, not given, or under a month (a term is bought by the month)."""
+    if not name:
+        return None
+    value = (getattr(ctx.task, "values", None) or {}).get(name)
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not (
+            math.isfinite(value) and value > 0):
+        return None
+    months = round(value / _MONTH_S)
+    return months if 1 <= months <= 1200 else None
+
+
 def return_asked(ctx: StepContext, names: str | list[str] | None) -> bool | None:
     """Whether the request asks a return trip: one of the inputs rank's ``return_trip``
     names holds a value (a yes/no said yes, a return date); None when it names none."""

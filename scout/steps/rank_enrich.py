@@ -88,7 +88,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            bundle: tuple[str, list[str]] | None = None,
            pack: str | None = None, group: bool = False,
            member: bool = False, dates: Any = None,
-           term: tuple[tuple[str, ...], int] | None = None,
+           term: tuple[tuple[str, ...], int, int | None] | None = None,
            counts_people: bool = True,
            trip: bool | None = None,
            one_persons: bool = False,
@@ -130,8 +130,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     asks is a member, so a page's members' price beside the one anyone pays is the price
     (:func:`_as_member`). ``dates``: the request's dates (a Task's value), the season a
     page's seasons' prices are read for (:func:`scout.steps.seasonprice.for_season`).
-    ``term``: rank's ``term_cost`` (its fee words, its months with no contract), a price a
-    month being its average over the contract (:func:`scout.steps.termcost.for_term`).
+    ``term``: rank's ``term_cost`` (its fee words, its months with no contract, the months
+    the request buys for when it says), a price a month being its average over the
+    contract, or over the term asked (:func:`scout.steps.termcost.for_term`).
     ``counts_people``: rank declares the people or heads the kind counts; in a kind that
     declares none a page's "£65 each" is one unit's price (:mod:`scout.steps.eachprice`).
     ``trip``: rank's ``return_trip`` (None: undeclared), whether a return is asked, a

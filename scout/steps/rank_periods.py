@@ -242,9 +242,13 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
 def stated_length(c: Candidate, per: str | None = None) -> float | None:
     """How long ``c``'s result says its price (one ``per`` that period) lasts, in days:
     the first length its own texts state (its evidence, the lines stating its price
-    first); a trip's nights only for a price per night."""
+    first); a trip's nights only for a price per night. A price rank's ``term_cost``
+    averaged over some months (:mod:`scout.steps.termcost`) lasts those months: its
+    average is that term's cost a month, so a total budget is compared with all of it."""
     from scout.steps.statedlength import stated_days
 
+    if c.term is not None and (per is None or per == "month"):
+        return c.term.months * PERIOD_DAYS["month"]
     texts = sorted(c.evidence, key=lambda e: e.price is None)
     for e in texts:
         days = stated_days(f"{e.title} {e.text}", per)

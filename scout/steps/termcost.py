@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 
 from scout.i18n import N_
+from scout.steps.billing import billed_months
 from scout.schemas.records import Candidate, TermCost
 from scout.schemas.task import Money
 from scout.steps.pricerise import INDEX_FLAG, RISE_FLAG, month_price, yearly_rise
@@ -40,6 +41,10 @@ TERM_FLAG = N_("compared at its average a month over the {count}-month contract 
                "the offer's months and the fees charged once included")
 YEAR_FLAG = N_("compared at its average a month over the first {count} months, as it states "
                "no contract, the offer's months and the fees charged once included")
+ASKED_FLAG = N_("compared at its average a month over the {count} months asked, the offer's "
+                "months, the price after it and the fees charged once included")
+BLOCK_FLAG = N_("billed {block} months at a time, paid in full: {paid} months paid for the "
+                "{count} compared, {upfront} up front")
 NONE_FLAG = N_("compared at its average a month over the first {count} months, as it has no "
                "contract, the offer's months and the fees charged once included")
 
@@ -172,10 +177,18 @@ def fees(text: str, words: Sequence[str], price: Money) -> float:
     return round(total, 2)
 
 
+def _written(money: Money) -> str:
+    """An amount as a flag quotes it, in the page's currency: "167.52 EUR"."""
+    return f"{money.amount:.2f} {money.currency}"
+
+
 def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12,
-             start_month: int | None = None) -> None:
+             asked: int | None = None, start_month: int | None = None) -> None:
     """Put ``c``'s price a month on its average over the contract (or the first
-    ``default_months`` when none is stated), the offer, the fees charged once and a yearly
+    ``default_months`` when none is stated; or the ``asked`` months, the term the request
+    buys for, whatever the listing states: a host's "$2.95/mo for 36 months, renews at
+    $10.99/mo" over 3 years asked is its offer alone, over 4 a year at the renewal
+    price too), the offer, the fees charged once and a yearly
     rise it states included (:mod:`scout.steps.pricerise`: the first in the month it names
     after ``start_month``, the request's today, else a year in); flagged, with the working
     kept in ``c.term``. A price not per month, or a source that states neither an offer, a
@@ -191,24 +204,34 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12,
         offer = _offer(text, price)
         charged = fees(text, fee_words, price)
         rise = yearly_rise(text, price)
-        if offer is None and not charged and rise is None:
+        block = billed_months(text)
+        if offer is None and not charged and rise is None and block is None:
             continue
         none = _NONE.search(strip_accents(text).lower()) is not None
         said = None if none else contract_months(text)
-        months = said or default_months
+        months = asked or said or default_months
+        # a price billed N months at a time is paid in whole blocks: the months the
+        # blocks covering the term hold, never a share of one
+        paid = -(-months // block) * block if block else months
         intro, intro_months = offer if offer is not None else (price.amount, 0)
-        intro_months = min(intro_months, months)
+        intro_months = min(intro_months, paid)
         # each month after the offer at its price then: a yearly rise stated added
         after = [month_price(price.amount, rise, k, start_month)
-                 for k in range(intro_months, months)]
+                 for k in range(intro_months, paid)]
         total = intro * intro_months + sum(after) + charged
         average = round(total / months, 2)
         # a range after the offer ("28-34 €/mes") averages to a range: its top at the top
         top = None if price.max is None else round(
-            (total + (price.max - price.amount) * (months - intro_months)) / months, 2)
+            (total + (price.max - price.amount) * (paid - intro_months)) / months, 2)
         added = round(sum(after) - price.amount * len(after), 2)
+        # the first block, what is paid on signing: its months at their prices, the fees
+        first = (intro * min(intro_months, block) + sum(after[:max(0, block - intro_months)])
+                 + charged) if block else None
         c.term = TermCost(
-            months=months, contract=said is not None, no_contract=none,
+            months=months, contract=said is not None, no_contract=none, asked=bool(asked),
+            billed=block or 0, paid_months=paid,
+            upfront=price.model_copy(update={"amount": round(first, 2), "per": None,
+                                             "max": None}) if first is not None else None,
             intro=price.model_copy(update={"amount": intro, "max": None})
             if offer is not None else None,
             intro_months=intro_months,
@@ -220,8 +243,11 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12,
             rise_added=price.model_copy(update={"amount": added, "per": None, "max": None})
             if added > 0 else None)
         c.price = c.term.average
-        c.flags.append((TERM_FLAG if said else NONE_FLAG if none else YEAR_FLAG).format(
-            count=months))
+        c.flags.append((ASKED_FLAG if asked else TERM_FLAG if said else NONE_FLAG if none
+                        else YEAR_FLAG).format(count=months))
+        if c.term.upfront is not None:  # said: the block paid at once, and what it costs
+            c.flags.append(BLOCK_FLAG.format(block=block, paid=paid, count=months,
+                                             upfront=_written(c.term.upfront)))
         if rise is not None:  # said in the report: what the average holds, or leaves out
             c.flags.append((INDEX_FLAG if rise.index else RISE_FLAG).format(words=rise.words))
         return

@@ -78,7 +78,13 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
         found(end, other, money[1])
         money = (mine, money[1], money[2])
     if money is not None:  # "day pass €18", "420 € por 10 días"
+        said = money
         money = periodic(money, text.free)
+        if money[0] == said[0] and money[1] != said[1] and any(
+                s.type == "duration" and n not in result.values for n, s in inputs.items()):
+            # "£4 a month for 24 months": the rate's own period, then how long it is
+            # bought for, which the kind's duration input reads (a term, a stay)
+            money = said
         # "300 € cada una" for 3 pipettes: one's, not a person's
         money = (unit_price(money[0], inputs), money[1], money[2])
         # "80 € por muestra" for a count of samples: one sample's

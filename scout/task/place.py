@@ -52,7 +52,17 @@ from scout.task.placeshapes import counted as _counted
 __all__ = ["find_place", "is_cased", "name_at", "title_case"]
 
 
+#: a domain's ending typed alone, led by its dot ("dominio .es", "a .com domain", "un .cl
+#: con correo"), or a domain name in lower case ("grupo-ub.es", and "dominio.es" as the
+#: text reaches this reader): a name on the web, never a country or a place to be in (a
+#: code in capitals, "EE.UU.", stays)
+_TLD = re.compile(r"(?<![\w.])\.[A-Za-z]{2,24}\b(?![.\w])|"
+                  r"(?<![\w.])[a-z0-9][a-z0-9-]*\.[a-z]{2,24}\b(?![.\w])")
+
+
 def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple[str, tuple[int, int]] | None:
+    if "." in free:  # a domain's ending is no place: masked, its length kept
+        free = _TLD.sub(lambda m: "\x00" * len(m.group(0)), free)
     hit = _find_place(free, original, lang, aliases)
     if hit is None and _NEAR_CODE.search(free):
         hit = _known_of(free, original)  # "cerca de la T4, aeropuerto de madrid": Madrid

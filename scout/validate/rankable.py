@@ -121,6 +121,7 @@ def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
     return _people_problems(pid, params, pipeline, smap) + _variants_problems(
         pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap) + \
         _hours_problems(pid, params, pipeline, smap) + _days_problems(pid, params, pipeline, smap) \
+        + _term_problems(pid, params, pipeline, smap) \
         + cost_order_problems(pid, params, smap) \
         + unexplained_where_problems(pid, params, smap) + _tiers_problems(
             pid, params, pipeline, smap)
@@ -243,6 +244,24 @@ def _hours_problems(pid: str, params: RankParams, pipeline: Pipeline,
             hint=hint or "name the input that says how many hours a period holds "
                          "(weekly_hours: {type: duration})"))
     return problems
+
+
+def _term_problems(pid: str, params: RankParams, pipeline: Pipeline,
+                   smap: SourceMap) -> list[Problem]:
+    """SPEC080 when ``term_cost``'s ``term`` names no duration input: the months a request
+    buys for ("for 3 years") are a length, read by one."""
+    name = params.term_cost.term if params.term_cost is not None else None
+    spec = pipeline.inputs.get(name) if name else None
+    if name is None or (spec is not None and spec.type == "duration"):
+        return []
+    lengths = sorted(n for n, s in pipeline.inputs.items() if s.type == "duration")
+    what = "no input" if spec is None else f"a {spec.type} input"
+    hint = did_you_mean(name, lengths, what="duration inputs") if spec is None else None
+    return [Problem(
+        "SPEC080", f"phase '{pid}' (rank): 'term_cost: {{term: {name}}}' names {what}: the "
+        "term a request buys for is read by a duration input",
+        smap.locate(("phases", pid, "with", "term_cost", "term")),
+        hint=hint or "name the input that says how long is bought (term: {type: duration})")]
 
 
 def _days_problems(pid: str, params: RankParams, pipeline: Pipeline,

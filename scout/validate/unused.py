@@ -87,6 +87,9 @@ def inputs_named(uses: str, with_: Any) -> set[str]:
     if uses != "rank" or not isinstance(with_, dict):
         return set()
     out: set[str] = set()
+    term = with_.get("term_cost")  # term_cost: {term: years}: the term asked
+    if isinstance(term, dict) and isinstance(term.get("term"), str):
+        out.add(term["term"])
     for key in _RANK_INPUT_KEYS:
         value = with_.get(key)
         values = value.values() if isinstance(value, dict) else \
