@@ -56,7 +56,8 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.spec.statedmoney import MONEY_VAR
+from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR
+from scout.steps.listprice import dollar_written
 from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
 from scout.spec.templating import make_env
@@ -123,6 +124,13 @@ def _target_money(task: Any, order: Iterable[str] = ()) -> Money | None:
         return None
     asked = asked_money(getattr(task, "types", {}), task.values, order)
     return asked[1] if asked is not None else None
+
+
+def _stated_currency(task: Any) -> str | None:
+    """The currency of the first money a request states that is no budget
+    (:func:`scout.schemas.task.asked_money` found none), or None."""
+    values = getattr(task, "values", None) or {}
+    return next((v.currency for v in values.values() if isinstance(v, Money)), None)
 
 
 def _bounds(params: RankParams, where: list[str]) -> set[str]:
@@ -213,7 +221,10 @@ def run(ctx: StepContext) -> Shortlist:
         per = TOTAL  # "8000 palabras, menos de 800 €": a price per word times the words
     table = ctx.config.currency
     if target is None:  # and in one currency: the config's base, its rates converting
-        currency = peer_currency(source.items, evidence_sets, table.base if table else None)
+        # unless the request states money that is no budget (a property's value, in
+        # "120 millones de pesos"): its currency is the reader's, and a page's "$" is it
+        currency = _stated_currency(ctx.task) or peer_currency(
+            source.items, evidence_sets, table.base if table else None)
     periods: dict[tuple[str, str, str], int] = {}
     counted: dict[str, dict[tuple[str, str, str], int]] = {}  # what each record added
     # each value's name written out as its expression (scout.spec.namedvalues): what the
@@ -285,7 +296,9 @@ def run(ctx: StepContext) -> Shortlist:
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None)),
                   # a stated amount in units of two currencies, read in the one compared
                   MONEY_VAR: (currency, {table.base: 1.0, **table.rates})
-                  if currency and table is not None else None}
+                  if currency and table is not None else None,
+                  # a page's bare "$" is the request's pesos where they are written so
+                  DOLLAR_VAR: dollar_written(currency)}
 
     declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
     checks = [(guarded(w, params.as_, declared),
