@@ -86,12 +86,13 @@ def _names(free: str, span: tuple[int, int], words: list[str]) -> tuple[int, int
     # the amount's reader may have taken its cue into the span ("budget £3,000",
     # "presupuesto máximo 2.500 €"): the words before its figure are said before it too
     head = re.match(r"[^\d€$£¥₹]*", free[span[0]:span[1]])
-    before = free[max(0, span[0] - _REACH):span[0]] + (head.group(0) if head else "")
-    for word in words:  # the longest that ends right before the amount
-        m = re.search(label_re([word]) + LABEL_GAP, before)
-        # "sin matrícula por menos de 30 €": a label said absent names no amount after it
-        if m and not NONE_BEFORE.search(before, 0, m.start()):
-            best = max(best, len(word))
+    outside = free[max(0, span[0] - _REACH):span[0]]
+    for before in dict.fromkeys([outside, outside + (head.group(0) if head else "")]):
+        for word in words:  # the longest that ends right before the amount
+            m = re.search(label_re([word]) + LABEL_GAP, before)
+            # "sin matrícula por menos de 30 €": a label said absent names no amount after it
+            if m and not NONE_BEFORE.search(before, 0, m.start()):
+                best = max(best, len(word))
     return (1, best) if best else (0, 0)
 
 

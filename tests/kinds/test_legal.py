@@ -4,9 +4,10 @@ the docs alone. An office is compared on what the procedure asked will cost: a f
 the request gives ("0,1% del valor, mínimo $90.000" on a property of 120 millones de pesos),
 a monthly retainer against a budget a month ("iguala desde 45 €/mes + IVA"), an hourly rate
 kept and flagged when no hours are asked; then English, the bar, online, a free first
-consultation. The requests are typed as the lab types them, in both languages; three run
+consultation. The requests are typed as the lab types them, in both languages; four run
 end to end offline with scout.testing (module-scoped: one run each), and the reports are
-checked for their language, their citations, and for words of other kinds."""
+checked for their language, their citations, and for words of other kinds; a fourth, in
+English, compares a share of a claim with a fixed fee."""
 
 from __future__ import annotations
 
@@ -128,6 +129,20 @@ SANTIAGO = [
            "de $50.000."),
 ]
 
+LONDON = [
+    Result("Holborn Debt Recovery", "https://legal.test/holborn",
+           "Holborn Debt Recovery: no win no fee, 20% of the sum recovered. SRA-regulated "
+           "solicitors, English and Polish spoken."),
+    Result("Camden Commercial Law", "https://legal.test/camden",
+           "Camden Commercial Law: £220 per hour plus VAT, capped at 5 hours for a debt claim. "
+           "SRA-regulated, English spoken."),
+    Result("Strand Litigation", "https://legal.test/strand",
+           "Strand Litigation: fixed fee £1,950 + VAT for a debt claim up to £25,000, court "
+           "fees extra. English-speaking team."),
+    Result("Temple Claims", "https://legal.test/temple",
+           "Temple Claims: 25% of the sum recovered, English spoken, SRA-regulated."),
+]
+
 RUNS = {
     "valencia": ("gestoría en Valencia para alta de autónomo y contabilidad trimestral, máximo "
                  "60 € al mes", VALENCIA),
@@ -135,12 +150,14 @@ RUNS = {
                "fixed fee under €1,200", MADRID),
     "santiago": ("notaría en Santiago para una escritura de compraventa de una propiedad de 120 "
                  "millones de pesos, ¿cuánto cobran?", SANTIAGO),
+    "london": ("English-speaking solicitor in London to recover an unpaid invoice of £15,000, "
+               "budget £3,000", LONDON),
 }
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    """The three runs, each once, with the queries the kind sent."""
+    """The four runs, each once, with the queries the kind sent."""
     return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=own_pages)
 
 
@@ -190,6 +207,21 @@ def test_a_share_of_the_amount_asked_held_to_its_minimum_in_pesos(runs):
     assert "Notaría Pérez es la opción más barata" in run.report
     assert "120.000 CLP en total tal como lo compara la clasificación" in run.report
     assert "USD" not in run.report
+
+
+def test_a_share_of_a_claim_and_a_fixed_fee_in_english(runs):
+    """20% of the £15,000 claim is £3,000, at the budget; 25% is £3,750, over it; the fixed
+    fee's £1,950 + VAT is £2,340 (never the £25,000 claims it covers); the office charging
+    a share states no price, yet its cost is known: no "price unknown", no "No price was
+    found"."""
+    run, _ = runs["london"]
+    assert _names(run)[:2] == ["Strand Litigation", "Holborn Debt Recovery"]
+    assert _costs(run)["Strand Litigation"] == 2340.0
+    assert _costs(run)["Holborn Debt Recovery"] == 3000.0
+    assert _excluded(run) == {"Temple Claims": ["over budget"]}
+    assert "No price was found for Holborn" not in run.report
+    assert "**Holborn Debt Recovery**: price unknown" not in run.report
+    assert "25,000" not in run.report.split("## Synthesis")[0]
 
 
 def test_the_report_cites_its_sources(runs):
