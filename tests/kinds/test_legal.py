@@ -174,6 +174,7 @@ def test_a_monthly_retainer_against_a_budget_a_month_in_spanish(runs):
                            "Asesoría Ruzafa": 55.0}
     assert _excluded(run) == {"Gestoría Centro Valencia": ["por encima del presupuesto"]}
     assert queries[0].startswith("gestoría") and "Valencia" in queries[0]
+    assert "| Gestoría Turia | 54,45 € | una iguala al mes, con el IVA añadido |" in run.report
     assert run.report.startswith("# Abogados, gestorías y notarías: gestoría")
     own = _own_words(run.report, VALENCIA)
     english = words_of(*REPORT_ENGLISH, "lawyer", "notary", "fee", "hourly")
@@ -189,6 +190,12 @@ def test_a_fixed_fee_with_vat_added_in_english(runs):
     assert _excluded(run) == {"Global Mobility Partners": ["over budget"]}
     assert "Bufete Retiro" in _names(run)
     assert "price per hour cannot be compared" in run.report
+    for words in ["| Lex Madrid Immigration | 1,150 EUR | the fee it states, with the VAT added "
+                  "| official fees |",
+                  "| Abogados Castellana | 800 EUR | the fee it states | official fees |",
+                  "| Bufete Retiro | not worked out | a rate per hour, and no hours asked: not "
+                  "worked out |"]:
+        assert words in run.report, words
     assert run.report.startswith("# Lawyers, gestorías and notaries: lawyer · immigration")
     own = _own_words(run.report, MADRID)
     spanish = words_of(*REPORT_SPANISH, "abogado", "honorarios", "notaría")
@@ -203,10 +210,17 @@ def test_a_share_of_the_amount_asked_held_to_its_minimum_in_pesos(runs):
     assert _names(run) == ["Notaría Pérez", "Notaría Providencia", "Notaría Las Condes"]
     assert _costs(run) == {"Notaría Pérez": 120000.0, "Notaría Providencia": 178500.0,
                            "Notaría Las Condes": 240000.0}
-    assert "120.000.000" not in run.report.split("## Síntesis")[0]   # no "≤ 120 millones"
+    assert "≤ 120.000.000" not in run.report            # the value is no budget
     assert "Notaría Pérez es la opción más barata" in run.report
-    assert "120.000 CLP en total tal como lo compara la clasificación" in run.report
+    assert "120.000 CLP tal como lo compara la clasificación" in run.report
     assert "USD" not in run.report
+    # how each was worked out, and what is said apart: an advance is no price of its own
+    for words in ["| Notaría Pérez | 120.000 CLP | 0,1 % de 120.000.000 CLP | tasas oficiales |",
+                  "| Notaría Providencia | 178.500 CLP | los honorarios que indica, con el IVA "
+                  "añadido |",
+                  "| Notaría Las Condes | 240.000 CLP | 0,2 % de 120.000.000 CLP | una provisión "
+                  "de fondos |"]:
+        assert words in run.report, words
 
 
 def test_a_share_of_a_claim_and_a_fixed_fee_in_english(runs):
@@ -222,6 +236,7 @@ def test_a_share_of_a_claim_and_a_fixed_fee_in_english(runs):
     assert "No price was found for Holborn" not in run.report
     assert "**Holborn Debt Recovery**: price unknown" not in run.report
     assert "25,000" not in run.report.split("## Synthesis")[0]
+    assert "| Holborn Debt Recovery | 3,000 GBP | 20 % of 15,000 GBP |" in run.report
 
 
 def test_the_report_cites_its_sources(runs):
