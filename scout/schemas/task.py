@@ -39,6 +39,18 @@ def money_is_floor(name: str, comparator: str | None) -> bool:
     report and synthesis speak of amounts, not prices."""
     return name.startswith("min_") or comparator in (">=", ">")
 
+#: the words of a money input's name that say prices are held to it: a cap (``budget``,
+#: ``max_price``) or a floor (``min_salary``); the same words ``scout init`` reads a budget by
+CAP_WORDS = frozenset({"budget", "max", "maximum", "min", "minimum", "price", "cost", "spend",
+                       "afford", "cap", "loan", "payment", "rent", "salary", "pay"})
+
+
+def held_to(name: str) -> bool:
+    """Whether the money input ``name`` is named as what prices are held to
+    (:data:`CAP_WORDS`)."""
+    return bool(set(name.lower().split("_")) & CAP_WORDS)
+
+
 def declared_first(types: Mapping[str, str], order: Iterable[str] = ()) -> dict[str, str]:
     """``types`` in the kind's declaration order (``order``: the pipeline's inputs), the
     names it does not declare after them: a Task read back from disk has its keys sorted
@@ -52,10 +64,16 @@ def asked_money(types: Mapping[str, str], values: Mapping[str, Any],
     ``money`` input, in the kind's declaration order (``order``, the pipeline's inputs,
     where ``types`` may have been read back sorted), the request gives a value (a Money,
     or one as read back from JSON). The one rule rank and the synthesis read it by, so a
-    kind declaring a budget and a cap on a rate has one answer, never the alphabet's."""
-    for name, declared in declared_first(types, order).items():
+    kind declaring a budget and a cap on a rate has one answer, never the alphabet's.
+    Where some of the kind's money inputs are named as caps or floors (``budget``,
+    ``max_rent``, ``min_salary``: :data:`CAP_WORDS`), only those are: another one (a
+    property's value a fee is a share of, a declared value to insure, a sign-up fee) is an
+    amount the request states, never a budget, even when the request gives no budget."""
+    money = [n for n, declared in declared_first(types, order).items() if declared == "money"]
+    named = [n for n in money if held_to(n)]
+    for name in named or money:
         value = values.get(name)
-        if declared != "money" or value is None:
+        if value is None:
             continue
         if isinstance(value, dict):
             try:
@@ -322,6 +340,9 @@ class Task(ArtifactModel):
         ``None`` when the kind declares none or the request left them empty. Shared report
         sections read the budget this way, never by the name ``budget``, which a kind
         need not have."""
+        if type_name == "money":  # the one rule rank reads it by
+            asked = asked_money(self.types, self.values)
+            return asked[1] if asked is not None else None
         for name, declared in self.types.items():
             if declared == type_name and self.values.get(name) is not None:
                 return self.values[name]

@@ -129,7 +129,7 @@ def _stated_in_scope() -> Callable[..., Any]:
     from jinja2 import pass_context
 
     from scout.spec.filters import SYNONYMS_VAR, stated, synonym_table
-    from scout.spec.statedmoney import MONEY_VAR, stated_in
+    from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR, stated_in
 
     @pass_context
     @functools.wraps(stated)
@@ -139,7 +139,8 @@ def _stated_in_scope() -> Callable[..., Any]:
             table = synonym_table(getattr(context.get("pipeline"), "inputs", None))
         money = context.get(MONEY_VAR)
         if money:  # units in two currencies read in the one compared (scout.spec.statedmoney)
-            return stated_in(stated, value, units, money, {"synonyms": table, **kw})
+            return stated_in(stated, value, units, money, {"synonyms": table, **kw},
+                             local_dollar=bool(context.get(DOLLAR_VAR)))
         return stated(value, *units, synonyms=table, **kw)
 
     return stated_in_scope

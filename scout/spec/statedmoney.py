@@ -16,9 +16,16 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from scout.spec.evidence import record_texts
+
 #: the scope's name for what ``stated`` converts to: (currency compared in, {code: rate per
 #: the base}), set by rank (scout/steps/rank.py)
 MONEY_VAR = "__scout_money__"
+#: the scope's name for whether the currency compared in is written with a bare "$" (a
+#: peso, the Canadian dollar: CLDR's symbols, read by rank), so a page's "$" is that money
+DOLLAR_VAR = "__scout_local_dollar__"
+#: what says a "$" on a page is the US dollar: its code, a prefix glued to the sign, the word
+SAYS_USD = re.compile(r"\bUSD\b|\bU\.?S\.?\s?\$|U\$S|\bdollars?\b|\bd[oó]lar(?:es)?\b", re.I)
 
 _SIGNS = {"€": "EUR", "£": "GBP", "$": "USD", "¥": "JPY", "₹": "INR"}
 _UNIT = re.compile(r"^\s*(?P<sign>[€£$¥₹]|[A-Z]{3})(?:\s*/.*)?\s*$")
@@ -47,14 +54,23 @@ def by_currency(units: Sequence[Any]) -> dict[str, list[Any]] | None:
 
 
 def stated_in(read: Callable[..., Any], value: Any, units: Sequence[Any],
-              money: tuple[str, dict[str, float]], kw: dict[str, Any]) -> Any:
+              money: tuple[str, dict[str, float]], kw: dict[str, Any],
+              local_dollar: bool = False) -> Any:
     """``read(value, *units, **kw)`` (``stated``) with each currency's units read apart
     and converted to ``money``'s currency at its rates; as ``read`` is when the units name
-    one currency or some none."""
+    one currency or some none. ``local_dollar``: the currency compared in is written "$",
+    so a "$" unit is read as it where the record never says the US dollar."""
     groups = by_currency(units)
     target, rates = money
     if groups is None or not target:
         return read(value, *units, **kw)
+    if local_dollar and "USD" in groups and target != "USD" \
+            and all(str(u).lstrip().startswith("$") for u in groups["USD"]) \
+            and not any(SAYS_USD.search(t) for t in record_texts(value)):
+        # "mínimo $90.000" on a Chilean notary's page read for a request in CLP: the
+        # request's pesos, as its price is (scout/steps/listprice.py), never 90,000 USD
+        groups = {**{c: g for c, g in groups.items() if c != "USD"},
+                  target: [*groups.get(target, []), *groups["USD"]]}
     found: list[tuple[str, float]] = []
     for code, group in groups.items():
         got = read(value, *group, **kw)

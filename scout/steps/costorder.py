@@ -247,6 +247,23 @@ def _reads_field(tree: nodes.Node, name: str) -> bool:
 
 
 @lru_cache(maxsize=1024)
+def literals(expression: str) -> frozenset[float]:
+    """The numbers ``expression`` writes out (``9999`` in ``c.price.amount if c.price else
+    9999``, ``0`` in ``0 if free else ...``): a cost equal to one is the order's stand-in
+    for a missing price, never an amount the kind worked out from what the record states."""
+    from jinja2 import TemplateError, nodes
+
+    from scout.spec.templating import parse_env
+
+    try:
+        tree = parse_env().parse("{{ (" + expression + ") }}")
+    except (TemplateError, RecursionError):
+        return frozenset()
+    return frozenset(float(n.value) for n in tree.find_all(nodes.Const)
+                     if isinstance(n.value, (int, float)) and not isinstance(n.value, bool))
+
+
+@lru_cache(maxsize=1024)
 def reads_price_field(expression: str, name: str) -> bool:
     """Whether ``expression`` reads the record's price itself, not only amounts of money
     the record states (``c | stated('€/kWh')``): rank's cost needs a comparable price only

@@ -15,6 +15,7 @@ from scout.steps.pricewords import (fixed_fee, former_price, labelled_period, la
                                     pass_period, per_size, stated_period)
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts
+from scout.spec.statedmoney import SAYS_USD
 from scout.task.taxbasis import page_basis
 from scout.units import PERIOD_DAYS, measure_unit
 
@@ -37,8 +38,8 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
     return price
 
 
-# what says a "$" on a page is the US dollar: its code, a prefix glued to the sign, the word
-_SAYS_USD = re.compile(r"\bUSD\b|\bU\.?S\.?\s?\$|U\$S|\bdollars?\b|\bd[oó]lar(?:es)?\b", re.I)
+# what says a "$" on a page is the US dollar (one pattern with ``stated``'s)
+_SAYS_USD = SAYS_USD
 #: a "$" price with its period in English ("$6.99/mo", "$79.95 per month", "$120/yr", "$2.50
 #: an hour"): a page priced for the US, read by a buyer elsewhere (a Mexican lab pricing a
 #: US host), never a peso's "$249 al mes" / "$249/mes"
@@ -48,16 +49,21 @@ _ENGLISH_PERIOD = re.compile(
     re.I)
 
 
+def dollar_written(currency: str | None) -> bool:
+    """Whether ``currency`` (the request's money) is one written with a bare "$" other
+    than the US dollar (a peso, the Canadian or Australian dollar)."""
+    from scout.task.cldr import currencies
+
+    return bool(currency) and currency != "USD" and currency in currencies().symbols.get("$", ())
+
+
 def local_dollar(text: str, currency: str) -> bool:
     """Whether the bare "$" of ``text`` is ``currency``, the request's money: a currency
     written with "$" other than the US dollar (Chile's, Mexico's, Argentina's, Colombia's
     peso, the Canadian or Australian dollar), and a page that never says the US dollar
     ("semi cama $4.500" read for "máximo 8.000 CLP" is 4.500 CLP, never 4,500 USD with no
     rate to compare it; "US$ 30", "USD", "dollars" keep the US dollar)."""
-    from scout.task.cldr import currencies
-
-    return (currency != "USD" and currency in currencies().symbols.get("$", ())
-            and "$" in text and not _SAYS_USD.search(text)
+    return (dollar_written(currency) and "$" in text and not _SAYS_USD.search(text)
             and not (_ENGLISH_PERIOD.search(text) and not _SAYS_LOCAL.search(text)))
 
 

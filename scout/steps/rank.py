@@ -56,7 +56,8 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.spec.statedmoney import MONEY_VAR
+from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR
+from scout.steps.listprice import dollar_written
 from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
 from scout.spec.templating import make_env
@@ -67,7 +68,7 @@ from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_asked import head_words, people, return_asked, term_asked, tiers, variants
-from scout.steps.rank_enrich import enrich
+from scout.steps.rank_enrich import PRICE_UNKNOWN, enrich
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
 from scout.steps.periodnotes import UNSTATED, is_incomparable_flag, period_notes
@@ -125,6 +126,13 @@ def _target_money(task: Any, order: Iterable[str] = ()) -> Money | None:
     return asked[1] if asked is not None else None
 
 
+def _stated_currency(task: Any) -> str | None:
+    """The currency of the first money a request states that is no budget
+    (:func:`scout.schemas.task.asked_money` found none), or None."""
+    values = getattr(task, "values", None) or {}
+    return next((v.currency for v in values.values() if isinstance(v, Money)), None)
+
+
 def _bounds(params: RankParams, where: list[str]) -> set[str]:
     """The inputs rank reads otherwise than as the stay's length: those its ``where``
     compares (a flight's longest time, a minimum contract) and its ``volume`` counts the
@@ -135,15 +143,21 @@ def _bounds(params: RankParams, where: list[str]) -> set[str]:
 
 
 def _cost(score: list[Any], at: int | None, descending: bool,
-          price: Money | None, priced: bool = True) -> float | None:
+          price: Money | None, priced: bool = True,
+          stand_ins: frozenset[float] | None = None) -> float | None:
     """The amount the ranking compares a candidate by (its ``order_by`` reading the
     price, the sort's direction undone: ``-(x.price.amount)`` ranked descending is the
     price); None with no such order, no comparable price when the order reads the price
     (``priced``; one reading amounts the record states needs none), or an order that
-    wants the dearest first (a negative amount is no cost)."""
+    wants the dearest first (a negative amount is no cost). With ``stand_ins`` (the
+    numbers the order writes out), an order reading the price that still works out an
+    amount for a record with none is the kind's own cost ("20% of the sum recovered" times
+    the amount asked), unless that amount is one of them (a missing price's ``9999``)."""
     value = score[at] if at is not None else None
-    if priced and price is None or not isinstance(value, (int, float)) \
-            or isinstance(value, bool):
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    if priced and price is None and (stand_ins is None or float(value) in stand_ins
+                                     or float(-value) in stand_ins):
         return None
     cost = -value if descending else value
     return float(cost) if math.isfinite(cost) and cost >= 0 else None
@@ -213,7 +227,10 @@ def run(ctx: StepContext) -> Shortlist:
         per = TOTAL  # "8000 palabras, menos de 800 €": a price per word times the words
     table = ctx.config.currency
     if target is None:  # and in one currency: the config's base, its rates converting
-        currency = peer_currency(source.items, evidence_sets, table.base if table else None)
+        # unless the request states money that is no budget (a property's value, in
+        # "120 millones de pesos"): its currency is the reader's, and a page's "$" is it
+        currency = _stated_currency(ctx.task) or peer_currency(
+            source.items, evidence_sets, table.base if table else None)
     periods: dict[tuple[str, str, str], int] = {}
     counted: dict[str, dict[tuple[str, str, str], int]] = {}  # what each record added
     # each value's name written out as its expression (scout.spec.namedvalues): what the
@@ -280,13 +297,16 @@ def run(ctx: StepContext) -> Shortlist:
     cost_at = cost_order(order_by, params.as_)
     # an order costing the record from amounts it states needs no comparable price
     # (energy's rate per kWh against a budget a month): only one reading the price does
-    from scout.steps.costorder import reads_price, reads_price_field
+    from scout.steps.costorder import literals, reads_price, reads_price_field
     priced = cost_at is not None and reads_price_field(order_by[cost_at], params.as_)
+    stand_ins = literals(order_by[cost_at]) if priced and cost_at is not None else None
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None)),
                   # a stated amount in units of two currencies, read in the one compared
                   MONEY_VAR: (currency, {table.base: 1.0, **table.rates})
-                  if currency and table is not None else None}
+                  if currency and table is not None else None,
+                  # a page's bare "$" is the request's pesos where they are written so
+                  DOLLAR_VAR: dollar_written(currency)}
 
     declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
     checks = [(guarded(w, params.as_, declared),
@@ -357,8 +377,13 @@ def run(ctx: StepContext) -> Shortlist:
                 score.append(None)
         if _cost(score, cost_at, params.descending, None, False) is not None:
             _costed_itself(c, counted.get(c.key, {}), periods, scope[params.as_].price)
-        kept.append((c, score, unknown, _cost(score, cost_at, params.descending,
-                                              scope[params.as_].price, priced), named))
+        cost = _cost(score, cost_at, params.descending, scope[params.as_].price, priced,
+                     stand_ins)
+        if cost is not None and scope[params.as_].price is None:
+            # the kind worked out what it costs with no price read (a share of the amount
+            # asked): no "price unknown", which would say the budget went unchecked
+            c.flags = [f for f in c.flags if f not in PRICE_UNKNOWN]
+        kept.append((c, score, unknown, cost, named))
     notes: list[str] = period_notes(periods, work)
     if said_basis is not None:
         notes.append(said_basis)

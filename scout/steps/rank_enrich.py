@@ -72,6 +72,9 @@ def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | N
 #: order could not use it
 _ORDER_ONLY = (N_("price unknown (used only to order the list)"),
                N_("rating unknown (used only to order the list)"))
+#: the flags that say a record's price is unknown (rank drops them where the kind worked
+#: its cost out without one)
+PRICE_UNKNOWN = frozenset({_ORDER_ONLY[0], N_("price unknown")})
 
 
 def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],

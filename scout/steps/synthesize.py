@@ -20,7 +20,8 @@ from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.adapters.facts import same_price
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Synthesis
-from scout.schemas.task import asked_money, declared_first
+from scout.schemas.task import Money, asked_money, declared_first
+from scout.units import PERIOD_DAYS
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import SynthesizeParams
 from scout.schemas.ratingscale import candidates_in, rating_scale
@@ -88,13 +89,21 @@ _UNCHECKED = "could not check: "
 
 def _brief(c: Candidate, rank: int | None, excluded: list[str],
            said: Callable[[str], str] = str, cost: float | None = None,
-           cost_per: str | None = None) -> SubjectBrief:
+           cost_per: str | None = None, currency: str | None = None) -> SubjectBrief:
     """``c`` as the synthesis sees it; ``said`` writes its "could not check" flags, and
     what its own page says changed (postponed, pre-order), in the reader's language (the kind's words are its project's catalog's, which no adapter
-    holds); ``cost``: the amount the ranking compared it by, ``cost_per`` what it is for."""
+    holds); ``cost``: the amount the ranking compared it by, ``cost_per`` what it is for,
+    ``currency`` the money it compared in (a record with no price whose cost the kind
+    worked out is checked at that cost)."""
+    checked = c.price_converted
+    if c.price is None and cost is not None and currency:
+        # no price read, but the kind worked out what it costs (a share of the amount
+        # asked): that amount is what rank checked the budget with, in its money
+        checked = Money(amount=cost, currency=currency, comparator="=",
+                        per=cost_per if cost_per in PERIOD_DAYS else None)
     return SubjectBrief(key=c.key, name=c.name, rank=rank, excluded=list(excluded),
                         rating=c.rating, rating_count=c.rating_count, price=c.price,
-                        price_checked=c.price_converted, cost=cost, cost_per=cost_per,
+                        price_checked=checked, cost=cost, cost_per=cost_per,
                         bundle=c.bundle,
                         is_video=c.video is not None,
                         offers=[o.url for o in c.offers],
@@ -107,6 +116,17 @@ def _amount(c: Candidate) -> float:
     return price.amount if price is not None else math.nan
 
 
+def _compared_currency(shortlist: Shortlist, task: Any) -> str | None:
+    """The money rank compared the shortlist in: its candidates' prices as compared, else
+    the money the request states."""
+    for i in shortlist.items:
+        price = i.candidate.price_converted or i.candidate.price
+        if price is not None:
+            return price.currency
+    values = getattr(task, "values", None) or {}
+    return next((v.currency for v in values.values() if isinstance(v, Money)), None)
+
+
 def collect_subjects(inputs: dict[str, Any],
                      said: Callable[[str], str] = str) -> list[SubjectBrief]:
     """Shortlisted candidates in rank order, then the excluded ones with their reasons
@@ -115,6 +135,7 @@ def collect_subjects(inputs: dict[str, Any],
     Without a shortlist (a pipeline with no rank phase) every candidate is a subject with
     no rank: the synthesis then checks the Task's constraints itself.
     """
+    task = inputs.get("task")
     for value in inputs.values():
         if isinstance(value, Shortlist):
             # the ranking's compared amounts travel only where the kind's arithmetic
@@ -122,8 +143,9 @@ def collect_subjects(inputs: dict[str, Any],
             # at 690 €): "cheapest" then means what the ranking means
             costs = any(i.cost is not None and not same_price(i.cost, _amount(i.candidate))
                         for i in value.items)
+            compared = _compared_currency(value, task)
             out = [_brief(i.candidate, i.rank, [], said, i.cost if costs else None,
-                          i.cost_per if costs else None)
+                          i.cost_per if costs else None, compared)
                    for i in value.items]
             # a left-out record is held to the amount its reason was (the call-out fee
             # a kind adds to a rate), where the kind's arithmetic made it differ

@@ -119,15 +119,26 @@ _RISE_AFTER = re.compile(r"(?:\s*(?:a|al|per|por|the|el|la)\s+(?:month|mes))?\s+
                          r"(?:each|every|cada|al|a|per|por)\b")
 
 
+# a fee that is the whole price of a service, said so ("fixed fee £1,950", "£950 flat fee",
+# "honorarios fijos"): a lawyer's or an agency's price, never a fee beside another price
+_PRICE_FEE = r"(?:fixed|flat|all[\s-]?in(?:clusive)?|total|legal|professional)[\s-]+fees?"
+_PRICE_FEE_BEFORE = re.compile(r"(?<![\w])" + _PRICE_FEE
+                               + r"(?:\s+(?:por|de|del|of|for|para)\s+[^\W\d_]+)?" + LABEL_GAP)
+_PRICE_FEE_AFTER = re.compile(r"\s*(?:(?:\+|plus|mas)\s*(?:vat|iva|tax)\s+)?" + _PRICE_FEE
+                              + r"(?![\w])")
+
+
 def _beside_price(text: str, span: tuple[int, int]) -> bool:
     """Whether the amount at ``span`` of ``text`` is named as what is paid beside a
     price (a fee, a deposit, a charge) by a word right before or right after it, is what
     a price rises by (:data:`_RISE_BEFORE`), or is a rate per unit of data
-    (:data:`_PER_DATA`)."""
+    (:data:`_PER_DATA`). A fee said to be the whole price (:data:`_PRICE_FEE`) is none:
+    "fixed fee £1,950 + VAT for a debt claim up to £25,000" is priced 1,950."""
     before = fold(text[max(0, span[0] - 40):span[0]])
     after = fold(text[span[1]:span[1] + 40])
-    return _BESIDE_BEFORE.search(before) is not None \
-        or _BESIDE_AFTER.match(after) is not None \
+    whole = _PRICE_FEE_BEFORE.search(before) is not None or _PRICE_FEE_AFTER.match(after)
+    return (not whole and (_BESIDE_BEFORE.search(before) is not None
+                           or _BESIDE_AFTER.match(after) is not None)) \
         or _RISE_BEFORE.search(before) is not None or _RISE_AFTER.match(after) is not None \
         or _PER_DATA.match(fold(text[span[1]:span[1] + 20])) is not None
 

@@ -83,12 +83,16 @@ def _names(free: str, span: tuple[int, int], words: list[str]) -> tuple[int, int
     if unit:
         return 2, len(unit.group(1))
     best = 0
-    before = free[max(0, span[0] - _REACH):span[0]]
-    for word in words:  # the longest that ends right before the amount
-        m = re.search(label_re([word]) + LABEL_GAP, before)
-        # "sin matrícula por menos de 30 €": a label said absent names no amount after it
-        if m and not NONE_BEFORE.search(before, 0, m.start()):
-            best = max(best, len(word))
+    # the amount's reader may have taken its cue into the span ("budget £3,000",
+    # "presupuesto máximo 2.500 €"): the words before its figure are said before it too
+    head = re.match(r"[^\d€$£¥₹]*", free[span[0]:span[1]])
+    outside = free[max(0, span[0] - _REACH):span[0]]
+    for before in dict.fromkeys([outside, outside + (head.group(0) if head else "")]):
+        for word in words:  # the longest that ends right before the amount
+            m = re.search(label_re([word]) + LABEL_GAP, before)
+            # "sin matrícula por menos de 30 €": a label said absent names no amount after it
+            if m and not NONE_BEFORE.search(before, 0, m.start()):
+                best = max(best, len(word))
     return (1, best) if best else (0, 0)
 
 

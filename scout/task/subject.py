@@ -45,7 +45,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from scout.i18n import COUNT_WORDS
 from scout.task import subjectwords as sw
@@ -163,6 +163,10 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
             continue  # "research grants in Spain": research alone is what kind, no topic
         if (obj := _counted_object(toks, first, last, original)) is not None:
             return obj
+        if (obj := _verb_object(toks, first, last, original, lambda k: find_phrases(
+                toks, k, chat, masked, topical=not place_input, countries=countries,
+                priced=priced))) is not None:
+            return obj
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
     if passed:  # nothing but someone else's doing: what they do is what is asked about
@@ -204,6 +208,30 @@ def _counted_object(toks: list[_Tok], first: int, last: int,
     lead = len(said) - len(said.lstrip())
     a = nxt.start + lead + m.start("noun")
     b = nxt.start + lead + m.end("noun")
+    return re.sub(r"\s+", " ", original[a:b]), (a, b)
+
+
+def _verb_object(toks: list[_Tok], first: int, last: int, original: str,
+                 phrases: Callable[[int], list[tuple[int, int, bool]]],
+                 ) -> tuple[str, tuple[int, int]] | None:
+    """A bare verb after "to" / "para" with what it is done to, after an article or a
+    possessive, as the subject: "para revisar un contrato" is "revisar un contrato", as
+    "para cambiar el termo" is "cambiar el termo", never "revisar" alone ("un" ended the
+    phrase where "el" did not; ``phrases``: the runs of subject words from a token on).
+    None otherwise."""
+    words = [i for i in range(first, last + 1) if toks[i].word]
+    if len(words) != 1 or first == 0 or toks[first - 1].text not in _INFINITIVE_CUES:
+        return None
+    if toks[first - 1].text == "para" and not _SPANISH_INFINITIVE.fullmatch(toks[words[0]].text):
+        return None  # "para niños": whom for, no verb
+    k = last + 1
+    if k + 1 >= len(toks) or toks[k].text not in sw.ARTICLES | sw.POSSESSIVES \
+            or not toks[k + 1].word:
+        return None
+    found = phrases(k + 1)
+    if not found or found[0][0] != k + 1:
+        return None
+    a, b = toks[first].start, toks[found[0][1]].end
     return re.sub(r"\s+", " ", original[a:b]), (a, b)
 
 

@@ -300,7 +300,7 @@ chamaca chamacos chamacas
 _OTHERS = """
 level nivel longer shorter max min maximum minimum maximo minimo no not
 reviews review stars star rating ratings score opinions price prices cost money
-fee fees costs coste costes costo costos cuota cuotas
+fee fees costs coste costes costo costos cuota cuotas cuanto cuesta cuestan cobran honorarios
 jan feb apr jun jul aug sep sept oct nov dec ene abr dic
 estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota notas
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
@@ -312,6 +312,7 @@ around near afueras alrededores outskirts junto aqui alli ahi alla aca
 odd various varied sundry assorted miscellaneous misc varios varias diversos diversas
 pequenos pequenas
 """
+# ("¿cuánto cuesta?", "¿cuánto cobran?": the price asked, never what it is of)
 # (the last two lines: how many sorts or how big, said of work in general, "odd jobs",
 # "pequeños trabajos", never what the work is)
 # of those, the nouns of reviews, ratings and prices: alone after a subject's cue they are

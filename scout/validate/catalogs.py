@@ -24,7 +24,7 @@ hint then also says how to run with the kind's config.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -177,10 +177,13 @@ def kind_locales(spec_file: str | Path, templates: Path) -> Path:
 
 def catalog_problems(locales: Path,
                      msgids: list[tuple[str, str, Location]],
-                     config_locales: Path | None = None) -> list[Problem]:
+                     config_locales: Path | None = None,
+                     labels: Collection[str] = ()) -> list[Problem]:
     """Problems of the project's catalogs under ``locales`` and of the ``msgids`` (text,
     context, where) its templates use. ``config_locales``: the catalogs beside the
-    templates of the config in use, when that is another project's (said in the hint)."""
+    templates of the config in use, when that is another project's (said in the hint);
+    ``labels``: the kind's input names and enum words, which its catalog translates for
+    "What you asked" (never an entry "no template uses")."""
     problems: list[Problem] = []
     elsewhere = ""
     if config_locales is not None and config_locales.resolve() != locales.resolve():
@@ -200,7 +203,7 @@ def catalog_problems(locales: Path,
         shipped = translated(lang)
         theirs = _catalog(lang) if shipped is None else None
         reported: set[tuple[str, str]] = set()
-        near = _near_misses(ours, path, {m for m, _, _ in msgids})
+        near = _near_misses(ours, path, {m for m, _, _ in msgids} | set(labels))
         for msgid, context, where in msgids:
             if (msgid, context) in reported:
                 continue

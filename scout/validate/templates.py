@@ -361,7 +361,10 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
     # the kind's own catalog (locales/ of the project above the pipeline), whichever
     # project's config is in use
     locales = Path(shown_path(kind_locales(spec.path, templates), use.relative))
-    use.problems += catalog_problems(locales, use.msgids, project_locales(templates))
+    # an input's name and its enum words are msgids too ("What you asked" labels them)
+    labels = {w for n, i in pipeline.inputs.items() for w in (n, *(i.enum or ()))}
+    use.problems += catalog_problems(locales, use.msgids, project_locales(templates),
+                                     labels=labels)
     # the kind's input names and enum values (SPEC078): read where its templates and its
     # phases' with: (a rank reason, a title) may translate them
     words = KindWords(spec, texts=use.texts + [t for phase in pipeline.phases.values()

@@ -339,3 +339,16 @@ def test_a_catalog_that_is_not_utf8_is_refused_at_its_byte(tmp_path: Path, data:
         read_catalog(path, "es")
     assert info.value.location == Location(str(path), line, col)
     assert "not UTF-8" in info.value.message and "position" not in info.value.message
+
+
+def test_an_input_label_is_no_entry_no_template_uses(project: Path) -> None:
+    # the catalog's "fuel" labels the input in "What you asked": a template text spelt
+    # like it ("fuels") is not told to rename that entry, which is in use
+    tmpl = project / "templates" / "used_cars_report.md.j2"
+    text = tmpl.read_text()
+    tmpl.write_text(text.replace('{{ _("car") }}', '{{ _("fuels") }}', 1))
+    code, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == "SPEC059"]
+    assert code == 0 and "'fuels'" in p["message"]
+    assert "which no template uses" not in p["hint"], p["hint"]
+    assert 'add msgid "fuels"' in p["hint"]

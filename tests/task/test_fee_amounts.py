@@ -111,3 +111,28 @@ def test_an_extra_beside_a_dearer_unlabelled_amount_is_not_the_price(
 def test_an_extra_with_no_amount_labelled_as_the_price_stays(text: str, amount: float) -> None:
     found = find_price(text)
     assert found is not None and found.amount == amount, found
+
+
+@pytest.mark.parametrize("text, amount, currency", [
+    # a fee said to be the whole price of a service (a solicitor's, an agency's) is the
+    # price, never a fee beside the size of what it covers
+    ("Strand Litigation: fixed fee £1,950 + VAT for a debt claim up to £25,000, court fees "
+     "extra.", 1950, "GBP"),
+    ("Camden Conveyancing: £950 + VAT fixed fee for properties up to £500,000", 950, "GBP"),
+    ("Kirkgate Estates: flat fee £3,600 to sell houses worth up to £400,000", 3600, "GBP"),
+    ("Leeds Probate: £1,200 fixed fee, estates up to £250,000", 1200, "GBP"),
+    ("Boston Immigration: flat fee of $2,500 for an H-1B petition, filing fees up to $4,000 "
+     "extra", 2500, "USD"),
+])
+def test_a_fee_said_to_be_the_whole_price_is_the_price(text, amount, currency):
+    price = find_price(text)
+    assert price is not None and (price.amount, price.currency) == (amount, currency)
+
+
+@pytest.mark.parametrize("text", [
+    # a fee beside the price stays none, however it is said
+    "Gym Central: £20 joining fee, £35 a month",
+    "Oficina: tarifa 45 € al mes, 20 € de fianza",
+])
+def test_a_fee_beside_a_price_is_still_none(text):
+    assert len(listed_amounts(text)) == 1

@@ -165,3 +165,62 @@ def test_a_time_an_authors_pattern_reads_is_kept():
 def test_an_absent_inputs_label_names_no_amount_after_it(query: str, want: dict) -> None:
     inputs = RENT if "piso" in query else FEES
     assert _money(query, inputs) == want
+
+
+# a budget beside the amount a fee is a share of (a claim, a property's value), the
+# budget's label taken by the amount's reader into its span ("budget £3,000",
+# "presupuesto máximo 2.500 €"): the label still names it, whichever is said first
+CLAIM = {"place": InputSpec(type="place"),
+         "budget": InputSpec(type="money", aliases=["presupuesto", "honorarios", "fee"]),
+         "amount": InputSpec(type="money", aliases=["valor", "value", "importe"])}
+# another kind's: a shipment's budget beside its declared value, neither aliased "budget"
+SHIPMENT = {"place": InputSpec(type="place"),
+            "budget": InputSpec(type="money", aliases=["presupuesto"]),
+            "declared_value": InputSpec(type="money", aliases=["asegurado por", "insured for"])}
+
+
+@pytest.mark.parametrize("inputs, query, want", [
+    (CLAIM, "solicitor in London to recover an unpaid invoice of £15,000, budget £3,000",
+     {"budget": (3000, "GBP"), "amount": (15000, "GBP")}),
+    (CLAIM, "abogado para reclamar 20.000 € a una constructora en Sevilla, presupuesto "
+            "máximo 2.500 €", {"budget": (2500, "EUR"), "amount": (20000, "EUR")}),
+    (CLAIM, "lawyer in Leeds for a £40,000 claim, my budget is under £4,000",
+     {"budget": (4000, "GBP"), "amount": (40000, "GBP")}),
+    (CLAIM, "herencia de 300.000 € en Bilbao, presupuesto de hasta 1.500 €",
+     {"budget": (1500, "EUR"), "amount": (300000, "EUR")}),
+    (SHIPMENT, "enviar un cuadro de 6.000 € de Madrid a Lisboa, presupuesto máximo 90 €",
+     {"budget": (90, "EUR"), "declared_value": (6000, "EUR")}),
+])
+def test_a_label_the_amount_took_into_its_span_still_names_it(inputs, query, want):
+    assert _money(query, inputs) == want
+
+
+@pytest.mark.parametrize("inputs, query, name", [
+    (CLAIM, "notaría en Santiago para una escritura de una propiedad de valor 120 millones "
+            "de pesos", "amount"),
+    (CLAIM, "conveyancing in Leeds for a house of value £250,000", "amount"),
+    (SHIPMENT, "ship a painting from London to Paris insured for £2,000", "declared_value"),
+    (FEES, "gimnasio en Madrid con matrícula de 20 €", "signup_fee"),
+])
+def test_an_amount_stated_is_no_budget_when_no_budget_is_asked(inputs, query, name):
+    """The request gives only an amount no name calls a cap (a property's value, a
+    declared value, a sign-up fee): prices are held to no budget (rank, the synthesis and
+    the shortlist's column read ``asked_money`` / ``first_of_type``)."""
+    from scout.schemas.task import asked_money
+
+    task = build_task(query, inputs, today=TODAY)
+    assert isinstance(task.values[name], Money)
+    assert asked_money(task.types, task.values) is None
+    assert task.first_of_type("money") is None
+
+
+def test_a_cap_named_so_is_still_the_money_asked_alone():
+    """A second money input named as a cap (a rate's ``max_...``) is still held to when the
+    request gives only it, as before."""
+    from scout.schemas.task import asked_money
+
+    inputs = {"place": InputSpec(type="place"), "budget": InputSpec(type="money"),
+              "max_price_per_wp": InputSpec(type="money", aliases=["per watt", "€/Wp"])}
+    task = build_task("solar installer in Leeds under £1.40 per watt", inputs, today=TODAY)
+    asked = asked_money(task.types, task.values)
+    assert asked is not None and asked[0] == "max_price_per_wp"

@@ -137,3 +137,43 @@ COURSES = {"topic": InputSpec(type="subject"), "place": InputSpec(type="place"),
 def test_an_adjective_after_a_topic_is_no_place(query, topic, place) -> None:
     got = _read(COURSES, query)
     assert (got.get("topic"), got.get("place")) == (topic, place)
+
+
+# a kind whose request names who is asked, and the procedure as its subject
+OFFICES = {"service": InputSpec(type="string", enum=["lawyer", "notary"],
+                                synonyms={"lawyer": ["abogado", "solicitor"],
+                                          "notary": ["notario", "notaría"]}),
+           "procedure": InputSpec(type="subject"), "place": InputSpec(type="place"),
+           "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("inputs, name, query, want", [
+    # a bare verb and what it is done to after "un" / "una", as after "el" / "a": one
+    # subject, never the verb alone
+    (OFFICES, "procedure", "abogado en Madrid para revisar un contrato", "revisar un contrato"),
+    (OFFICES, "procedure", "abogado para reclamar una deuda en Sevilla, menos de 900 €",
+     "reclamar una deuda"),
+    (OFFICES, "procedure", "notario en Bilbao para firmar una hipoteca", "firmar una hipoteca"),
+    (OFFICES, "procedure", "solicitor in Leeds to check a tenancy agreement",
+     "check a tenancy agreement"),
+    (OFFICES, "procedure", "abogado en Valencia para recurrir una multa de tráfico",
+     "recurrir una multa de tráfico"),
+    # another kind's: a job on a thing no count reads
+    (JOBS, "job", "fontanero en Málaga para cambiar un termo", "cambiar un termo"),
+    (JOBS, "job", "electricista para revisar una instalación en Vigo", "revisar una instalación"),
+    # a count still reads its thing: the job is on it
+    (JOBS, "job", "fontanero para cambiar un grifo en Madrid", "grifo"),
+])
+def test_a_verb_keeps_what_it_is_done_to(inputs, name, query, want) -> None:
+    assert _read(inputs, query).get(name) == want
+
+
+@pytest.mark.parametrize("query", [
+    "notario en Bilbao para una herencia, ¿cuánto cuesta?",
+    "notaría en Sevilla, ¿cuánto cobran?",
+    "abogado en Madrid ¿cuánto cuestan los honorarios?",
+])
+def test_the_price_asked_is_no_subject(query) -> None:
+    inputs = {**OFFICES, "topic": InputSpec(type="string", enum=["inheritance"],
+                                            synonyms={"inheritance": ["herencia"]})}
+    assert _read(inputs, query).get("procedure") is None
