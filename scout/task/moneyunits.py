@@ -305,6 +305,15 @@ _MEDIUM_RE = re.compile(_MEDIUM)
 _AMOUNT_ENDS = re.compile(r"(?:\d|\d\s?(?:p|eur|usd|gbp|euros?|pounds?|dollars?)|[$€£¥])\s*$")
 
 
+# a day's length said as the label of the amount after it, in its clause: "Jornada completa
+# desde 950 €", "Media jornada: 600 €", "Full day from £950", "half-day £500" (a venue's, a
+# photographer's, a guide's); the label right after another amount is that one's ("600 €
+# jornada completa, 350 € media jornada"), and a comma between is another clause's
+_DAY_LABEL_BEFORE = re.compile(
+    r"(?<![\w])(?P<per>jornadas? completas?|medias? jornadas?|full[\s-]days?|half[\s-]days?)"
+    r"\s*(?:[:\-–]\s*)?(?:(?:desde|from|a\s+partir\s+de|por|for|at|a)\s+)?$")
+
+
 def unit_before(free: str, start: int) -> str:
     """The unit said before the amount at ``start`` in ``free`` (folded), as written, or
     "": "x semana por menos de 500 mil pesos", or the period the price's own noun says
@@ -318,6 +327,9 @@ def unit_before(free: str, start: int) -> str:
     end = noun.end() if noun else start
     if not raw_per and (said := _PER_NOUN_BEFORE.search(free, max(0, start - 40), end)):
         raw_per = said.group("adj") or said.group("adj2") or said.group("adj3") or ""
+    if not raw_per and (label := _DAY_LABEL_BEFORE.search(free, max(0, start - 40), start)) \
+            and not _AMOUNT_ENDS.search(free, max(0, label.start() - 12), label.start()):
+        raw_per = " ".join(label.group("per").replace("-", " ").split())
     return raw_per
 
 
