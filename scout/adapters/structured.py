@@ -225,11 +225,14 @@ class Builder:
                 " (≈ " + self.fmt.money(s.checked) + ")"
         cost = s.brief.cost
         if cost is not None and s.checked is not None and not same_price(cost, s.checked.amount):
-            # the kind's arithmetic compared another amount (3 pipettes at 285 € each):
-            # said, so "the cheapest" at a price above another's is no riddle
-            # with what it is for, where the kind says (a yearly estimate a month)
-            text += " (" + self._("{amount} as the ranking compares it", amount=self.fmt.money(
-                Money(amount=cost, currency=s.checked.currency, per=s.brief.cost_per))) + ")"
+            # the kind's arithmetic compared another amount (3 pipettes at 285 € each, the
+            # whole order): said first, with what it is for where the kind says (a yearly
+            # estimate a month), as the report's table says it, so "the cheapest" at a
+            # price above another's is no riddle; the page's price follows, which the
+            # sentence's citation is for
+            return self._("{amount} as the ranking compares it ({stated} as stated)",
+                          amount=self.fmt.money(Money(amount=cost, currency=s.checked.currency,
+                                                      per=s.brief.cost_per)), stated=text)
         return text
 
     def rating_text(self, s: Subject) -> str:

@@ -278,7 +278,12 @@ class Shortlist(ArtifactModel):
         "to it, as the reason that left the record out did (a call-out fee added to a rate)")
     excluded_cost_per: str | None = Field(
         default=None, description="what the excluded_costs are for (rank's cost_per)")
-    _omit = omit_unset("prices_unread", "excluded_costs", "excluded_cost_per")  # as before where unused
+    budget_input: str | None = Field(
+        default=None, description="the money input the prices were held to: the one a "
+        "where reading the price compares (task.budget), else the first given in the "
+        "kind's declaration order; the report's \"price vs budget\" column reads it")
+    _omit = omit_unset("prices_unread", "excluded_costs", "excluded_cost_per",
+                       "budget_input")  # as before where unused
 
 
 class Report(ArtifactModel):

@@ -29,6 +29,7 @@ from scout.units import (
     area_unit,
     convert_area,
     convert_quantity,
+    measure_unit,
     quantity_unit,
     stated_units,
 )
@@ -278,6 +279,10 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
         for m in found_re.finditer(folded):
             if m.group(2) and month_follows(folded, m.end()):
                 continue  # "Published: 12 March 2024": a day, not a quantity of the unit
+            if money and not priced and measure_unit(folded, m.end()):
+                # "desplazamiento 0,30 €/km", "travel £0.45 per mile": a rate per a
+                # distance or a measure, no fixed amount (stated('€/km') reads it)
+                continue
             if kept(folded, m.span()):
                 found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
                                     else _signed(folded, m.start(1) if m.group(1) else m.start(2),

@@ -61,6 +61,8 @@ def head_of(text: str, price: Money, words: Iterable[str] = (),
     for i, (money, (start, end)) in enumerate(found):
         if money.amount != price.amount or money.currency != price.currency:
             continue
+        if money.each in ("person", "pet"):
+            return money.each  # "180 € a la semana por alumno": read with its amount
         lo = max((m.end() for m in _CLAUSE.finditer(folded, 0, start)), default=0)
         # no other amount between the head and this one: "1 niño 90 €, 2 niños 160 €"
         lo = max([lo, *(e for _m, (_s, e) in found[:i] if e <= start)])

@@ -67,7 +67,8 @@ from scout.steps.listedthings import listed_candidates
 from scout.steps.pagestatus import asked_from, changed_flags, off_reasons
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale
-from scout.steps.rank_asked import head_words, people, return_asked, term_asked, tiers, variants
+from scout.steps.rank_asked import (capped_input, head_words, people, return_asked, term_asked,
+                                    tiers, variants)
 from scout.steps.rank_enrich import PRICE_UNKNOWN, enrich
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
@@ -405,6 +406,7 @@ def run(ctx: StepContext) -> Shortlist:
     return Shortlist(
         items=items, excluded=excluded, excluded_costs=excluded_costs,
         excluded_cost_per=params.cost_per if excluded_costs else None,
+        budget_input=capped_input(ctx, where, params.as_) if ctx.task is not None else None,
         criteria=list(params.where),
         approximate_currency=converted, rates_as_of=table.as_of if (table and converted) else None,
         notes=notes, prices_unread=not any(reads_price(e, params.as_)

@@ -1,15 +1,19 @@
 """What the Task asks, as the ``rank`` step (:mod:`scout.steps.rank`) reads it through
 its parameters: the ``variants:`` input's versions and the ones asked, the ``tiers:``
-inputs' readers, how many people (or pets) it is for, whether a return trip is asked, and
-the kind's own words for the people and pets it counts."""
+inputs' readers, how many people (or pets) it is for, whether a return trip is asked, the
+kind's own words for the people and pets it counts, and the money input its prices are held
+to."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
+from scout.schemas.task import asked_money, declared_first
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import TIER_TYPES, RankParams
+from scout.steps.costorder import reads_price
+from scout.steps.rank_unknown import fields_and_inputs
 
 
 def variants(ctx: StepContext, name: str | None
@@ -104,3 +108,28 @@ def head_words(ctx: StepContext, params: RankParams) -> tuple[list[str], list[st
               *(w for basis, names in params.heads.items() if basis != "pet"
                 for w in words(names))]
     return people, pets
+
+
+def capped_input(ctx: StepContext, where: list[str], name: str) -> str | None:
+    """The money input the prices are held to, as rank's ``where`` names it: the first
+    input of type ``money`` the request gives a value that a ``where`` reading the
+    record's price, or an amount it states, compares (``total <= task.budget.amount``,
+    its named values written out); else the first money input given in the kind's
+    declaration order (:func:`scout.schemas.task.asked_money`), the one the prices are
+    put on the period and currency of. None with no money asked. The report's "price vs
+    budget" column reads this name, so it holds each price to the cap rank checked, never
+    to another money input a kind declares first (a deposit, a rate's cap)."""
+    task = ctx.task
+    values = getattr(task, "values", None) or {}
+    order = list(getattr(ctx.pipeline, "inputs", None) or {})
+    types = declared_first(getattr(task, "types", None) or {}, order)
+    given = [n for n, t in types.items() if t == "money" and values.get(n) is not None]
+    for expression in where:
+        found = fields_and_inputs(expression, name)
+        if found is None or not reads_price(expression, name):
+            continue
+        named = [n for n in given if n in found[1]]
+        if named:
+            return named[0]
+    asked = asked_money(types, values)
+    return asked[0] if asked is not None else None

@@ -10,9 +10,12 @@ it, so that
   bound (``hasta 50 m²``, ``up to 100 sq ft``, ``más de 100 m²``, ``3+ beds``) or a range
   (``50-100 m²``, ``de 2 a 3 dormitorios``);
 - each source listing two tiers or more states the price of the tier the request's value
-  falls in (a bare label: that value exactly), and with none that fits, or no value asked,
-  its lowest tier's, and the candidate is flagged so (:data:`NO_TIER`, :data:`UNASKED`),
-  never compared at the smallest flat's price without saying so.
+  falls in (a bare label: that value exactly), else of the smallest tier above it (a
+  storage unit of 5 m² holds the 3 m² asked; the 500-copy tier the 300 copies asked),
+  else of the largest (a 5-bed house against tiers up to 3 beds: never the studio's, a
+  studio being no count of bedrooms), and with no value asked its lowest tier's; the
+  candidate is flagged so (:data:`UPWARD`, :data:`UPWARD_COUNT`, :data:`NO_TIER`,
+  :data:`UNASKED`), never compared at the smallest flat's price without saying so.
 
 A source with one labelled amount or none is left as it was: one label is what the thing
 is (``oficinas hasta 150 m², 15 €/hora``), no price list.
@@ -32,12 +35,16 @@ from scout.task.amounts import listed_amounts
 from scout.text import fold_aligned, read_number
 from scout.units import FT2, M2, SQ_FT_IN_M2
 
-#: the flags of a candidate compared at its lowest tier: none fits the value asked, or the
-#: request states none
-NO_TIER = N_("its prices by size or count list none for the {value} asked: compared at "
-             "the lowest, “{words}”")
+#: the flags of a candidate not compared at a tier of exactly the value asked: the next
+#: one up holds it (an area's next size, a count's next tier: 300 copies are the 500
+#: tier's), none holds it (the largest, which may cost less than what is asked), or the
+#: request states none (the lowest)
+NO_TIER = N_("its prices by size or count list none that holds the {value} asked: "
+             "compared at the largest, “{words}”, so it may cost more")
 UPWARD = N_("its prices by size list none for exactly the {value} asked: compared at "
              "the next size up, “{words}”")
+UPWARD_COUNT = N_("its prices by count list none for exactly the {value} asked: compared "
+                  "at the next one up, “{words}”")
 UNASKED = N_("its prices by size or count: compared at the lowest, “{words}”, as the "
              "request does not say which")
 
@@ -196,17 +203,22 @@ def restate_tiers(evidence: list[Evidence],
         listed, asked, upward = found
         labelled = [(t, m, w) for t, m, w in listed if t is not None]
         fits = [(m, w) for t, m, w in labelled if asked is not None and t.covers(asked)]
-        bigger = [(t, m, w) for t, m, w in labelled
-                  if upward and asked is not None and t.low > asked]
+        bigger = [(t, m, w) for t, m, w in labelled if asked is not None and t.low > asked]
+        smaller = [(t, m, w) for t, m, w in labelled if asked is not None and t.high < asked]
         if fits:  # of two tiers that hold it ("hasta 50 m²", "hasta 100 m²"), the least
             price = min(fits, key=lambda p: amount(p[0]))[0]
-        elif bigger:  # a storage unit of 5 m² holds the 3 m² asked; 2 m² does not
+        elif bigger:  # a storage unit of 5 m² holds the 3 m² asked; 2 m² does not; the
+            # 500-copy tier holds the 300 copies asked (bought as 500), the 100 one does not
             _tier, price, words = min(bigger, key=lambda p: (p[0].low, amount(p[1])))
-            said[e.id] = (UPWARD, words, _value(asked, labelled))
+            said[e.id] = (UPWARD if upward else UPWARD_COUNT, words, _value(asked, labelled))
+        elif smaller:  # more than any tier: the largest, the nearest to what is asked (an
+            # amount no count labels, a studio's, is no count of bedrooms at all)
+            _tier, price, words = max(smaller, key=lambda p: (p[0].high, -amount(p[1])))
+            said[e.id] = (NO_TIER, words, _value(asked, labelled))
         else:
             price, words = min(((m, w) for _t, m, w in listed), key=lambda p: amount(p[0]))
             said[e.id] = (NO_TIER if asked is not None else UNASKED, words,
-                          _value(asked, labelled))
+                          _value(asked, labelled))  # (a tier of no count, alone, is none)
         out.append(e.model_copy(update={"price": price}))
     return out, said
 

@@ -48,7 +48,7 @@ from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, lett
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
-    PER, TIME_PERIODS, each_of, head_after, measure_before, period_late, period_of,
+    PER, TIME_PERIODS, each_of, head_after, is_band, measure_before, period_late, period_of,
     rate_named_before, rate_unit_before, unit_after_cap,
     unit_before,
 )
@@ -370,6 +370,10 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             per, span = late_per[0], (span[0], late_per[1])
         if per in OCCASIONS and not occasions:
             per = None  # "under 60 euros a visit": the listings say "Consulta: 60 €"
+        if occasions and per == "person" and each is None and is_band(raw_per):
+            # a listing's "£10 per child" beside "£35 per adult" is a child's band, no one
+            # person's price; a request's "máximo 150 € por niño" is each child's budget
+            per = None
         if per is None and not raw_per and not occasions and (
                 measure := measure_span(free, span[1]) or (
                     (said := measure_before(free, m.start())) and (said, span[1]))):

@@ -61,8 +61,13 @@ _TAKING_PART = r"players?|jugador(?:es|as?)?|participants?|participantes?"
 # a fare's passenger, traveller or adult: one person's ("from £35.50 per adult", "24 € por
 # pasajero", "$30 per traveler"); a child's or a senior's fare is a band's price, no head
 _PASSENGER = r"adults?|adult[oa]s?|passengers?|pasajer[oa]s?|travell?ers?|viajer[oa]s?"
+# the other people a price or a cap is each one's: a child, a guest, a learner ("máximo 150 €
+# por niño", "£30 per guest", "60 € por alumno al mes", "$200 per student"): one head, as
+# "por persona" is
+_OTHER_HEADS = (r"child(?:ren)?|kids?|nin[oa]s?|guests?|huesped(?:es)?|invitad[oa]s?|"
+                r"students?|estudiantes?|alumn[oa]s?|pupils?|learners?")
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-               r"comensal(?:es)?|" + _TAKING_PART + r"|" + _PASSENGER + r"|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
+               r"comensal(?:es)?|" + _TAKING_PART + r"|" + _PASSENGER + r"|" + _OTHER_HEADS + r"|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
                # "£1,450 per fortnight", "por dos semanas", "per two weeks")
                r"fortnights?|quincenas?|(?:2|dos|two)[\s-](?:semanas|weeks)|"
@@ -99,7 +104,7 @@ SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen
 # a guest, a diner) or a pet ("€45 per person per night", "90 € al mes por persona",
 # "20 € por perro y noche"): ``Money.each`` "person" / "pet", the period read too
 HEAD_WORDS = (r"persons?|personas?|people|pax|heads?|cabezas?|comensal(?:es)?|" + _TAKING_PART
-              + r"|" + _PASSENGER + r"|guests?|huespedes|ninos?|ninas?|child(?:ren)?|kids?|"
+              + r"|" + _PASSENGER + r"|" + _OTHER_HEADS + r"|"
               r"pets?|mascotas?|dogs?|perr[oa]s?|cats?|gat[oa]s?|animals?|animal(?:es)?")
 # ("por usuario y mes": the "y" joins the two, and stands in for the period's connector;
 # "per seat monthly", "por usuario mensuales": a bare period word needs none)
@@ -111,7 +116,10 @@ HEAD_WORDS = (r"persons?|personas?|people|pax|heads?|cabezas?|comensal(?:es)?|" 
 _COMPOUND = r"(?:-|\s(?=(?:hours?|hrs?|horas?)\b))(?=(?:hours?|hrs?|horas?|h|days?|dias?|months?|mes)\b)"
 PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER
        + r"|" + HEAD_WORDS + r"|(?!(?:" + _UNIT_WORDS + r"|semanas|meses|the|el|la|los|las|un|una)\b)[a-z]{3,})\b"
-        r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night|hora|hour)\b)|"
+        # "por trayecto y pasajero", "per journey and passenger": the head after the "y" is
+        # what the amount is each one's
+        r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night|hora|hour|"
+        + HEAD_WORDS + r")\b)|"
         r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b|"
         + _COMPOUND + r")))?"
         # a learner's connector, a calque of "la" / "por" / "al" / "en un": "90 euros the
@@ -128,6 +136,8 @@ _EACH: dict[str, Each] = {
     "user": "user", "usuario": "user", "usuaria": "user", "member": "user", "miembro": "user",
     "agent": "user", "agente": "user", "seat": "seat", "puesto": "seat", "desk": "seat", "escritorio": "seat", "licence": "licence",
     "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device",
+    **dict.fromkeys(("student", "estudiante", "alumno", "alumna", "pupil", "learner",
+                     "invitado", "invitada"), "person"),
     **dict.fromkeys(("person", "persona", "people", "pax", "head", "cabeza", "comensal",
                      "player", "jugador", "jugadore", "jugadora", "participant", "participante",
                      "adult", "adulto", "adulta", "guest", "huesped", "nino", "nina", "child",
@@ -251,6 +261,10 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "passenger": "person", "pasajero": "person", "pasajera": "person",
               "traveller": "person", "traveler": "person", "viajero": "person",
               "viajera": "person",
+              # a child's, a guest's or a learner's ("por niño", "per guest", "por alumno")
+              **dict.fromkeys(("child", "children", "kid", "nino", "nina", "guest", "huesped",
+                               "huespede", "invitado", "invitada", "student", "estudiante",
+                               "alumno", "alumna", "pupil", "learner"), "person"),
               "cada una": "person", "diario": "day", "diaria": "day", "daily": "day", "comensal": "person", "comensale": "person",
               "pn": "night", "pppn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
               "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
@@ -291,6 +305,15 @@ _MEDIUM_RE = re.compile(_MEDIUM)
 _AMOUNT_ENDS = re.compile(r"(?:\d|\d\s?(?:p|eur|usd|gbp|euros?|pounds?|dollars?)|[$€£¥])\s*$")
 
 
+# a day's length said as the label of the amount after it, in its clause: "Jornada completa
+# desde 950 €", "Media jornada: 600 €", "Full day from £950", "half-day £500" (a venue's, a
+# photographer's, a guide's); the label right after another amount is that one's ("600 €
+# jornada completa, 350 € media jornada"), and a comma between is another clause's
+_DAY_LABEL_BEFORE = re.compile(
+    r"(?<![\w])(?P<per>jornadas? completas?|medias? jornadas?|full[\s-]days?|half[\s-]days?)"
+    r"\s*(?:[:\-–]\s*)?(?:(?:desde|from|a\s+partir\s+de|por|for|at|a)\s+)?$")
+
+
 def unit_before(free: str, start: int) -> str:
     """The unit said before the amount at ``start`` in ``free`` (folded), as written, or
     "": "x semana por menos de 500 mil pesos", or the period the price's own noun says
@@ -304,6 +327,9 @@ def unit_before(free: str, start: int) -> str:
     end = noun.end() if noun else start
     if not raw_per and (said := _PER_NOUN_BEFORE.search(free, max(0, start - 40), end)):
         raw_per = said.group("adj") or said.group("adj2") or said.group("adj3") or ""
+    if not raw_per and (label := _DAY_LABEL_BEFORE.search(free, max(0, start - 40), start)) \
+            and not _AMOUNT_ENDS.search(free, max(0, label.start() - 12), label.start()):
+        raw_per = " ".join(label.group("per").replace("-", " ").split())
     return raw_per
 
 
@@ -426,6 +452,17 @@ def unit_after_cap(free: str, end: int) -> re.Match[str] | None:
     """The unit after an amount's cap word, which ends at ``end``: "250 bucks max per
     night", "150 € máximo por noche" (groups ``per`` and ``each``)."""
     return _PER_AFTER_CMP.match(free, end)
+
+
+# a child's price on a listing: a band beside the adult's, no head (:func:`is_band`)
+_BAND = re.compile(r"(?:child(?:ren)?|kids?|nin[oa]s?)")
+
+
+def is_band(raw_per: str) -> bool:
+    """Whether ``raw_per`` (a unit as written, folded) names a child: on a listing, the
+    price of a band of people ("£10 per child" beside "£35 per adult"), not one person's;
+    in a request, each child's budget ("máximo 150 € por niño")."""
+    return _BAND.fullmatch(raw_per or "") is not None
 
 
 def period_of(raw_per: str) -> str | None:

@@ -56,21 +56,22 @@ def test_the_cheapest_is_the_ranking_s_compared_amount_not_a_unit_s_price() -> N
 def test_the_trade_off_compares_and_says_the_compared_amounts() -> None:
     text = _text([("Set of three", 690, 690, 8.0), ("One pipette", 285, 855, 9.0)])
     assert "One pipette is rated higher than Set of three (9.0/10 against 8.0/10) but " \
-           "costs 165 EUR more (285 EUR (855 EUR as the ranking compares it) against " \
-           "690 EUR)." in text
+           "costs 165 EUR more (855 EUR as the ranking compares it (285 EUR as stated) " \
+           "against 690 EUR)." in text
     es = _text([("Set of three", 690, 690, 8.0), ("One pipette", 285, 855, 9.0)], lang="es")
-    assert "285 € (855 € tal como lo compara la clasificación)" in es
+    assert "855 € tal como lo compara la clasificación (285 € según la fuente)" in es
 
 
 def test_the_compared_amount_says_what_it_is_for() -> None:
     # a kind's yearly estimate divided by 12 (rank's cost_per: month): never a bare amount
     offers = [("Tariff A", 0.13, 44.69, 8.0), ("Tariff B", 0.12, 52.1, 9.0)]
     text = _text(offers, cost_per="month")
-    assert "0.13 EUR (44.69 EUR/month as the ranking compares it)" in text
+    # what the ranking compared opens, the page's price after it
+    assert "44.69 EUR/month as the ranking compares it (0.13 EUR as stated)" in text
     # the difference is a month's too
     assert "costs 7.41 EUR/month more" in text
     es = _text(offers, lang="es", cost_per="month")
-    assert "0,13 € (44,69 €/mes tal como lo compara la clasificación)" in es
+    assert "44,69 €/mes tal como lo compara la clasificación (0,13 € según la fuente)" in es
     assert "44.69 EUR (as the ranking" not in _text(offers)  # none said: bare, as before
 
 

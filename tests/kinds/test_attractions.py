@@ -218,8 +218,9 @@ def test_an_english_request_gets_an_english_report(runs):
                   "(family ticket) | 15 EUR |",
                   "| Palácio da Pena | 20 EUR [2] | 18 EUR | — | — | 76 EUR | 19 EUR |",
                   # the synthesis says the group's amount it compared beside the ticket
-                  "Oceanário de Lisboa is the cheapest option that fits your request: 25 EUR "
-                  "(60 EUR in total as the ranking compares it).",
+                  # (what it compared first, the ticket's price after it)
+                  "Oceanário de Lisboa is the cheapest option that fits your request: 60 EUR "
+                  "in total as the ranking compares it (25 EUR as stated).",
                   "| Jardim Zoológico | 28 EUR [3] | 20 EUR | — | — | 96 EUR | 24 EUR |"]:
         assert words in report, words
     assert_says_nothing_of(SPANISH, report, LISBON, ids=True)

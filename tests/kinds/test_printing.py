@@ -193,7 +193,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     run, _ = runs["granada"]
     assert run.report.startswith("# Imprenta: tesis · 4 copias · 220 páginas · tapa dura · "
                                  "Granada")
-    assert "(107 € en total tal como lo compara la clasificación)" in run.report
+    assert "107 € en total tal como lo compara la clasificación (" in run.report
     own = _own_words(run.report, GRANADA)
     english = words_of(*REPORT_ENGLISH, "copies", "pages", "binding", "shipping", "order",
                        "print shop", "worked out", "ready in", "days?")

@@ -80,19 +80,41 @@ def test_the_tier_asked_is_compared(query, text, price):
     assert not [f for f in c.flags if "by size" in f]
 
 
-@pytest.mark.parametrize("query, text, lowest, value", [
+@pytest.mark.parametrize("query, text, largest, value", [
+    # more than any tier: the largest, never the studio's (a studio is no count of beds)
     ("deep clean of a 5-bed house in York, under £150",
-     "Minster Maids: Studio £70 / 2-bed £95 / 3-bed £120", "Studio £70", "5 bed"),
+     "Minster Maids: Studio £70 / 2-bed £95 / 3-bed £120", "3-bed £120", "5 bed"),
     ("limpieza de un piso de 4 habitaciones en Sevilla, máximo 120 €",
-     "Giralda Limpia: 1 habitación 50 €, 2 habitaciones 65 €", "1 habitación 50 €",
+     "Giralda Limpia: 1 habitación 50 €, 2 habitaciones 65 €", "2 habitaciones 65 €",
      "4 habitaciones"),
+    ("limpieza de fin de obra, casa de 6 dormitorios en Toledo, hasta 200 €",
+     "Alcázar Limpiezas: estudio 40 €; 1 dormitorio 55 €; 4 dormitorios 110 €",
+     "4 dormitorios 110 €", "6 dormitorios"),
 ])
-def test_no_tier_for_the_value_asked_is_the_lowest_flagged(query, text, lowest, value):
+def test_no_tier_for_the_value_asked_is_the_largest_flagged(query, text, largest, value):
     short = rank_kind("cleaning", query, {"c": text}, **TIERS)
     [c] = kept(short).values()
-    flag = NO_TIER.format(value=value, words=lowest)
+    flag = NO_TIER.format(value=value, words=largest)
     assert flag in c.flags
-    assert localize(flag, "es").startswith("sus precios por tamaño o cantidad no dan ninguno")
+    assert localize(flag, "es").startswith("sus precios por tamaño o cantidad no dan ninguno "
+                                           "que cubra")
+
+
+@pytest.mark.parametrize("query, text, price, words", [
+    # a count no tier states exactly: the smallest tier holding it, never the lowest's
+    ("limpieza de un piso de 2 dormitorios en Málaga, hasta 100 €",
+     "Costa Clean: 1 dormitorio 45 €, 3 dormitorios 80 €", 80, "3 dormitorios 80 €"),
+    ("end of tenancy clean, 3 bedroom house in Hull, under £200",
+     "Humber Shine: 2 bedrooms £90 / 4 bedrooms £150 / studio £60", 150, "4 bedrooms £150"),
+])
+def test_a_count_between_tiers_is_the_next_one_up(query, text, price, words):
+    short = rank_kind("cleaning", query, {"c": text}, **TIERS)
+    [c] = kept(short).values()
+    assert c.price.amount == price
+    flag = next(f for f in c.flags if f.startswith("its prices by count"))
+    assert f"compared at the next one up, “{words}”" in flag
+    assert localize(flag, "es").startswith("sus precios por cantidad no dan ninguno para "
+                                           "exactamente")
 
 
 def test_none_asked_is_the_lowest_flagged():
