@@ -132,7 +132,9 @@ def test_with_claims_off_each_worker_pays(fake, tmp_path):
     """``quota.claims: false`` (benchmarks/scaleout.py's 'claims off'): nobody waits for
     another payer, so three workers asking one slow request all pay."""
     setup_root(tmp_path, "local", per_minute=6000, burst=10, claims=False)
-    fake.slow("the same paid request", 1.0)
+    # no answer until all three asked: were one to wait for another's claim, only one
+    # request would come, be answered after the hold's timeout, and the test fail
+    fake.hold("the same paid request", until=3, timeout=30)
     results = run_workers(tmp_path, fake, [(f"m{p}", ["the same paid request"])
                                            for p in range(3)])
     assert fake.queries("tavily") == ["the same paid request"] * 3
