@@ -293,6 +293,12 @@ class FakeProviders:
         with self._lock:
             self.holds[query] = (until, timeout)
 
+    def release(self, query: str) -> None:
+        """End :meth:`hold` of ``query``: the requests waiting for it are answered."""
+        with self._lock:
+            self.holds.pop(query, None)
+            self._arrived.notify_all()
+
     def reset(self) -> None:
         """Forget every steer and call (and the server's log and queued faults), so one
         server can serve many tests (starting and stopping one costs ~0.5 s)."""
@@ -351,8 +357,8 @@ class FakeProviders:
             if query in self.holds:  # each handler runs in its own thread: wait here
                 until, timeout = self.holds[query]
                 self._arrived.notify_all()
-                self._arrived.wait_for(lambda: sum(c.query == query for c in self.calls)
-                                       >= until, timeout)
+                self._arrived.wait_for(lambda: query not in self.holds or sum(
+                    c.query == query for c in self.calls) >= until, timeout)
         if delay:
             reply = Reply(reply.status, reply.body, reply.content_type, reply.headers, delay)
         return reply
