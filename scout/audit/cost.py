@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.audit.filters import JournalFilter, is_failed
-from scout.audit.journal_query import open_index
+from scout.audit.journal_query import in_doubt_lookup, open_index
 from scout.errors import UsageError
 from scout.providers.in_doubt import SENT, InDoubt, scan_in_doubt
 from scout.providers.journal import TornLine, iter_journal
@@ -145,11 +145,15 @@ def cost_summary(runtime_dir: str | Path, bys: Iterable[str] = ("mission",),
     flt = flt or JournalFilter()
     runtime_dir = Path(runtime_dir)
     idx, note = open_index(runtime_dir) if use_index else (None, None)
-    doubt = scan_in_doubt(runtime_dir, flt.matches) if in_doubt else InDoubt()
     if idx is None:
+        doubt = scan_in_doubt(runtime_dir, flt.matches) if in_doubt else InDoubt()
         groups, total, torn = scan_aggregate(runtime_dir, bys, flt)
         return _summary(groups, total, flt, "scan", note, torn, doubt)
     try:
+        # a lookup in the index, each line it names checked against the journal; a
+        # journal that keeps disagreeing with it is read whole, as without an index
+        found = in_doubt_lookup(idx, runtime_dir, flt.matches) if in_doubt else InDoubt()
+        doubt = found if found is not None else scan_in_doubt(runtime_dir, flt.matches)
         if bys:
             rows = idx.aggregate(bys, flt)
             groups = {by: _sorted(CostRow(**r) for r in rows[by]) for by in bys}

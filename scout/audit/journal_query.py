@@ -16,6 +16,7 @@ import re
 import sqlite3
 import sys
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from scout.audit.filters import JournalFilter
 from scout.audit.index import JournalIndex
 from scout.audit.journal_lines import Pos, TooLong, Torn, entry_id, iter_lines, line_length
 from scout.errors import EntryNotFound
+from scout.providers.in_doubt import SENT, InDoubt, call_id
 from scout.providers.journal import entry_ts, journal_files, journal_streams
 
 ID_RE = re.compile(r"^[0-9a-f]{6,16}$")
@@ -113,6 +115,39 @@ def _lookup(idx: JournalIndex, runtime_dir: Path, select: Any) -> list[JournalEn
             return found
         if changed is not None:
             idx.forget(changed)
+        idx.refresh()
+    return None
+
+
+def in_doubt_lookup(idx: JournalIndex, runtime_dir: Path,
+                    keep: Callable[[dict[str, Any]], bool] | None = None) -> InDoubt | None:
+    """The calls in doubt (:func:`scout.providers.in_doubt.scan_in_doubt`'s answer) from
+    the index: its unanswered ``sent`` rows, each read back from the journal and checked
+    (the line's id, a ``sent`` line, the same call id) before it is believed. A row the
+    journal does not bear out re-indexes its file and asks again; None when it still
+    disagrees after three tries (the caller scans)."""
+    for _ in range(3):
+        candidates = idx.unanswered_sent()
+        checked: list[tuple[str, dict[str, Any]]] = []
+        wrong: set[str] = set()  # files whose rows the journal does not bear out
+        for pos, cid in candidates:
+            try:
+                e = _read(runtime_dir, pos)
+            except FileNotFoundError:
+                wrong.add(pos.name)  # rotated away meanwhile: the refresh follows it
+                continue
+            if e is None or e.data.get("result") != SENT or call_id(e.data) != cid:
+                wrong.add(pos.name)
+            else:
+                checked.append((cid, e.data))
+        if not wrong:
+            pending: dict[str, dict[str, Any]] = {}
+            for cid, data in checked:
+                if keep is None or keep(data):  # as the scan does: the last one kept
+                    pending[cid] = data
+            return InDoubt(list(pending.values()))
+        for name in wrong:
+            idx.forget(name)
         idx.refresh()
     return None
 

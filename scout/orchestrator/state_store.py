@@ -146,10 +146,43 @@ def load_state(run_dir: str | Path, skipped: list[int] | None = None) -> Mission
     if skipped is not None:
         skipped[0] = 0  # read again from the start: count again
     state = MissionState()
-    for _, rec in iter_log(log):
-        if not fold_read_record(state, rec) and skipped is not None:
-            skipped[0] += 1
+    end, bad = 0, 0
+    for end, rec in iter_log(log):
+        if not fold_read_record(state, rec):
+            bad += 1
+    if skipped is not None:
+        skipped[0] = bad
+    if end >= READER_SNAPSHOT_BYTES and not bad and snap is None:
+        _snapshot_for_readers(run_dir, state, end)
     return state
+
+
+#: a log folded whole from this size on leaves a snapshot behind for the next reader
+READER_SNAPSHOT_BYTES = 256 * 1024
+
+
+def _snapshot_for_readers(run_dir: Path, state: MissionState, offset: int) -> None:
+    """Write the snapshot a mission killed before its first one never got, so the next ``scout status`` / API read folds only what comes
+    after ``offset`` instead of the whole log again (a killed fan-out of 4,000 items:
+    3.6 MB folded on every read). Only when no apply is alive on the run dir (a live
+    writer keeps its own snapshot), and only of a log with no malformed record (the
+    listing names those as the mission's problem; a snapshot would hide them). It is
+    what the writer would have written: readers and a resumed apply check it against
+    the log as they check the writer's. A run dir this process cannot write is left
+    as it is, and so is anything standing where the snapshot goes (a damaged snapshot
+    is the operator's to see: the listing names it)."""
+    from scout.orchestrator.locks import apply_alive
+
+    if os.path.lexists(run_dir / SNAPSHOT_NAME) or apply_alive(run_dir):
+        return
+    # "written_by": who left it (a reader, not the mission's apply), for the operator
+    snap = {"format": SNAPSHOT_FORMAT, "updated_at": utc_now(), "log_offset": offset,
+            "written_by": "reader", "state": state.to_dict()}
+    try:
+        data = json.dumps(snap, ensure_ascii=False, indent=1, default=str).encode("utf-8")
+        atomic_write_bytes(run_dir / SNAPSHOT_NAME, data, fsync=False)
+    except (OSError, TypeError, ValueError):
+        pass  # a read-only run dir, a full disk: the next reader folds the log again
 
 
 def _note_payloads(index: dict[str, dict[str, dict[str, Any]]], rec: dict[str, Any]) -> None:

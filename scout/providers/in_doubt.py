@@ -24,6 +24,8 @@ from scout.fsutil import loads_stored, open_stored
 from scout.providers.journal import MAX_LINE_BYTES
 
 SENT = "sent"
+#: what a call id looks like (a fresh hex id per paid try)
+CALL_ID = re.compile(r"[0-9a-f]{8,32}")
 _CALL = re.compile(rb'"call":\s*"([0-9a-f]{8,32})"')
 _SENT = re.compile(rb'"result":\s*"sent"')
 

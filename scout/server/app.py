@@ -39,6 +39,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scout import __version__, api
@@ -128,6 +129,14 @@ def _status_of(exc: ScoutError) -> int:
     return 500
 
 
+def validated(model: type[BaseModel], data: dict[str, Any]) -> Response:
+    """``data`` checked against ``model`` (as ``response_model=`` checks it) and written
+    by pydantic's own JSON writer. FastAPI validates a returned dict, dumps it to Python
+    objects and walks them again (``jsonable_encoder``) before ``json.dumps``: for 3,000
+    missions (``?limit=10000``) that took 0.57 s, most of the answer's time."""
+    return Response(model.model_validate(data).model_dump_json(), media_type="application/json")
+
+
 def create_app(settings: ServerSettings) -> Any:
     """The ASGI app (FastAPI, wrapped in bearer auth when a token is set)."""
     app = FastAPI(title="scout", version=__version__, docs_url=None, redoc_url=None,
@@ -204,7 +213,7 @@ def create_app(settings: ServerSettings) -> Any:
                                     description="the newest N missions (after cursor)"),
                  cursor: str | None = Query(None, max_length=1000, description=(
                      "the next_cursor of the page before: the N missions after it"))
-                 ) -> dict[str, Any]:
+                 ) -> Response:
         """The newest missions under the runs dir, newest first, with pipeline, status,
         start, duration, journal cost and phase counts; ``total`` says how many there
         are, ``note`` what was left out, ``next_cursor`` (else null) the ``cursor`` of
@@ -215,9 +224,9 @@ def create_app(settings: ServerSettings) -> Any:
                          cursor=cursor)
         note = runs_note(page, cursor is None, "?limit= lists more (up to 10000), "
                          "?cursor=NEXT_CURSOR the next page")
-        return clean({"runs": [r.to_dict() for r in page.rows], "total": page.total,
-                      "note": note, "next_cursor": page.next_cursor,
-                      "problems": page.problems})
+        return validated(M.Missions, clean({
+            "runs": [r.to_dict() for r in page.rows], "total": page.total, "note": note,
+            "next_cursor": page.next_cursor, "problems": page.problems}))
 
     @app.get("/api/missions/{mission_id:path}/journal", response_model=M.JournalPage,
              responses=_ERRORS, tags=["missions"])

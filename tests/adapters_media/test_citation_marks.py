@@ -130,7 +130,7 @@ HOSTILE_ANSWERS = {
 def test_a_hostile_answer_is_read_in_linear_time(text: str) -> None:
     # each took from 2 s to minutes (overlapping spaces in a label pattern, a quadratic
     # space-before-punctuation rule), or raised on a 4,300-digit superscript
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: a loaded machine does not stretch it
     parsed = parse_answer(text, lambda kind, n: n if n <= 3 else None)
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5
     assert parsed.text.startswith("Casa Bonay")

@@ -26,11 +26,7 @@ from pathlib import Path
 
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.ports import PortInUse, retry_in_use
 
 
 def redis_binary() -> str | None:
@@ -63,8 +59,8 @@ class RedisServer:
 
         wd = Path(workdir or tempfile.mkdtemp(prefix="scout-redis-"))
         wd.mkdir(parents=True, exist_ok=True)
-        for _ in range(5):  # a free port can be taken by someone else before we bind it
-            port = free_port()
+
+        def start(port: int) -> RedisServer:
             proc = subprocess.Popen(
                 [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                  "--appendonly", "no", "--dir", str(wd), "--protected-mode", "yes"],
@@ -73,18 +69,35 @@ class RedisServer:
             if srv._wait(timeout):
                 return srv
             srv.stop()
-        raise RuntimeError("redis-server did not start")
+            raise PortInUse(f"redis-server could not serve on {port}")
+
+        # redis cannot bind port 0 (it means "no TCP"): a port another worker took
+        # between the pick and the start is another try (tests/ports.py)
+        try:
+            return retry_in_use(start)
+        except PortInUse:
+            raise RuntimeError("redis-server did not start") from None
 
     def _wait(self, timeout: float) -> bool:
+        """True once *this* redis-server answers on the port: its INFO names our
+        process, so another worker's server on a port we lost does not count."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 return False
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
+                    s.sendall(b"INFO server\r\n")
+                    reply = b""
+                    while b"process_id:" not in reply or not reply.endswith(b"\r\n"):
+                        chunk = s.recv(65536)
+                        if not chunk:
+                            break
+                        reply += chunk
+                    if f"process_id:{self.proc.pid}\r\n".encode() in reply:
                         return True
+                    if b"process_id:" in reply:  # someone else's server: ours will fail
+                        return False
             except OSError:
                 pass
             time.sleep(0.05)

@@ -4,7 +4,6 @@ an executor whose workers could not share it is refused (CFG055) before anything
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from tests.dist.cluster import apply, config, pipeline  # noqa: E402
 from tests.dist.test_killed_worker import TAVILY  # noqa: E402
 from tests.fakes.providers import FakeProviders  # noqa: E402
 from tests.fakes.server import FakeServer  # noqa: E402
+from tests.ports import closed_port  # noqa: E402
 
 N = 12
 SEARCH = f"""
@@ -60,12 +60,6 @@ def test_local_n_workers_share_one_budget(tmp_path: Path) -> None:
     assert usd == pytest.approx(received * price)  # every paid call journaled
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.mark.parametrize("executor,extra", [
     ("{kind: dask, address: 'local:2'}", "quota: {backend: memory}\n"),
     ("{kind: dask, address: 'tcp://10.0.0.5:8786'}", ""),
@@ -87,7 +81,8 @@ def test_where_the_budget_holds(tmp_path: Path) -> None:
 
     assert reach("{kind: local}", "quota: {backend: memory}\n") is None  # one process
     assert reach("{kind: dask, address: 'local:4'}") is None  # SQLite: one machine
-    assert reach(f"{{kind: dask, address: 'tcp://127.0.0.1:{_free_port()}'}}") is None
+    with closed_port() as port:
+        assert reach(f"{{kind: dask, address: 'tcp://127.0.0.1:{port}'}}") is None
     remote = "{kind: dask, address: 'tcp://10.0.0.5:8786'}"
     assert "other machines" in (reach(remote) or "")
     assert reach(remote, "quota: {backend: 'redis://10.0.0.2:6379/0'}\n") is None

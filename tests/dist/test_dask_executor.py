@@ -69,10 +69,9 @@ def test_bad_address_is_a_config_error() -> None:
 def test_unreachable_scheduler_is_clear(tmp_path: Path) -> None:
     import socket
 
-    with socket.socket() as s:  # a port nobody listens on
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    with pytest.raises(ConfigError) as exc:
+    from tests.ports import closed_port
+
+    with closed_port() as port, pytest.raises(ConfigError) as exc:  # nobody listens there
         make_executor("dask", 2, {"address": f"tcp://127.0.0.1:{port}",
                                   "connect_timeout": 1})
     assert exc.value.code == "CFG052" and f"127.0.0.1:{port}" in exc.value.message

@@ -5,6 +5,7 @@ apply is refused before it sends anything."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,15 +14,16 @@ pytest.importorskip("redis", reason="the dist extra is not installed (pip instal
 
 from scout.cli import main  # noqa: E402
 from scout.errors import ConfigError  # noqa: E402
-from tests.dist.redis_server import free_port  # noqa: E402
+from tests.ports import closed_port  # noqa: E402
 
 SECRET = "s3cret-Redis-pw"
 
 
 @pytest.fixture
-def workspace(project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SCOUTE_QUOTA_URL", f"redis://:{SECRET}@127.0.0.1:{free_port()}/0")
-    return project_copy
+def workspace(project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    with closed_port() as port:  # nobody listens, and nobody can start to meanwhile
+        monkeypatch.setenv("SCOUTE_QUOTA_URL", f"redis://:{SECRET}@127.0.0.1:{port}/0")
+        yield project_copy
 
 
 def test_read_only_commands_work_without_the_server(workspace: Path, capsys) -> None:
@@ -54,10 +56,11 @@ def test_apply_is_refused_clearly_before_any_call(workspace: Path, capsys) -> No
 def test_the_first_decision_says_cfg041(tmp_path: Path) -> None:
     from scout.quota.factory import make_quota
 
-    url = f"redis://:{SECRET}@127.0.0.1:{free_port()}/0"
-    quota = make_quota(url, tmp_path)  # built without a server: nothing connects yet
-    with pytest.raises(ConfigError) as exc:
-        quota.reserve_rate("tavily", 60, 1)
+    with closed_port() as port:
+        url = f"redis://:{SECRET}@127.0.0.1:{port}/0"
+        quota = make_quota(url, tmp_path)  # built without a server: nothing connects yet
+        with pytest.raises(ConfigError) as exc:
+            quota.reserve_rate("tavily", 60, 1)
     assert exc.value.code == "CFG041" and exc.value.exit_code == 3
     assert SECRET not in exc.value.message and "***@127.0.0.1" in exc.value.message
     quota.close()

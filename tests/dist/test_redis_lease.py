@@ -48,11 +48,10 @@ def test_lease_one_holder_renew_release(redis_url: str) -> None:
 def test_unreachable_redis_is_a_clear_config_error() -> None:
     import socket
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    from tests.ports import closed_port
+
     pytest.importorskip("redis")
-    with pytest.raises(ConfigError) as exc:
+    with closed_port() as port, pytest.raises(ConfigError) as exc:
         RedisLease(f"redis://user:secretpw@127.0.0.1:{port}/0", "m1").acquire()
     assert exc.value.code == "CFG054" and "secretpw" not in exc.value.message
     assert exc.value.exit_code == 3

@@ -38,6 +38,9 @@ def setup_root(root: Path, backend: str, *, per_minute: float = PER_MINUTE,
               "credentials": {"env": "TAVILY_API_KEY"}, "search_depth": "basic",
               "include_usage": True, "rate": {"per_minute": per_minute, "burst": burst},
               "retry": {"attempts": 1},
+              # the tests hold answers until every worker is in flight (FakeProviders
+              # .hold): a loaded machine starts workers seconds apart
+              "timeout": "90s",
               "tariff": {"per_credit": 0.008, "as_of": "2026", "source": "test"}}
     doc = {"apiVersion": "scout/v1", "kind": "Config", "adapters": {"tavily": tavily},
            "chains": {"web": ["tavily"]}, "quota": {"backend": backend, "claim_lease": claim_lease,
@@ -63,8 +66,11 @@ def start_worker(root: Path, fake: FakeProviders, i: int, mission: str,
 
 def run_workers(root: Path, fake: FakeProviders, jobs: list[tuple[str, list[str]]],
                 max_cost: float | None = None, extra: list[str] | None = None) -> list[dict]:
-    procs = [start_worker(root, fake, i, mission, queries, max_cost, extra)
-             for i, (mission, queries) in enumerate(jobs)]
+    return collect([start_worker(root, fake, i, mission, queries, max_cost, extra)
+                    for i, (mission, queries) in enumerate(jobs)])
+
+
+def collect(procs: list[tuple[subprocess.Popen, Path]]) -> list[dict]:
     results = []
     for proc, out in procs:
         _, err = proc.communicate(timeout=120)
@@ -115,9 +121,21 @@ def test_without_a_shared_backend_the_processes_exceed_the_cap(fake, tmp_path):
 @pytest.mark.parametrize("kind", ["local", "redis"])
 def test_two_workers_asking_the_same_request_pay_once(kind, fake, tmp_path, request):
     setup_root(tmp_path, backend_url(kind, request), per_minute=6000, burst=10)
-    fake.slow("the same paid request", 1.0)  # the first payer is still waiting for it
-    jobs = [(f"m{p}", ["the same paid request"]) for p in range(3)]
-    results = run_workers(tmp_path, fake, jobs)
+    query = "the same paid request"
+    fake.hold(query, until=99, timeout=90)  # the first payer waits until released
+    ready = [tmp_path / f"ready-{p}" for p in range(3)]
+    procs = [start_worker(tmp_path, fake, p, f"m{p}", [query], extra=["--ready", str(r)])
+             for p, r in enumerate(ready)]
+    # every worker set up (imports, config: seconds on a loaded machine) and the paid
+    # request out, then a margin for the others' few steps to the claim; a fixed 1 s
+    # delay of the answer failed when the workers started further apart than that
+    deadline = time.monotonic() + 120
+    while not (all(r.exists() for r in ready) and fake.queries("tavily")):
+        assert time.monotonic() < deadline and all(p.poll() is None for p, _ in procs)
+        time.sleep(0.05)
+    time.sleep(1.0)
+    fake.release(query)
+    results = collect(procs)
     assert fake.queries("tavily") == ["the same paid request"]  # paid once
     assert all(r["answered"] == [["the same paid request", r["answered"][0][1]]]
                for r in results), results
@@ -132,7 +150,9 @@ def test_with_claims_off_each_worker_pays(fake, tmp_path):
     """``quota.claims: false`` (benchmarks/scaleout.py's 'claims off'): nobody waits for
     another payer, so three workers asking one slow request all pay."""
     setup_root(tmp_path, "local", per_minute=6000, burst=10, claims=False)
-    fake.slow("the same paid request", 1.0)
+    # no answer until all three asked: were one to wait for another's claim, only one
+    # request would come, be answered after the hold's timeout, and the test fail
+    fake.hold("the same paid request", until=3, timeout=30)
     results = run_workers(tmp_path, fake, [(f"m{p}", ["the same paid request"])
                                            for p in range(3)])
     assert fake.queries("tavily") == ["the same paid request"] * 3

@@ -3,7 +3,7 @@
 adapter) on the local fake server, with the quota backend of the config.
 
     python -m tests.dist.worker ROOT MISSION_ID OUT.json [--max-cost USD]
-        [--batch ID --batch-cap USD] QUERY...
+        [--batch ID --batch-cap USD] [--ready FILE] QUERY...
 
 Writes {"answered": [...], "shared": n, "budget_stopped": n, "batch_stopped": n,
 "errors": [...]} to OUT.json (``batch_stopped``: refusals by the batch's budget, RUN008).
@@ -32,6 +32,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--max-cost", type=float, default=None)
     ap.add_argument("--batch", default=None)
     ap.add_argument("--batch-cap", type=float, default=None)
+    ap.add_argument("--ready", default=None,
+                    help="a file to create once set up, just before the first call")
     ap.add_argument("queries", nargs="+")
     a = ap.parse_args(argv)
     root = Path(a.root)
@@ -41,6 +43,8 @@ def main(argv: list[str]) -> int:
     batch = BatchBudget(a.batch, a.batch_cap) if a.batch else None
     with ProviderRuntime(config, root, a.mission, max_cost=a.max_cost, batch=batch) as rt:
         gw = rt.gateway("F1", links=["tavily"])
+        if a.ready:  # imports and set-up done: a test waits for every worker to be here
+            Path(a.ready).touch()
         for q in a.queries:
             try:
                 outcome = gw.call(SearchRequest(query=q, limit=3))

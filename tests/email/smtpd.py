@@ -26,6 +26,8 @@ from urllib.parse import quote
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
+from tests.ports import retry_in_use
+
 
 @dataclass
 class Received:
@@ -88,12 +90,6 @@ class _Auth:
         return AuthResult(success=ok, handled=False)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def self_signed(folder: Path) -> tuple[str, str]:
     """A certificate for 127.0.0.1 (and localhost) and its key, as PEM files."""
     import ipaddress
@@ -128,7 +124,6 @@ def smtp_server(tmp: Path, *, tls: str | None = None,
                 auth: tuple[str, str] | None = None) -> Iterator[Server]:
     """An aiosmtpd server on 127.0.0.1: plain, ``starttls`` or ``ssl``; with ``auth``
     it requires a login (LOGIN/PLAIN) with that user and password."""
-    port = free_port()
     ca_file = None
     kw: dict[str, Any] = {}
     if tls is not None:
@@ -141,16 +136,30 @@ def smtp_server(tmp: Path, *, tls: str | None = None,
         else:
             kw["tls_context"] = ctx
             kw["require_starttls"] = True
-    server = Server(port=port, tls=tls, ca_file=ca_file)
     if auth is not None:
-        kw["authenticator"] = _Auth(server, *auth)
         kw["auth_required"] = True
         # implicit TLS (smtps) is TLS from the first byte, but aiosmtpd only counts
         # STARTTLS as "TLS" for auth_require_tls
         kw["auth_require_tls"] = tls == "starttls"
-    controller = Controller(_Handler(server), hostname="127.0.0.1", port=port,
-                            server_hostname="127.0.0.1", **kw)
-    controller.start()
+
+    def start(port: int) -> tuple[Server, Controller]:
+        server = Server(port=port, tls=tls, ca_file=ca_file)
+        if auth is not None:
+            kw["authenticator"] = _Auth(server, *auth)
+        # ready_timeout: a loaded CI machine starts the loop's thread slowly
+        controller = Controller(_Handler(server), hostname="127.0.0.1", port=port,
+                                server_hostname="127.0.0.1", ready_timeout=60, **kw)
+        try:
+            controller.start()  # binds the port itself: EADDRINUSE if another took it
+        except BaseException:
+            with contextlib.suppress(Exception):
+                controller.loop.close()
+            raise
+        return server, controller
+
+    # aiosmtpd's controller connects to its own port to check it started, so it cannot
+    # bind port 0: a port lost to another worker is another try (tests/ports.py)
+    server, controller = retry_in_use(start)
     try:
         yield server
     finally:

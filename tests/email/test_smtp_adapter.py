@@ -14,7 +14,8 @@ from scout.config.settings import SmtpSettings
 from scout.adapters.smtp import NOT_SENT_REPLAY, SmtpAdapter, parse_smtp_url
 from scout.errors import AuthError, ConfigError, Rejected, Unavailable
 from scout.adapters.contract import EmailRequest
-from tests.email.smtpd import free_port, smtp_server
+from tests.email.smtpd import smtp_server
+from tests.ports import closed_port
 
 PASSWORD = "pa:ss/wörd-9f3c1e"
 
@@ -79,8 +80,8 @@ def test_a_wrong_password_is_an_auth_error_without_the_password(tmp_path: Path) 
 
 
 def test_an_unreachable_server_is_unavailable_and_retryable(tmp_path: Path) -> None:
-    with pytest.raises(Unavailable, match="cannot reach") as err:
-        adapter(f"smtp://127.0.0.1:{free_port()}").call(message(tmp_path))
+    with closed_port() as port, pytest.raises(Unavailable, match="cannot reach") as err:
+        adapter(f"smtp://127.0.0.1:{port}").call(message(tmp_path))
     assert err.value.retryable
 
 

@@ -199,6 +199,9 @@ class FakeProviders:
         self.calls: list[Call] = []
         self.photos: dict[str, list[PhotoRow]] = {}  # image query → rows (all providers)
         self._lock = threading.Lock()
+        # query -> (how many requests for it to wait for, seconds at most): see hold()
+        self.holds: dict[str, tuple[int, float]] = {}
+        self._arrived = threading.Condition(self._lock)
         self._lite = _LitePage()
         self._html = _HtmlPage()
         self.routes: list[tuple[str, str, Any]] = [
@@ -283,6 +286,19 @@ class FakeProviders:
         with self._lock:
             self.delays[query] = seconds
 
+    def hold(self, query: str, until: int, timeout: float = 60.0) -> None:
+        """Answer no request for ``query`` until ``until`` of them have arrived (or
+        ``timeout`` passed): a test that needs N clients in flight at once says so,
+        instead of slowing the answer and hoping they all start in time."""
+        with self._lock:
+            self.holds[query] = (until, timeout)
+
+    def release(self, query: str) -> None:
+        """End :meth:`hold` of ``query``: the requests waiting for it are answered."""
+        with self._lock:
+            self.holds.pop(query, None)
+            self._arrived.notify_all()
+
     def reset(self) -> None:
         """Forget every steer and call (and the server's log and queued faults), so one
         server can serve many tests (starting and stopping one costs ~0.5 s)."""
@@ -294,6 +310,7 @@ class FakeProviders:
             self.unresponsive = None
             self.failures.clear()
             self.delays.clear()
+            self.holds.clear()
             self.calls.clear()
             self.photos.clear()
             self.wrap_links = self._wrap_default
@@ -337,6 +354,11 @@ class FakeProviders:
                 reply = failures.popleft()
             self.calls.append(Call(provider, query, reply.status))
             delay = self.delays.get(query or "", 0.0)
+            if query in self.holds:  # each handler runs in its own thread: wait here
+                until, timeout = self.holds[query]
+                self._arrived.notify_all()
+                self._arrived.wait_for(lambda: query not in self.holds or sum(
+                    c.query == query for c in self.calls) >= until, timeout)
         if delay:
             reply = Reply(reply.status, reply.body, reply.content_type, reply.headers, delay)
         return reply

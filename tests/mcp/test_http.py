@@ -20,6 +20,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.mcp.conftest import demo_root, server_env
+from tests.ports import start_process
 
 TOKEN = "mcp-test-token-3c9f1e0b7a5d42"
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
@@ -29,50 +30,20 @@ HEADERS = {"accept": "application/json, text/event-stream",
            "content-type": "application/json"}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _ours(port: int) -> bool:
-    """The server on ``port`` is an MCP endpoint: anything but a 404 at /mcp. A port
-    picked free can be taken by another test's server (xdist workers) before ours binds
-    it; a bare connection then reached theirs and the test saw "Not Found"."""
-    try:
-        return httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1.0).status_code != 404
-    except httpx.HTTPError:
-        return False
+    """The server on ``port`` is an MCP endpoint: anything but a 404 at /mcp."""
+    return httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1.0).status_code != 404
 
 
 @contextlib.contextmanager
 def http_server(root: Path, env: dict[str, str] | None = None,
                 host: str = "127.0.0.1") -> Iterator[str]:
-    for _attempt in range(3):  # a port lost to another worker's server: another port
-        port = free_port()
-        proc = subprocess.Popen([sys.executable, "-m", "scout", "mcp", "--http", "--host",
-                                 host, "--port", str(port)], cwd=root,
-                                env=server_env(root, env), stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and proc.poll() is None:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port),
-                                                                         timeout=0.2):
-                if _ours(port):
-                    break
-            time.sleep(0.1)
-        if proc.poll() is None and _ours(port):
-            break
-        out = b""
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)
-        elif proc.stdout:
-            out = proc.stdout.read()
-        if b"address already in use" not in out.lower() and out:
-            raise AssertionError(out.decode())
-    else:
-        raise AssertionError("no port the MCP server could keep in three tries")
+    # on a port the server binds itself (tests/ports.py): no other worker can take it
+    proc, port = start_process(
+        lambda port: [sys.executable, "-m", "scout", "mcp", "--http", "--host", host,
+                      "--port", str(port)],
+        ready=_ours, timeout=60, cwd=root, env=server_env(root, env),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         yield f"http://127.0.0.1:{port}/mcp"
     finally:
@@ -124,7 +95,7 @@ def test_non_loopback_bind_without_token_does_not_start(tmp_path: Path) -> None:
     root = demo_root(tmp_path)
     env = server_env(root)
     proc = subprocess.run([sys.executable, "-m", "scout", "mcp", "--http", "--host", "0.0.0.0",
-                           "--port", str(free_port())], cwd=root, env=env,
+                           "--port", "0"], cwd=root, env=env,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 3
     assert "CFG020" in proc.stderr and "Traceback" not in proc.stderr

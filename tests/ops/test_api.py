@@ -19,6 +19,7 @@ from scout.server.security import is_loopback
 from scout.server.serve import build_server
 from tests.ops.conftest import API_TOKEN, PIPELINE, ROOT, SECRETS, OpsWorld, apply_env
 from tests.ops.live import LiveServer
+from tests.ports import start_process
 
 ENDPOINTS = ["/healthz", "/api/missions", "/api/missions/bcn", "/api/missions/bcn/journal",
              "/api/missions/bcn/report", "/api/pool", "/api/cost-summary", "/openapi.json",
@@ -240,28 +241,17 @@ def test_serve_refuses_to_start_on_a_public_address(subprocess_env, tmp_path) ->
     assert out.returncode == 3 and "CFG020" in out.stderr
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_scout_serve_subprocess(ops_world: OpsWorld, subprocess_env) -> None:
-    port = _free_port()
     env = {**subprocess_env, **ops_world.env, "SCOUTE_API_TOKEN": API_TOKEN}
-    proc = subprocess.Popen([sys.executable, "-m", "scout", "serve", "--port", str(port),
-                             "--log-level", "warning"], env=env, cwd=ops_world.root,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    auth = {"Authorization": f"Bearer {API_TOKEN}"}
+    proc, port = start_process(  # on a port it binds itself: no race with other workers
+        lambda port: [sys.executable, "-m", "scout", "serve", "--port", str(port),
+                      "--log-level", "warning"],
+        ready=lambda port: httpx.get(f"http://127.0.0.1:{port}/healthz",
+                                     timeout=5).status_code == 401,
+        env=env, cwd=ops_world.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                r = httpx.get(f"http://127.0.0.1:{port}/api/missions",
-                              headers={"Authorization": f"Bearer {API_TOKEN}"}, timeout=5)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None and time.monotonic() < deadline
-                time.sleep(0.1)
+        r = httpx.get(f"http://127.0.0.1:{port}/api/missions", headers=auth, timeout=5)
         SEEN.append(r)
         assert r.status_code == 200 and len(r.json()["runs"]) == 2
         assert httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 401

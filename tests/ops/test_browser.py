@@ -37,40 +37,31 @@ from tests.ops.browser import (
     save_screenshot,
 )
 from tests.ops.conftest import OpsWorld
+from tests.ports import start_process
 
 PIPELINE = str(ROOT / "pipelines" / "hotel_research.yaml")
 pytestmark = pytest.mark.timeout(240)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class ScoutServe:
-    """``scout serve`` in a subprocess on 127.0.0.1 and a free port."""
+    """``scout serve`` in a subprocess on 127.0.0.1, on a port it binds itself
+    (tests/ports.py: no other worker can take it between)."""
 
     def __init__(self, root: Path, env: dict[str, str]) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = {k: v for k, v in env.items() if k != "SCOUTE_API_TOKEN"}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scout", "serve", "--port", str(self.port),
-             "--log-level", "warning"], cwd=root, env=env, stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE, text=True)
+        self.root = root
+        self.env = {k: v for k, v in env.items() if k != "SCOUTE_API_TOKEN"}
 
     def __enter__(self) -> "ScoutServe":
-        deadline = time.monotonic() + 120  # a loaded CI machine imports slowly
-        while True:
-            try:
-                if httpx.get(self.url + "/healthz", timeout=2).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            assert self.proc.poll() is None, self.proc.communicate()[1]
-            assert time.monotonic() < deadline, "scout serve did not start"
-            time.sleep(0.1)
+        def healthy(port: int) -> bool:
+            return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200
+
+        self.proc, self.port = start_process(
+            lambda port: [sys.executable, "-m", "scout", "serve", "--port", str(port),
+                          "--log-level", "warning"],
+            ready=healthy, cwd=self.root, env=self.env, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, text=True)
+        self.url = f"http://127.0.0.1:{self.port}"
+        return self
 
     def __exit__(self, *exc: Any) -> None:
         self.proc.terminate()

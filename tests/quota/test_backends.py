@@ -169,12 +169,13 @@ def test_unknown_backend_from_env_says_did_you_mean(tmp_path):
 
 def test_unreachable_redis_is_a_clear_error_without_the_password(tmp_path):
     pytest.importorskip("redis")
-    from tests.dist.redis_server import free_port
+    from tests.ports import closed_port
 
-    url = f"redis://:hunter2secret@127.0.0.1:{free_port()}/0"
-    quota = make_quota(url, tmp_path, env={})  # lazy: nothing connects until it is used
-    with pytest.raises(ConfigError) as info:
-        quota.cooldown_left("tavily")
+    with closed_port() as port:
+        url = f"redis://:hunter2secret@127.0.0.1:{port}/0"
+        quota = make_quota(url, tmp_path, env={})  # lazy: nothing connects until it is used
+        with pytest.raises(ConfigError) as info:
+            quota.cooldown_left("tavily")
     assert info.value.code == "CFG041"
     text = info.value.message + (info.value.hint or "")
     assert "unreachable" in text and "hunter2" not in text

@@ -112,9 +112,9 @@ def test_a_page_full_of_blanks_is_kept_in_its_cell_in_linear_time() -> None:
 
     blanks = "\t " * 50_000
     text = "Casa" + blanks + "Bonay\n" + blanks + "|x"
-    start = time.perf_counter()
+    start = time.process_time()  # CPU: a loaded machine stretches wall time, not this
     cell = table_cell(text)
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
     # the run with the line break becomes one space; a run without one is left as it is
     assert cell == "Casa" + blanks + "Bonay \\|x"
     assert table_cell("a \r\n\t b\n\nc   d") == "a b c   d"

@@ -77,9 +77,9 @@ def test_a_spec_over_the_size_limit_is_refused_without_parsing(tmp_path: Path,
                                                                monkeypatch) -> None:
     big = tmp_path / "big.yaml"
     big.write_text(HEAD + "description: " + "x" * 5_100_000 + "\n")
-    start = time.monotonic()
+    start = time.process_time()  # CPU time: a loaded machine does not stretch it
     loaded, problems = load_yaml_file(big)
-    assert loaded is None and time.monotonic() - start < 2
+    assert loaded is None and time.process_time() - start < 2
     assert "5,000,000-byte limit" in _one(problems, "SPEC072").message
     monkeypatch.setenv("SCOUTE_MAX_SPEC_BYTES", "6000000")
     assert load_yaml_file(big)[0] is not None

@@ -164,10 +164,10 @@ def test_a_page_of_many_dates_is_read_in_linear_time() -> None:
     text = " ".join(f"Event {i % 28 + 1} March 2027, deadline {i % 28 + 1} January 2027."
                     for i in range(5000))
     record = {"name": "x", "evidence": [{"text": text}]}
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine does not stretch it
     assert on_dates(record, dt.date(2027, 3, 5)) is True
     assert stated_date(record, of="deadline", near=NEAR) == dt.date(2027, 1, 28)
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
 
 
 MAY = DateRange(start=dt.date(2026, 5, 9), end=dt.date(2026, 5, 10))

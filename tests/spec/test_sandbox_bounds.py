@@ -104,10 +104,10 @@ def test_multiplying_calls_are_refused_before_they_allocate(source: str, scope: 
 
 
 def test_wrapping_a_long_word_is_bounded_and_ordinary_wrapping_is_not() -> None:
-    start = time.monotonic()
+    start = time.process_time()  # CPU time: a loaded machine does not stretch it
     with pytest.raises(TemplateLimit):  # textwrap is quadratic in a word past the width
         render("{{ s | wordwrap(1) }}", {"s": "x" * 300_000})
-    assert time.monotonic() - start < 1
+    assert time.process_time() - start < 1
     assert render("{{ s | wordwrap(4) }}", {"s": "hola mundo"}) == "hola\nmund\no"
     text = "palabra " * 50_000
     assert render("{{ s | wordwrap(79) }}", {"s": text}).count("\n") == 50_000 // 10 - 1

@@ -90,9 +90,9 @@ def test_no_real_captured_page_of_one_thing_is_a_listing(path: Path) -> None:
 def test_a_page_of_ten_thousand_items_is_capped_and_quick() -> None:
     huge = {"@context": "https://schema.org", "@type": "ItemList", "itemListElement": [
         {"@type": "ListItem", "position": i, "name": f"Hotel {i}"} for i in range(10_000)]}
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine does not stretch it
     assert len(_listed(_html(huge))) == MAX_LISTED
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_rank_leaves_out_a_candidate_whose_page_is_a_listing() -> None:

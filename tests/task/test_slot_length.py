@@ -65,6 +65,6 @@ def test_from_times_is_a_durations_only() -> None:
 
 def test_a_long_request_of_near_slots_is_read_in_linear_time() -> None:
     # each near slot once looked back over the whole text before it: 15 s for this
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: the machine's load does not stretch it
     assert slot_length("de 1 a 2 x " * 5000) is None
-    assert time.perf_counter() - started < 3
+    assert time.process_time() - started < 3
