@@ -139,11 +139,56 @@ def _nights(free: str, days: bool = False) -> tuple[int, tuple[int, int]] | None
                  # "$1,500 a week" is a price too
                  and not (m.group("n") == "a" and _AMOUNT_BEFORE.search(free[:m.start()])))]
     if len(found) != 1:
-        return None
+        found = _corrected_nights(free, found)
+        if len(found) != 1:
+            return None
+    elif (again := _nights_restated(free, found[0].end())) is not None:
+        return again  # "3 noches, bueno, que sean 4": the count said again is meant
     raw = found[0].group("n")
     n = int(raw) if raw.isdigit() else words.get(raw, 1 if raw in ("una", "a", "one") else 0)
     n *= 1 if found[0].group("nights") else 7
     return (n, found[0].span()) if n and 1 <= n <= 60 else None
+
+
+def _corrected_nights(free: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
+    """Of several lengths of stay, the one a correction says after the others ("2 nights
+    from the 19th - actually make it 3 nights", "dos noches, no, mejor tres noches"): the
+    last, when it stands in a correction's words and every other before them; else all
+    (two lengths with no correction between say no one stay)."""
+    from scout.task.corrections import segments
+
+    if not found:
+        return found
+    last = found[-1]
+    for (a, b), _old in segments(free):
+        if a <= last.start() and last.end() <= b and all(m.end() <= a for m in found[:-1]):
+            return [last]
+    return found
+
+
+# a correction's words that restate only a count ("que sean 4", "make it 4", "mejor
+# cinco"): no day ("el 4", "the 4th"), no money, no other unit after the number
+_BARE_COUNT = re.compile(r"\s*(?:(?:que|sean|seran|make|it|that|mejor|better|say|pon|ponle|"
+                         r"ponme|mas\s+bien)\s+)*(?P<n>\d{1,2})(?:\s+(?:nights?|noches?))?\s*")
+
+
+def _nights_restated(free: str, after: int) -> tuple[int, tuple[int, int]] | None:
+    """A count of nights a correction restates bare right after the length said ("3
+    noches, bueno, que sean 4", "two nights - actually make it 3"), and its span; None
+    where another number stands between (the correction may be of that) or it says more."""
+    from scout.task.corrections import segments
+    from scout.task.readers import digits_view
+
+    view = digits_view(free)
+    for (a, b), _old in reversed(segments(free)):
+        if a < after:
+            break
+        if re.search(r"\d", view[after:a]):
+            return None
+        m = _BARE_COUNT.fullmatch(view, a, b)
+        n = int(m.group("n")) if m else 0
+        return (n, (a, b)) if 1 <= n <= 60 else None
+    return None
 
 
 def _months_from(value: Any, free: str, span: tuple[int, int],

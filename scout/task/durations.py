@@ -166,6 +166,8 @@ def _seconds(m: re.Match[str]) -> int | None:
         return 1800
     if m.group("quarter"):
         return 900
+    if (m.group("num") or "0")[0].isalpha() and not m.group("gap"):
+        return None  # "ahora" (now) is no "a hora", "unhour" no hour: a word number stands apart
     unit = _unit(m.group("unit"))
     if unit == 1 and (m.group("num") or "").lower() in ("a", "an", "un", "una", "uno"):
         return None  # "a second-floor flat", "un segundo piso": the ordinal, no 1 s

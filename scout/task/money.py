@@ -217,6 +217,13 @@ def find_money(free: str, original: str, territories: list[str], *,
         for hit in hits:
             if hit[0].min is None and _capped(free, hit[1]):
                 return hit
+    if first is not None and first[0].min is not None and not _capped(free, first[1]):
+        from scout.task.rangecap import cap_after_range
+
+        # "nos dijeron entre 12 y 15 mil pesos, que no pase de 14 mil": the bare cap after
+        # the range heard, in its currency, is the ask
+        if (cap := cap_after_range(free, first)) is not None:
+            return cap
     if first is not None:
         return first
     if default_currency:  # "under 200" with the input's default currency

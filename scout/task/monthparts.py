@@ -147,6 +147,27 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
                   rf"primeros|ultimos)"
                   rf"\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
 
+    def part_after(m: re.Match[str]) -> Value | None:
+        # "en diciembre, mejor la segunda quincena", "in March - ideally the first half":
+        # the month said, then narrowed to a part of it (a second thought or a preference)
+        mon = g.num(m, "m")
+        y = _opt_year(m, "y") or g.next_month_year(mon)
+        return _part_of(y, mon, _BARE_PART.get(m.group("part"), m.group("part")))
+
+    # the part stands alone, its clause ending there: "la segunda quincena de enero" after
+    # the month is another month's part, read by the forms above
+    forms.append((rf"\b{g.mon('m', full=True)}(?:{_YSEP}{_Y.format('y')})?"
+                  rf"(?:\s*[,;:(\u2013\u2014-]\s*|\s+)(?:{_NARROW}\s*,?\s*){{0,2}}"
+                  rf"(?:(?:a|en|para|hacia|la|el|las|los|the|in|at|towards|around)\s+){{0,2}}"
+                  rf"(?P<part>(?:primera|segunda|tercera|cuarta|ultima)\s+semana|"
+                  rf"(?:primera|segunda)\s+(?:quincena|mitad)|"
+                  rf"(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:week|half)|"
+                  rf"principios|inicios|comienzos|mediados|finales|fines|"
+                  rf"early|mid|late|beginning|start|end|middle)"
+                  # "in May, the end of the month": that month's end, not this one's
+                  rf"(?:\s+(?:of\s+(?:the|that)|del?|de\s+ese)\s+(?:month|mes)\b|"
+                  rf"(?=\s*(?:[,.;:)!?\u2026]|$|\s(?:y|and|pero|but)\s)))", part_after))
+
     def year_part(m: re.Match[str]) -> Value | None:
         # "el segundo semestre de 2027", "Q3 2027", "the first half of next year": its
         # months, first day to last; with no year the next such part (this one while it lasts)
@@ -180,6 +201,14 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
 
     return forms
 
+
+# the words that narrow a month just said to its part: "mejor", "preferably", "no, ..."
+_NARROW = (r"(?:no|mejor|preferiblemente|preferentemente|idealmente|mas\s+bien|sobre\s+todo|"
+           r"en\s+concreto|concretamente|o\s+sea|pero|better|preferably|ideally|actually|"
+           r"rather|specifically|but|or\s+rather|mainly|ojala)")
+# a part said with no "of": "the beginning", "the end" are "beginning of", "end of"
+_BARE_PART = {"beginning": "beginning of", "start": "start of", "end": "end of",
+              "middle": "middle of"}
 
 # a word that says a time comes next: "in Q1", "during Q2", "para el Q3", "by Q4"
 _WHEN_CUE = re.compile(r"\b(?:in|during|for|by|until|before|after|en|durante|para|antes\s+del?|"

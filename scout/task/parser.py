@@ -44,6 +44,7 @@ from scout.task.accept import (
 )
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
+from scout.task.datarate import gigabits, in_megabits
 from scout.task.datelabels import after_earlier, labelled_dates
 from scout.task.demonyms import country_said
 from scout.task.gazetteer import known_place_words
@@ -70,6 +71,7 @@ from scout.task.quantityinputs import read_quantities
 from scout.task.residence import claim_residences
 from scout.task.numberinput import NUMBER_CMP, count_range_inputs, find_number
 from scout.task.readers import (
+    CLAIMED,
     QueryText,
     default_rating,
     digits_view,
@@ -385,6 +387,12 @@ def parse_query(
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)
+    # "fibra de 1 Gb" for a speed in Mb: the speed's, before a data size reads "1 Gb" as
+    # an allowance of 1 GB
+    for name, spec in ordered:
+        if spec.type == "number" and name not in result.values and in_megabits(spec.aliases) \
+                and (rate := gigabits(text.original)) and CLAIMED not in text.free[rate[1][0]:rate[1][1]]:
+            found(name, rate[0], rate[1])
     # "delivery in 2 days", "entrega en 3 días": a duration's own label, no date "in 2 days"
     for name, seconds, span in labelled_lengths(text, inputs):
         if name not in result.values:

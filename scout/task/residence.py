@@ -1,4 +1,4 @@
-"""Where someone lives or is, said beside the place a request is about: context, no value.
+"""Where someone lives or is, or was, said beside the place a request is about: context, no value.
 
 Agents relay what they know of the user ("El usuario vive en Valencia pero viaja desde
 Zaragoza", "he stays in Mumbai"), and people say where they are coming from ("I live in
@@ -6,7 +6,9 @@ Dublin but we'll be down for the weekend", "yo vivo en Madrid centro", "the team
 Denver but the shoot is at our Chicago office"). Where the request names another place
 too, the one after such words is where the person is, not where the search is: its name is
 claimed before the place and subject inputs read, so neither takes it (nor holds it as the
-subject's: "seafood in Galway, I live in Dublin"). With no other place ("I live in Madrid,
+subject's: "seafood in Galway, I live in Dublin"). So is a place in a clause told in the
+past ("el año pasado nos cobraron 4,200 en CDMX", "last time we stayed in Leeds, now we
+need Bristol"): another time's, not the ask's. With no other place ("I live in Madrid,
 looking for a cleaner") it is the place meant, and is left to be read.
 """
 
@@ -30,6 +32,35 @@ _HOME = re.compile(_LIVES + r"(?:(?:el|la|the)\s+)?" + _NAME)
 _HOME_BUT = re.compile(_IS_BUT + _NAME + r"\s*,?\s*(?:but|pero|while|mientras)\b")
 
 
+# a clause told in the past, of another time than the ask: a time gone ("el año pasado",
+# "la última vez", "last time", "two years ago") or a verb of where one stayed or went
+# ("estuvimos", "fuimos", "we stayed"); not one of paying ("el vuelo a Roma ya lo pagué":
+# this trip's, paid ahead)
+_PAST = re.compile(
+    r"\b(?:(?:el|la)\s+(?:ano|mes|semana|vez|temporada|verano|invierno)\s+pasad[oa]|"
+    r"(?:la\s+)?ultima\s+vez|hace\s+(?:un|una|unos|unas|dos|tres|\d+)\s+(?:anos?|mes(?:es)?|"
+    r"semanas?)|anteriormente|la\s+otra\s+vez|last\s+(?:time|year|month|week|summer|winter|"
+    r"spring|autumn|fall|trip|visit)|(?:a\s+)?(?:year|month|week)s?\s+ago|previously|"
+    r"estuvimos|estuve|fuimos|nos\s+alojamos|me\s+aloje|nos\s+hospedamos|me\s+hospede|"
+    r"stayed|we\s+went|went\s+to|used\s+to)\b")
+# where a clause ends: a stop, comma or semicolon (not inside a number: "4,200"), or the
+# words that turn to the ask ("now", "ahora", "but", "pero", "this time", "esta vez")
+_CLAUSE = re.compile(r"[;:!?\u2026()]|(?<!\d)[.,]|[.,](?!\d)|\s[-\u2013\u2014]\s|"
+                     r"\b(?:now|ahora|but|pero|this\s+time|esta\s+vez|instead|en\s+cambio|"
+                     r"este\s+ano|this\s+year)\b")
+
+
+def past_spans(free: str) -> list[tuple[int, int]]:
+    """The clauses of ``free`` (folded) told in the past: "el año pasado nos cobraron
+    4,200 en CDMX", "last time we stayed in Leeds" (up to "now we need Bristol")."""
+    out = []
+    for m in _PAST.finditer(free):
+        ends = [e.end() for e in _CLAUSE.finditer(free, 0, m.start())]
+        after = _CLAUSE.search(free, m.end())
+        out.append((ends[-1] if ends else 0, after.start() if after else len(free)))
+    return out
+
+
 def residence_spans(free: str) -> list[tuple[int, int]]:
     """The spans of the names said as where someone lives or is (``free``: folded, with
     what was read blanked)."""
@@ -50,5 +81,16 @@ def claim_residences(text: QueryText, lang: str) -> None:
         hit = find_place(alone, text.original, lang, [])
         if hit is not None and a <= hit[1][0] and hit[1][1] <= b:
             free = free[:a] + CLAIMED * (b - a) + free[b:]
+    # a clause of another time ("el año pasado nos cobraron 4,200 en CDMX"): its places
+    # alone are claimed, its amounts and dates left to their own readers
+    for a, b in past_spans(text.free):
+        alone = CLAIMED * a + text.free[a:b] + CLAIMED * (len(text.free) - b)
+        for _ in range(3):
+            hit = find_place(alone, text.original, lang, [])
+            if hit is None or not (a <= hit[1][0] and hit[1][1] <= b):
+                break
+            x, y = hit[1]
+            alone = alone[:x] + CLAIMED * (y - x) + alone[y:]
+            free = free[:x] + CLAIMED * (y - x) + free[y:]
     if free != text.free and find_place(free, text.original, lang, []) is not None:
         text.free = free

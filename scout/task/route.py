@@ -127,11 +127,27 @@ def read_places(free: str, original: str, lang: str,
     taken = [h for h in (first, second) if any(overlaps(h[1], t[1]) or fold(h[0]) == fold(t[0])
                                                for t in out.values())]
     if not taken:
-        for name, hit in zip(left, (first, second)):
+        for name, hit in zip(_from_first(left, dict(places)), (first, second)):
             out[name] = hit
     elif len(taken) == 1 and not _listed_after_cue(free, first, second):
         out[left[0]] = second if taken[0] is first else first
     return out
+
+
+# the words an author cues where a route starts with ("desde", "from", "saliendo de")
+_FROM = re.compile(r"(?:^|\s)(?:from|desde|de|del|out\s+of|leaving|departing|sailing|saliendo|"
+                   r"sale|salida|origen|origin)(?:\s|$)")
+
+
+def _from_first(left: list[str], aliases: dict[str, list[str]]) -> list[str]:
+    """The inputs left, the one whose cues say where a route starts first: "crucero de
+    Buenos Aires a Brasil" for a kind that declares the region sailed before the port it
+    leaves from gives the port the first end. Declaration order where the cues do not tell
+    (neither, or both, of the first two cue a start)."""
+    starts = [any(_FROM.search(c) for c in cue_forms(aliases[n])) for n in left[:2]]
+    if len(starts) == 2 and starts == [False, True]:
+        return [left[1], left[0], *left[2:]]
+    return left
 
 
 def _listed_after_cue(free: str, first: Hit, second: Hit) -> bool:
