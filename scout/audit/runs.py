@@ -28,7 +28,7 @@ from scout.audit.filters import JournalFilter
 from scout.audit.runs_index import RunsIndex, entry_of
 from scout.errors import UsageError
 from scout.fsutil import loads_stored, pid_alive, read_stored
-from scout.orchestrator.locks import apply_alive
+from scout.orchestrator.lockinfo import apply_alive
 from scout.orchestrator.state import DONE_OK, MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME
 from scout.paths import MISSION_ID_RE

@@ -32,7 +32,7 @@ from typing import Any
 
 from scout.errors import ScoutError
 from scout.fsutil import loads_stored, read_stored, write_atomic
-from scout.orchestrator.locks import apply_alive
+from scout.orchestrator.lockinfo import apply_alive
 from scout.orchestrator.state import MALFORMED, MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, load_state
 

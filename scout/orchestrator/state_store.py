@@ -34,6 +34,7 @@ from typing import IO, Any, Literal
 from scout.errors import storage_error
 from scout.fsutil import (bounded_lines, loads_stored, open_append, open_stored, read_stored,
                           write_atomic)
+from scout.orchestrator.lockinfo import apply_alive
 from scout.orchestrator.state import (
     DONE_OK,
     MALFORMED,
@@ -171,8 +172,6 @@ def _snapshot_for_readers(run_dir: Path, state: MissionState, offset: int) -> No
     the log as they check the writer's. A run dir this process cannot write is left
     as it is, and so is anything standing where the snapshot goes (a damaged snapshot
     is the operator's to see: the listing names it)."""
-    from scout.orchestrator.locks import apply_alive
-
     if os.path.lexists(run_dir / SNAPSHOT_NAME) or apply_alive(run_dir):
         return
     # "written_by": who left it (a reader, not the mission's apply), for the operator

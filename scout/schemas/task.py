@@ -334,14 +334,15 @@ class Task(ArtifactModel):
     def get(self, name: str, default: Any = None) -> Any:
         return self.values.get(name, default)
 
-    def first_of_type(self, type_name: str) -> Any:
+    def first_of_type(self, type_name: str, order: Iterable[str] = ()) -> Any:
         """The first value the request gives an input of ``type_name`` (``money``: the
         budget prices are compared with, as rank compares them; ``rating``: the minimum),
         ``None`` when the kind declares none or the request left them empty. Shared report
         sections read the budget this way, never by the name ``budget``, which a kind
-        need not have."""
+        need not have. ``order``: the kind's inputs in their declaration order (a Task
+        read back from disk has its keys sorted)."""
         if type_name == "money":  # the one rule rank reads it by
-            asked = asked_money(self.types, self.values)
+            asked = asked_money(self.types, self.values, order)
             return asked[1] if asked is not None else None
         for name, declared in self.types.items():
             if declared == type_name and self.values.get(name) is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from scout.schemas.task import asked_money, declared_first
+from scout.schemas.task import asked_money, declared_first, held_to
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import TIER_TYPES, RankParams
 from scout.steps.costorder import reads_price
@@ -123,13 +123,18 @@ def capped_input(ctx: StepContext, where: list[str], name: str) -> str | None:
     values = getattr(task, "values", None) or {}
     order = list(getattr(ctx.pipeline, "inputs", None) or {})
     types = declared_first(getattr(task, "types", None) or {}, order)
-    given = [n for n, t in types.items() if t == "money" and values.get(n) is not None]
+    money = [n for n, t in types.items() if t == "money"]
     for expression in where:
         found = fields_and_inputs(expression, name)
         if found is None or not reads_price(expression, name):
             continue
-        named = [n for n in given if n in found[1]]
-        if named:
-            return named[0]
+        # of the money inputs the where reads, the ones named as a cap (``budget``): a
+        # cost worked out from another (a fee that is a share of a property's value,
+        # written out from its named value) reads that one too, yet it is no budget
+        named = [n for n in money if n in found[1]]
+        capped = [n for n in named if held_to(n)]
+        given = [n for n in (capped or named) if values.get(n) is not None]
+        if given:
+            return given[0]
     asked = asked_money(types, values)
     return asked[0] if asked is not None else None

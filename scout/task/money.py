@@ -222,7 +222,7 @@ def find_money(free: str, original: str, territories: list[str], *,
 
         # "nos dijeron entre 12 y 15 mil pesos, que no pase de 14 mil": the bare cap after
         # the range heard, in its currency, is the ask
-        if (cap := cap_after_range(free, first)) is not None:
+        if (cap := cap_after_range(free, first, _number)) is not None:
             return cap
     if first is not None:
         return first

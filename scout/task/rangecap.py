@@ -9,6 +9,7 @@ when the first amount it reads is a range said as no cap.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from scout.schemas.task import Money
 from scout.task.figures import AMOUNT
@@ -34,11 +35,13 @@ _ENDS = re.compile(r"\s*(?:(?:al|a|por|per|la|el|the|cada|each)\s+[a-z]+\s*)?(?:
 
 
 def cap_after_range(free: str, first: tuple[Money, tuple[int, int], str | None],
+                    number: Callable[[str, str | None], float],
                     ) -> tuple[Money, tuple[int, int], str | None] | None:
     """The cap said bare after the range ``first`` (Money with a ``min``, its span, its
     assumed word), as Money in the range's currency and period, and the cap's span; None
-    where no such cap follows, or its amount is no amount the range's scale allows."""
-    from scout.task.money import _number
+    where no such cap follows, or its amount is no amount the range's scale allows.
+    ``number``: the money reader's figure with its scale word ("14", "mil"), passed in so
+    this module never imports the reader that calls it."""
     from scout.task.moneyunits import periodic
 
     # the range's period, said after it ("entre 12 y 15 mil pesos al mes"): the cap's too
@@ -52,7 +55,7 @@ def cap_after_range(free: str, first: tuple[Money, tuple[int, int], str | None],
         return None  # none, or two: no one cap to read
     m = caps[0]
     try:
-        amount = _number(m.group("a"), m.group("k"))
+        amount = number(m.group("a"), m.group("k"))
     except ValueError:
         return None
     # the cap is of the range's size ("entre 12 y 15 mil ... 14 mil"): a number far off it

@@ -172,8 +172,8 @@ def test_the_cost_per_sample_at_the_batch_asked_in_spanish(runs):
            "≤ 80 €/unidad | 1.680,00 € | preparación de librería 30,00 € por muestra + la " \
            "carrera 960,00 € repartida entre 24 muestras | 10 días |" in run.report
     assert "el tramo de su lista de precios para 24 muestras, 80,00 € cada una" in run.report
-    assert "SeqLab Barcelona se pasa por poco del presupuesto: 35 € (85 € tal como lo " \
-           "compara la clasificación)" in run.report
+    assert "SeqLab Barcelona se pasa por poco del presupuesto: 85 € tal como lo compara " \
+           "la clasificación (35 € según la fuente)" in run.report
     assert queries[0] == "RNA-seq en Madrid precio por muestra tarifas"
 
 

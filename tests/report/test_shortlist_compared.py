@@ -134,8 +134,23 @@ def test_the_budget_is_the_input_rank_held_the_prices_to(lang, expected) -> None
     assert expected in text and "2000" not in text.split("\n## ")[0].replace("2.000", "2000")
 
 
-def test_a_where_naming_no_money_leaves_the_first_given() -> None:
+def test_a_where_naming_no_money_leaves_the_input_named_as_a_cap() -> None:
+    # no where reads the price: the money held to is the one named as a cap (rent), never
+    # a deposit declared before it (scout.schemas.task.asked_money's name rule)
     task = _two_money_task("en")
+    params = RankParams(items="candidates", as_="f", where=["f.rating is none or f.rating >= 5"],
+                        order_by=["f.price.amount if f.price else none"], descending=False)
+    flats = [_flat("lavapies", ("https://homes.test/a", Money(amount=850, currency="EUR",
+                                                              comparator="=")))]
+    assert rank.run(_ctx(params, {"candidates": Candidates(items=flats)},
+                         task)).budget_input == "rent"
+
+
+def test_a_where_naming_no_money_and_no_cap_name_leaves_the_first_given() -> None:
+    # neither input is named as a cap: the first declared the request gives
+    inputs = {"deposit": InputSpec(type="money"), "fee": InputSpec(type="money")}
+    task = build_task("flat in Madrid", inputs, today=TODAY,
+                      set_values={"deposit": "2000 EUR", "fee": "900 EUR"})
     params = RankParams(items="candidates", as_="f", where=["f.rating is none or f.rating >= 5"],
                         order_by=["f.price.amount if f.price else none"], descending=False)
     flats = [_flat("lavapies", ("https://homes.test/a", Money(amount=850, currency="EUR",
