@@ -26,6 +26,7 @@ from scout.steps.rank_heads import for_people
 from scout.steps.periodnotes import BUDGET, FLOOR, PEERS, is_period_flag
 from scout.steps.rank_periods import put_on_period, to_period
 from scout.steps.dailycap import HOUR_RATES
+from scout.steps.distancerate import for_distance
 from scout.steps.eachprice import as_unit
 from scout.steps.groupsize import for_group
 from scout.steps.headprice import as_heads
@@ -253,6 +254,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.price is not None and nouns and each is None and per in (None, TOTAL):
             # "€45 per headshot" for 8 headshots: eight times it against the budget for all
             for_nouns(c, nouns)
+        if c.price is not None and "price" in checks:
+            # "250 €, desplazamiento 0,30 €/km": the rate times the distance asked, or said
+            # to be on top of the price
+            for_distance(c, per, work)
         if c.price is not None and bundle is not None:
             for_bundle(c, *bundle)
         elif c.price is not None and (unit := per if per in WORK_UNITS else pack) \
