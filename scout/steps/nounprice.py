@@ -28,9 +28,10 @@ from scout.task.lang import fold
 FLAG = N_("{count} × {price} per {noun}, the number asked")
 
 # what joins an amount to the noun it is one of: "€45 per headshot", "90 € por sesión",
-# "$45/headshot", "45 € cada retrato", "£12 a bag", "3 € por cada etiqueta"
-_JOIN = re.compile(r"\s*(?:/\s*|(?:per|por|each|cada|an?)\s+)"
-                   r"(?:(?:cada|each|one|un|una|single)\s+)?(?P<noun>[a-z][a-z-]{2,})\b")
+# "$45/headshot", "45 € cada retrato", "£12 a bag", "3 € por cada etiqueta", Spanish's
+# article alone or after "por" ("90 € la sesión", "45 € por el retrato")
+_JOIN = re.compile(r"\s*(?:/\s*|(?:per|por|each|cada|an?|el|la)\s+)"
+                   r"(?:(?:cada|each|one|un|una|single|el|la|the)\s+)?(?P<noun>[a-z][a-z-]{2,})\b")
 
 
 def counted_inputs(inputs: Mapping[str, Any], values: Mapping[str, Any],

@@ -32,6 +32,8 @@ def _eur(amount: float) -> Money:
     ("Left luggage £12 a bag", "bag"),
     ("Impresión de etiquetas 3 € por cada etiqueta", "etiqueta"),
     ("Retratos desde 45 €/retrato", "retrato"),
+    ("Fotógrafa de estudio: 90 € la sesión", "sesión"),
+    ("Retocado 45 € por el retrato", "retrato"),
     ("Cakes from £30, delivery included", None),   # no noun it is per
 ])
 def test_the_noun_a_price_is_per(text: str, noun: str | None) -> None:
