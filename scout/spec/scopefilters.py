@@ -1,7 +1,9 @@
 """The filters bound to the scope a template renders in, which
 :func:`scout.spec.templating.make_env` puts over scout's plain ones: the locale filters a
 pipeline's own templates call write in the request's language (``task.lang``) and on the
-kind's rating scale; ``mentions`` and ``stated`` read the pipeline's synonyms. And
+kind's rating scale; ``mentions`` and ``stated`` read the pipeline's synonyms, and
+``stated`` and ``tier_price`` over units in two currencies read in the one rank compares
+in (:mod:`scout.spec.statedmoney`). And
 :func:`in_language`, which binds a report's language (or rank's ``reasons``') over every
 locale filter. jinja2 is imported when an environment is made, not with this module.
 """
@@ -22,6 +24,7 @@ def bind_scope_filters(filters: MutableMapping[str, Any]) -> None:
         filters[name] = _in_task_lang(filters[name])
     filters["mentions"] = _mentions_in_scope()
     filters["stated"] = _stated_in_scope()
+    filters["tier_price"] = _tier_price_in_scope()
 
 
 def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10,
@@ -144,3 +147,33 @@ def _stated_in_scope() -> Callable[..., Any]:
         return stated(value, *units, synonyms=table, **kw)
 
     return stated_in_scope
+
+
+@lru_cache(maxsize=1)
+def _tier_price_in_scope() -> Callable[..., Any]:
+    """``tier_price`` whose units in two currencies or more (``'€', '£'``) are read apart
+    and converted to the one rank compares in, as ``stated``'s are
+    (:func:`scout.spec.statedmoney.stated_in`): a UK lab's "96+ samples £60" against a
+    budget in euros was compared as 60 €."""
+    import functools
+
+    from jinja2 import pass_context
+
+    from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR, stated_in
+    from scout.spec.tiersaid import tier_price
+
+    @pass_context
+    @functools.wraps(tier_price)
+    def tier_price_in_scope(context: Any, value: Any, count: Any, *units: str,
+                            **kw: Any) -> Any:
+        money = context.get(MONEY_VAR)
+        if not money:
+            return tier_price(value, count, *units, **kw)
+
+        def read(value: Any, *group: str, **kw: Any) -> Any:
+            return tier_price(value, count, *group, **kw)
+
+        return stated_in(read, value, units, money, kw,
+                         local_dollar=bool(context.get(DOLLAR_VAR)))
+
+    return tier_price_in_scope

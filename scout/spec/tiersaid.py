@@ -188,7 +188,8 @@ def tier_price(value: Any, count: Any, *units: str, words: Any = None,
     it sells: the tier of the smallest quantity its price list gives that holds ``count``
     (``shop | tier_price(task.copies, '€', '£', words=['uds', 'copias', 'copies'])`` is
     39 for 200 copies of "100 uds 25 €, 250 uds 39 €, 500 uds 55 €"), in the currency the
-    page writes it in. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or
+    page writes it in (in a rank's scope, units in two currencies are each read apart and
+    converted to the one compared: :func:`scout.spec.scopefilters._tier_price_in_scope`). Sources that disagree: ``pick`` the ``max`` (default), ``min`` or
     ``first``. ``none`` when no count is asked, when the record states no tier, or when
     every tier it states is smaller than ``count`` (a shop may not sell that many at
     those prices), so ``where`` keeps the record and the kind falls back on its price."""

@@ -74,6 +74,7 @@ from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_peers import peer_currency, peer_period, sole_rate
 from scout.steps.periodnotes import UNSTATED, is_incomparable_flag, period_notes
 from scout.steps.rank_periods import to_period
+from scout.steps.nounprice import counted_inputs
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
                                       fields_checked, guarded, record_words)
 from scout.steps.seasonprice import asked_dates
@@ -271,6 +272,10 @@ def run(ctx: StepContext) -> Shortlist:
                               and bool(people(ctx, params.people)),
                               head_words=head_words(ctx, params), counted=counted,
                               tiers=tiers(ctx, params.tiers),
+                              nouns=counted_inputs(getattr(ctx.pipeline, "inputs", None) or {},
+                                                   getattr(ctx.task, "values", None) or {},
+                                                   [*where, *order_by])
+                              if target is not None and not floor else (),
                               start_month=getattr(getattr(ctx.task, "today", None), "month",
                                                   None))
     rates = getattr(ctx.config, "tax_rates", None) or {}

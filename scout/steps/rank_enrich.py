@@ -26,6 +26,7 @@ from scout.steps.rank_heads import for_people
 from scout.steps.periodnotes import BUDGET, FLOOR, PEERS, is_period_flag
 from scout.steps.rank_periods import put_on_period, to_period
 from scout.steps.dailycap import HOUR_RATES
+from scout.steps.distancerate import for_distance
 from scout.steps.eachprice import as_unit
 from scout.steps.groupsize import for_group
 from scout.steps.headprice import as_heads
@@ -34,6 +35,7 @@ from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.packterm import for_terms
 from scout.steps.tripfare import as_one_persons, for_trip
 from scout.steps.seasonprice import for_season
+from scout.steps.nounprice import for_nouns
 from scout.steps.seatprice import for_seats
 from scout.steps.slotprice import for_slot
 from scout.steps.staylength import Span
@@ -98,6 +100,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            head_words: tuple[list[str], list[str]] = ([], []),
            counted: dict[str, dict[tuple[str, str, str], int]] | None = None,
            tiers: Sequence[tuple[re.Pattern[str], float | None, bool]] = (),
+           nouns: Sequence[tuple[str, int]] = (),
            start_month: int | None = None,
            ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
@@ -149,7 +152,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     inputs a page lists its prices by, size or count, each source's price the tier's the
     request asks (:func:`scout.steps.tierprice.restate_tiers`). ``start_month``: the
     request's today's month, when a contract's yearly rise in a named month first comes
-    (:func:`scout.steps.termcost.for_term`)."""
+    (:func:`scout.steps.termcost.for_term`). ``nouns``: the things the request counts,
+    a page's price per one of them ("€45 per headshot") being that many times it
+    against a budget for all of them (:func:`scout.steps.nounprice.for_nouns`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -246,6 +251,13 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             for_people(c, per, asked, periods, each, group, work)
         if c.price is not None and each and each not in HEADS:
             for_seats(c, each)
+        if c.price is not None and nouns and each is None and per in (None, TOTAL):
+            # "€45 per headshot" for 8 headshots: eight times it against the budget for all
+            for_nouns(c, nouns)
+        if c.price is not None and "price" in checks:
+            # "250 €, desplazamiento 0,30 €/km": the rate times the distance asked, or said
+            # to be on top of the price
+            for_distance(c, per, work)
         if c.price is not None and bundle is not None:
             for_bundle(c, *bundle)
         elif c.price is not None and (unit := per if per in WORK_UNITS else pack) \

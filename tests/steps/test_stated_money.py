@@ -71,3 +71,33 @@ def test_a_trades_callout_in_another_currency_is_converted():
         "rock": "Rock Plumbing: tap replacement £40, call-out £50."})
     [c] = left_out(short).values()
     assert left_out(short) and c.key == "rock"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("96+ samples £70, 24-95 samples £85", 82.3529),        # £70 is ~82,35 €
+    ("96+ muestras 65 €, 24-95 muestras 80 €", 65),
+    ("Price list: 1-50 samples CHF 90, 51+ samples CHF 75", None),  # no rate: nothing
+])
+def test_a_tier_in_another_currency_is_converted(text, want):
+    # tier_price over units in two currencies, in scope, reads each apart as stated does
+    from scout.spec.tiersaid import tier_price
+
+    def read(value, *units, **kw):
+        return tier_price(value, 100, *units, **kw)
+
+    got = stated_in(read, text, ["€", "£", "CHF"], ("EUR", {**RATES, "CHF": 0}),
+                    {"words": ["muestras", "samples"]})
+    assert got == (pytest.approx(want, abs=0.0001) if want is not None else None)
+
+
+@pytest.mark.parametrize("query", [
+    "secuenciación de 100 muestras de ADN, máximo 7.000 € en total",
+    "DNA sequencing for 100 samples, at most 7,000 EUR in total",
+])
+def test_a_kinds_tier_price_in_another_currency_is_converted(query):
+    # labservices' tier_price(task.samples, '€', '£', ...): a UK core's "96+ samples £70"
+    # is ~82,35 € a sample, 8.235 € for 100, over 7.000 €; read as 70 € it was 7.000 €
+    short = rank_kind("labservices", query, {
+        "uk": "Cambridge Genomics core: DNA sequencing, 24-95 samples £85, 96+ samples £70.",
+        "es": "Servicio de secuenciación de ADN: 24-95 muestras 80 €, 96+ muestras 65 €."})
+    assert "es" in kept(short) and "uk" in left_out(short)
