@@ -1,0 +1,119 @@
+"""Text in a script the request parser does not read (Arabic, Hebrew, Cyrillic, Greek,
+Devanagari, Thai, Han, kana, Hangul…): found, named and kept out of the parse.
+
+The parser's words (prepositions, months, currencies, place cues) are Spanish and
+English, written in the Latin script: "فنادق في برشلونة في سبتمبر" read as a
+destination of the whole phrase, and "отели в Барселоне" as the destination
+"Барселоне" (an inflected form no provider finds), in English. One rule for every such
+script instead:
+
+- a request whose letters are mostly in scripts scout does not read is refused
+  (:class:`scout.errors.RequestUnread`, USE066: write it in Spanish or English, or set
+  its values directly);
+- a Spanish or English request with a name in another script ("hotel cerca de
+  東京駅") has that text left unread and noted, so nothing is guessed from it; a
+  required input it was meant to give is asked for (USE065), with the note.
+
+Latin letters with any diacritics ("Łódź", "Hà Nội", "Ærø"), digits, symbols,
+currency signs and emoji are read as before: they are no letters of another script.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from scout.i18n import N_
+
+#: letters that no script's words are made of: «1ª», «2º», «5 µm»
+_NO_SCRIPT = frozenset("ªºµ")
+#: a script's first word in Unicode's character names → the name a person knows it by
+#: (msgids: the Spanish catalog has them); any other is named by its own first word
+SCRIPT_NAMES = {
+    "ARABIC": N_("Arabic"), "HEBREW": N_("Hebrew"), "CYRILLIC": N_("Cyrillic"),
+    "GREEK": N_("Greek"), "DEVANAGARI": N_("Devanagari"), "THAI": N_("Thai"),
+    "CJK": N_("Chinese/Japanese (Han)"), "HIRAGANA": N_("Japanese (kana)"),
+    "KATAKANA": N_("Japanese (kana)"), "HANGUL": N_("Korean (Hangul)"),
+    "ARMENIAN": N_("Armenian"), "GEORGIAN": N_("Georgian"), "BENGALI": N_("Bengali"),
+    "TAMIL": N_("Tamil"), "ETHIOPIC": N_("Ethiopic"),
+}
+
+
+@dataclass(frozen=True)
+class Unread:
+    """One run of text in a script scout does not read: where, what and which script."""
+
+    start: int
+    end: int
+    text: str
+    script: str  # its English name (a msgid)
+
+
+def _script(ch: str) -> str | None:
+    """The script of the letter ``ch`` when scout does not read it; None for a Latin
+    letter, or anything that is no letter (digits, marks, symbols, emoji)."""
+    if ch.isascii() or ch in _NO_SCRIPT or unicodedata.category(ch) not in ("Lu", "Ll", "Lt", "Lo"):
+        return None
+    name = unicodedata.name(ch, "")
+    if not name or "LATIN" in name.split():
+        return None  # "LATIN SMALL LETTER L WITH STROKE", "FULLWIDTH LATIN CAPITAL LETTER A"
+    first = name.split()[0]
+    return SCRIPT_NAMES.get(first, first.capitalize())
+
+
+def unread_runs(text: str) -> list[Unread]:
+    """Every run of ``text`` in a script scout does not read, in order: letters of one
+    script, with the marks, apostrophes, hyphens and spaces between them (a phrase in
+    Arabic is one run, not one per word), trimmed of the spaces at its ends."""
+    runs: list[Unread] = []
+    start = end = -1
+    script = ""
+    for i, ch in enumerate(text):
+        s = _script(ch)
+        if s is not None and start >= 0 and s == script:
+            end = i + 1
+            continue
+        if s is None and start >= 0 and (unicodedata.category(ch).startswith("M")
+                                         or ch in " '’-\u00a0" or ch.isspace()):
+            continue  # a vowel sign, or what joins two words of the run
+        if start >= 0:
+            runs.append(Unread(start, end, text[start:end], script))
+            start = -1
+        if s is not None:
+            start, end, script = i, i + 1, s
+    if start >= 0:
+        runs.append(Unread(start, end, text[start:end], script))
+    # a vowel sign after a run's last letter is the run's (Devanagari, Thai)
+    return [Unread(r.start, _marks_end(text, r.end), text[r.start:_marks_end(text, r.end)],
+                   r.script) for r in runs]
+
+
+def _marks_end(text: str, end: int) -> int:
+    while end < len(text) and unicodedata.category(text[end]).startswith("M"):
+        end += 1
+    return end
+
+
+def mostly_unread(text: str, runs: list[Unread] | None = None) -> str | None:
+    """The script most of ``text``'s letters are written in, when that is one scout does
+    not read (its letters outnumber the Latin ones); None otherwise."""
+    runs = unread_runs(text) if runs is None else runs
+    if not runs:
+        return None
+    counts: dict[str, int] = {}
+    for r in runs:
+        counts[r.script] = counts.get(r.script, 0) + sum(
+            1 for ch in r.text if _script(ch) is not None)
+    latin = sum(1 for ch in text if ch.isalpha() and _script(ch) is None)
+    if sum(counts.values()) <= latin:
+        return None
+    return max(counts, key=lambda s: counts[s])
+
+
+def blanked(text: str, runs: list[Unread]) -> str:
+    """``text`` with each of ``runs`` as spaces (the same length, so every other span
+    found in it is the same span in ``text``)."""
+    out = list(text)
+    for r in runs:
+        out[r.start:r.end] = " " * (r.end - r.start)
+    return "".join(out)
