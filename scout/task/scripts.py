@@ -62,30 +62,41 @@ def _script(ch: str) -> str | None:
 
 
 def unread_runs(text: str) -> list[Unread]:
-    """Every run of ``text`` in a script scout does not read, in order: letters of one
-    script, with the marks, apostrophes, hyphens and spaces between them (a phrase in
-    Arabic is one run, not one per word), trimmed of the spaces at its ends."""
-    runs: list[Unread] = []
+    """Every run of ``text`` in scripts scout does not read, in order: their letters, with
+    the marks, apostrophes, hyphens and spaces between them (a phrase in Arabic is one run,
+    not one per word; Japanese's kana and Han together, "ソウル駅", are one), trimmed of
+    the spaces at its ends and named by the script most of its letters are in."""
+    spans: list[tuple[int, int]] = []
     start = end = -1
-    script = ""
     for i, ch in enumerate(text):
-        s = _script(ch)
-        if s is not None and start >= 0 and s == script:
-            end = i + 1
-            continue
-        if s is None and start >= 0 and (unicodedata.category(ch).startswith("M")
-                                         or ch in " '’-\u00a0" or ch.isspace()):
-            continue  # a vowel sign, or what joins two words of the run
-        if start >= 0:
-            runs.append(Unread(start, end, text[start:end], script))
+        if _script(ch) is not None or (start >= 0 and _joins(ch)
+                                       and unicodedata.category(ch) == "Lm"):
+            start, end = (i if start < 0 else start), i + 1  # "ー" ends "スーパー"
+        elif start >= 0 and not (unicodedata.category(ch).startswith("M") or _joins(ch)
+                                 or ch in "'’-" or ch.isspace()):
+            spans.append((start, end))  # a vowel sign, or what joins two words, goes on
             start = -1
-        if s is not None:
-            start, end, script = i, i + 1, s
     if start >= 0:
-        runs.append(Unread(start, end, text[start:end], script))
-    # a vowel sign after a run's last letter is the run's (Devanagari, Thai)
-    return [Unread(r.start, _marks_end(text, r.end), text[r.start:_marks_end(text, r.end)],
-                   r.script) for r in runs]
+        spans.append((start, end))
+    runs = []
+    for a, b in spans:
+        b = _marks_end(text, b)  # a vowel sign after its last letter (Devanagari, Thai)
+        counts: dict[str, int] = {}
+        for ch in text[a:b]:
+            if (s := _script(ch)) is not None:
+                counts[s] = counts.get(s, 0) + 1
+        runs.append(Unread(a, b, text[a:b], max(counts, key=lambda s: counts[s])))
+    return runs
+
+
+#: punctuation and signs of those scripts that stand inside a name: "サグラダ・ファミリア"
+#: (KATAKANA MIDDLE DOT), "スーパー" (KATAKANA-HIRAGANA PROLONGED SOUND MARK), "、"
+_JOINING = ("KATAKANA", "KATAKANA-HIRAGANA", "HIRAGANA", "IDEOGRAPHIC", "CJK", "ARABIC",
+            "HEBREW", "THAI", "DEVANAGARI", "HANGUL", "GREEK", "CYRILLIC")
+
+
+def _joins(ch: str) -> bool:
+    return not ch.isascii() and unicodedata.name(ch, "").split(" ")[0] in _JOINING
 
 
 def _marks_end(text: str, end: int) -> int:

@@ -120,6 +120,10 @@ def test_a_run_is_one_phrase_and_blanking_keeps_every_other_span() -> None:
     assert [r.text for r in runs] == ["دوار الساعة", "東京"]
     out = blanked(text, runs)
     assert len(out) == len(text) and out.index("tower") == text.index("tower")
+    # Japanese: kana and Han, a middle dot and a long-vowel mark inside, are one name
+    assert [r.text for r in unread_runs("near サグラダ・ファミリア or ソウル駅, スーパー")] == [
+        "サグラダ・ファミリア", "ソウル駅", "スーパー"]
+    assert unread_runs("near ソウル駅")[0].script == "Japanese (kana)"
     # a Devanagari vowel sign ends the run, not a letter
     assert unread_runs("hotel नई दिल्ली")[0].text == "नई दिल्ली"
 
