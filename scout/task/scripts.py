@@ -47,6 +47,7 @@ class Unread:
     end: int
     text: str
     script: str  # its English name (a msgid)
+    mixed: bool = False  # letters of that script inside a Latin word: a lookalike
 
 
 def _script(ch: str) -> str | None:
@@ -81,11 +82,18 @@ def unread_runs(text: str) -> list[Unread]:
     runs = []
     for a, b in spans:
         b = _marks_end(text, b)  # a vowel sign after its last letter (Devanagari, Thai)
+        # a letter of another script inside a Latin word ("Barсelona", a Cyrillic "с"):
+        # a lookalike, so the whole word is unread, never read as "Bar"
+        mixed = (a > 0 and text[a - 1].isalnum()) or (b < len(text) and text[b].isalnum())
+        while a > 0 and text[a - 1].isalnum():
+            a -= 1
+        while b < len(text) and text[b].isalnum():
+            b += 1
         counts: dict[str, int] = {}
         for ch in text[a:b]:
             if (s := _script(ch)) is not None:
                 counts[s] = counts.get(s, 0) + 1
-        runs.append(Unread(a, b, text[a:b], max(counts, key=lambda s: counts[s])))
+        runs.append(Unread(a, b, text[a:b], max(counts, key=lambda s: counts[s]), mixed))
     return runs
 
 

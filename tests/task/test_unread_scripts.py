@@ -133,3 +133,18 @@ def test_the_parser_never_reads_an_unread_script_as_a_place() -> None:
         result = parse_query(query, OPTIONAL, today=TODAY)
         assert "destination" not in result.values, (query, result.values)
         assert result.unread_script is not None and result.unread
+
+
+@pytest.mark.parametrize("query, word, lang", [
+    ("hotels in Barсelona in September", "Barсelona", "en"),  # a Cyrillic "с"
+    ("hoteles en Μadrid en octubre", "Μadrid", "es"),  # a Greek capital mu
+])
+def test_a_lookalike_letter_inside_a_latin_word_leaves_the_whole_word_unread(
+        query: str, word: str, lang: str) -> None:
+    runs = unread_runs(query)
+    assert [(r.text, r.mixed) for r in runs] == [(word, True)]
+    with pytest.raises(TaskIncomplete) as caught:
+        build_task(query, HOTEL, today=TODAY)
+    note = " ".join(caught.value.notes["destination"])
+    assert word in note and ("Latin word" in note or "palabra latina" in note), note
+    assert caught.value.lang == lang
