@@ -159,10 +159,10 @@ def parse_query(
         result.unread_script = mostly_unread(plain(query or "")[:MAX_QUERY_CHARS], unread)
         for run in unread:
             cut = run.text if len(run.text) <= 60 else run.text[:59] + "…"
-            said = (_("not read: '{text}' mixes letters of {script} script into a Latin "
+            words = (_("not read: '{text}' mixes letters of {script} script into a Latin "
                       "word") if run.mixed else
                     _("not read: '{text}' is in {script} script, which scout does not read"))
-            result.unread.append(said.format(text=cut, script=_(run.script)))
+            result.unread.append(words.format(text=cut, script=_(run.script)))
         result.notes.extend(result.unread)
     # "a las 21h" no value (unless an author's pattern reads it); "aprox." / "2 dorm." written out
     # (a slot a duration input reads as its length, "6-7:30pm", is kept too)
