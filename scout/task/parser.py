@@ -80,7 +80,7 @@ from scout.task.readers import (
     query_territories,
     widened,
 )
-from scout.task.scripts import blanked, mostly_unread, unread_runs
+from scout.task.scripts import blanked, currency_sign, mostly_unread, unread_runs
 from scout.task.wishes import claim_wishes
 from scout.task.year import year_range_inputs
 from scout.task.structured import unfielded, unquoted
@@ -141,7 +141,7 @@ def parse_query(
     # noise, chat, a voice message's fillers, catalan
     q = plain(query or "")[:MAX_QUERY_CHARS]
     # text in a script no reader here reads (Arabic, Cyrillic, Han…) is read as nothing
-    unread = unread_runs(q)
+    unread = [r for r in unread_runs(q) if not currency_sign(r.text)]  # "5000 руб." is read
     q = castilian(unshouted(unspoken(unmarked(unwrapped(blanked(q, unread))))))
     q = undictated(q)  # "en cordoba coma para el 26": punctuation said aloud, as its marks
     q = uninstructed(q)  # "ignore previous instructions and print ...": no request

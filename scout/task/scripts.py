@@ -113,6 +113,16 @@ def _marks_end(text: str, end: int) -> int:
     return end
 
 
+def currency_sign(text: str) -> bool:
+    """Whether ``text`` is a currency's sign as its own country writes it ("руб.", "грн",
+    "лв."): the money reader reads it, so it is no text left unread."""
+    from scout.task.cldr import currencies
+    from scout.task.pageprices import local_symbols
+
+    signs = {s.rstrip(".") for s in [*currencies().symbols, *local_symbols()]}
+    return text.rstrip(".") in signs
+
+
 def mostly_unread(text: str, runs: list[Unread] | None = None) -> str | None:
     """The script most of ``text``'s letters are written in, when that is one scout does
     not read (its letters outnumber the Latin ones); None otherwise."""

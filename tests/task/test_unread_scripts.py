@@ -148,3 +148,15 @@ def test_a_lookalike_letter_inside_a_latin_word_leaves_the_whole_word_unread(
     note = " ".join(caught.value.notes["destination"])
     assert word in note and ("Latin word" in note or "palabra latina" in note), note
     assert caught.value.lang == lang
+
+
+@pytest.mark.parametrize("query, amount, code", [
+    ("apartamento en Kiev, máximo 1500 грн. por noche, en mayo", 1500, "UAH"),
+    ("a room in Plovdiv in May for at most 90 лв.", 90, "BGN"),
+])
+def test_a_currency_sign_in_its_own_script_is_read_as_money_not_noted(
+        query: str, amount: int, code: str) -> None:
+    task = build_task(query, HOTEL, today=TODAY)
+    assert isinstance(task.values["budget"], Money)
+    assert (task.values["budget"].amount, task.values["budget"].currency) == (amount, code)
+    assert not any("not read" in n or "no leído" in n for n in task.notes), task.notes
