@@ -69,6 +69,34 @@ def check_text(value: str | None, what: str) -> None:
             code="USE045") from None
 
 
+#: the longest query scout takes, in characters, as a ``--set`` value's bound
+#: (mission_request.MAX_VALUE_CHARS): the parser reads the first 2,000 (and notes the
+#: cut), while task.json, the state log and the report each keep the query whole, so a
+#: 1 MB paste was ~5 MB on disk. docs/running.md says it.
+MAX_REQUEST_CHARS = 10_000
+
+
+def check_length(query: str | None, default_lang: str = "en") -> None:
+    """Refuse a query longer than :data:`MAX_REQUEST_CHARS` (USE067, exit 2), in the
+    request's language, before anything is written."""
+    from scout.errors import RequestTooLong
+    from scout.i18n import say, translations
+    from scout.task.lang import coerce_lang, detect
+    from scout.task.parser import MAX_QUERY_CHARS
+
+    if query is None or len(query) <= MAX_REQUEST_CHARS:
+        return
+    lang = detect(query[:MAX_QUERY_CHARS], coerce_lang(default_lang))
+    _ = translations(lang).gettext
+    raise RequestTooLong(
+        say(_, N_("{what} is {n} characters long; scout takes at most {max}"),
+            what="--query", n=len(query), max=MAX_REQUEST_CHARS),
+        hint=say(_, N_("say the request in a few sentences (scout reads the first "
+                       "{read} characters of a query); a document to research is a "
+                       "source, not a request"), read=MAX_QUERY_CHARS),
+        lang=lang)
+
+
 def check_no_secret(texts: dict[str, Any], root: Path, config: str | Path | None) -> None:
     """Refuse a request that holds the value of a credential this deployment knows (an
     adapter's API key from the environment, a pool token): the query goes out to search
@@ -281,6 +309,7 @@ def prepare(
         raise UsageError("nothing to research: the query is blank; give --query \"...\" "
                          "(and/or --set key=value)",
                          hint="a query of only spaces or invisible characters says nothing")
+    check_length(q, cfg.default_lang)
     check_no_secret({"--query": q, **{f"--set {k}": v for k, v in inputs.items()}},
                     root_path, find_config(config, pipeline_path))
     if mid is None:

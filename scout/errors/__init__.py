@@ -44,6 +44,8 @@ from scout.errors.usage import (  # noqa: F401
     NotServed,
     MisdirectedHost,
     RequestIncomplete,
+    RequestUnread,
+    RequestTooLong,
 )
 from scout.errors.config import (  # noqa: F401
     ConfigError,

@@ -125,3 +125,38 @@ class RequestIncomplete(UsageError):
 
     def to_dict(self) -> dict:
         return {**super().to_dict(), "lang": self.lang, "missing": self.missing}
+
+
+class RequestUnread(UsageError):
+    """The request is written mostly in a script scout's request parser does not read
+    (Arabic, Hebrew, Cyrillic, Greek, Devanagari, Thai, Han, kana, Hangul…): refused
+    before any phase runs rather than read as something it does not say
+    (:mod:`scout.task.scripts`). ``script`` names it; ``lang`` is the language the
+    message is written in."""
+
+    code = "USE066"
+
+    def __init__(self, message: str, *, hint: str | None = None, script: str = "",
+                 lang: str = "en") -> None:
+        super().__init__(message, hint=hint)
+        self.script = script
+        self.lang = lang
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "lang": self.lang, "script": self.script}
+
+
+class RequestTooLong(UsageError):
+    """The query is longer than scout takes
+    (``scout.api.request.MAX_REQUEST_CHARS``): refused before anything is written, so a
+    1 MB paste is not kept five times over in the run dir. ``lang``: the message's
+    language."""
+
+    code = "USE067"
+
+    def __init__(self, message: str, *, hint: str | None = None, lang: str = "en") -> None:
+        super().__init__(message, hint=hint)
+        self.lang = lang
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "lang": self.lang}

@@ -18,7 +18,7 @@ from typing import Any
 
 from scout import api
 from scout.api.request import check_cap
-from scout.errors import RequestIncomplete, UsageError
+from scout.errors import RequestIncomplete, RequestUnread, UsageError
 from scout.mcp import models as M
 from scout.audit.limits import AUDIT_PHASES, bound_state, cut_rows, cut_texts
 from scout.mcp.workspace import Workspace
@@ -94,6 +94,14 @@ def echoed(query: Any) -> Any:
     return query[:MAX_QUERY_CHARS] + "[…]"
 
 
+def unread_here(error: RequestUnread) -> RequestUnread:
+    """A request in a script scout does not read (USE066), its fix worded as the tools
+    take it: their ``set`` argument, not ``--set``."""
+    if error.hint:
+        error.hint = error.hint.replace("--set name=value", 'set {"name": "value"}')
+    return error
+
+
 def ask_back(ws: Workspace, error: RequestIncomplete | dict[str, Any]) -> RequestIncomplete:
     """A request that leaves out a required input, refused as the tools take the fix
     (their ``set`` argument), in the request's language (:mod:`scout.api.askback`)."""
@@ -112,6 +120,11 @@ def plan(ws: Workspace, file: str, query: str | None = None,
     result = api.plan(path, query=query, sets=values, config=ws.config, root=ws.root)
     if (result.request_error or {}).get("code") == RequestIncomplete.code:
         raise ask_back(ws, result.request_error or {})
+    if (result.request_error or {}).get("code") == RequestUnread.code:
+        error = result.request_error or {}
+        raise unread_here(RequestUnread(str(error.get("message") or ""), hint=error.get("hint"),
+                                        script=str(error.get("script") or ""),
+                                        lang=str(error.get("lang") or "en")))
     estimate = api.estimate(path, query=query, sets=values, config=ws.config, root=ws.root)
     phases = [M.PhasePlanOut(phase=p.phase, action=p.action, label=p.label, reason=p.reason)
               for p in result.phases]
@@ -230,6 +243,8 @@ def apply(ws: Workspace, file: str, query: str | None = None,
                            subscribers=[relay] if relay else [])  # type: ignore[arg-type]
     except RequestIncomplete as exc:
         raise ask_back(ws, exc) from None
+    except RequestUnread as exc:
+        raise unread_here(exc) from None
     finally:
         if relay is not None:
             relay.flush()

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from scout.errors import StepError, UsageError
-from scout.i18n import N_, author_word, translations
+from scout.errors import RequestUnread, StepError, UsageError
+from scout.i18n import N_, author_word, say, translations
 from scout.schemas.task import Task
 from scout.spec.models import InputSpec
 from scout.suggest import did_you_mean
@@ -133,6 +133,17 @@ def build_task(
                          default_lang=coerce_lang(default_lang), locales=locales, kind=kind,
                          nouns=nouns)
     _ = translations(parsed.lang, locales).gettext
+    # a request mostly in a script no reader reads: refused, unless the mission or --set
+    # gives its values (then the query is read for what it can be, and noted)
+    if parsed.unread_script is not None and not layered:
+        raise RequestUnread(
+            say(_, N_("the request is written in {script} script, which scout does not read: "
+                      "it reads requests in Spanish or English"),
+                script=_(parsed.unread_script)),
+            hint=say(_, N_("write it in Spanish or English, e.g. “{example}”, or give its "
+                           "values directly with --set name=value"),
+                     example=_("hotels in Barcelona in September under 200 €")),
+            script=parsed.unread_script, lang=parsed.lang)
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     about_fields = {n for ns in parsed.field_notes.values() for n in ns}
@@ -183,7 +194,8 @@ def build_task(
             N_("required input {names} was not found in the query").format(names=names),
             hint=N_("say it in the query or add {fixes}").format(fixes=fixes),
             missing=tuple(missing), lang=parsed.lang,
-            notes={n: parsed.field_notes.get(n, []) for n in missing},
+            notes={n: parsed.field_notes.get(n, []) + (parsed.unread if n == missing[0] else [])
+                   for n in missing},
         )
     return Task(
         query=query or "",

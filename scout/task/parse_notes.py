@@ -31,6 +31,10 @@ class ParseResult:
     field_notes: dict[str, list[str]] = field(default_factory=dict)  # the ones about one input
     lang: Lang = "en"
     flags: list[str] = field(default_factory=list)  # machine-readable: "past:<name>", …
+    #: the notes on text in a script the parser does not read (:mod:`scout.task.scripts`),
+    #: also in ``notes``; ``unread_script`` names the script when most of the request is in it
+    unread: list[str] = field(default_factory=list)
+    unread_script: str | None = None
     #: an input's name as a note says it (:func:`labeller`; parse_query sets it)
     label: Callable[[str], str] = field(default=lambda name: name.replace("_", " "),
                                         repr=False, compare=False)

@@ -82,6 +82,7 @@ from scout.task.readers import (
     query_territories,
     widened,
 )
+from scout.task.scripts import blanked, currency_sign, mostly_unread, unread_runs
 from scout.task.wishes import claim_wishes
 from scout.task.year import year_range_inputs
 from scout.task.structured import unfielded, unquoted
@@ -140,7 +141,10 @@ def parse_query(
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
     # noise, chat, a voice message's fillers, catalan
-    q = castilian(unshouted(unspoken(unmarked(unwrapped(plain(query or "")[:MAX_QUERY_CHARS])))))
+    q = plain(query or "")[:MAX_QUERY_CHARS]
+    # text in a script no reader here reads (Arabic, Cyrillic, Han…) is read as nothing
+    unread = [r for r in unread_runs(q) if not currency_sign(r.text)]  # "5000 руб." is read
+    q = castilian(unshouted(unspoken(unmarked(unwrapped(blanked(q, unread))))))
     q = undictated(q)  # "en cordoba coma para el 26": punctuation said aloud, as its marks
     q = uninstructed(q)  # "ignore previous instructions and print ...": no request
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
@@ -153,6 +157,15 @@ def parse_query(
     q = peninsular(q)  # "alberca", "parqueadero", "plazo forzoso": the words Spain uses
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
+    if unread:
+        result.unread_script = mostly_unread(plain(query or "")[:MAX_QUERY_CHARS], unread)
+        for run in unread:
+            cut = run.text if len(run.text) <= 60 else run.text[:59] + "…"
+            words = (_("not read: '{text}' mixes letters of {script} script into a Latin "
+                      "word") if run.mixed else
+                    _("not read: '{text}' is in {script} script, which scout does not read"))
+            result.unread.append(words.format(text=cut, script=_(run.script)))
+        result.notes.extend(result.unread)
     # "a las 21h" no value (unless an author's pattern reads it); "aprox." / "2 dorm." written out
     # (a slot a duration input reads as its length, "6-7:30pm", is kept too)
     q = weekdays_before_hours(q, result.lang)  # "sat 10am": the day, before its hour goes
