@@ -27,6 +27,8 @@ _RETURN = (r"(?:billetes?\s+de\s+|tarifas?\s+de\s+|precio\s+de\s+)?(?:ida\s+y\s+
 _CUE = r"\s*(?::|-|desde|from|a\s+partir\s+de|por|for|at|de|only|solo)?\s*(?:desde|from)?\s*"
 _BEFORE = re.compile(r"\b" + _RETURN + _CUE + r"$")
 _AFTER = re.compile(r"^\s*(?:\(|,)?\s*(?:en\s+)?" + _RETURN + r"\b")
+# an amount said right after a label (its cue between): the label is that amount's
+_NEXT_AMOUNT = re.compile(_CUE + r"[$€£¥]?\s*\d")
 # a single fare's words: a price said to be for one way ("solo ida", "each way")
 _SINGLE = re.compile(r"\b(?:s[oó]lo\s+ida|one[\s-]way|single|each\s+way|por\s+trayecto|"
                      r"per\s+journey|cada\s+trayecto|por\s+sentido)\b")
@@ -48,8 +50,13 @@ def is_return(text: str, span: tuple[int, int]) -> bool:
     ("89 € ida y vuelta", "£120 open return")."""
     before = fold(text[max(0, span[0] - 40):span[0]])
     before = re.split(r"[.;|\n]|\d", before)[-1]  # the clause the amount is said in
-    after = fold(text[span[1]:span[1] + 30])
-    return bool(_BEFORE.search(before) or _AFTER.search(after))
+    after = fold(text[span[1]:span[1] + 40])
+    label = _AFTER.search(after)
+    if label is not None and _NEXT_AMOUNT.match(after, label.end()):
+        # "ida 40 €, ida y vuelta 70 €", "£40 single, return £70": the return's words
+        # after a comma lead the next amount, whose label they are
+        label = None
+    return bool(_BEFORE.search(before) or label)
 
 
 def _amounts(c: Candidate, currency: str) -> list[tuple[Money, bool, str]]:
