@@ -17,6 +17,7 @@ from scout.schemas.task import Money
 from scout.steps.packprice import price_lines
 from scout.task.amounts import listed_amounts
 from scout.task.lang import fold
+from scout.units import MEASURE_UNITS
 
 # a return fare's words, folded: "ida y vuelta", "i/v", "round trip", "roundtrip",
 # "open return", "day return", "return" said of the amount beside it
@@ -76,7 +77,9 @@ def for_trip(c: Candidate, asked_return: bool) -> None:
     (the least of them), else its single fare twice; one way at a single fare its pages
     state beside a return one. Flagged; the price's head and period are kept."""
     price = c.price
-    if price is None or not price.amount:
+    if price is None or not price.amount or price.per in MEASURE_UNITS:
+        # a taxi's "1,20 €/km" is the same rate either way: a return doubles the km,
+        # never the rate (rank's ``volume`` puts it on the distance asked)
         return
     said = _amounts(c, price.currency)
     chosen_is_return = any(r for m, r, _ in said if m.amount == price.amount)

@@ -96,6 +96,9 @@ MADRID = [
     Result("Aerotraslados Retiro", "https://transfers.test/retiro",
            "Aerotraslados Retiro: minivan para 4 personas a partir de 55 €, meet and greet "
            "incluido."),
+    Result("Radio Taxi Centro", "https://transfers.test/radiotaxi",
+           "Radio Taxi Centro: taxi con taxímetro, bajada de bandera 2,50 € + 1,20 €/km. "
+           "Suplemento aeropuerto 5,50 €. Suplemento nocturno de 21:00 a 7:00."),
 ]
 CANCUN = [
     Result("Tulum Private Shuttle", "https://transfers.test/tulumshuttle",
@@ -143,7 +146,8 @@ def test_a_vehicle_by_its_size_and_a_shuttle_per_person_in_spanish(runs):
     run, queries = runs["madrid"]
     # 4 passengers: the sedan "hasta 3 pax" holds none of them, the van "hasta 7 pax" does
     # (70 €); the shared shuttle's 12 € por persona is 48 € for the four
-    assert _names(run) == ["Madrid Shuttle Compartido", "Aerotraslados Retiro"]
+    assert _names(run) == ["Madrid Shuttle Compartido", "Aerotraslados Retiro",
+                           "Radio Taxi Centro"]
     assert _excluded(run) == {
         "Barajas Transfer VTC": ["por encima del presupuesto"],
         "Taxi Premium Castellana": ["por encima del presupuesto"]}
@@ -151,6 +155,17 @@ def test_a_vehicle_by_its_size_and_a_shuttle_per_person_in_spanish(runs):
            "en total |" in run.report
     assert "- **Barajas Transfer VTC** (70 € [" in run.report
     assert queries[0] == "traslados desde Barajas a Salamanca 12 de marzo de 2027 4 pasajeros"
+
+
+def test_a_metered_taxi_is_kept_at_its_rate_never_at_its_supplement(runs):
+    """"bajada de bandera 2,50 € + 1,20 €/km. Suplemento aeropuerto 5,50 €" is a rate per
+    km (the request states no distance, so it is kept unchecked and says so), never a 5,50
+    € ride."""
+    run, _ = runs["madrid"]
+    assert "| 3 | Radio Taxi Centro | 1,20 €/km [" in run.report
+    assert "- **Radio Taxi Centro**: el precio por km no se puede comparar con un " \
+           "presupuesto total sin la cantidad pedida" in run.report
+    assert "5,50 € [" not in run.report
 
 
 def test_a_spanish_request_gets_a_spanish_report(runs):

@@ -180,3 +180,14 @@ def test_a_return_asked_is_the_return_fare_after_a_single_one(query: str) -> Non
                                           "suplemento nocturno 20 %."))
     (item,) = short.items
     assert item.candidate.price.amount == 70 and item.candidate.flags == [RETURN_FLAG]
+
+
+def test_a_rate_per_km_is_the_same_rate_for_a_return() -> None:
+    """A taxi's "1,20 €/km" asked as a return stays 1,20 €/km (the km double, not the
+    rate), never "2,40 €/km"."""
+    _, short = _rank("taxi de Barajas a Chamartín, ida y vuelta, máximo 100 €",
+                     _ferry("taxi", "Radio Taxi: bajada de bandera 2,50 € + 1,20 €/km. "
+                                    "Suplemento aeropuerto 5,50 €."))
+    (item,) = short.items
+    price = item.candidate.price
+    assert (price.amount, price.per) == (1.2, "km") and DOUBLED_FLAG not in item.candidate.flags
