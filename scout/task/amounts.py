@@ -210,7 +210,9 @@ def _ends_a_list(text: str, span: tuple[int, int]) -> bool:
     """Whether the amount at ``span`` is named as a fee, a deposit or a charge
     (:func:`_beside_price`) or an extra (:data:`_EXTRA`): no item of a list of versions'
     prices that share one period (:mod:`scout.task.sharedperiod`)."""
-    return _beside_price(text, span) or named_extra(text, span)
+    return _beside_price(text, span) \
+        or _EXTRA_BEFORE.search(fold(text[max(0, span[0] - 40):span[0]])) is not None \
+        or _EXTRA_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None
 
 
 def _priced(text: str, span: tuple[int, int]) -> bool:
