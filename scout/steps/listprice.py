@@ -14,7 +14,7 @@ from scout.steps.freeprice import says_free
 from scout.steps.pricewords import (fixed_fee, former_price, labelled_period, labelled_price,
                                     pass_period, per_size, stated_period)
 from scout.steps.promoprice import regular_index
-from scout.task.amounts import listed_amounts
+from scout.task.amounts import listed_amounts, named_extra
 from scout.spec.statedmoney import SAYS_USD
 from scout.task.taxbasis import page_basis
 from scout.units import PERIOD_DAYS, measure_unit
@@ -93,8 +93,10 @@ def _find_price(text: str, currency: str | None) -> Money | None:
              if not per_size(text, span[1]) and measure_unit(text, span[1]) is None]
     if len(found) < len(stated):
         # "bajada de bandera 2,50 €, 1,20 €/km": a fee charged once beside a rate is no
-        # price (the trip's is the rate's), as a listing's extras are none beside its price
-        found = [(m, span) for m, span in found if not fixed_fee(text, span)]
+        # price (the trip's is the rate's), and nor is an extra added to it ("Suplemento
+        # aeropuerto 5,50 €", "parking 3 €"), as a listing's extras are none beside its price
+        found = [(m, span) for m, span in found
+                 if not fixed_fee(text, span) and not named_extra(text, span)]
     else:
         # "salida 30 € + 35 €/hora", "£60 call-out, then £45/hour", "desplazamiento 20 €,
         # montaje desde 60 €": beside a rate or a price of its own, such a fee is none

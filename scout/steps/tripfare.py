@@ -17,6 +17,7 @@ from scout.schemas.task import Money
 from scout.steps.packprice import price_lines
 from scout.task.amounts import listed_amounts
 from scout.task.lang import fold
+from scout.units import MEASURE_UNITS
 
 # a return fare's words, folded: "ida y vuelta", "i/v", "round trip", "roundtrip",
 # "open return", "day return", "return" said of the amount beside it
@@ -27,6 +28,8 @@ _RETURN = (r"(?:billetes?\s+de\s+|tarifas?\s+de\s+|precio\s+de\s+)?(?:ida\s+y\s+
 _CUE = r"\s*(?::|-|desde|from|a\s+partir\s+de|por|for|at|de|only|solo)?\s*(?:desde|from)?\s*"
 _BEFORE = re.compile(r"\b" + _RETURN + _CUE + r"$")
 _AFTER = re.compile(r"^\s*(?:\(|,)?\s*(?:en\s+)?" + _RETURN + r"\b")
+# an amount said right after a label (its cue between): the label is that amount's
+_NEXT_AMOUNT = re.compile(_CUE + r"[$€£¥]?\s*\d")
 # a single fare's words: a price said to be for one way ("solo ida", "each way")
 _SINGLE = re.compile(r"\b(?:s[oó]lo\s+ida|one[\s-]way|single|each\s+way|por\s+trayecto|"
                      r"per\s+journey|cada\s+trayecto|por\s+sentido)\b")
@@ -48,8 +51,13 @@ def is_return(text: str, span: tuple[int, int]) -> bool:
     ("89 € ida y vuelta", "£120 open return")."""
     before = fold(text[max(0, span[0] - 40):span[0]])
     before = re.split(r"[.;|\n]|\d", before)[-1]  # the clause the amount is said in
-    after = fold(text[span[1]:span[1] + 30])
-    return bool(_BEFORE.search(before) or _AFTER.search(after))
+    after = fold(text[span[1]:span[1] + 40])
+    label = _AFTER.search(after)
+    if label is not None and _NEXT_AMOUNT.match(after, label.end()):
+        # "ida 40 €, ida y vuelta 70 €", "£40 single, return £70": the return's words
+        # after a comma lead the next amount, whose label they are
+        label = None
+    return bool(_BEFORE.search(before) or label)
 
 
 def _amounts(c: Candidate, currency: str) -> list[tuple[Money, bool, str]]:
@@ -69,7 +77,9 @@ def for_trip(c: Candidate, asked_return: bool) -> None:
     (the least of them), else its single fare twice; one way at a single fare its pages
     state beside a return one. Flagged; the price's head and period are kept."""
     price = c.price
-    if price is None or not price.amount:
+    if price is None or not price.amount or price.per in MEASURE_UNITS:
+        # a taxi's "1,20 €/km" is the same rate either way: a return doubles the km,
+        # never the rate (rank's ``volume`` puts it on the distance asked)
         return
     said = _amounts(c, price.currency)
     chosen_is_return = any(r for m, r, _ in said if m.amount == price.amount)

@@ -188,6 +188,24 @@ def _extras(text: str, found: list[tuple[Money, tuple[int, int]]]) -> set[int]:
                    and not _other_periods(m.per, found[i][0].per) for m in main)}
 
 
+def named_extra(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` of ``text`` is named as an extra (:data:`_EXTRA`: a
+    supplement, parking, a meal) by a word right before or right after it: beside a rate
+    per km or m³ it is what is added to the rate, never the price ("1,20 €/km.
+    Suplemento aeropuerto 5,50 €": :func:`scout.steps.listprice.find_price`)."""
+    before = fold(text[max(0, span[0] - 40):span[0]])
+    return _EXTRA_BEFORE.search(before) is not None \
+        or _EXTRA_NAMED_BEFORE.search(re.split(r"[.;|\n]|\d", before)[-1]) is not None \
+        or _EXTRA_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None
+
+
+# an extra's word with what it is for after it, in its clause, as Spanish says it
+# ("suplemento aeropuerto 5,50 €", "suplemento nocturno 20 %", "parking de larga estancia
+# 12 €")
+_EXTRA_NAMED_BEFORE = re.compile(label_re(_EXTRA) + r"(?:\s+(?:de\s+|del\s+)?[^\W\d_]+){1,2}"
+                                 + LABEL_GAP)
+
+
 def _ends_a_list(text: str, span: tuple[int, int]) -> bool:
     """Whether the amount at ``span`` is named as a fee, a deposit or a charge
     (:func:`_beside_price`) or an extra (:data:`_EXTRA`): no item of a list of versions'

@@ -30,7 +30,8 @@ from scout.units import AREA_VOLUME_WORDS, DISTANCE_WORDS, TOTAL, UNIT_SPELLINGS
 # connector ("200 € semana santa")
 # ("yearly", "annually", "anual(es)", "p.a." per year: "12.000 € anuales", "£30k p.a.");
 # the British "pa" is not read bare, for chat Spanish writes "pa" for "para" ("200 € pa dos")
-_BARE_PER = (r"noche|night|pp|each|cada un[oa]|diari[oa]s?|daily|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
+# "each way" is a trip's direction, no head ("£12 each way", "€15 per person each way")
+_BARE_PER = (r"noche|night|pp|each(?!\s+(?:way|direction|leg)s?\b)|cada un[oa]|diari[oa]s?|daily|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
              r"fortnightly|quincenal(?:es)?|quarterly|trimestral(?:es)?|"
              r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
 # a unit of work a price is per: a translator's word or page, a transcriber's (audio)

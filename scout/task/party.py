@@ -77,6 +77,13 @@ _CHILD = (r"kid|child|son|daughter|boy|girl|baby|toddler|infant|teenager|teen|ni
           r"niet[oa]|peque|cri[oa]|menor")
 _CHILDREN = (r"kids|children|sons|daughters|boys|girls|babies|toddlers|infants|teenagers|teens|"
              r"nin[oa]s|hij[oa]s|bebes|niet[oa]s|peques|cri[oa]s|menores")
+# a member's word that names the kind of a thing after it is no one of the party: "a child
+# seat", "an adult ticket", "a baby cot", "a child-friendly hotel", "a kid's menu" (English
+# puts such a word before its noun; Spanish after it, "silla de bebé", with no article)
+_MODIFIER = (r"(?!\s*-\s*\w|'s\s+\w|\s+(?:car\s+|safety\s+)?(?:seats?|tickets?|fares?|menus?|"
+             r"beds?|cots?|cribs?|chairs?|carriers?|strollers?|pushchairs?|buggy|buggies|"
+             r"discounts?|rates?|prices?|pass(?:es)?|places?|minders?|care|sitters?|sitting|"
+             r"clubs?|pools?|friendly|gates?|locks?|boosters?)(?!\w))")
 _OWNER = r"(?:my|our|his|her|their|mi|mis|su|sus|nuestr[oa]s?|the|el|la|los|las)"
 _ONE = r"(?:a|an|un|una|one)"
 # the speaker's own: "my wife", "nuestros 2 hijos" (company, after "with")
@@ -88,7 +95,7 @@ _SELF = rf"(?P<self>yo|myself|(?:me|mi){_END})"
 _MEMBER = (rf"(?:{_SELF}|(?:{_OWNER}\s+)?(?P<n>\d{{1,2}})\s+(?:(?P<adults>{_ADULTS})|"
            rf"(?P<seniors>{_SENIORS})|(?P<kids>{_CHILDREN}))|{_OWNER}\s+(?P<pair>{_PAIR})|"
            rf"(?:{_OWNER}|{_ONE})\s+(?:(?P<adult>{_ADULT})|(?P<senior>{_SENIOR})|"
-           rf"(?P<kid>{_CHILD}))|"
+           rf"(?P<kid>{_CHILD})){_MODIFIER}|"
            rf"(?P<many>{_OWNER}\s+(?:{_ADULTS}|{_CHILDREN})))(?!\w)")
 _JOINT = r"(?:\s*,\s*(?:(?:and|y|e|plus)\s+)?|\s+(?:and|y|e|&|plus|mas)\s+|\s*\+\s*)"
 # a member's age said right after them ("un niño de 8", "a kid aged 8", "one of 9 years"):

@@ -196,3 +196,20 @@ def test_a_budget_per_km_compares_rate_with_rate(query):
 def test_a_fee_charged_once_beside_a_rate_is_no_price(text, amount, per):
     price = find_price(text)
     assert price is not None and (price.amount, price.per) == (amount, per)
+
+
+@pytest.mark.parametrize("text, amount, per", [
+    ("Radio Taxi: bajada de bandera 2,50 € + 1,20 €/km. Suplemento aeropuerto 5,50 €.",
+     1.2, "km"),
+    ("Black cabs: £3.20 flag fall, then £2.40 per mile; airport supplement £5.", 2.4, "mi"),
+    ("Mudanzas Turia: 30 €/m³, parking de la furgoneta 6 €", 30, "m3"),
+    ("Pintores: 9 €/m², suplemento de andamio 40 €", 9, "m2"),
+    # beside a whole price an extra stays none, as before
+    ("Tarifa fija aeropuerto 33 €, suplemento nocturno 5 €", 33, None),
+])
+def test_an_extra_beside_a_rate_is_no_price(text, amount, per):
+    """A supplement, parking or an add-on beside a rate per km, mile, m² or m³ is added to
+    the rate, never the ride's or the job's price (a 5,50 € airport supplement is no taxi
+    ride's price)."""
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, per)

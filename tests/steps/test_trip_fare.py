@@ -151,3 +151,43 @@ def test_return_trip_and_person_prices_name_the_kinds_inputs(tmp_path) -> None:
                     "return_trip: round_trip")
     [p] = validate_paths([path], config=CONFIG).files[0].errors
     assert p.code == "SPEC080" and "opposite" in p.message
+
+
+@pytest.mark.parametrize("text, returns", [
+    # the return's words after a comma lead the next amount: they are its label, never
+    # the amount's before them (a transfer's, a ferry's, a coach's price list)
+    ("Traslados Sol: ida 40 €, ida y vuelta 70 €", [False, True]),
+    ("Heathrow to Oxford £40 single, return £70", [False, True]),
+    ("Coach £18 one way, round trip from £30", [False, True]),
+    ("Lanzadera 12 €, ida y vuelta desde 20 € por persona", [False, True]),
+    ("Return: £45, single £25", [True, False]),
+    ("Transfer £120, return", [True]),          # said after it, with nothing after: its own
+    ("Transfer 89 € (ida y vuelta)", [True]),
+])
+def test_a_return_label_before_the_next_amount_is_that_ones(text: str,
+                                                            returns: list[bool]) -> None:
+    assert [is_return(text, span) for _, span in listed_amounts(text)] == returns
+
+
+@pytest.mark.parametrize("query", [
+    "traslado de Málaga a Marbella, ida y vuelta, máximo 75 €",
+    "transfer from Faro to Lagos, return trip, under €75",
+])
+def test_a_return_asked_is_the_return_fare_after_a_single_one(query: str) -> None:
+    """"ida 40 €, ida y vuelta 70 €" asked as a return is 70 €, never its 40 € read as
+    the return fare because the return's words follow it."""
+    _, short = _rank(query, _ferry("sol", "Traslados Sol: ida 40 €, ida y vuelta 70 €, "
+                                          "suplemento nocturno 20 %."))
+    (item,) = short.items
+    assert item.candidate.price.amount == 70 and item.candidate.flags == [RETURN_FLAG]
+
+
+def test_a_rate_per_km_is_the_same_rate_for_a_return() -> None:
+    """A taxi's "1,20 €/km" asked as a return stays 1,20 €/km (the km double, not the
+    rate), never "2,40 €/km"."""
+    _, short = _rank("taxi de Barajas a Chamartín, ida y vuelta, máximo 100 €",
+                     _ferry("taxi", "Radio Taxi: bajada de bandera 2,50 € + 1,20 €/km. "
+                                    "Suplemento aeropuerto 5,50 €."))
+    (item,) = short.items
+    price = item.candidate.price
+    assert (price.amount, price.per) == (1.2, "km") and DOUBLED_FLAG not in item.candidate.flags

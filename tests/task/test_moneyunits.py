@@ -74,3 +74,21 @@ def test_a_uk_period_glued_to_the_amount(query: str, amount: float, per: str | N
     inputs = {"city": InputSpec(type="place"), "budget": InputSpec(type="money")}
     budget = parse_query(query, inputs, today=dt.date(2026, 12, 2)).values["budget"]
     assert (budget.amount, budget.per) == (amount, per)
+
+
+@pytest.mark.parametrize("text, per, each", [
+    ("Shared shuttle to Cascais, €15 per person each way.", "person", None),
+    ("Heathrow to Oxford £12 each way, £22 return", None, None),
+    ("$40 each direction", None, None),
+    ("£45 per person each direction", "person", None),
+    ("Tickets £20 each", "person", None),             # "each" alone is still a head's
+    ("15 € por persona y trayecto", "person", None),
+])
+def test_each_way_is_a_direction_no_head(text: str, per: str | None, each: str | None) -> None:
+    """"each way" says a fare is one direction's, never that it is per person: "€15 per
+    person each way" is one person's (no second head, "30 EUR/person/person"), "£12 each
+    way" no one's."""
+    from scout.task.amounts import listed_amounts
+
+    first = listed_amounts(text)[0][0]
+    assert (first.per, first.each) == (per, each)
