@@ -11,6 +11,7 @@ import click
 from scout import api
 from scout.cli import cli
 from scout.cli.params import PathParam, config_help, UsdParam, json_flag
+from scout.cli.stopsignal import sigterm_interrupts
 from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.termsafe import clean
@@ -98,16 +99,18 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     stale run; the rest are reused. Prints the report path when there is one, else the
     final state. Exit codes: 0 ok (partial included, with a warning), 1 a phase failed,
     2 spec or usage error, 3 provider or configuration error, 4 budget cap hit,
-    130 interrupted (Ctrl-C: the same command resumes).
+    130 interrupted (Ctrl-C or SIGTERM: the same command resumes).
     """
     opts: dict[str, Any] = dict(sets=sets, runs_dir=runs_dir, force=force, config=config,
                                 durability=durability, max_cost=max_cost, no_cache=no_cache,
                                 record_dir=record_dir, replay_dir=replay_dir, send=send)
     try:
-        if Path(file).is_dir():
-            return _apply_dir(Path(file), query=query, mission_id=mission_id, fmt=fmt, **opts)
-        result = _apply_one(file, query=query, mission_id=mission_id,
-                            progress=progress if fmt == "text" else "none", **opts)
+        with sigterm_interrupts():  # docker stop, systemd, a CI cancel: as Ctrl-C
+            if Path(file).is_dir():
+                return _apply_dir(Path(file), query=query, mission_id=mission_id, fmt=fmt,
+                                  **opts)
+            result = _apply_one(file, query=query, mission_id=mission_id,
+                                progress=progress if fmt == "text" else "none", **opts)
     except api.MissionInterrupted as exc:  # Ctrl-C: say where the mission is, not "aborted"
         _interrupted(exc, fmt)
         return 130

@@ -152,7 +152,7 @@ def _catalog_bytes(path: Path) -> bytes:
 def read_catalog(path: Path, lang: str) -> Any:
     """A project's ``.po`` file as a Babel catalog; :class:`CatalogInvalid` (with the file
     and line) when it cannot be read or does not parse."""
-    from babel.messages.pofile import PoFileError, read_po
+    from babel.messages.pofile import PoFileError, PoFileParser
 
     hint = ("a .po entry is a msgid line and a msgstr line, each a quoted string (see "
             "docs/authoring.md \"A kind's own words\")")
@@ -172,7 +172,12 @@ def read_catalog(path: Path, lang: str) -> Any:
                                  location=Location(str(path), line, 1), hint=hint)
         # abort_invalid: a line Babel cannot read is an error here, not a warning in
         # a log nobody reads (the entry would silently stay untranslated)
-        catalog = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+        catalog = _bounded_catalog()(locale=lang)
+        try:
+            PoFileParser(catalog, abort_invalid=True).parse(io.BytesIO(data))
+        except _PluralsOutOfRange as exc:
+            raise _plural_forms_error(data, path, f"declares nplurals={exc.forms}: a "
+                                      f"language has 1 to {MAX_PLURALS} plural forms") from None
         _check_plural_forms(catalog, data, path)
         return catalog
     except PoFileError as exc:
@@ -186,20 +191,77 @@ def read_catalog(path: Path, lang: str) -> Any:
                              location=Location(str(path)), hint=hint) from None
 
 
+#: the most plural forms a catalog may declare: CLDR's languages have at most six (Arabic);
+#: a compiled catalog holds that many strings for each plural entry, so
+#: "nplurals=100000000" took minutes and gigabytes before a report could read one
+MAX_PLURALS = 10
+#: the counts a ``Plural-Forms`` expression is tried on, as msgfmt --check tries them
+#: (0 to 1000), and counts far past them (a report counts kilometres and prices too)
+_PLURAL_TRIES = (*range(1001), 10_000, 65_536, 1_000_000, 10**9, 10**12)
+
+
+class _PluralsOutOfRange(Exception):
+    """A catalog's header declared a number of plural forms no language has."""
+
+    def __init__(self, forms: int) -> None:
+        super().__init__(forms)
+        self.forms = forms
+
+
+@functools.lru_cache(maxsize=1)
+def _bounded_catalog() -> type:
+    """Babel's Catalog refusing, as soon as its header is read, a number of plural forms
+    past :data:`MAX_PLURALS`: the reader then gives each plural entry that many strings
+    (``nplurals=100000000000`` filled memory before the first entry was checked), and it
+    reads the header wherever an entry with an empty msgid stands, so the header's text
+    cannot be judged beforehand."""
+    from babel.messages.catalog import Catalog
+
+    babel_sets = Catalog.mime_headers.fset
+    assert babel_sets is not None
+
+    def set_headers(catalog: Any, headers: Any) -> None:
+        babel_sets(catalog, headers)
+        forms = catalog._num_plurals
+        if forms is not None and not 1 <= forms <= MAX_PLURALS:
+            raise _PluralsOutOfRange(forms)
+
+    # the property's setter (which the header entry sets) names Babel's own method
+    return type("BoundedCatalog", (Catalog,), {
+        "mime_headers": property(Catalog.mime_headers.fget, set_headers)})
+
+
+def _plural_forms_error(data: bytes, path: Path, what: str) -> CatalogInvalid:
+    """SPEC058 at the catalog's ``Plural-Forms`` line: the header ``what``."""
+    line = next((n for n, text in enumerate(data.decode("utf-8").splitlines(), 1)
+                 if "Plural-Forms:" in text), 1)
+    return CatalogInvalid(
+        f"the message catalog's Plural-Forms header {what}",
+        location=Location(str(path), line, 1),
+        hint="write it as gettext does, e.g. \"Plural-Forms: nplurals=2; plural=(n != 1);"
+             "\\n\"")
+
+
 def _check_plural_forms(catalog: Any, data: bytes, path: Path) -> None:
     """The ``Plural-Forms`` header compiles as gettext compiles it when the report reads
-    the catalog: Babel keeps any text there, and "plural=n>1 ?;" or "(n*n)**99" failed
-    only at the report, after the run was paid for."""
+    the catalog and picks one of its forms for every count: Babel keeps any text there,
+    and "plural=n>1 ?;" or "(n*n)**99" failed only at the report, after the run was paid
+    for, as "plural=(n % 0)" did (a division by zero at the first ``ngettext``, blamed on
+    the template) and "plural=(n+1)" (a form the catalog has not: English at every
+    count)."""
     try:
-        gettext.c2py(catalog.plural_expr)
+        plural = gettext.c2py(catalog.plural_expr)
     except (ValueError, RecursionError) as exc:
-        line = next((n for n, text in enumerate(data.decode("utf-8").splitlines(), 1)
-                     if "Plural-Forms:" in text), 1)
-        raise CatalogInvalid(
-            f"the message catalog's Plural-Forms header does not parse: {exc}",
-            location=Location(str(path), line, 1),
-            hint="write it as gettext does, e.g. \"Plural-Forms: nplurals=2; plural=(n != 1);"
-                 "\\n\"") from None
+        raise _plural_forms_error(data, path, f"does not parse: {exc}") from None
+    forms = catalog.num_plurals
+    for n in _PLURAL_TRIES:
+        try:
+            form = plural(n)
+        except (ArithmeticError, ValueError, TypeError, RecursionError) as exc:
+            raise _plural_forms_error(data, path, f"fails for n={n}: {exc}") from None
+        if not 0 <= form < forms:
+            raise _plural_forms_error(data, path, f"gives form {form} for n={n}, but "
+                                      f"nplurals={forms} (forms 0 to {forms - 1})")
 
 
 def _compiled(catalog: Any) -> Any:

@@ -29,7 +29,7 @@ from scout.report.kindwords import request_words
 from scout.schemas.task import Task
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.spec.sandboxsize import SandboxLimit, limit_error
-from scout.spec.templating import JinjaCheckError, analyse, has_jinja, make_env
+from scout.spec.templating import DATA_ERRORS, JinjaCheckError, analyse, has_jinja, make_env
 
 #: the scope's key for how :func:`say` writes the kind's enum words (a callable; absent
 #: in :func:`render`'s scope, where a printed value is written as it is)
@@ -150,11 +150,6 @@ def make_scope(task: Any, inputs: dict[str, Any], item_var: str | None = None,
     if item_var is not None:
         scope[item_var] = jinja_value(item)
     return scope
-
-
-#: what a template's own operations raise on data they do not fit (``None | join``, a
-#: division by zero): the template's mistake, reported as the phase's failure
-DATA_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError)
 
 
 def render(text: str, scope: dict[str, Any], *, where: str = "") -> str:

@@ -108,10 +108,12 @@ def evaluate(values: list[tuple[str, Any]], scope: dict[str, Any]) -> dict[str, 
     (``x.price.amount`` with no price) is none. What is kept is :func:`_plain`."""
     from jinja2 import TemplateError
 
+    from scout.spec.templating import DATA_ERRORS
+
     worked: dict[str, Any] = {}
     for name, expression in values:
         try:
             worked[name] = expression(**{**scope, **worked})
-        except (TemplateError, TypeError, AttributeError, ValueError, ArithmeticError):
+        except (TemplateError, AttributeError, *DATA_ERRORS):
             worked[name] = None
     return {name: _plain(value) for name, value in worked.items()}

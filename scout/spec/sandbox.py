@@ -41,6 +41,7 @@ it into a located spec error for constant expressions, a run into a clean phase 
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -206,6 +207,11 @@ def bounded_join(parts: Iterable[Any]) -> str:
     return "".join(out)
 
 
+#: how the compiled code writes the floats that are no finite number: a literal past a
+#: float's range is infinity to Python's own reader, and infinity less itself is NaN
+_NONFINITE = {"inf": "(1e999)", "-inf": "(-1e999)", "nan": "(1e999 - 1e999)"}
+
+
 class _BoundedCodeGenerator(CodeGenerator):
     """``a ~ b`` compiles to a plain join that the sandbox never sees: check its size. A
     ``for`` loop walks its items through :func:`_timed`."""
@@ -214,6 +220,17 @@ class _BoundedCodeGenerator(CodeGenerator):
         self.write("environment.sized(")
         super().visit_Concat(node, frame)
         self.write(")")
+
+    def visit_Const(self, node: nodes.Const, frame: Any) -> None:
+        """A float that is no finite number written as Python reads it back: Jinja writes
+        a float by ``str()``, and ``inf`` / ``nan`` are no names in the compiled code, so
+        ``order_by: c.rating or 1e400`` (or ``'inf' | float``, folded at compile time)
+        failed every record with a NameError, an internal error of the phase."""
+        value = node.as_const(frame.eval_ctx)
+        if isinstance(value, float) and not math.isfinite(value):
+            self.write(_NONFINITE["nan" if math.isnan(value) else "-inf" if value < 0 else "inf"])
+        else:
+            super().visit_Const(node, frame)
 
     def visit_For(self, node: Any, frame: Any) -> None:
         plain = node.iter

@@ -58,6 +58,13 @@ ExpressionStr = Annotated[str, ExpressionField()]
 ArtifactName = Annotated[str, ArtifactField()]
 
 
+#: what a template's own operations raise on data they do not fit (``None | join``, a
+#: division by zero, ``'%(x)s' % {}``, a catalog's msgstr naming another placeholder):
+#: the template's mistake or a value it cannot decide on, never an internal error; with
+#: Jinja's TemplateError and AttributeError, every place that renders catches these
+DATA_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError)
+
+
 #: how every template's text is read (a report's adds scout.report.files.REPORT_SYNTAX), and
 #: the extensions that add tags ({% trans %}, and _() in every template): what the
 #: parse-only environments (scout.validate.template_facts.parse_env) must share with this one

@@ -60,7 +60,7 @@ from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR
 from scout.steps.listprice import dollar_written
 from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
-from scout.spec.templating import make_env
+from scout.spec.templating import DATA_ERRORS, make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.listedthings import listed_candidates
@@ -171,7 +171,7 @@ def _excluded_cost(order: Any, scope: dict[str, Any], descending: bool,
     fails on a missing value."""
     try:
         value = order(**scope)
-    except (TemplateError, TypeError, AttributeError, ValueError):
+    except (TemplateError, AttributeError, *DATA_ERRORS):
         return None
     return _cost([value], 0, descending, price, priced)
 
@@ -345,7 +345,7 @@ def run(ctx: StepContext) -> Shortlist:
             guard, fields = checks[i]
             try:
                 ok = expr(**scope)
-            except (TemplateError, TypeError, AttributeError, ValueError):
+            except (TemplateError, AttributeError, *DATA_ERRORS):
                 said, value = undecided[i], said_once[i]
                 unknown.append(said)  # not decided: keep_unknown says
             else:
@@ -379,7 +379,7 @@ def run(ctx: StepContext) -> Shortlist:
         for expr in orders:
             try:
                 score.append(expr(**scope))
-            except (TemplateError, TypeError, AttributeError, ValueError):
+            except (TemplateError, AttributeError, *DATA_ERRORS):
                 score.append(None)
         if _cost(score, cost_at, params.descending, None, False) is not None:
             _costed_itself(c, counted.get(c.key, {}), periods, scope[params.as_].price)

@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from scout.report.kindwords import kind_words, with_kind_words
 
 from scout.spec.scopefilters import in_language
-from scout.spec.templating import make_env
+from scout.spec.templating import DATA_ERRORS, make_env
 from scout.stepkit.params import RankParams
 
 #: the names through which a template translates its words (Jinja's i18n extension)
@@ -93,6 +93,6 @@ def reason(reasons: list[Any], i: int, scope: dict[str, Any], expression: str) -
         return expression
     try:
         text = reasons[i].render(**scope).strip()
-    except (TemplateError, TypeError, AttributeError, ValueError):
+    except (TemplateError, AttributeError, *DATA_ERRORS):
         return expression
     return text or expression

@@ -20,7 +20,7 @@ from typing import Any
 from jinja2 import TemplateError, nodes
 
 from scout.spec.filters import field_words
-from scout.spec.templating import make_env
+from scout.spec.templating import DATA_ERRORS, make_env
 
 #: the tests that say "this value is missing"
 _MISSING = frozenset({"none", "undefined"})
@@ -136,7 +136,7 @@ class Guarded:
     def holds(self, **scope: Any) -> bool:
         try:
             return bool(self._template.render(**scope) == "Y")
-        except (TemplateError, TypeError, AttributeError, ValueError):
+        except (TemplateError, AttributeError, *DATA_ERRORS):
             return False  # failed on the missing value: it was not checked
 
 
