@@ -362,6 +362,9 @@ def _priced_per(units: tuple[str, ...]) -> list[re.Pattern[str]]:
                               + r")(?!\w)"))
         out.append(re.compile(r"(?<![\d.,])" + _NUM + r"\s*" + sign + r"\s(?:per|por|an?|"
                               r"al|el|la|the|each|cada)\s+(?:" + per + r")(?!\w)"))
+        # the unit's other spellings after a slash: "45 €/hora", "90 £/hour"
+        out.append(re.compile(r"(?<![\d.,])" + _NUM + r"\s*" + sign + r"\s*/\s*(?:" + per
+                              + r")(?!\w)"))
     return out
 
 
