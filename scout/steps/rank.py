@@ -56,7 +56,7 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR
+from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR, TAX_VAR
 from scout.steps.listprice import dollar_written
 from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
@@ -312,7 +312,10 @@ def run(ctx: StepContext) -> Shortlist:
                   MONEY_VAR: (currency, {table.base: 1.0, **table.rates})
                   if currency and table is not None else None,
                   # a page's bare "$" is the request's pesos where they are written so
-                  DOLLAR_VAR: dollar_written(currency)}
+                  DOLLAR_VAR: dollar_written(currency),
+                  # a stated amount said before tax ("45 €/h + IVA") on the basis compared:
+                  # the request's, else what is paid (never a pay's: rates is empty)
+                  TAX_VAR: (asked or "included", rates) if rates else None}
 
     declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
     checks = [(guarded(w, params.as_, declared),

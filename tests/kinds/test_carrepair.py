@@ -77,7 +77,7 @@ ALCOBENDAS = [
            "Talleres Norte: cambio de pastillas de freno delanteras desde 95 € IVA incluido, "
            "montaje incluido. Presupuesto sin compromiso. Valoración 4,6/5."),
     Result("AutoFrenos Sierra", "https://taller.test/autofrenos",
-           "AutoFrenos Sierra: mano de obra 45 €/h IVA incluido. Pastillas originales 65 €, "
+           "AutoFrenos Sierra: mano de obra 45 €/h + IVA. Pastillas originales 65 €, "
            "compatibles 38 €. Cambio de pastillas delanteras: 1 hora de mano de obra."),
     Result("Mecánica Rápida Arroyo", "https://taller.test/arroyo",
            "Mecánica Rápida Arroyo: pastillas de freno delanteras a partir de 129 € + IVA. "
@@ -124,12 +124,13 @@ def runs(tmp_path_factory):
 
 def test_labour_and_parts_against_a_fixed_price_in_spanish(runs):
     run, queries = runs["alcobendas"]
-    # AutoFrenos: 1 h × 45 €/h + compatible pads 38 € = 83 €; Norte's fixed 95 €;
+    # AutoFrenos: 1 h × 45 €/h + IVA (54,45 €) + compatible pads 38 € = 92 €, the VAT
+    # added to its labour as it is to a price said before it; Norte's fixed 95 €;
     # Arroyo's 129 € + IVA is 156 € with the VAT, over the 150 € asked
     assert _names(run) == ["AutoFrenos Sierra", "Talleres Norte Alcobendas"]
     assert _excluded(run) == {"Mecánica Rápida Arroyo": ["por encima del presupuesto"],
                               "Garaje Valdelasfuentes": ["por encima del presupuesto"]}
-    assert "| AutoFrenos Sierra | 83 € | 1 h de mano de obra a 45 € la hora + piezas 38 € |" \
+    assert "| AutoFrenos Sierra | 92 € | 1 h de mano de obra a 54,45 € la hora + piezas 38 € |" \
         in run.report
     assert "| Talleres Norte Alcobendas | 95 € | el precio que su página indica" in run.report
     assert "Seat León" in queries[0] and "Alcobendas" in queries[0]
