@@ -171,7 +171,7 @@ def _read_key(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: An
 @arg_rule(_stated_args)
 def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
            not_of: Any = None, synonyms: dict[str, tuple[str, ...]] | None = None,
-           tax: tuple[str, float] | None = None) -> float | int | None:
+           tax: tuple[Any, ...] | None = None) -> float | int | None:
     """The number a record (a candidate: its name, aliases and evidence) or a text states
     next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
     85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``,
@@ -204,8 +204,9 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     thing said to be absent, with no amount after it ("sin matrícula", "no joining fee",
     "without a deposit", "sin permanencia"), states 0 of it.
 
-    ``tax``: the basis amounts of money are compared on and the tax rate (percent) of the
-    units' currency, ``("included", 21.0)``, as rank passes it: an amount its page says
+    ``tax``: the basis amounts of money are compared on, the tax rate (percent) of the
+    units' currency and what reads a basis said, ``("included", 21.0, said)``, as rank
+    passes it (:func:`on_basis_said`): an amount its page says
     on the other basis ("mano de obra 45 €/h + IVA", "parts £60 excl. VAT", or the page's
     "precios sin IVA" for an amount that says none) is put on it at that rate, as rank
     puts a price (:mod:`scout.steps.taxprice`), so ``rate * hours`` is no figure before tax
@@ -224,7 +225,7 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
 
 def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
             synonyms: dict[str, tuple[str, ...]] | None,
-            tax: tuple[str, float] | None = None) -> float | int | None:
+            tax: tuple[Any, ...] | None = None) -> float | int | None:
     """:func:`stated`, read afresh."""
     wrong = pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
         or of_problem(of) or of_problem(not_of, "not_of")
@@ -338,17 +339,17 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
 
 
 def on_basis_said(found: dict[int, float], ends: dict[int, int], folded: str,
-                  tax: tuple[str, float]) -> None:
+                  tax: tuple[Any, ...]) -> None:
     """Put each amount of money in ``found`` (by where it starts; ``ends``: where it ends)
-    that ``folded`` says on another tax basis than ``tax``'s on it, at ``tax``'s rate: the
-    basis said right after it or before it, else the page's for its prices as a whole."""
-    from scout.task.taxbasis import basis_at, page_basis
-
-    basis, rate = tax
-    page = page_basis(folded)
+    that ``folded`` says on another tax basis than ``tax``'s on it, at ``tax``'s rate.
+    ``tax``: (the basis compared, the rate in percent, and what reads the basis ``folded``
+    says of the amount at a span, ``said(folded, span)``: the words right after it or
+    before it, else the page's for its prices as a whole; rank hands scout.task's in, as
+    a spec reads no request grammar of its own)."""
+    basis, rate, said = tax
     for start, end in ends.items():
-        said = basis_at(folded, (start, end)) or page
-        if start in found and said is not None and said != basis and found[start]:
+        on = said(folded, (start, end))
+        if start in found and on is not None and on != basis and found[start]:
             factor = 1 + rate / 100
             found[start] = round(found[start] * factor if basis == "included"
                                  else found[start] / factor, 4)

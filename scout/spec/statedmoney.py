@@ -22,8 +22,9 @@ from scout.spec.evidence import record_texts
 #: the base}), set by rank (scout/steps/rank.py)
 MONEY_VAR = "__scout_money__"
 #: the scope's name for the tax basis rank compares prices on and the config's tax rates,
-#: ``("included", {"EUR": 21.0})``: a stated amount said on the other basis ("45 €/h + IVA")
-#: is put on it (scout.spec.stated.on_basis_said)
+#: ``("included", {"EUR": 21.0}, said)`` with ``said(folded, span)`` the basis a text says
+#: of the amount at a span (scout.task.taxbasis, which a spec may not import): a stated
+#: amount said on the other basis ("45 €/h + IVA") is put on it (scout.spec.stated)
 TAX_VAR = "__scout_tax__"
 #: the scope's name for whether the currency compared in is written with a bare "$" (a
 #: peso, the Canadian dollar: CLDR's symbols, read by rank), so a page's "$" is that money
@@ -63,15 +64,15 @@ def one_currency(units: Sequence[Any]) -> str | None:
     return next(iter(codes)) if len(codes) == 1 else None
 
 
-def tax_for(tax: Any, currency: str | None) -> tuple[str, float] | None:
-    """(the basis compared, ``currency``'s rate) from rank's ``(basis, tax_rates)``
-    (:data:`TAX_VAR`); None where rank set none or the currency has no rate, so its
-    amounts are read as said."""
+def tax_for(tax: Any, currency: str | None) -> tuple[Any, ...] | None:
+    """(the basis compared, ``currency``'s rate, the basis reader) from rank's ``(basis,
+    tax_rates, said)`` (:data:`TAX_VAR`); None where rank set none or the currency has no
+    rate, so its amounts are read as said."""
     if not tax or currency is None:
         return None
-    basis, rates = tax
+    basis, rates, said = tax
     rate = rates.get(currency)
-    return (basis, float(rate)) if basis and rate else None
+    return (basis, float(rate), said) if basis and rate else None
 
 
 def stated_in(read: Callable[..., Any], value: Any, units: Sequence[Any],

@@ -315,7 +315,7 @@ def run(ctx: StepContext) -> Shortlist:
                   DOLLAR_VAR: dollar_written(currency),
                   # a stated amount said before tax ("45 €/h + IVA") on the basis compared:
                   # the request's, else what is paid (never a pay's: rates is empty)
-                  TAX_VAR: (asked or "included", rates) if rates else None}
+                  TAX_VAR: (asked or "included", rates, basis_said) if rates else None}
 
     declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
     checks = [(guarded(w, params.as_, declared),
@@ -440,3 +440,13 @@ def _embedding_relevance(ctx: StepContext, params: RankParams,
                         hint=N_("add needs: [task] or a with.query to the rank phase"))
     scored = score_candidates(cands, text, settings=ctx.config.ml, root=ctx.root)
     return scored, N_("evidence ranked by embedding similarity to: {text}").format(text=repr(text))
+
+
+def basis_said(folded: str, span: tuple[int, int]) -> str | None:
+    """The tax basis ``folded`` (a page's text) says of the amount at ``span``: the words
+    right after it or before it, else the page's for its prices as a whole (a stated
+    amount's, :data:`scout.spec.statedmoney.TAX_VAR`)."""
+    from scout.task.taxbasis import basis_at, page_basis
+
+    return basis_at(folded, span) or page_basis(folded)
+

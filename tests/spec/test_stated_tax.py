@@ -16,10 +16,11 @@ from scout.spec.models import InputSpec
 from scout.spec.stated import stated
 from scout.stepkit.params import RankParams
 from scout.steps import rank
+from scout.steps.rank import basis_said
 from scout.task.build import build_task
 from tests.steps.test_extract_rank import _ctx
 
-INCLUDED = ("included", 21.0)
+INCLUDED = ("included", 21.0, basis_said)
 
 
 @pytest.mark.parametrize("text, units, kw, want", [
@@ -46,7 +47,7 @@ def test_an_amount_on_the_basis_compared_is_as_written(text, units) -> None:
 
 def test_a_request_before_tax_takes_the_tax_out() -> None:
     assert stated("Salida 36,30 € IVA incluido", "€", of=["salida"],
-                  tax=("excluded", 21.0)) == pytest.approx(30.0)
+                  tax=("excluded", 21.0, basis_said)) == pytest.approx(30.0)
 
 
 INPUTS = {"job": InputSpec(type="subject"), "place": InputSpec(type="place"),
