@@ -96,7 +96,10 @@ WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item", "kWh", "MWh", 
 UNIT_SPELLINGS: dict[str, tuple[str, ...]] = {
     "Wp": ("wp", "watt", "watts", "watt peak", "watt-peak", "watts peak", "watts-peak",
            "vatio", "vatios", "vatio pico", "vatios pico"),
-    "kWp": ("kwp",)}
+    "kWp": ("kwp",),
+    # an hour of work or of hire, as pages write it after a price: "45 €/h", "£85 per
+    # hour", "40 € la hora", "$95/hr" (``stated('€/h')`` reads them all)
+    "hour": ("h", "hr", "hrs", "hour", "hours", "hora", "horas")}
 #: the occasions a service is sold by: a sitter's or a doctor's visit, a dog walker's walk
 #: ("£12 per visit", "12 € por paseo"). A listing's is its price's unit, so it is never
 #: compared with a budget a night or a month as if both were one basis; a request's is

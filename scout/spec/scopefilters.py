@@ -132,7 +132,8 @@ def _stated_in_scope() -> Callable[..., Any]:
     from jinja2 import pass_context
 
     from scout.spec.filters import SYNONYMS_VAR, stated, synonym_table
-    from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR, stated_in
+    from scout.spec.statedmoney import (DOLLAR_VAR, MONEY_VAR, TAX_VAR, one_currency,
+                                        stated_in, tax_for)
 
     @pass_context
     @functools.wraps(stated)
@@ -141,10 +142,14 @@ def _stated_in_scope() -> Callable[..., Any]:
         if table is None:
             table = synonym_table(getattr(context.get("pipeline"), "inputs", None))
         money = context.get(MONEY_VAR)
+        # an amount said before tax put on the basis rank compares on (its TAX_VAR)
+        tax = context.get(TAX_VAR)
+        kw.pop("tax", None)
         if money:  # units in two currencies read in the one compared (scout.spec.statedmoney)
             return stated_in(stated, value, units, money, {"synonyms": table, **kw},
-                             local_dollar=bool(context.get(DOLLAR_VAR)))
-        return stated(value, *units, synonyms=table, **kw)
+                             local_dollar=bool(context.get(DOLLAR_VAR)), tax=tax)
+        return stated(value, *units, synonyms=table, tax=tax_for(tax, one_currency(units)),
+                      **kw)
 
     return stated_in_scope
 

@@ -150,7 +150,7 @@ _READ_MOST = 2048
 
 
 def _read_key(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
-              synonyms: Any) -> tuple[Any, ...] | None:
+              synonyms: Any, tax: Any = None) -> tuple[Any, ...] | None:
     """What decides :func:`stated`'s answer, hashable; None when an argument is not a
     plain word or list of words (then it is read afresh)."""
     def words(w: Any) -> Any:
@@ -161,7 +161,7 @@ def _read_key(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: An
         raise TypeError
     try:
         key = (tuple(record_texts(value)), frozenset(review_texts(value)), units, pick,
-               words(of), words(not_of), id(synonyms))
+               words(of), words(not_of), id(synonyms), tax)
         hash(key)
     except TypeError:
         return None
@@ -171,7 +171,7 @@ def _read_key(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: An
 @arg_rule(_stated_args)
 def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
            not_of: Any = None, synonyms: dict[str, tuple[str, ...]] | None = None,
-           ) -> float | int | None:
+           tax: tuple[Any, ...] | None = None) -> float | int | None:
     """The number a record (a candidate: its name, aliases and evidence) or a text states
     next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
     85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``,
@@ -202,12 +202,20 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     the ages a price list's band covers: ``of=["niño"]`` reads "niño de 6 a 11 años 42 €",
     ``of=["child"]`` "child (6-15) CHF 45". An ``of``
     thing said to be absent, with no amount after it ("sin matrícula", "no joining fee",
-    "without a deposit", "sin permanencia"), states 0 of it."""
-    key = _read_key(value, units, pick, of, not_of, synonyms)
+    "without a deposit", "sin permanencia"), states 0 of it.
+
+    ``tax``: the basis amounts of money are compared on, the tax rate (percent) of the
+    units' currency and what reads a basis said, ``("included", 21.0, said)``, as rank
+    passes it (:func:`on_basis_said`): an amount its page says
+    on the other basis ("mano de obra 45 €/h + IVA", "parts £60 excl. VAT", or the page's
+    "precios sin IVA" for an amount that says none) is put on it at that rate, as rank
+    puts a price (:mod:`scout.steps.taxprice`), so ``rate * hours`` is no figure before tax
+    compared with a budget with it."""
+    key = _read_key(value, units, pick, of, not_of, synonyms, tax)
     kept = _READ.get(key) if key is not None else None
     if kept is not None and kept[0] is synonyms:  # the same table, not one at its address
         return kept[1]
-    found = _stated(value, units, pick, of, not_of, synonyms)
+    found = _stated(value, units, pick, of, not_of, synonyms, tax)
     if key is not None:
         if len(_READ) >= _READ_MOST:
             _READ.clear()
@@ -216,7 +224,8 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
 
 
 def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
-            synonyms: dict[str, tuple[str, ...]] | None) -> float | int | None:
+            synonyms: dict[str, tuple[str, ...]] | None,
+            tax: tuple[Any, ...] | None = None) -> float | int | None:
     """:func:`stated`, read afresh."""
     wrong = pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
         or of_problem(of) or of_problem(not_of, "not_of")
@@ -276,6 +285,7 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
         folded = fold(text)
         person = PersonFigures(folded) if near is None and body else None
         found: dict[int, float] = {}  # by where the value starts: read once, in text order
+        ends: dict[int, int] = {}  # where each amount of money ends, for its tax basis
         for m in found_re.finditer(folded):
             if m.group(2) and month_follows(folded, m.end()):
                 continue  # "Published: 12 March 2024": a day, not a quantity of the unit
@@ -284,6 +294,7 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
                 # distance or a measure, no fixed amount (stated('€/km') reads it)
                 continue
             if kept(folded, m.span()):
+                ends[m.start()] = m.end()
                 found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
                                     else _signed(folded, m.start(1) if m.group(1) else m.start(2),
                                                  _figure(m.group(1) or m.group(2))))
@@ -307,6 +318,7 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
                     found.setdefault(start, amount)
         for m in (hit for r in priced for hit in r.finditer(folded)):
             if kept(folded, m.span()):  # "£0.245/kWh", "0,13 € por kWh"
+                ends.setdefault(m.start(), m.end())
                 found.setdefault(m.start(), _figure(m.group(1)))
         if near is not None and aged:
             for m in _AGE_CAP.finditer(folded):  # "under 3 free", "menores de 4 gratis"
@@ -314,6 +326,8 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
                     found.setdefault(m.start(1), _figure(m.group(1)))
         for start in none_of(folded, of, synonyms, money=money):  # "sin matrícula": 0 of it
             found.setdefault(start, 0.0)
+        if tax is not None and (money or priced):
+            on_basis_said(found, ends, folded, tax)
         for k in sorted(k for k in found if math.isfinite(found[k])):
             (heard if text in reviews and not is_spec_line(folded, k) else numbers).append(
                 found[k])
@@ -322,6 +336,23 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
     return int(got) if got.is_integer() else got
+
+
+def on_basis_said(found: dict[int, float], ends: dict[int, int], folded: str,
+                  tax: tuple[Any, ...]) -> None:
+    """Put each amount of money in ``found`` (by where it starts; ``ends``: where it ends)
+    that ``folded`` says on another tax basis than ``tax``'s on it, at ``tax``'s rate.
+    ``tax``: (the basis compared, the rate in percent, and what reads the basis ``folded``
+    says of the amount at a span, ``said(folded, span)``: the words right after it or
+    before it, else the page's for its prices as a whole; rank hands scout.task's in, as
+    a spec reads no request grammar of its own)."""
+    basis, rate, said = tax
+    for start, end in ends.items():
+        on = said(folded, (start, end))
+        if start in found and on is not None and on != basis and found[start]:
+            factor = 1 + rate / 100
+            found[start] = round(found[start] * factor if basis == "included"
+                                 else found[start] / factor, 4)
 
 
 #: an age asked for (``stated("años", "years", of=["gratis", "free"])``) is also said as a cap
@@ -362,6 +393,9 @@ def _priced_per(units: tuple[str, ...]) -> list[re.Pattern[str]]:
                               + r")(?!\w)"))
         out.append(re.compile(r"(?<![\d.,])" + _NUM + r"\s*" + sign + r"\s(?:per|por|an?|"
                               r"al|el|la|the|each|cada)\s+(?:" + per + r")(?!\w)"))
+        # the unit's other spellings after a slash: "45 €/hora", "90 £/hour"
+        out.append(re.compile(r"(?<![\d.,])" + _NUM + r"\s*" + sign + r"\s*/\s*(?:" + per
+                              + r")(?!\w)"))
     return out
 
 

@@ -21,6 +21,11 @@ from scout.spec.evidence import record_texts
 #: the scope's name for what ``stated`` converts to: (currency compared in, {code: rate per
 #: the base}), set by rank (scout/steps/rank.py)
 MONEY_VAR = "__scout_money__"
+#: the scope's name for the tax basis rank compares prices on and the config's tax rates,
+#: ``("included", {"EUR": 21.0}, said)`` with ``said(folded, span)`` the basis a text says
+#: of the amount at a span (scout.task.taxbasis, which a spec may not import): a stated
+#: amount said on the other basis ("45 €/h + IVA") is put on it (scout.spec.stated)
+TAX_VAR = "__scout_tax__"
 #: the scope's name for whether the currency compared in is written with a bare "$" (a
 #: peso, the Canadian dollar: CLDR's symbols, read by rank), so a page's "$" is that money
 DOLLAR_VAR = "__scout_local_dollar__"
@@ -53,17 +58,37 @@ def by_currency(units: Sequence[Any]) -> dict[str, list[Any]] | None:
     return groups if len(groups) > 1 else None
 
 
+def one_currency(units: Sequence[Any]) -> str | None:
+    """The one currency ``units`` are priced in ("€/h", "€" → EUR), else None."""
+    codes = {unit_currency(u) for u in units}
+    return next(iter(codes)) if len(codes) == 1 else None
+
+
+def tax_for(tax: Any, currency: str | None) -> tuple[Any, ...] | None:
+    """(the basis compared, ``currency``'s rate, the basis reader) from rank's ``(basis,
+    tax_rates, said)`` (:data:`TAX_VAR`); None where rank set none or the currency has no
+    rate, so its amounts are read as said."""
+    if not tax or currency is None:
+        return None
+    basis, rates, said = tax
+    rate = rates.get(currency)
+    return (basis, float(rate), said) if basis and rate else None
+
+
 def stated_in(read: Callable[..., Any], value: Any, units: Sequence[Any],
               money: tuple[str, dict[str, float]], kw: dict[str, Any],
-              local_dollar: bool = False) -> Any:
+              local_dollar: bool = False, tax: Any = None) -> Any:
     """``read(value, *units, **kw)`` (``stated``) with each currency's units read apart
     and converted to ``money``'s currency at its rates; as ``read`` is when the units name
     one currency or some none. ``local_dollar``: the currency compared in is written "$",
-    so a "$" unit is read as it where the record never says the US dollar."""
+    so a "$" unit is read as it where the record never says the US dollar. ``tax``:
+    rank's basis and tax rates (:data:`TAX_VAR`), each currency's amounts put on that
+    basis at its own rate."""
     groups = by_currency(units)
     target, rates = money
     if groups is None or not target:
-        return read(value, *units, **kw)
+        return read(value, *units, **kw, **({"tax": tax_for(tax, one_currency(units))}
+                                          if tax else {}))
     if local_dollar and "USD" in groups and target != "USD" \
             and all(str(u).lstrip().startswith("$") for u in groups["USD"]) \
             and not any(SAYS_USD.search(t) for t in record_texts(value)):
@@ -73,7 +98,7 @@ def stated_in(read: Callable[..., Any], value: Any, units: Sequence[Any],
                   target: [*groups.get(target, []), *groups["USD"]]}
     found: list[tuple[str, float]] = []
     for code, group in groups.items():
-        got = read(value, *group, **kw)
+        got = read(value, *group, **kw, **({"tax": tax_for(tax, code)} if tax else {}))
         if got is None:
             continue
         if code != target:

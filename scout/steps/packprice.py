@@ -17,8 +17,9 @@ Two callers, one count reader (:func:`units_bought`):
 
 Either way the price is divided, flagged (in both languages) and compared per one. What
 buys no pack is left alone: a count said as how often ("2 horas a la semana", "two hours
-a week"), as one class's length ("clases de 2 horas", "lessons of 2 hours"), a count of
-one, or a line saying its price is one unit's ("per GPU-hour", "$2.19/GPU/hr", "por GPU",
+a week"), as one class's length ("clases de 2 horas", "lessons of 2 hours"), a count priced
+at a rate of its own ("kit 280 €, mano de obra 5 horas a 40 €/h": the kit is no 5-hour
+pack at 56 € an hour), a count of one, or a line saying its price is one unit's ("per GPU-hour", "$2.19/GPU/hr", "por GPU",
 "each").
 """
 
@@ -52,6 +53,13 @@ HOW_OFTEN = re.compile(r"\s*(?:(?:a|per|por|al|a\s+la|cada|each|every)\s+(?:la\s
                         r"weekly|monthly|daily)\b")
 # one class's length: "clases de 2 horas", "lessons of 2 hours", "sesiones de 2 horas"
 _ONE_CLASS = re.compile(r"(?:clases?|lessons?|sessions?|sesion(?:es)?|classes)\s+(?:de|of)\s+$")
+# hours priced at a rate of their own right after their count: "mano de obra 5 horas a
+# 40 €/h", "3 hours at £85 per hour", "10 páginas a 12 € la página": no pack some other
+# amount of the sentence buys (a kit's "280 €" beside them), the rate is what they cost
+_PRICED_AT = re.compile(
+    r"\s*(?:a|at|@|x|×|por|de|for)?\s*(?:[€$£]\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*(?:[€$£]|eur\b|"
+    r"euros?\b|gbp\b|usd\b|pounds?\b|libras?\b|dolares\b|dollars?\b))\s*(?:/|per\b|por\b|la\b|"
+    r"el\b|an?\b|each\b|cada\b)")
 # a currency said in the sentence: the count is what that amount buys
 _MONEY = re.compile(r"[€$£]|\b(?:eur|euros?|usd|dollars?|dolares|gbp|pounds?|libras)\b")
 # where a sentence ends: a full stop not inside a number ("1.200 €"), ";", a line's end
@@ -130,7 +138,8 @@ def units_bought(text: str, words: list[str], priced: bool = False) -> int | Non
             continue
         found = [(m.start(), int(m.group(1))) for m in count.finditer(sentence)
                  if not HOW_OFTEN.match(sentence, m.end())
-                 and not _ONE_CLASS.search(sentence[:m.start()])]
+                 and not _ONE_CLASS.search(sentence[:m.start()])
+                 and not (priced and _PRICED_AT.match(sentence, m.end()))]
         if not priced:  # "bono de 10" against a budget per hour: ten hours or classes?
             found += [(m.start(), int(m.group(1) or m.group(2)))
                       for m in _PACK.finditer(sentence)]

@@ -56,7 +56,7 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR
+from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR, TAX_VAR
 from scout.steps.listprice import dollar_written
 from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
@@ -312,7 +312,10 @@ def run(ctx: StepContext) -> Shortlist:
                   MONEY_VAR: (currency, {table.base: 1.0, **table.rates})
                   if currency and table is not None else None,
                   # a page's bare "$" is the request's pesos where they are written so
-                  DOLLAR_VAR: dollar_written(currency)}
+                  DOLLAR_VAR: dollar_written(currency),
+                  # a stated amount said before tax ("45 €/h + IVA") on the basis compared:
+                  # the request's, else what is paid (never a pay's: rates is empty)
+                  TAX_VAR: (asked or "included", rates, basis_said) if rates else None}
 
     declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
     checks = [(guarded(w, params.as_, declared),
@@ -437,3 +440,13 @@ def _embedding_relevance(ctx: StepContext, params: RankParams,
                         hint=N_("add needs: [task] or a with.query to the rank phase"))
     scored = score_candidates(cands, text, settings=ctx.config.ml, root=ctx.root)
     return scored, N_("evidence ranked by embedding similarity to: {text}").format(text=repr(text))
+
+
+def basis_said(folded: str, span: tuple[int, int]) -> str | None:
+    """The tax basis ``folded`` (a page's text) says of the amount at ``span``: the words
+    right after it or before it, else the page's for its prices as a whole (a stated
+    amount's, :data:`scout.spec.statedmoney.TAX_VAR`)."""
+    from scout.task.taxbasis import basis_at, page_basis
+
+    return basis_at(folded, span) or page_basis(folded)
+

@@ -26,9 +26,12 @@ a year is read when the words around it say it is one, in either language:
   years; a year the request is past ("after 2020", "newer than 2020", "después de
   2020", "posteriores a 2020", with the same words after it) is the next one: 2021, the
   first year it allows, as a first year's input reads it inclusively;
-* with none of these, a year typed bare right after a name's word, and then nothing, a
-  comma, a joining word or what another reader claimed ("Barolo 2015 from Piedmont",
-  "rioja 2018 under 20 euros"), from 1900 to next year.
+* with none of these, a year typed bare right after a name's word (one another reader
+  read too: a kind's pattern's "Seat León" in "un Seat León 2018"), and then nothing, a
+  comma, a joining word, a place's cue or what another reader claimed ("Barolo 2015 from
+  Piedmont", "rioja 2018 under 20 euros", "un Versa 2019 en Monterrey"), or, as English
+  writes it, between an article or a possessive and a name ("a 2015 Ford Focus", "my 2012
+  honda civic"; not before what it counts: "a 2000 word essay"), from 1900 to next year.
 
 A range of years ("2018-2020", "entre 2017 y 2019", "del 2019 al 2021") is its first year,
 or its last for an input named ``max_...``. An age instead of a year ("de menos de 3 años", "less than 3 years old", "no older than
@@ -53,6 +56,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from scout.i18n import COUNT_WORDS
+from scout.task.readers import CLAIMED
 
 if TYPE_CHECKING:
     from scout.spec.models import InputSpec
@@ -208,7 +212,7 @@ def _years_in_words(free: str) -> str | None:
 
 
 def find_year(free: str, words: list[str], today: dt.date | None = None, high: bool = False,
-              ) -> tuple[int, tuple[int, int]] | None:
+              folded: str | None = None) -> tuple[int, tuple[int, int]] | None:
     """The year a request names and its span in ``free`` (the folded, unclaimed text);
     ``words``: the input's name and aliases, folded; ``today``: for an age ("less than 3
     years old" is this year less 3), read when no year is written. Of a range of years
@@ -240,31 +244,66 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
         return hit
     m = _AGE.search(free)
     if m is None:
-        return find_window(free, today) or _bare_year(free, today)
+        return find_window(free, today) or _bare_year(free, today, folded)
     raw = next(g for g in (m.group(k) for k in "nmehlu") if g)
     age = int(raw) if raw.isdigit() else _AGE_NUM[raw]
     return today.year - age, m.span()
 
 
-# a year typed right after a name's word, and before the end, a comma, a joining word or
-# what another reader claimed: "Barolo 2015 from Piedmont", "rioja 2018 under 20 euros"
-# (claimed), "toyota corolla 2015"; after a word of time or order it is no year of the
-# thing ("before 2015", "hasta 2015", "in 2015": read above when it is one)
-_BARE = re.compile(r"(?<![\w])(?P<w>[^\W\d_]{2,})\s+" + _YEAR
+# a year typed right after a name's word, and before the end, a comma, a joining word, a
+# place's cue or what another reader claimed: "Barolo 2015 from Piedmont", "rioja 2018 under
+# 20 euros" (claimed), "toyota corolla 2015", "un Versa 2019 en Monterrey"; the name's word
+# may be one another reader claimed (a kind's own pattern read "Seat León" in "un Seat León
+# 2018,"); after a word of time or order it is no year of the thing ("before 2015", "hasta
+# 2015", "in 2015": read above when it is one)
+_BARE = re.compile(r"(?<![\w])(?P<w>[^\W\d_]{2,}|\x00{2,})\s+" + _YEAR
                    + r"(?!\s*(?:y|and|or|o|to|a|-)\s*\d)(?=\s*(?:$|\x00|[,.;:)!?]|\b(?:and|or|with|without|from|for|y|o|con|sin|"
-                   r"de|del|para)\b))")
+                   r"de|del|para|in|en|at|near|cerca)\b))")
+# English puts a thing's year before its name, after an article or a possessive: "a 2015
+# Ford Focus", "my 2012 honda civic", "our 2019 Versa"; not before what a number counts
+# or measures ("a 2000 word essay", "a 1500 km trip", "the 2000 euros")
+_YEAR_FIRST = re.compile(r"(?<![\w])(?:a|an|my|our|his|her|their|the)\s+" + _YEAR
+                     + r"\s+(?P<n>[^\W\d_]{2,}\b|\x00{2,})")
+_COUNTED = frozenset("""word words page pages km kms kilometre kilometres kilometer kilometers
+mile miles metre metres meter meters m2 sq ft feet foot euro euros eur usd gbp dollar dollars
+pound pounds peso pesos quid bucks hour hours hr hrs minute minutes min mins second seconds
+day days night nights week weeks month months year years people person persons guests
+calorie calories kg kilo kilos lb lbs gb tb mb mah watt watts kw kwh wp kwp unit units piece
+pieces copy copies sample samples and or to tonnes tons litre litres liter liters cc""".split())
 _NOT_NAME = frozenset("""in en of de del the el la los las a al to for para por by from desde
 before after until hasta antes despues since than que year ano years anos about entre
 between around unos unas over under menos mas max min top""".split())
 
 
-def _bare_year(free: str, today: dt.date) -> tuple[int, tuple[int, int]] | None:
-    """A year typed bare after a name's word (:data:`_BARE`), no later than next year."""
+def _bare_year(free: str, today: dt.date, folded: str | None = None,
+               ) -> tuple[int, tuple[int, int]] | None:
+    """A year typed bare after a name's word (:data:`_BARE`), or before one after an
+    article (:data:`_YEAR_FIRST`), no later than next year. A claimed name's word is one only
+    where ``folded`` (the request's text, nothing blanked) has a name's letters there."""
+    found = []
     for m in _BARE.finditer(free):
-        if m.group("w") not in _NOT_NAME and not re.fullmatch(_VERBS, m.group("w")) \
+        w = m.group("w")
+        if w.startswith(CLAIMED):
+            said = folded[m.start("w"):m.end("w")] if folded is not None else ""
+            w = said.split()[-1] if said.split() else ""
+            if not re.fullmatch(r"[^\W\d_]{2,}", w):
+                continue
+        if w not in _NOT_NAME and not re.fullmatch(_VERBS, w) \
                 and 1900 <= int(m.group("y")) <= today.year + 1:  # ("posted 2019 reviews")
-            return int(m.group("y")), m.span("y")
-    return None
+            found.append((int(m.group("y")), m.span("y")))
+            break
+    for m in _YEAR_FIRST.finditer(free):
+        n = m.group("n")
+        if n.startswith(CLAIMED):  # "a 2015 Ford Focus" with "Ford Focus" a pattern's
+            first = (folded[m.start("n"):m.end("n")] if folded is not None else "").split()
+            n = first[0] if first else ""
+            if not re.fullmatch(r"[^\W\d_]{2,}", n):
+                continue
+        if n not in _COUNTED and not re.fullmatch(_VERBS, n) \
+                and 1900 <= int(m.group("y")) <= today.year + 1:
+            found.append((int(m.group("y")), m.span("y")))
+            break
+    return min(found, key=lambda hit: hit[1]) if found else None
 
 
 def find_year_range(free: str) -> tuple[_End, _End] | None:

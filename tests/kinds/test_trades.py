@@ -207,13 +207,14 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
 
 def test_the_cost_per_socket_times_the_sockets_asked_in_english(runs):
     run, queries = runs["leeds"]
-    # Leeds Socket Co £40 × 6 = £240 (before VAT, said); Sparks £65 × 6 = £390, over;
+    # Leeds Socket Co £40 + VAT × 6 = £288 (the VAT added, as a price said before it is
+    # against a budget saying no basis: what is paid); Sparks £65 × 6 = £390, over;
     # Kirkstall booked up this week; Headingley's rate has no hours asked: kept, unworked
     assert _names(run) == ["Leeds Socket Co", "Headingley Electrical"]
     assert _excluded(run) == {
         "Sparks Leeds": ["the job costs 390 GBP, over the budget"],
         "Kirkstall Electrics": ["not available on the dates asked"]}
-    assert "| 240 GBP | 6 × 40 GBP, before VAT, as its page states it |" in run.report
+    assert "| 288 GBP | 6 × 48 GBP, VAT added, as its page states it before VAT |" in run.report
     assert "| not worked out | a rate per hour, and no hours asked |" in run.report
     assert run.report.startswith("# Tradespeople: electrician · ")
     assert queries[0].startswith("electrician ") and queries[0].endswith(" in Leeds prices")
