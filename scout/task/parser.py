@@ -53,7 +53,7 @@ from scout.task.enums import find_enum, rival_at, rival_words
 from scout.task.itemcount import results_wanted
 from scout.task.kindnames import in_name, kind_names, kind_spans
 from scout.task.labelledlength import labelled_lengths
-from scout.task.schedule import claim_schedule
+from scout.task.schedule import claim_schedule, counts_week_days, schedule_days
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
@@ -329,6 +329,8 @@ def parse_query(
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))
+                if hit is None and spec.type == "integer" and counts_week_days(name, spec.aliases):
+                    hit = schedule_days(text.folded)  # "de lunes a viernes": 5 days a week
             elif spec.type == "boolean":
                 rivals = boolean_rivals(inputs, name)
                 hit = find_boolean(text, spec, name, rivals)

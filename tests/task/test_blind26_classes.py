@@ -18,7 +18,11 @@ languages, with guards for what must stay as it was:
 - of two numeric dates of one form the longer-digited won ("el 5/12 ... vuelta el 19/12");
 - "1,000 megas" from a Mexican writer was 1.0;
 - a day alone before the hour's bound ("el lunes 29 antes de las 12") was no day, and
-  "después de las 17h" a length of 17 hours.
+  "después de las 17h" a length of 17 hours;
+- a bare "$" beside a currency code the request writes ("budget USD 150") took the
+  dollar of the other place named (Toronto's);
+- a weekday range said as a schedule ("de lunes a viernes", "Mon-Sat") counted no days
+  for an input that counts days a week.
 """
 
 from __future__ import annotations
@@ -220,3 +224,27 @@ def test_a_code_written_says_whose_dollar_the_sign_is(query, want):
                   budget={"type": "money"},
                   declared_value={"type": "money", "aliases": ["insured for", "valor declarado"]})
     assert read(query, parcel)["declared_value"] == want
+
+
+WEEKLY = kind(city={"type": "place"}, days={"type": "integer", "aliases": ["días por semana",
+                                                                         "days a week"]},
+              start={"type": "date"})
+
+
+@pytest.mark.parametrize("query, days", [
+    ("centro de día en Huesca para mi tía, de lunes a sábado", "6"),
+    ("day care in Bristol for dad, Mon-Fri", "5"),
+    ("centro de día en Huesca 3 días por semana", "3"),  # a count said wins
+])
+def test_a_schedule_counts_the_days_a_week(query, days):
+    assert read(query, WEEKLY)["days"] == days
+
+
+def test_one_weeks_days_are_dates_not_a_count():
+    got = read("centro de día en Huesca del lunes al viernes de la semana que viene", WEEKLY)
+    assert "days" not in got and got["start"] == "2027-11-29..2027-12-03"
+
+
+def test_a_schedule_counts_nothing_for_other_counts():
+    rooms = kind(city={"type": "place"}, rooms={"type": "integer", "aliases": ["rooms"]})
+    assert "rooms" not in read("office in Leeds, Mon-Fri", rooms)
