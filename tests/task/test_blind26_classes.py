@@ -248,3 +248,17 @@ def test_one_weeks_days_are_dates_not_a_count():
 def test_a_schedule_counts_nothing_for_other_counts():
     rooms = kind(city={"type": "place"}, rooms={"type": "integer", "aliases": ["rooms"]})
     assert "rooms" not in read("office in Leeds, Mon-Fri", rooms)
+
+
+@pytest.mark.parametrize("query, speed", [
+    ("internet de 1,000 megas en Puebla", "1000.0"),
+    ("fibra de 1.000 megas en Lugo con 20 gigas de datos", "1000.0"),
+    ("full fibre 2,000 Mbps in Leeds with 100 GB data", "2000.0"),
+])
+def test_a_grouped_thousand_in_a_speeds_unit_is_the_speed(query, speed):
+    line = kind(city={"type": "place"},
+                speed={"type": "number", "aliases": ["megas", "Mbps", "Mb"]},
+                data={"type": "data_size", "aliases": ["datos", "data", "gigas"]})
+    got = read(query, line)
+    assert got["speed"] == speed
+    assert got.get("data") in (None, "20.0", "100.0")  # the data said, never the speed
