@@ -80,7 +80,13 @@ twenty-fifth (several constraints of one type in a request: two dates, two amoun
 places, people and items; corrections and second thoughts, questions rather than orders,
 agents' context that is not the ask; trains, couriers, printing, care homes, photographers
 and equipment hire for the first time, trades, cleaning, broadband, cruises, hotels and
-restaurants; a Thursday's today at the end of October). Each kind's
+restaurants; a Thursday's today at the end of October); ``--blind26`` the twenty-sixth
+(every local way of writing numbers, dates and times: "1.234,56 €" and "€1,234.56",
+"12'5", "1,5k", "lucas", "3/12" day first and "12/5" month first by the writer's country,
+"3-7/12", "el 3 y 4", "03.12.27", "la semana del 10", "the second Tuesday", "el próximo
+puente", "de 9 a 14", "20h", "1h30", "90'", "hora y media"; lab services, hosting, legal
+and transfers for the first time, and the kinds the others used least; a Wednesday's today
+in late November). Each kind's
 pipeline name is passed to the parser as ``kind=``, as ``scout apply`` does
 (scout/steps/task.py), so a request naming the kind itself ("storage unit manchester")
 is read as a real run reads it: a ``{pipeline: path}`` kind's ``name:``, or a kind
@@ -132,6 +138,7 @@ BLIND22 = ROOT / "tests" / "task" / "corpus" / "blind22.yaml"
 BLIND23 = ROOT / "tests" / "task" / "corpus" / "blind23.yaml"
 BLIND24 = ROOT / "tests" / "task" / "corpus" / "blind24.yaml"
 BLIND25 = ROOT / "tests" / "task" / "corpus" / "blind25.yaml"
+BLIND26 = ROOT / "tests" / "task" / "corpus" / "blind26.yaml"
 TARGET = 0.97
 
 
@@ -357,6 +364,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the twenty-fourth blind set ({BLIND24.relative_to(ROOT)}) instead")
     ap.add_argument("--blind25", action="store_true",
                     help=f"score the twenty-fifth blind set ({BLIND25.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind26", action="store_true",
+                    help=f"score the twenty-sixth blind set ({BLIND26.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -369,7 +378,8 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND18 if args.blind18 else BLIND19 if args.blind19
             else BLIND20 if args.blind20 else BLIND21 if args.blind21
             else BLIND22 if args.blind22 else BLIND23 if args.blind23
-            else BLIND24 if args.blind24 else BLIND25 if args.blind25 else args.corpus)
+            else BLIND24 if args.blind24 else BLIND25 if args.blind25
+            else BLIND26 if args.blind26 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -403,7 +413,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 22" if args.blind22
              else "blind set 23" if args.blind23
              else "blind set 24" if args.blind24
-             else "blind set 25" if args.blind25 else "corpus")
+             else "blind set 25" if args.blind25
+             else "blind set 26" if args.blind26 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

@@ -98,6 +98,15 @@ def bound(free: str, original: str, today: dt.date, find: Find, *, back: bool = 
         keep = m.end() - (len(art.group(0)) if art else 0)
         blanked = free[:m.start()] + " " * (keep - m.start()) + free[keep:]
         inner = find(blanked, original, today)
+        if inner is None and not art and keep - m.start() >= 3:
+            # the cue itself says a day follows, as "on" does: "by 10/12", "hasta 3/12", a
+            # numeric date the grammar reads only after such a word ("10/12" alone may
+            # be a rating); "on" stands in the cue's place, and the date is read after it
+            cued = blanked[:keep - 3] + "on " + blanked[keep:]
+            again = find(cued, original, today)
+            if again is not None and again.span[0] == keep - 3:
+                inner, blanked = type(again)(again.value, (keep, again.span[1]),
+                                             past=again.past, either=again.either), cued
         if inner is None or inner.span[0] not in (keep, m.end()):
             continue
         end = inner.span[1]

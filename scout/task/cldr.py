@@ -6,7 +6,7 @@ plural, e.g. "dólares australianos", "Swedish kronor"), currency symbols and th
 codes in use today all come from Babel's CLDR data. The few additions CLDR does not
 have are named as such below (colloquial words: "bucks", "quid", "crowns", "kr",
 "reais", "lucas" (a thousand pesos), the Mexican abbreviations "dls" / "dlls" of
-"dólares"; Russia's and Ukraine's written "руб." / "грн"; the Spanish variant "setiembre"). Two spoken forms are derived from CLDR's by
+"dólares"; Peru's "S/" and Uruguay's "$U"; Russia's and Ukraine's written "руб." / "грн"; the Spanish variant "setiembre"). Two spoken forms are derived from CLDR's by
 rule: Spanish diminutives of a currency word ("euritos", "pesitos"), and the country
 prefixes people glue to "$" (CLDR has "US$", "MX$", "CA$"; "AR$", "CL$", "CO$" and the
 River Plate "U$S" / "U$D" follow from the code, and a one-letter prefix that starts a
@@ -168,6 +168,7 @@ def currencies() -> Currencies:
     _prefixed_dollar_signs(symbols, set(heads.get("dollar", ())))
     symbols["S/"] = {"PEN"}  # CLDR has these under es_PE and pl only
     symbols["S/."] = {"PEN"}  # Peru's older writing, still common ("S/. 200")
+    symbols["$U"] = {"UYU"}  # Uruguay's own sign ("$U 45.000"); CLDR writes its peso "$" alone
     symbols["zł"] = {"PLN"}
     # Russia's and Ukraine's written abbreviations of "рубль" / "гривня" (CLDR has only ₽, ₴)
     symbols["руб."] = symbols["руб"] = {"RUB"}

@@ -118,6 +118,9 @@ def find_when(free: str, original: str, today: dt.date, *, back: bool = False,
     return one
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def _find_one(free: str, original: str, today: dt.date) -> When | None:
     g = Grammar(free, original, today)
     # "Fri 12th", "viernes 12 de diciembre": a weekday before a day number only decorates
@@ -138,7 +141,9 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
                 continue
             if value is None:
                 continue
-            length = m.end() - m.start()
+            # a number's digits say no more than another's: "el 5/12 ... vuelta el 19/12"
+            # is two dates of one form, the first said (a longer form still wins)
+            length = len(_DIGITS.sub("0", m.group(0)))
             if best is None or length > best[0]:
                 best = (length, -order, When(value, m.span(), past=_is_past(value, today)))
     if best is None:

@@ -1,10 +1,11 @@
 """Days written without a month name: numeric dates ("15/09", "el 15/12", "del 10/01 al
-15/01"), two days sharing one numeric month ("3-7/5"), day ranges with no month ("del 3 al 5", "from the 3rd to the 7th") and a day
+15/01", "03.12.27"), two days sharing one numeric month ("3-7/5"), day ranges with no month ("del 3 al 5", "from the 3rd to the 7th") and a day
 alone ("el 24", "on the 24th"), the weekend of a day ("el finde del 19") and its week ("la
 semana del 14", "the week of the 14th": Monday to Sunday).
 
 Resolution (from the injected ``today``): numeric dates are day/month unless that cannot
-be ("9/15" is 15 September), in the next year that holds them unless one is written;
+be ("9/15" is 15 September) or the request is an American's (in English, about places in
+the United States, no pound or euro: "on 12/5" in Boston is 5 December), in the next year that holds them unless one is written;
 with no cue word before them only a two-digit pair with a side over 12 or a leading
 zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7"; a year written on
 either side of a numeric range is the range's ("del 3/12/2027 al 6/12/2027"). A day or day range
@@ -17,6 +18,7 @@ adds these forms to its grammar (the longest match wins in :mod:`scout.task.date
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable
 
@@ -111,8 +113,10 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
     # a day alone only before the end, a punctuation mark or a function word: "the 3rd
     # floor", "el 2 de nota", "el 5 estrellas" are no dates; or before what a reader took
     # (\x00: a date label's stretch ends there, "returning the 10[, without stops]")
+    # or before the hour's bound ("el lunes 29 antes de las 12", "the 3rd before noon")
     not_a_day = (r"(?=\s*(?:$|\x00|[,;!?)¿]|\.(?!\d)|(?:and|or|for|to|in|at|under|with|please|pls|"
-                 r"until|till|y|o|para|por|en|con|a|al|hasta|menos|max|maximo|porfa|que)\b))")
+                 r"until|till|y|o|para|por|en|con|a|al|hasta|menos|max|maximo|porfa|que|"
+                 r"antes|despues|before|after|around|hacia|sobre)\b))")
     forms.append((r"\b(?:(?:para|desde|hasta)\s+)?el\s+(?:dia\s+)?(?P<d1>[1-9]|[12]\d|3[01])\b"
                   + not_a_day, one_day))
     forms.append((r"\b(?:(?:on|for|from|by|until)\s+)?the\s+(?P<d1>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
@@ -168,6 +172,14 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
                   r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)" + year.format("y2") + r"\b(?![/.,]?\d)",
                   numeric_range))
     forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
+    # day.month.year with dots ("03.12.27", "3.12.2027"): Europe's order, never month
+    # first; only with its year, as "3.12" alone is an amount or a rating, and with two
+    # digits each side or the whole year, as "3.12.27" may be a version
+    forms.append((r"(?<![\w.,/])(?:(?P<a>[0-3]\d)\.(?P<b>[01]\d)\.(?P<y>(?:19|20|21)?\d{2})"
+                  r"|(?P<a2>[0-3]?\d)\.(?P<b2>[01]?\d)\.(?P<y2>(?:19|20|21)\d{2}))"
+                  r"(?![\w/]|[.,]\d)",
+                  lambda m: numeric_day(m.group("a") or m.group("a2"), m.group("b") or m.group("b2"),
+                                        m.group("y") or m.group("y2"))))
 
     def shared_month(m: re.Match[str]) -> Value | None:
         # "3-7/5", "del 3 al 7/5", "12-15/06/2027": two days of the month written once
@@ -222,6 +234,33 @@ _SLASH_PAIR = re.compile(r"(?<![\w/.,])(\d{1,2})/(\d{1,2})(?![\d.,])")
 def _month_first(text: str) -> bool:
     """The request writes its numeric dates month first: one of them can only be read so
     ("leaving 12/28 and back 1/3": 1/3 is 3 January) and none only day first ("24/7" is a
-    service, no date)."""
+    service, no date); or, none saying either, it is an American's (:func:`_american`)."""
     pairs = [(int(a), int(b)) for a, b in _SLASH_PAIR.findall(text) if (a, b) != ("24", "7")]
-    return any(b > 12 >= a for a, b in pairs) and not any(a > 12 >= b for a, b in pairs)
+    if any(a > 12 >= b for a, b in pairs):
+        return False
+    return any(b > 12 >= a for a, b in pairs) or _american(text)
+
+
+# money written as Europe or Britain does: its writer puts the day first
+_DAY_FIRST_MONEY = re.compile(r"[£€]|\b(?:gbp|eur|euros?|pounds?|quid)\b", re.I)
+
+
+# US dollars written out: a sign before an amount, the code, the words
+_DOLLARS = re.compile(r"(?<![A-Za-z])\$\s?\d|\b(?:usd|us\$|dollars?|bucks)\b", re.I)
+
+
+@functools.lru_cache(maxsize=64)
+def _american(text: str) -> bool:
+    """Whether ``text`` (the request as typed) is written the American way: in English,
+    about places in the United States only (Canada's, which writes both ways, aside), or
+    about no place known but in dollars, and with no pound or euro: "car from Newark to Manhattan on 12/5" is 5 December, as its
+    writer means; a Spanish request about Miami ("del 5/12 al 8/12") stays day first."""
+    from scout.task.feasts import named_territories
+    from scout.task.lang import detect, fold
+
+    if _DAY_FIRST_MONEY.search(text) or detect(text, "es") != "en":
+        return False
+    countries = set(named_territories(fold(text).lower()))
+    if not countries:  # no place known: the money says it ("$90", "USD 400", "bucks")
+        return bool(_DOLLARS.search(text))
+    return "US" in countries and countries <= {"US", "CA"}

@@ -120,7 +120,7 @@ def bridged(start: dt.date, end: dt.date) -> DateRange:
     return DateRange(start=start, end=end)
 
 
-def _territories(free: str) -> list[str]:
+def named_territories(free: str) -> list[str]:
     """The countries the folded request names, by a city or a country's name."""
     from scout.task.cldr import currencies
     from scout.task.gazetteer import territory_of
@@ -164,7 +164,7 @@ def feast_forms(t: dt.date) -> list[Form]:
         # "el puente de Benito Juárez", "the long weekend of ...": said before, as after
         tail = (m.group("tail") or ("puente" if m.group("pre") else "")).strip()
         # Canada's Thanksgiving is the second Monday of October
-        canada = name in ("thanksgiving", "accion de gracias") and "CA" in _territories(m.string)
+        canada = name in ("thanksgiving", "accion de gracias") and "CA" in named_territories(m.string)
 
         def make(year: int) -> DateRange:
             if canada:
@@ -194,7 +194,7 @@ def feast_forms(t: dt.date) -> list[Form]:
         # "este puente", "para el puente": the next of Spain's puentes not yet over (a
         # holiday joined to its weekend; a Wednesday's alone is no puente); not where the
         # request names another country, whose puentes are others
-        if any(c != "ES" for c in _territories(m.string)):
+        if any(c != "ES" for c in named_territories(m.string)):
             return None
         spans = [r for y in (t.year, t.year + 1) for month, first, last in set(_PUENTES.values())
                  if (r := bridged(dt.date(y, month, first), dt.date(y, month, last))).end >= t
@@ -205,7 +205,7 @@ def feast_forms(t: dt.date) -> list[Form]:
         return span if span.start >= t else DateRange(start=t, end=span.end)
 
     def patrias(m: re.Match[str]) -> DateRange | None:
-        known = [c for c in _territories(m.string) if c in _PATRIAS]
+        known = [c for c in named_territories(m.string) if c in _PATRIAS]
         if len(known) != 1:  # no country, or two: their days differ
             return None
         month, first, last = _PATRIAS[known[0]]
@@ -283,9 +283,10 @@ def _patterns() -> tuple[str, ...]:
         r"(?:del\s+|de\s+(?:la\s+|los\s+)?)(?P<p>" + "|".join(
             re.escape(p).replace(r"\ ", r"\s+") for p in sorted(_PUENTES, key=len, reverse=True))
         + r")\b" + year,
-        # "este puente", "para el puente" with no feast after it (that is the form above);
-        # after a word of time only ("vistas sobre el puente" is a bridge)
-        r"\b(?:este|(?:para|durante|en|por)\s+el)\s+puente\b(?!\s+(?:de|del|of)\b)(?P<y>)(?P<ny>)",
+        # "este puente", "para el puente", "el próximo puente" with no feast after it (that
+        # is the form above); after a word of time only ("vistas sobre el puente" is a bridge)
+        r"\b(?:este|(?:para|durante|en|por)\s+el|(?:(?:para|durante|en|por)\s+)?el\s+"
+        r"(?:proximo|siguiente))\s+puente\b(?!\s+(?:de|del|of)\b)(?P<y>)(?P<ny>)",
         r"\b(?:las\s+|the\s+)?fiestas\s+patrias\b" + year,
         r"\b(?:las\s+)?fallas\b" + year,
         r"\b(?:the\s+|el\s+)?oktoberfest\b" + year,

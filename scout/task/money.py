@@ -324,9 +324,23 @@ def iter_money(free: str, original: str, territories: list[str], *,
     yield from sorted(whole + minor, key=lambda h: h[1][0]) if minor else whole
 
 
+_CODE = re.compile(r"(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])")
+
+
+def _coded(original: str) -> list[str]:
+    """The countries whose currency the request writes by its ISO code ("budget USD 150":
+    the US), first among the places': a bare "$" beside it is that country's dollar
+    ("Chicago to Toronto, insured up to $2,500, budget USD 150")."""
+    table = currencies().territory_currencies
+    return list(dict.fromkeys(code[:2] for code in _CODE.findall(original)
+                              if code in table.get(code[:2], ())))
+
+
 def _iter_money(free: str, original: str, territories: list[str], *,
                 lang: str = "en", occasions: bool = False,
                 ) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
+    if "$" in original and (coded := _coded(original)):
+        territories = [*coded, *(t for t in territories if t not in coded)]
     # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
     folded, free = free, _halves(_notes(blank_tax_words(close_gaps(free, rewrite(free)))))
     marked, pattern, pos = mark(free, territories), _token_re(_maybe_own(original)), 0

@@ -145,7 +145,9 @@ def _signed_off(text: str) -> str:
 _TIME = re.compile(
     # Spanish "a las N" is always a clock time; English "at N" only with am / pm / :MM
     # ("rated at 9" is a rating), and a bare "21h" may be a course's hours ("curso de 20 h")
-    r"\b(?:a|sobre|hacia|hasta)[ \t]+las[ \t]+\d{1,2}(?:[:.h]\d{2})?[ \t]*"
+    # ("antes de las 9", "después de las 18h", "a partir de las 20h": a bound on the hour)
+    r"\b(?:a|sobre|hacia|hasta|(?:antes|despu[eé]s|a[ \t]+partir)[ \t]+de)[ \t]+las[ \t]+"
+    r"\d{1,2}(?:[:.h]\d{2})?[ \t]*"
     r"(?:h\b|hs\b|hrs\b|am\b|pm\b|a\.m\.|p\.m\.)?"
     r"(?:[ \t]+de[ \t]+la[ \t]+(?:mañana|manana|tarde|noche))?"
     r"|\b(?:at|around|by)[ \t]+\d{1,2}(?::\d{2})?[ \t]?(?:am\b|pm\b|a\.m\.|p\.m\.|o'clock\b)"

@@ -60,6 +60,10 @@ def _read_number(raw: str, integer: bool, lang: str) -> int | float:
         # "2.500 kWh" in English is a Spanish writer's 2500: a decimal written in English
         # keeps no zero at its end, and no thousands group starts with a zero ("0.500")
         raw = raw.replace(".", "")
+    elif group == "." and re.fullmatch(r"[1-9]\d{0,2}(?:,\d{3})+", raw) and raw.endswith("0"):
+        # "1,000 megas" in Spanish is a Mexican's or a Peruvian's 1000, the same rule the
+        # other way round: a Spanish decimal keeps no zero at its end ("1,5", not "1,500")
+        raw = raw.replace(",", "")
     return float(raw.replace(",", "."))
 
 

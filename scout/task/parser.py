@@ -53,10 +53,11 @@ from scout.task.enums import find_enum, rival_at, rival_words
 from scout.task.itemcount import results_wanted
 from scout.task.kindnames import in_name, kind_names, kind_spans
 from scout.task.labelledlength import labelled_lengths
-from scout.task.schedule import claim_schedule
+from scout.task.schedule import claim_schedule, counts_week_days, schedule_days
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
+from scout.task.primes import unprimed
 from scout.task.regional import peninsular
 from scout.task.spoken import unspoken
 from scout.task.dictation import undictated
@@ -155,6 +156,8 @@ def parse_query(
     result.label = labeller(inputs, result.lang, catalog)
     q = nativised(q, result.lang)  # "without permanence", "buenas revisiones": the kinds' words
     q = peninsular(q)  # "alberca", "parqueadero", "plazo forzoso": the words Spain uses
+    if result.lang == "es":
+        q = unprimed(q)  # "12'5 kg", "90'": the decimal comma and the minute an apostrophe writes
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     if unread:
@@ -301,8 +304,16 @@ def parse_query(
                 from scout.task.durations import find_duration
 
                 # "de 19 a 21": two hours (the slot's own input may read it too), unless
-                # a length is said apart from it ("de 19 a 21, hora y media")
-                apart = find_duration(text.free, calendar=True, skip=rival_at(text.free, inputs, name))
+                # a length is said apart from it ("de 19 a 21, hora y media"); of a kind
+                # with two lengths, one its own words tell apart ("entrega en 72 h" is the
+                # delivery's, no shoot's length)
+                if sum(s.type == "duration" for s in inputs.values()) > 1:
+                    if "duration" not in quantities:
+                        quantities["duration"] = read_quantities(text, inputs, "duration", result, _)
+                    apart = quantities["duration"].get(name)
+                else:
+                    apart = find_duration(text.free, calendar=True,
+                                          skip=rival_at(text.free, inputs, name))
                 hit = apart if apart is not None and (apart[1][1] <= slot[1][0]
                                                       or slot[1][1] <= apart[1][0]) else slot
             elif spec.type == "duration" and sum(s.type == "duration" for s in inputs.values()) > 1:
@@ -318,6 +329,8 @@ def parse_query(
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))
+                if hit is None and spec.type == "integer" and counts_week_days(name, spec.aliases):
+                    hit = schedule_days(text.folded)  # "de lunes a viernes": 5 days a week
             elif spec.type == "boolean":
                 rivals = boolean_rivals(inputs, name)
                 hit = find_boolean(text, spec, name, rivals)

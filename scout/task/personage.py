@@ -39,9 +39,11 @@ PERSON = (r"(?:son|daughter|kid|child|children|boy|girl|teen|teenager|toddler|ba
            r"suegr[oa])s?")
 # "(they're 11)", "(tiene 14)": who the number is, inside the brackets
 _BRACKET_WHO = r"(?:(?:they|he|she)\s*(?:'re|'s|’re|’s|\s+are|\s+is)|tiene|tienen|de)?"
-# what may follow "mi hijo tiene 14" / "my son is 8": its unit, then the clause's end
+# what may follow "mi hijo tiene 14" / "my son is 8": its unit, then the clause's end, or
+# where or with what the clause goes on ("mi abuela de 90 en Montevideo", "my son is 8 with
+# autism"): a place's or a need's word is no unit of a count
 _AGE_END = (r"(?:\s+(?:anos|years?(?:\s+old)?))?"
-            r"(?=\s*(?:[,;.!?)]|$)|\s+(?:y|e|and|but|pero|so|asi)\s)")
+            r"(?=\s*(?:[,;.!?)]|$)|\s+(?:y|e|and|but|pero|so|asi|en|in|con|with|que|who)\s)")
 _AGE_AFTER = re.compile(
     r"(?<![\w])" + PERSON + r"(?:\s*\(\s*" + _BRACKET_WHO + r"\s*(?P<a>\d{1,2})"
     r"(?:\s*(?:anos|years?(?:\s+old)?))?\s*\)"

@@ -141,7 +141,8 @@ def _counted(free: str, span: tuple[int, int], counted: re.Pattern[str] | None) 
     words right after its number, folded): another input's number."""
     if counted is None:
         return False
-    m = re.search(r"\d\s*(?:-\s*)?(?=[^\d\s])", free[span[0]:span[1]])
+    # the whole number, its group marks too: "1,000 megas" is written in megas, not in ",000"
+    m = re.search(r"\d(?:[\d.,\u00a0\u202f]*\d)?\s*(?:-\s*)?(?=[^\d\s])", free[span[0]:span[1]])
     return m is not None and counted.match(fold(free[span[0] + m.end():])) is not None
 
 

@@ -88,3 +88,26 @@ def claim_schedule(text: QueryText, inputs: dict[str, InputSpec]) -> list[tuple[
         else:
             text.claim((a, b))
     return owned
+
+
+# an input that counts the days of a week something happens on: its name or an alias says
+# so ("days a week", "días por semana", "dias a la semana", "days/week")
+_WEEK_DAYS = re.compile(r"(?<!\w)(?:days?|dias?)\s*(?:a|per|por|/|a\s+la|each|every|cada)\s*"
+                        r"(?:la\s+)?(?:week|semana)(?!\w)")
+
+
+def counts_week_days(name: str, aliases: list[str]) -> bool:
+    """Whether the integer input ``name`` (with ``aliases``) counts days a week."""
+    return bool(_WEEK_DAYS.search(fold(" ".join([name.replace("_", " "), *aliases]).lower())))
+
+
+def schedule_days(folded: str) -> tuple[int, tuple[int, int]] | None:
+    """How many days a week the first weekday range said as a schedule spans, and where:
+    "de lunes a viernes" 5, "Mon-Sat" 6 (for an input that counts days a week; the range
+    is claimed as no date, :func:`claim_schedule`)."""
+    days = weekdays()
+    spans = set(schedule_spans(folded))
+    for m in _SPAN.finditer(folded):
+        if m.span() in spans:
+            return (days[m.group("b")] - days[m.group("a")]) % 7 + 1, m.span()
+    return None

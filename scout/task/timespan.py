@@ -79,7 +79,8 @@ def slot_length(folded: str) -> tuple[int, tuple[int, int]] | None:
     """The length in seconds of the first slot between two clock times in ``folded``
     (folded text) and its span; None when there is none. The second end's am / pm is
     the first's too when the first has none ("6-7:30pm"); an end before the start
-    wraps by twelve hours ("de 11 a 1")."""
+    wraps by twelve hours ("de 11 a 1"), and one still before it runs past midnight ("de 20h
+    a 2h", "8pm to 1am")."""
     for m in TIME_RANGE.finditer(folded):
         # (the words right before it only: a long request is never scanned again per slot)
         if re.search(r"\b(?:entre|between)\s+(?:las?\s+)?$", folded[max(0, m.start() - 16):m.start()]):
@@ -98,6 +99,8 @@ def slot_length(folded: str) -> tuple[int, tuple[int, int]] | None:
             start = _minutes(m.group("h1"), m.group("m1"), None)
         if end < start and not late:  # "de 11 a 1": past noon
             end += 12 * 60
+        if end < start:  # "de 20h a 2h", "8pm to 1am": past midnight, into the next day
+            end += 24 * 60 if late else 12 * 60
         length = (end - start) * 60
         if 0 < length <= _LONGEST:
             return length, m.span()

@@ -41,8 +41,9 @@ def test_a_corrected_length_of_stay_is_the_one_meant(query: str, span: str, inpu
 
 
 @pytest.mark.parametrize("query, span", [
-    # no correction between two lengths: no one stay
-    ("hotel in Bath 2 nights from Dec 3 and 2 nights from Dec 10", "2027-12-10"),
+    # no correction between two lengths: no one stay, and of the two days the first said
+    # (a day's digits count for nothing: "Dec 10" no longer beats "Dec 3" by its length)
+    ("hotel in Bath 2 nights from Dec 3 and 2 nights from Dec 10", "2027-12-03"),
     # the day said between the length and the bare number: the number may be the day's
     ("hotel en Madrid 3 noches desde el 19 de noviembre, bueno, que sean 4",
      "2027-11-19..2027-11-22"),

@@ -324,3 +324,14 @@ def test_blind25_is_separate_bilingual_and_labelled() -> None:
     _a_blind_set(25, least=60, per_lang=20,
                  kinds={"train", "courier", "printing", "carehome", "photographer", "hire",
                         "trade", "cleaning", "broadband", "cruise", "hotel", "restaurant"})
+
+
+def test_blind26_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind26.yaml (``parse.py --blind26``): every local way of writing
+    numbers, dates and times, over four kinds no blind set had (lab services, hosting, legal,
+    transfers), the kinds the others used least and the hotel and restaurant pipelines; no
+    request shared with any other corpus."""
+    _a_blind_set(26, least=60, per_lang=20,
+                 kinds={"labservices", "hosting", "legal", "transfers", "photographer",
+                        "courier", "hire", "trade", "cleaning", "broadband", "cruise",
+                        "printing", "carehome", "hotel", "restaurant", "train"})
