@@ -174,7 +174,7 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         elif cheap is not None and apart:
             # the cheapest of those compared, and which could not be compared with them
             out.append(syn.sentence(syn._(
-                "{name} is the cheapest of the options whose prices could be compared "
+                "{name} is the cheapest among the options whose prices could be compared "
                 "({price}); the price of {others} could not be compared with theirs.",
                 name=cheap.name, price=syn.price_text(cheap),
                 others="; ".join(f"{a.name} ({syn.price_text(a)})" for a in apart)),

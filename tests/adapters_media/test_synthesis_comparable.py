@@ -41,14 +41,14 @@ TOURS = [("Walk one", 30, "EUR", "person", None), ("Private walk", 120, "EUR", N
 
 def test_another_currency_is_named_apart_in_english():
     text = _text(LABS)
-    assert "Lab B is the cheapest of the options whose prices could be compared " \
+    assert "Lab B is the cheapest among the options whose prices could be compared " \
            "(380 EUR); the price of Lab C (300 USD) could not be compared with theirs." \
         in text, text
 
 
 def test_a_group_price_among_prices_each_in_spanish():
     text = _text(TOURS, "es", {"amount": 40, "currency": "EUR", "per": "person"})
-    assert "Walk two es la más barata de las opciones cuyos precios se pueden comparar " \
+    assert "Walk two es la más barata entre las opciones cuyos precios se pueden comparar " \
            "(25 €/persona); el precio de Private walk (120 €) no se ha podido comparar " \
            "con los suyos." in text, text
 
@@ -57,7 +57,7 @@ def test_a_rate_per_hour_among_prices_for_the_job():
     text = _text([("Fixer", 35, "GBP", "hour", 9.0), ("Builder one", 900, "GBP", None, 8.0),
                   ("Builder two", 850, "GBP", None, 7.5)], "en",
                  {"amount": 1000, "currency": "GBP"})
-    assert "Builder two is the cheapest of the options whose prices could be compared " \
+    assert "Builder two is the cheapest among the options whose prices could be compared " \
            "(850 GBP); the price of Fixer (35 GBP/hour) could not be compared" in text, text
 
 
