@@ -42,7 +42,7 @@ UNPRICED = N_("an extra applies whose amount the page does not state, not added:
 APART = N_("an extra applies that could not be added to the price compared: {words}")
 
 # what names a surcharge (folded words): it applies to everyone its condition meets
-_SURCHARGE = r"(?:suplementos?|recargos?|surcharges?|supplements?|plus)"
+_SURCHARGE = r"(?:suplementos?|recargos?|surcharges?|supplements?)"
 # a fee named by what it is for ("airport fee", "tasa de aeropuerto"): it applies when the
 # request names that thing
 _FEE = r"(?:fees?|tasas?|charges?|cargos?)"
@@ -55,6 +55,7 @@ _ON_TOP = re.compile(
     r"|(?:\+|\bplus\b|\bmas\b)\s*(?:los\s+|las\s+)?(?:peajes|tolls|tasas|taxes)\b"
     r"|\b(?:no\s+incluye|does\s+not\s+include|excludes?|excluding|sin\s+incluir)\s+"
     r"(?:los\s+|las\s+|the\s+)?(?:peajes|tolls|tasas|taxes)\b")
+_TOLLS = re.compile(r"\b(?:peajes?|tolls?)\b")
 # a charge said free or included is none ("tolls included", "peajes incluidos")
 _INCLUDED = re.compile(r"\b(?:incluid[oa]s?|included|inclusive|incl|gratis|free|gratuit[oa]s?|"
                        r"sin\s+coste|at\s+no\s+(?:extra\s+)?cost)\b")
@@ -168,24 +169,32 @@ class Extra:
 
 def page_extras(text: str, price: Money, asked: Asked) -> list[Extra]:
     """The extras ``text`` states beside ``price`` (the page's own amount, never counted
-    as its extra), each with whether it applies to what ``asked`` says."""
+    as its extra), each with whether it applies to what ``asked`` says. The page's
+    amounts are read once (a fetched page holds hundreds of clauses), each clause given
+    its own."""
+    found = find_amounts(text)
     out: list[Extra] = []
     start = 0
     bounds = [m.start() for m in _CLAUSE.finditer(text)] + [len(text)]
     for end in bounds:
-        clause = text[start:end].strip(" .;,|\n")
-        start = end + 1
-        if not clause:
+        lo, start = start, end + 1
+        clause = text[lo:end]
+        if not clause.strip(" .;,|\n") or not _MAY_SAY.search(clause):
             continue
-        extra = _clause_extra(clause, price, asked)
+        own = [m for m, (a, b) in found if lo <= a and b <= end]
+        extra = _clause_extra(clause.strip(" .;,|\n"), own, price, asked)
         if extra is not None:
             out.append(extra)
     return out
 
 
-def _clause_extra(clause: str, price: Money, asked: Asked) -> Extra | None:
+# what a clause needs to hold an extra: an amount's figure or a charge's word on top
+_MAY_SAY = re.compile(r"\d|peaje|toll|tasa|tax", re.IGNORECASE)
+
+
+def _clause_extra(clause: str, found: list[Money], price: Money,
+                  asked: Asked) -> Extra | None:
     folded = fold(clause)
-    found = [m for m, _ in find_amounts(clause)]
     own = any(m.amount == price.amount and m.currency == price.currency for m in found)
     amounts = [m for m in found if m.amount != price.amount and m.currency == price.currency]
     amount = amounts[0] if amounts else None
@@ -199,41 +208,40 @@ def _clause_extra(clause: str, price: Money, asked: Asked) -> Extra | None:
     if _INCLUDED.search(folded) and not _NEGATED.search(folded) and not on_top:
         return None  # "tolls included", "free child seat"
     if on_top:
+        if amount is None and price.tax == "excluded" and not _TOLLS.search(folded):
+            return None  # "300 € + tasas": the price's tax basis, put on it by taxprice
         return Extra(clause, percent, amount, True)
-    night = _NIGHT.search(folded) is not None
+    if not surcharge:
+        if fee and (amount is not None or percent is not None):
+            return _named(clause, folded, percent, amount, asked)
+        if amount is not None and _wanted(folded, asked):
+            # an item asked for ("child seat £8", "child seats $8 each"): one of it, its
+            # "each" the item's, never a head's
+            if amount.per in ("person", "unit") or amount.each is not None:
+                amount = amount.model_copy(update={"per": None, "each": None})
+            return Extra(clause, None, amount, True)
+        return None
     window = _WINDOW.search(folded)
-    day = _day_applies(folded, asked)
-    if surcharge and (night or window):
-        return Extra(clause, percent, amount, _time_applies(window, night, asked.minute))
-    if surcharge and day is not False:
-        return Extra(clause, percent, amount, day) if day is not None or \
-            _HOLIDAY.search(folded) or _WEEKEND.search(folded) or _SUNDAY.search(folded) \
-            or _SATURDAY.search(folded) else _named(clause, folded, percent, amount, asked,
-                                                    maybe=True)
-    if surcharge:
-        return None  # a day's surcharge and a day asked it is not
-    if fee and (amount is not None or percent is not None):
-        return _named(clause, folded, percent, amount, asked, maybe=False)
-    if amount is not None and _wanted(folded, asked):
-        # an item asked for ("child seat £8", "child seats $8 each"): one of it, its "each"
-        # the item's, never a head's
-        if amount.per in ("person", "unit") or amount.each is not None:
-            amount = amount.model_copy(update={"per": None, "each": None})
-        return Extra(clause, None, amount, True)
-    return None
+    if _NIGHT.search(folded) or window is not None:
+        return Extra(clause, percent, amount, _time_applies(window, asked.minute))
+    if _HOLIDAY.search(folded) or _WEEKEND.search(folded) or _SUNDAY.search(folded) \
+            or _SATURDAY.search(folded):
+        day = _day_applies(folded, asked)
+        return None if day is False else Extra(clause, percent, amount, day)
+    return _named(clause, folded, percent, amount, asked)
 
 
 def _named(clause: str, folded: str, percent: float | None, amount: Money | None,
-           asked: Asked, maybe: bool) -> Extra | None:
+           asked: Asked) -> Extra | None:
     """A surcharge or a fee named by what it is for ("airport fee", "suplemento
-    aeropuerto"): it applies when the request names that; a surcharge it does not name
-    may apply (``maybe``); a fee it does not name is for something else (an exit fee)."""
+    aeropuerto"): it applies when the request names that, or a yes/no input it answers yes
+    does; one naming nothing ("recargo 10 %") applies to all. One for a thing the request
+    does not name (a breakfast's supplement, an exit fee) is the page's option, left
+    alone."""
     words = _label_words(folded)
-    if not words:
-        return Extra(clause, percent, amount, True) if maybe else None
-    if any(_said(w, asked.text) for w in words) or _wanted(folded, asked):
+    if not words or any(_said(w, asked.text) for w in words) or _wanted(folded, asked):
         return Extra(clause, percent, amount, True)
-    return Extra(clause, percent, amount, None) if maybe else None
+    return None
 
 
 def _label_words(folded: str) -> list[str]:
@@ -257,7 +265,7 @@ def _wanted(folded: str, asked: Asked) -> bool:
     return any(re.search(r"\b" + re.escape(w) + r"(?:s|es)?\b", folded) for w in asked.wanted)
 
 
-def _time_applies(window: re.Match[str] | None, night: bool, minute: int | None) -> bool | None:
+def _time_applies(window: re.Match[str] | None, minute: int | None) -> bool | None:
     """Whether the time asked is in the surcharge's window (or, with none stated, in the
     hours no one calls other than night, 22:00 to 06:00; out of it, 07:00 to 20:00); None
     with no time asked or one between."""
@@ -281,12 +289,9 @@ def _mark(mark: str | None) -> str | None:
 def _day_applies(folded: str, asked: Asked) -> bool | None:
     """Whether a day's surcharge applies on the date asked: a Sunday's or a weekend's by
     its weekday; a holiday's when the request says one, else cannot be told (a date may be
-    a holiday where it is). None also with no date asked; True when the clause names no
-    day (the caller reads its other words)."""
+    a holiday where it is). None also with no date asked."""
     holiday, weekend = _HOLIDAY.search(folded), _WEEKEND.search(folded)
     sunday, saturday = _SUNDAY.search(folded), _SATURDAY.search(folded)
-    if not (holiday or weekend or sunday or saturday):
-        return True
     if holiday and _HOLIDAY.search(asked.text):
         return True
     if asked.date is None:

@@ -178,3 +178,28 @@ def test_an_exit_fee_is_no_extra_of_a_tariff() -> None:
     asked = Asked(fold("energy tariff under £40 a month"), None, None, ())
     assert page_extras("Tariff £30 a month, exit fee £75", Money(amount=30, currency="GBP"),
                        asked) == []
+
+
+@pytest.mark.parametrize("query, stated, total", [
+    # a plan named "Plus" is a plan, no surcharge
+    ("streaming plan under 20 EUR a month", "Basic 10 EUR a month, Plus 15 EUR a month", 10),
+    # a breakfast's supplement not asked is the hotel's option
+    ("hotel en Sevilla, máximo 120 € la noche", "Doble 95 € la noche. Suplemento desayuno 12 €.",
+     95),
+    # a surcharge for a thing the request never names is left alone (a design choice: a
+    # fuel surcharge applies to all, but a word cannot tell it from an option's)
+    ("courier for a 5 kg parcel under 40 EUR", "Envío 30 €. Recargo combustible 10 %.", 30),
+])
+def test_options_and_names_are_no_surcharge(query: str, stated: str, total: float) -> None:
+    kept = _run(query, ("one", stated))
+    assert _amount(kept["one"]) == total
+
+
+def test_a_surcharge_naming_nothing_applies() -> None:
+    kept = _run("envío de un paquete de 5 kg, máximo 40 €", ("one", "Envío 30 €. Recargo 10 %."))
+    assert _amount(kept["one"]) == 33
+
+
+def test_plus_taxes_is_the_price_basis_not_an_extra() -> None:
+    kept = _run("vuelo a Roma, máximo 300 €", ("one", "Vuelo 200 € + tasas"))
+    assert not [f for f in kept["one"].flags if "extra" in f]
