@@ -214,9 +214,10 @@ def _clause_extra(clause: str, found: list[Money], price: Money,
     if not surcharge:
         if fee and (amount is not None or percent is not None):
             return _named(clause, folded, percent, amount, asked)
-        if amount is not None and _wanted(folded, asked):
+        if amount is not None and _wanted(folded, asked) and amount.amount < price.amount:
             # an item asked for ("child seat £8", "child seats $8 each"): one of it, its
-            # "each" the item's, never a head's
+            # "each" the item's, never a head's; what is added costs less than what it is
+            # added to (a "return €330" beside "€180 one way" is the return's own fare)
             if amount.per in ("person", "unit") or amount.each is not None:
                 amount = amount.model_copy(update={"per": None, "each": None})
             return Extra(clause, None, amount, True)

@@ -203,3 +203,17 @@ def test_a_surcharge_naming_nothing_applies() -> None:
 def test_plus_taxes_is_the_price_basis_not_an_extra() -> None:
     kept = _run("vuelo a Roma, máximo 300 €", ("one", "Vuelo 200 € + tasas"))
     assert not [f for f in kept["one"].flags if "extra" in f]
+
+
+def test_a_dearer_amount_named_by_an_asked_input_is_no_item() -> None:
+    """A yes/no input naming a version of the thing (a return asked) is no add-on: the
+    return's fare beside the one way's is no extra to add to it."""
+    inputs = {**INPUTS, "return_trip": InputSpec(type="boolean", aliases=["return", "vuelta"])}
+    asked = Asked(fold("transfer to Cascais and back"), None, None,
+                  ("return trip", "return", "vuelta"))
+    assert inputs["return_trip"].type == "boolean"
+    assert page_extras("Minibus €180 one way, return €330",
+                       Money(amount=180, currency="EUR"), asked) == []
+    assert [x.amount.amount for x in page_extras(
+        "Minibus €180 one way, return seat booking €12", Money(amount=180, currency="EUR"),
+        asked) if x.amount] == [12]
