@@ -43,6 +43,10 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
     best = min(rated, key=lambda s: (-(s.rating or 0.0), short.index(s))) if rated else None
     # "cheapest" by the amount the ranking compared (a set of three against 3 × one),
     # else by the price as checked
+    # a price no other can be compared with (another currency, a rate per hour among
+    # prices for the job) leaves the others' cheapest standing: the cheapest is said among
+    # the largest group compared on one footing, and the ones left out are named
+    priced, apart = comparable_group(priced)
     cheap = min(priced, key=lambda s: (cost(s), short.index(s))) if priced else None
     ranked = all(p.brief.cost is not None for p in priced)  # rank put them on one basis
     if cheap is not None and len({p.checked.currency for p in priced if p.checked}) > 1:
@@ -167,6 +171,14 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                       "at the same price: {price}.", name=cheap.name, other=twin.name,
                       price=syn.price_text(cheap)),
                 syn.price_items(cheap) + syn.price_items(twin)))
+        elif cheap is not None and apart:
+            # the cheapest of those compared, and which could not be compared with them
+            out.append(syn.sentence(syn._(
+                "{name} is the cheapest among the options whose prices could be compared "
+                "({price}); the price of {others} could not be compared with theirs.",
+                name=cheap.name, price=syn.price_text(cheap),
+                others="; ".join(f"{a.name} ({syn.price_text(a)})" for a in apart)),
+                syn.price_items(cheap) + [i for a in apart for i in syn.price_items(a)]))
         elif cheap is not None:
             unsure = unchecked(syn, cheap)
             out.append(syn.sentence(
@@ -278,6 +290,41 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
         "and also costs {diff} less ({pb} against {po}).", diff=_diff(syn, lo, hi, at_least),
         pb=syn.price_text(hi), po=syn.price_text(lo), **kw), items)
 
+
+
+def comparable_group(priced: list[Subject]) -> tuple[list[Subject], list[Subject]]:
+    """The ``priced`` subjects whose prices can be compared with each other, and those left
+    apart: the largest group on one footing (one currency, and either both put on one
+    basis by rank or on the same footing as stated: :func:`_same_footing`) when it holds
+    at least two and no other group is as large; else all of them, none left apart (the
+    callers' own checks then say no "cheapest"). One 35 USD/hour among four prices for
+    the job in EUR is named apart, never the reason no cheapest is said of the four."""
+    groups: list[list[Subject]] = []
+    for p in priced:
+        home = next((g for g in groups if all(_comparable(p, q) for q in g)), None)
+        if home is None:
+            groups.append([p])
+        else:
+            home.append(p)
+    if len(groups) < 2:
+        return priced, []
+    sizes = sorted((len(g) for g in groups), reverse=True)
+    if sizes[0] < 2 or sizes[0] == sizes[1]:
+        return priced, []
+    main = max(groups, key=len)
+    return main, [p for p in priced if all(p is not q for q in main)]
+
+
+def _comparable(a: Subject, b: Subject) -> bool:
+    """Whether ``a``'s and ``b``'s checked prices can be called cheaper or dearer than each
+    other: one currency, and rank's amounts for both, or the same footing as stated (and
+    no two periods: a night's against a week's)."""
+    if a.checked is None or b.checked is None or a.checked.currency != b.checked.currency:
+        return False
+    if a.brief.cost is not None and b.brief.cost is not None:
+        return True
+    pa, pb = a.checked.per, b.checked.per
+    return (pa == pb or pa is None or pb is None) and _same_footing(a, b)
 
 
 def _same_footing(a: Subject, b: Subject) -> bool:

@@ -57,6 +57,7 @@ from scout.schemas.records import (
 from scout.schemas.task import Money, TaxBasis, asked_money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.spec.statedmoney import DOLLAR_VAR, MONEY_VAR, TAX_VAR
+from scout.steps.extracharge import add_extras, asked_of
 from scout.steps.listprice import dollar_written
 from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
@@ -287,6 +288,12 @@ def run(ctx: StepContext) -> Shortlist:
     for c in cands:  # "4.600 € + IVA" against "5.490 € IVA incluido": on one basis
         put_on_basis(c, basis, rates, budget=asked is not None)
     said_basis = basis_note(cands, basis, asked, rates)  # the basis compared, said
+    if "price" in read and not floor:
+        # "suplemento nocturno 20 %" for a ride at 23:30, "child seat £8" for one asked,
+        # "peajes no incluidos": what applies is added to the total compared, or said
+        extras_asked = asked_of(ctx.task, getattr(ctx.pipeline, "inputs", None))
+        for c in cands:
+            add_extras(c, extras_asked)
     embedding_note = None
     if params.method == "embedding":
         cands, embedding_note = _embedding_relevance(ctx, params, cands)

@@ -84,7 +84,18 @@ _RATE_AFTER = re.compile(r"\s*(?:/\s*|(?:per|por|an?|each|cada|x)\s+)[^\W\d_]")
 # a tax is a price's basis (:mod:`scout.task.taxbasis`), not beside it; a page stating
 # only a "matrícula" (a master's) states its price so
 _BESIDE = ("fee", "deposit", "charge", "surcharge", "penalty", "comision", "fianza",
-           "deposito", "penalizacion", "cargo", "recargo", "gastos", "matricula")
+           "deposito", "penalizacion", "cargo", "recargo", "gastos", "matricula", "senal",
+           "anticipo", "advance payment", "prepayment", "down payment", "pago a cuenta",
+           "booking deposit")
+# of those, what is paid ahead of the price, towards it or held against it: never the
+# price, even where the page states no other amount ("Señal 50 € para reservar",
+# "deposit £100 to secure your date" is no 50 € or £100 booking: its price is unknown)
+_AHEAD = ("deposit", "fianza", "deposito", "senal", "anticipo", "advance payment", "prepayment",
+          "down payment", "pago a cuenta", "booking deposit", "reserva con", "paga y senal")
+_AHEAD_BEFORE = re.compile(label_re(_AHEAD) + r"(?:\s+(?:de|del|of|for|para)\s+[^\W\d_]+)?"
+                           + LABEL_GAP)
+_AHEAD_AFTER = re.compile(r"\s*(?:(?:de|del|of|the|la|el|en|as|como)\s+)?(?:[^\W\d_]+\s+)?"
+                          + label_re(_AHEAD))
 # "£99 fees included", "120 € gastos incluidos": in the price
 _IN_IT = r"(?!\s*(?:incl|inclu))"
 # right before it, with what it is for between ("penalización por baja 60 €", "gastos de
@@ -206,6 +217,15 @@ _EXTRA_NAMED_BEFORE = re.compile(label_re(_EXTRA) + r"(?:\s+(?:de\s+|del\s+)?[^\
                                  + LABEL_GAP)
 
 
+def _ahead(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` is named as paid ahead of the price or held against
+    it (:data:`_AHEAD`: a deposit, a "señal", an advance), by a word right before or right
+    after it."""
+    before = fold(text[max(0, span[0] - 40):span[0]])
+    return _AHEAD_BEFORE.search(before) is not None \
+        or _AHEAD_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None
+
+
 def _ends_a_list(text: str, span: tuple[int, int]) -> bool:
     """Whether the amount at ``span`` is named as a fee, a deposit or a charge
     (:func:`_beside_price`) or an extra (:data:`_EXTRA`): no item of a list of versions'
@@ -247,7 +267,10 @@ def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     extras = _extras(text, found) | members_only(text, found) | funded_only(text, found)
     found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found if not _beside_price(text, span)]
-    for pool in (plain, found):
+    # a page stating only fees states its price so, never one stating only what is paid
+    # ahead of it (a deposit, a "señal")
+    fees = [(m, span) for m, span in found if not _ahead(text, span)]
+    for pool in (plain, fees):
         whole = [(m, span) for m, span in pool if 1 <= m.amount <= MAX_LISTED_AMOUNT]
         # the money reader keeps a unit it knows in the amount's span ("0,08 €/palabra":
         # per word), so the words after the span are read only for one it does not

@@ -290,6 +290,11 @@ def _minor(free: str, occasions: bool = False,
             # de 12 céntimos", "standing charge under 40 pence"): the amount, no unit said
             # ("under 4p" may still be four people, "1080p" a resolution)
             end = m.end()
+        elif per is None and occasions and measure_span(free, m.end()):
+            # a page's "£45 plus 90p per mile", "25p a mile": the amount alone, its measure
+            # read after it by the listing's reader (scout.steps.listprice,
+            # scout.steps.distancerate), as a whole amount's "0,90 €/km" is
+            end = m.end()
         elif per is None and end is not None:
             continue  # "15 céntimos por cada ...": a unit this reader does not know
         if end is None:

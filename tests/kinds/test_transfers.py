@@ -166,6 +166,15 @@ def test_a_metered_taxi_is_kept_at_its_rate_never_at_its_supplement(runs):
     assert "- **Radio Taxi Centro**: el precio por km no se puede comparar con un " \
            "presupuesto total sin la cantidad pedida" in run.report
     assert "5,50 € [" not in run.report
+    # the airport's supplement applies (the ride is from the airport) but goes on no rate
+    # per km; the night's (21:00 to 7:00) applies at 23:30, with no amount stated: said
+    assert "se aplica un extra que no se ha podido sumar al precio comparado: Suplemento " \
+           "aeropuerto 5,50 €; se aplica un extra cuyo importe la página no indica, no " \
+           "sumado: Suplemento nocturno de 21:00 a 7:00" in run.report
+    # the cheapest among the prices compared, the rate per km named apart
+    assert "Madrid Shuttle Compartido es la más barata entre las opciones cuyos precios se " \
+           "pueden comparar" in run.report
+    assert "cuesta menos" not in run.report
 
 
 def test_a_spanish_request_gets_a_spanish_report(runs):
@@ -182,13 +191,16 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
 def test_a_child_seat_asked_in_english(runs):
     run, _ = runs["cancun"]
     # 2 adults and a child seat: two passengers, a child seat asked; Playa Vans' shuttle
-    # is $35 per person (70 USD) but states a child seat for $10, which the kind accepts
+    # is $35 per person (70 USD) and states a child seat for $10, which the kind accepts
+    # and the ride asked pays: 80 USD, the working said
     assert _names(run) == ["Playa Vans", "Tulum Private Shuttle"]
     assert _excluded(run) == {
         "Riviera Rides": ["no child seat stated"],
         "Caribe Limo": ["over budget"]}
     assert run.report.startswith("# Transfers: Cancún · Tulum · 2 passengers")
-    assert "70 USD (35 USD/person as stated)" in run.report
+    assert "80 USD (35 USD/person as stated)" in run.report
+    assert "- **Playa Vans**: extra added to the price compared: 70 USD + 10 USD (child " \
+           "seats available for $10) = 80 USD" in run.report
     own = _own_words(run.report, CANCUN)
     spanish = words_of(*REPORT_SPANISH, "pasajeros", "traslados?", "silla infantil")
     assert not spanish.search(own), spanish.findall(own)

@@ -47,8 +47,14 @@ def test_a_fee_that_is_the_price_or_in_it_stays(text: str, amount: float) -> Non
 
 
 def test_the_fee_stays_among_the_amounts_when_nothing_else_is_a_price() -> None:
-    # "0,50 € de descuento" is no price: the deposit is what the page states
-    assert [m.amount for m, _ in listed_amounts("0,50 € de descuento, fianza 300 €")] == [300]
+    # "0,50 € de descuento" is no price: the fee is what the page states
+    assert [m.amount for m, _ in listed_amounts("0,50 € de descuento, matrícula 300 €")] == [300]
+
+
+def test_a_deposit_alone_is_no_price() -> None:
+    # paid ahead of the price or held against it: the page's price is not known (it was
+    # the deposit's 300 €, compared as the flat's)
+    assert listed_amounts("0,50 € de descuento, fianza 300 €") == []
 
 
 @pytest.mark.parametrize("text, price", [

@@ -1,0 +1,219 @@
+"""Extras a page states beside its price that apply to what is asked are added to the
+total rank compares, with the working said ("45 EUR + 20 % (suplemento nocturno…) = 54
+EUR"); where it cannot be told whether one applies, the flag says so and nothing is
+added (scout.steps.extracharge). Any kind: rides, stays, tours, car hire; both
+languages; phrasings beside the ones that found the gap."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.i18n.messages import localize
+from scout.schemas.records import Candidate, Candidates, Evidence
+from scout.spec.models import InputSpec, Phase, Pipeline
+from scout.steps import rank
+from scout.steps.extracharge import Asked, asked_minute, page_extras
+from scout.steps.listprice import find_price
+from scout.stepkit.params import RankParams
+from scout.schemas.task import Money
+from scout.task.build import build_task
+from scout.task.lang import fold
+from tests.steps.test_extract_rank import _ctx
+
+WHERE = ["task.budget is none or v.price is none or v.price.amount <= task.budget.amount"]
+INPUTS = {"subject": InputSpec(type="subject"), "date": InputSpec(type="date"),
+          "budget": InputSpec(type="money"),
+          "child_seat": InputSpec(type="boolean", aliases=[
+              "child seat", "car seat", "silla de niño", "silla infantil", "alzador"])}
+
+
+def _run(query: str, *pages: tuple[str, str]) -> dict[str, Candidate]:
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 7))
+    cands = []
+    for key, text in pages:
+        currency = "GBP" if "£" in text else "USD" if "$" in text else "EUR"
+        price = find_price(text, currency)
+        cands.append(Candidate(key=key, name=key, url=f"https://{key}.test/", evidence=[
+            Evidence(id=key, kind="snippet", subject=key, url=f"https://{key}.test/",
+                     text=text, price=price)]))
+    params = RankParams(items="candidates", as_="v", where=WHERE,
+                        order_by=["v.price.amount if v.price else none"])
+    ctx = _ctx(params, {"candidates": Candidates(items=cands)}, task)
+    ctx.pipeline = Pipeline(apiVersion="scout/v1", name="t", inputs=INPUTS,
+                            phases={"R1": Phase(uses="rank")})
+    out = rank.run(ctx)
+    return {i.candidate.key: i.candidate for i in [*out.items, *out.excluded]}
+
+
+def _amount(c: Candidate) -> float:
+    price = c.price_converted or c.price
+    assert price is not None
+    return price.amount
+
+
+@pytest.mark.parametrize("query", [
+    "taxi del aeropuerto al centro llegando a las 23:30, máximo 60 €",
+    "airport taxi to the old town, landing at 11:45pm, under 60 EUR",
+])
+def test_a_night_surcharge_for_the_time_asked(query: str) -> None:
+    kept = _run(query, ("night", "Traslado 45 €, suplemento nocturno 20% de 22:00 a 06:00"),
+                ("flat", "Taxi 55 € precio cerrado día y noche"))
+    assert _amount(kept["night"]) == 54
+    flag = next(f for f in kept["night"].flags if f.startswith("extra added"))
+    assert flag == ("extra added to the price compared: 45 EUR + 20 % (suplemento nocturno "
+                    "20% de 22:00 a 06:00) = 54 EUR")
+    assert localize(flag, "es").startswith("extra sumado al precio comparado: 45 EUR + 20 %")
+    assert _amount(kept["flat"]) == 55
+
+
+@pytest.mark.parametrize("query", [
+    "taxi del aeropuerto al centro a las 14:10, máximo 60 €",
+    "airport taxi at 2:10pm, under 60 EUR",
+])
+def test_no_night_surcharge_by_day(query: str) -> None:
+    kept = _run(query, ("night", "Traslado 45 €, suplemento nocturno 20% de 22:00 a 06:00"))
+    assert _amount(kept["night"]) == 45
+    assert not [f for f in kept["night"].flags if "extra" in f]
+
+
+@pytest.mark.parametrize("query", [
+    "taxi del aeropuerto al centro, máximo 60 €",
+    "airport taxi to the centre, under 60 EUR",
+])
+def test_no_time_asked_says_it_may_apply(query: str) -> None:
+    kept = _run(query, ("night", "Transfer 45 €. Night surcharge 10pm-6am: 20%."))
+    assert _amount(kept["night"]) == 45
+    assert any(f.startswith("an extra may apply, not added") and "Night surcharge" in f
+               for f in kept["night"].flags)
+
+
+@pytest.mark.parametrize("query, stated, total", [
+    ("private transfer from Heathrow airport to Oxford, under £150", "Car £120, airport fee £5",
+     125),
+    ("traslado desde el aeropuerto de Barajas, máximo 80 €",
+     "Traslado privado 60 €. Suplemento aeropuerto 5,50 €.", 65.5),
+])
+def test_a_place_fee_for_the_place_asked(query: str, stated: str, total: float) -> None:
+    kept = _run(query, ("ride", stated))
+    assert _amount(kept["ride"]) == total
+
+
+def test_a_place_fee_for_another_place_is_left_alone() -> None:
+    kept = _run("car from Oxford station to Blenheim, under £150",
+                ("ride", "Car £120, airport fee £5"))
+    assert _amount(kept["ride"]) == 120
+
+
+@pytest.mark.parametrize("query, stated, total", [
+    ("transfer to Tulum for 2 with a child seat, under $150",
+     "Private van $95 one way, child seats $8 each", 103),
+    ("traslado a Sitges con silla infantil, hasta 90 euros",
+     "Traslado 70 €. Silla infantil: 5 €.", 75),
+    ("traslado a Sitges con alzador, hasta 90 euros",
+     "Traslado 70 €, alzador 4 €", 74),
+])
+def test_an_item_asked_is_added(query: str, stated: str, total: float) -> None:
+    kept = _run(query, ("ride", stated))
+    assert _amount(kept["ride"]) == total
+
+
+def test_an_item_not_asked_is_the_pages_option() -> None:
+    kept = _run("transfer to Tulum for 2, under $150",
+                ("ride", "Private van $95 one way, child seats $8 each"))
+    assert _amount(kept["ride"]) == 95
+
+
+@pytest.mark.parametrize("query, stated", [
+    ("traslado a Marbella, máximo 150 €", "Traslado 120 € peajes no incluidos"),
+    ("car hire in Lisbon for a week, under 300 EUR", "Compact car 240 EUR, tolls not included"),
+    ("hotel en Roma 3 noches, máximo 400 €", "Hotel 360 € por la estancia, tasa turística "
+                                              "no incluida"),
+])
+def test_charges_on_top_with_no_amount_are_said(query: str, stated: str) -> None:
+    kept = _run(query, ("one", stated))
+    c = kept["one"]
+    flag = next(f for f in c.flags if f.startswith("an extra applies whose amount"))
+    assert localize(flag, "es").startswith("se aplica un extra cuyo importe la página no indica")
+
+
+def test_charges_included_are_none() -> None:
+    kept = _run("car hire in Lisbon for a week, under 300 EUR",
+                ("one", "Compact car 240 EUR, tolls included"))
+    assert not [f for f in kept["one"].flags if "extra" in f]
+
+
+def test_a_holiday_surcharge_on_a_date_that_may_be_one() -> None:
+    kept = _run("taxi al aeropuerto el 12 de marzo, máximo 60 €",
+                ("taxi", "Taxi 50 €. Recargo festivos 10 %."))
+    assert _amount(kept["taxi"]) == 50
+    assert any(f.startswith("an extra may apply") for f in kept["taxi"].flags)
+
+
+def test_a_sunday_surcharge_on_a_sunday_asked() -> None:
+    # 2027-03-14 is a Sunday
+    kept = _run("taxi al aeropuerto el domingo 14 de marzo de 2027, máximo 70 €",
+                ("taxi", "Taxi 50 €. Recargo domingos y festivos 10 %."))
+    assert _amount(kept["taxi"]) == 55
+
+
+def test_a_fixed_extra_beside_a_rate_per_km_is_said_not_added() -> None:
+    page = "Radio taxi 1,20 €/km. Suplemento aeropuerto 5,50 €."
+    kept = _run("taxi desde el aeropuerto, máximo 60 €", ("meter", page))
+    assert any(f.startswith("an extra applies that could not be added") for f in
+               kept["meter"].flags)
+
+
+@pytest.mark.parametrize("text, minute", [
+    ("llegada a las 23:30", 23 * 60 + 30), ("landing at 11pm", 23 * 60),
+    ("pick-up 06:15 at Gatwick", 6 * 60 + 15), ("a las 7 de la mañana", 7 * 60),
+    ("at 3 stops", None), ("precio 12.50 €", None), ("under £12:50", None),
+])
+def test_the_time_a_request_names(text: str, minute: int | None) -> None:
+    assert asked_minute(fold(text)) == minute
+
+
+def test_an_exit_fee_is_no_extra_of_a_tariff() -> None:
+    asked = Asked(fold("energy tariff under £40 a month"), None, None, ())
+    assert page_extras("Tariff £30 a month, exit fee £75", Money(amount=30, currency="GBP"),
+                       asked) == []
+
+
+@pytest.mark.parametrize("query, stated, total", [
+    # a plan named "Plus" is a plan, no surcharge
+    ("streaming plan under 20 EUR a month", "Basic 10 EUR a month, Plus 15 EUR a month", 10),
+    # a breakfast's supplement not asked is the hotel's option
+    ("hotel en Sevilla, máximo 120 € la noche", "Doble 95 € la noche. Suplemento desayuno 12 €.",
+     95),
+    # a surcharge for a thing the request never names is left alone (a design choice: a
+    # fuel surcharge applies to all, but a word cannot tell it from an option's)
+    ("courier for a 5 kg parcel under 40 EUR", "Envío 30 €. Recargo combustible 10 %.", 30),
+])
+def test_options_and_names_are_no_surcharge(query: str, stated: str, total: float) -> None:
+    kept = _run(query, ("one", stated))
+    assert _amount(kept["one"]) == total
+
+
+def test_a_surcharge_naming_nothing_applies() -> None:
+    kept = _run("envío de un paquete de 5 kg, máximo 40 €", ("one", "Envío 30 €. Recargo 10 %."))
+    assert _amount(kept["one"]) == 33
+
+
+def test_plus_taxes_is_the_price_basis_not_an_extra() -> None:
+    kept = _run("vuelo a Roma, máximo 300 €", ("one", "Vuelo 200 € + tasas"))
+    assert not [f for f in kept["one"].flags if "extra" in f]
+
+
+def test_a_dearer_amount_named_by_an_asked_input_is_no_item() -> None:
+    """A yes/no input naming a version of the thing (a return asked) is no add-on: the
+    return's fare beside the one way's is no extra to add to it."""
+    inputs = {**INPUTS, "return_trip": InputSpec(type="boolean", aliases=["return", "vuelta"])}
+    asked = Asked(fold("transfer to Cascais and back"), None, None,
+                  ("return trip", "return", "vuelta"))
+    assert inputs["return_trip"].type == "boolean"
+    assert page_extras("Minibus €180 one way, return €330",
+                       Money(amount=180, currency="EUR"), asked) == []
+    assert [x.amount.amount for x in page_extras(
+        "Minibus €180 one way, return seat booking €12", Money(amount=180, currency="EUR"),
+        asked) if x.amount] == [12]
