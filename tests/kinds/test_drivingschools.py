@@ -100,8 +100,8 @@ LEEDS = [
            "Headingley Driving School: automatic lessons £36 per hour, block of 10 hours "
            "£340. Pass rate 62%. Pick-up from home."),
     Result("Roundhay Automatic", "https://driving.test/roundhay",
-           "Roundhay Automatic: 1 hr lesson £38, 2 hr £70. Automatic cars only. Evenings "
-           "and weekends."),
+           "Roundhay Automatic: lessons £38, 10 hours for £360. Automatic cars only. "
+           "Evenings and weekends."),
     Result("Kirkstall Manual Lessons", "https://driving.test/kirkstall",
            "Kirkstall Manual Lessons: manual car lessons from £30 per hour, 20 hours for "
            "£560."),
@@ -163,13 +163,15 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
 def test_hours_asked_in_english_are_priced_by_the_cheaper_block(runs):
     run, queries = runs["leeds"]
     # Headingley: £36 an hour or a block of 10 for £340 (£34): 20 × £34 = £680; Roundhay
-    # 20 × £38 = £760; Kirkstall's 20 hours for £560 is a manual car's
+    # 20 × £38 = £760 (its "£38, 10 hours" once read as £38.10); Kirkstall's 20 hours for
+    # £560 is a manual car's
     assert _names(run) == ["Headingley Driving School"]
     assert _excluded(run) == {"Roundhay Automatic": ["over budget"],
                               "Kirkstall Manual Lessons": ["no automatic car said"],
                               "Leeds Intensive Courses": ["over budget"]}
     assert "| 1 | Headingley Driving School | 680 GBP | 20 × 34 GBP a lesson" in run.report
     assert "680 GBP in total (36 GBP/hour as stated) [1] ≤ 700 GBP" in run.report
+    assert "760 GBP in total (38 GBP as stated)" in run.report
     # exam fees not asked: said not added, never silently left out
     assert run.report.startswith("# Driving schools: Leeds · 20 hours")
     assert queries[0] == "driving schools in Leeds automatic prices"
