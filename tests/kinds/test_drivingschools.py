@@ -72,6 +72,9 @@ REQUESTS = {
                 "budget": cap(1500.0, "GBP")}),
     "permiso A2 en Valencia, con las tasas":
         ("es", {"place": "Valencia", "licence": "A2", "all_in": True}),
+    # a synonym that says the licence's own label is read wherever it stands
+    "carné de moto A2 en Valencia, ¿cuánto cuesta con las prácticas y las tasas?":
+        ("es", {"place": "Valencia", "licence": "A2", "all_in": True}),
 }
 
 
