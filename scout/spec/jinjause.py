@@ -22,3 +22,6 @@ class JinjaUse:
     bombs: tuple[tuple[str, int], ...] = ()
     #: each filter call: (filter, its arguments as scout.spec.filtersig.call_of writes them)
     calls: tuple[tuple[str, str], ...] = ()
+    #: each call of a method that changes a value in place, which the sandbox refuses
+    #: when the template renders: (method, line) (SPEC091)
+    inplace: tuple[tuple[str, int], ...] = ()

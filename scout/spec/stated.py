@@ -18,7 +18,7 @@ from scout.lazyre import lazy_re
 from scout.spec.datesaid import month_follows
 from scout.spec.evidence import of_problem, pick_problem, record_texts
 from scout.spec.filtercall import EXPR, arg_rule
-from scout.spec.statednear import is_near, near_re, none_of
+from scout.spec.statednear import blank_acronyms, is_near, near_re, none_of
 from scout.spec.statedwhose import PersonFigures, is_spec_line, review_texts
 from scout.text import fold, read_number
 from scout.units import (
@@ -271,9 +271,11 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
     # camp's or a plan's ages, its own spec, where "un ciclista de 80 kg" is no bike's weight
     body = quantity is not None and quantity[0] in ("weight", "length")
 
+    blanked: str | None = None  # the text being read with its acronyms blanked, folded
+
     def kept(folded: str, span: tuple[int, int]) -> bool:
         # with no of= words, a person's figure ("ciclista de 80 kg") is not the thing's
-        return (near is None or is_near(folded, span, near)) and \
+        return (near is None or is_near(folded, span, near, blanked)) and \
             (away is None or not is_near(folded, span, away)) and \
             (near is not None or person is None or not person.said(span))
 
@@ -283,6 +285,12 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
     heard: list[float] = []  # what reviews' prose states
     for text in record_texts(value):
         folded = fold(text)
+        # "Tasas DGT 94,05 €": the word names the value across an acronym; blanked in
+        # place (an acronym is ASCII, so the folded texts keep one length and offsets)
+        plain = blank_acronyms(text) if near is not None else None
+        blanked = fold(plain) if plain is not None else None
+        if blanked is not None and len(blanked) != len(folded):
+            blanked = None
         person = PersonFigures(folded) if near is None and body else None
         found: dict[int, float] = {}  # by where the value starts: read once, in text order
         ends: dict[int, int] = {}  # where each amount of money ends, for its tax basis

@@ -150,13 +150,32 @@ def _plural_too(word: str) -> str:
 
 
 def is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re.Pattern[str]],
-             ) -> bool:
+            blanked: str | None = None) -> bool:
+    """Whether the ``near`` words name the value at ``span`` of ``folded``; ``blanked``
+    (:func:`blank_acronyms`, folded): the same text with its acronyms blanked, where the
+    word before the value is looked for too."""
     after, before = near
     # the words before a value are looked for in the characters just before it (the
     # pattern ends at the value: ``endpos``), never from the text's start: that was one
     # pass over the text per value, minutes for a page of thousands of amounts
+    start = max(0, span[0] - _NEAR_REACH)
     return bool(after.match(folded, span[1])
-                or before.search(folded, max(0, span[0] - _NEAR_REACH), span[0]))
+                or before.search(folded, start, span[0])
+                or (blanked is not None and before.search(blanked, start, span[0])))
+
+
+#: an acronym typed in capitals: the body a charge is paid to or what it is for, written
+#: between a label and its amount ("Tasas DGT 94,05 €", "Test fee DVSA £62", "Cuota IBI
+#: 300 €"); only in capitals, for a lower-case word there is one of the page's own words
+_ACRONYM = re.compile(r"(?<![\w.])[A-Z]{2,6}(?![\w])")
+
+
+def blank_acronyms(text: str) -> str | None:
+    """``text`` with each acronym (:data:`_ACRONYM`) turned into as many spaces, so the
+    word before it is next to the value after it; None where it has none."""
+    if not _ACRONYM.search(text):
+        return None
+    return _ACRONYM.sub(lambda m: " " * len(m.group(0)), text)
 
 
 #: how far before a value the ``of`` words and what joins them to it may start: a

@@ -149,7 +149,8 @@ def _encode(result: JinjaUse | JinjaCheckError) -> dict[str, Any]:
         return {"error": [result.message, result.line]}
     return {"names": sorted(result.names), "attrs": [list(a) for a in result.attrs],
             "filters": sorted(result.filters), "tests": sorted(result.tests),
-            "bombs": [list(b) for b in result.bombs], "calls": [list(c) for c in result.calls]}
+            "bombs": [list(b) for b in result.bombs], "calls": [list(c) for c in result.calls],
+            "inplace": [list(i) for i in result.inplace]}
 
 
 def _strs(value: Any) -> list[str]:
@@ -175,11 +176,12 @@ def _decode(doc: Any) -> JinjaUse | JinjaCheckError:
     if set(doc) == {"error"}:
         [(message, line)] = _pairs([doc["error"]], int)
         return JinjaCheckError(message, line)
-    if set(doc) != {"names", "attrs", "filters", "tests", "bombs", "calls"}:
+    if set(doc) != {"names", "attrs", "filters", "tests", "bombs", "calls", "inplace"}:
         raise ValueError("not a Jinja use")
     return JinjaUse(frozenset(_strs(doc["names"])), _pairs(doc["attrs"], str),
                     frozenset(_strs(doc["filters"])), frozenset(_strs(doc["tests"])),
-                    _pairs(doc["bombs"], int), _pairs(doc["calls"], str))
+                    _pairs(doc["bombs"], int), _pairs(doc["calls"], str),
+                    _pairs(doc["inplace"], int))
 
 
 @lru_cache(maxsize=4096)
@@ -262,7 +264,25 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
         elif isinstance(node, nodes.Test):
             tests.add(node.name)
     return JinjaUse(frozenset(names), tuple(attrs), frozenset(filters), frozenset(tests),
-                    _constant_bombs(_check_env, ast), tuple(calls))
+                    _constant_bombs(_check_env, ast), tuple(calls), inplace_calls(ast))
+
+
+#: the methods of a list, a dict or a set that change it in place: Jinja's sandbox refuses
+#: them when a template renders ("access to attribute 'append' of 'list' object is
+#: unsafe"), so validate says so first (SPEC091)
+INPLACE_METHODS = frozenset({"append", "extend", "insert", "remove", "pop", "clear", "sort",
+                             "reverse", "update", "setdefault", "popitem", "add", "discard",
+                             "difference_update", "intersection_update",
+                             "symmetric_difference_update"})
+
+
+def inplace_calls(ast: nodes.Template) -> tuple[tuple[str, int], ...]:
+    """(method, line) of each call in ``ast`` of a method that changes a value in place
+    (:data:`INPLACE_METHODS`): ``{% set _ = parts.append(x) %}``, ``{{ d.update(e) }}``."""
+    from jinja2 import nodes
+
+    return tuple((call.node.attr, call.lineno) for call in ast.find_all(nodes.Call)
+                 if isinstance(call.node, nodes.Getattr) and call.node.attr in INPLACE_METHODS)
 
 
 # Names a constant expression may use: the sandbox's own globals and literals.

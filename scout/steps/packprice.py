@@ -250,6 +250,26 @@ def for_pack(c: Candidate, unit: str, peers: bool = False) -> None:
     c.flags.append(flag.format(count=f"{count:g}", per=unit, target=unit))
 
 
+#: where a clause ends in a line of prices: a sentence's end, a semicolon or a comma, not
+#: inside a number ("1.200 €", "12,50 €": a digit on both sides)
+_CLAUSE = re.compile(r"[.;!?,](?!\d)|(?<!\d)[.;!?,]|\n")
+
+
+def price_clauses(line: str, amount: float) -> list[str]:
+    """The clauses of ``line`` that state ``amount``, where the line states other amounts
+    too: a count said beside another amount is what that one buys ("Teórico online 49 €.
+    Bono de 10 clases 360 €": the 49 € buys no ten classes). The whole line where it
+    states one amount ("8x H100 SXM, 80GB each, $23.92/hr") or none is found as stated."""
+    from scout.task.amounts import find_amounts
+
+    found = find_amounts(line)
+    if len({round(m.amount, 2) for m, _ in found}) < 2:
+        return [line]
+    own = [part for part in _CLAUSE.split(line)
+           if any(math.isclose(m.amount, amount) for m, _ in find_amounts(part))]
+    return own or [line]
+
+
 def bundle_count(text: str, words: list[str]) -> int | None:
     """How many of the kind's unit (named by ``words``) one price in ``text`` is for."""
     return units_bought(text, words)
@@ -263,7 +283,7 @@ def for_bundle(c: Candidate, unit: str, words: list[str]) -> None:
     if base is None or base.each is not None or not base.amount or c.price is None \
             or not math.isfinite(base.amount):
         return
-    lines = price_lines(c)
+    lines = [own for t in price_lines(c) for own in price_clauses(t, c.price.amount)]
     if any(per_one(t, words) for t in lines):
         return
     count = next((n for t in [*lines, c.name] if (n := bundle_count(t, words))), None)

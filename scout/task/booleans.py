@@ -63,11 +63,15 @@ _REFUSED = re.compile(r"\s*(?:,\s*)?(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:sirven?|
 
 
 def find_boolean(text: QueryText, spec: InputSpec, name: str,
-                 rivals: Sequence[str] = ()) -> tuple[bool, tuple[int, int]] | None:
+                 rivals: Sequence[str] = (), kind: Sequence[str] = ()
+                 ) -> tuple[bool, tuple[int, int]] | None:
     """Whether the request asks for (True) or rules out (False) the flag ``name``, and the
     span said; None when it says neither. ``rivals``: the longer words of other yes/no
     inputs (:func:`boolean_rivals`): this flag's word inside one of them is that flag's
-    ("eco products" for an ``eco`` flag is no ``products`` flag's "products")."""
+    ("eco products" for an ``eco`` flag is no ``products`` flag's "products"). ``kind``:
+    the words the kind is named by (its name, its ``nouns``): a gerund of theirs after the
+    flag's word is the thing the flag qualifies ("intensive driving course" for a kind of
+    driving schools), no field's name."""
     # "unfurnished", "un-heated", "non-smoking", "non refundable": English negates an
     # adjective with the prefix un- or non- ("nada online", "nothing online", "que no sean
     # online": ruled out as "no online" is); "semi-furnished", "half-board" are neither
@@ -103,7 +107,7 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str,
         if not m.group("neg") and (free_of := _FREE_OF.match(rest)):
             # "pet-free", "smoke-free": the flag's thing ruled out
             return m.group("un") is not None, (m.start(), m.end() + free_of.end())
-        if not m.group("neg") and _compound_head(rest, spec, name):
+        if not m.group("neg") and _compound_head(rest, spec, name, kind):
             continue  # "remote sensing": a field's name, no flag
         if (m.group("neg") and re.match(r"\s*" + _NEEDED + r"\b", rest)) \
                 or _UNNEEDED_AFTER.match(rest) \
@@ -198,14 +202,17 @@ def _joined(free: str, m: re.Match[str], alt: str) -> tuple[int, int]:
 _GERUND = re.compile(r"\s+([a-z]{2,}?)(?:e)?ing\b")
 
 
-def _compound_head(rest: str, spec: InputSpec, name: str) -> bool:
+def _compound_head(rest: str, spec: InputSpec, name: str, kind: Sequence[str] = ()) -> bool:
     """The flag's word just read is the first of a compound: a gerund follows it that is no
-    request word ("looking") and no verb of the flag's own words ("remote working" with
-    the alias "work from home")."""
+    request word ("looking"), no verb of the flag's own words ("remote working" with
+    the alias "work from home") and no word of the ``kind``'s own names ("intensive
+    driving course" for driving schools: the course is intensive)."""
     from scout.task.subjectslips import is_stop
 
     m = _GERUND.match(rest)
     if m is None or is_stop(m.group(0).strip()):
+        return False
+    if fold(m.group(0).strip()) in {w for said in kind for w in fold(said).split()}:
         return False
     own = {w for said in [name.replace("_", " "), *spec.aliases] for w in fold(said).split()}
     stem = m.group(1)

@@ -249,6 +249,16 @@ def inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str])
     return False
 
 
+def _labels_itself(word: str, spec: InputSpec, name: str) -> bool:
+    """Whether the enum word (a synonym) says the input's name or an alias itself: "carné de
+    moto" for a ``labelled`` licence aliased ``carné``, "the free plan" for a plan aliased
+    ``plan``; so said it is labelled, wherever it stands ("carné de moto A2 en Valencia")."""
+    said = fold(word)
+    return any(re.search(r"(?<!\w)" + re.escape(label) + r"(?!\w)", said)
+               for label in {fold(w).strip() for w in [name.replace("_", " "), *spec.aliases]}
+               if label)
+
+
 def find_enum(text: QueryText, spec: InputSpec, name: str = "",
               rivals: list[str] | None = None,
               peers: list[tuple[str, InputSpec, bool]] | None = None,
@@ -280,7 +290,7 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "",
             if rivals and inside_rival(text.free, m.span(), word, rivals):
                 continue
             span = _with_label(text.free, m.span(), spec, name)
-            if spec.labelled and span == m.span():
+            if spec.labelled and span == m.span() and not _labels_itself(word, spec, name):
                 continue  # an everyday word ("team chat") is no value without its label
             if not code and _grammar_word(text, m, word, span != m.span()):
                 continue  # "servicios de limpieza": no German asked

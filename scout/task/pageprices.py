@@ -143,6 +143,12 @@ def _distinct(symbol: str) -> bool:
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
 
+#: after two digits set apart from a figure, what says they count something, no cents: a
+#: hyphen and a word ("10-class"), or a plural noun that names no money ("10 hours")
+_NO_COUNT = (r"(?![-\u2010][^\W\d_])(?!\s+(?!(?:euros?|dollars?|dolares|d\u00f3lares|pesos|pounds|"
+             r"libras|cents|centimos|c\u00e9ntimos)\b)[^\W\d_]+s\b)")
+
+
 @functools.cache
 def _rules() -> list[Rule]:
     symbols = {s.rstrip("."): code for s, code in local_symbols().items()}
@@ -185,7 +191,10 @@ def _rules() -> list[Rule]:
         (re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))"), lambda m: ""),
         (re.compile(r"(?<=\d)[.,][-–—](?![-–—\d])"), lambda m: ""),
         (re.compile(r"(?<![\d.,])(?<!\d )(?P<head>\d) (?=\d{3}(?![\d]| \d{3}))"), spaced),
-        (re.compile(r"(?P<pre>" + near + r"\s?\d[\d.,]*[.,]) (?=\d{2}(?!\d))"),
+        # ... but never the count a list's next item starts with: "£36, 10 hours for
+        # £340", "Drop-in class £12, 10-class pass £100" (a count joined to its noun by a
+        # hyphen, or a plural noun after it that is no currency's: "1.837, 32 euros" joins)
+        (re.compile(r"(?P<pre>" + near + r"\s?\d[\d.,]*[.,]) (?=\d{2}(?!\d)" + _NO_COUNT + r")"),
          lambda m: m.group("pre")),
         # cents with no whole part: ".75 €" is 0.75 (it was read as 75)
         (re.compile(r"(?:(?<=" + _signs() + r")|(?<=" + _signs() + r" )|(?<![\w.,]))[.,]"

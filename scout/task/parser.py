@@ -185,6 +185,9 @@ def parse_query(
     # the kind's own nouns, which a Spanish adjective's other gender may agree with ("TIN
     # fijo" for a rate type written "fija": scout.task.enums)
     kind_words = [*nouns, *(a for s in inputs.values() for a in s.aliases)]
+    # what names the kind itself: a flag's word before a gerund of it qualifies the thing
+    # ("intensive driving course" for driving schools: scout.task.booleans)
+    kind_said = [*kind_names(kind, locales), *nouns]
     # "3 nights from March 4" is the stay from that day, unless another input reads nights
     count_nights = not any(
         spec.type == "duration" or {fold(w) for w in [n.replace("_", " "), *spec.aliases]}
@@ -333,7 +336,7 @@ def parse_query(
                     hit = schedule_days(text.folded)  # "de lunes a viernes": 5 days a week
             elif spec.type == "boolean":
                 rivals = boolean_rivals(inputs, name)
-                hit = find_boolean(text, spec, name, rivals)
+                hit = find_boolean(text, spec, name, rivals, kind_said)
                 if hit is not None:  # "Gas Safe registered": the flag's words, said twice
                     for again in flag_said_again(text, spec, name, hit[1], rivals):
                         text.claim(again)

@@ -149,6 +149,15 @@ def _written_line(text: str, token: str, before: str = "") -> int:
     return text.count("\n", 0, m.start()) + 1 if m else 1
 
 
+def inplace_problem(where: str, method: str, loc: Location) -> Problem:
+    """SPEC091: a call of ``method``, which changes a value in place and which the sandbox
+    refuses when the template renders (scout.spec.templating.inplace_calls)."""
+    return Problem("SPEC091", f"{where}: calls '.{method}()', which changes a value in place: "
+                   "the sandbox refuses it when the template renders", loc,
+                   hint="build a new value instead: {% set parts = parts + [x] %}, or a "
+                        "list of parts joined with '| select | join'")
+
+
 def check_jinja(
     pid: str,
     text: str,
@@ -180,6 +189,9 @@ def check_jinja(
                      "smaller constant")
         for message, line in use.bombs
     ]
+    problems += [inplace_problem(f"phase '{pid}': Jinja {what}, line {line}", method,
+                                 smap.locate_line(path, line, method))
+                 for method, line in use.inplace]
     for name in sorted(use.names - scope - GLOBAL_NAMES):
         # `len(x)`, `== japanese`: a habit from another language, not a misspelt name
         hint = name_hint(name, text) or did_you_mean(name, scope, what="names in scope")

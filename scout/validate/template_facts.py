@@ -49,7 +49,8 @@ class TemplateFacts:
     line)``, ``("test", name, line)``; ``("blockset", name, line, line set before,
     block)``: a ``{% set %}`` a loop or another block keeps to itself,
     scout.validate.block_sets; ``("bomb", message, line)``: a constant expression past the
-    sandbox's bounds) and the templates it imports or includes."""
+    sandbox's bounds; ``("inplace", method, line)``: a call that changes a value in place,
+    SPEC091) and the templates it imports or includes."""
 
     bound: frozenset[str]
     uses: tuple[tuple[Any, ...], ...]
@@ -68,7 +69,8 @@ def encode(facts: TemplateFacts) -> dict[str, Any]:
 #: the fields of each kind of use after its kind: str, or int for a line number
 _USE_SHAPES = {"name": (str, int), "attr": (str, str, int), "filter": (str, int),
                "test": (str, int), "msgid": (str, str, int), "call": (str, int, str),
-               "blockset": (str, int, int, str), "bomb": (str, int)}
+               "blockset": (str, int, int, str), "bomb": (str, int),
+               "inplace": (str, int)}
 
 #: gettext's names in templates and where their msgid (and context) is among the
 #: arguments; ``{% trans %}`` blocks parse into calls of these too
@@ -208,11 +210,12 @@ def scoped_facts(ast: nodes.Template, *, sets: bool = True) -> list[tuple[Any, .
     bounded sandbox: scout.spec.templating.constant_bombs), so validate says so before a
     mission is paid for rather than the report phase failing on it (RUN020). ``sets``:
     whether a name is set twice (else no block can keep a set from what follows)."""
-    from scout.spec.templating import constant_bombs
+    from scout.spec.templating import constant_bombs, inplace_calls
     from scout.validate.block_sets import block_sets
 
     return [*(("blockset", *found) for found in (block_sets(ast) if sets else [])),
-            *(("bomb", *bomb) for bomb in constant_bombs(ast))]
+            *(("bomb", *bomb) for bomb in constant_bombs(ast)),
+            *(("inplace", *call) for call in inplace_calls(ast))]
 
 
 def _msgid(call: nodes.Call) -> tuple[str, str] | None:

@@ -42,7 +42,7 @@ from scout.validate.builtin_facts import shipped as shipped_facts
 from scout.validate.catalogs import catalog_problems, kind_locales
 from scout.validate.kind_words import KindWords, kind_word_problems
 from scout.validate.unused import strings_in
-from scout.validate.jinja_checks import error_token
+from scout.validate.jinja_checks import error_token, inplace_problem
 from scout.validate.checks import meant_needs, producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.factcache import FactStore, module_file
@@ -291,6 +291,9 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                     "SPEC083", f"phase '{pid}': report template calls '{rest[0]}' with a "
                     f"word no listing states: {never[0]}", loc(rest[1], rest[0]),
                     severity="warning", hint=never[1]))
+        elif kind == "inplace":  # as in a pipeline's templates (scout.validate.jinja_checks)
+            use.problems.append(inplace_problem(f"phase '{pid}': report template", rest[0],
+                                                loc(rest[1], rest[0])))
         elif kind == "bomb":  # as in a pipeline's templates (scout.validate.jinja_checks)
             use.problems.append(Problem(
                 "SPEC070", f"phase '{pid}': report template: {rest[0]}",
