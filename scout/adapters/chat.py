@@ -374,6 +374,26 @@ def refuse_third_language(parsed: ParsedAnswer, lang: str, name: str, status: in
                          adapter=name, status=status)
 
 
+def other_language(parsed: ParsedAnswer, lang: str) -> str | None:
+    """The other of scout's languages when the answer's prose is clearly written in it
+    rather than in ``lang`` (the request's; judged as :func:`language_note` judges it),
+    else None."""
+    if lang not in LANGS:
+        return None
+    written = prose_lang(" ".join(s.text for s in parsed.sentences))
+    return written if written is not None and written != lang else None
+
+
+def response_usage(response: httpx.Response) -> Usage:
+    """What an answer's body says it consumed (``usage``), for an answer refused after
+    it was paid for; one request when the body says nothing readable."""
+    try:
+        data = answer_json(response)
+    except (ValueError, RecursionError):
+        return Usage(requests=1)
+    return token_usage(data.get("usage") if isinstance(data, dict) else None)
+
+
 def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
     """A note when the answer's prose is clearly in another language than ``lang`` (the
     request's): models often ignore the instruction to answer in it. The other of scout's
@@ -381,8 +401,9 @@ def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
     paragraphs hold :data:`FOREIGN_MIN_WORDS` lower-case words or more, and English and
     Spanish function words make less than :data:`FOREIGN_SHARE` of them (a list's terse
     items are not judged). Short answers, quotes and names are not judged
-    (:func:`scout.task.lang.prose_lang`); tables and headings are not prose. Nothing is
-    asked again: a retry would cost a second answer."""
+    (:func:`scout.task.lang.prose_lang`); tables and headings are not prose. The adapters
+    ask once more for an answer in the other language (scout.adapters.chat_resend), so
+    this note shows where :meth:`parse` is used alone."""
     if lang not in LANGS:
         return None
     written = prose_lang(" ".join(s.text for s in parsed.sentences))

@@ -242,7 +242,9 @@ def test_notes_are_written_in_the_request_language() -> None:
         request(lang="es")).value
     assert syn.notes == ["cita [E8] descartada: no remite a nada de lo que recibió el "
                          "modelo (evidencias [E1], [E2], [E3])"]
-    syn = adapter(Capture(body=OPENAI_ANSWER.read_bytes())).call(
+    syn = adapter(Capture(body=answer_with(
+        "Hace sol en Madrid y la temperatura ronda los veinte grados durante toda la tarde. "
+        "Mañana se esperan nubes por la mañana y algo de lluvia por la noche."))).call(
         request(lang="es", evidence=[])).value
     assert "la respuesta no cita ninguna evidencia" in syn.notes[-1]
 
