@@ -216,7 +216,7 @@ def test_tables_and_lists_become_blocks() -> None:
     (json.dumps({"choices": [{"message": {"content": None, "refusal": "I can't."}}]}).encode(),
      "refused"),
     (answer_with("<think>\nStill thinking about the budget"), "only the model's reasoning"),
-    (answer_with("   \n\n  "), "no text"),
+    (answer_with("   \n\n  "), "answered with empty text"),
 ])
 def test_malformed_answers_raise_a_clear_parse_error(body: bytes, message: str) -> None:
     with pytest.raises(ParseError) as info:
