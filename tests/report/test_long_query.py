@@ -38,3 +38,32 @@ def test_a_long_request_is_quoted_by_its_beginning(lang: str, tmp_path: Path) ->
     task = json.loads(next(tmp_path.rglob("task.json")).read_text(encoding="utf-8"))
     assert json.dumps(task).count("quiet street" if lang == "en" else "calle tranquila") >= 60
     assert run.exit_code == 0
+
+
+def test_every_shipped_template_quotes_the_request_bounded() -> None:
+    """The kinds' own templates quote the request at their top as well: each quote goes
+    through shorten, so no template shows a 10,000-character request whole."""
+    import re
+
+    templates = [*ROOT.glob("examples/*/templates/*.j2"), *ROOT.glob("templates/*.j2"),
+                 *ROOT.glob("scout/report/builtin/*.j2")]
+    quotes = [(t.name, m.group(0)) for t in templates
+              for m in re.finditer(r"\{\{[^}]*\b(?:task|mission)\.query\b[^}]*\}\}",
+                                   t.read_text(encoding="utf-8"))]
+    assert len(quotes) > 20
+    assert [q for q in quotes if "shorten(" not in q[1]] == []
+
+
+def test_a_kind_with_its_own_template_quotes_a_long_request_bounded(tmp_path: Path) -> None:
+    query = ("fibra 600 Mb en Valencia por menos de 30 € al mes. " + "Teletrabajamos dos "
+             "personas en casa y necesitamos una conexión estable por las tardes. " * 50
+             + "Por último, que el router tenga wifi 6 y cobertura en toda la casa.")
+    with FakeProviders() as fake:
+        fake.search(r".", [Result("Fibra Turia 600Mb", "https://turia.example/fibra",
+                                  "Fibra 600Mb: 25 €/mes. Sin permanencia.")])
+        run = run_pipeline(ROOT / "examples" / "broadband" / "pipelines" / "broadband.yaml",
+                           fake=fake, workdir=tmp_path, query=query)
+    assert run.exit_code == 0
+    assert query[:100] in run.report and query[-40:] not in run.report
+    assert query[-40:] not in run.report_html
+    assert SAID["es"] in run.report
