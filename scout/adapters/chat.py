@@ -63,6 +63,13 @@ _REASONING_HINT = N_("the server put the whole answer in its reasoning field, wh
                      "--reasoning-format), or raise max_tokens in config/adapters.yaml")
 
 
+#: what a ParseError hint says when a 200 held no answer at all
+_EMPTY_HINT = N_("a local server (LM Studio, llama.cpp, Ollama) answers so when the model "
+                 "failed to load or to generate, often a prompt larger than its context: "
+                 "check the server's log, or lower context_budget_chars in "
+                 "config/adapters.yaml")
+
+
 def completions_url(base_url: str) -> str:
     """``{base_url}/chat/completions``; a base URL pasted whole, endpoint included (as
     providers' pages show it), is not doubled, and its query (a gateway's
@@ -104,6 +111,11 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
 
 def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any], str]:
     """(the JSON body, ``choices[0].message.content``); ParseError when it is not one."""
+    if not response.content.strip():
+        raise ParseError(N_("{adapter}: the server answered HTTP {status} with an empty "
+                            "body, no answer").format(adapter=name,
+                                                      status=response.status_code),
+                         adapter=name, status=response.status_code, hint=_EMPTY_HINT)
     try:
         data = answer_json(response)
     except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep JSON
@@ -164,7 +176,11 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         raise ParseError(N_("{adapter}: the answer holds only the model's reasoning").format(
                              adapter=name),
                          adapter=name, status=status, hint=_REASONING_HINT if reasoned else None)
-    return data, content or ""
+    # a 200 with "content": "" (or none) and no reason beside it: what LM Studio and
+    # llama.cpp's server answer when generation failed (the prompt filled the context,
+    # the chat template broke, the model was unloaded)
+    raise ParseError(N_("{adapter}: the model answered with empty text").format(adapter=name),
+                     adapter=name, status=status, hint=_EMPTY_HINT)
 
 
 def error_finish(data: dict[str, Any], name: str, status: int) -> Unavailable:
@@ -374,6 +390,26 @@ def refuse_third_language(parsed: ParsedAnswer, lang: str, name: str, status: in
                          adapter=name, status=status)
 
 
+def other_language(parsed: ParsedAnswer, lang: str) -> str | None:
+    """The other of scout's languages when the answer's prose is clearly written in it
+    rather than in ``lang`` (the request's; judged as :func:`language_note` judges it),
+    else None."""
+    if lang not in LANGS:
+        return None
+    written = prose_lang(" ".join(s.text for s in parsed.sentences))
+    return written if written is not None and written != lang else None
+
+
+def response_usage(response: httpx.Response) -> Usage:
+    """What an answer's body says it consumed (``usage``), for an answer refused after
+    it was paid for; one request when the body says nothing readable."""
+    try:
+        data = answer_json(response)
+    except (ValueError, RecursionError):
+        return Usage(requests=1)
+    return token_usage(data.get("usage") if isinstance(data, dict) else None)
+
+
 def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
     """A note when the answer's prose is clearly in another language than ``lang`` (the
     request's): models often ignore the instruction to answer in it. The other of scout's
@@ -381,8 +417,9 @@ def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
     paragraphs hold :data:`FOREIGN_MIN_WORDS` lower-case words or more, and English and
     Spanish function words make less than :data:`FOREIGN_SHARE` of them (a list's terse
     items are not judged). Short answers, quotes and names are not judged
-    (:func:`scout.task.lang.prose_lang`); tables and headings are not prose. Nothing is
-    asked again: a retry would cost a second answer."""
+    (:func:`scout.task.lang.prose_lang`); tables and headings are not prose. The adapters
+    ask once more for an answer in the other language (scout.adapters.chat_resend), so
+    this note shows where :meth:`parse` is used alone."""
     if lang not in LANGS:
         return None
     written = prose_lang(" ".join(s.text for s in parsed.sentences))

@@ -16,8 +16,10 @@ that was never sent is dropped and noted; sentences citing nothing are marked
 (:mod:`scout.adapters.answer`). ``usage`` gives the tokens the tariff prices.
 
 A prompt over the model's context window (:func:`scout.adapters.chat_config.window_exceeded`)
-is sent once more with less evidence, and the synthesis notes it: that is no retry of
-the same request, which the providers layer would make in vain. Rate cap, retries (429
+is sent once more with less evidence, and an answer in the other language than the
+request's is asked for once more with a firmer instruction; the synthesis notes either
+(:mod:`scout.adapters.chat_resend`): that is no retry of the same request, which the
+providers layer would make in vain. Rate cap, retries (429
 with Retry-After, 5xx), journal, cache, cost and budget belong to
 the providers layer, as for every adapter; statuses are mapped by
 :func:`scout.adapters.contract.http.send` (401/403 → AuthError, 429 → RateLimited, 5xx →
@@ -30,17 +32,16 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.chat_config import window_exceeded, window_numbers
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
-    completions_url, given_figures, post_chat, read_completion, refuse_third_language, \
-    sourced_figures, token_usage
+    completions_url, given_figures, other_language, post_chat, read_completion, \
+    refuse_third_language, response_usage, sourced_figures, token_usage
+from scout.adapters.chat_resend import answered, send_fitting, shrunk_note
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.headers import MAX_VALUE_CHARS, resolve_headers
 from scout.config.baseurl import azure_deployment, azure_without_version
 from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.errors import AuthError, ParseError
 from scout.i18n import N_, translations
-from scout.i18n.numbers import format_number
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest, Usage, usage_bound
 from scout.adapters.contract.http import make_client
@@ -82,40 +83,30 @@ class OpenAIAdapter(SynthesisAdapter):
 
     def call(self, request: Request, credential: Secret | None = None) -> Reply[Synthesis]:
         request, prompt = self._prompt(request)
-        sent = prompt
-        try:
-            response = self._send(prompt, credential)
-        except ParseError as exc:
-            if not window_exceeded(exc):
-                raise
-            # over the model's context window: the same request with less evidence, once
-            sent = self._smaller(request, prompt, exc)
-            try:
-                response = self._send(sent, credential)
-            except ParseError as again:
-                if not window_exceeded(again):
-                    raise
-                raise ParseError(N_("{error}; sent again with its evidence cut to {chars} "
-                                    "characters, it was refused again").format(
-                                        error=again.message, chars=len(sent.user)),
-                                 adapter=self.name, status=again.status,
-                                 hint=again.hint) from again
-        labels = EvidenceLabels(list(request.evidence), sent.labels)
-        reply = self.parse(response, labels, request.lang, given=(sent.system, sent.user),
-                           head=sent.head)
-        if sent is not prompt:
-            _ = translations(request.lang).gettext
-            reply.value.notes.append(_(
-                "the prompt was larger than the model's context window: it was sent again "
-                "with its evidence cut from {before} to {after} characters ({used} of "
-                "{total} evidence items)").format(
-                    before=format_number(len(prompt.user), request.lang),
-                    after=format_number(len(sent.user), request.lang),
-                    used=sent.evidence_used, total=len(request.evidence)))
+
+        def rebuild(chars: int) -> Prompt:
+            return build_prompt(request.question, request.task, request.candidates,
+                                request.evidence, chars, lang=request.lang, web=False,
+                                rating_scale=request.rating_scale,
+                                costs=compared(request.subjects))
+
+        def send(p: Prompt) -> httpx.Response:
+            return self._send(p, credential)
+
+        def read(response: httpx.Response, p: Prompt) -> Reply[Synthesis]:
+            return self.parse(response, EvidenceLabels(list(request.evidence), p.labels),
+                              request.lang, given=(p.system, p.user), head=p.head)
+
+        response, sends = send_fitting(send, prompt, rebuild, self.oa.max_tokens, self.name)
+        reply = answered(read, send, response, sends, request.lang, self.name,
+                         response_usage)
+        if sends.shrunk:
+            reply.value.notes.append(shrunk_note(sends, len(request.evidence), request.lang))
+        sent = sends.prompt
         reply.meta.update(prompt_chars=len(sent.user), evidence_used=sent.evidence_used,
                           evidence_dropped=sent.evidence_dropped,
                           evidence_cut=sent.evidence_cut, lang=request.lang,
-                          evidence_shrunk=sent is not prompt)
+                          evidence_shrunk=sends.shrunk, sends=sends.count)
         return reply
 
     def _send(self, prompt: Prompt, credential: Secret | None) -> httpx.Response:
@@ -143,33 +134,6 @@ class OpenAIAdapter(SynthesisAdapter):
                               "header: add key_header: api-key to this adapter in "
                               "config/adapters.yaml")
             raise
-
-    def _smaller(self, request: SynthesisRequest, prompt: Prompt, exc: ParseError) -> Prompt:
-        """The prompt with less evidence, for a server that said ``prompt`` is over its
-        context window: cut to what the window leaves once ``max_tokens`` is reserved,
-        where the error says the window and the prompt's tokens (OpenAI, vLLM, DeepSeek,
-        Mistral), else to half. ParseError saying why not where no smaller prompt can be
-        answered: ``max_tokens`` fills the window itself, or no evidence would be left."""
-        window, tokens, answer = window_numbers(exc.message)
-        out = max(self.oa.max_tokens or 0, answer or 0)
-        if window is not None and out >= window * 0.8:
-            raise ParseError(N_("{error}; max_tokens ({out}) leaves no room for the prompt "
-                                "in the model's context window of {window} tokens").format(
-                                    error=exc.message, out=out, window=window),
-                             adapter=self.name, status=exc.status, hint=exc.hint) from exc
-        share = 0.5
-        if window is not None and tokens is not None and tokens > 0:
-            share = min(0.8, max(0.1, 0.85 * (window - out) / tokens))
-        budget = int(len(prompt.user) * share)
-        smaller = build_prompt(request.question, request.task, request.candidates,
-                               request.evidence, max(budget, 500), lang=request.lang,
-                               web=False, rating_scale=request.rating_scale,
-                               costs=compared(request.subjects))
-        if smaller.evidence_used == 0 or len(smaller.user) >= len(prompt.user):
-            raise ParseError(N_("{error}; a smaller request would hold none of the "
-                                "evidence").format(error=exc.message),
-                             adapter=self.name, status=exc.status, hint=exc.hint) from exc
-        return smaller
 
     def _checked(self, url: str) -> str:
         """``url``, refused before it is sent when Azure would only answer it with a bare
@@ -246,6 +210,7 @@ class OpenAIAdapter(SynthesisAdapter):
             "invented_figures": len(invented),
             "unknown_labels": len(parsed.unknown),
             "reasoning_removed": parsed.reasoning_removed,
+            "answer_lang": other_language(parsed, lang),
         }
         return Reply(value=synthesis, usage=token_usage(data.get("usage")),
                      status=response.status_code, meta=meta)

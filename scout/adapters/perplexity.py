@@ -25,6 +25,11 @@ is no checked synthesis (a refusal, an answer from the model's memory): ParseErr
 the chain's next link (the local synthesis) stands in, as for ``openai``; with no
 evidence sent its sentences are marked uncited, with a note.
 
+A prompt over the model's context window is sent once more with less evidence, and an
+answer in the other language than the request's is asked for once more with a firmer
+instruction, inside the same call, as for ``openai`` (:mod:`scout.adapters.chat_resend`):
+the usage counts every request sent.
+
 The prompt never leaves this module except in the request body: ``Reply.meta`` only
 carries its size (the providers layer journals the request redacted).
 """
@@ -36,8 +41,10 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
-    completions_url, given_figures, parse_content, post_chat, read_completion, \
-    refuse_third_language, sourced_figures, token_usage
+    completions_url, given_figures, other_language, parse_content, post_chat, \
+    read_completion, refuse_third_language, sourced_figures, token_usage
+from scout.adapters.chat_resend import answered, send_fitting, shrunk_note
+from scout.adapters.chat_stream import answer_json
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
 from scout.adapters.search_http import json_object
 from scout.adapters.prompt import Prompt, build_prompt, compared
@@ -78,27 +85,47 @@ class PerplexityAdapter(SynthesisAdapter):
                             hint=N_("set the key named in config/adapters.yaml "
                                     "(credentials.env) or configure a token pool"))
         prompt = self._prompt(request)
-        body = {
-            "model": self.px.model,
-            "messages": [
-                {"role": "system", "content": prompt.system},
-                {"role": "user", "content": prompt.user},
-            ],
-            "max_tokens": self.px.max_tokens,
-            "web_search_options": {"search_context_size": self.px.search_context_size},
-        }
         url = completions_url(self.base_url or DEFAULT_BASE_URL)
-        response = post_chat(self._http(), url, body, self.name, credential)
-        reply = self.parse(response, list(request.evidence), prompt.labels, request.lang,
-                           given=(prompt.system, prompt.user), head=prompt.head)
-        reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
-                          evidence_dropped=prompt.evidence_dropped,
-                          evidence_cut=prompt.evidence_cut)
+
+        def rebuild(chars: int) -> Prompt:
+            return self._prompt(request, chars)
+
+        def send(p: Prompt) -> httpx.Response:
+            body = {
+                "model": self.px.model,
+                "messages": [
+                    {"role": "system", "content": p.system},
+                    {"role": "user", "content": p.user},
+                ],
+                "max_tokens": self.px.max_tokens,
+                "web_search_options": {"search_context_size": self.px.search_context_size},
+            }
+            return post_chat(self._http(), url, body, self.name, credential)
+
+        def read(response: httpx.Response, p: Prompt) -> Reply[Synthesis]:
+            return self.parse(response, list(request.evidence), p.labels, request.lang,
+                              given=(p.system, p.user), head=p.head)
+
+        # over the model's context window, the same request with less evidence, once; an
+        # answer in the other language, asked for once more (scout.adapters.chat_resend)
+        response, sends = send_fitting(send, prompt, rebuild, self.px.max_tokens, self.name)
+        reply = answered(read, send, response, sends, request.lang, self.name,
+                         lambda r: self._usage(_usage_block(r))[0])
+        if sends.shrunk:
+            reply.value.notes.append(shrunk_note(sends, len(request.evidence), request.lang))
+        sent = sends.prompt
+        reply.meta.update(prompt_chars=len(sent.user), evidence_used=sent.evidence_used,
+                          evidence_dropped=sent.evidence_dropped,
+                          evidence_cut=sent.evidence_cut, evidence_shrunk=sends.shrunk,
+                          sends=sends.count)
         return reply
 
-    def _prompt(self, request: SynthesisRequest) -> Prompt:
+    def _prompt(self, request: SynthesisRequest, chars: int | None = None) -> Prompt:
+        """The prompt, its evidence cut to the budget (``chars``: a smaller one, for a
+        prompt the model's context window refused)."""
         budget = min(self.px.context_budget_chars,
                      request.context_budget_chars or self.px.context_budget_chars)
+        budget = budget if chars is None else min(budget, chars)
         return build_prompt(request.question, request.task, request.candidates,
                             request.evidence, budget, lang=request.lang,
                             rating_scale=request.rating_scale,
@@ -126,8 +153,8 @@ class PerplexityAdapter(SynthesisAdapter):
         evidence). A claim citing a web page is not checked: Perplexity returns no page's
         text, only its title, URL, date and at most a snippet."""
         data, content = read_completion(response, self.name)
-        synthesis = self._synthesis(data, content, evidence or [], sent, lang, given, head,
-                                    response.status_code)
+        synthesis, written = self._synthesis(data, content, evidence or [], sent, lang,
+                                             given, head, response.status_code)
         usage, cost = self._usage(data.get("usage"))
         meta: dict[str, Any] = {
             "model": synthesis.model,
@@ -136,6 +163,7 @@ class PerplexityAdapter(SynthesisAdapter):
             "citations": len(synthesis.citations),
             "sentences": len(synthesis.sentences),
             "uncited": sum(s.uncited for s in synthesis.sentences),
+            "answer_lang": written,
         }
         if isinstance(data.get("usage"), dict) and data["usage"].get("search_context_size"):
             meta["search_context_size"] = str(data["usage"]["search_context_size"])
@@ -146,7 +174,9 @@ class PerplexityAdapter(SynthesisAdapter):
     def _synthesis(self, data: dict[str, Any], content: str, evidence: list[Any],
                    sent: tuple[int, ...], lang: str = "en",
                    given: tuple[str, ...] = (), head: str | None = None,
-                   status: int = 200) -> Synthesis:
+                   status: int = 200) -> tuple[Synthesis, str | None]:
+        """The synthesis, and the other of scout's languages when the answer is written
+        in it rather than in ``lang``."""
         # a field of the wrong type reads as absent: a string "citations" must not become
         # one citation per character
         raw_results = data.get("search_results")
@@ -207,7 +237,7 @@ class PerplexityAdapter(SynthesisAdapter):
             sourced_figures(parsed.blocks, head, labels, notes, lang)
         return Synthesis(text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,
                          citations=citations, sources=sources, adapter=self.name,
-                         model=model, notes=notes)
+                         model=model, notes=notes), other_language(parsed, lang)
 
     def _source(self, url: str, result: dict[str, Any] | None, rank: int,
                 cited: bool = True) -> Source:
@@ -230,3 +260,12 @@ class PerplexityAdapter(SynthesisAdapter):
                 if v is not None}
         usage = token_usage(raw).model_copy(update={"reported_usd": cost.get("total_cost")})
         return usage, cost
+
+
+def _usage_block(response: httpx.Response) -> Any:
+    """The ``usage`` block of an answer's body (None when the body is no JSON object)."""
+    try:
+        data = answer_json(response)
+    except (ValueError, RecursionError):
+        return None
+    return data.get("usage") if isinstance(data, dict) else None

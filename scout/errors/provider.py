@@ -32,6 +32,10 @@ class ProviderError(ScoutError):
         self.adapter = adapter
         self.status = status
         self.retry_after = retry_after
+        #: what was paid for before this error was raised (a Usage: an answer the
+        #: adapter received and refused, a request it sent again), charged by the
+        #: providers layer as an answer's usage is; None: nothing
+        self.paid: Any = None
 
 
 class Unavailable(ProviderError):

@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from scout.errors import (AuthError, BudgetExceeded, Cancelled, ParseError, PoolExhausted,
                           ProviderError, RateLimited, ScoutError, Unavailable)
-from scout.adapters.contract import LinkAttempt, Reply, Request, Secret
+from scout.adapters.contract import LinkAttempt, Reply, Request, Secret, Usage
 from scout.i18n import N_
 from scout.providers.cost import FAILED, Cost, compute_cost
 from scout.providers.pool import TokenLease
@@ -84,6 +84,8 @@ class _Try:
     duration_ms: int = 0
     rate_wait_ms: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    #: what the try was charged though it failed (ProviderError.paid), on its line
+    paid: Cost | None = None
 
 
 def error_doc(exc: BaseException) -> dict[str, Any]:
@@ -95,6 +97,13 @@ def error_doc(exc: BaseException) -> dict[str, Any]:
             doc["status"] = status
         return doc
     return {"kind": type(exc).__name__, "code": None, "message": str(exc)}
+
+
+def _paid_cost(exc: BaseException, tariff: Any) -> Cost | None:
+    """What a failed try was charged: the usage a ProviderError says was paid for before
+    it was raised (``ProviderError.paid``), priced by the tariff; None when nothing was."""
+    usage = getattr(exc, "paid", None) if isinstance(exc, ProviderError) else None
+    return compute_cost(usage, tariff) if isinstance(usage, Usage) else None
 
 
 class LinkCaller:
@@ -214,7 +223,15 @@ class LinkCaller:
                 raise
             try:
                 reply = self._send(adapter_name, adapter, ctx, secret, token, last, n, paid)
-            except BaseException:
+            except BaseException as exc:
+                spent = _paid_cost(exc, settings.tariff)
+                if spent is not None:
+                    # the adapter was answered, and paid, before it refused the answer
+                    # (one in the wrong language twice, one citing nothing): charged as
+                    # an answer is, and said on the try's journal line
+                    sv.budget.add(spent, reservation)
+                    last.paid = spent
+                    raise
                 # a failed try costs nothing (the providers priced here do not bill
                 # failures): its hold goes back at once, so a retry or another worker
                 # can use it
@@ -225,7 +242,8 @@ class LinkCaller:
 
         def on_retry(ev: RetryEvent) -> None:
             self.line(ctx, adapter_name, "retry", token=token, t=last, error=ev.error,
-                       attempt=ev.attempt, wait_ms=round(ev.wait * 1000))
+                       attempt=ev.attempt, wait_ms=round(ev.wait * 1000),
+                       **({"cost": last.paid} if last.paid is not None else {}))
 
         try:
             reply = retrier.run(once, on_retry)
@@ -234,7 +252,8 @@ class LinkCaller:
                 raise
             rotated = lease is not None and isinstance(exc, (AuthError, RateLimited, Unavailable))
             self.line(ctx, adapter_name, "token_rotated" if rotated else "error", token=token,
-                       t=last, error=exc, attempt=tries)
+                       t=last, error=exc, attempt=tries,
+                       **({"cost": last.paid} if last.paid is not None else {}))
             raise _TriesFailed(exc, tries) from exc
         cost = compute_cost(reply.usage, settings.tariff)
         sv.budget.add(cost, held[-1] if held else None)

@@ -37,16 +37,20 @@ from scout.steps.promoprice import first_months, promotion
 from scout.task.amounts import find_amounts
 from scout.text import strip_accents
 
-TERM_FLAG = N_("compared at its average a month over the {count}-month contract it states, "
-               "the offer's months and the fees charged once included")
+# the shared words say "minimum term" / "plazo mínimo", which reads right for any kind a
+# term is sold by (a broadband contract, a course's enrolment, a rental's lease); a kind
+# whose readers say "contract" / "permanencia" writes these msgids in its own catalog
+# (examples/broadband/locales)
+TERM_FLAG = N_("compared at its average a month over the {count}-month minimum term it "
+               "states, the offer's months and the fees charged once included")
 YEAR_FLAG = N_("compared at its average a month over the first {count} months, as it states "
-               "no contract, the offer's months and the fees charged once included")
+               "no minimum term, the offer's months and the fees charged once included")
 ASKED_FLAG = N_("compared at its average a month over the {count} months asked, the offer's "
                 "months, the price after it and the fees charged once included")
 BLOCK_FLAG = N_("billed {block} months at a time, paid in full: {paid} months paid for the "
                 "{count} compared, {upfront} up front")
 NONE_FLAG = N_("compared at its average a month over the first {count} months, as it has no "
-               "contract, the offer's months and the fees charged once included")
+               "minimum term, the offer's months and the fees charged once included")
 
 _WORDS = {"un": 1, "una": 1, "uno": 1, "one": 1, "dos": 2, "two": 2, "tres": 3, "three": 3,
           "cuatro": 4, "four": 4, "seis": 6, "six": 6, "nueve": 9, "nine": 9, "doce": 12,

@@ -1,5 +1,6 @@
-"""An answer written in the other language than the request's is said so, in the request's
-language, as a synthesis note; nothing is asked again (a retry would cost money).
+"""An answer written in the other language than the request's is asked for once more
+with a firmer instruction (tests/adapters_media/test_answer_language_retry.py); here:
+what is no false alarm, and an answer in a third language, which is not used.
 
 The English answers are real captured bodies (tests/fixtures/providers/openai/,
 perplexity/; SOURCES.md) sent back for a Spanish request, as a model that ignores the
@@ -18,16 +19,8 @@ from scout.adapters.perplexity import PerplexityAdapter
 from scout.config.adaptertypes import settings_for
 from scout.errors import ParseError
 from scout.task.lang import prose_lang
-from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, Capture, adapter, request
 from tests.fakes.openai import answer_with
-
-OPENAI = FIXTURES / "openai"
-ES_NOTE = ("la respuesta está escrita en inglés, no en español, el idioma de la petición: "
-           "el modelo no siguió la instrucción de responder en él")
-EN_NOTE = ("the answer is written in Spanish, not in English, the language of the request: "
-           "the model did not follow the instruction to answer in it")
-
 
 def notes(raw: bytes, lang: str) -> list[str]:
     # the captures answered prompts with no evidence; an answer written here cites some
@@ -37,26 +30,13 @@ def notes(raw: bytes, lang: str) -> list[str]:
 
 
 def wrong_language(found: list[str]) -> list[str]:
-    return [n for n in found if "written in" in n or "escrita en" in n]
-
-
-@pytest.mark.parametrize("name", ["chat-completions-gpt-4o-mini-weather.json",
-                                  "deepseek-reasoner-reasoning-content.json",
-                                  "groq-think-block-in-content.json"])
-def test_a_spanish_request_answered_in_english_is_noted_in_spanish(name: str) -> None:
-    raw = (OPENAI / name).read_bytes()
-    assert wrong_language(notes(raw, "es")) == [ES_NOTE]
-    assert wrong_language(notes(raw, "en")) == []
+    return [n for n in found if "written in" in n or "escrita en" in n
+            or "first answered" in n or "respondió primero" in n]
 
 
 SPANISH = ("Casa Bonay es la opción mejor valorada, con un 8,9/10 [E1], y está en el "
            "Eixample. Praktik Rambla es más barato: sus habitaciones cuestan desde 120 EUR "
            "la noche [E2]. Generator es un hostal en Gràcia con habitaciones privadas [E3].")
-
-
-def test_an_english_request_answered_in_spanish_is_noted_in_english() -> None:
-    assert wrong_language(notes(answer_with(SPANISH), "en")) == [EN_NOTE]
-    assert wrong_language(notes(answer_with(SPANISH), "es")) == []
 
 
 @pytest.mark.parametrize(("content", "lang"), [
@@ -83,16 +63,6 @@ def test_an_english_request_answered_in_spanish_is_noted_in_english() -> None:
 ])
 def test_no_false_alarm(content: str, lang: str) -> None:
     assert wrong_language(notes(answer_with(content), lang)) == []
-
-
-def test_perplexity_answers_are_checked_too() -> None:
-    # the real sonar answer (English) to a Spanish request
-    raw = (FIXTURES / "perplexity" / "chat-completions-sonar-repo-rate-india.json").read_bytes()
-    px = PerplexityAdapter("perplexity", settings_for("perplexity", {"type": "perplexity"}),
-                           httpx.Client(transport=httpx.MockTransport(
-                               lambda r: httpx.Response(200, content=raw))))
-    reply = px.call(request(lang="es"), Secret("PERPLEXITY_API_KEY", "pplx-k"))
-    assert ES_NOTE in reply.value.notes
 
 
 @pytest.mark.parametrize(("text", "lang"), [
@@ -156,7 +126,9 @@ def test_terse_lists_are_no_third_language() -> None:
 ])
 def test_an_answer_cut_to_its_bound_says_so(lang: str, said: str) -> None:
     """A misbehaving server's megabyte is read to the bound, and the report says it was."""
-    content = ("Casa Bonay is a fine option for the price [E1]. " * 30_000)[:1_200_000]
+    sentence = {"en": "Casa Bonay is a fine option for the price and the place [E1]. ",
+                "es": "Casa Bonay es una buena opción por el precio y por la zona [E1]. "}
+    content = (sentence[lang] * 30_000)[:1_200_000]
     assert said in notes(answer_with(content), lang)
     assert not any("characters" in n or "caracteres" in n
-                   for n in notes(answer_with(SPANISH), lang))
+                   for n in notes(answer_with(sentence[lang] * 3), lang))

@@ -149,3 +149,46 @@ def test_other_refusals_are_not_sent_again(body: bytes) -> None:
     with pytest.raises(ParseError):
         ask(server)
     assert len(server.sizes) == 1
+
+
+def perplexity(server: Server):
+    from scout.adapters.contract import Secret
+    from scout.adapters.perplexity import PerplexityAdapter
+    from scout.config.adaptertypes import settings_for
+
+    return PerplexityAdapter("perplexity", settings_for("perplexity", {"type": "perplexity"}),
+                             httpx.Client(transport=httpx.MockTransport(server))), \
+        Secret("PERPLEXITY_API_KEY", "pplx-k")
+
+
+SPANISH_ANSWER = answer_with("Hotel Nou 0 tiene habitaciones desde 100 EUR [E1]. Hotel Nou 1 "
+                             "cuesta 110 EUR [E2].")
+
+
+@pytest.mark.parametrize(("lang", "answer", "said"), [
+    ("en", ANSWER, "the prompt was larger than the model's context window"),
+    ("es", SPANISH_ANSWER, "el prompt superaba la ventana de contexto del modelo"),
+])
+@pytest.mark.parametrize("body", [OPENAI, VLLM, LLAMA_CPP])
+def test_perplexity_sends_a_prompt_over_the_window_again_smaller(
+        lang: str, answer: bytes, said: str, body: bytes) -> None:
+    """As the openai adapter does: inside the one call, counted as two requests."""
+    server = Server((400, body), (200, answer))
+    px, key = perplexity(server)
+    reply = px.call(request(evidence=EVIDENCE, candidates=["Hotel Nou 0", "Hotel Nou 1"],
+                            lang=lang), key)
+    first, second = server.sizes
+    assert second < first
+    assert reply.meta["evidence_shrunk"] is True and reply.meta["sends"] == 2
+    assert reply.usage.requests == 2
+    assert any(n.startswith(said) for n in reply.value.notes)
+
+
+def test_perplexity_refused_twice_says_so_and_counts_both() -> None:
+    server = Server((400, OPENAI))
+    px, key = perplexity(server)
+    with pytest.raises(ParseError) as err:
+        px.call(request(evidence=EVIDENCE, candidates=["Hotel Nou 0"], lang="es"), key)
+    assert len(server.sizes) == 2
+    assert "enviada de nuevo con su evidencia recortada a" in localize(err.value.args[0], "es")
+    assert err.value.paid.requests == 2

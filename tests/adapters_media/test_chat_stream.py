@@ -55,7 +55,7 @@ def test_reasoning_deltas_never_reach_the_answer() -> None:
 
 def test_a_stream_of_thinking_alone_says_so() -> None:
     body = stream(ROLE, chunk(reasoning="We"), LAST, "data: [DONE]")
-    with pytest.raises(ParseError, match="holds no text"):
+    with pytest.raises(ParseError, match="answered with empty text"):
         adapter(Capture(200, body, SSE)).call(request(evidence=[]), KEY)
 
 

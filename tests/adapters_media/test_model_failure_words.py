@@ -24,7 +24,8 @@ def failure(content: str, **message: object) -> str:
 
 
 @pytest.mark.parametrize(("content", "message", "english", "spanish"), [
-    (" \n\t ", {}, "the answer holds no text", "la respuesta no contiene texto"),
+    (" \n\t ", {}, "the model answered with empty text",
+     "el modelo respondió con un texto vacío"),
     ("<think>Casa Bonay looks best [E1]</think>", {},
      "the answer holds only the model's reasoning",
      "la respuesta solo contiene el razonamiento del modelo"),

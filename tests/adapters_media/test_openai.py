@@ -216,7 +216,7 @@ def test_tables_and_lists_become_blocks() -> None:
     (json.dumps({"choices": [{"message": {"content": None, "refusal": "I can't."}}]}).encode(),
      "refused"),
     (answer_with("<think>\nStill thinking about the budget"), "only the model's reasoning"),
-    (answer_with("   \n\n  "), "no text"),
+    (answer_with("   \n\n  "), "answered with empty text"),
 ])
 def test_malformed_answers_raise_a_clear_parse_error(body: bytes, message: str) -> None:
     with pytest.raises(ParseError) as info:
@@ -242,7 +242,9 @@ def test_notes_are_written_in_the_request_language() -> None:
         request(lang="es")).value
     assert syn.notes == ["cita [E8] descartada: no remite a nada de lo que recibió el "
                          "modelo (evidencias [E1], [E2], [E3])"]
-    syn = adapter(Capture(body=OPENAI_ANSWER.read_bytes())).call(
+    syn = adapter(Capture(body=answer_with(
+        "Hace sol en Madrid y la temperatura ronda los veinte grados durante toda la tarde. "
+        "Mañana se esperan nubes por la mañana y algo de lluvia por la noche."))).call(
         request(lang="es", evidence=[])).value
     assert "la respuesta no cita ninguna evidencia" in syn.notes[-1]
 

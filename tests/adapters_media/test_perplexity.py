@@ -410,7 +410,9 @@ def test_reasoning_models_think_blocks_are_removed() -> None:
 
 
 def test_the_answer_is_asked_in_the_request_language() -> None:
-    cap = Capture()
-    adapter(cap).call(request(lang="es"), KEY)
-    system = json.loads(cap.requests[0].content)["messages"][0]["content"]
-    assert "Spanish" in system and "[n]" in system
+    cap = Capture()  # the real sonar answer is English: asked again, firmly, then refused
+    with pytest.raises(ParseError, match="answered in English twice"):
+        adapter(cap).call(request(lang="es"), KEY)
+    first, second = (json.loads(r.content)["messages"][0]["content"] for r in cap.requests)
+    assert "Spanish" in first and "[n]" in first
+    assert second.startswith(first) and "Your previous answer was written in English" in second

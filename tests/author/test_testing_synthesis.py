@@ -100,9 +100,11 @@ def test_a_seeded_answer_is_served_as_written(tmp_path: Path) -> None:
 
 
 def test_a_spanish_request_answered_in_english_says_so_in_the_report(tmp_path: Path) -> None:
-    # models often ignore the instruction to answer in the request's language: the Spanish
-    # reader is told, in Spanish, beside the synthesis
-    pipeline = _kind(tmp_path, "perplexity", False)
+    # models often ignore the instruction to answer in the request's language: asked
+    # again firmly, the fake answers English again, so its answer is not used and the
+    # Spanish reader is told why, in Spanish, beside the local synthesis (the chain's
+    # next link, as every shipped chain has one; a chain with none fails the phase)
+    pipeline = _kind(tmp_path, "perplexity", False, ["extractive"])
     with FakeProviders() as fake:
         fake.search(".", LISTINGS)
         fake.answer("Leaf is the best tea room in the city and it is the cheapest one [1]. "
@@ -111,8 +113,9 @@ def test_a_spanish_request_answered_in_english_says_so_in_the_report(tmp_path: P
         res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
                            query="salones de té en Oporto por menos de 20 euros")
     assert res.exit_code == 0, res.result.reason
-    assert ("la respuesta está escrita en inglés, no en español, el idioma de la petición"
-            in res.report)
+    assert ("el modelo respondió dos veces en inglés, aunque la petición está en español: su "
+            "respuesta no se usa" in res.report)
+    assert "Leaf is the best tea room" not in res.report
 
 
 @pytest.mark.parametrize("inline", [False, True], ids=["chain", "adapters"])

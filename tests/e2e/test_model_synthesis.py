@@ -70,7 +70,7 @@ def test_an_empty_answer_gives_the_local_synthesis_and_says_why_in_spanish(
     assert apply("empty-es", *spanish_args()) == 0
     syn = synthesis(world, "empty-es")
     assert "*Respondido por **extractive**" in syn
-    assert "openai: la respuesta no contiene texto" in syn and "holds no text" not in syn
+    assert "openai: el modelo respondió con un texto vacío" in syn and "empty text" not in syn
 
 
 @pytest.mark.parametrize(("lang", "content", "said"), [

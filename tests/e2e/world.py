@@ -275,7 +275,8 @@ def build_world(tmp: Path, server: FakeServer, *,
                   hotels=hotels)
     cited = [(hotels[n]["title"], site_url(server, n)) for n in list(hotels)[:3]]
     world.perplexity = perplexity_route(server, world.perplexity_keys,
-                                        answer=perplexity_answer(cited))
+                                        answer=perplexity_answer(cited),
+                                        spanish=perplexity_answer(cited, "es"))
     rows = [AGGREGATOR] + [(h["title"], site_url(server, n), h["snippet"])
                            for n, h in hotels.items()]
     # F1 asks for 20: beyond 19 hotels the list page makes room for them
@@ -352,17 +353,23 @@ def casa_bonay_page(url: str) -> str:
                         "</p></article>")
 
 
-def perplexity_answer(world_urls: list[tuple[str, str]]) -> bytes:
+def perplexity_answer(world_urls: list[tuple[str, str]], lang: str = "en") -> bytes:
     """The real sonar capture (perplexity/, see SOURCES.md) with this mission's content:
     same keys and shapes (id, model, usage with cost, citations, search_results,
-    choices[0].message), an answer about the hotels citing their pages."""
+    choices[0].message), an answer about the hotels citing their pages, in ``lang`` (a
+    model answers a Spanish request in Spanish, as the prompt asks)."""
     raw = json.loads((ROOT / "tests/fixtures/providers/perplexity/"
                       "chat-completions-sonar-repo-rate-india.json").read_text())
     content = ("Casa Bonay is the strongest fit: a boutique hotel in Eixample rated 4.6/5, "
                "with rooms from about 180 EUR a night in September [1]. "
                "Hotel Praktik Rambla is cheaper, from 135 EUR, and well reviewed for its "
                "modernist building [2]. Hotel Arts Barcelona is excellent but far over "
-               "budget [3].")
+               "budget [3].") if lang == "en" else (
+               "Casa Bonay es la opción que mejor encaja: un hotel boutique en el Eixample "
+               "valorado con un 4,6/5, con habitaciones desde unos 180 EUR la noche en "
+               "septiembre [1]. El Hotel Praktik Rambla es más barato, desde 135 EUR, y "
+               "tiene buenas opiniones por su edificio modernista [2]. El Hotel Arts "
+               "Barcelona es excelente, pero se sale mucho del presupuesto [3].")
     raw["choices"][0]["message"]["content"] = content
     if "delta" in raw["choices"][0]:
         raw["choices"][0]["delta"]["content"] = content

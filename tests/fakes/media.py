@@ -44,9 +44,12 @@ class PerplexityLog:
 
 
 def perplexity_route(srv: FakeServer, keys: dict[str, str], *,
-                     answer: bytes | None = None) -> PerplexityLog:
-    """Route ``POST /chat/completions``; ``keys`` maps accepted key VALUES to their names."""
-    body = answer if answer is not None else SONAR_ANSWER.read_bytes()
+                     answer: bytes | None = None,
+                     spanish: bytes | None = None) -> PerplexityLog:
+    """Route ``POST /chat/completions``; ``keys`` maps accepted key VALUES to their names.
+    ``spanish``: the answer to a prompt that asks for Spanish, as a model that follows
+    the instruction gives (None: ``answer`` whatever the prompt asks)."""
+    english = answer if answer is not None else SONAR_ANSWER.read_bytes()
     log = PerplexityLog()
 
     def handler(req: Req) -> Reply:
@@ -57,7 +60,9 @@ def perplexity_route(srv: FakeServer, keys: dict[str, str], *,
         log.bodies.append(req.json())
         if value not in keys:
             return Reply(401, UNAUTHORIZED_PAGE.read_bytes(), "text/html")
-        return Reply(200, body)
+        asked = json.dumps(log.bodies[-1].get("messages", [])[:1]) if isinstance(
+            log.bodies[-1], dict) else ""
+        return Reply(200, spanish if spanish is not None and "Spanish" in asked else english)
 
     srv.route("POST", "/chat/completions", handler)
     return log

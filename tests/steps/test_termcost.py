@@ -85,23 +85,29 @@ def test_a_fee_needs_one_of_the_kind_s_words():
 
 
 def test_the_flag_says_which_months_in_the_reader_s_language():
+    """The shared words say "minimum term" / "plazo mínimo": right for any kind a term is
+    sold by (a broadband contract, a course's enrolment, a flat's lease); a kind whose
+    readers say "permanencia" writes it in its own catalog (test below)."""
     from scout.i18n.messages import localize
 
     c = _plan("Fibra 25 €/mes los 6 primeros meses, después 35 €/mes. Sin permanencia.")
     for_term(c, FEES, 12)
     assert localize(c.flags[0], "es") == (
-        "comparado con su media al mes en los primeros 12 meses, pues no tiene permanencia, "
+        "comparado con su media al mes en los primeros 12 meses, pues no tiene plazo mínimo, "
         "con los meses de oferta y los pagos únicos incluidos")
     assert c.term is not None and c.term.no_contract and not c.term.contract
     # a page that says nothing of a contract is said to state none, never to have none
     c = _plan("Fibra 25 €/mes los 6 primeros meses, después 35 €/mes.")
     for_term(c, FEES, 12)
     assert c.term is not None and not c.term.no_contract
-    assert "pues no indica permanencia" in localize(c.flags[0], "es")
+    assert "pues no indica un plazo mínimo" in localize(c.flags[0], "es")
+    assert "as it states no minimum term" in c.flags[0]
     c = _plan("Fibra 29,90 €/mes, permanencia 12 meses, instalación 60 €.")
     for_term(c, FEES, 12)
     assert localize(c.flags[0], "es").startswith(
-        "comparado con su media al mes en los 12 meses de permanencia")
+        "comparado con su media al mes en el plazo mínimo de 12 meses que indica")
+    assert c.flags[0].startswith("compared at its average a month over the 12-month minimum "
+                                 "term it states")
     # a flag that says how a checked price was compared, never that it went unchecked
     assert c.unchecked_flags == []
 
@@ -122,3 +128,28 @@ def test_rank_without_term_cost_keeps_the_price_after_the_offer():
     assert averaged[0].price is not None and averaged[0].price.amount == 40.0
     assert not any("compared at the price after it" in f for f in averaged[0].flags)
     assert averaged[0].term is not None and averaged[0].term.fees is not None
+
+
+@pytest.mark.parametrize(("text", "shared", "kinds"), [
+    # a course's enrolment, a flat's lease: no "permanencia", no "contract"
+    ("Curso de alemán B1: 90 €/mes, matrícula 60 €, plazo mínimo de 9 meses.",
+     "en el plazo mínimo de 9 meses que indica", "en los 9 meses de permanencia"),
+    ("Studio flat £900 a month, minimum term 6 months, set-up fee £120.",
+     "en el plazo mínimo de 6 meses que indica", "en los 6 meses de permanencia"),
+    ("Academia de piano: 45 €/mes, primer mes gratis.",
+     "pues no indica un plazo mínimo", "pues no indica permanencia"),
+])
+def test_the_shared_words_fit_any_kind_and_a_kind_can_say_its_own(
+        text: str, shared: str, kinds: str) -> None:
+    from pathlib import Path
+
+    from scout.i18n import reader_translations
+    from scout.i18n.messages import localize
+
+    c = _plan(text)
+    for_term(c, FEES, 12)
+    (flag,) = [f for f in c.flags if f.startswith("compared at its average")]
+    said = localize(flag, "es")
+    assert shared in said and "permanencia" not in said and "contract" not in flag
+    broadband = Path(__file__).resolve().parents[2] / "examples" / "broadband" / "locales"
+    assert kinds in localize(flag, "es", catalog=reader_translations("es", broadband))
