@@ -443,12 +443,15 @@ def parse_query(
         if name not in result.values and fixes and spec.type in CORRECTABLE \
                 and not (moved is not None and spec.type == "place"):
             read_corrected(text, result.values, result.spans, name,
-                           lambda: read(name, spec, False), fixes, place=spec.type == "place")
+                           lambda: read(name, spec, False), fixes, place=spec.type == "place",
+                           today=today)
         if name not in result.values:
             read(name, spec, False)
 
     # "ida el 5 de febrero, vuelta el 9": the return is after the departure, not this month
     after_earlier(result.values, at, inputs, q, count_nights=count_nights)
+    # "ida 17 dic, vuelta 3 de enero": a return date read asks for the return ticket
+    implied_round_trip(result.values, result.spans, inputs)
     if moved:
         put_corrected_places(result.values, result.spans, text.original, moved, places)
     if len(places) > 1:  # "en Chamberí, Madrid"
