@@ -69,6 +69,7 @@ from scout.task.placeinput import read_place
 from scout.task.placelist import places_list, read_listed, read_places_list
 from scout.task.quantityinputs import read_quantities
 from scout.task.residence import claim_residences, claim_told_dates
+from scout.task.roundtrip import implied_round_trip
 from scout.task.numberinput import NUMBER_CMP, count_range_inputs, find_number
 from scout.task.readers import (
     CLAIMED,
@@ -452,6 +453,8 @@ def parse_query(
 
     # "ida el 5 de febrero, vuelta el 9": the return is after the departure, not this month
     after_earlier(result.values, at, inputs, q, count_nights=count_nights)
+    # "ida 17 dic, vuelta 3 de enero": a return date read asks for the return ticket
+    implied_round_trip(result.values, result.spans, inputs)
     if moved:
         put_corrected_places(result.values, result.spans, text.original, moved, places)
     if len(places) > 1:  # "en Chamberí, Madrid"
