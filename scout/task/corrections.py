@@ -175,7 +175,8 @@ CORRECTABLE = frozenset({"date", "month", "money", "rating", "place", "string", 
 def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], name: str,
                    read: Callable[[], None],
                    fixes: list[tuple[tuple[int, int], tuple[int, int]]], *,
-                   place: bool = False, today: dt.date | None = None) -> None:
+                   place: bool = False, today: dt.date | None = None,
+                   count: bool = False) -> None:
     """Read input ``name`` in the latest correction that gives it a value, with ``read``
     (the parser's reader of that input, on ``text.free``; it sets ``values[name]`` and
     ``spans[name]``), and claim the value it corrects. Nothing is read where no correction
@@ -195,6 +196,11 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
         if place and after is not None and not _named(shown or ""):
             after = None
         if after is None and bare is None:
+            kept = kept_count(text, new, old) if count else None
+            if kept is not None:  # "500 flyers plus 200 cards - actually just the flyers"
+                values[name], spans[name] = kept[0], text.original[kept[1][0]:kept[1][1]]
+                text.claim(kept[1])
+                return
             continue
         outside = text.free
         text.free = only(outside, old, CLAIMED)
@@ -214,6 +220,32 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
         spans[name] = shown or ""
         _claim_again(text, said, new[1])
         return
+
+
+# a correction that keeps one of the things said and drops the rest: "actually just the
+# flyers", "perdón, solo los pósters", "only the posters for now"
+_JUST = re.compile(r"(?:(?:actually|so|well|mejor|bueno)\s+)?(?:just|only|solo|solamente|"
+                   r"unicamente|nada\s+mas)\s+(?:(?:the|los|las|el|la|lo\s+de\s+l[oa]s)\s+)?"
+                   r"(?P<noun>[a-z]{3,})")
+
+
+def kept_count(text: Any, new: tuple[int, int], old: tuple[int, int],
+               ) -> tuple[int, tuple[int, int]] | None:
+    """The count of the one thing a correction keeps ("500 A5 flyers, plus 200 business
+    cards - actually just the flyers": 500) and where it stands: the number said before
+    the correction with that thing's noun after it (a word or two between: "500 A5
+    flyers"), when exactly one such is said; else None."""
+    m = _JUST.match(text.folded, new[0], new[1])
+    if m is None:
+        return None
+    noun = m.group("noun")
+    stem = re.escape(noun[:-2] if noun.endswith("es") and len(noun) > 5 else noun.rstrip("s"))
+    found = list(re.finditer(r"(?<![\w.,])(\d{1,6})\s+(?:[a-z0-9]+\s+){0,2}?" + stem + r"\w*",
+                             text.free[old[0]:old[1]]))
+    if len(found) != 1:
+        return None
+    a, b = found[0].span(1)
+    return int(found[0].group(1)), (old[0] + a, old[0] + b)
 
 
 # the words that lead a value's span and are none of it ("on Saturday", "el sábado")

@@ -447,7 +447,7 @@ def parse_query(
                 and not (moved is not None and spec.type == "place"):
             read_corrected(text, result.values, result.spans, name,
                            lambda: read(name, spec, False), fixes, place=spec.type == "place",
-                           today=today)
+                           today=today, count=spec.type == "integer")
         if name not in result.values:
             read(name, spec, False)
 

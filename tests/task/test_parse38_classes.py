@@ -3,6 +3,8 @@ and phrasings the corpora do not hold, in both languages, with guards for what m
 
 - a bare day correcting a date said before, after ", mejor" or a dash ("el 9 de noviembre,
   mejor el 11", "Nov 9 - wait, make it the 10th"), the next month's where this one's is past;
+  a correction that keeps one of two things counted ("... y 150 tarjetas, bueno, solo los
+  folletos");
 - a return date read beside an outward one asks for the kind's return ticket ("ida 4 dic,
   vuelta 12 dic");
 - an earlier time's price and dates ("la última vez nos cobraron 90 €", "el año pasado
@@ -57,6 +59,21 @@ def test_no_correction_keeps_the_date(query: str, day: str) -> None:
 def test_a_dash_after_a_day_leaves_the_place_alone() -> None:
     got = read("hotel in Hull on Nov 2 - wait, make it the 3rd", DATED)
     assert (got["city"], got["day"]) == ("Hull", "2027-11-03")
+
+
+COUNTED = kind(city={"type": "place"},
+               copies={"type": "integer", "aliases": ["copies", "copias", "units", "unidades"]})
+
+
+@pytest.mark.parametrize("query, copies", [
+    ("400 folletos y 150 tarjetas de visita, bueno, solo los folletos, en Vigo", "400"),
+    ("80 mugs and 40 hoodies printed in Derby - sorry, just the hoodies", "40"),
+    ("120 calendarios de pared y 60 agendas; perdón, solamente las agendas", "60"),
+    # nothing counted before the kept noun: the count read as usual
+    ("200 flyers in Derby, actually just in colour", "200"),
+])
+def test_a_correction_that_keeps_one_thing_keeps_its_count(query: str, copies: str) -> None:
+    assert read(query, COUNTED)["copies"] == copies
 
 
 # --- 2. a return date asks for the return ticket --------------------------------------------
