@@ -50,10 +50,11 @@ def local_currency(text: QueryText, lang: str) -> str | None:
 
 
 def local_money(free: str, text: QueryText, lang: str,
-                ) -> tuple[Money, tuple[int, int], tuple[str, str, str]] | None:
+                ) -> tuple[Money, tuple[int, int], tuple[str, str, str, str]] | None:
     """The amount with no currency in ``free`` (``text.free`` with other parts blanked)
     read in the place's currency by the rule above → (Money, its span in ``free``, (the
-    code, the currency's name and the country's, in ``lang``, for the note)); else None.
+    code, the currency's name and the country's, in ``lang``, and the amount as written,
+    for the note)); else None.
     An amount in a clause of an earlier time ("el año pasado pagamos 300") is none."""
     from babel import Locale
     from babel.numbers import get_currency_name
@@ -91,4 +92,4 @@ def local_money(free: str, text: QueryText, lang: str,
     span = (hit[1][0], hit[1][1] - len(added))
     country = query_territories(text, lang)[0]
     return hit[0], span, (code, str(get_currency_name(code, count=2, locale=lang)),
-                          str(Locale(lang).territories.get(country, country)))
+                          str(Locale(lang).territories.get(country, country)), bare[0])

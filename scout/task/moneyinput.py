@@ -62,7 +62,7 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
         if money is not None and rivals and (money_owner(free, money[1], rivals)
                                              or unit_owner(money[0], rivals)) not in (None, name):
             money = None  # another input's amount (by its label, or by its unit: "por watt")
-    assumed: tuple[str, str, str] | None = None
+    assumed: tuple[str, str, str, str] | None = None
     if money is None and end is None and not default_currency(spec):
         from scout.task.localamount import local_money
 
@@ -111,12 +111,12 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
             text.free, money[1], [name.replace("_", " "), *labels]),
             rival_words(inputs, name)))
         if assumed is not None:
-            code, money_name, country = assumed
+            code, money_name, country, amount = assumed
             note(result, name, _(
                 "{name}: {amount} has no currency; it was read in {money} ({code}), the "
                 "currency of {country}; write the currency code if you meant another").format(
-                    name=result.label(name), amount=text.original[money[1][0]:money[1][1]].strip(),
-                    money=money_name, code=code, country=country))
+                    name=result.label(name), amount=amount, money=money_name, code=code,
+                    country=country))
         shared = shared_by(money[2]) if money[2] else ()
         if money[2] and shared and money[0].currency != "USD":
             # "12 palos", "80 lucas" with no place that says whose: the guess is named as
