@@ -36,6 +36,10 @@ _BEFORE = re.compile(
     r"\bactually(?:\s*(?:,\s*)?make\s+(?:that|it))?\b|\bmake\s+(?:that|it)\b|\bi\s+meant?\b|"
     r"\b(?:quise|queria)\s+decir\b|"
     r"\bor\s+rather\b|\bscratch\s+that\b|\bno\s+wait\b|"
+    # "el 2 de noviembre, mejor el 4": "mejor" opening a clause after a comma, semicolon
+    # or dash is a second thought ("el mejor hotel", "mejor si es céntrico" hold no
+    # comma before it, or no value after it to read)
+    r"(?:(?<=[,;\u2013\u2014-])|(?<=[,;\u2013\u2014-]\s))(?:o\s+)?mejor\b(?!\s+dicho)|"
     # "contrato de 24 meses no, máximo 12", "en marzo, no, en abril": the value just
     # said, then "no" and a comma, takes it back (a "no" opening the request takes back
     # nothing; "no, mejor" is read whole by the first branch, which comes first)
@@ -99,24 +103,20 @@ def bare_number(view: str, span: tuple[int, int]) -> tuple[float, tuple[int, int
 _DAY_ALONE = re.compile(r"(?:(?:el|the|on|on\s+the|dia|day)\s+)*\d{1,2}(?:st|nd|rd|th)?")
 
 
-def restated(before: Any, said: str, number: float) -> Any:
+def restated(before: Any, said: str, number: float, today: dt.date | None = None) -> Any:
     """The corrected value ``before`` (read from the words ``said``) with ``number`` in
-    place of its own: an amount keeps its currency, comparator and unit, a day its month,
-    a rating its scale, a count is the whole number. None where the number cannot stand for it."""
+    place of its own: an amount keeps its currency, comparator and unit, a day its month
+    (the next month's where that day is already past: "Saturday 30 October, no wait, the
+    6th" is 6 November), a rating its scale, a count is the whole number. None where the
+    number cannot stand for it."""
     number = float(number)
     if isinstance(before, Money):
         return before.model_copy(update={"amount": number, "min": None})
     if isinstance(before, DateRange) and before.start == before.end and number.is_integer():
-        try:
-            day = before.start.replace(day=int(number))
-        except ValueError:
-            return None
-        return DateRange(start=day, end=day)
+        day = _day_of(before.start, int(number), today)
+        return DateRange(start=day, end=day) if day else None
     if isinstance(before, dt.date) and number.is_integer():
-        try:
-            return before.replace(day=int(number))
-        except ValueError:
-            return None
+        return _day_of(before, int(number), today)
     if isinstance(before, int) and not isinstance(before, bool):  # "24 meses no, máximo 12"
         return int(number) if number.is_integer() else None
     if isinstance(before, float):  # a rating: "rated 9, ok 8.5" / "4.5 stars, ok 4"
@@ -125,6 +125,18 @@ def restated(before: Any, said: str, number: float) -> Any:
         scale = before / written if written else 1.0
         return round(number * scale, 2) if number * scale <= 10 else None
     return None
+
+
+def _day_of(date: dt.date, day: int, today: dt.date | None) -> dt.date | None:
+    """Day ``day`` of ``date``'s month, or of the next month where it is before ``today``."""
+    try:
+        out = date.replace(day=day)
+        if today is not None and out < today <= date:
+            ahead = date.replace(day=1) + dt.timedelta(days=32)
+            out = ahead.replace(day=day)
+    except ValueError:
+        return None
+    return out
 
 
 def _named(shown: str) -> bool:
@@ -163,7 +175,8 @@ CORRECTABLE = frozenset({"date", "month", "money", "rating", "place", "string", 
 def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], name: str,
                    read: Callable[[], None],
                    fixes: list[tuple[tuple[int, int], tuple[int, int]]], *,
-                   place: bool = False) -> None:
+                   place: bool = False, today: dt.date | None = None,
+                   count: bool = False) -> None:
     """Read input ``name`` in the latest correction that gives it a value, with ``read``
     (the parser's reader of that input, on ``text.free``; it sets ``values[name]`` and
     ``spans[name]``), and claim the value it corrects. Nothing is read where no correction
@@ -183,6 +196,11 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
         if place and after is not None and not _named(shown or ""):
             after = None
         if after is None and bare is None:
+            kept = kept_count(text, new, old) if count else None
+            if kept is not None:  # "500 flyers plus 200 cards - actually just the flyers"
+                values[name], spans[name] = kept[0], text.original[kept[1][0]:kept[1][1]]
+                text.claim(kept[1])
+                return
             continue
         outside = text.free
         text.free = only(outside, old, CLAIMED)
@@ -191,7 +209,7 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
         before, said = values.pop(name, None), spans.pop(name, "")
         if bare is not None and before is not None and (
                 after is None or _DAY_ALONE.fullmatch(fold(shown or "").strip())):
-            again = restated(before, fold(said), bare[0])
+            again = restated(before, fold(said), bare[0], today)
             if again is not None:
                 after, shown = again, said
                 text.claim(bare[1])  # the number said again, read
@@ -202,6 +220,32 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
         spans[name] = shown or ""
         _claim_again(text, said, new[1])
         return
+
+
+# a correction that keeps one of the things said and drops the rest: "actually just the
+# flyers", "perdón, solo los pósters", "only the posters for now"
+_JUST = re.compile(r"(?:(?:actually|so|well|mejor|bueno)\s+)?(?:just|only|solo|solamente|"
+                   r"unicamente|nada\s+mas)\s+(?:(?:the|los|las|el|la|lo\s+de\s+l[oa]s)\s+)?"
+                   r"(?P<noun>[a-z]{3,})")
+
+
+def kept_count(text: Any, new: tuple[int, int], old: tuple[int, int],
+               ) -> tuple[int, tuple[int, int]] | None:
+    """The count of the one thing a correction keeps ("500 A5 flyers, plus 200 business
+    cards - actually just the flyers": 500) and where it stands: the number said before
+    the correction with that thing's noun after it (a word or two between: "500 A5
+    flyers"), when exactly one such is said; else None."""
+    m = _JUST.match(text.folded, new[0], new[1])
+    if m is None:
+        return None
+    noun = m.group("noun")
+    stem = re.escape(noun[:-2] if noun.endswith("es") and len(noun) > 5 else noun.rstrip("s"))
+    found = list(re.finditer(r"(?<![\w.,])(\d{1,6})\s+(?:[a-z0-9]+\s+){0,2}?" + stem + r"\w*",
+                             text.free[old[0]:old[1]]))
+    if len(found) != 1:
+        return None
+    a, b = found[0].span(1)
+    return int(found[0].group(1)), (old[0] + a, old[0] + b)
 
 
 # the words that lead a value's span and are none of it ("on Saturday", "el sábado")

@@ -295,8 +295,8 @@ def date_forms(g: Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | 
     forms.append((rf"\b(?:el\s+)?{_D.format('d1')}\s+(?:de\s+|of\s+)?{g.mon('m')}"
                   rf"(?:{_YSEP}{_Y.format('y')})?", day))
     # "dic 2 mil pesos", "may 3k": an amount after a month word, not a day; "agosto 4
-    # personas": a count
-    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}\b(?!\s*[-–:]|\d|\s*(?:mil|millon|k|thousand|"
+    # personas": a count; "nov 2-5" a range's start, but "Nov 2 - wait, ..." the day
+    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}\b(?!\s*[-–]\s*\d|\s*:|\d|\s*(?:mil|millon|k|thousand|"
                   rf"hundred|grand)\b|\s*[€$£¥%]|\s*{_COUNTED})(?:,?\s+{_Y.format('y')})?", day))
 
     def iso(m: re.Match[str]) -> Value | None:

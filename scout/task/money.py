@@ -101,6 +101,9 @@ _CAPPED = re.compile(
     r"(?![\w])|<=|≤|<")
 
 _CAP_REACH = 12
+# a comparison right before an amount: the price to beat, the ask's ("cheaper than the
+# €140 we paid", "más barato que los 140 € del año pasado")
+_BEATEN = re.compile(r"\b(?:cheaper|less|lower|barat[oa]s?|menos)\s+(?:than|que)\b")
 
 
 def _capped(free: str, span: tuple[int, int]) -> bool:
@@ -211,7 +214,17 @@ def find_money(free: str, original: str, territories: list[str], *,
     first said as a cap when the first of all is said as none ("she paid $35/hr ...; we'd
     go up to $40", "mi compañera tiene 120 € por noche ... yo, máximo 95 €": the amount
     heard, paid or someone else's is context, the capped one the ask)."""
-    hits = iter_money(free, original, territories, lang=lang)
+    from scout.task.residence import told_before
+
+    # read on the whole text: a clause's first words may be claimed by another reader
+    whole = fold(original)
+    told = told_before(whole if len(whole) == len(free) else free)
+    # "el año pasado pagamos 300 €", "last time it cost us £80": an earlier time's price is
+    # no budget, unless said as a cap in its own clause ("last year we paid 90, so max 100")
+    # or as the price to beat ("cheaper than the €140 we paid there last year")
+    hits = (h for h in iter_money(free, original, territories, lang=lang)
+            if _capped(free, h[1]) or _BEATEN.search(free, max(0, h[1][0] - 24), h[1][1])
+            or not any(a <= h[1][0] < b for a, b in told))
     first = next(hits, None)
     if first is not None and first[0].min is None and not _capped(free, first[1]):
         for hit in hits:

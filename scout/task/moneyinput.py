@@ -62,6 +62,15 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
         if money is not None and rivals and (money_owner(free, money[1], rivals)
                                              or unit_owner(money[0], rivals)) not in (None, name):
             money = None  # another input's amount (by its label, or by its unit: "por watt")
+    assumed: tuple[str, str, str, str] | None = None
+    if money is None and end is None and not default_currency(spec):
+        from scout.task.localamount import local_money
+
+        # "hasta 40.000" for a ride in Buenos Aires: the place's currency, where nothing
+        # else could be meant (scout.task.localamount, docs/authoring.md)
+        local = local_money(free, text, result.lang)
+        if local is not None and (not rivals or money_owner(free, local[1], rivals) in (None, name)):
+            money, assumed = (local[0], local[1], None), local[2]
     if money is None and end is None and rivals \
             and (none := said_none(free, name, spec)):
         # "sin matrícula": none of it, 0 in the currency of the request's
@@ -101,6 +110,13 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
         hit = (money[0], with_basis(free, labelled(
             text.free, money[1], [name.replace("_", " "), *labels]),
             rival_words(inputs, name)))
+        if assumed is not None:
+            code, money_name, country, amount = assumed
+            note(result, name, _(
+                "{name}: {amount} has no currency; it was read in {money} ({code}), the "
+                "currency of {country}; write the currency code if you meant another").format(
+                    name=result.label(name), amount=amount, money=money_name, code=code,
+                    country=country))
         shared = shared_by(money[2]) if money[2] else ()
         if money[2] and shared and money[0].currency != "USD":
             # "12 palos", "80 lucas" with no place that says whose: the guess is named as

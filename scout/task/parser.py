@@ -69,7 +69,8 @@ from scout.task.parse_notes import ParseResult, labeller, note, note_left, note_
 from scout.task.placeinput import read_place
 from scout.task.placelist import places_list, read_listed, read_places_list
 from scout.task.quantityinputs import read_quantities
-from scout.task.residence import claim_residences
+from scout.task.residence import claim_residences, claim_told_dates
+from scout.task.roundtrip import implied_round_trip
 from scout.task.numberinput import NUMBER_CMP, count_range_inputs, find_number
 from scout.task.readers import (
     CLAIMED,
@@ -426,6 +427,8 @@ def parse_query(
     for name, seconds, span in labelled_lengths(text, inputs):
         if name not in result.values:
             found(name, seconds, span)
+    # "el año pasado fuimos en marzo, ahora en mayo": an earlier time's dates are its own
+    claim_told_dates(text, today)
     # several date inputs: a date after one's own label is its ("publicados este mes")
     for name, value, span, past in labelled_dates(text, inputs, today, count_nights=count_nights):
         found(name, value, span)
@@ -459,12 +462,15 @@ def parse_query(
         if name not in result.values and fixes and spec.type in CORRECTABLE \
                 and not (moved is not None and spec.type == "place"):
             read_corrected(text, result.values, result.spans, name,
-                           lambda: read(name, spec, False), fixes, place=spec.type == "place")
+                           lambda: read(name, spec, False), fixes, place=spec.type == "place",
+                           today=today, count=spec.type == "integer")
         if name not in result.values:
             read(name, spec, False)
 
     # "ida el 5 de febrero, vuelta el 9": the return is after the departure, not this month
     after_earlier(result.values, at, inputs, q, count_nights=count_nights)
+    # "ida 17 dic, vuelta 3 de enero": a return date read asks for the return ticket
+    implied_round_trip(result.values, result.spans, inputs)
     if moved:
         put_corrected_places(result.values, result.spans, text.original, moved, places)
     if len(places) > 1:  # "en Chamberí, Madrid"

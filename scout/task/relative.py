@@ -150,10 +150,21 @@ _EARLIER_BEFORE = re.compile(
     r"alquilamos|compramos|quedamos|alojamos|gusto|gastamos|hicimos|fue)\b[^,.;:!?\n]*$")
 
 
+# the same told after the words: "el año pasado pagamos 300 €", "last year it cost us £80",
+# "last year we stayed in Leeds" (a past verb a few words on, in the same clause; a price
+# said in the present, "last year's prices are up", is no earlier stay's)
+_EARLIER_AFTER = re.compile(
+    r"\s*,?\s*(?:[a-z]+\s+){0,3}?(?:paid|had|stayed|went|got|booked|rented|bought|tried|"
+    r"visited|spent|took|was|were|cost|charged|pagamos|pague|pago|pagaron|tuvimos|tuve|"
+    r"estuvimos|estuve|fuimos|fui|usamos|reservamos|reserve|alquilamos|compramos|quedamos|"
+    r"alojamos|gastamos|hicimos|fue|costo|cobraron|cobro|salio|nos\s+salio)\b")
+
+
 def earlier(m: re.Match[str]) -> bool:
     """Whether "last year" / "el año pasado" at ``m`` says when an earlier stay was."""
     clause = re.split(r"[,.;:!?\n]", m.string[max(0, m.start() - 80):m.start()])[-1]
-    return bool(_EARLIER_BEFORE.search(clause)) or m.string.startswith(("'s", "’s"), m.end())
+    return bool(_EARLIER_BEFORE.search(clause)) or m.string.startswith(("'s", "’s"), m.end()) \
+        or bool(_EARLIER_AFTER.match(m.string, m.end()))
 
 
 def weekend_typos(text: str) -> list[str]:

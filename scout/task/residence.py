@@ -14,6 +14,7 @@ looking for a cleaner") it is the place meant, and is left to be read.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from scout.task.readers import CLAIMED, QueryText
@@ -61,6 +62,24 @@ def past_spans(free: str) -> list[tuple[int, int]]:
     return out
 
 
+# a verb told in the past that makes such a clause an earlier time's own account: what was
+# paid, charged or cost, where one stayed or went ("el año pasado pagamos 300 €", "last
+# time it cost us £80", "la última vez nos cobraron 90"), not a time named alone ("last
+# week of November", "datasets from last year")
+_TOLD = re.compile(
+    r"\b(?:paid|had|stayed|went|got|booked|rented|bought|spent|took|was|were|cost|charged|"
+    r"pagamos|pague|pagaron|pagaste|tuvimos|tuve|estuvimos|estuve|fuimos|fui|reservamos|"
+    r"alquilamos|compramos|nos\s+quedamos|nos\s+alojamos|me\s+aloje|nos\s+hospedamos|"
+    r"gastamos|costo|costaba|cobraron|cobro|cobraba|salio|nos\s+salio)\b")
+
+
+def told_before(free: str) -> list[tuple[int, int]]:
+    """The clauses of ``free`` (folded) that tell of an earlier time with a verb in the
+    past (:func:`past_spans` with :data:`_TOLD` in them): their amounts and dates are that
+    time's, not the ask's."""
+    return [(a, b) for a, b in past_spans(free) if _TOLD.search(free, a, b)]
+
+
 def residence_spans(free: str) -> list[tuple[int, int]]:
     """The spans of the names said as where someone lives or is (``free``: folded, with
     what was read blanked)."""
@@ -94,3 +113,28 @@ def claim_residences(text: QueryText, lang: str) -> None:
             free = free[:x] + CLAIMED * (y - x) + free[y:]
     if free != text.free and find_place(free, text.original, lang, []) is not None:
         text.free = free
+
+
+def claim_told_dates(text: QueryText, today: dt.date) -> None:
+    """Claim the dates said in a clause of an earlier time (:func:`told_before`: "el año
+    pasado fuimos en marzo, ahora queremos ir en mayo", "last time we stayed in June; this
+    time July") where the request says a date of its own outside such clauses: the ask's.
+    With none outside ("fuimos a Madrid y queremos volver en mayo": one clause) nothing is
+    claimed, and the date readers read as before."""
+    from scout.task.dates import find_when
+
+    told = told_before(text.free)
+    if not told:
+        return
+    outside = text.free
+    for a, b in told:
+        outside = outside[:a] + CLAIMED * (b - a) + outside[b:]
+    if find_when(outside, text.original, today) is None:
+        return
+    for a, b in told:
+        for _ in range(3):  # a clause of a person's account holds a few dates at most
+            alone = CLAIMED * a + text.free[a:b] + CLAIMED * (len(text.free) - b)
+            when = find_when(alone, text.original, today)
+            if when is None or not (a <= when.span[0] and when.span[1] <= b):
+                break
+            text.claim(when.span)

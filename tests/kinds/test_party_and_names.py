@@ -89,15 +89,19 @@ def test_flights_a_lower_case_airline(query: str, airlines: list[str] | None) ->
     assert _values("flights", query).get("excluded_airlines") == airlines
 
 
-@pytest.mark.parametrize("query, said", [
+@pytest.mark.parametrize("query, said, read", [
+    # in the place's own language: read in its currency, and said (parse38)
     ("gym en Medellín que abra a las 5am, mensualidad máx 150 mil",
-     "si son pesos colombianos (COP), la moneda de Colombia, escríbelo como 150 mil COP"),
+     "se ha leído en pesos colombianos (COP), la moneda de Colombia", True),
+    # in another: a traveller may count in their own money, so it is only named
     ("gym in Medellín, at most 150k a month",
-     "if it is in Colombian pesos (COP), the currency of Colombia, write it as 150k COP"),
+     "if it is in Colombian pesos (COP), the currency of Colombia, write it as 150k COP", False),
 ])
-def test_gyms_a_bare_amount_names_the_places_currency(query: str, said: str) -> None:
+def test_gyms_a_bare_amount_names_the_places_currency(query: str, said: str, read: bool) -> None:
     task = parse_request(_kind("gyms"), query, TODAY)
-    assert task.values.get("budget") is None
+    budget = task.values.get("budget")
+    assert (budget.amount, budget.currency, budget.per) == (150000, "COP", "month") if read \
+        else budget is None
     assert any(said in n for n in task.notes), task.notes
 
 

@@ -255,15 +255,21 @@ def test_stars_that_are_a_rating(query: str, want: float) -> None:
 
 # ------------------------------------------------------------------ notes a user reads
 def test_the_notes_say_why_a_bare_amount_was_not_read_in_the_request_language() -> None:
-    es = parse("hotel en Soria, nada por encima de 120").notes
-    en = parse("hotel in Leeds under 300").notes
-    # Soria (a provincial capital the gazetteer knows by name) and Leeds each pay in one
-    # currency: the note names it for the user to confirm (not guessed)
-    assert es == ["presupuesto: 120 no lleva moneda, así que no se ha leído; si son euros "
-                  "(EUR), la moneda de España, escríbelo como 120 EUR"]
-    # Leeds pays in one currency: the note names it for the user to confirm (not guessed)
-    assert en == ["budget: 300 has no currency, so it was not read; if it is in British "
-                  "pounds (GBP), the currency of United Kingdom, write it as 300 GBP"]
+    es = parse("hotel en Leeds, nada por encima de 120").notes
+    en = parse("hotel in Soria under 300").notes
+    # Leeds and Soria (a provincial capital the gazetteer knows by name) each pay in one
+    # currency, but one the request's language is not the place's: a traveller may count
+    # in their own, so the note names it for the user to confirm (not guessed)
+    assert es == ["presupuesto: 120 no lleva moneda, así que no se ha leído; si son libras "
+                  "esterlinas (GBP), la moneda de Reino Unido, escríbelo como 120 GBP"]
+    assert en == ["budget: 300 has no currency, so it was not read; if it is in euros (EUR), "
+                  "the currency of Spain, write it as 300 EUR"]
+    # in the place's own language it is read in that currency, and the note says so
+    # (parse38: scout/task/localamount.py)
+    read = parse("hotel en Soria, nada por encima de 120")
+    assert read.values["budget"].currency == "EUR" and read.notes == [
+        "presupuesto: 120 no lleva moneda; se ha leído en euros (EUR), la moneda de España; "
+        "escribe el código de la moneda si te referías a otra"]
 
 
 @pytest.mark.parametrize("query, shown", [

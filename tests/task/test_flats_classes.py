@@ -48,15 +48,17 @@ BUDGET = {"budget": InputSpec(type="money"), "bedrooms": InputSpec(type="integer
           "city": InputSpec(type="place")}
 
 
-@pytest.mark.parametrize("query,amount", [
-    ("piso en Madrid 3 hab 400k", "400k"),
-    ("flat in Madrid, 2 bed, 450k", "450k"),
-    ("ático 450 mil en Valencia", "450 mil"),
-    ("piso en Madrid 3 hab hasta 400k", "400k"),
+@pytest.mark.parametrize("query,amount,read", [
+    # in the place's own language it is read in the place's currency, and noted (parse38)
+    ("piso en Madrid 3 hab 400k", "400k", True),
+    ("flat in Madrid, 2 bed, 450k", "450k", False),
+    ("ático 450 mil en Valencia", "450 mil", False),  # Spain's Valencia or Venezuela's
+    ("piso en Madrid 3 hab hasta 400k", "400k", True),
 ])
-def test_an_amount_in_thousands_with_no_currency_says_how_to_write_it(query, amount):
+def test_an_amount_in_thousands_with_no_currency_says_how_to_write_it(query, amount, read):
     task = build_task(query, BUDGET, today=TODAY)
-    assert task.values.get("budget") is None
+    budget = task.values.get("budget")
+    assert (budget.amount, budget.currency) == (400000, "EUR") if read else budget is None
     assert any(amount in n and "EUR" in n for n in task.notes), task.notes
     assert task.values.get("city") in {"Madrid", "Valencia"}
 

@@ -74,13 +74,14 @@ def _notes(query: str) -> list[str]:
 
 
 @pytest.mark.parametrize("query, amount", [
-    ("escapada a Sevilla por menos de 150 la noche", "150"),
-    ("por debajo de 150 la noche en Sevilla", "150"),
-    ("hasta 150 por noche en Sevilla", "150"),
-    ("menos de 150 en Sevilla", "150"),
-    ("150 máximo por noche en Sevilla", "150"),
+    # (a place whose language is not the request's: parse38 reads it where they agree)
+    ("escapada a Londres por menos de 150 la noche", "150"),
+    ("por debajo de 150 la noche en Londres", "150"),
+    ("hasta 150 por noche en Londres", "150"),
+    ("menos de 150 en Londres", "150"),
+    ("150 máximo por noche en Londres", "150"),
     ("como mucho 150 la noche", "150"),
-    ("sevilla 150 la noche", "150"),
+    ("londres 150 la noche", "150"),
     ("under 150 a night in Rome", "150"),
     ("under 150 each night in Rome", "150"),
     ("under 90 in Rome", "90"),

@@ -173,9 +173,10 @@ RENT = {"rent": InputSpec(type="money")}
 @pytest.mark.parametrize(("query", "amount", "unit", "code"), [
     # an amount with no currency and a period after it: the note keeps the period, beside
     # the place's currency where the place says one (parse33), else beside EUR and USD
-    ("1-bed in Boston under 3100/mo", "3100", "/mo", "USD"),
-    ("room in Dublin, max 900 per month", "900", " per month", "EUR"),
-    ("habitación en Lima hasta 1500 al mes", "1500", " al mes", "PEN"),
+    # (the place's language not the request's: parse38 reads it where they agree)
+    ("estudio en Boston hasta 3100/mo", "3100", "/mo", "USD"),
+    ("habitación en Dublín, máximo 900 al mes", "900", " al mes", "EUR"),
+    ("room in Lima under 1500 a month", "1500", " a month", "PEN"),
     ("casa rural por menos de 90 la noche", "90", " la noche", None),
     ("a room under 700 a month, near the university", "700", " a month", None),
 ])
@@ -192,9 +193,12 @@ def test_a_bare_amount_with_no_period_keeps_the_short_note():
     notes = parse_query("cheap flat under 950", RENT, today=TODAY).notes
     assert notes == ["rent: 950 has no currency, so it was not read; write it as 950 EUR, "
                      "950 USD or the like"]
-    notes = parse_query("flat in Leeds under 950", RENT, today=TODAY).notes
-    assert notes == ["rent: 950 has no currency, so it was not read; if it is in British "
-                     "pounds (GBP), the currency of United Kingdom, write it as 950 GBP"]
+    notes = parse_query("flat in Seville under 950", RENT, today=TODAY).notes
+    assert notes == ["rent: 950 has no currency, so it was not read; if it is in euros "
+                     "(EUR), the currency of Spain, write it as 950 EUR"]
+    # in the place's own language: read, its period kept (parse38)
+    rent = parse_query("1-bed in Boston under 3100/mo", RENT, today=TODAY).values["rent"]
+    assert (rent.amount, rent.currency, rent.per) == (3100, "USD", "month")
 
 
 @pytest.mark.parametrize("query", [

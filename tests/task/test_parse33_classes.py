@@ -232,18 +232,34 @@ def test_palermo_alone_stays(query: str) -> None:
 
 
 @pytest.mark.parametrize("query, said", [
-    ("gimnasio en Medellín, mensualidad máx 150 mil",
-     "si son pesos colombianos (COP), la moneda de Colombia, escríbelo como 150 mil COP"),
+    # the place's language differs from the request's: a traveller may count in their own
     ("gym in Lima under 120 a month",
      "if it is in Peruvian soles (PEN), the currency of Peru, write it as 120 PEN"),
-    ("gimnasio en Madrid, cuota de menos de 40 al mes",
-     "si son euros (EUR), la moneda de España, escríbelo como 40 EUR"),
-    ("gym in Leeds, fee under 30 a month",
-     "if it is in British pounds (GBP), the currency of United Kingdom, write it as 30 GBP"),
+    ("gimnasio en Leeds, cuota de menos de 30 al mes",
+     "si son libras esterlinas (GBP), la moneda de Reino Unido, escríbelo como 30 GBP"),
+    ("gym in Madrid, fee under 40 a month",
+     "if it is in euros (EUR), the currency of Spain, write it as 40 EUR"),
 ])
 def test_a_bare_amount_note_names_the_places_currency(query: str, said: str) -> None:
     task = _task(query, GYM)
     assert task.values.get("fee") is None  # still not guessed
+    assert any(said in n for n in task.notes), task.notes
+
+
+@pytest.mark.parametrize("query, code, said", [
+    # the request in the place's own language: read in its currency, and said so
+    # (parse38, scout/task/localamount.py)
+    ("gimnasio en Medellín, mensualidad máx 150 mil", "COP",
+     "se ha leído en pesos colombianos (COP), la moneda de Colombia"),
+    ("gimnasio en Madrid, cuota de menos de 40 al mes", "EUR",
+     "se ha leído en euros (EUR), la moneda de España"),
+    ("gym in Leeds, fee under 30 a month", "GBP",
+     "it was read in British pounds (GBP), the currency of United Kingdom"),
+])
+def test_a_bare_amount_in_the_places_language_is_read_in_its_currency(
+        query: str, code: str, said: str) -> None:
+    task = _task(query, GYM)
+    assert task.values["fee"].currency == code
     assert any(said in n for n in task.notes), task.notes
 
 
