@@ -34,6 +34,7 @@ from typing import Any
 import filelock
 
 from scout.audit.filters import FAILED_RESULTS, JournalFilter
+from scout.audit.index_progress import Progress
 from scout.audit.journal_lines import Pos, TooLong, Torn, entry_id, iter_lines, line_length
 from scout.providers.in_doubt import CALL_ID
 from scout.providers.journal import journal_files
@@ -132,6 +133,7 @@ class JournalIndex:
         self.path = self.dir / INDEX_NAME
         self._lock = filelock.FileLock(str(self.path) + ".lock", timeout=60)
         self._conn: sqlite3.Connection | None = None
+        self._progress = Progress(0)  # the refresh under way's (scout.audit.index_progress)
 
     # --- the database -----------------------------------------------------------------
 
@@ -241,6 +243,7 @@ class JournalIndex:
     def _refresh(self, stats: RefreshStats) -> RefreshStats:
         conn = self.conn
         seen: set[int] = set()
+        self._progress = Progress(self._to_index(conn))
         with conn:  # one transaction
             for _ in range(5):  # a rotation during the pass changes the listing: go again
                 listing = journal_files(self.dir)
@@ -255,7 +258,20 @@ class JournalIndex:
                 stats.dropped_files += 1
         stats.files = len(seen)
         stats.torn = self.torn_lines()
+        self._progress.done()
         return stats
+
+    def _to_index(self, conn: sqlite3.Connection) -> int:
+        """About how many bytes of journal this refresh has to index (for its progress:
+        the files' sizes less what the index holds of them)."""
+        size = 0
+        for path in journal_files(self.dir):
+            try:
+                size += os.stat(path).st_size
+            except FileNotFoundError:
+                continue
+        held = conn.execute("SELECT COALESCE(SUM(indexed), 0) FROM files").fetchone()[0]
+        return max(0, size - int(held))
 
     def _same_inode(self, conn: sqlite3.Connection, path: Path) -> bool:
         try:
@@ -320,6 +336,7 @@ class JournalIndex:
         batch: list[tuple[Any, ...]] = []
         torn: list[tuple[Any, ...]] = []
         end, last_off, last_id = indexed, None, None
+        told = indexed  # the bytes the progress was told of
         def loads(raw: bytes) -> Any:
             return loads_stored(raw, finite=True)
 
@@ -340,11 +357,15 @@ class JournalIndex:
                     batch.append((fid, off, len(raw), lineno, last_id, *row_of(e)))
                     if len(batch) >= 20000:
                         self._insert(conn, batch, stats)
+                    if not lineno % 2000:
+                        self._progress.advance(end - told)
+                        told = end
                 else:
                     torn.append((fid, off, lineno, raw[:80].decode("utf-8", "replace")))
         except FileNotFoundError:
             return
         self._insert(conn, batch, stats)
+        self._progress.advance(end - told)
         if torn:
             conn.executemany("INSERT INTO torn VALUES(?,?,?,?)", torn)
         stats.indexed_bytes += end - indexed

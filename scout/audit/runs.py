@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.audit.runs_index import RunsIndex, entry_of
+from scout.audit.runs_summary import RunsSummary, summarize
 from scout.errors import UsageError
 from scout.fsutil import loads_stored, pid_alive, read_stored
 from scout.orchestrator.lockinfo import apply_alive
@@ -226,6 +227,8 @@ class RunsPage:
     problems: list[str] = field(default_factory=list)
     next_cursor: str | None = None
     read: int = 0
+    #: every mission's totals (:mod:`scout.audit.runs_summary`), when asked for
+    summary: RunsSummary | None = None
 
 
 def _cursor(key: tuple[str, str]) -> str:
@@ -259,13 +262,14 @@ def _sort_ts(entry: dict[str, Any]) -> str:
 
 def runs_page(runs_dir: str | Path, runtime_dir: str | Path | None = None, *,
               limit: int | None = None, cursor: str | None = None,
-              use_index: bool = True) -> RunsPage:
+              use_index: bool = True, summary: bool = False) -> RunsPage:
     """The missions under ``runs_dir``, newest start first (the mission id breaks ties),
     the first ``limit`` (None: all) after ``cursor`` (a page's ``next_cursor``): every
     mission is on exactly one page of a runs dir that does not change meanwhile (one
     started since lands before the first page, never twice). Each run dir's fields come
     from the runs cache while its files are unchanged (:mod:`scout.audit.runs_index`);
-    rows are made, and costs looked up, for the page only."""
+    rows are made, and costs looked up, for the page only; ``summary``: every mission's
+    totals too (:class:`RunsSummary`)."""
     runs_dir = Path(runs_dir)
     after = read_cursor(cursor) if cursor is not None else None
     if not runs_dir.is_dir():
@@ -296,7 +300,9 @@ def runs_page(runs_dir: str | Path, runtime_dir: str | Path | None = None, *,
     rows = [_row(child, entry, costs.get(entry["mission_id"], 0.0))
             for _, child, entry in page]
     next_cursor = _cursor(page[-1][0]) if page and end < len(keyed) else None
-    return RunsPage(rows, len(keyed), problems, next_cursor, cache.read)
+    totals = summarize([(child, entry) for _, child, entry in keyed], runtime_dir,
+                       use_index) if summary else None
+    return RunsPage(rows, len(keyed), problems, next_cursor, cache.read, totals)
 
 
 #: a page of at most this many missions looks up only its own costs (an SQL ``IN``);

@@ -20,6 +20,7 @@ from rich.table import Table
 from scout import api
 from scout.audit.cost import BY, cost_summary
 from scout.audit.filters import JournalFilter, parse_since
+from scout.audit.index_progress import reporting
 from scout.audit.journal_query import query
 from scout.audit.limits import RUNS_LIMIT, bound_groups, runs_note
 from scout.audit.pool_status import pool_status
@@ -61,6 +62,25 @@ def _console() -> Console:
 def _emit(data: Any, config: str | None = None) -> Any:
     """``data`` with every known secret value scrubbed (see module docstring)."""
     return deep_scrub(data, known_secrets(config_root(config), config))
+
+
+def _indexing_progress() -> Any:
+    """While the block runs, a long build of the journal index (a new install's first
+    command on a night's journal: seconds) shows how far it has got on stderr, when
+    stderr is a terminal; the line is cleared once done. A pipe or a file gets nothing."""
+    if not sys.stderr.isatty():
+        return reporting(None)
+
+    def show(done: int, total: int) -> None:
+        mb = 1024 * 1024
+        if done >= total:
+            sys.stderr.write("\r\x1b[2K")
+        else:
+            sys.stderr.write(f"\rindexing the request journal (once): {done / mb:.0f} of "
+                             f"{total / mb:.0f} MB ({100 * done // max(total, 1)}%)")
+        sys.stderr.flush()
+
+    return reporting(show)
 
 
 def _json(data: Any) -> None:
@@ -110,19 +130,25 @@ def runs_cmd(runs_dir: str | None, limit: int, cursor: str | None, as_json: bool
     """List the missions under the runs dir: pipeline, status, start, duration, cost.
 
     Newest first, the newest --limit of them (a lab's years of runs are past a screen);
-    --json has next_cursor, and --cursor lists the page after it. Cost is what the
+    a last line totals every mission (not the page): how many, of each status, damaged,
+    and the journal's cost (--json: "summary"). --json has next_cursor, and --cursor
+    lists the page after it. Cost is what the
     request journal recorded for the mission over every apply. A mission whose files
     are damaged is listed with its problem, and the note names every such mission.
     """
     root = config_root()
-    page = runs_page(default_runs(runs_dir, root=root), root / "runtime",
-                     limit=limit or None, cursor=cursor, use_index=not no_index)
+    with _indexing_progress():
+        page = runs_page(default_runs(runs_dir, root=root), root / "runtime",
+                         limit=limit or None, cursor=cursor, use_index=not no_index,
+                         summary=True)
+    summary = page.summary.to_dict() if page.summary is not None else None
     note = runs_note(page, cursor is None, "--limit N shows more (0: all), --cursor "
                      f"{page.next_cursor} the next page")
     rows = _emit([r.to_dict() for r in page.rows])  # the page only: scrubbed row by row
     if as_json:
         _json({"runs": rows, "total": page.total, "note": note,
-               "next_cursor": page.next_cursor, "problems": page.problems})
+               "next_cursor": page.next_cursor, "problems": page.problems,
+               "summary": _emit(summary)})
         return EXIT_OK
     if not rows:
         click.echo(f"no missions under {default_runs(runs_dir, root=root)}")
@@ -134,6 +160,8 @@ def runs_cmd(runs_dir: str | None, limit: int, cursor: str | None, as_json: bool
                               f"{r['duration_s']:.1f}s" if r["duration_s"] is not None else None,
                               _usd(r["cost_usd"]), _phases_cell(r)] for r in rows],
                             right=("runs", "duration", "cost")))
+    if page.summary is not None:  # every mission's, not the page's
+        click.echo(clean(_emit(page.summary.line())))
     if note:
         click.echo(f"note: {clean(note)}", err=True)
     return EXIT_OK
@@ -334,8 +362,9 @@ def cost_cmd(by: str, mission: str | None, since: str | None, limit: int, as_jso
     rows); the total sums them all.
     """
     flt = JournalFilter(mission=mission, since=parse_since(since))
-    summary = _emit(cost_summary(config_root() / "runtime", [by], flt,
-                                 use_index=not no_index).to_dict())
+    with _indexing_progress():
+        summary = _emit(cost_summary(config_root() / "runtime", [by], flt,
+                                     use_index=not no_index).to_dict())
     # by_{by}_left_out counts the rows left out, rows_note says so (as the HTTP API's)
     bound_groups(summary, limit or len(summary[f"by_{by}"]) or 1,
                  "--limit N shows more (0: all)")

@@ -13,6 +13,9 @@ from typing import Any
 
 #: an argument whose value is only known at run time
 EXPR = object()
+#: the most words of a literal list recorded (:func:`listed_words`); a longer one is a
+#: run-time value like any other expression
+MAX_LISTED = 64
 
 
 def call_of(node: Any, skip: int = 0) -> str:
@@ -26,6 +29,12 @@ def call_of(node: Any, skip: int = 0) -> str:
             if isinstance(a.value, int) and abs(a.value) > 2 ** 63:
                 return ["e"]  # JSON (and Python's int-to-text limit) would refuse it
             return ["c", a.value]
+        if isinstance(a, (nodes.List, nodes.Tuple)) and 0 < len(a.items) <= MAX_LISTED and all(
+                isinstance(i, nodes.Const) and isinstance(i.value, str) for i in a.items):
+            # a literal list of words (``mentions(['pool', 'piscina'])``): kept under its
+            # own tag, so every rule that reads a constant still sees a run-time value
+            # and only :func:`listed_words` reads it
+            return ["l", [str(getattr(i, "value", "")) for i in a.items]]
         return ["e"]
 
     return json.dumps({"args": [arg(a) for a in node.args[skip:]],
@@ -44,6 +53,25 @@ def decode_call(call: str) -> tuple[list[Any], dict[str, Any], bool] | None:
         return out_args, out_kwargs, bool(doc["dynamic"])
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
         return None  # RecursionError: an entry nested past the parser ("[[[[...")
+
+
+def listed_words(call: str) -> tuple[list[Any], dict[str, Any]] | None:
+    """(args, kwargs) of a call as :func:`decode_call` reads them, but with a literal
+    list of words (``['wifi', 'wi-fi']``) as that list of strings rather than
+    :data:`EXPR`; None if not such a call."""
+    try:
+        doc = json.loads(call)
+
+        def value(a: list[Any]) -> Any:
+            if a[0] == "c":
+                return a[1]
+            if a[0] == "l" and isinstance(a[1], list) and all(isinstance(w, str) for w in a[1]):
+                return list(a[1])
+            return EXPR
+
+        return [value(a) for a in doc["args"]], {str(k): value(v) for k, v in doc["kwargs"].items()}
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
+        return None
 
 
 def arg_rule(rule: Any) -> Any:

@@ -32,6 +32,7 @@ from scout.spec.templating import (
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.registry import FreeParams, StepKind
 from scout.validate.evidence_words import evidence_word_problem
+from scout.validate.mention_lists import alternatives_problem
 from scout.validate.habits import literal_braces, name_hint, syntax_hint
 from scout.validate.record_fields import money_compared_whole, value_field_slips
 from scout.suggest import did_you_mean
@@ -267,4 +268,9 @@ def check_jinja(
                 "SPEC083", f"phase '{pid}': {what} calls '{name}' with a word no listing "
                 f"states: {never[0]}", at(name, r"\|\s*"), severity="warning",
                 hint=never[1]))
+        either = None if wrong or never else alternatives_problem(name, call, pipeline)
+        if either:
+            problems.append(Problem(
+                "SPEC092", f"phase '{pid}': {what}: {either[0]}", at(name, r"\|\s*"),
+                severity="warning", hint=either[1]))
     return problems

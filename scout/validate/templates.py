@@ -54,6 +54,7 @@ from scout.validate.template_facts import parse_env as _parse_env
 from scout.spec.models import Pipeline
 from scout.spec.filtersig import call_problem, shown
 from scout.validate.evidence_words import evidence_word_problem, one_language_units
+from scout.validate.mention_lists import alternatives_problem
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
 
@@ -291,6 +292,11 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                     "SPEC083", f"phase '{pid}': report template calls '{rest[0]}' with a "
                     f"word no listing states: {never[0]}", loc(rest[1], rest[0]),
                     severity="warning", hint=never[1]))
+            either = None if wrong or never else alternatives_problem(rest[0], rest[2], pipeline)
+            if either:  # a list of alternatives read as all-of: as in a pipeline (SPEC092)
+                use.problems.append(Problem(
+                    "SPEC092", f"phase '{pid}': report template: {either[0]}",
+                    loc(rest[1], rest[0]), severity="warning", hint=either[1]))
         elif kind == "inplace":  # as in a pipeline's templates (scout.validate.jinja_checks)
             use.problems.append(inplace_problem(f"phase '{pid}': report template", rest[0],
                                                 loc(rest[1], rest[0])))

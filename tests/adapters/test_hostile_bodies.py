@@ -70,13 +70,15 @@ def test_nested_jsonld_block_counts_as_broken() -> None:
 
 @pytest.mark.timeout(30)
 def test_pathologically_nested_html_parses_fast() -> None:
-    # lexbor is quadratic in <div> depth: this page took ~2 minutes of CPU before
+    # lexbor is quadratic in <div> depth: this page took ~2 minutes of CPU before. The
+    # parses below are timed in CPU, not wall time: a loaded machine (CI's xdist workers,
+    # other jobs) stretches wall time, never the work done, which is what they bound
     page = "<html><body><table><tr><td>x</td></tr></table>" + "<div>" * 200_000
     adapter = make_adapter("duckduckgo", answer(page.encode(), "text/html"))
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(ParseError, match="not recognised"):
         adapter.call(SearchRequest(query="q", limit=5))
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5
 
 
 @pytest.mark.parametrize("unit", [
@@ -93,9 +95,9 @@ def test_inline_elements_nested_without_end_are_cut_before_lexbor_unwraps_them(
     html = head + unit * (300_000 // len(unit))
     cut, was_cut = cap_nesting(html)
     assert was_cut and cut.startswith(head) and len(cut) < 100_000
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     assert extract(html).title == "Deep"
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
 
 
 def test_inline_elements_closed_by_their_block_are_not_cut() -> None:
@@ -114,9 +116,9 @@ def test_a_tag_of_countless_attributes_is_cut_before_lexbor_reads_it(attribute: 
     tag = "<div " + " ".join(attribute.format(i=i) for i in range(100_000)) + ">text</div>"
     cut, was_cut = cap_attributes(head + tag)
     assert was_cut and cut == head
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     found = extract(head + tag)
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
     assert found.jsonld == [{"@type": "Hotel", "name": "Wide"}]
 
 
@@ -151,9 +153,9 @@ def test_cap_nesting_keeps_the_head_and_cuts_at_the_depth() -> None:
     cut, was_cut = cap_nesting(html)
     assert was_cut and cut.startswith(head) and cut.count("<div>") == MAX_DEPTH
     assert cap_nesting("<div></div>" * 5000) == ("<div></div>" * 5000, False)  # flat: kept
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     found = extract(html)
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
     assert found.jsonld == [{"@type": "Hotel", "name": "Deep"}]
 
 

@@ -415,6 +415,54 @@ def test_init_writes_currency_rates_so_a_budget_in_another_currency_is_checked(
     assert "no rate to USD" not in res.report
 
 
+
+@pytest.mark.parametrize(("query", "listings", "kept"), [
+    # a clinic in Mexico priced in pesos, a budget in euros: 800 MXN is ~40 EUR, 2.500 ~126
+    ("dentista en Guadalajara por menos de 60 EUR",
+     [("Clínica Norte", "Limpieza dental 800 MXN."),
+      ("Clínica Sur", "Limpieza dental 2.500 MXN.")], ["Clínica Norte"]),
+    ("dentist in Monterrey under 100 EUR",
+     [("Sonrisa Dental", "Cleaning: MXN 1,500."), ("Dental Premium", "Cleaning: MXN 3,900.")],
+     ["Sonrisa Dental"]),
+    # and the lab's other currencies
+    ("dentista en Santiago por menos de 50 EUR",
+     [("Dental Andes", "Limpieza 45.000 CLP."), ("Dental Costa", "Limpieza 75.000 CLP.")],
+     ["Dental Andes"]),
+    ("dentista en Lima por menos de 30 EUR",
+     [("Odonto Miraflores", "Profilaxis S/ 90."), ("Odonto Surco", "Profilaxis S/ 250.")],
+     ["Odonto Miraflores"]),
+    ("dentista en Montevideo por menos de 40 EUR",
+     [("Dental Pocitos", "Limpieza 1.500 UYU."), ("Dental Centro", "Limpieza 2.900 UYU.")],
+     ["Dental Pocitos"]),
+    ("dentista en Bogotá por menos de 40 EUR",
+     [("Sonría Bogotá", "Limpieza 120.000 COP."), ("Dental 93", "Limpieza 300.000 COP.")],
+     ["Sonría Bogotá"]),
+    ("dentista en Córdoba, Argentina por menos de 40 EUR",
+     [("Consultorio Nueva Córdoba", "Limpieza 35.000 ARS."),
+      ("Consultorio Cerro", "Limpieza 60.000 ARS.")], ["Consultorio Nueva Córdoba"]),
+])
+def test_init_s_rates_compare_the_lab_s_pesos_and_soles_with_a_budget_in_euros(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, query: str,
+        listings: list[tuple[str, str]], kept: list[str]) -> None:
+    """`scout init`'s table had no MXN, CLP, COP, ARS, PEN or UYU: a listing in pesos
+    against a budget in euros was flagged "no rate" and never checked."""
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    code, _, err = run("init", "dentists", "--dir", str(tmp_path), "--input", "city:place",
+                       "--input", "budget:money")
+    assert code == 0, err
+    rates = yaml.safe_load((tmp_path / "config" / "adapters.yaml").read_text())["currency"]
+    assert {"MXN", "CLP", "COP", "ARS", "PEN", "UYU"} <= set(rates["rates"])
+    with FakeProviders() as fake:
+        fake.search(".", [Result(name, f"https://{i}.test/", f"{name}. {text}")
+                          for i, (name, text) in enumerate(listings)])
+        res = run_pipeline(tmp_path / "pipelines" / "dentists.yaml", fake=fake,
+                           workdir=tmp_path / "work", query=query)
+    assert res.exit_code == 0, res.result.reason
+    names = [i["candidate"]["name"] for i in res.artifact("shortlist")["items"]]
+    assert names == kept, (names, res.report[-3000:])
+    assert "no rate to" not in res.report and "sin tipo de cambio" not in res.report
+
 def test_the_spanish_name_reaches_the_request_parser(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """`--es` is written to the project's Spanish catalog, where the parser finds the

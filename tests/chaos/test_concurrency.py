@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -61,7 +62,27 @@ def test_second_apply_on_one_mission_refuses_clearly(make_world, capsys) -> None
     assert all(e["cost"]["usd"] == 0 for e in again)
 
 
-@pytest.mark.timeout(180)
+def _held(fn, gate: threading.Event):
+    """``fn``'s latency, after ``gate`` opens (at most 150 s: the test fails, not hangs)."""
+    def latency(req):
+        gate.wait(150)
+        return fn(req)
+    return latency
+
+
+def _journal_missions(root: Path) -> set[str]:
+    """The missions that wrote a journal line so far (a line being written is skipped)."""
+    seen: set[str] = set()
+    for path in sorted((root / "runtime").glob("request_journal*.jsonl*")):
+        for raw in path.read_bytes().splitlines():
+            try:
+                seen.add(json.loads(raw)["mission_id"])
+            except (ValueError, KeyError, TypeError):
+                continue
+    return seen
+
+
+@pytest.mark.timeout(240)
 def test_two_missions_share_journal_cache_and_token_pool(make_world,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     world = make_world(hotels=8, latency_scale=0.2,
@@ -78,11 +99,28 @@ def test_two_missions_share_journal_cache_and_token_pool(make_world,
     # some Tavily answers fail, so tokens are marked and rotated while both missions run
     world.server.fault_rate(0.15, [Fault.status(500, {"error": "x"}).only("/search")],
                             seed=5)
+    # Tavily answers nobody until both missions have written to the journal: they then
+    # overlap by construction. Started together and left to the scheduler, one of them
+    # could finish before the other's interpreter was up on a loaded machine (the overlap
+    # below was a hope, not a given)
+    both_started = threading.Event()
+    with world.server.lock:
+        world.server.latencies = [
+            (method, prefix, _held(fn, both_started) if (method, prefix) == ("POST", "/search")
+             else fn) for method, prefix, fn in world.server.latencies]
     t0 = time.time()
     procs = {m: spawn(world.root, m, "--no-cache") for m in ("m-a", "m-b")}
+    deadline, seen = time.monotonic() + 120, set()
+    while not both_started.is_set():
+        seen = _journal_missions(world.root)
+        if set(procs) <= seen or time.monotonic() > deadline \
+                or any(p.poll() is not None for p in procs.values()):
+            both_started.set()
+        time.sleep(0.05)
     for m, p in procs.items():
         out, err = p.communicate(timeout=150)
         assert p.returncode == 0, (m, err[-2000:])
+    assert seen == set(procs), seen  # the gate opened on both, not on the deadline
 
     journal = journal_strict(world.root)  # no torn or interleaved line
     assert {e["mission_id"] for e in journal} == {"m-a", "m-b"}

@@ -83,3 +83,27 @@ def test_runs_lists_the_newest_and_says_how_many_there_are(lab: Path, capsys) ->
     rc, out, err = run(capsys, "runs", "--limit", "3")
     assert rc == 0 and len([ln for ln in out.splitlines() if "night-" in ln]) == 3
     assert f"the newest 3 of {MISSIONS} missions" in err
+
+
+def test_runs_totals_every_mission_not_the_page(lab: Path, capsys) -> None:
+    # a night of more missions than a page: the last line (and --json's summary) counts
+    # them all, of each status, and the journal's cost of them all
+    from scout.orchestrator.state_store import StateStore
+    (lab / "runs" / "night-ok").mkdir()
+    with StateStore(lab / "runs" / "night-ok", mission_id="night-ok", durability="off") as st:
+        st.append({"ev": "mission", "status": "running", "mission_id": "night-ok"})
+        st.append({"ev": "mission", "status": "succeeded", "exit_code": 0})
+    _state(lab / "runs" / "night-gone", "night-gone", 0)
+    log = lab / "runs" / "night-gone" / "state.log.jsonl"  # its apply died while running
+    log.write_text("\n".join(log.read_text().splitlines()[:-1]) + "\n")
+    spent = sum(0.001 * (i + 1) for i in range(MISSIONS))
+    for args in ((), ("-n", "3"), ("-n", "0")):
+        data = _json(capsys, "runs", *args)
+        assert data["summary"] == {
+            "missions": MISSIONS + 2, "failed": MISSIONS, "damaged": 0,
+            "by_status": {"failed": MISSIONS, "succeeded": 1, "interrupted": 1},
+            "cost_usd": pytest.approx(spent)}, args
+    rc, out, err = run(capsys, "runs", "--limit", "3")
+    last = out.strip().splitlines()[-1]
+    assert rc == 0 and last == (f"{MISSIONS + 2} missions: {MISSIONS} failed, 1 interrupted, "
+                                f"1 succeeded; ${spent:.4f} spent (the journal's total)"), out
