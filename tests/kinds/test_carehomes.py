@@ -48,7 +48,7 @@ REQUESTS = {
         ("en", {"place": "Bristol", "service": "care_home", "dementia": True, "nursing": True,
                 "budget": cap(1400.0, "GBP", "week")}),
     "cuidadora interna en Valencia para persona mayor, lunes a viernes, máximo 1.300 €/mes":
-        ("es", {"place": "Valencia", "service": "home_care",
+        ("es", {"place": "Valencia", "service": "home_care", "days": 5,
                 "budget": cap(1300.0, per="month")}),
     "centro de día en Sevilla 3 días por semana, con transporte, menos de 400 € al mes":
         ("es", {"place": "Sevilla", "service": "day_centre", "days": 3, "transport": True,
