@@ -19,15 +19,17 @@ _WHERE_AFTER = (r"(?:en|in|near|nearby|cerca|junto|close|next|beside|by|at|aroun
                 r"alrededor|frente|within|dentro)\b")
 
 
-# "at least 30k a year", "alrededor de 150 mil": a thousands "k" / "mil" is part of the
-# amount, not a word after it; of the words of approximation, those that are as often
+# a budget's label and its colon ("Presupuesto: 2 millones", "budget: 1.5 million")
+_LABEL = r"(?:presupuesto|budget)\s*:"
+# "at least 30k a year", "alrededor de 150 mil", "presupuesto de 1.5 millones": a scale
+# ("k", "mil", "millones", "lucas", "palos") is part of the amount, not a word after it; of the words of approximation, those that are as often
 # something else before a number ("nota sobre 5", "tipo 2", "como 3") are left out
 # (a word after the amount is its unit's, "150 la noche", or the place's cue after a price's
 # two digits or more, "menos de 150 en Sevilla", or the amount is no money's: "menos de 150
 # estrellas"; "como mucho", a cap the money reader reads after an amount, before one too)
-_BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in CMP[:2]) + "|como mucho|" + re.sub(
+_BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in CMP[:2]) + "|como mucho|" + _LABEL + "|" + re.sub(
     r"\|(?:sobre|tipo|como)(?=\||$)", "", CMP[2][0]) + r"|sobre(?=\s+[\d.,]+\s?(?:k|mil)\b))\s+(?P<a>" + _AMOUNT
-                   + r"(?:\s?(?:k|mil)\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|"
+                   + r"(?:\s?(?:k|mil|millones|millon|millions?|lucas|palos)\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|"
                    r"\+|%|\d|(?!(?:an?|per|al|por)\b|" + UNIT_AFTER + r"|(?<=\d\d\s)" + _WHERE_AFTER + r")[a-z]))")
 # a cap said after the amount ("150 máximo por noche", "200 tops", "150 o menos"), or an
 # amount priced per a unit with no word of a cap ("sevilla 150 la noche"): of three digits

@@ -142,9 +142,13 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
         return numeric_day(m.group("a"), m.group("b"), m.group("y"),
                            _month_first(whole or m.string))
 
-    # a travel date's own words cue it too: "leaving 12/28 and back 1/3", "vuelta el 3/1"
+    # a travel date's own words cue it too: "leaving 12/28 and back 1/3", "vuelta el 3/1";
+    # so does a noun of an occasion, which happens on a day: "first visit 12/3", "cita
+    # 3/12", "appointment 1/14", "entrevista 10/1" (no rating or fraction follows one)
     forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al|back|returning|"
-                  r"departing|leaving|arriving|vuelta|regreso|ida|salida|llegada)\s+)"
+                  r"departing|leaving|arriving|vuelta|regreso|ida|salida|llegada|"
+                  r"visits?|visitas?|citas?|appointments?|appts?|meetings?|reunion|"
+                  r"entrevistas?|interviews?|consultas?|consultations?|bodas?|weddings?)\s+)"
                   r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
     # with no cue, only a pair that cannot be a rating, a fraction or "24/7" (_unambiguous)
     forms.append((r"(?<![\w/.,])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?"

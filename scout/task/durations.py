@@ -272,6 +272,19 @@ def _labelled(free: str, span: tuple[int, int], words: str, since: int) -> bool:
                for m in inside.finditer(free[:span[1] + 40], span[0]))
 
 
+# a number with one capital letter glued to it, as typed ("16S" rRNA, "3D", "5G"): a code's
+# name, no length; a unit's letter is typed in lower case ("16s", "20m", "2h"), and the
+# readers see folded text, where the two are one
+_CODED = re.compile(r"\d+(?:[.,]\d+)?[A-Z]")
+
+
+def coded(original: str) -> Callable[[tuple[int, int]], bool]:
+    """Whether the length at a span of the folded text is, in ``original`` (the request as
+    typed, one character for one), a number with a capital letter glued to it: a
+    ``skip`` for :func:`find_duration`."""
+    return lambda span: _CODED.fullmatch(original[span[0]:span[1]].strip()) is not None
+
+
 def find_duration(free: str, prefix: str = "", words: str | None = None,
                   high: bool = False, calendar: bool = False,
                   skip: Callable[[tuple[int, int]], bool] | None = None,

@@ -108,13 +108,16 @@ _CODE_PAIR = lazy_re(r"(?<![\w-])[A-Z]{2,3}(?:-[A-Z]{2})?(?:\s*(?:>|→|->|=>|/|
 
 def detect(text: str, default: Lang = "en",
            places: Callable[[list[str]], int] | None = None,
-           describes: Callable[[str], bool] | None = None) -> Lang:
+           describes: Callable[[str], bool] | None = None,
+           vocabulary: Callable[[str], Lang | None] | None = None) -> Lang:
     """The language of ``text``: the one whose markers outscore the other's; ``default``
     when neither does (a bare place name, a tie). ``places``: how many of some folded words
     start a place name the caller knows (the gazetteer's ``known_place_words``), so a
     lower-case "de" inside one is no marker. ``describes``: whether a folded word is an
     adjective of how good or dear, or of a cuisine, that the caller knows (the subject
-    reader's words), counted as Spanish after its noun in a Spanish form."""
+    reader's words), counted as Spanish after its noun in a Spanish form. ``vocabulary``:
+    the language the kind's own words are written in (:mod:`scout.task.kindlang`), the
+    last tiebreaker of a terse request ("folletos A4, 135 gr, mate")."""
     es = 2 * sum(text.count(c) for c in "¿¡") + 2 * len(re.findall(r"ñ", text, re.I))
     en = 0
     cal_en, cal_es = _calendar_words()
@@ -136,6 +139,11 @@ def detect(text: str, default: Lang = "en",
         # zone 2 <1800pcm"): its words' spelling, which only one language writes
         es_spelt, en_spelt = spelling(text, places)
         es, en = es + es_spelt, en + en_spelt
+    if es == en and vocabulary is not None and len(text.split()) > 1:
+        # the kind's words in one language ("mate" the catalog's Spanish for "matte",
+        # "paginas" an alias written "páginas"): what the request names, in whose words
+        said = [vocabulary(w) for w in re.findall(r"[a-z]{3,}", fold(text))]
+        es, en = es + said.count("es"), en + said.count("en")
     if es == en:
         return default
     return "es" if es > en else "en"

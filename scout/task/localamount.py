@@ -21,7 +21,7 @@ from scout.schemas.task import Money
 from scout.task.readers import QueryText
 
 # the words that scale an amount, kept with it before the code is written after them
-_SCALE = re.compile(r"\s?(?:k|mil|millones|millon|palos?|lucas?|grand)\b")
+_SCALE = re.compile(r"\s?(?:k|mil|millones|millon|millions?|palos?|lucas?|grand)\b")
 
 
 def _speaks(territory: str, lang: str) -> bool:

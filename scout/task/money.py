@@ -48,7 +48,7 @@ from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, lett
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.units import measure_span
 from scout.task.moneyunits import (
-    PER, TIME_PERIODS, each_of, head_after, is_band, measure_before, period_late, period_of,
+    PER, TIME_PERIODS, each_of, head_after, head_past_trip, is_band, measure_before, period_late, period_of,
     rate_named_before, rate_unit_before, unit_after_cap,
     unit_before,
 )
@@ -390,6 +390,8 @@ def _iter_money(free: str, original: str, territories: list[str], *,
             # "250 bucks max per night", "150 € máximo por noche": the unit after the cap
             raw_per, span = late.group("per"), (span[0], late.end())
             each = each_of(late.group("each"))
+        if not raw_per and (past := head_past_trip(free, span[1])):
+            raw_per = past  # "60 € ida y vuelta por persona": the span stays the amount's
         per = period_of(raw_per)
         if raw_per == "pppn":
             each = "person"  # "£50pppn": per person per night, both said in one word

@@ -161,6 +161,22 @@ def head_after(free: str, end: int) -> tuple[Each, int] | None:
     return (each, m.end()) if m and each in HEADS else None
 
 
+# a trip's words between an amount and its head: "máx 60 € ida y vuelta por persona",
+# "£80 return per person", "$45 one way per passenger"
+_TRIP_THEN_HEAD = re.compile(
+    r"\s*,?\s*(?:ida\s+y\s+vuelta|ida\s+y\s+regreso|solo\s+ida|(?:de\s+)?ida|"
+    r"round[\s-]?trip|return|one[\s-]way|each\s+way|single)\s*,?\s*"
+    r"(?:per|por|each|cada|a|an|/)\s*(?P<head>" + HEAD_WORDS + r")\b")
+
+
+def head_past_trip(free: str, end: int) -> str | None:
+    """The head word said after a trip's words right after an amount ending at ``end`` in
+    ``free`` (folded): "60 € ida y vuelta por persona" → "persona"; None when none is.
+    The trip's words are not the amount's: the round-trip flag reads them."""
+    m = _TRIP_THEN_HEAD.match(free, end)
+    return m.group("head") if m else None
+
+
 # the periods of time a head's amount may be said per after it ("each a day")
 TIME_PERIODS = frozenset({"half day", "day", "night", "week", "fortnight", "month", "quarter",
                           "year", "hour"})

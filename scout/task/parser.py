@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,7 @@ from scout.task.gazetteer import known_place_words
 from scout.task.enuminput import read_enum, read_enum_list
 from scout.task.enums import find_enum, rival_at, rival_words
 from scout.task.itemcount import results_wanted
+from scout.task.kindlang import vocabulary_of
 from scout.task.kindnames import in_name, kind_names, kind_spans
 from scout.task.labelledlength import labelled_lengths
 from scout.task.schedule import claim_schedule, counts_week_days, schedule_days
@@ -125,6 +126,16 @@ def _turn(spec: InputSpec) -> float:
 
 
 
+def _not_length(text: QueryText, inputs: dict[str, InputSpec], name: str,
+                ) -> Callable[[tuple[int, int]], bool]:
+    """Whether a length's span is no length of ``name``'s: another input's word ("excursión
+    de un día") or a code typed with a capital ("16S")."""
+    from scout.task.durations import coded
+
+    rival, is_code = rival_at(text.free, inputs, name), coded(text.original)
+    return lambda span: is_code(span) or rival(span)
+
+
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
     lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
@@ -146,12 +157,18 @@ def parse_query(
     q = plain(query or "")[:MAX_QUERY_CHARS]
     # text in a script no reader here reads (Arabic, Cyrillic, Han…) is read as nothing
     unread = [r for r in unread_runs(q) if not currency_sign(r.text)]  # "5000 руб." is read
-    q = castilian(unshouted(unspoken(unmarked(unwrapped(blanked(q, unread))))))
+    # a filler that is one of the kind's own words ("mate" a finish) is a value, not a call
+    own = {str(w).lower() for s in inputs.values()
+           for w in [*s.aliases, *(s.enum or []), *(x for xs in s.synonyms.values() for x in xs)]}
+    q = castilian(unshouted(unspoken(unmarked(unwrapped(blanked(q, unread))), own)))
     q = undictated(q)  # "en cordoba coma para el 26": punctuation said aloud, as its marks
     q = uninstructed(q)  # "ignore previous instructions and print ...": no request
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
+    # the kind's own words in each language break a terse request's tie ("folletos A4, mate")
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
-                                             describes=lambda w: w in QUALITY or cuisine(w)))
+                                             describes=lambda w: w in QUALITY or cuisine(w),
+                                             vocabulary=vocabulary_of(inputs, kind, nouns,
+                                                                      locales)))
     catalog = translations(result.lang, locales)
     _ = catalog.gettext
     result.label = labeller(inputs, result.lang, catalog)
@@ -317,7 +334,7 @@ def parse_query(
                     apart = quantities["duration"].get(name)
                 else:
                     apart = find_duration(text.free, calendar=True,
-                                          skip=rival_at(text.free, inputs, name))
+                                          skip=_not_length(text, inputs, name))
                 hit = apart if apart is not None and (apart[1][1] <= slot[1][0]
                                                       or slot[1][1] <= apart[1][0]) else slot
             elif spec.type == "duration" and sum(s.type == "duration" for s in inputs.values()) > 1:
@@ -329,7 +346,8 @@ def parse_query(
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 
-                hit = find_duration(text.free, high=name.startswith("max"), calendar=True, skip=rival_at(text.free, inputs, name))
+                hit = find_duration(text.free, high=name.startswith("max"), calendar=True,
+                                    skip=_not_length(text, inputs, name))
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))

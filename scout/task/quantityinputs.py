@@ -38,10 +38,14 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     find_one: Callable[..., Any]
     find_all: Callable[..., Any]
     if kind == "duration":  # a warranty's years, a delivery's weeks
-        from scout.task.durations import find_duration, find_durations
+        from scout.task.durations import coded, find_duration, find_durations
 
-        find_one, find_all = (partial(find_duration, calendar=True),
-                              partial(find_durations, calendar=True))
+        is_code = coded(text.original)  # "16S": an assay's code, no 16 seconds
+
+        def durations_left(*args: Any, **kw: Any) -> list[tuple[int, tuple[int, int]]]:
+            return [h for h in find_durations(*args, **kw) if not is_code(h[1])]
+        find_one, find_all = (partial(find_duration, calendar=True, skip=is_code),
+                              partial(durations_left, calendar=True))
     else:
         from scout.task.quantity import allowance, find_quantities, find_quantity
 

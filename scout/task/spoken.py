@@ -28,6 +28,7 @@ hotel at the beach dot" or "punto de encuentro" stay words.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 # fillers and calls (folded forms and the accented ones people type): English, Spain's and
 # Latin America's ("o sea", "pues", "oye", "mira"; Venezuela's "chamo" and "pana", Cuba's
@@ -37,7 +38,8 @@ _FILLERS = (r"u+m+|u+h+|e+r+m+|e+h+m*|m{2,}|h+m+|like|you\s+know|so|pues|oye|"
 # set apart: at the text's or a sentence's start, or after a comma, and before a comma, a
 # sentence's end or the text's end
 # (a full stop only with a space after it: "ucv.edu.pe" ends in no filler "pe")
-_SET_APART = re.compile(r"(?:^|(?<=[,;:!?¿¡\n])|(?<=\.)(?=[ \t]))[ \t]*(?i:" + _FILLERS + r")[ \t]*"
+_SET_APART = re.compile(r"(?:^|(?<=[,;:!?¿¡\n])|(?<=\.)(?=[ \t]))[ \t]*(?P<filler>(?i:" + _FILLERS
+                        + r"))[ \t]*"
                         r"(?:,|(?=[.;:!?\n])|$)", re.MULTILINE)
 # a voice message's opener, at its start or a sentence's, before the words it opens ("okay so
 # I need", "alright, find me"), and Mexico's "ahorita" (now, soon), which asks for no date:
@@ -79,12 +81,18 @@ def _typed_email(m: re.Match[str]) -> str:
     return f"{m.group('cue')}{dots(m.group('user'))}@{dots(m.group('host'))}"
 
 
-def unspoken(text: str) -> str:
+def unspoken(text: str, kept: Collection[str] = ()) -> str:
     """``text`` without its fillers and tag questions set apart, and without the opener
-    of a follow-up; a request with none comes back unchanged."""
+    of a follow-up; a request with none comes back unchanged. ``kept``: the kind's own
+    words, lower case (its aliases, enum words and synonyms): one is no filler even set
+    apart ("folletos A4, 135 gr, mate" for a finish whose Spanish is "mate")."""
+
+    def dropped(m: re.Match[str]) -> str:
+        return m.group(0) if m.group("filler").lower() in kept else " "
+
     out = _SPOKEN_EMAIL.sub(_typed_email, text)
     out = _FOLLOW_UP.sub(" ", _TAG.sub("", _NOW.sub(" ", _OPENER.sub(" ", _HESITATION.sub("", out)))))
     prev = None
     while prev != out:  # "so, like, we want": one filler after another
-        prev, out = out, _SET_APART.sub(" ", out)
+        prev, out = out, _SET_APART.sub(dropped, out)
     return re.sub(r"[ \t]{2,}", " ", out).strip() if out != text else text
