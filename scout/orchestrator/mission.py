@@ -35,6 +35,7 @@ from typing import Any
 
 from scout.config.models import Config
 from scout.errors import ScoutError
+from scout.errors.interrupt import interrupt_reason
 from scout.fsutil import read_stored
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
@@ -268,16 +269,17 @@ class MissionRunner:
                 except KeyboardInterrupt as exc:
                     # the page that says so, and where (a second Ctrl-C skips it), before
                     # the record: whoever sees the mission interrupted may apply it again
-                    # at once, and this apply still holds its lock until it is gone
+                    # at once, and this apply still holds its lock until it is gone. Its
+                    # reason says who stopped it: the user (Ctrl-C) or the system (SIGTERM)
+                    why = interrupt_reason(exc)
                     try:
-                        page = self._stopped_report(store.state, bus,
-                                                    ("interrupted", "interrupted (Ctrl-C)"))
+                        page = self._stopped_report(store.state, bus, ("interrupted", why))
                     except KeyboardInterrupt:
                         page = None
                     store.append(MissionRecord("interrupted", {
-                        "reason": "interrupted (Ctrl-C)", "exit_code": 130}).to_dict())
+                        "reason": why, "exit_code": 130}).to_dict())
                     raise MissionInterrupted(mid, self.run_dir, page,
-                                             self._result_lang()) from exc
+                                             self._result_lang(), why) from exc
                 status, code, reason, warnings = verdict(self.pipeline, self.graph.order(),
                                                          outcome.stop, outcome.stop_reason,
                                                          store.state)
