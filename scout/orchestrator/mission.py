@@ -36,7 +36,7 @@ from typing import Any
 from scout.config.models import Config
 from scout.errors import ScoutError
 from scout.errors.interrupt import interrupt_reason
-from scout.fsutil import read_stored
+from scout.fsutil import read_stored, remove_stale_tmp
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.spec.dag import PhaseGraph
@@ -239,6 +239,10 @@ class MissionRunner:
         mid = self.request.mission_id
         started = time.monotonic()
         with mission_lock(self.run_dir, mid, self.config) as lock:
+            # the temp files a killed apply was writing (SIGKILL, a crash, a power cut),
+            # all from before this lock; one a live writer holds (a report being
+            # rendered beside us) is left
+            remove_stale_tmp(self.run_dir, before=time.time())
             store = StateStore(self.run_dir, mission_id=mid, durability=self.durability,
                                snapshot_interval=self.snapshot_interval)
             log = E.MissionLog(str(self.run_dir / "mission.log"))
