@@ -225,8 +225,10 @@ class BatchRunner:
             row.stopped_report = str(exc.report) if exc.report is not None else None
             row.stop_code = row.stopped_by = None
             row.report_path = None
-            if self.tail is not None:
-                self.tail.poll()  # what it spent before it stopped stays in the live sum
+            if self.tail is not None:  # what it spent before it stopped: in its row now
+                self.tail.poll()
+                row.cost_usd = round(row.cost_usd + self.tail.usd_by_mission.pop(
+                    entry.mission_id, 0.0), 6)
             return row
         except Exception as exc:  # noqa: BLE001 - a lost worker, a job that could not travel
             row.status, row.exit_code = "error", 1

@@ -54,6 +54,7 @@ from scout.orchestrator.options import GatewayFactory, RunOptions
 from scout.orchestrator.runner import Runner
 from scout.orchestrator.state import MissionState, PhaseState
 from scout.orchestrator.stop_page import report_current, write_stop_page
+from scout.orchestrator.stoprequest import stoppable
 from scout.orchestrator.state_store import (
     Durability,
     StateStore,
@@ -269,7 +270,11 @@ class MissionRunner:
                                           resumed, lang=self.lang))
                 runner = self._runner(store=store, artifacts=artifacts, bus=bus)
                 try:
-                    outcome = runner.run()
+                    # another thread (a batch the system stops) may ask it to stop as
+                    # Ctrl-C would: the scheduler raises the interrupt posted to it
+                    with stoppable(lambda cause: runner.calls.post(
+                            ("interrupt", None, None, cause))):
+                        outcome = runner.run()
                 except KeyboardInterrupt as exc:
                     # the page that says so, and where (a second Ctrl-C skips it), before
                     # the record: whoever sees the mission interrupted may apply it again

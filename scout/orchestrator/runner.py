@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.config.models import Config
-from scout.errors import ScoutError, StepError
-from scout.errors.interrupt import interrupt_reason
+from scout.errors import ScoutError, StepError, interrupt_reason
 from scout.orchestrator import events as E
 from scout.orchestrator import policy
 from scout.orchestrator.artifact_store import ArtifactStore, Encoded, value_hash
@@ -40,7 +39,6 @@ from scout.orchestrator.records import RunLog
 from scout.orchestrator.results import ResultWriter
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseStatus
 from scout.orchestrator.state_store import StateStore
-from scout.orchestrator.stoprequest import stoppable
 from scout.orchestrator.work import StepCalls
 from scout.spec.models import Pipeline
 
@@ -77,8 +75,6 @@ class Runner:
         self._stop_reason: str | None = None
         self._stop_code: str | None = None
         self._stop_flag = threading.Event()
-        #: an interrupt another thread asked this scheduler to raise (stoprequest.py)
-        self._interrupt: type[KeyboardInterrupt] | None = None
         self._plain: list[tuple[PhaseRun, int]] | None = None  # held while starting a batch
         self.results = ResultWriter(self.log, artifacts, on_artifact)
         self._committer = self.results.committer
@@ -99,9 +95,39 @@ class Runner:
         self.calls.remote_providers = self.opt.remote_providers
         interrupted = False
         try:
-            with stoppable(self._interrupt_from_elsewhere):
-                self._loop()
-        except KeyboardInterrupt as exc:
+            self._resolve([pid for pid in self.order if self.runs[pid].preds_left == 0])
+            while True:
+                self._start_queued()
+                if self._in_flight == 0:
+                    due = self.board.next_wake() if self.board.by_state["retry"] else None
+                    if due is None:
+                        if self._stop is None and self.board.by_state["queued"]:
+                            continue  # phases queued by a phase that finished synchronously
+                        break
+                    if due > self.clock():
+                        self.opt.sleep(due - self.clock())
+                    # the sleep stands for the wait, even when an injected sleep (tests)
+                    # does not move the clock: start what was due
+                    self._fire_retries(max(due, self.clock()))
+                    continue
+                wake = self.board.next_wake()
+                try:
+                    msg: tuple[Any, ...] | None = self._q.get(
+                        timeout=None if wake is None else max(0.0, wake - self.clock()))
+                except queue.Empty:
+                    msg = None
+                while msg is not None:
+                    self._handle(msg)
+                    try:
+                        msg = self._q.get_nowait()
+                    except queue.Empty:
+                        msg = None
+                self._check_deadlines()
+                self._fire_retries(self.clock())
+                self.pool.top_up()
+                if self._committer.error is not None and self._stop is None:
+                    self._stop_all("failed", f"could not record results: {self._committer.error}")
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (the reason says which)
             interrupted = True
             self._stop_all("interrupted", interrupt_reason(exc))
             raise
@@ -116,53 +142,10 @@ class Runner:
                           {pid: r.final or S.PENDING.value for pid, r in self.runs.items()},
                           self._stop_code if self._stop == "budget" else None)
 
-    def _loop(self) -> None:
-        """Start what is ready, wait for what runs, until nothing is left (or a stop)."""
-        self._resolve([pid for pid in self.order if self.runs[pid].preds_left == 0])
-        while True:
-            if self._interrupt is not None:  # asked by another thread: as Ctrl-C
-                raise self._interrupt()
-            self._start_queued()
-            if self._in_flight == 0:
-                due = self.board.next_wake() if self.board.by_state["retry"] else None
-                if due is None:
-                    if self._stop is None and self.board.by_state["queued"]:
-                        continue  # phases queued by a phase that finished synchronously
-                    break
-                if due > self.clock():
-                    self.opt.sleep(due - self.clock())
-                # the sleep stands for the wait, even when an injected sleep (tests)
-                # does not move the clock: start what was due
-                self._fire_retries(max(due, self.clock()))
-                continue
-            wake = self.board.next_wake()
-            try:
-                msg: tuple[Any, ...] | None = self._q.get(
-                    timeout=None if wake is None else max(0.0, wake - self.clock()))
-            except queue.Empty:
-                msg = None
-            while msg is not None:
-                self._handle(msg)
-                try:
-                    msg = self._q.get_nowait()
-                except queue.Empty:
-                    msg = None
-            self._check_deadlines()
-            self._fire_retries(self.clock())
-            self.pool.top_up()
-            if self._committer.error is not None and self._stop is None:
-                self._stop_all("failed", f"could not record results: {self._committer.error}")
-
-    def _interrupt_from_elsewhere(self, cause: type[KeyboardInterrupt]) -> None:
-        """Another thread (a batch the system stops) asks this scheduler to stop as
-        Ctrl-C would: the loop raises ``cause`` in its own thread at its next turn."""
-        self._interrupt = cause
-        self._q.put(("wake", None, None))
-
     def _handle(self, msg: tuple[Any, ...]) -> None:
         kind, pid, token = msg[0], msg[1], msg[2]
-        if kind == "wake":  # only to end the wait: the loop checks why
-            return
+        if kind == "interrupt":  # another thread asks it to stop as Ctrl-C would (stoprequest)
+            raise msg[3]()
         if kind == "budget":  # an item hit the budget cap; its fan-out reports separately
             self._stop_budget(msg[3])
             return

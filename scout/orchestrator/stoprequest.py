@@ -3,8 +3,9 @@
 A signal reaches only the main thread: ``scout batch apply`` runs its missions on pool
 threads, where SIGTERM (``docker stop``, systemd, a CI cancel) raised nothing, so the
 batch's process ended under them (or waited for them, until the system killed it) and
-they stayed ``running`` with no page. Each mission's scheduler registers here while it
-runs (:func:`stoppable`); :func:`stop_running` asks every one of them to raise the given
+they stayed ``running`` with no page. Each mission registers here while its scheduler
+runs (:func:`stoppable`, in scout.orchestrator.mission: the stop posts the interrupt to the
+scheduler's queue); :func:`stop_running` asks every one of them to raise the given
 interrupt in its own thread, the path Ctrl-C takes in ``scout apply`` (the phases stop,
 the page is written, the mission is recorded ``interrupted``, its next apply resumes it).
 A mission that registers after the request (its job was between preparing and running)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from scout.providers.journal import iter_journal
+
 from tests.batch.test_batch_missions import CITIES, Workspace, ws  # noqa: F401 - fixture
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,9 +50,8 @@ def _searching(runs: Path) -> list[Path]:
 def test_sigterm_stops_the_running_missions_and_the_batch_resumes(ws: Workspace) -> None:  # noqa: F811
     cities = CITIES[:4]
     ws.queries.write_text("".join(f"- hoteles en {c}\n" for c in cities), encoding="utf-8")
-    for c in cities:  # the two missions running wait on their searches when it lands
-        for i in range(2):
-            ws.fake.slow(f"hoteles en {c} {i}", 4.0)
+    for c in cities:  # the two missions running wait on their second search when it lands
+        ws.fake.slow(f"hoteles en {c} 1", 4.0)
     args = [sys.executable, "-m", "scout", "batch", "apply", str(ws.pipeline),
             "--queries", str(ws.queries), "--batch-id", "nightly", "--runs-dir", str(ws.runs),
             "--config", str(ws.root / "config" / "adapters.yaml"), "--parallel", "2",
@@ -59,7 +60,9 @@ def test_sigterm_stops_the_running_missions_and_the_batch_resumes(ws: Workspace)
     proc = subprocess.Popen(args, cwd=ws.root, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
-    while len(_searching(ws.runs)) < 2:
+    while len(_searching(ws.runs)) < 2 or len(
+            {e.get("mission_id") for e in iter_journal(ws.root / "runtime")
+             if e.get("result") == "ok"}) < 2:  # each paid its first search
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline, "the missions never reached their searches"
         time.sleep(0.05)
@@ -80,6 +83,13 @@ def test_sigterm_stops_the_running_missions_and_the_batch_resumes(ws: Workspace)
     rows = {r["mission_id"]: r for r in record["missions"]}
     interrupted = [m for m, r in rows.items() if r["status"] == "interrupted"]
     assert len(interrupted) == 2, rows
+    # what the stopped missions paid before they stopped is in their rows
+    paid = {m: 0.0 for m in rows}
+    for e in iter_journal(ws.root / "runtime"):
+        if e.get("mission_id") in paid:
+            paid[e["mission_id"]] += float((e.get("cost") or {}).get("usd") or 0.0)
+    assert {m: r["cost_usd"] for m, r in rows.items()} == pytest.approx(paid)
+    assert all(paid[m] > 0 for m in interrupted)
     assert sorted(r["status"] for r in rows.values()) == [
         "interrupted", "interrupted", "pending", "pending"]
     # the summary is written, in the requests' language (Spanish): the batch's state,
@@ -99,8 +109,7 @@ def test_sigterm_stops_the_running_missions_and_the_batch_resumes(ws: Workspace)
 
     # the same command resumes the rest and finishes
     for c in cities:
-        for i in range(2):
-            ws.fake.slow(f"hoteles en {c} {i}", 0.0)
+        ws.fake.slow(f"hoteles en {c} 1", 0.0)
     again = subprocess.run(args, cwd=ws.root, env=env, capture_output=True, timeout=120)
     assert again.returncode == 0, again.stderr.decode()[-3000:]
     record = json.loads((ws.runs / ".batches" / "nightly.json").read_text(encoding="utf-8"))
