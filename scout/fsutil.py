@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat as _stat
 from pathlib import Path
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any, Callable
@@ -177,6 +178,21 @@ def make_dirs(path: str | Path) -> None:
 _TMP_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
               | getattr(os, "O_CLOEXEC", 0))
 
+try:  # POSIX: a temp file's writer holds an exclusive flock on it until it is renamed
+    import fcntl as _fcntl
+except ImportError:  # pragma: no cover - not POSIX: the age alone tells a stale one
+    _fcntl = None  # type: ignore[assignment]
+
+
+def _own(fd: int) -> None:
+    """Mark a temp file as this writer's while it is written (:func:`remove_stale_tmp`
+    never takes it): the lock goes with the process, so a killed writer's file is free."""
+    if _fcntl is not None:
+        try:
+            _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
+        except OSError:
+            pass  # a file system without flock: the age alone tells a stale one
+
 
 def _mkstemp(path: Path) -> tuple[int, str]:
     """A new file beside ``path`` (mode 0600, a random name), as ``tempfile.mkstemp``
@@ -211,15 +227,17 @@ def write_atomic(path: str | Path, data: str | bytes, *, fsync: bool = True,
     tmp = Path(tmp_name)
     try:
         try:
+            _own(fd)
             os.fchmod(fd, mode)  # mkstemp creates 0600; the caller says what it should be
             view = memoryview(raw)
             while view:
                 view = view[os.write(fd, view):]
             if fsync:
                 os.fsync(fd)
+            # renamed while its lock is held: a sweep never takes a file still in use
+            os.replace(tmp, path)
         finally:
             os.close(fd)
-        os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -228,6 +246,49 @@ def write_atomic(path: str | Path, data: str | bytes, *, fsync: bool = True,
         raise
     if fsync:
         fsync_dir(path.parent)
+
+
+#: the name :func:`_mkstemp` gives a temp file: ``.<target>.<12 hex digits>.tmp``
+_TMP_NAME = r"\..+\.[0-9a-f]{12}\.tmp"
+
+
+def remove_stale_tmp(folder: str | Path, before: float) -> list[Path]:
+    """Remove the temp files :func:`write_atomic` left under ``folder`` (its writer was
+    killed between creating and renaming one: SIGKILL, a crash, a power cut): each last
+    written before ``before`` (a time, as ``time.time()``) that no live writer holds (its
+    lock is free: the process that held it is gone). Symbolic links are neither followed
+    nor removed; anything that cannot be read or removed is left. The removed paths."""
+    import re  # here: a cold start that only writes need not compile it
+
+    pattern = re.compile(_TMP_NAME)
+    removed: list[Path] = []
+    for where, _dirs, names in os.walk(folder):  # links to folders are not followed
+        for name in names:
+            if not pattern.fullmatch(name):
+                continue
+            path = os.path.join(where, name)
+            try:
+                fd = os.open(path, os.O_RDONLY | _NO_FOLLOW | getattr(os, "O_CLOEXEC", 0))
+            except OSError:
+                continue  # a link, gone meanwhile (renamed into place), unreadable
+            try:
+                st = os.fstat(fd)
+                if not _stat.S_ISREG(st.st_mode) or st.st_mtime >= before:
+                    continue
+                if _fcntl is not None:
+                    try:
+                        _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
+                    except BlockingIOError:
+                        continue  # a live writer's
+                    except OSError:
+                        pass  # no flock here: its age says it is stale
+                os.unlink(path)
+                removed.append(Path(path))
+            except OSError:
+                continue
+            finally:
+                os.close(fd)
+    return removed
 
 
 def pid_alive(pid: int) -> bool:

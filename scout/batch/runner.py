@@ -18,7 +18,11 @@ which missions the batch's budget stopped (``stopped_by: batch``, from the stopp
 error's code in the mission's result: RUN008, where RUN004 is its own cap). A re-run with a
 higher cap resumes them. Ctrl-C stops launching,
 records the batch ``interrupted`` and lets missions already running end; re-running the
-same command resumes it.
+same command resumes it. SIGTERM (``docker stop``, systemd, a CI cancel: the system will
+not wait for missions to end) also tells the missions running on the batch's threads to
+stop as Ctrl-C stops ``scout apply`` (scout.orchestrator.stoprequest): each writes its
+page and records itself ``interrupted``, its row says so, and the record is saved before
+the batch ends (:class:`BatchInterrupted`, exit 130); re-running resumes them too.
 
 Live figures (calls, money) come from the request journal as it grows (:class:`JournalTail`),
 so the display moves while missions run, not only when they end.
@@ -41,13 +45,20 @@ from scout.i18n import common_lang
 from scout.batch.inputs import BatchEntry
 from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso, stopped_by
 from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
+from scout.errors.interrupt import CTRL_C, Terminated, interrupt_reason
 from scout.orchestrator.executor import Executor
 from scout.orchestrator.liveness import identity
+from scout.orchestrator.mission_result import MissionInterrupted
+from scout.orchestrator import stoprequest
 from scout.providers.spend import SpendTally, line_usd
 from scout.quota.base import BatchBudget
 
 #: the record is rewritten at most this often while missions finish (and always at the end)
 SAVE_EVERY_S = 1.0
+#: how long a batch the system stops waits for its running missions to record
+#: themselves interrupted (each stops at its scheduler's next turn, well under this;
+#: ``docker stop`` gives 10 s before SIGKILL, and a second SIGTERM ends the wait)
+STOP_GRACE_S = 8.0
 
 
 class JournalTail:
@@ -132,6 +143,18 @@ class BatchOutcome:
     exit_codes: list[int]
 
 
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM stopped a batch; its record is saved (``outcome.record``) and
+    re-running the same command resumes it. Still a ``KeyboardInterrupt``, as
+    :class:`~scout.orchestrator.mission_result.MissionInterrupted` is."""
+
+    def __init__(self, outcome: BatchOutcome, reason: str = CTRL_C) -> None:
+        super().__init__(f"batch {outcome.record.batch_id} interrupted")
+        self.outcome = outcome
+        #: who stopped it, as recorded (scout.errors.interrupt)
+        self.reason = reason
+
+
 RunJob = Callable[[MissionJob], MissionJobResult]
 
 
@@ -196,6 +219,17 @@ class BatchRunner:
         row = self.record.missions[entry.mission_id]
         try:
             res = fut.result()
+        except MissionInterrupted as exc:  # told to stop (the batch was): it resumes
+            row.status, row.exit_code, row.error = "interrupted", 130, None
+            row.run_dir = str(exc.run_dir)
+            row.stopped_report = str(exc.report) if exc.report is not None else None
+            row.stop_code = row.stopped_by = None
+            row.report_path = None
+            if self.tail is not None:  # what it spent before it stopped: in its row now
+                self.tail.poll()
+                row.cost_usd = round(row.cost_usd + self.tail.usd_by_mission.pop(
+                    entry.mission_id, 0.0), 6)
+            return row
         except Exception as exc:  # noqa: BLE001 - a lost worker, a job that could not travel
             row.status, row.exit_code = "error", 1
             row.error = f"{type(exc).__name__}: {exc}"
@@ -272,18 +306,43 @@ class BatchRunner:
                     self._save()
                 if not done:
                     self._notify()
-        except KeyboardInterrupt:
-            stop = "interrupted"
+        except KeyboardInterrupt as exc:
+            stop, why = "interrupted", interrupt_reason(exc)
             for fut, entry in list(inflight.items()):
                 if fut.cancel():
+                    inflight.pop(fut)
                     self.record.missions[entry.mission_id].status = "pending"
-            self._finish(stop)
-            raise
+            if isinstance(exc, Terminated) and inflight:
+                self._stop_running(inflight)
+            self._finish(stop, why)
+            raise BatchInterrupted(self._outcome(stop), why) from exc
         self._finish(stop)
+        return self._outcome(stop)
+
+    def _outcome(self, stop: str | None) -> BatchOutcome:
         codes = [r.exit_code for r in self.record.missions.values() if r.exit_code is not None]
         return BatchOutcome(self.record, stop, codes)
 
-    def _finish(self, stop: str | None) -> None:
+    def _stop_running(self, inflight: dict[Future[MissionJobResult], BatchEntry]) -> None:
+        """The system stops the batch: tell the missions running on this process's threads
+        to stop as Ctrl-C would, and settle their rows (``interrupted``, with their page)
+        for up to :data:`STOP_GRACE_S`; a second SIGTERM ends the wait (the rows still
+        running read ``interrupted`` once the batch's process is gone)."""
+        stoprequest.stop_running(Terminated)
+        try:
+            deadline = self.clock() + STOP_GRACE_S
+            while inflight and self.clock() < deadline:
+                done, _ = wait(list(inflight), timeout=min(self.poll_s, STOP_GRACE_S),
+                               return_when=FIRST_COMPLETED)
+                for fut in done:
+                    self._settle(inflight.pop(fut), fut)
+                    self._finished_now += 1
+        except KeyboardInterrupt:
+            pass  # a second signal: the record is saved with what is known
+        finally:
+            stoprequest.clear()
+
+    def _finish(self, stop: str | None, why: str = CTRL_C) -> None:
         rec = self.record
         if stop == "budget":
             left = sum(1 for r in rec.missions.values() if r.status == "pending")
@@ -294,7 +353,7 @@ class BatchRunner:
                           "started; raise --max-cost and re-run")
         elif stop == "interrupted":
             rec.state = "interrupted"
-            rec.reason = "interrupted (Ctrl-C); re-run the same command to resume"
+            rec.reason = f"{why}; re-run the same command to resume"
         else:
             rec.state = "completed"
         rec.finished_at = now_iso()

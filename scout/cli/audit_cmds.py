@@ -135,12 +135,15 @@ def runs_cmd(runs_dir: str | None, limit: int, cursor: str | None, as_json: bool
     lists the page after it. Cost is what the
     request journal recorded for the mission over every apply. A mission whose files
     are damaged is listed with its problem, and the note names every such mission.
+    The temporary files a killed apply left in a listed run dir that no apply runs
+    (`.<file>.<random>.tmp`, over a minute old, no live writer's) are removed.
     """
     root = config_root()
     with _indexing_progress():
         page = runs_page(default_runs(runs_dir, root=root), root / "runtime",
                          limit=limit or None, cursor=cursor, use_index=not no_index,
                          summary=True)
+    _sweep_tmp(default_runs(runs_dir, root=root), page.rows)
     summary = page.summary.to_dict() if page.summary is not None else None
     note = runs_note(page, cursor is None, "--limit N shows more (0: all), --cursor "
                      f"{page.next_cursor} the next page")
@@ -165,6 +168,24 @@ def runs_cmd(runs_dir: str | None, limit: int, cursor: str | None, as_json: bool
     if note:
         click.echo(f"note: {clean(note)}", err=True)
     return EXIT_OK
+
+
+#: a temp file older than this in a run dir no apply runs is a killed writer's
+STALE_TMP_S = 60.0
+
+
+def _sweep_tmp(runs: Path, rows: list[Any]) -> None:
+    """Remove what killed applies left half-written (``.<file>.<random>.tmp``) in the
+    listed run dirs that no apply runs now: older than :data:`STALE_TMP_S`, and never
+    one a live writer holds (scout.fsutil.remove_stale_tmp)."""
+    import time
+
+    from scout.fsutil import remove_stale_tmp
+
+    before = time.time() - STALE_TMP_S
+    for row in rows:
+        if row.status != "running":
+            remove_stale_tmp(runs / row.mission_id, before=before)
 
 
 def _phases_cell(row: dict[str, Any]) -> str:

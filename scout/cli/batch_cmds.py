@@ -11,6 +11,7 @@ from scout.batch.progress import where_to_look
 from scout.cli import cli
 from scout.cli.params import PathParam, config_help, UsdParam, json_flag
 from scout.cli.run_cmds import REASON_WIDTH, worst_exit
+from scout.cli.stopsignal import sigterm_interrupts
 from scout.errors import EXIT_BUDGET
 from scout.termsafe import clean, dumps
 from scout.text import cut_middle, is_cut
@@ -72,11 +73,13 @@ def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
     Missions run on the configured executor (`executor:` in config/adapters.yaml:
     threads by default, Dask workers with `kind: dask`). Re-running the same command
     converges: finished missions are reused, the rest resume. Ctrl-C stops launching
-    and leaves a resumable batch. The record (`<runs-dir>/.batches/<id>.json`) is what
+    and leaves a resumable batch; SIGTERM (docker stop, systemd, a CI cancel) also stops
+    the missions running, each recorded interrupted with its page. The record (`<runs-dir>/.batches/<id>.json`) is what
     `scout batch status` shows. Exit codes: the worst mission's (0 ok, 1 a phase failed,
-    2 usage, 3 provider), 4 when the batch's budget stopped it, 130 on Ctrl-C.
+    2 usage, 3 provider), 4 when the batch's budget stopped it, 130 on Ctrl-C or SIGTERM.
     """
     from scout.batch.progress import make_batch_progress
+    from scout.batch.runner import BatchInterrupted
 
     options: dict[str, Any] = {}
     if no_cache:
@@ -92,25 +95,37 @@ def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
         options["replay_dir"] = str(Path(replay_dir).resolve())
     prog = make_batch_progress(progress if fmt == "text" else "none")
     try:
-        with prog:
+        # docker stop, systemd, a CI cancel: as Ctrl-C, and the running missions stop too
+        with sigterm_interrupts(), prog:
             outcome = batch_service.batch_apply(source, queries=queries, sets=sets, batch_id=batch_id,
                                       runs_dir=runs_dir, config=config, max_cost=max_cost,
                                       parallel=parallel, executor=executor_kind,
                                       options=options, subscriber=prog)
-    except KeyboardInterrupt:
+    except BatchInterrupted as exc:  # the record is saved: its summary, then how to resume
+        _summary(exc.outcome.record, 130, fmt)
+        click.echo("batch interrupted: missions not started are pending; re-run the same "
+                   "command to resume", err=True)
+        return 130
+    except KeyboardInterrupt:  # before the batch started: nothing to resume
         click.echo("batch interrupted: missions not started are pending; re-run the same "
                    "command to resume", err=True)
         return 130
     rec = outcome.record
     code = EXIT_BUDGET if outcome.stop == "budget" else worst_exit(outcome.exit_codes)
+    _summary(rec, code, fmt)
+    return code
+
+
+def _summary(rec: Any, code: int, fmt: str) -> None:
+    """The batch's record on stdout: its summary lines, or (``--format json``) the record
+    as one object with the exit code."""
     if fmt == "json":
         doc = rec.to_dict()
         doc["exit_code"] = code
         click.echo(dumps(doc, indent=2, ensure_ascii=False))  # C1 and bidi escaped too
-        return code
+        return
     for line in status_lines(rec):
         click.echo(line)
-    return code
 
 
 def status_lines(rec: Any) -> list[str]:

@@ -134,7 +134,8 @@ def _interrupted(exc: "api.MissionInterrupted", fmt: str) -> None:
     """What ``scout apply`` says on Ctrl-C: the state is saved, how to resume, where."""
     if fmt == "json":
         click.echo(json.dumps({"mission_id": exc.mission_id, "status": "interrupted",
-                               "exit_code": 130, "run_dir": str(exc.run_dir),
+                               "exit_code": 130, "reason": getattr(exc, "reason", None),
+                               "run_dir": str(exc.run_dir),
                                "stopped_report": str(exc.report) if exc.report else None},
                               indent=2))
         return

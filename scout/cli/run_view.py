@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scout.errors.interrupt import interrupt_reason
 from scout.i18n import translations
 from scout.i18n.numbers import console_usd
 from scout.i18n.messages import localize
@@ -149,6 +150,7 @@ def interrupted_lines(exc: Any) -> list[str]:
                                     "resume (finished phases are reused, the rest run)")
     lines = [tr.pgettext("console", "mission {mission}: interrupted (exit 130)").format(
                  mission=exc.mission_id),
+             "  " + localize(interrupt_reason(exc), getattr(exc, "lang", "en")),
              "  " + resume,
              "  " + tr.pgettext("console", "run dir: {path}").format(path=exc.run_dir)]
     if exc.report is not None:

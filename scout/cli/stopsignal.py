@@ -7,7 +7,11 @@ files (``.report.md.<random>.tmp``) left in the run folder and its lock left for
 next reader to judge dead. Raised as a ``KeyboardInterrupt`` in the main thread instead,
 it takes the path Ctrl-C takes (scout.orchestrator.mission: the phases stop, the page is
 written, the mission recorded ``interrupted``, exit 130, and the same command resumes).
-A second SIGTERM, like a second Ctrl-C, skips the page.
+A second SIGTERM, like a second Ctrl-C, skips the page. The interrupt is a
+:class:`~scout.errors.interrupt.Terminated`, so the record, the page and ``scout status``
+say "stopped by the system (SIGTERM)" where Ctrl-C's say "interrupted (Ctrl-C)". Within
+``scout batch apply`` the batch tells the missions on its threads to stop the same way
+(scout.orchestrator.stoprequest).
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+from scout.errors.interrupt import Terminated
+
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
+    raise Terminated  # a KeyboardInterrupt whose record says the system stopped it
 
 
 @contextmanager

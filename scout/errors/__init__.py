@@ -93,3 +93,7 @@ from scout.errors.machine import (  # noqa: F401
     path_error,
     machine_error,
 )
+from scout.errors.interrupt import (  # noqa: F401
+    Terminated,
+    interrupt_reason,
+)

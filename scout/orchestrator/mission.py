@@ -35,7 +35,8 @@ from typing import Any
 
 from scout.config.models import Config
 from scout.errors import ScoutError
-from scout.fsutil import read_stored
+from scout.errors.interrupt import interrupt_reason
+from scout.fsutil import read_stored, remove_stale_tmp
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.spec.dag import PhaseGraph
@@ -53,6 +54,7 @@ from scout.orchestrator.options import GatewayFactory, RunOptions
 from scout.orchestrator.runner import Runner
 from scout.orchestrator.state import MissionState, PhaseState
 from scout.orchestrator.stop_page import report_current, write_stop_page
+from scout.orchestrator.stoprequest import stoppable
 from scout.orchestrator.state_store import (
     Durability,
     StateStore,
@@ -238,6 +240,10 @@ class MissionRunner:
         mid = self.request.mission_id
         started = time.monotonic()
         with mission_lock(self.run_dir, mid, self.config) as lock:
+            # the temp files a killed apply was writing (SIGKILL, a crash, a power cut),
+            # all from before this lock; one a live writer holds (a report being
+            # rendered beside us) is left
+            remove_stale_tmp(self.run_dir, before=time.time())
             store = StateStore(self.run_dir, mission_id=mid, durability=self.durability,
                                snapshot_interval=self.snapshot_interval)
             log = E.MissionLog(str(self.run_dir / "mission.log"))
@@ -264,20 +270,25 @@ class MissionRunner:
                                           resumed, lang=self.lang))
                 runner = self._runner(store=store, artifacts=artifacts, bus=bus)
                 try:
-                    outcome = runner.run()
+                    # another thread (a batch the system stops) may ask it to stop as
+                    # Ctrl-C would: the scheduler raises the interrupt posted to it
+                    with stoppable(lambda cause: runner.calls.post(
+                            ("interrupt", None, None, cause))):
+                        outcome = runner.run()
                 except KeyboardInterrupt as exc:
                     # the page that says so, and where (a second Ctrl-C skips it), before
                     # the record: whoever sees the mission interrupted may apply it again
-                    # at once, and this apply still holds its lock until it is gone
+                    # at once, and this apply still holds its lock until it is gone. Its
+                    # reason says who stopped it: the user (Ctrl-C) or the system (SIGTERM)
+                    why = interrupt_reason(exc)
                     try:
-                        page = self._stopped_report(store.state, bus,
-                                                    ("interrupted", "interrupted (Ctrl-C)"))
+                        page = self._stopped_report(store.state, bus, ("interrupted", why))
                     except KeyboardInterrupt:
                         page = None
                     store.append(MissionRecord("interrupted", {
-                        "reason": "interrupted (Ctrl-C)", "exit_code": 130}).to_dict())
+                        "reason": why, "exit_code": 130}).to_dict())
                     raise MissionInterrupted(mid, self.run_dir, page,
-                                             self._result_lang()) from exc
+                                             self._result_lang(), why) from exc
                 status, code, reason, warnings = verdict(self.pipeline, self.graph.order(),
                                                          outcome.stop, outcome.stop_reason,
                                                          store.state)

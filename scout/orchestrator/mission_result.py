@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import EXIT_BUDGET, EXIT_OK, EXIT_PHASE_FAILED
+from scout.errors.interrupt import CTRL_C
 from scout.i18n import N_
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
 from scout.report.context import STATE_LABELS
@@ -66,14 +67,14 @@ class MissionResult:
 
 
 class MissionInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a mission; its state is saved and the next apply resumes it.
+    """Ctrl-C (or SIGTERM) stopped a mission; its state is saved and the next apply resumes it.
 
     Still a ``KeyboardInterrupt``, so every caller that stops on one still does (a batch,
     the API's users); it carries where the mission is, so ``scout apply`` can say it
     instead of a bare "aborted"."""
 
     def __init__(self, mission_id: str, run_dir: Path, report: Path | None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", reason: str = CTRL_C) -> None:
         super().__init__(f"mission {mission_id} interrupted")
         self.mission_id = mission_id
         self.run_dir = run_dir
@@ -81,10 +82,13 @@ class MissionInterrupted(KeyboardInterrupt):
         self.report = report
         #: the request's language, which ``scout apply`` says it in
         self.lang = lang
+        #: who stopped it, as recorded: Ctrl-C or the system (scout.errors.interrupt)
+        self.reason = reason
 
     def __reduce__(self) -> tuple[Any, ...]:
         # rebuilt with its own arguments when it crosses a process (a Dask worker)
-        return (type(self), (self.mission_id, self.run_dir, self.report, self.lang))
+        return (type(self), (self.mission_id, self.run_dir, self.report, self.lang,
+                             self.reason))
 
 
 #: a phase that did not succeed as the mission's reason and warnings name it: whole

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.config.models import Config
-from scout.errors import ScoutError, StepError
+from scout.errors import ScoutError, StepError, interrupt_reason
 from scout.orchestrator import events as E
 from scout.orchestrator import policy
 from scout.orchestrator.artifact_store import ArtifactStore, Encoded, value_hash
@@ -127,9 +127,9 @@ class Runner:
                 self.pool.top_up()
                 if self._committer.error is not None and self._stop is None:
                     self._stop_all("failed", f"could not record results: {self._committer.error}")
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (the reason says which)
             interrupted = True
-            self._stop_all("interrupted", "interrupted (Ctrl-C)")
+            self._stop_all("interrupted", interrupt_reason(exc))
             raise
         finally:
             executor.shutdown(wait=not interrupted, cancel=True)
@@ -144,6 +144,8 @@ class Runner:
 
     def _handle(self, msg: tuple[Any, ...]) -> None:
         kind, pid, token = msg[0], msg[1], msg[2]
+        if kind == "interrupt":  # another thread asks it to stop as Ctrl-C would (stoprequest)
+            raise msg[3]()
         if kind == "budget":  # an item hit the budget cap; its fan-out reports separately
             self._stop_budget(msg[3])
             return

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from scout.errors.interrupt import CTRL_C, SIGTERM
 from scout.i18n import N_, N_plural
 from scout.providers.in_doubt import SENT, in_doubt_of
 
@@ -119,10 +120,13 @@ class MissionView:
     #: the notices that are "not configured" skips, as rows (each also in ``notices``)
     skips: list[SkipRow] = field(default_factory=list)
     #: why a mission that did not finish stopped: ``budget`` (its cost cap), ``failed``
-    #: (a required phase failed or was blocked), ``interrupted`` (Ctrl-C); None otherwise
+    #: (a required phase failed or was blocked), ``interrupted`` (Ctrl-C or SIGTERM); None otherwise
     stop: str | None = None
     #: the mission's own reason for stopping (the first failure, the cap's message)
     stop_reason: str | None = None
+    #: an ``interrupted`` mission the system stopped (SIGTERM: docker stop, systemd, a CI
+    #: cancel), not the user's Ctrl-C: its page says so
+    stopped_by_system: bool = False
     #: the request as asked (the stopped page quotes it: the Task may not exist yet)
     query: str | None = None
     #: what to do about the inputs nobody gave that blocked phases wait for ("say it in
@@ -355,7 +359,7 @@ def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
         elif stop == "interrupted" and status == "running":
             # Ctrl-C abandoned it mid-run: it reruns on resume, as a phase the cost cap
             # stopped does (no record says so: the process stopped before writing one)
-            status, reason = "failed_retryable", "interrupted (Ctrl-C)"
+            status, reason = "failed_retryable", reason_now or CTRL_C
         states[pid] = status
         error = (st.error or {}) if st is not None and status == "failed_terminal" else None
         items = st.items if st else None
@@ -382,6 +386,7 @@ def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
         notices=notices, skips=skips, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),
         budget_stopped=status_now == "stopped_budget", max_cost=max_cost,
         stop=stop, stop_reason=reason_now if stop else None, query=query,
+        stopped_by_system=stop == "interrupted" and reason_now == SIGTERM,
         input_hint=_input_hint(state),
     )
 

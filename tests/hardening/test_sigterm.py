@@ -50,14 +50,21 @@ def test_sigterm_mid_mission_is_an_interruption_that_resumes(
     run_dir = world.run_dir("termed")
     records = [json.loads(line) for line in
                (run_dir / "state.log.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert any(r.get("ev") == "mission" and r.get("status") == "interrupted" for r in records)
-    assert (run_dir / "report.md").is_file()  # the page: what ran and what is left
+    ended = [r for r in records if r.get("ev") == "mission" and r.get("status") == "interrupted"]
+    # it says who stopped it: the system, not the user's Ctrl-C
+    assert [r.get("reason") for r in ended] == ["stopped by the system (SIGTERM)"]
+    assert "stopped by the system (SIGTERM)" in said and "Ctrl-C" not in said
+    page = (run_dir / "report.md").read_text(encoding="utf-8")  # what ran and what is left
+    assert "stopped by the system (SIGTERM)" in page and "Ctrl-C" not in page
+    assert "apply the same command again" in page
     assert "report.md" in said
     assert not list(run_dir.rglob("*.tmp")) and not (run_dir / "lock.json").exists()
 
     capsys.readouterr()
     assert main(["status", "termed"]) == 0
-    assert "interrupted" in capsys.readouterr().out.splitlines()[0]
+    shown = capsys.readouterr().out
+    assert "interrupted" in shown.splitlines()[0]
+    assert "stopped by the system (SIGTERM)" in shown and "Ctrl-C" not in shown
     # the same command resumes and finishes
     world.providers.slow(F1_QUERY, 0.0)
     again = subprocess.run([sys.executable, "-m", "tests.e2e.harness", *ARGS],
@@ -76,3 +83,46 @@ def test_sigterm_is_left_alone_outside_apply() -> None:
             os.kill(os.getpid(), signal.SIGTERM)
             time.sleep(1)  # the handler runs at the next bytecode
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+@pytest.mark.parametrize("lang, said, other", [
+    ("en", "The run was stopped by the system (SIGTERM) before it finished.", "Ctrl-C"),
+    ("es", "El sistema detuvo la ejecución (SIGTERM) antes de terminar.", "Ctrl-C"),
+])
+def test_the_page_of_a_mission_the_system_stopped_says_so(tmp_path, lang, said, other) -> None:
+    """The stopped page in the request's language: SIGTERM's words, with the same
+    resume hint as Ctrl-C's; a Ctrl-C page keeps its own words."""
+    from scout.errors.interrupt import CTRL_C, SIGTERM
+    from scout.report.context import MissionView
+    from scout.report.stopped import write_stopped_report
+
+    view = MissionView(mission_id="m9", pipeline="p", stop="interrupted",
+                       stop_reason=SIGTERM, stopped_by_system=True)
+    md = write_stopped_report(view, tmp_path, ROOT / "templates", lang=lang).read_text(
+        encoding="utf-8")
+    assert said in md and other not in md
+    resume = {"en": "apply the same command again and only what is missing runs",
+              "es": "vuelve a ejecutar el mismo comando y solo se ejecuta lo que falta"}[lang]
+    assert resume in md
+    view = MissionView(mission_id="m9", pipeline="p", stop="interrupted", stop_reason=CTRL_C)
+    md = write_stopped_report(view, tmp_path, ROOT / "templates", lang=lang).read_text(
+        encoding="utf-8")
+    assert "(Ctrl-C)" in md and "SIGTERM" not in md
+
+
+def test_the_reason_names_who_stopped_it_in_both_languages() -> None:
+    from scout.errors.interrupt import CTRL_C, SIGTERM, Terminated, interrupt_reason
+    from scout.i18n.messages import localize
+    from scout.orchestrator.mission_result import MissionInterrupted
+
+    assert interrupt_reason(Terminated()) == SIGTERM
+    assert interrupt_reason(KeyboardInterrupt()) == CTRL_C
+    assert interrupt_reason(None) == CTRL_C
+    # the reason crosses a process (a Dask worker) with the interrupt that carries it
+    import pickle
+    from pathlib import Path
+    back = pickle.loads(pickle.dumps(MissionInterrupted("m", Path("/r"), None, "es", SIGTERM)))
+    assert interrupt_reason(back) == SIGTERM and back.lang == "es"
+    assert localize(SIGTERM, "es") == "detenida por el sistema (SIGTERM)"
+    assert localize(f"{SIGTERM}; re-run the same command to resume", "es") == (
+        "detenida por el sistema (SIGTERM); vuelve a ejecutar el mismo comando para reanudar")
