@@ -24,6 +24,11 @@ from scout.cli.params import PathParam
                    "money input is no cap. A rating input is a minimum rating. The kind has "
                    "these and no other; "
                    "without any: place, budget and min_rating.")
+@click.option("--name", "name", metavar="WORDS",
+              help="The kind's name in English words (e.g. --name \"car repair workshops\"): "
+                   "an English report is titled with it and its searches start with it. "
+                   "Without it, the slug's words are (driving-schools: \"Driving "
+                   "schools\"); a slug written as one word (drivingschools) needs it.")
 @click.option("--es", "spanish", metavar="NAME",
               help="The kind's name in Spanish (e.g. --es congresos): a Spanish request's "
                    "report is titled with it, and a Spanish request that names the kind so "
@@ -31,13 +36,14 @@ from scout.cli.params import PathParam
                    "its searches start with it. Without it, a Spanish report is titled by "
                    "the request's values alone and a Spanish request searches its own words.")
 def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...],
-             spanish: str | None) -> int:
+             name: str | None, spanish: str | None) -> int:
     """Write a working research kind KIND (a slug, e.g. coworking-spaces).
 
     \b
     scout init coworking-spaces                     # inputs: place, budget, min_rating
     scout init ultralight-laptops --input brand --input budget:money   # brand, budget
     scout init conferences --es congresos --input topic:subject --input dates:date
+    scout init carrepair --name "car repair workshops" --es "talleres mecánicos"
 
     \b
     pipelines/KIND.yaml              inputs, a search, a fan-out, rank, synthesize, report
@@ -52,7 +58,8 @@ def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...],
     """
     from scout.scaffold import init_kind
 
-    written = init_kind(kind, Path(folder), force=force, inputs=inputs, spanish=spanish)
+    written = init_kind(kind, Path(folder), force=force, inputs=inputs, spanish=spanish,
+                         name=name)
     for w in written:
         click.echo(f"wrote {w.path}  ({w.what})")
     file = kind.replace("-", "_")

@@ -138,10 +138,16 @@ class UsdParam(click.ParamType):
 def config_help(what: str, near: str | None = None) -> str:
     """``--config``'s help, naming where the config is looked for in the order
     ``scout.config.loader.find_config`` looks (one text for every command, so no help
-    says another order): ``$SCOUTE_CONFIG``, the research root's ``config/``, then, for a
-    command given a file, the nearest ``config/`` above ``near``."""
+    says another order): ``$SCOUTE_CONFIG``, for a command given a file its own project's
+    ``config/``, the research root's ``config/``, then the nearest ``config/`` above
+    ``near``."""
     above = f", else the nearest config/adapters.yaml above {near}" if near else ""
-    return (f"config/adapters.yaml {what} (default: $SCOUTE_CONFIG, else "
+    # a file inside a project of its own (config/ and templates/ above it) uses that
+    # project's config before the root's (scout.config.loader.own_project)
+    own = (f"the config/ of {near}'s own project (the nearest folder above it with "
+           "config/ and templates/; not when $SCOUTE_RESEARCH_ROOT is set), else "
+           if near else "")
+    return (f"config/adapters.yaml {what} (default: $SCOUTE_CONFIG, else {own}"
             f"<root>/config/adapters.yaml, <root> being $SCOUTE_RESEARCH_ROOT or the current "
             f"folder{above}).")
 

@@ -17,6 +17,19 @@ from scout.spec.mission import mission_pipeline_path
 from scout.validate import load_valid_pipeline, validate_paths
 
 
+def _projects_used(projects: list[Path]) -> list[str]:
+    """A line for each project other than the current folder whose config and templates
+    the files were checked against (a kind's own project inside another, scout's
+    ``examples/x``): what a run of them from here uses too."""
+    here = Path.cwd().resolve()
+    lines = []
+    for project in projects:
+        if project != here:
+            shown = project.relative_to(here) if project.is_relative_to(here) else project
+            lines.append(f"project: {shown} (its config/ and templates/)")
+    return lines
+
+
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=PathParam())
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github", "sarif"]),
@@ -33,8 +46,11 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
     Every problem in every file is reported at once, each with file:line:col, an error
     code (see docs/errors.md) and a hint. In a folder, only YAML files declaring
     'apiVersion: scout/...' (or a scout kind) are checked; others are skipped with one
-    summary line. Files named explicitly are always checked. Exits 0 when all files
-    are valid, 2 otherwise.
+    summary line. Files named explicitly are always checked. A file inside a project
+    of its own (the nearest folder above it with config/ and templates/, as scout init
+    writes one) is checked against that project's config and templates from wherever
+    scout runs, and a line says which project ("project: examples/carrepair"). Exits 0
+    when all files are valid, 2 otherwise.
     """
     result = validate_paths(list(paths), config=config)
     skipped = skipped_summary([Path(s) for s in result.skipped])
@@ -48,6 +64,7 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
         click.echo(json.dumps({
             "ok": result.ok,
             "skipped": result.skipped,
+            "projects": [str(p) for p in result.projects],
             "files": [
                 {"path": f.path, "kind": f.kind, "ok": f.ok,
                  "problems": [p.to_dict() for p in f.problems]}
@@ -64,6 +81,8 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
             for p in f.problems:
                 click.echo(format_problem(p))
         if not quiet:
+            for line in _projects_used(result.projects):
+                click.echo(line)
             if skipped:
                 click.echo(skipped)
             bad = [f for f in result.files if not f.ok]

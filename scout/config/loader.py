@@ -1,9 +1,11 @@
 """Find, load and validate ``config/adapters.yaml`` with located errors.
 
 Where the config is found, in order: an explicit path (``--config``), the environment
-variable ``SCOUTE_CONFIG``, ``$SCOUTE_RESEARCH_ROOT/config/adapters.yaml`` (the root
-defaults to the current directory), then ``config/adapters.yaml`` in the folders above
-the spec being validated (so ``scout validate`` works from anywhere in a checkout).
+variable ``SCOUTE_CONFIG``, the spec's own project (the nearest folder above it with
+``config/adapters.yaml`` and ``templates/``, unless ``SCOUTE_RESEARCH_ROOT`` is set),
+``$SCOUTE_RESEARCH_ROOT/config/adapters.yaml`` (the root defaults to the current
+directory), then ``config/adapters.yaml`` in the folders above the spec being validated
+(so ``scout validate`` works from anywhere in a checkout).
 A ``base_url`` written with a credential in it is a warning (CFG007): the file is
 committed, the URL belongs in ``SCOUTE_<NAME>_BASE_URL``.
 """
@@ -34,6 +36,9 @@ def find_config(explicit: str | Path | None = None, near: str | Path | None = No
     env = os.environ.get("SCOUTE_CONFIG")
     if env:
         return Path(env)
+    own = own_project(near)
+    if own is not None:
+        return own / "config" / CONFIG_NAME
     candidate = research_root() / "config" / CONFIG_NAME
     if candidate.is_file():
         return candidate
@@ -43,6 +48,23 @@ def find_config(explicit: str | Path | None = None, near: str | Path | None = No
             c = folder / "config" / CONFIG_NAME
             if c.is_file():
                 return c
+    return None
+
+
+def own_project(near: str | Path | None) -> Path | None:
+    """The project ``near`` (a spec file or a folder) sits in: the nearest folder at or
+    above it with ``config/adapters.yaml`` and ``templates/``, as ``scout init`` lays one
+    out. Its config and templates are the spec's, wherever scout runs from: from scout's
+    repository root, ``scout validate examples/x/pipelines/x.yaml`` took the root's config
+    and looked for x's report template under the root (SPEC054). None when ``near`` is
+    None or in no such folder, and when ``$SCOUTE_RESEARCH_ROOT`` is set: the root an
+    operator names is the project."""
+    if near is None or os.environ.get("SCOUTE_RESEARCH_ROOT"):
+        return None
+    start = Path(near).resolve()
+    for folder in [start, *start.parents] if start.is_dir() else start.parents:
+        if (folder / "config" / CONFIG_NAME).is_file() and (folder / "templates").is_dir():
+            return folder
     return None
 
 

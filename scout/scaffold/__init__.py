@@ -332,18 +332,35 @@ def plan_files(kind: str, root: Path) -> list[tuple[Path, str, str]]:
     return out
 
 
+def _display_name(option: str, value: str | None, example: str) -> str | None:
+    """A name the author gives the kind in words (``--name``, ``--es``), its spaces
+    collapsed; None when not given. Words only: it is written into YAML strings, Jinja
+    expressions and a .po entry, where a quote, a brace, '%' or '#' would break them."""
+    value = " ".join((value or "").split()) or None
+    if value is not None and (not value.isprintable()
+                              or any(ch in value for ch in "{}%#\"'\\")):
+        raise UsageError(f"{option} {value!r}: write the name as words, without quotes, "
+                         "braces, '%' or '#'", hint=f"e.g. {option} {example}")
+    return value
+
+
+def kind_words(kind: str) -> str:
+    """The words a slug says: its '-' are spaces (``driving-schools`` → "driving
+    schools"); a slug written as one word (``drivingschools``) has no way to say where its
+    words part, so the author gives them with ``--name``."""
+    return kind.replace("-", " ")
+
+
 def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
               inputs: list[str] | tuple[str, ...] = (), spanish: str | None = None,
-              ) -> list[Written]:
-    """Write the kind ``kind``; ``spanish``: its name in a Spanish report's title and, in
-    the project's Spanish catalog, in a Spanish request."""
+              name: str | None = None) -> list[Written]:
+    """Write the kind ``kind``; ``name``: its name in English words (a report's title, its
+    searches, its description), else the slug's words; ``spanish``: its name in a Spanish
+    report's title and, in the project's Spanish catalog, in a Spanish request."""
     kind = check_kind_name(kind)
     declared = parse_inputs(inputs)
-    spanish = " ".join((spanish or "").split()) or None
-    if spanish is not None and (not spanish.isprintable()
-                                or any(ch in spanish for ch in "{}%#\"'\\")):
-        raise UsageError(f"--es {spanish!r}: write the name as words, without quotes, "
-                         "braces, '%' or '#'", hint="e.g. --es congresos")
+    spanish = _display_name("--es", spanish, "congresos")
+    name = _display_name("--name", name, '"car repair workshops"')
     root = Path(root)
     planned = plan_files(kind, root)
     existing = [p for p, _, _ in planned if p.exists()]
@@ -351,7 +368,8 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
         raise UsageError("not overwriting existing file(s): "
                          + ", ".join(str(p) for p in existing),
                          hint="pass --force to overwrite them, or pick another kind name")
-    words = kind.replace("-", " ")
+    # what a person calls the kind: its title, its search and its catalog entry say it
+    words = name or kind_words(kind)
     file = kind.replace("-", "_")
     places = any(k == "place" for _, k in declared)
     fills = {"__INPUTS__": _inputs_yaml(declared, example=not inputs),

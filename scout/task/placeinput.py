@@ -234,9 +234,19 @@ def _after_label(free: str, hit: Hit, name: str, inputs: dict[str, InputSpec]) -
         return False  # "formato CSV, Madrid": a comma ends the label's value
     if not before or before[-1] in FUNCTION_WORDS:
         return False  # "3 meses en Madrid" for a date aliased "en": the place's own cue
-    # a subject's cue ("about Chile") and a date's label are read with a place inside
-    labelled = {n: s for n, s in inputs.items() if s.type not in ("subject", "date", "month")}
+    # a subject's cue ("about Chile") and a date's label are read with a place inside; and
+    # only an input whose value may be a word has one after its label: a count's, an
+    # amount's or a flag's name before a capitalised town is no label of it ("driving
+    # lessons Manchester 10 lessons", "clases Getafe 20 prácticas" for a lessons count)
+    labelled = {n: s for n, s in inputs.items()
+                if s.type not in ("subject", "date", "month") and _worded(s)}
     return any(_label(" ".join(before[-n:]), name, labelled) for n in (1, 2) if len(before) >= n)
+
+
+def _worded(spec: InputSpec) -> bool:
+    """An input whose value may be a word or a name: text, a list, or any with an ``enum``
+    (not a number, an amount, a measure, a rating, a year or a yes/no)."""
+    return spec.type in ("string", "list", "place") or bool(spec.enum)
 
 
 def _label(place: str, name: str, inputs: dict[str, InputSpec]) -> bool:

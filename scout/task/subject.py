@@ -59,7 +59,7 @@ from scout.task.subjectmarks import mark_cue_places as _mark_cue_places
 from scout.task.subjectmarks import mark_known_places as _mark_known_places
 from scout.task.subjectmarks import rate_time
 from scout.task.subjectphrases import find_phrases
-from scout.task.subjectplace import known_run, leave_place, place_takes
+from scout.task.subjectplace import known_run, leave_place, place_first, place_takes
 from scout.task.subjectslips import is_stop
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
@@ -137,6 +137,14 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         phrases = [(start, start, False)]  # "charlas sobre Go", "talks about R": a name
     phrases = phrases or (find_phrases(toks, 0, chat, masked, topical=not place_input,
                                         countries=countries, priced=priced) if start else [])
+    if place_input and phrases and (moved := place_first(
+            toks, phrases[0][0], phrases[0][1], free, original, place_aliases, lang)) > phrases[0][0]:
+        # "taller Alcobendas frenos": the town first, then what is asked, read as after a cue
+        for tok in toks[phrases[0][0]:moved]:
+            tok.place = True
+        chat = False
+        phrases = find_phrases(toks, start, chat, masked, topical=not place_input,
+                               countries=countries, priced=priced)
     # a field before an institution's initials ("becas en la UAB para biología")
     phrases.sort(key=lambda p: all(t.institution for t in toks[p[0]:p[1] + 1] if t.word))
     for k, (first, last, ended_by_of) in enumerate(phrases):

@@ -265,3 +265,32 @@ def only_place(subject: str) -> bool:
 
     words = re.findall(r"[^\W\d_]+", fold(subject))
     return bool(words) and known_place_words(words) == len(words)
+
+
+def place_first(toks: list[_Tok], first: int, last: int, free: str, original: str,
+                aliases: Sequence[str], lang: str) -> int:
+    """The subject's first token once a town it opens with is left to the place reader:
+    amid ordinary writing, a name typed with its capital right after what is searched for
+    and before lower-case words, which the place reader reads there ("taller Alcobendas
+    frenos", "garage Swindon clutch", "autoescuela Móstoles carné B"): where, then what.
+    A name of several capitalised words stays ("MOT Ford Focus", "Seat León": a make and
+    its model), and so does the request's first word (its capital is the sentence's)."""
+    from scout.task.place import find_place
+    from scout.task.placecase import known_name
+
+    idx = [i for i in range(first, last + 1) if toks[i].word]
+    if len(idx) < 2 or not toks[first].capital or toks[first].caps \
+            or not original[:toks[first].start].strip(" \t\n\r¿¡\"'“‘«(-*>"):
+        return first
+    hit = find_place(free, original, lang, list(aliases))
+    if hit is None or hit[1][0] != toks[first].start or hit[1][1] >= toks[last].end:
+        return first
+    acronym = next((i for i in idx[1:] if toks[i].caps and toks[i].start < hit[1][1]), None)
+    if acronym is not None:  # "garage Wigan MOT and service": the town, then the job's acronym
+        hit = (original[toks[first].start:toks[acronym - 1].end], (hit[1][0], toks[acronym - 1].end))
+    if " " in hit[0].strip() and not known_name(hit[0]):
+        return first  # "Ford Focus clutch": two capitalised words no town is, a make's model
+    after = next((i for i in idx if toks[i].start >= hit[1][1]), None)
+    if after is None or not (original[toks[after].start].islower() or toks[after].caps):
+        return first  # what is asked goes on in lower case, or an acronym ("MOT")
+    return after

@@ -250,13 +250,18 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
     return today.year - age, m.span()
 
 
-# a year typed right after a name's word, and before the end, a comma, a joining word, a
+# a model's number or code between the name and its year ("Peugeot 208 2020", "iPhone 13
+# 2021", "Audi A4 2019", "Mazda CX-5 2018"): at most four digits, none a year itself, and
+# no amount ("1.6", "2,5": a decimal is an engine's size or a price, no model's number)
+_MODEL = (r"(?:(?![12]\d{3}\b)(?P<m>(?=[^\W\d_]{0,3}-?\d)[^\W_]{1,4}(?:-[^\W_]{1,4})?)"
+          r"(?![\w.,-]?\d)\s+)?")
+# a year typed right after a name's word (or its model's number), and before the end, a comma, a joining word, a
 # place's cue or what another reader claimed: "Barolo 2015 from Piedmont", "rioja 2018 under
 # 20 euros" (claimed), "toyota corolla 2015", "un Versa 2019 en Monterrey"; the name's word
 # may be one another reader claimed (a kind's own pattern read "Seat León" in "un Seat León
 # 2018,"); after a word of time or order it is no year of the thing ("before 2015", "hasta
 # 2015", "in 2015": read above when it is one)
-_BARE = re.compile(r"(?<![\w])(?P<w>[^\W\d_]{2,}|\x00{2,})\s+" + _YEAR
+_BARE = re.compile(r"(?<![\w])(?P<w>[^\W\d_]{2,}|\x00{2,})\s+" + _MODEL + _YEAR
                    + r"(?!\s*(?:y|and|or|o|to|a|-)\s*\d)(?=\s*(?:$|\x00|[,.;:)!?]|\b(?:and|or|with|without|from|for|y|o|con|sin|"
                    r"de|del|para|in|en|at|near|cerca)\b))")
 # English puts a thing's year before its name, after an article or a possessive: "a 2015

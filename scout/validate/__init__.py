@@ -48,6 +48,8 @@ class FileReport:
 class ValidationResult:
     files: list[FileReport]
     skipped: list[str] = field(default_factory=list)  # YAML in folders that is not scout's
+    #: the projects whose config and templates the files were checked against
+    projects: list[Path] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -65,6 +67,7 @@ class _ConfigCache:
     def __init__(self, explicit: str | Path | None) -> None:
         self.explicit = explicit
         self.cache: dict[str, tuple[Config | None, list[Problem]]] = {}
+        self.projects: list[Path] = []  # the project of each config, in the order found
         #: each pipeline loaded and checked in this run, by its path as written and its
         #: text: a mission checks the pipeline it names, which ``scout validate
         #: pipelines/`` has just checked as a file of its own (the same path once tidied,
@@ -92,6 +95,9 @@ class _ConfigCache:
             ]
         key = str(path.resolve()) if path.exists() else str(path)
         if key not in self.cache:
+            from scout.paths import project_root
+
+            self.projects.append(project_root(path).resolve())
             problem = config_file_problem(path)
             if problem is not None:
                 self.cache[key] = (None, [problem])
@@ -243,7 +249,7 @@ def validate_paths(paths: list[str | Path], *, config: str | Path | None = None)
     for p in problems:
         reports.append(FileReport(p.location.file if p.location else "?", None, [p]))
     _drop_repeats(reports)
-    return ValidationResult(reports, [str(s) for s in skipped])
+    return ValidationResult(reports, [str(s) for s in skipped], configs.projects)
 
 
 def _drop_repeats(reports: list[FileReport]) -> None:

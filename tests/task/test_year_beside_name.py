@@ -67,6 +67,25 @@ def test_a_name_another_input_read_keeps_its_year(query: str, car: str, want: in
     assert (str(got.get("car")), int(got["year"])) == (car, want)
 
 
+@pytest.mark.parametrize("query, want", [
+    # a model's number or code between the name and its year
+    ("Peugeot 208 2020", 2020),
+    ("iPhone 13 2021", 2021),
+    ("cambio de aceite de un Peugeot 208 2020 en Getafe", 2020),
+    ("frenos para un Mazda CX-5 2018, hasta 200 €", 2018),
+    ("timing belt for an Audi A4 2016 in Leeds", 2016),
+    ("batería de un Seat Ibiza 6J 2012", 2012),
+    ("Galaxy S21 2021 con 128 GB", 2021),
+    # a decimal is an engine's size or a price, no model's number; nor is a long number
+    ("Ford Focus 1.6 2015", None),
+    ("Golf 2,0 2019", None),
+    ("pedido 123456 2019", None),
+    ("un Clio 4 2031 en Sevilla", None),                      # later than next year
+])
+def test_a_year_after_a_model_s_number(query: str, want: int | None) -> None:
+    assert year(query) == want
+
+
 def test_a_count_or_a_length_is_no_year() -> None:
     assert year("curso de 2000 palabras en Madrid", BOOKS) is None
     assert year("a 2000 page book about Rome", BOOKS) is None
