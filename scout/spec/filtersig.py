@@ -30,8 +30,9 @@ from scout.spec.factcache import FactStore, module_file
 from scout.spec.filtercall import EXPR, decode_call
 from scout.suggest import closest
 
-#: what the environment binds (scout.report.render, scout.spec.templating): not shown
-BOUND = frozenset({"lang", "catalog", "synonyms", "rating_scale"})
+#: what the environment binds (scout.report.render, scout.spec.templating; ``tax``: rank
+#: fills ``stated``'s basis, scout.spec.statedmoney.TAX_VAR): not shown
+BOUND = frozenset({"lang", "catalog", "synonyms", "rating_scale", "tax"})
 #: a builtin's ``__text_signature__`` taking one positional-only argument: ``($module,
 #: obj, /)``, ``(obj, /)``
 _ONE_ARGUMENT = lazy_re(r"\((?:\$module, )?\w+, /\)")
