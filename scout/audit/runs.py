@@ -272,8 +272,9 @@ def runs_page(runs_dir: str | Path, runtime_dir: str | Path | None = None, *,
     totals too (:class:`RunsSummary`)."""
     runs_dir = Path(runs_dir)
     after = read_cursor(cursor) if cursor is not None else None
-    if not runs_dir.is_dir():
-        return RunsPage([], 0)
+    if not runs_dir.is_dir():  # no mission yet: totals of none, when asked for
+        return RunsPage([], 0, summary=summarize([], runtime_dir, use_index)
+                        if summary else None)
     cache = RunsIndex(runs_dir, use=use_index)
     keyed: list[tuple[tuple[str, str], Path, dict[str, Any]]] = []
     problems: list[str] = []
