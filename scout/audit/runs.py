@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
+from scout.audit.index_progress import Progress
 from scout.audit.runs_index import RunsIndex, entry_of
 from scout.audit.runs_summary import RunsSummary, summarize
 from scout.errors import UsageError
@@ -272,8 +273,9 @@ def runs_page(runs_dir: str | Path, runtime_dir: str | Path | None = None, *,
     totals too (:class:`RunsSummary`)."""
     runs_dir = Path(runs_dir)
     after = read_cursor(cursor) if cursor is not None else None
-    if not runs_dir.is_dir():
-        return RunsPage([], 0)
+    if not runs_dir.is_dir():  # no mission yet: totals of none, when asked for
+        return RunsPage([], 0, summary=summarize([], runtime_dir, use_index)
+                        if summary else None)
     cache = RunsIndex(runs_dir, use=use_index)
     keyed: list[tuple[tuple[str, str], Path, dict[str, Any]]] = []
     problems: list[str] = []
@@ -281,14 +283,21 @@ def runs_page(runs_dir: str | Path, runtime_dir: str | Path | None = None, *,
         # a folder named as a mission id, not a link (never followed): d_type, no stat
         names = sorted(c.name for c in children if MISSION_ID_RE.match(c.name)
                        and c.is_dir(follow_symlinks=False))
+    # the cache's first build on a night's thousands of run dirs takes seconds: a
+    # terminal is told how far it has got (scout.audit.index_progress)
+    progress = Progress(cache.to_read(names), runs=True)
     for name in names:
         child = runs_dir / name
+        read_before = cache.read
         entry = cache.entry(child)
+        if cache.read > read_before:
+            progress.advance(1)
         if entry is None:
             continue  # neither phase.json nor state.log.jsonl: not a run dir
         keyed.append(((_sort_ts(entry), entry["mission_id"]), child, entry))
         if entry["problem"]:
             problems.append(entry["mission_id"])
+    progress.done()
     cache.save()
     keyed.sort(key=lambda k: k[0], reverse=True)
     start = 0 if after is None else next(

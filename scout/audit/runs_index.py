@@ -211,6 +211,11 @@ class RunsIndex:
         self._new[run_dir.name] = {"sig": sig, "row": row}
         return dict(row)
 
+    def to_read(self, names: list[str]) -> int:
+        """How many of the run dirs ``names`` have no entry in the cache (all of them
+        without one): what a listing will read at least (for its progress)."""
+        return sum(1 for name in names if name not in self._old)
+
     def save(self) -> None:
         """Write the cache when something changed (entries read again, run dirs gone);
         a runs dir that cannot be written keeps no cache."""

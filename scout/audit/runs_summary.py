@@ -1,6 +1,9 @@
 """The totals of a runs dir's listing: how many missions, how many of each status, how
 many failed, how many are damaged, and what the journal says they cost, over *every*
 mission (not the page shown): what an operator asks of a night of 3,000 missions first.
+``scout runs`` prints it as a last line; ``GET /api/missions``, MCP's ``runs`` and the
+dashboard carry it too (this model is their schema's, as :class:`~scout.audit.runs.RunRow`
+is the row's).
 
 Counted from the runs cache's entries the listing already read (no run dir is read
 again); a mission whose state says ``running`` is checked for a live apply as its row is
@@ -10,9 +13,10 @@ are not looked for, as the listing's own costs are not).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
@@ -22,23 +26,26 @@ from scout.orchestrator.lockinfo import apply_alive
 FAILED_PREFIX = "failed"
 
 
-@dataclass
-class RunsSummary:
+class RunsSummary(BaseModel):
     """Every mission's totals: ``missions``; ``by_status`` (a live check made of each
     ``running``); ``failed``, those whose status says failed; ``damaged``, those whose
     files are damaged or unreadable; ``cost_usd``, the journal's sum for every mission
     it names (None when there is no journal)."""
 
-    missions: int
-    by_status: dict[str, int] = field(default_factory=dict)
-    failed: int = 0
-    damaged: int = 0
-    cost_usd: float | None = None
+    model_config = ConfigDict(extra="forbid")
+
+    missions: int = Field(description="how many missions there are (every page's)")
+    by_status: dict[str, int] = Field(default_factory=dict, description=(
+        "how many of each status (a `running` one whose apply is gone counts as "
+        "`interrupted`)"))
+    failed: int = Field(default=0, description="those whose status says failed")
+    damaged: int = Field(default=0, description=(
+        "those whose files are damaged or unreadable (`problems` names them)"))
+    cost_usd: float | None = Field(default=None, description=(
+        "what the request journal says every mission cost (null: no journal)"))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"missions": self.missions, "by_status": dict(self.by_status),
-                "failed": self.failed, "damaged": self.damaged,
-                "cost_usd": None if self.cost_usd is None else round(self.cost_usd, 6)}
+        return self.model_dump()
 
     def line(self) -> str:
         """'3000 missions: 2412 succeeded, 301 succeeded_partial, 187 failed, 100
@@ -72,5 +79,6 @@ def summarize(entries: list[tuple[Path, dict[str, Any]]],
         # journal holds only these runs' calls (a mission removed since still cost it)
         total = cost_summary(runtime_dir, [], JournalFilter(), use_index=use_index,
                              in_doubt=False).total
-        cost = total.usd
-    return RunsSummary(len(entries), by_status, failed, damaged, cost)
+        cost = round(total.usd, 6)
+    return RunsSummary(missions=len(entries), by_status=by_status, failed=failed,
+                       damaged=damaged, cost_usd=cost)

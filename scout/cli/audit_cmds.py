@@ -65,22 +65,29 @@ def _emit(data: Any, config: str | None = None) -> Any:
 
 
 def _indexing_progress() -> Any:
-    """While the block runs, a long build of the journal index (a new install's first
-    command on a night's journal: seconds) shows how far it has got on stderr, when
-    stderr is a terminal; the line is cleared once done. A pipe or a file gets nothing."""
+    """While the block runs, a long build of the journal index or of the runs cache (a
+    new install's first command on a night's journal and run dirs: seconds each) shows
+    how far it has got on stderr, when stderr is a terminal; the line is cleared once
+    done. A pipe or a file gets nothing."""
     if not sys.stderr.isatty():
         return reporting(None)
 
-    def show(done: int, total: int) -> None:
-        mb = 1024 * 1024
-        if done >= total:
-            sys.stderr.write("\r\x1b[2K")
-        else:
-            sys.stderr.write(f"\rindexing the request journal (once): {done / mb:.0f} of "
-                             f"{total / mb:.0f} MB ({100 * done // max(total, 1)}%)")
+    def line(text: str | None) -> None:
+        sys.stderr.write("\r\x1b[2K" if text is None else f"\r{text}")
         sys.stderr.flush()
 
-    return reporting(show)
+    def show(done: int, total: int) -> None:
+        mb = 1024 * 1024
+        line(None if done >= total else
+             f"indexing the request journal (once): {done / mb:.0f} of {total / mb:.0f} "
+             f"MB ({100 * done // max(total, 1)}%)")
+
+    def show_runs(done: int, total: int) -> None:
+        line(None if done >= total else
+             f"reading the missions' run dirs (once): {done} of {total} "
+             f"({100 * done // max(total, 1)}%)")
+
+    return reporting(show, runs=show_runs)
 
 
 def _json(data: Any) -> None:

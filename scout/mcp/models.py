@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from scout.audit.runs import RunRow
+from scout.audit.runs_summary import RunsSummary
 
 
 class ProblemOut(BaseModel):
@@ -121,6 +122,9 @@ class RunsResult(BaseModel):
         "pass as `cursor` for the next page; null on the last"))
     problems: list[str] = Field(default_factory=list, description=(
         "missions whose files are damaged or unreadable (each row's `problem` says what)"))
+    summary: RunsSummary | None = Field(default=None, description=(
+        "every mission's totals, not the page's: how many, of each status, failed, "
+        "damaged, the journal's cost (null: none was counted)"))
 
 
 class AuditResult(BaseModel):

@@ -72,13 +72,16 @@ def runs(ws: Workspace, limit: int = RUNS_LIMIT, cursor: str | None = None
     limit = check_count(limit, "limit", 1)
     if cursor is not None and (not isinstance(cursor, str) or len(cursor) > 1000):
         raise UsageError("cursor: expected the next_cursor of an earlier page")
-    page = runs_page(runs_dir(None, root=ws.root), ws.runtime, limit=limit, cursor=cursor)
+    page = runs_page(runs_dir(None, root=ws.root), ws.runtime, limit=limit, cursor=cursor,
+                     summary=True)
     note = runs_note(page, cursor is None, "runs(limit) lists more, runs(cursor="
                      "next_cursor) the next page")
     return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in page.rows],
                                     "total": page.total, "note": note,
                                     "next_cursor": page.next_cursor,
-                                    "problems": page.problems}))
+                                    "problems": page.problems,
+                                    "summary": page.summary.to_dict()
+                                    if page.summary is not None else None}))
 
 
 #: the journal lines an audit repeats unless asked for more: a mission of hundreds of

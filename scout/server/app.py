@@ -219,14 +219,17 @@ def create_app(settings: ServerSettings) -> Any:
         are, ``note`` what was left out, ``next_cursor`` (else null) the ``cursor`` of
         the next page (every mission is on exactly one page), ``problems`` the ids of
         the missions whose files are damaged or unreadable (each listed with its
-        ``problem``)."""
+        ``problem``), ``summary`` the totals of every mission, not the page's: how many,
+        of each status, failed, damaged, and the journal's cost (as ``scout runs``' last
+        line)."""
         page = runs_page(settings.runs_dir, settings.runtime_dir, limit=limit,
-                         cursor=cursor)
+                         cursor=cursor, summary=True)
         note = runs_note(page, cursor is None, "?limit= lists more (up to 10000), "
                          "?cursor=NEXT_CURSOR the next page")
         return validated(M.Missions, clean({
             "runs": [r.to_dict() for r in page.rows], "total": page.total, "note": note,
-            "next_cursor": page.next_cursor, "problems": page.problems}))
+            "next_cursor": page.next_cursor, "problems": page.problems,
+            "summary": page.summary.to_dict() if page.summary is not None else None}))
 
     @app.get("/api/missions/{mission_id:path}/journal", response_model=M.JournalPage,
              responses=_ERRORS, tags=["missions"])

@@ -130,7 +130,7 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
         # the newest RUNS_LIMIT, as the API lists them: a lab's thousands of missions
         # made a page of megabytes (and a stat per mission); a line says how many are
         # left, another which missions have damaged files wherever they are in the list
-        page_ = runs_page(runs_dir, runtime_dir, limit=RUNS_LIMIT)
+        page_ = runs_page(runs_dir, runtime_dir, limit=RUNS_LIMIT, summary=True)
         rows = []
         for r in page_.rows:
             row = r.to_dict()
@@ -141,7 +141,9 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
                     runs_dir=str(runs_dir), total=page_.total,
                     left_out=page_.total - len(rows), next_cursor=page_.next_cursor,
                     problems=page_.problems[:PROBLEM_IDS],
-                    problems_count=len(page_.problems))
+                    problems_count=len(page_.problems),
+                    # every mission's totals, above the newest page (scout runs' last line)
+                    summary=page_.summary.to_dict() if page_.summary else None)
 
     @app.get("/missions/{mission_id}", response_class=HTMLResponse, include_in_schema=False)
     def mission(mission_id: str, request: Request) -> HTMLResponse:

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from scout.audit.runs import RunRow
+from scout.audit.runs_summary import RunsSummary
 
 
 class _Model(BaseModel):
@@ -87,6 +88,8 @@ class Missions(_Model):
     #: mission whose files are damaged or unreadable (each row's ``problem`` says what)
     next_cursor: str | None = None
     problems: list[str] = Field(default_factory=list)
+    #: every mission's totals, not the page's, as `scout runs`' last line
+    summary: RunsSummary | None = None
 
 
 class MissionState(_Model):

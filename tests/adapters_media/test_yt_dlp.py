@@ -294,16 +294,18 @@ def test_map_error_follows_download_error_exc_info() -> None:
 
 def test_a_10_mb_title_is_cut_quickly_through_the_real_youtubedl() -> None:
     """A title, description and channel of 10 MB each: the video keeps 300 characters of
-    each, with no bidi control left, and the search takes well under a second (it took
-    17 s: yt-dlp named an output file from the title, then scout cleaned all of it)."""
+    each, with no bidi control left, and the search takes well under a second of CPU (it
+    took 17 s: yt-dlp named an output file from the title, then scout cleaned all of it)."""
     import time
 
     huge = "Hotel \u202e" + "arts " * 2_000_000
     entry = dict(ENTRIES[0], title=huge, description=huge, channel=huge, uploader=huge)
     adapter, _ = make([entry])
-    started = time.monotonic()
+    # CPU time, not wall time: the work is this process's own (17 s of it before), and a
+    # loaded machine stretches the wall clock, never the work
+    started = time.process_time()
     video = adapter.call(VideoSearchRequest(query="hotels")).value[0]
-    assert time.monotonic() - started < 3
+    assert time.process_time() - started < 3
     assert video.title.startswith("Hotel arts arts") and len(video.title) <= 300
     assert video.channel is not None and len(video.channel) <= 300
     assert "\u202e" not in video.title + video.channel

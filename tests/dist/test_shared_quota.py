@@ -221,9 +221,17 @@ def test_a_payer_killed_mid_call_is_in_doubt_and_its_claim_expires(kind, fake, t
     while not any(e.method == "POST" for e in fake.server.log):  # its request is out
         assert time.monotonic() < deadline and first.poll() is None
         time.sleep(0.05)
-    # the second worker asks while the first holds the claim: it waits, it does not pay
-    second, out = start_worker(tmp_path, fake, 1, "m1", [query])
-    time.sleep(0.5)
+    # the second worker asks while the first holds the claim: it waits, it does not pay.
+    # It says when its claim found the first's (--waiting), so the kill below comes
+    # while it waits, however slowly a loaded machine started it
+    waiting = tmp_path / "second-waits"
+    second, out = start_worker(tmp_path, fake, 1, "m1", [query],
+                               extra=["--waiting", str(waiting)])
+    deadline = time.monotonic() + 60
+    while not waiting.exists():
+        assert second.poll() is None, second.communicate()[1].decode()[-2000:]
+        assert time.monotonic() < deadline, "the second worker never reached the claim"
+        time.sleep(0.02)
     assert len([e for e in fake.server.log if e.method == "POST"]) == 1
     first.kill()  # SIGKILL: no release, no journal line after 'sent'
     first.wait(10)

@@ -3,7 +3,7 @@
 adapter) on the local fake server, with the quota backend of the config.
 
     python -m tests.dist.worker ROOT MISSION_ID OUT.json [--max-cost USD]
-        [--batch ID --batch-cap USD] [--ready FILE] QUERY...
+        [--batch ID --batch-cap USD] [--ready FILE] [--waiting FILE] QUERY...
 
 Writes {"answered": [...], "shared": n, "budget_stopped": n, "batch_stopped": n,
 "errors": [...]} to OUT.json (``batch_stopped``: refusals by the batch's budget, RUN008).
@@ -24,6 +24,21 @@ from scout.providers.runtime import ProviderRuntime
 from scout.quota.base import BatchBudget
 
 
+def _signal_waiting(rt: ProviderRuntime, path: Path) -> None:
+    """Touch ``path`` each time this worker's claim finds another holder: the claim
+    is the backend's answer itself (its holder), so the file says the wait has begun."""
+    quota = rt.claims.quota
+    inner = quota.claim
+
+    def claim(key, owner, lease_s):  # type: ignore[no-untyped-def]
+        got = inner(key, owner, lease_s)
+        if got.holder is not None:
+            path.touch()
+        return got
+
+    quota.claim = claim  # type: ignore[method-assign]
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("root")
@@ -34,6 +49,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--batch-cap", type=float, default=None)
     ap.add_argument("--ready", default=None,
                     help="a file to create once set up, just before the first call")
+    ap.add_argument("--waiting", default=None,
+                    help="a file to create when a claim is found held by another worker "
+                         "(this one waits for it): a test waits for this, not a sleep")
     ap.add_argument("queries", nargs="+")
     a = ap.parse_args(argv)
     root = Path(a.root)
@@ -43,6 +61,8 @@ def main(argv: list[str]) -> int:
     batch = BatchBudget(a.batch, a.batch_cap) if a.batch else None
     with ProviderRuntime(config, root, a.mission, max_cost=a.max_cost, batch=batch) as rt:
         gw = rt.gateway("F1", links=["tavily"])
+        if a.waiting:
+            _signal_waiting(rt, Path(a.waiting))
         if a.ready:  # imports and set-up done: a test waits for every worker to be here
             Path(a.ready).touch()
         for q in a.queries:
