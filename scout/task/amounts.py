@@ -6,10 +6,12 @@ range's two ends apart, and of them those a listing may state as its price.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from scout.schemas.task import Money
 from scout.task.lang import fold
 from scout.task.fundedprice import funded_only
+from scout.task.itemprice import items_only
 from scout.task.memberprice import members_only
 from scout.task.money import iter_money
 from scout.task.pricelabel import LABEL_GAP, label_re
@@ -249,7 +251,8 @@ def _other_periods(a: str | None, b: str | None) -> bool:
     return a != b and a in _TIMES and b in _TIMES
 
 
-def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
+def listed_amounts(text: str, items: Sequence[str] = (),
+                   nouns: Sequence[str] = ()) -> list[tuple[Money, tuple[int, int]]]:
     """The amounts ``find_amounts`` reads in ``text`` that a listing may state as its
     price: at least 1 and at most ``MAX_LISTED_AMOUNT``; with none such, those under 1
     that a unit follows, a rate per word or minute (a phone plan's "0,01 €/min" beside its
@@ -262,9 +265,12 @@ def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     anyone pays (:func:`scout.task.memberprice.members_only`: "Socios 16 €, no socios
     28 €" is 28), nor is a funded or public place's beside a private one
     (:func:`scout.task.fundedprice.funded_only`: "plaza concertada 1.200 €, plaza privada
-    2.300 €" is 2.300)."""
+    2.300 €" is 2.300). With the kind's add-ons' words (``items``) and nouns, an add-on's
+    amount beside the thing's is none either (:func:`scout.task.itemprice.items_only`:
+    "Silla de niño 5 €. Traslado 60 €" is 60)."""
     found = find_amounts(text)
-    extras = _extras(text, found) | members_only(text, found) | funded_only(text, found)
+    extras = _extras(text, found) | members_only(text, found) | funded_only(text, found) \
+        | items_only(text, found, items, nouns)
     found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found if not _beside_price(text, span)]
     # a page stating only fees states its price so, never one stating only what is paid
