@@ -73,8 +73,10 @@ _WEEKEND = re.compile(r"\b(?:fines?\s+de\s+semana|weekends?|finde)\b")
 _SUNDAY = re.compile(r"\b(?:domingos?|sundays?)\b")
 _SATURDAY = re.compile(r"\b(?:sabados?|saturdays?)\b")
 _PERCENT = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*(?:%|por\s*ciento|per\s*cent)")
-# a clause of a page: split at sentence ends and commas, never inside a number or a time
-_CLAUSE = re.compile(r"(?<!\d)[.;,](?!\d)|[.;,](?=\s)|\n|\|")
+# a clause of a page: split at sentence ends and commas, never inside a number or a time,
+# and at brackets: an extra said in brackets in the price's clause is its own ("45 €
+# (suplemento nocturno 20 %)", "£60 (airport fee £5)")
+_CLAUSE = re.compile(r"(?<!\d)[.;,](?!\d)|[.;,](?=\s)|\n|\||[()\[\]]")
 # words no condition is named by
 _PLAIN = frozenset(
     "de del la las el los a al en por para con y o the of for a an at to on in with and or "
@@ -179,15 +181,17 @@ def page_extras(text: str, price: Money, asked: Asked) -> list[Extra]:
     for end in bounds:
         lo, start = start, end + 1
         clause = text[lo:end]
-        if not clause.strip(" .;,|\n") or not _MAY_SAY.search(clause):
+        if not clause.strip(_ENDS) or not _MAY_SAY.search(clause):
             continue
         own = [m for m, (a, b) in found if lo <= a and b <= end]
-        extra = _clause_extra(clause.strip(" .;,|\n"), own, price, asked)
+        extra = _clause_extra(clause.strip(_ENDS), own, price, asked)
         if extra is not None:
             out.append(extra)
     return out
 
 
+# what a clause's ends are stripped of
+_ENDS = " .;,|\n()[]"
 # what a clause needs to hold an extra: an amount's figure or a charge's word on top
 _MAY_SAY = re.compile(r"\d|peaje|toll|tasa|tax", re.IGNORECASE)
 

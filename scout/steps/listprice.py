@@ -7,14 +7,18 @@ through), and the currency a listing's
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
+from scout.schemas.records import Evidence
 from scout.schemas.task import Money
 from scout.steps.freeprice import says_free
 from scout.steps.pricewords import (fixed_fee, former_price, labelled_period, labelled_price,
                                     pass_period, per_size, stated_period)
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts, named_extra
+from scout.task.itemprice import names_re
+from scout.task.lang import fold
 from scout.spec.statedmoney import SAYS_USD
 from scout.task.taxbasis import page_basis
 from scout.units import PERIOD_DAYS, measure_unit
@@ -22,15 +26,18 @@ from scout.units import PERIOD_DAYS, measure_unit
 _PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
 
 
-def find_price(text: str, currency: str | None = None) -> Money | None:
+def find_price(text: str, currency: str | None = None, items: Sequence[str] = (),
+               nouns: Sequence[str] = ()) -> Money | None:
     """The price in ``text``: one stated per night/person first, else the first amount
     (of a promotion that rises, "9 €/mes durante 6 meses, luego 14 €/mes", the later one:
     :mod:`scout.steps.promoprice`), on the tax basis said beside it, else the one the text
     says of its prices as a whole ("precios sin IVA", "all prices exclude VAT":
     :func:`scout.task.taxbasis.page_basis`);
     with no amount, 0 in ``currency`` (the context's: the request's budget) when the
-    text says getting in is free (:func:`scout.steps.freeprice.says_free`)."""
-    price = _find_price(text, currency)
+    text says getting in is free (:func:`scout.steps.freeprice.says_free`). ``items`` and
+    ``nouns``: the kind's add-ons' words and its nouns, folded, an add-on's amount beside
+    the thing's being none (:mod:`scout.task.itemprice`)."""
+    price = _find_price(text, currency, items, nouns)
     if price is not None and currency and price.currency == "USD" and local_dollar(text, currency):
         price = price.model_copy(update={"currency": currency})
     if price is not None and price.tax is None and price.amount and (basis := page_basis(text)):
@@ -73,12 +80,13 @@ _SAYS_LOCAL = re.compile(r"\b(?:MXN|CLP|ARS|COP|CAD|AUD|NZD|UYU|pesos?|CA\$|A\$)
                          r"\bMX\$|\bCOL\$", re.I)
 
 
-def _find_price(text: str, currency: str | None) -> Money | None:
+def _find_price(text: str, currency: str | None, items: Sequence[str] = (),
+                nouns: Sequence[str] = ()) -> Money | None:
     """:func:`find_price`'s price, on the basis said beside it only."""
     # a range's top is read beside its low end, at one span: the price is the low end
     # carrying the top ("entre 28 y 34 €/mes" is 28-34 €/mes, compared from 28), never
     # a second price a promotion's or a label's rule could take for the one asked
-    listed = listed_amounts(text)
+    listed = listed_amounts(text, items, nouns)
     stated = [f for i, f in enumerate(listed) if not (i and _range_top(listed[i - 1], f))]
     if not stated:
         # an amount wins over "free": "Rooms 120 €, free entry to the beach club" is
@@ -156,3 +164,23 @@ def listing_currency(task: Any, config: Any = None) -> str | None:
         return budget.currency
     table = getattr(config, "currency", None)
     return getattr(table, "base", None)
+
+
+def restate_items(evidence: list[Evidence], currency: str | None, items: Sequence[str],
+                  nouns: Sequence[str] = ()) -> list[Evidence]:
+    """``evidence`` with each price read off its text as the first amount restated as the
+    thing's own where that amount was an add-on's (the kind's ``items``, its ``nouns``:
+    :mod:`scout.task.itemprice`): a transfer's "Silla de niño 5 €. Traslado 60 €" is
+    60, never 5. Copies: the evidence set is the other phases' too."""
+    said = names_re(items)
+    if said is None:
+        return evidence
+    out = []
+    for e in evidence:
+        text = f"{e.title} {e.text}"
+        if e.price is not None and said.search(fold(text)) and find_price(text, currency) == e.price \
+                and (again := find_price(text, currency, items, nouns)) is not None \
+                and again != e.price:
+            e = e.model_copy(update={"price": again})
+        out.append(e)
+    return out

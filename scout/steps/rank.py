@@ -85,6 +85,8 @@ from scout.steps.taxprice import (asked_basis, basis_note, compared_basis, off_b
 from scout.steps.workbasis import Work, rank_work
 from scout.steps.videos import video_candidate
 from scout.task.memberprice import says_member
+from scout.task.itemprice import item_words
+from scout.task.lang import fold
 
 
 class CandidateView:
@@ -278,7 +280,11 @@ def run(ctx: StepContext) -> Shortlist:
                                                    [*where, *order_by])
                               if target is not None and not floor else (),
                               start_month=getattr(getattr(ctx.task, "today", None), "month",
-                                                  None))
+                                                  None),
+                              # a page's add-on beside the thing: its yes/no inputs' words
+                              items=(item_words(getattr(ctx.pipeline, "inputs", None)),
+                                     [fold(n) for n in getattr(ctx.pipeline, "nouns", None)
+                                      or ()]))
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other

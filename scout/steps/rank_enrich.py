@@ -30,7 +30,7 @@ from scout.steps.distancerate import for_distance
 from scout.steps.eachprice import as_unit
 from scout.steps.groupsize import for_group
 from scout.steps.headprice import as_heads
-from scout.steps.listprice import local_dollar
+from scout.steps.listprice import local_dollar, restate_items
 from scout.steps.packprice import for_bundle, for_pack
 from scout.steps.packterm import for_terms
 from scout.steps.tripfare import as_one_persons, for_trip
@@ -102,6 +102,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            tiers: Sequence[tuple[re.Pattern[str], float | None, bool]] = (),
            nouns: Sequence[tuple[str, int]] = (),
            start_month: int | None = None,
+           items: tuple[Sequence[str], Sequence[str]] = ((), ()),
            ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
@@ -154,7 +155,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     request's today's month, when a contract's yearly rise in a named month first comes
     (:func:`scout.steps.termcost.for_term`). ``nouns``: the things the request counts,
     a page's price per one of them ("€45 per headshot") being that many times it
-    against a budget for all of them (:func:`scout.steps.nounprice.for_nouns`)."""
+    against a budget for all of them (:func:`scout.steps.nounprice.for_nouns`). ``items``:
+    the kind's add-ons' words and its nouns, a source's price read off an add-on's amount
+    ("Silla de niño 5 €. Traslado 60 €") being the thing's
+    (:func:`scout.steps.listprice.restate_items`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -164,6 +168,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     converted_any = False
     for c in by_key.values():
         before = dict(periods or {})
+        c.evidence = restate_items(c.evidence, currency, *items)
         if variants is not None:
             c.evidence = restate(c.evidence, *variants,
                                  amount=lambda p: _comparable(p, currency, table, per, work))

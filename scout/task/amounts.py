@@ -6,10 +6,12 @@ range's two ends apart, and of them those a listing may state as its price.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from scout.schemas.task import Money
 from scout.task.lang import fold
 from scout.task.fundedprice import funded_only
+from scout.task.itemprice import items_only
 from scout.task.memberprice import members_only
 from scout.task.money import iter_money
 from scout.task.pricelabel import LABEL_GAP, label_re
@@ -93,7 +95,8 @@ _BESIDE = ("fee", "deposit", "charge", "surcharge", "penalty", "comision", "fian
 _AHEAD = ("deposit", "fianza", "deposito", "senal", "anticipo", "advance payment", "prepayment",
           "down payment", "pago a cuenta", "booking deposit", "reserva con", "paga y senal")
 _AHEAD_BEFORE = re.compile(label_re(_AHEAD) + r"(?:\s+(?:de|del|of|for|para)\s+[^\W\d_]+)?"
-                           + LABEL_GAP)
+                           # its share of the price said ("anticipo del 30 %: 450 €")
+                           + r"(?:\s+(?:de|del|of)\s+(?:el\s+|la\s+)?\d{1,3}\s?%)?" + LABEL_GAP)
 _AHEAD_AFTER = re.compile(r"\s*(?:(?:de|del|of|the|la|el|en|as|como)\s+)?(?:[^\W\d_]+\s+)?"
                           + label_re(_AHEAD))
 # "£99 fees included", "120 € gastos incluidos": in the price
@@ -226,6 +229,45 @@ def _ahead(text: str, span: tuple[int, int]) -> bool:
         or _AHEAD_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None
 
 
+# what is paid after a sum paid ahead, the rest of the price ("Señal 300 €, resto 900 €",
+# "deposit £200, balance £650 due on the day", "900 € restantes"): the price is both
+_BALANCE = ("resto", "restante", "pendiente", "saldo", "balance", "remaining", "remainder",
+            "rest", "el resto", "the rest", "balance due", "final payment", "pago final")
+_BALANCE_BEFORE = re.compile(label_re(_BALANCE) + r"(?:\s+(?:de|del|of|a|to)\s+[^\W\d_]+)?"
+                             + LABEL_GAP)
+_BALANCE_AFTER = re.compile(r"\s*(?:(?:de|del|of|the|el|la)\s+)?" + label_re(_BALANCE))
+# the day a rest is paid on, no period ("950 € el día de la boda", "the day of the event")
+_ON_THE_DAY = re.compile(r"\b(?:el|the)\s+(?:dia|day)\s+(?:de|del|of)\b")
+# what is held against the price, never paid towards it: no part of it
+_HELD = re.compile(r"(?<![\w])(?:fianzas?|security\s+deposits?|damage\s+deposits?)(?![\w])")
+
+
+def _with_balance(text: str, found: list[tuple[Money, tuple[int, int]]]
+                  ) -> list[tuple[Money, tuple[int, int]]]:
+    """``found`` with an amount named as the rest of the price after one paid ahead of it
+    (:data:`_BALANCE`, :func:`_ahead`; in its currency and period) made the two's sum: the
+    price is what is paid in all ("Señal 300 €, resto 900 €" is 1.200 €); a deposit held
+    against the price (a "fianza") is none of it."""
+    out = list(found)
+    ahead: tuple[Money, tuple[int, int]] | None = None
+    for i, (m, span) in enumerate(found):
+        before = fold(text[max(0, span[0] - 40):span[0]])
+        if _ahead(text, span) and not _HELD.search(before) \
+                and not _HELD.match(fold(text[span[1]:span[1] + 30]).lstrip()):
+            ahead = (m, span)
+            continue
+        if ahead is not None and m.per == "day" and ahead[0].per is None \
+                and _ON_THE_DAY.search(fold(text[span[0]:span[1] + 12])):
+            m = m.model_copy(update={"per": None})  # "resto 950 € el día de la boda"
+        if ahead is not None and m.currency == ahead[0].currency and m.per == ahead[0].per \
+                and m.min is None and (_BALANCE_BEFORE.search(before)
+                                       or _BALANCE_AFTER.match(fold(text[span[1]:span[1] + 30]))):
+            out[i] = (m.model_copy(update={"amount": round(m.amount + ahead[0].amount, 2),
+                                           "max": None}), span)
+            ahead = None
+    return out
+
+
 def _ends_a_list(text: str, span: tuple[int, int]) -> bool:
     """Whether the amount at ``span`` is named as a fee, a deposit or a charge
     (:func:`_beside_price`) or an extra (:data:`_EXTRA`): no item of a list of versions'
@@ -249,7 +291,8 @@ def _other_periods(a: str | None, b: str | None) -> bool:
     return a != b and a in _TIMES and b in _TIMES
 
 
-def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
+def listed_amounts(text: str, items: Sequence[str] = (),
+                   nouns: Sequence[str] = ()) -> list[tuple[Money, tuple[int, int]]]:
     """The amounts ``find_amounts`` reads in ``text`` that a listing may state as its
     price: at least 1 and at most ``MAX_LISTED_AMOUNT``; with none such, those under 1
     that a unit follows, a rate per word or minute (a phone plan's "0,01 €/min" beside its
@@ -262,11 +305,15 @@ def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     anyone pays (:func:`scout.task.memberprice.members_only`: "Socios 16 €, no socios
     28 €" is 28), nor is a funded or public place's beside a private one
     (:func:`scout.task.fundedprice.funded_only`: "plaza concertada 1.200 €, plaza privada
-    2.300 €" is 2.300)."""
-    found = find_amounts(text)
-    extras = _extras(text, found) | members_only(text, found) | funded_only(text, found)
+    2.300 €" is 2.300). With the kind's add-ons' words (``items``) and nouns, an add-on's
+    amount beside the thing's is none either (:func:`scout.task.itemprice.items_only`:
+    "Silla de niño 5 €. Traslado 60 €" is 60)."""
+    found = _with_balance(text, find_amounts(text))
+    extras = _extras(text, found) | members_only(text, found) | funded_only(text, found) \
+        | items_only(text, found, items, nouns)
     found = [f for i, f in enumerate(found) if i not in extras]
-    plain = [(m, span) for m, span in found if not _beside_price(text, span)]
+    plain = [(m, span) for m, span in found
+             if not _beside_price(text, span) and not _ahead(text, span)]
     # a page stating only fees states its price so, never one stating only what is paid
     # ahead of it (a deposit, a "señal")
     fees = [(m, span) for m, span in found if not _ahead(text, span)]

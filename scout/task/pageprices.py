@@ -146,7 +146,10 @@ Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 #: after two digits set apart from a figure, what says they count something, no cents: a
 #: hyphen and a word ("10-class"), or a plural noun that names no money ("10 hours")
 _NO_COUNT = (r"(?![-\u2010][^\W\d_])(?!\s+(?!(?:euros?|dollars?|dolares|d\u00f3lares|pesos|pounds|"
-             r"libras|cents|centimos|c\u00e9ntimos)\b)[^\W\d_]+s\b)")
+             r"libras|cents|centimos|c\u00e9ntimos)\b)[^\W\d_]+s\b)"
+             # ... or a minor unit or a share of its own: "£45, 90p per mile", "45 €, 20 %
+             # nocturno" are two amounts, never 45.90 or 45.20
+             r"(?!\s?(?:p|pence|peniques?|c|ct|cts|\u00a2|%|por\s+ciento|per\s*cent)(?![^\W\d_]))")
 
 
 @functools.cache
@@ -193,7 +196,8 @@ def _rules() -> list[Rule]:
         (re.compile(r"(?<![\d.,])(?<!\d )(?P<head>\d) (?=\d{3}(?![\d]| \d{3}))"), spaced),
         # ... but never the count a list's next item starts with: "£36, 10 hours for
         # £340", "Drop-in class £12, 10-class pass £100" (a count joined to its noun by a
-        # hyphen, or a plural noun after it that is no currency's: "1.837, 32 euros" joins)
+        # hyphen, or a plural noun after it that is no currency's: "1.837, 32 euros" joins),
+        # nor a rate in pence or a share ("£45, 90p per mile")
         (re.compile(r"(?P<pre>" + near + r"\s?\d[\d.,]*[.,]) (?=\d{2}(?!\d)" + _NO_COUNT + r")"),
          lambda m: m.group("pre")),
         # cents with no whole part: ".75 €" is 0.75 (it was read as 75)
