@@ -33,6 +33,9 @@ _ABBREVIATION = re.compile(
 #: máx. Incluye..." and "Would I go back? No. The room..." end their sentences
 _BEFORE_A_FIGURE = re.compile(r"\b(?:dtos?|desc|aprox|approx|m[aá]x|m[ií]n|ca|incl|excl|"
                               r"ej|e\.g|ref|tel|ud|uds|nos?|nr|nro)\.$", re.IGNORECASE)
+#: a figure, its currency's sign before it or not: "máx. 300 €", "(min. £2, max. £40)",
+#: "min. $5", "mín. US$ 3"
+_FIGURE_AHEAD = re.compile(r"(?:[£$€¥₹]|US\$|[A-Z]{3}\s)?\s?\d")
 #: "£28 a month excl. VAT", "99 € incl. IVA", "€30 inc. tax": a price's tax basis, said
 #: after its abbreviation, ends no sentence
 _BEFORE_A_TAX = re.compile(r"\b(?:incl|excl|inc|exc|ex)\.$", re.IGNORECASE)
@@ -85,7 +88,7 @@ def period_holds(before: str, after: str) -> bool:
     ("Dr.", "e.g.", "J.", "approx." before a figure), so the sentence goes on into
     ``after`` instead of ending there."""
     return bool(_ABBREVIATION.search(before)
-                or (_BEFORE_A_FIGURE.search(before) and after[:1].isdigit())
+                or (_BEFORE_A_FIGURE.search(before) and _FIGURE_AHEAD.match(after) is not None)
                 or (_BEFORE_A_TAX.search(before) and _TAX_WORD.match(after)))
 
 

@@ -69,10 +69,16 @@ def near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
         return None
     alt = of_words(of, synonyms)
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
-            re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
+            re.compile(r"(?<!\w)(?:" + alt + r")" + _ABBREVIATED + r"(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
                        + _WITHIN_BEFORE + "|" + _FROM_BEFORE + "|" + _CHARGE_BEFORE + "|"
                        + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + _PLUS_BEFORE + "|"
                        + NEXT_BEFORE + r")$"))
+
+
+#: a short word written as its abbreviation, a full stop after it, before the value it
+#: names ("comisión 0,5 % (mín. 3 €, máx. 50 €)", "dto. 10 %", "min. £3"): the ``of``
+#: word "mín" reads it; a word of five letters or more ends its sentence there ("color. 18 €")
+_ABBREVIATED = r"(?:(?<![a-z]{5})\.)?"
 
 
 #: a price's "from" between the word and the value it names, as fares and price lists

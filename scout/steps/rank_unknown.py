@@ -111,7 +111,15 @@ def _strip(node: nodes.Node, name: str,
     """Make every unknown guard on ``name`` inside an ``or`` false; the words of each,
     and the words of the value it reads (:func:`_named` without the inputs)."""
     found = []
+    # a guard in a condition that picks a branch ("none if pct is none or sent is none else
+    # sent * pct / 100": a named value's arithmetic, inlined into the where) picks how a
+    # value is worked out, never keeps a record unchecked: left as it is
+    # (the first condition is the wrapper :func:`guarded` puts the where in: its own)
+    picking = {id(n) for cond in list(node.find_all(nodes.CondExpr))[1:]
+               for n in (cond.test, *cond.test.find_all(nodes.Or))}
     for alt in node.find_all(nodes.Or):
+        if id(alt) in picking:
+            continue
         for side in ("left", "right"):
             operand = getattr(alt, side)
             if (isinstance(operand, nodes.Test) and operand.name in _MISSING

@@ -163,6 +163,33 @@ def language(name: str) -> bool:
     return " " not in name.strip() and language_name(fold(name.strip()))
 
 
+# a currency's "whose" words a nationality table need not hold ("dólares americanos",
+# "libras esterlinas")
+_CURRENCY_WHOSE = frozenset({"americanos", "esterlinas", "esterlina", "americano"})
+
+
+def currency_word(name: str) -> bool:
+    """``name`` (a place reader's hit) names a currency, as CLDR writes its head word or
+    its full name in English or Spanish ("en soles", "in pesos", "pagar en dólares
+    americanos"): what the money is paid or received in, never a place, unless the
+    gazetteer knows the name as one."""
+    from scout.task.cldr import currencies
+
+    folded = " ".join(fold(w) for w in WORD.findall(name))
+    if not folded or known_name(name):
+        return False
+    from scout.task.demonymwords import is_demonym
+    from scout.task.wordshapes import adjective
+
+    table = currencies()
+    words = folded.split()
+    # a head word alone, or with the adjective that says whose ("dólares americanos",
+    # "pesos chilenos", "libras esterlinas") where CLDR's full name is another
+    return folded in table.names or words[0] in table.heads and (
+        len(words) == 1 or len(words) == 2 and (adjective(words[1]) or is_demonym(words[1])
+                                or words[1] in _CURRENCY_WHOSE))
+
+
 # the endings of a noun made of a verb or an adjective, Spanish and English ("limpieza",
 # "mantenimiento", "contratación", "seguridad", "translation", "management"): a thing
 # (not "-sion", "-ness": "Mission", "Inverness"; short words left alone: "Baeza")

@@ -38,7 +38,7 @@ from scout.task.establishments import known_tail, place_in_name
 from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
-                                 number_name, unknown_opener,
+                                 currency_word, number_name, unknown_opener,
                                  common_words, degree_cue, field_cue, field_words, language, nominal_cue,
                                  people_field,
                                  plural_of_claimed, trip_modifier)
@@ -66,8 +66,10 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     hit = _find_place(free, original, lang, aliases)
     if hit is None and _NEAR_CODE.search(free):
         hit = _known_of(free, original)  # "cerca de la T4, aeropuerto de madrid": Madrid
-    if hit and language(hit[0]):
-        return None  # "subtitle two videos from English": what is spoken, however read
+    if hit and (language(hit[0]) or currency_word(hit[0])):
+        # "subtitle two videos from English": what is spoken, however read; "a Perú en
+        # soles", "in pesos": what the money is in
+        return None
     return _without_trip_word(original, hit)
 
 
@@ -106,8 +108,10 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
         if hit is None and not cased:  # "hotel near the lake in como": Como
             hit = spanish_word_name(free, original, m.end(), lang, m.group("cue"))
-        if hit and language(hit[0]):
-            continue  # "tour por Sevilla en francés", "visita en alemán": spoken, no place
+        if hit and (language(hit[0]) or currency_word(hit[0])):
+            # "tour por Sevilla en francés", "visita en alemán": spoken, no place; "a Perú
+            # en soles", "paid in pesos": a currency, no place
+            continue
         if hit and not cased and fold(hit[0]).split()[0] in pw.TRIP_NOUNS | pw.VENUE_WORDS \
                 and not known_name(hit[0]):
             # "fibra en casa", "wifi in the flat": where at home, no town; a known name

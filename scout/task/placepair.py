@@ -59,7 +59,22 @@ def free_of(read: dict[str, Hit], hit: Hit | None) -> Hit | None:
     if hit is None or any(overlaps(hit[1], h[1]) or (h[0] and fold(h[0]) == fold(hit[0]))
                           for h in read.values()):
         return None
+    if any(h[0] and _named_for(hit[0], h[0]) for h in read.values()):
+        return None
     return hit
+
+
+def _named_for(name: str, held: str) -> bool:
+    """``name`` ends with ``held`` (a place another input read) after words the gazetteer
+    does not know as a place: a bank, a firm or an office named for that place ("una
+    cuenta en BBVA México", "Banco Santander Chile", "at HSBC UK"), no second place."""
+    from scout.task.placecase import known_name
+
+    words, tail = fold(name).split(), fold(held).split()
+    if len(words) <= len(tail) or words[-len(tail):] != tail:
+        return False
+    head = name.split()[:len(words) - len(tail)]
+    return not known_name(" ".join(head))
 
 
 def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,

@@ -228,12 +228,34 @@ def _after_cue(free: str, original: str, cues: list[str], cased: bool,
         if _ends_longer(free, m.start(), m.start() + len(m.group(0).rstrip()), theirs or []):
             continue
         hit = name_at(free, original, m.end(), cased)
+        if hit is None:
+            hit = _whom_in(free, original, m.end(), cased)
         if hit is not None and not any(overlaps(hit[1], t[1]) for t in taken):
             if occasion is None and occasion_cue(free, m.start()):
                 occasion = _ends(hit, original)[0]
                 continue
             return _ends(hit, original)[0]
     return occasion
+
+
+# who or what a cue's phrase names before where it is: an article or a possessive, then up
+# to three words typed in lower case, then "en" / "in" ("a un colaborador en Perú", "to a
+# student in Kenya", "a mi hermana en Lima", "desde la oficina en Madrid")
+_WHOM_IN = re.compile(r"(?:un|una|unos|unas|mi|mis|tu|tus|su|sus|nuestro|nuestra|nuestros|"
+                      r"nuestras|el|la|los|las|a|an|my|our|his|her|their|the)"
+                      r"(?:[ \t]+[a-zñ][\w'’-]*){1,3}?[ \t]+(?:en|in)[ \t]+")
+
+
+def _whom_in(free: str, original: str, pos: int, cased: bool) -> Hit | None:
+    """The place after "en" / "in" where the phrase a cue opens names a person or a thing
+    first, with no name of its own ("enviar 800 € a un colaborador en Perú", "send £400 to
+    a student in Kenya", "mudanza desde la oficina en Madrid"): where that person or thing
+    is, so the cue's end. The words between are lower case and claimed by no other input
+    (a date, an amount, another input's word ends the phrase)."""
+    m = _WHOM_IN.match(free, pos)
+    if m is None or "\x00" in m.group(0) or any(c.isupper() for c in original[pos:m.end()]):
+        return None
+    return name_at(free, original, m.end(), cased)
 
 
 def _ends_longer(free: str, start: int, end: int, cues: list[str]) -> bool:

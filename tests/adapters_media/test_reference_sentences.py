@@ -61,3 +61,17 @@ def test_a_reference_alone_is_not_quoted(text):
 def test_a_statement_with_names_is_still_one(text):
     assert not is_reference(text)
     assert quotable(text) == text
+
+
+@pytest.mark.parametrize(("text", "sentences"), [
+    ("Fee 0.65% of the amount (min. £2, max. £40). Bank deposit in 2 days.",
+     ["Fee 0.65% of the amount (min. £2, max. £40).", "Bank deposit in 2 days."]),
+    ("Comisión 0,5 % (mín. 3 €, máx. 50 €). Llega en 1 día.",
+     ["Comisión 0,5 % (mín. 3 €, máx. 50 €).", "Llega en 1 día."]),
+    ("Pedido mín. $25 en la web. Precio máx. Incluye envío.",
+     ["Pedido mín. $25 en la web.", "Precio máx.", "Incluye envío."]),
+])
+def test_an_abbreviation_before_a_sign_and_its_figure_ends_no_sentence(text, sentences):
+    from scout.adapters.text import split_sentences
+
+    assert split_sentences(text) == sentences

@@ -258,3 +258,17 @@ def test_an_of_word_gives_way_to_the_input_checked(where: str, inputs: set[str],
     kind's catalog translates."""
     g = guarded(where, "v", inputs)
     assert g is not None and g.words == words
+
+
+def test_a_guard_that_picks_how_a_value_is_worked_out_is_no_guard() -> None:
+    """A named value's arithmetic, inlined into a ``where`` ("none if pct is none or sent
+    is none else ..."), picks a branch: it keeps no record unchecked. Only the criterion's
+    own guard is (a money transfer's fees, a printer's set-up fee: any kind)."""
+    cost = ("((none if c.pct is none or task.sent is none else task.sent * c.pct / 100) "
+            "if c.fixed is none else c.fixed)")
+    assert guarded(f"{cost} <= 15", "c") is None
+    g = guarded(f"{cost} is none or {cost} <= 15", "c")
+    assert g is not None
+    assert g.holds(c={"pct": 1, "fixed": None}, task={"sent": 500}) is True
+    assert g.holds(c={"pct": None, "fixed": 3}, task={"sent": 500}) is True
+    assert g.holds(c={"pct": None, "fixed": None}, task={"sent": 500}) is False
