@@ -59,6 +59,10 @@ def test_the_unit_is_written_as_each_language_writes_it() -> None:
     odd = {"type": "number", "aliases": ["fathoms"], "description": "depth, in fathoms"}
     assert input_unit("3", odd, lang="es") == "3"
     assert input_unit("—", speed, lang="en") == "—"
+    # a label that says the unit already is not said twice
+    assert input_unit("-80", {"type": "number", "aliases": ["°C"]}, "temperature (°C)") == "-80"
+    assert input_unit("18", age, "edad en meses", lang="es") == "18"
+    assert input_unit("18", age, "edad", lang="es") == "18 meses"
 
 
 @pytest.mark.parametrize("query, shown", [
