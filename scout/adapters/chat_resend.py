@@ -16,7 +16,9 @@ help, which the providers layer's retry of the *same* request never would.
 Every request sent is counted (:class:`Sends`), so the cost record and the budget are
 charged for each (:func:`combined`): a refused or a discarded answer is no free one. An
 error raised after an answer was paid for carries that usage (``ProviderError.paid``),
-which the providers layer charges as it does an answer's.
+which the providers layer charges as it does an answer's. The budget holds what the
+call's requests together may cost (:func:`call_bound`), so a resend never takes a
+mission past its ``max_cost``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 import httpx
 
 from scout.adapters.chat_config import window_exceeded, window_numbers
-from scout.adapters.contract import Reply, Usage
+from scout.adapters.contract import Reply, Usage, usage_bound
 from scout.adapters.prompt import LANGUAGES, Prompt
 from scout.errors import ParseError, ProviderError
 from scout.schemas.sources import Synthesis
@@ -52,18 +54,48 @@ class Sends:
 
 def combined(*usages: Usage) -> Usage:
     """What several requests consumed together: requests, tokens and any price the
-    provider reported, each added (None only where no request said it)."""
+    provider reported, each added (None only where no request said it). Where some
+    reported their price and others did not, the others are kept apart
+    (``Usage.unpriced``), so the tariff prices them beside the reported figure."""
     def add(values: list[int | None] | list[float | None]) -> float | None:
         said = [v for v in values if v is not None]
         return sum(said) if said else None
 
-    tokens_in = add([u.input_tokens for u in usages])
-    tokens_out = add([u.output_tokens for u in usages])
-    return Usage(requests=sum(u.requests for u in usages),
-                 credits=add([u.credits for u in usages]),
-                 input_tokens=None if tokens_in is None else int(tokens_in),
-                 output_tokens=None if tokens_out is None else int(tokens_out),
-                 reported_usd=add([u.reported_usd for u in usages]))
+    def whole(parts: list[Usage]) -> Usage:
+        tokens_in = add([u.input_tokens for u in parts])
+        tokens_out = add([u.output_tokens for u in parts])
+        return Usage(requests=sum(u.requests for u in parts),
+                     credits=add([u.credits for u in parts]),
+                     input_tokens=None if tokens_in is None else int(tokens_in),
+                     output_tokens=None if tokens_out is None else int(tokens_out),
+                     reported_usd=add([u.reported_usd for u in parts]))
+
+    total = whole(list(usages))
+    # each usage's own unpriced part, and every usage that reported no price while
+    # another did: priced by the tariff, never hidden behind the reported figure
+    unpriced = [u.unpriced for u in usages if u.unpriced is not None]
+    if total.reported_usd is not None:
+        unpriced += [u.model_copy(update={"unpriced": None}) for u in usages
+                     if u.reported_usd is None]
+    if unpriced:
+        total.unpriced = whole(unpriced)
+    return total
+
+
+def call_bound(prompt: Prompt, lang: str, max_tokens: int | None) -> Usage:
+    """What one call sending ``prompt`` may consume at most, all its requests together:
+    the budget's hold before it leaves (``Adapter.estimate_usage``). The worst case is a
+    first request refused for the context window (its fee: :func:`send_fitting` counts it),
+    the smaller one answered in the other language, and the firmer one (:func:`insist`),
+    both at ``max_tokens``; the smaller prompt is bounded by ``prompt``. A request in
+    neither of scout's languages is never asked again."""
+    answer = usage_bound([prompt.system, prompt.user], max_tokens)
+    others = [code for code in LANGUAGES if code != lang]
+    if lang not in LANGUAGES or not others:
+        return combined(Usage(requests=1), answer)
+    firmer = insist(prompt, lang, others[0])
+    return combined(Usage(requests=1), answer,
+                    usage_bound([firmer.system, firmer.user], max_tokens))
 
 
 def charged(exc: ProviderError, usage: Usage) -> ProviderError:

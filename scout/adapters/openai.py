@@ -35,7 +35,7 @@ import httpx
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
     completions_url, given_figures, other_language, post_chat, read_completion, \
     refuse_third_language, response_usage, sourced_figures, token_usage
-from scout.adapters.chat_resend import answered, send_fitting, shrunk_note
+from scout.adapters.chat_resend import answered, call_bound, send_fitting, shrunk_note
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.headers import MAX_VALUE_CHARS, resolve_headers
 from scout.config.baseurl import azure_deployment, azure_without_version
@@ -43,7 +43,7 @@ from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.errors import AuthError, ParseError
 from scout.i18n import N_, translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
-    SynthesisRequest, Usage, usage_bound
+    SynthesisRequest, Usage
 from scout.adapters.contract.http import make_client
 from scout.schemas.sources import Synthesis
 
@@ -77,9 +77,11 @@ class OpenAIAdapter(SynthesisAdapter):
                                      costs=compared(request.subjects))
 
     def estimate_usage(self, request: Request) -> Usage:
-        """The prompt this request sends, in tokens, and ``max_tokens`` as the output bound."""
-        _, prompt = self._prompt(request)
-        return usage_bound([prompt.system, prompt.user], self.oa.max_tokens)
+        """What this call may consume at most, every request it may send together
+        (:func:`~scout.adapters.chat_resend.call_bound`: the prompt's tokens, ``max_tokens``
+        as the output bound, a resend's too)."""
+        built, prompt = self._prompt(request)
+        return call_bound(prompt, built.lang, self.oa.max_tokens)
 
     def call(self, request: Request, credential: Secret | None = None) -> Reply[Synthesis]:
         request, prompt = self._prompt(request)

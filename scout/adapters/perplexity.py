@@ -43,7 +43,7 @@ import httpx
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
     completions_url, given_figures, other_language, parse_content, post_chat, \
     read_completion, refuse_third_language, sourced_figures, token_usage
-from scout.adapters.chat_resend import answered, send_fitting, shrunk_note
+from scout.adapters.chat_resend import answered, call_bound, send_fitting, shrunk_note
 from scout.adapters.chat_stream import answer_json
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
 from scout.adapters.search_http import json_object
@@ -52,7 +52,7 @@ from scout.config.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError, ParseError
 from scout.i18n import N_, translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
-    SynthesisRequest, Usage, usage_bound
+    SynthesisRequest, Usage
 from scout.adapters.contract.http import make_client
 from scout.schemas.sources import Citation, Source, Synthesis
 
@@ -132,12 +132,13 @@ class PerplexityAdapter(SynthesisAdapter):
                             costs=compared(request.subjects))
 
     def estimate_usage(self, request: Request) -> Usage | None:
-        """The prompt this request sends, in tokens, and ``max_tokens`` as the output bound
-        (the request fee is the tariff's ``per_request``)."""
+        """What this call may consume at most, every request it may send together
+        (:func:`~scout.adapters.chat_resend.call_bound`: the prompt's tokens, ``max_tokens``
+        as the output bound, each request's fee, a resend's too)."""
         if not isinstance(request, SynthesisRequest):
             return None
         prompt = self._prompt(request)
-        return usage_bound([prompt.system, prompt.user], self.px.max_tokens)
+        return call_bound(prompt, request.lang, self.px.max_tokens)
 
     # --- response --------------------------------------------------------------------
 

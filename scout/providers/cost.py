@@ -3,7 +3,9 @@
 A call's cost is, in USD:
 
 * the provider's own figure when it reports one, a finite amount of 0 or more
-  (``Usage.reported_usd``; basis ``reported``), else
+  (``Usage.reported_usd``; basis ``reported``), plus the tariff's price of the call's
+  requests it does not cover (``Usage.unpriced``: a resend's refused first request;
+  basis ``reported+tariff:request``), else
 * ``requests x per_request + credits x per_credit + input_tokens/1000 x per_1k_input
   + output_tokens/1000 x per_1k_output`` (basis names the parts that applied, e.g.
   ``tariff:credit``), or ``0`` with basis ``free`` when the adapter has no tariff; a
@@ -57,6 +59,12 @@ def compute_cost(usage: Usage, tariff: Tariff) -> Cost:
     count that is negative or not finite is no figure (:func:`_figure`): the tariff
     prices the call instead."""
     if usage.reported_usd is not None and _figure(usage.reported_usd):
+        # the requests of the call whose price the provider did not report (a resend's
+        # refused first request) are priced by the tariff and added: each is paid for
+        rest = (compute_cost(usage.unpriced.model_copy(update={"reported_usd": None}),
+                             tariff) if usage.unpriced is not None else FREE)
+        if rest.usd > 0:
+            return Cost(float(usage.reported_usd) + rest.usd, "reported+" + rest.basis)
         return Cost(float(usage.reported_usd), "reported")
     parts: list[str] = []
     usd = 0.0

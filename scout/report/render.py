@@ -291,7 +291,7 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
     for name in RATING_FILTERS:
         env.filters[name] = _on_scale(name, lang, rating_scale,
                                       **({"units": units} if name == "value" else {}))
-    for name in ("l10n", "input_labels"):
+    for name in ("l10n", "input_labels", "input_unit"):
         env.filters[name] = _with_project_words(name, lang, catalog,
                                                 written if name == "l10n" else None)
     env.globals["lang"] = lang

@@ -242,6 +242,28 @@ def input_labels(names: Any, inputs: Any = None, *, lang: str = "en",
 
 
 @_filter
+def input_unit(text: Any, spec: Any = None, label: Any = None, *, lang: str = "en",
+               catalog: Any = None) -> str:
+    """A plain number input's value as shown (``text``) with the unit its declaration
+    says (``scout.spec.inputunit``: "600" → "600 Mbps" for a speed described "in Mbps");
+    a unit written as a word ("months") in the reader's language through the kind's
+    catalog, left out where the catalog does not say it in that language, or where the
+    input's ``label`` as shown says it already ("temperature (°C)", "edad en meses").
+    Unchanged for any other input."""
+    from scout.spec.inputunit import declared_unit, is_word, with_unit
+
+    unit = declared_unit(spec) if spec is not None else None
+    code = i18n.lang_of(lang)
+    if unit is not None and is_word(unit):
+        said = l10n(unit, lang=lang, catalog=catalog)
+        unit = said if said != unit or code == "en" else None
+    if unit is not None and isinstance(label, str) and re.search(
+            rf"(?<!\w){re.escape(unit)}(?!\w)", label, re.I):
+        unit = None
+    return with_unit(str(text), unit, code)
+
+
+@_filter
 def usd(value: Any, *, lang: str = "en") -> str:
     """A cost in dollars, cents shown to four places below one cent: '$0.0050' (en),
     '0,0050 US$' (es)."""

@@ -60,9 +60,13 @@ _NUM = r"(?P<num>\d{1,3}|" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r
 _UNIT = r"(?P<unit>meses|mes|months?|anos|ano|years?)"
 #: what is agreed for a term, said right before its length or right after it:
 #: "permanencia 12 meses", "permanencia de 24 meses", "contract: 18 months", "minimum term
-#: of 12 months", "24-month contract", "12 meses de permanencia"
+#: of 12 months", "24-month contract", "12 meses de permanencia"; a lease's or a course's
+#: "duración mínima 9 meses", "minimum stay of 6 months" (a bare "duración" is the
+#: thing's own length, no term)
 _TERM = (r"(?:permanencia|compromiso(?:\s+de\s+permanencia)?|contrato|contract(?:\s+length)?|"
-         r"minimum\s+term|plazo\s+minimo|tie[\s-]in|term)")
+         r"minimum\s+(?:term|duration|length|period|stay|commitment)|"
+         r"(?:plazo|periodo|compromiso)\s+minimo|(?:duracion|estancia)\s+minima|"
+         r"tie[\s-]in|term)")
 _CONTRACT = (
     re.compile(rf"\b{_TERM}\s*(?::|\s(?:de|of))?\s*(?:(?:minima|minimo|minimum)\s+)?"
                rf"(?:de\s+)?{_NUM}[\s-]+{_UNIT}\b"),

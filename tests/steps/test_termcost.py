@@ -153,3 +153,21 @@ def test_the_shared_words_fit_any_kind_and_a_kind_can_say_its_own(
     assert shared in said and "permanencia" not in said and "contract" not in flag
     broadband = Path(__file__).resolve().parents[2] / "examples" / "broadband" / "locales"
     assert kinds in localize(flag, "es", catalog=reader_translations("es", broadband))
+
+
+@pytest.mark.parametrize("text, months", [
+    # a lease's or a course's minimum, said with "duration" / "stay" words, both languages
+    ("Habitación en piso compartido, 450 €/mes. Duración mínima 9 meses.", 9),
+    ("duración mínima de 10 meses, fianza de un mes", 10),
+    ("6 meses de estancia mínima", 6),
+    ("periodo mínimo: 3 meses", 3),
+    ("Studio flat, £900 pcm, minimum stay of 6 months", 6),
+    ("a 12-month minimum commitment applies", 12),
+    ("minimum duration: nine months", 9),
+    # a thing's own length is no term
+    ("curso intensivo de 9 meses de duración", None),
+    ("Duración: 9 meses, 120 € al mes", None),
+    ("the course lasts 6 months", None),
+])
+def test_a_minimum_duration_or_stay_is_read_as_a_term(text, months):
+    assert contract_months(text) == months

@@ -101,6 +101,11 @@ class Usage(BaseModel):
     reported_usd: float | None = Field(
         default=None, description="cost the provider itself reported, when it does"
     )
+    #: the part of a call of several requests whose price the provider did not report
+    #: (a request refused before it was answered, a body without its cost) beside those
+    #: whose price is ``reported_usd``: priced by the tariff and added to it, so a
+    #: reported price never hides a request's fee
+    unpriced: "Usage | None" = None
 
 
 #: characters per token when a prompt's tokens are estimated before it is sent: English
