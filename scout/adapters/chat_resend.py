@@ -170,6 +170,21 @@ def shrunk_note(sends: Sends, total: int, lang: str) -> str:
                  used=sends.prompt.evidence_used, total=total)
 
 
+def record_sends(reply: Reply[Synthesis], sends: Sends, total: int, request_lang: str,
+                 **meta: object) -> Reply[Synthesis]:
+    """``reply`` with what its sends did: the note when the prompt was sent again smaller,
+    and the meta the journal keeps (the prompt sent last, its evidence, how many sends),
+    the same for every chat adapter; ``meta``: an adapter's own keys beside them."""
+    if sends.shrunk:
+        reply.value.notes.append(shrunk_note(sends, total, request_lang))
+    sent = sends.prompt
+    reply.meta.update(prompt_chars=len(sent.user), evidence_used=sent.evidence_used,
+                      evidence_dropped=sent.evidence_dropped,
+                      evidence_cut=sent.evidence_cut, evidence_shrunk=sends.shrunk,
+                      sends=sends.count, **meta)
+    return reply
+
+
 #: what the model is told the second time, after an answer in the other language
 _FIRMER = ("Your previous answer was written in {written}, which is wrong: the reader asked "
            "in {language}. Write every sentence of the answer in {language}; keep names, "

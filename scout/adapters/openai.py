@@ -35,7 +35,7 @@ import httpx
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
     completions_url, given_figures, other_language, post_chat, read_completion, \
     refuse_third_language, response_usage, sourced_figures, token_usage
-from scout.adapters.chat_resend import answered, call_bound, send_fitting, shrunk_note
+from scout.adapters.chat_resend import answered, call_bound, record_sends, send_fitting
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.headers import MAX_VALUE_CHARS, resolve_headers
 from scout.config.baseurl import azure_deployment, azure_without_version
@@ -102,14 +102,8 @@ class OpenAIAdapter(SynthesisAdapter):
         response, sends = send_fitting(send, prompt, rebuild, self.oa.max_tokens, self.name)
         reply = answered(read, send, response, sends, request.lang, self.name,
                          response_usage)
-        if sends.shrunk:
-            reply.value.notes.append(shrunk_note(sends, len(request.evidence), request.lang))
-        sent = sends.prompt
-        reply.meta.update(prompt_chars=len(sent.user), evidence_used=sent.evidence_used,
-                          evidence_dropped=sent.evidence_dropped,
-                          evidence_cut=sent.evidence_cut, lang=request.lang,
-                          evidence_shrunk=sends.shrunk, sends=sends.count)
-        return reply
+        return record_sends(reply, sends, len(request.evidence), request.lang,
+                            lang=request.lang)
 
     def _send(self, prompt: Prompt, credential: Secret | None) -> httpx.Response:
         body: dict[str, Any] = {

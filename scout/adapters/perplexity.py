@@ -43,7 +43,7 @@ import httpx
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
     completions_url, given_figures, other_language, parse_content, post_chat, \
     read_completion, refuse_third_language, sourced_figures, token_usage
-from scout.adapters.chat_resend import answered, call_bound, send_fitting, shrunk_note
+from scout.adapters.chat_resend import answered, call_bound, record_sends, send_fitting
 from scout.adapters.chat_stream import answer_json
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
 from scout.adapters.search_http import json_object
@@ -111,14 +111,7 @@ class PerplexityAdapter(SynthesisAdapter):
         response, sends = send_fitting(send, prompt, rebuild, self.px.max_tokens, self.name)
         reply = answered(read, send, response, sends, request.lang, self.name,
                          lambda r: self._usage(_usage_block(r))[0])
-        if sends.shrunk:
-            reply.value.notes.append(shrunk_note(sends, len(request.evidence), request.lang))
-        sent = sends.prompt
-        reply.meta.update(prompt_chars=len(sent.user), evidence_used=sent.evidence_used,
-                          evidence_dropped=sent.evidence_dropped,
-                          evidence_cut=sent.evidence_cut, evidence_shrunk=sends.shrunk,
-                          sends=sends.count)
-        return reply
+        return record_sends(reply, sends, len(request.evidence), request.lang)
 
     def _prompt(self, request: SynthesisRequest, chars: int | None = None) -> Prompt:
         """The prompt, its evidence cut to the budget (``chars``: a smaller one, for a
