@@ -139,18 +139,18 @@ def runs_cmd(runs_dir: str | None, limit: int, cursor: str | None, as_json: bool
     Newest first, the newest --limit of them (a lab's years of runs are past a screen);
     a last line totals every mission (not the page): how many, of each status, damaged,
     and the journal's cost (--json: "summary"). --json has next_cursor, and --cursor
-    lists the page after it. Cost is what the
-    request journal recorded for the mission over every apply. A mission whose files
+    lists the page after it. Cost is what the request journal recorded for the mission
+    over every apply. A mission whose files
     are damaged is listed with its problem, and the note names every such mission.
     The temporary files a killed apply left in a listed run dir that no apply runs
     (`.<file>.<random>.tmp`, over a minute old, no live writer's) are removed.
     """
     root = config_root()
+    runs = default_runs(runs_dir, root=root)
     with _indexing_progress():
-        page = runs_page(default_runs(runs_dir, root=root), root / "runtime",
-                         limit=limit or None, cursor=cursor, use_index=not no_index,
-                         summary=True)
-    _sweep_tmp(default_runs(runs_dir, root=root), page.rows)
+        page = runs_page(runs, root / "runtime", limit=limit or None, cursor=cursor,
+                         use_index=not no_index, summary=True)
+    _sweep_tmp(runs, page.rows)
     summary = page.summary.to_dict() if page.summary is not None else None
     note = runs_note(page, cursor is None, "--limit N shows more (0: all), --cursor "
                      f"{page.next_cursor} the next page")
