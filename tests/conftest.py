@@ -22,6 +22,18 @@ def _own_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ.pop("SCOUTE_NO_TEMPLATE_CACHE", None)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _english_locale() -> None:
+    """`scout validate` speaks the author's locale (scout.i18n.problems): the suite's
+    expectations are English whatever locale the machine running it has, so a Spanish
+    one is set aside (subprocesses inherit it); tests of the Spanish output ask for it."""
+    from scout.i18n.problems import LOCALE_VARS
+
+    for var in LOCALE_VARS:
+        if os.environ.get(var, "").lower().startswith("es"):
+            os.environ[var] = "C.UTF-8" if var != "LANGUAGE" else "en"
+
+
 @pytest.fixture
 def project_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of this project's root (config/, templates/, pipelines/) to run scout in:

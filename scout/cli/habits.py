@@ -16,6 +16,8 @@ _PLAN = ("apply", "scout plan (the same arguments) shows what apply would do and
          "nothing")
 _BUDGET = ("--max-cost", "the cost cap is --max-cost USD (e.g. --max-cost 0.50)")
 _LANG = ("--set", "the request's language is --set lang=es (or en)")
+_VALIDATE_LANG = ("--lang", "the messages' language is --lang es (or en); a Spanish locale "
+                  "(LANG=es_ES.UTF-8) asks for Spanish too")
 _INIT_LANG = ("--es", "--es NAME gives the kind its Spanish name (e.g. --es congresos)")
 _INPUT = ("--set", "an input's value is --set NAME=VALUE (repeatable)")
 _OUTPUT = ("--runs-dir", "the report is written in the mission's run dir (its path is "
@@ -29,8 +31,9 @@ HABITS: dict[str, tuple[tuple[str, str], ...]] = {
     "--dry-run": (_PLAN,), "--dryrun": (_PLAN,), "--plan": (_PLAN,), "--what-if": (_PLAN,),
     "--budget": (_BUDGET,), "--max-budget": (_BUDGET,), "--cost-cap": (_BUDGET,),
     "--max-usd": (_BUDGET,), "--cap": (_BUDGET,), "--presupuesto": (_BUDGET,),
-    "--lang": (_LANG, _INIT_LANG), "--language": (_LANG, _INIT_LANG),
-    "--locale": (_LANG, _INIT_LANG), "--idioma": (_LANG, _INIT_LANG),
+    "--lang": (_LANG, _INIT_LANG), "--language": (_VALIDATE_LANG, _LANG, _INIT_LANG),
+    "--locale": (_VALIDATE_LANG, _LANG, _INIT_LANG),
+    "--idioma": (_VALIDATE_LANG, _LANG, _INIT_LANG),
     "--param": (_INPUT,), "--var": (_INPUT,), "--arg": (_INPUT,), "--input": (_INPUT,),
     "--output": (_OUTPUT,), "--out": (_OUTPUT,), "-o": (_OUTPUT,), "--output-dir": (_OUTPUT,),
     "--verbose": (_VERBOSE,), "-v": (_VERBOSE,), "--debug": (_VERBOSE,),

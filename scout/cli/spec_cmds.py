@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -11,13 +12,14 @@ from scout.cli import cli
 from scout.cli.params import PathParam, config_help, json_flag
 from scout.cli.render import format_problem, github_annotation
 from scout.errors import EXIT_USAGE, UsageError
+from scout.i18n.problems import author_lang, line, said, say
 from scout.spec.discover import skipped_summary
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.validate import load_valid_pipeline, validate_paths
 
 
-def _projects_used(projects: list[Path]) -> list[str]:
+def _projects_used(projects: list[Path], lang: str = "en") -> list[str]:
     """A line for each project other than the current folder whose config and templates
     the files were checked against (a kind's own project inside another, scout's
     ``examples/x``): what a run of them from here uses too."""
@@ -26,7 +28,7 @@ def _projects_used(projects: list[Path]) -> list[str]:
     for project in projects:
         if project != here:
             shown = project.relative_to(here) if project.is_relative_to(here) else project
-            lines.append(f"project: {shown} (its config/ and templates/)")
+            lines.append(line("project: {path} (its config/ and templates/)", lang, path=shown))
     return lines
 
 
@@ -39,8 +41,13 @@ def _projects_used(projects: list[Path]) -> list[str]:
 @click.option("--config", type=PathParam(), default=None,
               help=config_help("to check chains against", near="the spec"))
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary.")
+@click.option("--lang", type=click.Choice(["en", "es"]), default=None,
+              help="The language of the messages and hints (default: the locale's, from "
+                   "LANGUAGE, LC_ALL, LC_MESSAGES or LANG: es_ES.UTF-8 is Spanish; English "
+                   "otherwise). Codes and --format json stay English.")
 @json_flag
-def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) -> int:
+def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool,
+             lang: str | None) -> int:
     """Check pipeline and mission files (or folders of them).
 
     Every problem in every file is reported at once, each with file:line:col, an error
@@ -50,14 +57,20 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
     of its own (the nearest folder above it with config/ and templates/, as scout init
     writes one) is checked against that project's config and templates from wherever
     scout runs, and a line says which project ("project: examples/carrepair"). Exits 0
-    when all files are valid, 2 otherwise.
+    when all files are valid, 2 otherwise. Messages and hints are in English, or in
+    Spanish with --lang es or a Spanish locale (LANG=es_ES.UTF-8).
     """
+    said_in = author_lang(lang, os.environ)
     result = validate_paths(list(paths), config=config)
     skipped = skipped_summary([Path(s) for s in result.skipped])
+    if skipped and said_in != "en":
+        skipped = say(skipped, ("validate",), said_in) or skipped
+    shown = [said(p, said_in) for p in result.problems] if said_in != "en" \
+        and fmt in ("sarif", "github") else result.problems
     if fmt == "sarif":
         from scout.cli.sarif import sarif_text
 
-        click.echo(sarif_text(result.problems))
+        click.echo(sarif_text(shown))
         if skipped and not quiet:
             click.echo(skipped, err=True)  # stdout stays one SARIF document
     elif fmt == "json":
@@ -72,29 +85,30 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
             ],
         }, indent=2))
     elif fmt == "github":
-        for p in result.problems:
+        for p in shown:
             click.echo(github_annotation(p))
         if skipped and not quiet:
             click.echo(f"::notice title=scout::{skipped}")
     else:
         for f in result.files:
             for p in f.problems:
-                click.echo(format_problem(p))
+                click.echo(format_problem(said(p, said_in) if said_in != "en" else p))
         if not quiet:
-            for line in _projects_used(result.projects):
-                click.echo(line)
+            for text in _projects_used(result.projects, said_in):
+                click.echo(text)
             if skipped:
                 click.echo(skipped)
             bad = [f for f in result.files if not f.ok]
             n_err = sum(len(f.errors) for f in result.files)
             if bad:
-                click.echo(f"{n_err} problem(s) in {len(bad)} of {len(result.files)} file(s)")
+                click.echo(line("{count} problem(s) in {bad} of {files} file(s)", said_in,
+                                count=n_err, bad=len(bad), files=len(result.files)))
             else:
                 # a folder without .yaml files is a USE010 entry, not a file that was valid
                 checked = [f for f in result.files
                            if not (f.problems and all(p.code == "USE010" for p in f.problems))]
-                click.echo(f"{len(checked)} file(s) valid" if checked
-                           else "no spec files to check")
+                click.echo(line("{count} file(s) valid", said_in, count=len(checked))
+                           if checked else line("no spec files to check", said_in))
     return 0 if result.ok else EXIT_USAGE
 
 

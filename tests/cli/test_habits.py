@@ -22,6 +22,8 @@ PIPELINE = str(ROOT / "pipelines" / "hotel_research.yaml")
     (["batch", "apply", PIPELINE, "--budget", "5"], "the cost cap is --max-cost USD"),
     (["plan", PIPELINE, "--lang", "es"], "--set lang=es"),
     (["init", "bakeries", "--lang", "es"], "--es NAME gives the kind its Spanish name"),
+    (["validate", PIPELINE, "--idioma", "es"], "--lang es (or en)"),
+    (["validate", PIPELINE, "--locale=es_ES"], "--lang es (or en)"),
     (["apply", PIPELINE, "-o", "out/"], "--runs-dir DIR"),
 ])
 def test_another_tools_option_is_told_scouts(args: list[str], said: str,
@@ -33,7 +35,7 @@ def test_another_tools_option_is_told_scouts(args: list[str], said: str,
 
 def test_no_habit_is_offered_where_the_command_has_no_such_way(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["validate", PIPELINE, "--lang", "es"]) == 2
+    assert main(["graph", PIPELINE, "--lang", "es"]) == 2
     err = capsys.readouterr().err
     assert "No such option '--lang'" in err and "--set" not in err
 

@@ -1,0 +1,190 @@
+"""`scout validate` in the author's language (scout/i18n/problems.py).
+
+English by default; Spanish with ``--lang es`` or a Spanish locale. Every SPEC code has a
+Spanish gist in the problems catalog, every entry keeps its placeholders, the labels and
+codes stay as a compiler's do, and an English author's validate never reads the catalog.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scout.cli import main
+from scout.errors import Problem
+from scout.i18n import problems as words
+from scout.i18n.problems import author_lang, codes_said, said
+from tests.docs.test_error_docs import LITERAL, codes_in_source
+
+ROOT = Path(__file__).resolve().parents[2]
+PO = ROOT / "scout" / "locales" / "es" / "LC_MESSAGES" / "problems.po"
+
+
+def run(args: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
+    runner = CliRunner()
+    with runner.isolation(env=env) as (out, _err, _):
+        code = main(args)
+    return code, out.getvalue().decode()
+
+
+def broken(tmp_path: Path) -> Path:
+    """A pipeline with the mistakes authors make most: a misspelt key, a need nothing
+    produces, a duplicate key, a value of the wrong type."""
+    path = tmp_path / "kind.yaml"
+    path.write_text(
+        "apiVersion: scout/v1\n"
+        "name: cafés\n"
+        "inputs:\n"
+        "  city: {type: place}\n"
+        "phases:\n"
+        "  F0: {uses: task, produces: [task]}\n"
+        "  F1:\n"
+        "    uses: search\n"
+        "    needs: [task, candidatos]\n"
+        "    chain: web\n"
+        "    produce: [candidates]\n"
+        "    with: {query: \"{{ task.city }} cafés\"}\n"
+        "    with: {query: \"cafés\"}\n", encoding="utf-8")
+    return path
+
+
+def test_every_spec_code_has_a_spanish_gist() -> None:
+    spec = {c for c in codes_in_source(LITERAL) if c.startswith("SPEC")}
+    assert len(spec) > 50  # the scan itself works
+    missing = sorted(spec - codes_said("es"))
+    assert not missing, f"add a msgctxt \"code\" entry to {PO.name} for: {missing}"
+
+
+def test_every_entry_keeps_its_placeholders() -> None:
+    """A msgstr says every {placeholder} of its msgid and no other: one dropped would
+    hide the author's name, one added would fail to format."""
+    catalog = words._catalog("es")
+    assert len(catalog) > 100
+    for (ctx, msgid), msgstr in catalog.items():
+        names = re.findall(r"\{(\w+)\}", msgid)
+        assert sorted(re.findall(r"\{(\w+)\}", msgstr)) == sorted(names), (ctx, msgid)
+        if ctx not in ("code", "hint", "validate", "message") and not ctx.startswith(("SPEC", "CFG")):
+            pytest.fail(f"unknown msgctxt {ctx!r}")
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt not installed")
+def test_the_catalog_passes_msgfmt_check() -> None:
+    proc = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(PO)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "POSIX"}, "en"),
+    ({"LANG": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "es_ES.UTF-8"}, "es"),
+    ({"LANG": "es_MX"}, "es"),
+    ({"LANG": "es"}, "es"),
+    ({"LANG": "es_AR.UTF-8@euro"}, "es"),
+    ({"LANG": "eu_ES.UTF-8"}, "en"),        # Basque in Spain: a language scout does not write
+    ({"LANG": "est"}, "en"),                # not 'es' followed by a territory
+    ({"LANG": "en_US.UTF-8", "LC_ALL": "es_CO.UTF-8"}, "es"),   # LC_ALL wins
+    ({"LANG": "es_ES.UTF-8", "LC_MESSAGES": "en_US.UTF-8"}, "en"),
+    ({"LANG": "en_US.UTF-8", "LANGUAGE": "es:en"}, "es"),
+    ({"LANG": "es_ES.UTF-8", "LANGUAGE": ""}, "es"),        # an empty variable is unset
+])
+def test_the_locale_names_the_language(env: dict[str, str], lang: str) -> None:
+    assert author_lang(None, env) == lang
+
+
+def test_the_flag_wins_over_the_locale() -> None:
+    assert author_lang("en", {"LANG": "es_ES.UTF-8"}) == "en"
+    assert author_lang("es", {"LANG": "C"}) == "es"
+
+
+def test_spanish_messages_keep_codes_labels_and_names(tmp_path: Path) -> None:
+    path = broken(tmp_path)
+    code, out = run(["validate", str(path), "--lang", "es", "--config",
+                     str(ROOT / "config" / "adapters.yaml")])
+    assert code == 2
+    # labels and codes as a compiler's; the message and the hint in Spanish; the
+    # author's own names (phases, keys, values) as written
+    assert "error SPEC010: clave 'produce' desconocida en phases.F1" in out
+    assert "  hint: ¿querías decir 'produces'?" in out
+    assert ("error SPEC021: la fase 'F1' necesita 'candidatos', que ninguna fase produce "
+            "ni ninguna entrada declara") in out
+    assert "error SPEC004: clave 'with' duplicada (definida primero en la línea 12)" in out
+    assert re.search(r"\d+ problema\(s\) en 1 de 1 archivo\(s\)", out)
+    assert "unknown key" not in out and "hint: did you mean" not in out
+
+
+def test_a_spanish_locale_asks_for_spanish(tmp_path: Path) -> None:
+    path = broken(tmp_path)
+    code, out = run(["validate", str(path)], env={"LANG": "es_ES.UTF-8", "LC_ALL": None,
+                                                  "LANGUAGE": None, "LC_MESSAGES": None})
+    assert code == 2 and "clave 'produce' desconocida" in out
+    code, out = run(["validate", str(path), "--lang", "en"], env={"LANG": "es_ES.UTF-8"})
+    assert "unknown key 'produce'" in out and "desconocida" not in out
+
+
+def test_english_by_default_and_the_catalog_stays_unread(tmp_path: Path) -> None:
+    """An author who asked for nothing reads English, and validate's start pays nothing for
+    the Spanish words (the catalog is read only when Spanish is asked)."""
+    words._catalog.cache_clear()
+    words._patterns.cache_clear()
+    code, out = run(["validate", str(broken(tmp_path))],
+                    env={"LANG": "C.UTF-8", "LC_ALL": None, "LANGUAGE": None,
+                         "LC_MESSAGES": None})
+    assert code == 2 and "unknown key 'produce' in phases.F1" in out
+    assert "did you mean 'produces'?" in out
+    assert words._catalog.cache_info().currsize == 0
+
+
+def test_json_stays_english_for_programs(tmp_path: Path) -> None:
+    code, out = run(["validate", str(broken(tmp_path)), "--lang", "es", "--format", "json"])
+    messages = [p["message"] for f in json.loads(out)["files"] for p in f["problems"]]
+    assert any(m.startswith("unknown key 'produce'") for m in messages)
+
+
+def test_github_annotations_speak_spanish(tmp_path: Path) -> None:
+    code, out = run(["validate", str(broken(tmp_path)), "--lang", "es", "--format", "github"])
+    assert "title=SPEC010::clave 'produce' desconocida en phases.F1" in out
+
+
+@pytest.mark.parametrize("message, spanish", [
+    ("phases.F2.with.limit: must be a whole number (got 'diez')",
+     "phases.F2.with.limit: debe ser un número entero (es 'diez')"),
+    ("max_cost: must be at least 0 (got -1)", "max_cost: debe ser al menos 0 (es -1)"),
+    ("must not be empty", "no puede estar vacío"),
+])
+def test_a_models_message_is_said_inside_its_field(message: str, spanish: str) -> None:
+    assert said(Problem("SPEC012", message), "es").message == spanish
+
+
+def test_a_message_no_entry_says_gives_the_gist_and_the_english() -> None:
+    """A message the catalog does not say whole is not half-translated: the code's gist in
+    Spanish, then the exact English (its names and numbers intact)."""
+    p = said(Problem("SPEC012", "phases.F1.with.limit: a brand new complaint about 'x'"), "es")
+    assert p.message == ("un valor del tipo equivocado, fuera de rango o no permitido (en "
+                         "inglés: phases.F1.with.limit: a brand new complaint about 'x')")
+    # a code without a gist (not a spec problem) stays as it is
+    q = Problem("USE999", "something else")
+    assert said(q, "es") == q
+
+
+def test_names_that_look_like_placeholders_are_shown_as_written() -> None:
+    """A key a hostile or careless author wrote with braces, quotes or the message's own
+    words in it is repeated exactly, never read as a format field."""
+    for key in ("{message}", "{0}", "}{", "in the document", "n\u0303o", "x" * 70):
+        p = said(Problem("SPEC010", f"unknown key '{key}' in phases.F1",
+                         hint=f"did you mean '{key}x'?"), "es")
+        assert p.message == f"clave '{key}' desconocida en phases.F1", key
+        assert p.hint == f"¿querías decir '{key}x'?"
+
+
+def test_english_problems_are_unchanged() -> None:
+    p = Problem("SPEC010", "unknown key 'x'", hint="did you mean 'y'?")
+    assert said(p, "en") is p
