@@ -122,6 +122,37 @@ def budget_input(inputs: list[tuple[str, str]]) -> str | None:
     return next(iter(named or money), None)
 
 
+#: the words a request names a trip's end with, in both languages ("de Madrid a Lisboa",
+#: "from Madrid to Lisbon", "desde Sevilla hasta Oporto", "con destino a Roma"): without
+#: them a route kind's origin and destination were two places told apart by order alone,
+#: and "to Lisbon from Madrid" swapped them
+ROUTE_ALIASES = {
+    "from": ("from", "desde", "de", "leaving from", "departing from", "saliendo de",
+             "salida desde", "con salida desde", "origin", "origen"),
+    "to": ("to", "a", "hasta", "hacia", "going to", "bound for", "rumbo a",
+           "con destino a", "destination", "destino"),
+}
+#: the words of a trip end's name that add words of their own: a car's pick-up and
+#: drop-off, a flight's departure and arrival
+_END_ALIASES = {
+    "pickup": ("pick up in", "pick-up in", "pickup in", "recogida en", "recoger en"),
+    "dropoff": ("drop off in", "drop-off in", "dropoff in", "devolución en", "entrega en"),
+    "departure": ("departure", "salida"),
+    "arrival": ("arriving in", "arrival", "llegada a", "llegada"),
+}
+
+
+def route_aliases(name: str) -> tuple[str, ...]:
+    """The aliases of a place input that is a trip's end (its name says which:
+    ``origin``, ``from_city``, ``destination``, ``dropoff``), empty for any other place."""
+    words = set(name.split("_"))
+    end = "from" if words & _FROM else "to" if words & _TO else None
+    if end is None:
+        return ()
+    extra = [w for key, said in _END_ALIASES.items() if key in words for w in said]
+    return tuple(dict.fromkeys(extra + list(ROUTE_ALIASES[end])))
+
+
 def _inputs_yaml(inputs: list[tuple[str, str]], example: bool = False) -> str:
     """The ``inputs:`` block; ``example``: the default kind, whose minimum rating is 7."""
     width = max(len(n) for n, _ in inputs) + 1
@@ -131,8 +162,11 @@ def _inputs_yaml(inputs: list[tuple[str, str]], example: bool = False) -> str:
         said = (name.replace("_", " ") + ", an amount of money" if kind == "money"
                 and name != budget else _DESCRIBED.get(kind, name.replace("_", " ")))
         default = "default: 7.0, " if example and kind == "rating" else ""
+        ends = route_aliases(name) if kind == "place" else ()
+        aliases = f"aliases: [{', '.join(ends)}], " if ends else ""
         lines.append(f"  {(name + ':').ljust(max(width, 11))} {{type: {kind}, {default}"
-                     f"description: \"{said} (optional: a request without it still runs)\"}}")
+                     f"{aliases}description: \"{said} (optional: a request without it still "
+                     "runs)\"}")
     return "\n".join(lines)
 
 

@@ -145,10 +145,13 @@ REPORT_ENGLISH = ("Shortlist", "Synthesis", "price", "not stated", "found", "Wha
 REPORT_SPANISH = ("Selección", "Síntesis", "precio", "no consta", "encontrados?", "Fuentes",
                   "presupuesto", "consulta", "no indicado", "convertido", "día")
 # what a report of a kind that is no lodging, job or shop has no business saying, in either
-# language: lodging, a job's pay, a shop's stock
-LODGING_PAY_STOCK = ("hotels?", "nights?", "per night", "check-in", "noches?", "por noche",
-                     "habitaci[oó]n(es)?", "huéspedes", "salary", "salario", "sueldo",
-                     "in stock", "shipping", "envío")
+# language, each group in both: lodging (a hotel's nights and rooms), a job's pay, a shop's
+# stock and its shipping ("envío" is the shop's, beside "shipping", no lodging word)
+LODGING = ("hotels?", "hoteles", "nights?", "noches?", "per night", "por noche", "check-in",
+           "habitaci[oó]n(es)?", "huéspedes")
+PAY = ("salary", "salario", "sueldo")
+STOCK = ("in stock", "out of stock", "en stock", "sin stock", "shipping", "envío")
+LODGING_PAY_STOCK = LODGING + PAY + STOCK
 
 
 def assert_cites_sources(run: Any, listings: list[Any], key: str = "") -> None:
