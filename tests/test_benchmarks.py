@@ -59,7 +59,9 @@ def test_quick_benchmarks_print_one_json_object(script: str,
     if script == "cli.py":  # README: warm and cold validate rows, wall and CPU figures
         rows = doc["commands"]
         warm, cold = "scout validate pipelines/", "scout validate pipelines/ (cold cache)"
-        assert set(rows) == {"import click", "scout --help", warm, cold}
+        spanish = "scout validate pipelines/ --lang es"
+        assert set(rows) == {"import click", "scout --help", warm, cold, spanish}
+        assert "target" not in rows[spanish]  # a figure to read, no target
         for row in rows.values():
             assert row["median_s"] > 0 and row["cpu_s"] > 0 and row["cpu_ratio"] > 0
         assert rows[warm]["target"] == rows[cold]["target"] == 5.0
