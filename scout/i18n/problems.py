@@ -145,11 +145,15 @@ def say(text: str, contexts: tuple[str, ...], lang: str, _depth: int = 0) -> str
                 inner = ""
             if inner is None:
                 continue
-            try:
-                return msgstr.format(**values)
-            except (KeyError, IndexError, ValueError):  # a broken msgstr: test_problem_words
-                return None
+            return _filled(msgstr, values)
     return None
+
+
+def _filled(msgstr: str, values: Mapping[str, str]) -> str:
+    """``msgstr`` with each ``{placeholder}`` replaced by its value, and nothing else
+    read: a Jinja example in it (``{{ task.{name} }}``) keeps its two braces, which
+    ``str.format`` would make one."""
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group()), msgstr)
 
 
 def said(problem: Problem, lang: str) -> Problem:
@@ -173,10 +177,7 @@ def said(problem: Problem, lang: str) -> Problem:
 def line(msgid: str, lang: str, **values: Any) -> str:
     """One of validate's own lines (``msgctxt "validate"``), filled in ``lang``."""
     text = msgid if lang == "en" else _catalog(lang).get(("validate", msgid), msgid)
-    try:
-        return text.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return msgid.format(**values)
+    return _filled(text, {k: str(v) for k, v in values.items()})
 
 
 def codes_said(lang: str) -> set[str]:
