@@ -77,7 +77,9 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
     # the kind's words too, as in a report: an enum word as a printed one is written
     env.filters["l10n"] = lambda v: shown if (shown := finalize(v)) is not v else l10n(v)
     if translates(params):
-        env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+        from scout.spec.catalogtext import install_catalog
+
+        install_catalog(env, catalog)
         for name in _GETTEXT & set(env.globals):
             gettext = env.globals[name]
             if callable(gettext):
