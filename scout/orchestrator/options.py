@@ -33,7 +33,7 @@ class RunOptions:
     #: item can reach a provider (the gateway stays in this process)
     remote_providers: Any = None
 
-    def wait(self, inbox: "queue.Queue[Any]", seconds: float) -> Any:
+    def wait(self, inbox: "queue.SimpleQueue[Any] | queue.Queue[Any]", seconds: float) -> Any:
         """Wait ``seconds`` (a phase's retry back-off) for a message on the scheduler's
         ``inbox``: the message, or None when the time is up. A stop another thread posts
         (scout.orchestrator.stoprequest: a batch's SIGTERM) ends the wait at once, as

@@ -104,9 +104,9 @@ class Runner:
                         if self._stop is None and self.board.by_state["queued"]:
                             continue  # phases queued by a phase that finished synchronously
                         break
-                    msg = self.opt.wait(self._q, due - self.clock())  # the retry's back-off
-                    if msg is not None:  # before it was due: a stop (raises), or a report
-                        self._handle(msg)
+                    woke = self.opt.wait(self._q, due - self.clock())  # the retry's back-off
+                    if woke is not None:  # before it was due: a stop (raises), or a report
+                        self._handle(woke)
                         continue
                     self._fire_retries(max(due, self.clock()))  # even if a test's sleep left the clock
                     continue
