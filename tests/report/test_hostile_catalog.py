@@ -60,3 +60,37 @@ def test_scouts_own_words_still_render_in_html(tmp_path: Path) -> None:
 def test_a_markdown_template_gets_the_msgstr_as_written(tmp_path: Path) -> None:
     out = _env(tmp_path, "es").get_template("t.md.j2").render()
     assert out == "Precio&lt;script>alert(1)&lt;/script>"  # inert.py's, escaped once
+
+
+PERCENT_PO = (
+    'msgid "Fully refundable"\nmsgstr "100% reembolsable"\n\n'
+    'msgid "up to %(n)s off"\nmsgstr "hasta un %(n)s % de descuento"\n\n'
+    'msgctxt "badge"\nmsgid "Sale"\nmsgstr "-20%"\n\n'
+    'msgid "%(num)s night"\nmsgid_plural "%(num)s nights"\n'
+    'msgstr[0] "%(num)s noche (100%)"\nmsgstr[1] "%(num)s noches (100%)"\n\n'
+    'msgid "for %(who)s"\nmsgstr "para %(quien)s"\n\n'
+    'msgid "%(count)s seats"\nmsgstr "%(count)d plazas"\n'
+)
+PERCENT_TEMPLATE = ('{{ _("Fully refundable") }}|{{ _("up to %(n)s off", n=30) }}|'
+                    '{{ pgettext("badge", "Sale") }}|'
+                    '{{ ngettext("%(num)s night", "%(num)s nights", 2) }}|'
+                    '{{ _("for %(who)s", who="Ana") }}|{{ _("%(count)s seats", count="4") }}|'
+                    '{% trans %}Fully refundable{% endtrans %}')
+
+
+@pytest.mark.parametrize("ext", ["md", "html"])
+def test_a_kinds_msgstr_jinja_cannot_fill_never_fails_the_report(tmp_path: Path,
+                                                                ext: str) -> None:
+    """Jinja fills every msgstr with ``%``: a Spanish translation with a percent sign of
+    its own ("100% reembolsable", where no translator writes "%%") failed the whole
+    report (TypeError: SPEC056), and so did one naming a value its msgid does not pass
+    or writing it otherwise (KeyError, ValueError). The sign is now text; a msgstr that
+    cannot be filled shows its msgid."""
+    po = tmp_path / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(HEADER + PERCENT_PO, encoding="utf-8")
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / f"p.{ext}.j2").write_text(PERCENT_TEMPLATE, encoding="utf-8")
+    out = make_report_env(tmp_path / "templates", "es").get_template(f"p.{ext}.j2").render()
+    assert out.split("|") == ["100% reembolsable", "hasta un 30 % de descuento", "-20%",
+                              "2 noches (100%)", "for Ana", "4 seats", "100% reembolsable"]
