@@ -77,9 +77,7 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
     # the kind's words too, as in a report: an enum word as a printed one is written
     env.filters["l10n"] = lambda v: shown if (shown := finalize(v)) is not v else l10n(v)
     if translates(params):
-        from scout.spec.catalogtext import install_catalog
-
-        install_catalog(env, catalog)
+        env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
         for name in _GETTEXT & set(env.globals):
             gettext = env.globals[name]
             if callable(gettext):
