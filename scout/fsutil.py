@@ -250,19 +250,27 @@ def write_atomic(path: str | Path, data: str | bytes, *, fsync: bool = True,
 
 #: the name :func:`_mkstemp` gives a temp file: ``.<target>.<12 hex digits>.tmp``
 _TMP_NAME = r"\..+\.[0-9a-f]{12}\.tmp"
+#: how old a temp file in a folder other processes write too (the runs folder, the batch
+#: records, a cassette being recorded) must be before a sweep takes it: its writer's lock
+#: is the proof, this the guard where a file system has no flock
+STALE_TMP_S = 60.0
 
 
-def remove_stale_tmp(folder: str | Path, before: float) -> list[Path]:
+def remove_stale_tmp(folder: str | Path, before: float, *, deep: bool = True) -> list[Path]:
     """Remove the temp files :func:`write_atomic` left under ``folder`` (its writer was
     killed between creating and renaming one: SIGKILL, a crash, a power cut): each last
     written before ``before`` (a time, as ``time.time()``) that no live writer holds (its
-    lock is free: the process that held it is gone). Symbolic links are neither followed
-    nor removed; anything that cannot be read or removed is left. The removed paths."""
+    lock is free: the process that held it is gone). ``deep``: in its folders too (not:
+    ``folder``'s own files only, e.g. the runs folder, whose run dirs are each mission's
+    own). Symbolic links are neither followed nor removed; anything that cannot be read
+    or removed is left. The removed paths."""
     import re  # here: a cold start that only writes need not compile it
 
     pattern = re.compile(_TMP_NAME)
     removed: list[Path] = []
-    for where, _dirs, names in os.walk(folder):  # links to folders are not followed
+    for where, dirs, names in os.walk(folder):  # links to folders are not followed
+        if not deep:
+            dirs.clear()
         for name in names:
             if not pattern.fullmatch(name):
                 continue

@@ -23,6 +23,8 @@ not wait for missions to end) also tells the missions running on the batch's thr
 stop as Ctrl-C stops ``scout apply`` (scout.orchestrator.stoprequest): each writes its
 page and records itself ``interrupted``, its row says so, and the record is saved before
 the batch ends (:class:`BatchInterrupted`, exit 130); re-running resumes them too.
+Missions on worker processes (the dask executor) are told the same way, through the
+executor's ``stop_remote``, on Ctrl-C too: closing the cluster would kill them unrecorded.
 
 Live figures (calls, money) come from the request journal as it grows (:class:`JournalTail`),
 so the display moves while missions run, not only when they end.
@@ -235,6 +237,15 @@ class BatchRunner:
             row.error = f"{type(exc).__name__}: {exc}"
             row.stop_code = row.stopped_by = row.stopped_report = None
             return row
+        if res.status == "interrupted":  # told to stop on a worker process: it resumes
+            row.status, row.exit_code, row.error = "interrupted", res.exit_code, None
+            row.run_dir, row.stopped_report, row.report_path = res.run_dir, \
+                res.stopped_report, None
+            row.stop_code = row.stopped_by = None
+            row.cost_usd = round(float(res.cost_usd or 0.0), 6)
+            if self.tail is not None:
+                self.tail.usd_by_mission.pop(entry.mission_id, None)
+            return row
         row.status, row.exit_code = res.status, res.exit_code
         row.cost_usd = round(float(res.cost_usd or 0.0), 6)
         row.report_path, row.run_dir, row.error = res.report_path, res.run_dir, res.error
@@ -308,12 +319,16 @@ class BatchRunner:
                     self._notify()
         except KeyboardInterrupt as exc:
             stop, why = "interrupted", interrupt_reason(exc)
+            # missions on worker processes: a remote future cancels even while its
+            # mission runs (and the cluster's close kills it), so they are told instead
+            remote = self._remote_stop()
             for fut, entry in list(inflight.items()):
-                if fut.cancel():
+                if remote is None and fut.cancel():
                     inflight.pop(fut)
                     self.record.missions[entry.mission_id].status = "pending"
-            if isinstance(exc, Terminated) and inflight:
-                self._stop_running(inflight)
+            if (isinstance(exc, Terminated) or remote is not None) and inflight:
+                self._stop_running(inflight, type(exc) if isinstance(exc, Terminated)
+                                   else KeyboardInterrupt)
             self._finish(stop, why)
             raise BatchInterrupted(self._outcome(stop), why) from exc
         self._finish(stop)
@@ -323,13 +338,26 @@ class BatchRunner:
         codes = [r.exit_code for r in self.record.missions.values() if r.exit_code is not None]
         return BatchOutcome(self.record, stop, codes)
 
-    def _stop_running(self, inflight: dict[Future[MissionJobResult], BatchEntry]) -> None:
-        """The system stops the batch: tell the missions running on this process's threads
-        to stop as Ctrl-C would, and settle their rows (``interrupted``, with their page)
+    def _remote_stop(self) -> Callable[[type[KeyboardInterrupt]], int] | None:
+        """How to tell the missions on the executor's worker processes to stop (the dask
+        executor's ``stop_remote``), or None when they run on this process's threads."""
+        if self.run_job is not run_mission_job or getattr(self.executor, "submit_remote",
+                                                          None) is None:
+            return None
+        return getattr(self.executor, "stop_remote", None)
+
+    def _stop_running(self, inflight: dict[Future[MissionJobResult], BatchEntry],
+                      cause: type[KeyboardInterrupt] = Terminated) -> None:
+        """The system stops the batch (or anyone, one on worker processes): tell the
+        missions running on this process's threads, and on the executor's workers, to
+        stop as Ctrl-C would, and settle their rows (``interrupted``, with their page)
         for up to :data:`STOP_GRACE_S`; a second SIGTERM ends the wait (the rows still
         running read ``interrupted`` once the batch's process is gone)."""
-        stoprequest.stop_running(Terminated)
+        stoprequest.stop_running(cause)
+        remote = self._remote_stop()
         try:
+            if remote is not None:
+                remote(cause)
             deadline = self.clock() + STOP_GRACE_S
             while inflight and self.clock() < deadline:
                 done, _ = wait(list(inflight), timeout=min(self.poll_s, STOP_GRACE_S),
@@ -341,6 +369,9 @@ class BatchRunner:
             pass  # a second signal: the record is saved with what is known
         finally:
             stoprequest.clear()
+            clear = getattr(self.executor, "clear_remote", None)
+            if remote is not None and clear is not None:
+                clear()
 
     def _finish(self, stop: str | None, why: str = CTRL_C) -> None:
         rec = self.record

@@ -7,13 +7,14 @@ this module sits above the api and the api never imports it (no import cycle).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from scout.api.request import check_cap, parse_sets, run_root
 from scout.errors import UsageError
-from scout.fsutil import make_dirs
+from scout.fsutil import STALE_TMP_S, make_dirs, remove_stale_tmp
 from scout.config.loader import config_root
 from scout.paths import runs_dir as default_runs
 from scout.paths import validate_mission_id
@@ -102,6 +103,9 @@ def batch_apply(
     path = batches_dir(base_runs) / f"{bid}.json"
     lock = _batch_lock(path)
     try:
+        # what a killed batch left half-written beside the records (its record's temp
+        # file): never a live batch's, which holds its writer's lock (scout.fsutil)
+        remove_stale_tmp(path.parent, before=time.time() - STALE_TMP_S, deep=False)
         record = load_record(path) if path.is_file() else BatchRecord(
             bid, str(Path(queries) if queries is not None else src),
             str(pipeline_path) if pipeline_path else None, str(base_runs))

@@ -177,17 +177,13 @@ def runs_cmd(runs_dir: str | None, limit: int, cursor: str | None, as_json: bool
     return EXIT_OK
 
 
-#: a temp file older than this in a run dir no apply runs is a killed writer's
-STALE_TMP_S = 60.0
-
-
 def _sweep_tmp(runs: Path, rows: list[Any]) -> None:
     """Remove what killed applies left half-written (``.<file>.<random>.tmp``) in the
-    listed run dirs that no apply runs now: older than :data:`STALE_TMP_S`, and never
+    listed run dirs that no apply runs now: older than :data:`scout.fsutil.STALE_TMP_S`, and never
     one a live writer holds (scout.fsutil.remove_stale_tmp)."""
     import time
 
-    from scout.fsutil import remove_stale_tmp
+    from scout.fsutil import STALE_TMP_S, remove_stale_tmp
 
     before = time.time() - STALE_TMP_S
     for row in rows:

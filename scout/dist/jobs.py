@@ -20,6 +20,10 @@ is distributed. A job on a worker process journals to that process's own stream
 (or, with ``address: local:N``, started a cluster of its own) would pay a client per
 mission and park worker threads waiting on items queued behind other missions.
 
+A mission a stop interrupts on a worker process (the batch's SIGTERM, passed on by the
+executor's ``stop_remote``) returns an ``interrupted`` result instead of raising: a
+``KeyboardInterrupt`` out of a Dask task ends the worker process itself.
+
 ``cost_usd`` is what the journal holds for the mission after the job (every apply of it,
 so a resumed mission's money counts once, where it was spent); ``cost_this_run`` is what
 this job added.
@@ -61,7 +65,9 @@ class MissionJob:
 @dataclass(frozen=True)
 class MissionJobResult:
     mission_id: str | None
-    status: str  # succeeded | succeeded_partial | failed | stopped_budget | error
+    #: succeeded | succeeded_partial | failed | stopped_budget | error | interrupted (a
+    #: mission on a worker process told to stop: :meth:`BatchRunner` asked it to)
+    status: str
     exit_code: int
     cost_usd: float = 0.0
     cost_this_run: float = 0.0
@@ -125,6 +131,8 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
     problems."""
     from scout import api
     from scout.errors import EXIT_PHASE_FAILED, ScoutError, UsageError
+    from scout.errors.interrupt import EXIT_INTERRUPTED
+    from scout.orchestrator.mission_result import MissionInterrupted
     from scout.paths import research_root
     from scout.providers.hook import ProviderOptions
     from scout.providers.spend import spent_on_mission
@@ -161,6 +169,18 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
             runs_dir=job.runs_dir, config=job.config, root=root, max_cost=job.max_cost,
             provider_options=popts, force=list(opts.get("force") or ()),
             max_workers=opts.get("max_workers"), executor=_threads)
+    except MissionInterrupted as exc:
+        if job.origin_pid is None or job.origin_pid == os.getpid():
+            raise  # on a thread of the batch's process: the batch settles it (BatchRunner)
+        # on a worker process: a KeyboardInterrupt out of a Dask task ends the worker
+        # itself, so the stop the batch asked for (stop_remote) comes back as a result
+        return MissionJobResult(exc.mission_id, "interrupted", EXIT_INTERRUPTED,
+                                spent_on_mission(root, exc.mission_id),
+                                round(max(0.0, spent_on_mission(root, exc.mission_id)
+                                          - before), 6),
+                                run_dir=str(exc.run_dir), error=exc.reason,
+                                duration_s=round(time.monotonic() - started, 3),
+                                stopped_report=str(exc.report) if exc.report else None)
     except ScoutError as exc:
         return MissionJobResult(mid, "error", exc.exit_code, before, 0.0,
                                 error=f"{exc.code}: {exc.message}", error_code=exc.code,

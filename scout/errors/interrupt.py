@@ -11,6 +11,8 @@ request's language.
 
 from __future__ import annotations
 
+#: the exit status of a run Ctrl-C or SIGTERM stopped (128 + SIGINT, as shells say it)
+EXIT_INTERRUPTED = 130
 #: the reason recorded when Ctrl-C stopped the run
 CTRL_C = "interrupted (Ctrl-C)"
 #: the reason recorded when the system stopped it (SIGTERM)

@@ -15,6 +15,9 @@ dies has its in-flight tasks rescheduled by Dask on another worker; a paid call 
 dead worker had sent stays *in doubt* in its journal stream (``sent`` line with no
 answer), never silently counted as free.
 
+:meth:`DaskExecutor.stop_remote` passes a stop (the batch's SIGTERM) on to the missions
+running on the workers, as :mod:`scout.orchestrator.stoprequest` does on threads.
+
 Errors: the ``dist`` extra missing → ``ConfigError`` CFG050; a bad address → CFG051;
 a cluster that cannot be reached or started → ``ExecutorUnavailable`` CFG052 (exit 3).
 """
@@ -116,6 +119,25 @@ class DaskExecutor:
     def submit_remote(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
         return self._remote.submit(fn, *args)
 
+    def stop_remote(self, cause: type[KeyboardInterrupt]) -> int:
+        """Ask the missions running on every worker to stop with ``cause`` (Terminated:
+        the batch's SIGTERM), as :func:`scout.orchestrator.stoprequest.stop_running` asks
+        this process's threads: each writes its page and records itself interrupted. How
+        many were running; 0 when the workers cannot be asked (they may be gone)."""
+        try:
+            told = self.client.run(_stop_here, cause, on_error="ignore")
+        except Exception:  # noqa: BLE001 - a cluster going away: nothing left to tell
+            return 0
+        return sum(n for n in (told or {}).values() if isinstance(n, int))
+
+    def clear_remote(self) -> None:
+        """End the stop request on every worker: a cluster that outlives the batch (a
+        ``tcp://`` one) runs the next batch's missions."""
+        try:
+            self.client.run(_clear_here, on_error="ignore")
+        except Exception:  # noqa: BLE001 - as above
+            pass
+
     def shutdown(self, *, wait: bool, cancel: bool) -> None:
         self._threads.shutdown(wait=wait, cancel_futures=cancel)
         try:
@@ -128,6 +150,19 @@ class DaskExecutor:
         if self.cluster is not None:
             self.cluster.close()
             self.cluster = None
+
+
+def _stop_here(cause: type[KeyboardInterrupt]) -> int:
+    """On a worker: stop its missions (scout.orchestrator.stoprequest)."""
+    from scout.orchestrator import stoprequest
+
+    return stoprequest.stop_running(cause)
+
+
+def _clear_here() -> None:
+    from scout.orchestrator import stoprequest
+
+    stoprequest.clear()
 
 
 def make(max_workers: int, settings: dict[str, Any]) -> DaskExecutor:

@@ -36,7 +36,7 @@ from typing import Any
 from scout.config.models import Config
 from scout.errors import ScoutError
 from scout.errors.interrupt import interrupt_reason
-from scout.fsutil import read_stored, remove_stale_tmp
+from scout.fsutil import STALE_TMP_S, read_stored, remove_stale_tmp
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.spec.dag import PhaseGraph
@@ -244,6 +244,11 @@ class MissionRunner:
             # all from before this lock; one a live writer holds (a report being
             # rendered beside us) is left
             remove_stale_tmp(self.run_dir, before=time.time())
+            # and the runs folder's own files (its runs index), which every apply and
+            # `scout runs` write: a killed one's, never a live writer's (its lock), and
+            # only an old one where a file system has no flock
+            remove_stale_tmp(self.request.runs_dir, before=time.time() - STALE_TMP_S,
+                             deep=False)
             store = StateStore(self.run_dir, mission_id=mid, durability=self.durability,
                                snapshot_interval=self.snapshot_interval)
             log = E.MissionLog(str(self.run_dir / "mission.log"))

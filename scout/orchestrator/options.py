@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import queue
 import random
 import time
 from collections.abc import Callable
@@ -31,6 +32,22 @@ class RunOptions:
     #: how a worker process builds the providers layer (``remote.py``); None: no remote
     #: item can reach a provider (the gateway stays in this process)
     remote_providers: Any = None
+
+    def wait(self, inbox: "queue.SimpleQueue[Any] | queue.Queue[Any]", seconds: float) -> Any:
+        """Wait ``seconds`` (a phase's retry back-off) for a message on the scheduler's
+        ``inbox``: the message, or None when the time is up. A stop another thread posts
+        (scout.orchestrator.stoprequest: a batch's SIGTERM) ends the wait at once, as
+        Ctrl-C ends a sleep on the main thread; a back-off slept whole with ``time.sleep``
+        held a stopping batch until the retry was due. An injected ``sleep`` (tests) is
+        called with the whole wait, then what was posted meanwhile is taken."""
+        if self.sleep is not time.sleep:
+            if seconds > 0:
+                self.sleep(seconds)
+            seconds = 0.0
+        try:
+            return inbox.get(timeout=seconds) if seconds > 0 else inbox.get_nowait()
+        except queue.Empty:
+            return None
 
 
 @dataclass

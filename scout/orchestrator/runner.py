@@ -104,11 +104,11 @@ class Runner:
                         if self._stop is None and self.board.by_state["queued"]:
                             continue  # phases queued by a phase that finished synchronously
                         break
-                    if due > self.clock():
-                        self.opt.sleep(due - self.clock())
-                    # the sleep stands for the wait, even when an injected sleep (tests)
-                    # does not move the clock: start what was due
-                    self._fire_retries(max(due, self.clock()))
+                    woke = self.opt.wait(self._q, due - self.clock())  # the retry's back-off
+                    if woke is not None:  # before it was due: a stop (raises), or a report
+                        self._handle(woke)
+                        continue
+                    self._fire_retries(max(due, self.clock()))  # even if a test's sleep left the clock
                     continue
                 wake = self.board.next_wake()
                 try:

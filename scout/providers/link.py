@@ -200,7 +200,7 @@ class LinkCaller:
         adapter = sv.adapters.get(adapter_name)
         token = lease.name if lease else (secret.name if secret else None)
         retrier = Retrier(ctx.retry or settings.retry, retry_after_max=settings.retry_after_max,
-                          sleep=sv.timing.sleep, rng=sv.timing.rng)
+                          sleep=sv.timing.sleep, rng=sv.timing.rng, cancel=sv.closed)
         last = _Try()
         tries = 0
         # what this request is estimated to cost at most (its prompt, its max_tokens):

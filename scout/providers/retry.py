@@ -11,12 +11,14 @@ Rules (DESIGN.md §3 and issue 4, not negotiable):
 * Otherwise the wait is full jitter: uniform in ``[0, min(max, initial * factor**(n-1))]``
   (``jitter: none`` waits the upper bound itself).
 
-Sleep and randomness are injected so tests never sleep and jitter is reproducible.
+Sleep and randomness are injected so tests never sleep and jitter is reproducible. A wait
+is cut short when the run stops (``cancel``): Ctrl-C or SIGTERM never waits out a back-off.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +28,8 @@ import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
 from tenacity.wait import wait_base
 
-from scout.errors import AuthError, ProviderError, RateLimited, Rejected
+from scout.errors import AuthError, Cancelled, ProviderError, RateLimited, Rejected
+from scout.quota.base import interruptible_sleep
 from scout.spec.basics import Backoff, RetryPolicy
 
 T = TypeVar("T")
@@ -110,9 +113,14 @@ class Retrier:
         retry_after_max: float = 60.0,
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
+        cancel: threading.Event | None = None,
     ) -> None:
         self.policy = policy
         self.sleep = sleep
+        #: set when the run stops (Ctrl-C, SIGTERM, close()): a back-off waiting for the
+        #: next try ends at once (Cancelled) instead of holding the stop, and the
+        #: process's exit, until the try was due (a 429's Retry-After: up to a minute)
+        self.cancel = cancel
         self.wait = wait_retry_after(wait_full_jitter(policy.backoff, rng), retry_after_max)
 
     def run(
@@ -136,7 +144,7 @@ class Retrier:
             stop=stop_after_attempt(policy.attempts),
             wait=self.wait,
             retry=retry_if_exception(lambda e: should_retry(e, policy)),
-            sleep=self.sleep,
+            sleep=self._back_off,
             before_sleep=before_sleep,
             reraise=True,
         )
@@ -148,3 +156,7 @@ class Retrier:
             return fn(attempt)
 
         return retrying(once)
+
+    def _back_off(self, seconds: float) -> None:
+        if not interruptible_sleep(seconds, self.cancel, self.sleep):
+            raise Cancelled("retry back-off cut short: the run is stopping")

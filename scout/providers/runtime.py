@@ -132,6 +132,12 @@ class ProviderRuntime:
         if record_dir is not None or replay_dir is not None:
             exchanges = Exchanges(record_dir or replay_dir, self.secrets)  # type: ignore[arg-type]
             exchanges.check_folders()  # never written or read through a link out of it
+            if record_dir is not None:  # a recording resumed: a killed recorder's files
+                from scout.fsutil import STALE_TMP_S, remove_stale_tmp
+
+                # never a live recorder's (a batch's missions record side by side: each
+                # holds its writer's lock on what it writes)
+                remove_stale_tmp(record_dir, before=time.time() - STALE_TMP_S)
         manifest: dict[str, Any] | None = None
         if self.replaying and exchanges is not None:
             exchanges.check()  # a shared cassette is untrusted: refuse it whole, up front

@@ -44,6 +44,7 @@ from scout.report.files import (  # noqa: F401
     resolve_template,
     template_files,
 )
+from scout.spec.catalogtext import install_catalog
 from scout.spec.filters import FILTERS
 from scout.spec.templating import PARSE_EXTENSIONS, make_env
 
@@ -280,7 +281,7 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
         # every value a template writes, whatever field it came from (report/inert.py)
         finalize=_finalize(written),
     )
-    env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    install_catalog(env, catalog)  # a kind's msgstr is text in report.html, never markup
     if written is not None:  # a placeholder that is an enum word, as a printed one
         for name in ("_", "gettext", "ngettext", "pgettext", "npgettext"):
             gettext = env.globals.get(name)

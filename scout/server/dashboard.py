@@ -49,6 +49,7 @@ from scout.i18n import translations
 from scout.report.svg import dag_svg
 from scout.server import dashboard_data as D
 from scout.server.dashboard_i18n import page_lang, state_words
+from scout.spec.catalogtext import install_catalog
 from scout.spec.templating import make_env
 
 HERE = Path(__file__).resolve().parent
@@ -82,7 +83,7 @@ def make_page_env(lang: str = "en") -> Any:
     """The pages' environment, speaking ``lang`` (words through the message catalogs)."""
     env = make_env(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
                    trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    install_catalog(env, translations(lang))  # a msgstr is text on the page, never markup
     env.filters["usd"] = _usd
     env.filters["secs"] = _secs
     env.filters["when"] = lambda iso: D.when(iso, lang)

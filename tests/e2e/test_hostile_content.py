@@ -69,6 +69,12 @@ def test_report_html_is_inert(hostile: World) -> None:
     found = audit(body, own_svg=True)
     assert any(t == "table" for t, _ in found.tags)
     assert "&lt;script&gt;window.__pwned" in body
+    # the kind's catalog (tests/e2e/hostile.CATALOG) is shown as the words it is: its
+    # footer's picture, refresh and link, its heading's script
+    footer = body.split("<footer>", 1)[1]
+    assert "&lt;img src=x onerror=" in footer and "&lt;meta http-equiv=" in footer
+    assert "&lt;a href=" in footer and "Made for hostile" in footer
+    assert "Shortlist &lt;script&gt;window.__pwned=" in body
 
 
 def test_model_citations_only_name_sources_scout_has(hostile: World) -> None:

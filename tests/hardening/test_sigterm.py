@@ -126,3 +126,39 @@ def test_the_reason_names_who_stopped_it_in_both_languages() -> None:
     assert localize(SIGTERM, "es") == "detenida por el sistema (SIGTERM)"
     assert localize(f"{SIGTERM}; re-run the same command to resume", "es") == (
         "detenida por el sistema (SIGTERM); vuelve a ejecutar el mismo comando para reanudar")
+
+
+@pytest.mark.timeout(150)
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "ctrl-c"])
+def test_a_stop_during_a_provider_back_off_ends_at_once(world: World, sig: int) -> None:
+    """Tavily answers 429 with a Retry-After of ten minutes (the adapter allows that
+    long): the signal lands while the search waits for its next try, and the process ends
+    at once, interrupted. Before, the worker thread slept the whole Retry-After out and
+    the process's exit waited for it (a pool thread is joined at exit)."""
+    import yaml
+
+    cfg_path = world.root / "config" / "adapters.yaml"
+    cfg = yaml.safe_load(cfg_path.read_text(encoding="utf-8"))
+    cfg["adapters"]["tavily"]["retry_after_max"] = "600s"
+    cfg["adapters"]["tavily"]["retry"] = {"attempts": 3, "on": ["rate_limited"]}
+    cfg_path.write_text(yaml.safe_dump(cfg, sort_keys=False), encoding="utf-8")
+    world.providers.fail("tavily", 429, times=5, headers={"Retry-After": "600"})
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "tests.e2e.harness", *ARGS],
+                            cwd=world.root, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not world.providers.queries("tavily"):  # answered 429: its back-off begins
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the search never reached tavily"
+        time.sleep(0.02)
+    proc.send_signal(sig)
+    try:
+        _out, err = proc.communicate(timeout=60)  # the back-off is 600 s
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("the stop waited for the provider's back-off")
+    assert proc.returncode == 130, (proc.returncode, err.decode()[-2000:])
+    assert "Traceback" not in err.decode()
+    assert len(world.providers.queries("tavily")) == 1  # no second try went out

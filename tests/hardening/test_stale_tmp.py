@@ -1,6 +1,8 @@
 """The temporary files a killed writer leaves (``.<file>.<random>.tmp``: SIGKILL, a crash,
 a power cut between writing one and renaming it into place) are removed when the mission
-resumes and when ``scout runs`` lists a run no apply runs; never one a live writer is
+starts or resumes (its run dir, and the runs folder's own files), when a batch starts (its
+records' folder), when a recording resumes (its cassette) and when ``scout runs`` lists a
+run no apply runs; never one a live writer is
 still writing (it holds a lock on it until it is renamed), one newer than the resume's
 lock, a symbolic link, or a file scout did not name. Before, nothing removed them: every
 killed apply left its half-written report or artifact in the run dir for good."""
@@ -136,3 +138,78 @@ def test_scout_runs_removes_them_from_runs_no_apply_runs(tmp_path: Path, capsys,
     assert main(["runs", "--runs-dir", str(runs), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["runs"][0]["status"] == "running"
     assert kept.exists()
+
+
+def _pipeline(root: Path) -> Path:
+    from tests.dist.cluster import config, pipeline
+
+    config(root, "{kind: local}")
+    return pipeline(root, """
+phases:
+  A: {uses: "STEPS:items", with: {n: 2}, produces: [things]}
+""")
+
+
+def test_an_apply_sweeps_the_runs_folders_own_files_never_a_live_ones(tmp_path: Path) -> None:
+    """The runs folder's own files (the runs index every apply and `scout runs` write):
+    a killed writer's go when a mission starts or resumes, not only when `scout runs`
+    lists; a live writer's (its lock held) and a young one stay, and another mission's
+    run dir is that mission's business."""
+    from tests.dist.cluster import apply
+
+    path = _pipeline(tmp_path)
+    runs = tmp_path / "runs"
+    stale = _tmp(runs, ".runs-index.json")
+    young = _tmp(runs, "notes.json", hexes="abcdef012345", age=time.time() - 5)
+    held = _tmp(runs, "index.json", hexes="1234567890ab")
+    others = _tmp(runs / "m2", "report.md", hexes="bbbbbbbbbbbb")
+    writer = _held(held)
+    try:
+        assert apply(tmp_path, path, mission_id="m1").exit_code == 0  # a first start
+    finally:
+        writer.kill()
+        writer.wait()
+    assert not stale.exists()
+    assert young.exists() and held.exists() and others.exists()
+    again = _tmp(runs, "x.json", hexes="cccccccccccc")  # a resume sweeps as well
+    assert apply(tmp_path, path, mission_id="m1").exit_code == 0
+    assert not again.exists() and not held.exists()  # its writer is gone now
+
+
+def test_a_batch_sweeps_its_records_folder(tmp_path: Path) -> None:
+    from scout.batch.service import batch_apply
+
+    path = _pipeline(tmp_path)
+    queries = tmp_path / "q.yaml"
+    queries.write_text("- uno\n- dos\n", encoding="utf-8")
+    batches = tmp_path / "runs" / ".batches"
+    stale = _tmp(batches, "nightly.json")
+    held = _tmp(batches, "other.json", hexes="1234567890ab")  # another batch writing
+    writer = _held(held)
+    try:
+        out = batch_apply(path, queries=queries, runs_dir=tmp_path / "runs", root=tmp_path,
+                          config=tmp_path / "config" / "adapters.yaml", batch_id="nightly",
+                          executor="local")
+    finally:
+        writer.kill()
+        writer.wait()
+    assert out.record.state == "completed"
+    assert not stale.exists() and held.exists()
+
+
+def test_a_resumed_recording_sweeps_its_cassette(tmp_path: Path) -> None:
+    from scout.providers.hook import ProviderOptions
+    from tests.dist.cluster import apply
+
+    path = _pipeline(tmp_path)
+    cassette = tmp_path / "cassette"
+    stale = _tmp(cassette / "http" / "tavily", "0001.json")
+    held = _tmp(cassette, "manifest.json", hexes="1234567890ab")  # a mission beside it
+    writer = _held(held)
+    try:
+        assert apply(tmp_path, path, mission_id="m1",
+                     provider_options=ProviderOptions(record_dir=cassette)).exit_code == 0
+    finally:
+        writer.kill()
+        writer.wait()
+    assert not stale.exists() and held.exists()

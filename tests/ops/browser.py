@@ -60,6 +60,27 @@ def chromium(profile: Path) -> Iterator[Any]:
         driver.quit()
 
 
+#: true once the loaded page has settled: the load event has been dispatched (its handlers
+#: and every picture's onload / onerror ran before it: the load waits for them), every
+#: picture is complete and the fonts are in (a font is requested after layout, past the
+#: load event). Read by the driver, not waited for inside the page: a page served with a
+#: CSP sandbox runs no timer, so an in-page wait never ended there
+_SETTLED = """
+return document.readyState === 'complete'
+    && [...document.images].every(i => i.complete)
+    && (!document.fonts || document.fonts.status === 'loaded');
+"""
+
+
+def settle(driver: Any, timeout: float = 30.0) -> None:
+    """Wait, on conditions and never a fixed sleep, until the page ``driver`` opened has
+    loaded and settled (:data:`_SETTLED`)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: d.execute_script(_SETTLED) is True)
+
+
 def console_errors(driver: Any) -> list[str]:
     """Console messages at SEVERE since the last call (the log is drained by reading)."""
     return [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE"]

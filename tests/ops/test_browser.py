@@ -35,6 +35,7 @@ from tests.ops.browser import (
     foreign,
     requested_urls,
     save_screenshot,
+    settle,
 )
 from tests.ops.conftest import OpsWorld
 from tests.ports import start_process
@@ -90,11 +91,7 @@ def _visit(driver: Any, url: str, origin: str) -> None:
     request."""
     console_errors(driver), requested_urls(driver)  # drain what came before (new tab page)
     driver.get(url)
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(driver, 30).until(
-        lambda d: d.execute_script("return document.readyState") == "complete")
-    time.sleep(0.5)  # late requests (fonts, XHR) would show in the logs now
+    settle(driver)  # late requests (fonts, a first poll) are in the logs now
     errors = console_errors(driver)
     assert errors == [], f"{url}: console errors {errors}"
     urls = requested_urls(driver)

@@ -13,7 +13,6 @@ is proved, not only the policy behind it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ import pytest
 from tests.e2e.hostile import apply, build_hostile_world, web_link
 from tests.e2e.world import QUERY, World
 from tests.fakes.server import FakeServer
-from tests.ops.browser import chromium, chromium_paths, console_errors, save_screenshot
+from tests.ops.browser import chromium, chromium_paths, console_errors, save_screenshot, settle
 from tests.ops.test_browser import ScoutServe, _env
 
 pytestmark = pytest.mark.timeout(300)
@@ -70,14 +69,14 @@ def browser(tmp_path: Path) -> Iterator[Any]:
 
 
 def _load(driver: Any, url: str) -> dict[str, Any]:
-    from selenium.common.exceptions import NoAlertPresentException
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.common.exceptions import NoAlertPresentException, UnexpectedAlertPresentException
 
     console_errors(driver)  # drain what came before
     driver.get(url)
-    WebDriverWait(driver, 30).until(
-        lambda d: d.execute_script("return document.readyState") == "complete")
-    time.sleep(0.5)  # an onerror or onload payload fires after the load
+    try:
+        settle(driver)  # an onerror or onload payload has fired by now
+    except UnexpectedAlertPresentException as exc:
+        pytest.fail(f"{url}: an alert opened: {exc.alert_text!r}")
     try:
         alert = driver.switch_to.alert
         text = alert.text
@@ -109,6 +108,10 @@ def test_report_html_from_disk_runs_nothing(hostile: tuple[World, dict[str, str]
     body = browser.find_element("tag name", "body").text
     assert "window.__pwned='script'" in body  # shown as the text it is
     assert "\u202e" not in body
+    # the kind's catalog's markup (tests/e2e/hostile.CATALOG) is text: no refresh left
+    footer = browser.find_element("tag name", "footer").text
+    assert "<img src=x onerror=" in footer and "<meta http-equiv=" in footer, footer
+    assert browser.current_url == page.as_uri()
     assert console_errors(browser) == []
     save_screenshot(browser, tmp_path, "hostile-report")
 
