@@ -13,6 +13,7 @@ from scout.task.lang import fold
 from scout.task.fundedprice import funded_only
 from scout.task.itemprice import items_only
 from scout.task.memberprice import members_only
+from scout.task.offpeak import off_peak_only
 from scout.task.money import iter_money
 from scout.task.pricelabel import LABEL_GAP, label_re
 from scout.task.pageprices import shop_text, span_back
@@ -310,7 +311,8 @@ def listed_amounts(text: str, items: Sequence[str] = (),
     extra (a meal, parking, a supplement) is none where another is labelled as the
     price, its cuota or its fee (:func:`_extras`); so is a members' price beside the price
     anyone pays (:func:`scout.task.memberprice.members_only`: "Socios 16 €, no socios
-    28 €" is 28), nor is a funded or public place's beside a private one
+    28 €" is 28), nor an off-peak rate beside the day's (:func:`scout.task.offpeak.
+    off_peak_only`: "Valle 0,39 €/kWh, 0,55 €/kWh el resto del día" is 0,55), nor is a funded or public place's beside a private one
     (:func:`scout.task.fundedprice.funded_only`: "plaza concertada 1.200 €, plaza privada
     2.300 €" is 2.300). With the kind's add-ons' words (``items``) and nouns, an add-on's
     amount beside the thing's is none either (:func:`scout.task.itemprice.items_only`:
@@ -319,7 +321,7 @@ def listed_amounts(text: str, items: Sequence[str] = (),
     # a membership that buys a lower rate per kWh: the page states two of them
     two_rates = len({m.amount for m, _ in found if m.per in _ENERGY}) >= 2
     extras = _extras(text, found) | members_only(text, found) | funded_only(text, found) \
-        | items_only(text, found, items, nouns)
+        | items_only(text, found, items, nouns) | off_peak_only(text, found)
     found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found
              if not _beside_price(text, span) and not _ahead(text, span)]
