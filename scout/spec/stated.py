@@ -109,6 +109,12 @@ def _stated_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
 
 # what joins a range's two ends: "8-12", "8 – 12", "de 8 a 12", "6 to 12", "5 y 9", "2 and 3"
 _RANGE_JOIN = r"\s*(?:-|–|—|a|al|to|y|and|hasta)\s*"
+# a range said after the unit ends where a clock's or a power's unit of its own follows
+# it: "0,39 €/kWh de 0 a 8 h" is a tariff's hours, "0,35 €/kWh entre 50 y 150 kW" a
+# charger's power, never a price from 0 to 8 (a currency after it is the range's own:
+# "precio: 40-60 €")
+_OWN_UNIT = (r"(?!\s*(?:h|hs|hrs?|horas?|hours?|am|pm|a\.\s?m|p\.\s?m|min|mins|minutos?|"
+             r"minutes?|kw|kwh|w|wh)(?![^\W\d_]))(?!\s*:\d)")
 # the other unit of area, read where the asked one is square metres or square feet: a
 # listing's "650 sq ft" (or "Area (sq ft): 650") is 60.4 m²; "piso de 60 metros" is
 # square metres unless it is a distance ("a 500 metros de la playa", "60 metros del mar")
@@ -251,13 +257,15 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
     # 9 años"): both ends are stated, so pick='min' reads its low end, 'max' its top
     range_re = re.compile(r"(?<![\d.,])" + _NUM + _RANGE_JOIN + _NUM + r"\s*(?:-\s*)?(?:" + alt
                           + r")(?!\w)" + ahead + r"|(?<!\w)(?:" + alt + r")\s*(?:[:=]\s*)?(?:de\s+|from\s+|"
-                          r"entre\s+|between\s+)?" + _NUM + _RANGE_JOIN + _NUM + r"(?![.,]?\d)")
+                          r"entre\s+|between\s+)?" + _NUM + _RANGE_JOIN + _NUM + r"(?![.,]?\d)"
+                          + _OWN_UNIT)
     # a range written with a slash, as couriers and shops write a delivery time ("entrega
     # en 24/48 h", "48/72 horas", "2/3 días"): whole numbers, the first below the second;
     # never a fraction of one ("1/2 kg" is half a kilo: its first end is 1) nor a date
     slash_re = re.compile(r"(?<![\d.,/])([2-9]|\d{2,4})\s*/\s*(\d{1,4})(?![\d/])\s*(?:-\s*)?(?:"
                           + alt + r")(?!\w)" + ahead)
     priced = _priced_per(units)
+    hundredths = _priced_in_hundredths(units)
     # an amount of money asked: "recogida gratis" states 0 of it (statednear.none_of)
     money = any(_CURRENCY.match(str(u).strip()) for u in units)
     area = _area_asked(units)[0]
@@ -328,6 +336,10 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
             if kept(folded, m.span()):  # "£0.245/kWh", "0,13 € por kWh"
                 ends.setdefault(m.start(), m.end())
                 found.setdefault(m.start(), _figure(m.group(1)))
+        for m in (hit for r in hundredths for hit in r.finditer(folded)):
+            if kept(folded, m.span()):  # "59p/kWh", "35 céntimos el kWh": 0.59, 0.35
+                ends.setdefault(m.start(), m.end())
+                found.setdefault(m.start(), round(_figure(m.group(1)) / 100, 6))
         if near is not None and aged:
             for m in _AGE_CAP.finditer(folded):  # "under 3 free", "menores de 4 gratis"
                 if kept(folded, m.span()):
@@ -404,6 +416,35 @@ def _priced_per(units: tuple[str, ...]) -> list[re.Pattern[str]]:
         # the unit's other spellings after a slash: "45 €/hora", "90 £/hour"
         out.append(re.compile(r"(?<![\d.,])" + _NUM + r"\s*" + sign + r"\s*/\s*(?:" + per
                               + r")(?!\w)"))
+    return out
+
+
+#: a currency's hundredth as pages write a rate in it, by the sign of the currency a
+#: ``stated`` unit names ("£/kWh" reads "59p/kWh"; "€/kWh" "35 céntimos/kWh", "39 cts el
+#: kWh"; "$/kWh" "45¢/kWh", "45 cents per kWh"): folded, so without accents
+_HUNDREDTHS = {
+    "£": r"p|pence|peniques?", "gbp": r"p|pence|peniques?",
+    "€": r"centimos(?:\s+de\s+euro)?|centimo|cts?|c€|cents?|eurocents?",
+    "eur": r"centimos(?:\s+de\s+euro)?|centimo|cts?|c€|cents?|eurocents?",
+    "$": r"¢|cents?|centavos?", "usd": r"¢|cents?|centavos?",
+}
+
+
+def _priced_in_hundredths(units: tuple[str, ...]) -> list[re.Pattern[str]]:
+    """For units written as a price per something in a currency with a hundredth
+    (:data:`_HUNDREDTHS`), a regex reading a rate written in that hundredth (group 1, in
+    hundredths): "59p/kWh", "59p per kWh", "35 céntimos el kWh" for ``stated('£/kWh')``,
+    ``stated('€/kWh')``, as a request's "under 59p/kWh" is read (scout.task.money), so an
+    author asks for the pound's rate and a page's pence are read with it."""
+    out = []
+    for unit in units:
+        m = _PRICED.match(fold(str(unit)).strip())
+        minor = _HUNDREDTHS.get(m.group("sign")) if m is not None else None
+        if m is None or minor is None:
+            continue
+        per = _spelled(m.group("per").strip())
+        out.append(re.compile(r"(?<![\w.,])(\d{1,3}(?:[.,]\d{1,4})?)\s?(?:" + minor + r")"
+                              + _PER_WORD + "(?:" + per + r")(?!\w)"))
     return out
 
 

@@ -47,7 +47,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, Undefined
 
 from scout.errors import StepError
 from scout.i18n import N_
@@ -172,11 +172,20 @@ def _excluded_cost(order: Any, scope: dict[str, Any], descending: bool,
                    price: Money | None, priced: bool) -> float | None:
     """The cost a left-out record's ``order`` works out (:func:`_cost`), or None where it
     fails on a missing value."""
+    value = _ordered(order, scope)
+    return None if value is None else _cost([value], 0, descending, price, priced)
+
+
+def _ordered(order: Any, scope: dict[str, Any]) -> Any:
+    """What an ``order_by`` expression gives a record, None where it fails on a missing
+    value, whether it raises or gives jinja's undefined (``c.price.amount`` of a record
+    with no price, in an ``a if ... else c.price.amount`` the order takes): such a record
+    sorts last, as one with no value does, never fails the phase."""
     try:
         value = order(**scope)
     except (TemplateError, AttributeError, *DATA_ERRORS):
         return None
-    return _cost([value], 0, descending, price, priced)
+    return None if isinstance(value, Undefined) else value
 
 
 def _costed_itself(c: Candidate, added: dict[tuple[str, str, str], int],
@@ -393,10 +402,7 @@ def run(ctx: StepContext) -> Shortlist:
         unknown += unchecked
         score = []
         for expr in orders:
-            try:
-                score.append(expr(**scope))
-            except (TemplateError, AttributeError, *DATA_ERRORS):
-                score.append(None)
+            score.append(_ordered(expr, scope))
         if _cost(score, cost_at, params.descending, None, False) is not None:
             _costed_itself(c, counted.get(c.key, {}), periods, scope[params.as_].price)
         cost = _cost(score, cost_at, params.descending, scope[params.as_].price, priced,

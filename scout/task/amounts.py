@@ -13,6 +13,7 @@ from scout.task.lang import fold
 from scout.task.fundedprice import funded_only
 from scout.task.itemprice import items_only
 from scout.task.memberprice import members_only
+from scout.task.offpeak import off_peak_only
 from scout.task.money import iter_money
 from scout.task.pricelabel import LABEL_GAP, label_re
 from scout.task.pageprices import shop_text, span_back
@@ -88,12 +89,18 @@ _RATE_AFTER = re.compile(r"\s*(?:/\s*|(?:per|por|an?|each|cada|x)\s+)[^\W\d_]")
 _BESIDE = ("fee", "deposit", "charge", "surcharge", "penalty", "comision", "fianza",
            "deposito", "penalizacion", "cargo", "recargo", "gastos", "matricula", "senal",
            "anticipo", "advance payment", "prepayment", "down payment", "pago a cuenta",
-           "booking deposit")
+           "booking deposit", "por recarga", "per charge", "por conexion", "per connection",
+           "por sesion de carga", "per charging session")
 # of those, what is paid ahead of the price, towards it or held against it: never the
 # price, even where the page states no other amount ("Señal 50 € para reservar",
 # "deposit £100 to secure your date" is no 50 € or £100 booking: its price is unknown)
 _AHEAD = ("deposit", "fianza", "deposito", "senal", "anticipo", "advance payment", "prepayment",
-          "down payment", "pago a cuenta", "booking deposit", "reserva con", "paga y senal")
+          "down payment", "pago a cuenta", "booking deposit", "reserva con", "paga y senal",
+          # a card's pre-authorisation, held and given back ("retención de 50 €", "a £30
+          # pre-authorisation hold", as chargers, hotels and car hire take one)
+          "retencion", "preautorizacion", "pre-autorizacion", "pre-authorisation",
+          "pre-authorization", "preauthorisation", "preauthorization", "pre-auth", "hold",
+          "bloqueo")
 _AHEAD_BEFORE = re.compile(label_re(_AHEAD) + r"(?:\s+(?:de|del|of|for|para)\s+[^\W\d_]+)?"
                            # its share of the price said ("anticipo del 30 %: 450 €")
                            + r"(?:\s+(?:de|del|of)\s+(?:el\s+|la\s+)?\d{1,3}\s?%)?" + LABEL_GAP)
@@ -239,7 +246,8 @@ _BALANCE_AFTER = re.compile(r"\s*(?:(?:de|del|of|the|el|la)\s+)?" + label_re(_BA
 # the day a rest is paid on, no period ("950 € el día de la boda", "the day of the event")
 _ON_THE_DAY = re.compile(r"\b(?:el|the)\s+(?:dia|day)\s+(?:de|del|of)\b")
 # what is held against the price, never paid towards it: no part of it
-_HELD = re.compile(r"(?<![\w])(?:fianzas?|security\s+deposits?|damage\s+deposits?)(?![\w])")
+_HELD = re.compile(r"(?<![\w])(?:fianzas?|security\s+deposits?|damage\s+deposits?|retencion(?:es)?|"
+                   r"pre-?autori[sz]ations?|pre-?autorizacion(?:es)?|holds?)(?![\w])")
 
 
 def _with_balance(text: str, found: list[tuple[Money, tuple[int, int]]]
@@ -303,14 +311,17 @@ def listed_amounts(text: str, items: Sequence[str] = (),
     extra (a meal, parking, a supplement) is none where another is labelled as the
     price, its cuota or its fee (:func:`_extras`); so is a members' price beside the price
     anyone pays (:func:`scout.task.memberprice.members_only`: "Socios 16 €, no socios
-    28 €" is 28), nor is a funded or public place's beside a private one
+    28 €" is 28), nor an off-peak rate beside the day's (:func:`scout.task.offpeak.
+    off_peak_only`: "Valle 0,39 €/kWh, 0,55 €/kWh el resto del día" is 0,55), nor is a funded or public place's beside a private one
     (:func:`scout.task.fundedprice.funded_only`: "plaza concertada 1.200 €, plaza privada
     2.300 €" is 2.300). With the kind's add-ons' words (``items``) and nouns, an add-on's
     amount beside the thing's is none either (:func:`scout.task.itemprice.items_only`:
     "Silla de niño 5 €. Traslado 60 €" is 60)."""
     found = _with_balance(text, find_amounts(text))
+    # a membership that buys a lower rate per kWh: the page states two of them
+    two_rates = len({m.amount for m, _ in found if m.per in _ENERGY}) >= 2
     extras = _extras(text, found) | members_only(text, found) | funded_only(text, found) \
-        | items_only(text, found, items, nouns)
+        | items_only(text, found, items, nouns) | off_peak_only(text, found)
     found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found
              if not _beside_price(text, span) and not _ahead(text, span)]
@@ -323,6 +334,31 @@ def listed_amounts(text: str, items: Sequence[str] = (),
         # per word), so the words after the span are read only for one it does not
         rates = [(m, span) for m, span in pool if 0 < m.amount < 1 and (
             m.per is not None or _RATE_AFTER.match(text, span[1]) is not None)]
+        if two_rates and whole and rates and all(_membership(text, span) for _, span in whole) \
+                and any(m.per in _ENERGY for m, _ in rates):
+            # "0,49 €/kWh; con suscripción 9,99 €/mes 0,35 €/kWh", "69p/kWh for subscribers
+            # (£7.85 a month), 87p/kWh pay as you go": a plan's fee buys a member a lower
+            # rate, so it is what a member pays beside the energy's rate, no price of it (a
+            # membership beside one rate, "Charging 12p/kWh, membership £8 a month", stays
+            # the price: the rate may be an extra of what the membership buys)
+            return rates
         if whole or rates:
             return whole or rates
     return []
+
+
+#: units energy is sold by: a rate per one is the price beside a membership's fee
+_ENERGY = frozenset({"kWh", "MWh"})
+# a membership or a subscription named by the amount, in its clause: "suscripción 9,99
+# €/mes", "for subscribers (£7.85 a month)", "membership £4.99/month"
+_MEMBERSHIP = ("suscripcion", "subscription", "subscriber", "suscriptor", "membership",
+               "membresia", "members", "socios")
+_MEMBERSHIP_BEFORE = re.compile(label_re(_MEMBERSHIP) + r"[^\d.;:!?]{0,12}$")
+_MEMBERSHIP_AFTER = re.compile(r"[^\d.;:!?]{0,8}?" + label_re(_MEMBERSHIP))
+
+
+def _membership(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` is named as a membership's or a subscription's fee
+    (:data:`_MEMBERSHIP`), right before it or right after it."""
+    return _MEMBERSHIP_BEFORE.search(fold(text[max(0, span[0] - 40):span[0]])) is not None \
+        or _MEMBERSHIP_AFTER.match(fold(text[span[1]:span[1] + 30])) is not None

@@ -21,13 +21,14 @@ from scout.task.pricelabel import LABEL_GAP
 
 # who a members' price is for, folded, singular and plural: a club's, a gym's, a pool's
 # season-ticket holders ("abonados"), a museum's or a society's members
-_MEMBER = r"(?:socio|socia|abonado|abonada|miembro|member|subscriber|abonne)s?"
+_MEMBER = r"(?:socio|socia|abonado|abonada|miembro|member|subscriber|abonne|suscriptor(?:a|e)?)s?"
 # "no socios", "non-members", "non members", "no abonados", "sin ser socio": anyone's price
 _NOT = r"(?:no|non|not|sin\s+ser|sin)[\s-]+"
 # the public's price said otherwise: "público general", "general public", "visitors",
 # "guests", "tarifa general", "precio general", "standard" ("Members £8, standard £14")
 _PUBLIC = (r"(?:publico(?:\s+general)?|general\s+public|general|visitors?|visitantes?|"
-           r"guests?|invitados?|standard|estandar)")
+           r"guests?|invitados?|standard|estandar|pay[\s-]+as[\s-]+you[\s-]+go|payg|ad[\s-]hoc|"
+           r"sin\s+suscripcion|without\s+(?:a\s+)?subscription)")
 # the label right before an amount, a colon or a few words between it and the amount
 # ("Socios: 16 €", "precio socio 16 €", "members from £8"), and what may say whose price
 # it is between the label and the amount ("price", "precio", "tarifa", "rate", "from")
@@ -36,6 +37,18 @@ _MEMBER_LABEL = re.compile(r"(?<![\w-])(?<!no )(?<!non )(?<!non-)(?<!sin )(?<!se
                            + _MEMBER + r"(?![\w])" + _BETWEEN + LABEL_GAP)
 _ANYONE_LABEL = re.compile(r"(?<![\w])(?:" + _NOT + _MEMBER + "|" + _PUBLIC + r")(?![\w])"
                            + _BETWEEN + LABEL_GAP)
+# ... or said right after the amount, in its clause, as rate cards write it ("69p/kWh for
+# subscribers", "0,35 €/kWh para socios"; "87p/kWh pay as you go", "0,49 €/kWh sin
+# suscripción", "£14 for non-members")
+_AFTER = r"^[\s,]*(?:\(?\s*)?(?:(?:for|para)\s+(?:(?:the|los|las|our|nuestros|nuestras)\s+)?)?"
+# that ends its clause: words running on into the next amount are that one's label
+# ("Members £8, non-members £14": "non-members" is the £14's)
+_ENDS = r"(?=\s*(?:[.,;:()!?\n]|$))"
+_MEMBER_AFTER = re.compile(_AFTER + r"(?:(?<![\w-])" + _MEMBER + r"(?![\w-])|(?:con|with)\s+"
+                           r"(?:(?:a|an|la|el)\s+)?(?:suscripcion|subscription|membership|"
+                           r"membresia|abono)(?!\w))" + _ENDS)
+_ANYONE_AFTER = re.compile(_AFTER + r"(?:" + _NOT + _MEMBER + "|" + _PUBLIC + r")(?![\w])"
+                           + _ENDS)
 # how far back the label of an amount is looked for: "Precio para no socios: " and no further,
 # so a members' label is never read off the amount before it
 _BACK = 40
@@ -58,9 +71,12 @@ def members_only(text: str, found: list[tuple[Money, tuple[int, int]]]) -> set[i
     previous_end = 0
     for i, (_, (start, end)) in enumerate(found):
         label = _label_before(text, start, previous_end)
-        if _ANYONE_LABEL.search(label):
+        following = found[i + 1][1][0] if i + 1 < len(found) else len(text)
+        # the words to the next amount; "$" ends the clause only at the text's end
+        after = fold(text[end:following]) + ("" if following == len(text) else " 0")
+        if _ANYONE_LABEL.search(label) or _ANYONE_AFTER.search(after):
             anyone = True
-        elif _MEMBER_LABEL.search(label):
+        elif _MEMBER_LABEL.search(label) or _MEMBER_AFTER.search(after):
             member.add(i)
         previous_end = end
     return member if anyone else set()
