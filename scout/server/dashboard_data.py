@@ -119,7 +119,10 @@ def kind_of(pipeline: str | None, lang: str) -> tuple[dict[str, Any], Any]:
     folder = Path(pipeline).resolve().parent
     root = next((d for d in (folder, *folder.parents)[:3]
                  if (d / "locales").is_dir() or (d / "templates").is_dir()), folder.parent)
-    return specs, KindWords.of(model, root).catalog(lang)
+    try:
+        return specs, KindWords.of(model, root).catalog(lang)
+    except (ScoutError, OSError, ValueError):  # a torn catalog: scout's own words, the units
+        return specs, None
 
 
 def translations_of(lang: str) -> Any:

@@ -65,3 +65,18 @@ def test_a_pipeline_that_no_longer_loads_shows_bare_values(tmp_path: Path) -> No
     for pipeline in (str(broken), str(tmp_path / "gone.yaml")):
         view = request_view(parsed, "es", pipeline)
         assert any(value == "600" for _label, value, _src in view.rows), view.rows
+
+
+def test_a_torn_catalog_still_shows_the_unit(tmp_path: Path) -> None:
+    """A project whose catalog no longer reads (an invalid byte) still shows the page,
+    with scout's own words and the unit its pipeline declares."""
+    project = tmp_path / "proj"
+    (project / "pipelines").mkdir(parents=True)
+    (project / "locales" / "es" / "LC_MESSAGES").mkdir(parents=True)
+    pipeline = project / "pipelines" / "broadband.yaml"
+    pipeline.write_text(BROADBAND.read_text(encoding="utf-8"), encoding="utf-8")
+    (project / "locales" / "es" / "LC_MESSAGES" / "messages.po").write_bytes(
+        b'msgid "x\nmsgstr broken\n\xff\xfe')
+    parsed = {"values": {"min_speed": 600.0}, "types": {"min_speed": "number"}, "lang": "es"}
+    view = request_view(parsed, "es", str(pipeline))
+    assert [v for _label, v, _src in view.rows] == ["600 Mbps"]
