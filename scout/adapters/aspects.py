@@ -32,6 +32,10 @@ aspect; any other kind (laptops, used cars, and an e-bike or a laptop whose ``pl
 input is where it is shipped) only those a product has — value, quality, noise,
 cleanliness, comfort, the seller's staff, and ``overall`` — by the words that mean them
 for a product, and stays silent on the rest (:func:`~scout.adapters.aspectwords.scope_of`).
+Within its scope a kind reads the aspects it has (:func:`~scout.adapters.aspectwords.aspects_of`):
+a place's food and its wait for a table (:data:`EATING`) only where the kind is about
+eating (a restaurant, a caterer), none at all for a kind that neither prices nor rates
+what it finds nor finds it somewhere (papers, datasets).
 
 :class:`AspectMatcher` is the seam for a better matcher (the ``ml`` extra may supply one
 that maps uncued clauses to aspects by embedding similarity); :class:`LexiconMatcher` is
@@ -83,6 +87,9 @@ CUES: dict[str, tuple[str, ...]] = {
     "quality": ("quality", "build", "durable", "reliable", "calidad", "duradero*", "fiable*"),
 }
 
+#: the aspects of a place one eats at: a dish and a menu, the queue for a table; read only
+#: for a kind about eating (:func:`~scout.adapters.aspectwords.aspects_of`)
+EATING = frozenset({"food", "wait"})
 #: the aspects a product has (a kind without a place); the others are a venue's
 PRODUCT_ASPECTS = frozenset({"value", "quality", "noise", "cleanliness", "comfort", "staff"})
 #: cue words of those aspects that mean something else in a product's review: a screen's
@@ -290,12 +297,15 @@ def clauses(sentence: str) -> list[str]:
 def clause_hits(clause: str, scope: str = VENUE,
                 asked: frozenset[str] = frozenset(),
                 kind_words: frozenset[str] = frozenset(),
-                categories: frozenset[str] = frozenset()) -> list[AspectHit]:
+                categories: frozenset[str] = frozenset(),
+                aspects: frozenset[str] | None = None) -> list[AspectHit]:
     tokens = TOKEN.findall(clause)
     # a word the kind calls what it finds (a trail's "walk", a tour's "visita") is the
-    # thing itself, no aspect of it: "an easy walk of 6 km" says nothing of a location
+    # thing itself, no aspect of it: "an easy walk of 6 km" says nothing of a location;
+    # an aspect the kind does not have (a hotel's "menu") cues nothing either
     cues = [(i, a) for i, w in enumerate(tokens)
-            if w not in kind_words and (a := _cue_aspect(w, scope)) is not None]
+            if w not in kind_words and (a := _cue_aspect(w, scope)) is not None
+            and (aspects is None or a in aspects)]
     signs: dict[str, int] = {}
     order: list[str] = []
     for i, word in enumerate(tokens):
@@ -306,6 +316,8 @@ def clause_hits(clause: str, scope: str = VENUE,
             continue  # a venue's word ("fast", "remote"): says nothing of a product here
         if own is not None and word in categories:
             continue  # a category asked for ("motor central"): no aspect of it
+        if own is not None and aspects is not None and own[0] not in aspects:
+            continue  # "delicious" in a gym's review: an aspect the kind does not have
         if own is not None:
             aspect, sign = own
             if sign < 0 and word in asked:
@@ -336,7 +348,8 @@ def clause_hits(clause: str, scope: str = VENUE,
             order.append(aspect)
             signs[aspect] = 0
         signs[aspect] += sign
-    return [AspectHit(a, 1 if signs[a] > 0 else -1, clause) for a in order if signs[a]]
+    return [AspectHit(a, 1 if signs[a] > 0 else -1, clause) for a in order
+            if signs[a] and (aspects is None or a in aspects)]
 
 
 #: how many words apart a polar word and the kind's noun it qualifies may be ("a
@@ -373,22 +386,28 @@ class LexiconMatcher:
 
     def __init__(self, scope: str = VENUE, asked: frozenset[str] = frozenset(),
                  own: frozenset[str] = frozenset(),
-                 categories: frozenset[str] = frozenset()) -> None:
+                 categories: frozenset[str] = frozenset(),
+                 aspects: frozenset[str] | None = None) -> None:
         self.scope = scope
         self.asked = asked
         self.own = own
         self.categories = categories
+        self.aspects = aspects
 
     def hits(self, sentence: str) -> list[AspectHit]:
-        return find_aspects(sentence, self.scope, self.asked, self.own, self.categories)
+        return find_aspects(sentence, self.scope, self.asked, self.own, self.categories,
+                            self.aspects)
 
 
 def find_aspects(sentence: str, scope: str = VENUE,
                  asked: frozenset[str] = frozenset(),
                  own: frozenset[str] = frozenset(),
-                 categories: frozenset[str] = frozenset()) -> list[AspectHit]:
+                 categories: frozenset[str] = frozenset(),
+                 aspects: frozenset[str] | None = None) -> list[AspectHit]:
     """Aspects the sentence speaks about, each once, in the order first met, in
-    ``scope`` (:data:`VENUE`: every aspect; :data:`PRODUCT`: a product's); a word in
+    ``scope`` (:data:`VENUE`: every aspect; :data:`PRODUCT`: a product's) and, when
+    given, among ``aspects`` alone (:func:`~scout.adapters.aspectwords.aspects_of`: the
+    kind's; empty: a kind with none, not even ``overall``); a word in
     ``asked`` (:func:`~scout.adapters.aspectwords.asked_words`) never counts against, one in ``own``
     (:func:`~scout.adapters.aspectwords.own_words`: the kind's nouns) names no aspect, and one in ``categories``
     (:func:`~scout.adapters.aspectwords.category_words`) is no pro or con.
@@ -398,8 +417,10 @@ def find_aspects(sentence: str, scope: str = VENUE,
     total: dict[str, int] = {}
     first: dict[str, str] = {}
     order: list[str] = []
+    if aspects is not None and not aspects:
+        return []  # a kind with no aspects (a paper, a dataset): no pro, no con
     for clause in clauses(sentence):
-        for hit in clause_hits(clause, scope, asked, own, categories):
+        for hit in clause_hits(clause, scope, asked, own, categories, aspects):
             if hit.aspect not in total:
                 order.append(hit.aspect)
                 total[hit.aspect] = 0

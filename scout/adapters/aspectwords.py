@@ -10,14 +10,18 @@ pro or con, depends on the research kind and on what was asked:
 - :func:`category_words`: a category asked for (a motor "central") names a kind of the
   thing, no judgement of it;
 - :func:`own_words`: what the kind calls what it finds (a trail's "walk") is the thing
-  itself, no aspect of it.
+  itself, no aspect of it;
+- :func:`aspects_of`: which aspects the kind has at all: a restaurant's food and wait only
+  where its declaration is about eating, none where it neither prices, rates nor locates
+  what it finds.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from scout.adapters.aspects import PRODUCT, TOKEN, VENUE, matches
+from scout.adapters.aspects import CUES, EATING, OVERALL, PRODUCT, PRODUCT_ASPECTS, TOKEN, \
+    VENUE, matches
 from scout.adapters.text import fold
 
 #: words of a ``place`` input's name or aliases saying it is where the thing is sent,
@@ -128,3 +132,41 @@ def own_words(nouns: list[str]) -> frozenset[str]:
     the singular and the plural: ``walk`` and ``walks`` for a trail kind."""
     words = {w for noun in nouns for w in TOKEN.findall(fold(noun))}
     return frozenset(words | {w + "s" for w in words} | {w + "es" for w in words})
+
+
+#: words a kind about eating declares (its nouns, its inputs' names, aliases and enum
+#: words), beside the food aspect's own cues ("dish", "menu", "comida"): folded, a
+#: trailing ``*`` any ending
+_EATERY = ("restaurant*", "restaurante*", "cafe", "cafes", "cafeteria*", "bistro*", "tapas",
+           "brunch", "catering", "caterer*", "cater", "catering*", "eat", "eating", "comer",
+           "comensal*", "diner", "diners", "cuisine", "gastronom*", "pizzeri*",
+           "taberna*", "marisqueria*", "asador*")
+
+
+def aspects_of(task_types: dict[str, str] | None,
+               aliases: dict[str, list[str]] | None = None,
+               synonyms: dict[str, dict[str, list[str]]] | None = None,
+               nouns: list[str] | tuple[str, ...] = ()) -> frozenset[str] | None:
+    """The aspects a kind has, from what it declares (None: every aspect of its scope, as
+    for an older request without types):
+
+    - a kind that finds things somewhere (:data:`VENUE`) has a place's aspects, but a
+      place's food and its wait for a table (:data:`~scout.adapters.aspects.EATING`) only
+      when it is about eating: its nouns, an input's name or aliases, or an enum word say
+      a dish, a menu, a restaurant, a caterer ("dish", "comensales", "catering"); a
+      gym's "menu of classes" or a coworking's "reservation" is no restaurant's;
+    - a product (:data:`PRODUCT`) has a product's aspects, unless the kind neither
+      prices nor rates it (no ``money`` nor ``rating`` input: papers, datasets, talks):
+      nothing is bought or reviewed there, so no pro or con is read at all (empty)."""
+    if not task_types:
+        return None
+    types = set(task_types.values())
+    if scope_of(task_types, aliases) == PRODUCT:
+        return PRODUCT_ASPECTS | {OVERALL} if types & {"money", "rating"} else frozenset()
+    said = [fold(w.replace("_", " ")) for w in (
+        *nouns, *task_types, *(a for v in (aliases or {}).values() for a in v),
+        *(w for by in (synonyms or {}).values() for k, v in by.items() for w in (k, *v)))]
+    food = (*CUES["food"], *_EATERY)
+    eats = any(matches(t, food) for text in said for t in TOKEN.findall(text))
+    every = frozenset(CUES) | {OVERALL}
+    return every if eats else every - EATING

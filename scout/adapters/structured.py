@@ -44,7 +44,8 @@ import gettext
 from typing import Any
 
 from scout.adapters.aspects import AspectMatcher, LexiconMatcher
-from scout.adapters.aspectwords import asked_words, category_words, own_words, scope_of
+from scout.adapters.aspectwords import asked_words, aspects_of, category_words, own_words, \
+    scope_of
 from scout.adapters.candidate_notes import notes_for
 from scout.adapters.conflicts import conflicts_for, near_miss, price_caveats
 from scout.adapters.facts import conservative_price, conservative_rating, same_price, \
@@ -77,7 +78,10 @@ class Builder:
             asked_words(request.task, request.task_types, request.input_aliases,
                         request.input_synonyms),
             own_words(request.kind_nouns),
-            category_words(request.task, request.task_types, request.input_synonyms))
+            category_words(request.task, request.task_types, request.input_synonyms),
+            # a kind's own aspects: a restaurant's food for a restaurant, none for a paper
+            aspects_of(request.task_types, request.input_aliases, request.input_synonyms,
+                       request.kind_nouns))
         self.limits = Constraints.of(request.task, request.task_types)
         if request.prices_unread:
             # the ranking held no record to the request's money (a loan amount, not a

@@ -51,20 +51,49 @@ class Citations:
         """The number of the source a record's ``field`` (a candidate's ``price`` or
         ``rating``, derived from its evidence) was read from: the first evidence line that
         states that value, else the record's own page; None when neither is known."""
-        value = getattr(record, field, None)
-        if value is None:
+        if getattr(record, field, None) is None:
             return None
-        for ev in getattr(record, "evidence", None) or []:
-            stated = getattr(ev, field, None)
-            if stated is not None and _same_value(stated, value) and ev.url:
-                return self.cite(ev.url, ev.title, ev.adapter, ev.phase)
+        ev = figure_source(record, field)
+        if ev is not None:
+            return self.cite(ev.url, ev.title, ev.adapter, ev.phase)
         url = getattr(record, "url", "")
         if not isinstance(url, str) or not url:
             return None
         return self.cite(url, getattr(record, "name", "") or "", getattr(record, "adapter", "") or "")
 
+    def said_scale(self, record: Any, field: str = "rating") -> int | None:
+        """The scale the source of a record's rating stated it on (:func:`stated_scale`)."""
+        return stated_scale(figure_source(record, field))
+
     def __len__(self) -> int:
         return len(self.items)
+
+
+def figure_source(record: Any, field: str) -> Any:
+    """The first evidence line of ``record`` that states its ``field`` as the record has
+    it (the one :meth:`Citations.cite_figure` cites), or None: a rating's own scale
+    ("4.6/5") is read from it."""
+    value = getattr(record, field, None)
+    if value is None:
+        return None
+    for ev in getattr(record, "evidence", None) or []:
+        stated = getattr(ev, field, None)
+        if stated is not None and _same_value(stated, value) and getattr(ev, "url", None):
+            return ev
+    return None
+
+
+def stated_scale(ev: Any) -> int | None:
+    """The scale an evidence line's rating was stated on: its ``rating_scale`` ("4.6/5":
+    5), else 10 for a quote (extract keeps no scale for "9.2/10", nor a listing's "rated
+    9.2/10"); None for a page's structured rating, put on 0-10 with no scale kept, or a
+    scale that is no whole number."""
+    if ev is None or getattr(ev, "rating", None) is None:
+        return None
+    scale = getattr(ev, "rating_scale", None)
+    if scale is None:
+        return None if getattr(ev, "kind", "") == "page" else 10
+    return int(scale) if float(scale).is_integer() and scale > 0 else None
 
 
 def _same_value(stated: Any, value: Any) -> bool:

@@ -49,7 +49,7 @@ from scout.spec.filters import FILTERS
 from scout.spec.templating import PARSE_EXTENSIONS, make_env
 
 #: filters whose output depends on the language (they take ``lang=``)
-LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration",
+LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration", "unit",
                   "usd")
 
 #: filters that write a rating (they take ``rating_scale``: the kind's)

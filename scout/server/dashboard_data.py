@@ -58,10 +58,12 @@ class RequestView:
     raw: list[tuple[str, str]] = field(default_factory=list)
 
 
-def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
+def request_view(parsed: dict[str, Any], lang: str, pipeline: str | None = None) -> RequestView:
     """``parsed`` (task.json's ``task``) as a person reads it, in ``lang``: the values by
     their declared type ("200 EUR", "septiembre de 2026"), as the report's "What you
-    asked" shows them, never their JSON."""
+    asked" shows them, never their JSON: a plain number with the unit its input declares
+    ("600 Mbps", "3 noches") and the labels and enum words of the kind's catalog, read
+    from ``pipeline`` (the run's pipeline file) while it still loads."""
     from pydantic import ValidationError
 
     from scout.i18n.messages import localize
@@ -74,12 +76,13 @@ def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
     except (ValidationError, ValueError, TypeError):
         return RequestView(raw=[(plain(k, 80), field_text(v)) for k, v in parsed.items()
                                 if v not in (None, "", [], {})])
-    _ = translations_of(lang)
+    specs, catalog = kind_of(pipeline, lang)
+    _ = catalog.gettext if catalog is not None else translations_of(lang)
     origins = {"query": _("query"), "default": _("default"), "mission": _("mission"),
                "set": _("--set")}
     rows = []
     # labelled as the report's table labels them (the one rule: spec.filters.input_labels)
-    labels = FILTERS["input_labels"](task.values, lang=lang)
+    labels = FILTERS["input_labels"](task.values, specs, lang=lang, catalog=catalog)
     for name, value in task.values.items():
         kind = task.types.get(name, "")
         shown = format_value(value, kind, lang, task.scales.get(name, 10),
@@ -88,10 +91,38 @@ def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
             # catalog's word for it, never a message's shape (a subject or a place the
             # person typed, "about the moon", is theirs)
             shown = _(shown)
+        elif name in specs and value is not None:  # "600 Mbps", "3 noches", as the report
+            shown = FILTERS["input_unit"](shown, specs[name], labels[name], lang=lang,
+                                          catalog=catalog)
         rows.append((plain(labels[name], 80), plain(shown, 500),
                      origins.get(str(task.sources.get(name)), _("not given"))))
     return RequestView(rows=rows, notes=[plain(localize(n, lang), 500) for n in task.notes],
                        read_on=format_date(task.today, lang) if task.today else "")
+
+
+def kind_of(pipeline: str | None, lang: str) -> tuple[dict[str, Any], Any]:
+    """The inputs ``pipeline`` declares and its project's catalog in ``lang`` (scout's
+    own behind it, as its report reads them), or ``({}, None)`` when the file is gone or
+    no longer loads: the page then shows the values without what only the kind says."""
+    if not pipeline:
+        return {}, None
+    from scout.api.shown import KindWords
+    from scout.spec.loader import load_pipeline
+
+    try:
+        model = load_pipeline(pipeline).model
+        specs = dict(getattr(model, "inputs", None) or {})
+    except (ScoutError, OSError, ValueError, UnicodeDecodeError, TypeError, KeyError,
+            RecursionError):
+        return {}, None
+    # the project: the folder above its pipelines/ (templates/ and locales/ beside it)
+    folder = Path(pipeline).resolve().parent
+    root = next((d for d in (folder, *folder.parents)[:3]
+                 if (d / "locales").is_dir() or (d / "templates").is_dir()), folder.parent)
+    try:
+        return specs, KindWords.of(model, root).catalog(lang)
+    except (ScoutError, OSError, ValueError):  # a torn catalog: scout's own words, the units
+        return specs, None
 
 
 def translations_of(lang: str) -> Any:

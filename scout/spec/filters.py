@@ -124,6 +124,21 @@ def number(value: Any, digits: int | None = None, *, lang: str = "en") -> str:
 
 
 @_filter
+def unit(value: Any, word: str = "", digits: int | None = None, *, lang: str = "en") -> str:
+    """A number with a unit everyone writes as a word, in the reader's language and the
+    number's singular or plural: ``40 | unit("hours")`` → '40 hours', '40 horas';
+    ``1 | unit("noches")`` → '1 night', '1 noche' (scout.i18n.unitwords); a word it does
+    not know is written as given. None → '—'."""
+    from scout.i18n.numbers import format_number
+    from scout.i18n.unitwords import say_unit
+
+    if value is None:
+        return "—"
+    shown = format_number(value, lang, digits)
+    return f"{shown} {say_unit(word, i18n.lang_of(lang), value)}" if word else shown
+
+
+@_filter
 def date(value: Any, form: str = "long", *, lang: str = "en") -> str:
     """A date (or ISO string) in words: 'September 15, 2026', '15 de septiembre de 2026'."""
     from scout.i18n.values import format_date
@@ -246,19 +261,25 @@ def input_unit(text: Any, spec: Any = None, label: Any = None, *, lang: str = "e
                catalog: Any = None) -> str:
     """A plain number input's value as shown (``text``) with the unit its declaration
     says (``scout.spec.inputunit``: "600" → "600 Mbps" for a speed described "in Mbps");
-    a unit written as a word ("months") in the reader's language through the kind's
-    catalog, left out where the catalog does not say it in that language, or where the
+    a unit everyone writes as a word in the reader's language and the number's singular
+    or plural ("1 mes", "3 nights": scout.i18n.unitwords), another ("fathoms") through
+    the kind's catalog, left out where the catalog does not say it in that language, or where the
     input's ``label`` as shown says it already ("temperature (°C)", "edad en meses").
     Unchanged for any other input."""
+    from scout.i18n.unitwords import say_unit, unit_of
     from scout.spec.inputunit import declared_unit, is_word, with_unit
 
     unit = declared_unit(spec) if spec is not None else None
     code = i18n.lang_of(lang)
-    if unit is not None and is_word(unit):
+    known = unit_of(unit)
+    if known is not None:  # hours, nights: in the reader's words, as many as the number
+        unit = say_unit(known, code, text)
+    elif unit is not None and is_word(unit):
         said = l10n(unit, lang=lang, catalog=catalog)
         unit = said if said != unit or code == "en" else None
-    if unit is not None and isinstance(label, str) and re.search(
-            rf"(?<!\w){re.escape(unit)}(?!\w)", label, re.I):
+    if unit is not None and isinstance(label, str) and (re.search(
+            rf"(?<!\w){re.escape(unit)}(?!\w)", label, re.I) or known is not None and any(
+            unit_of(w) == known for w in re.findall(r"[^\W\d_]+", label))):
         unit = None
     return with_unit(str(text), unit, code)
 

@@ -15,9 +15,12 @@ speed, in Mbps") and in the aliases a request writes beside the number ("600 Mbp
   letters or a mark letters do not have ("kW", "Mbps", "Mb/s", "m³", "°C"); capitals
   alone ("TAE", "LTV") are labels, never units.
 
-A unit written as a word ("months") is shown translated by the kind's catalog, and not
-at all in a report whose language the catalog does not give it in
-(:func:`scout.spec.filters.input_unit`).
+A unit everyone writes as a word (hours, nights, kilometres, months: scout/i18n/unitwords.py)
+is read from the description's "in hours" or "how many nights" / "cuántas noches" whether
+or not an alias says it, and shown in the report's language, singular or plural as the
+number is ("1 noche", "3 nights"); another word ("fathoms") is shown translated by the
+kind's catalog, and not at all in a report whose language the catalog does not give it
+in (:func:`scout.spec.filters.input_unit`).
 
 None where neither says one: a count of lines or of guests needs none.
 """
@@ -28,10 +31,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from scout.i18n.unitwords import unit_of
+
 #: the types whose values are bare numbers: the only ones a declared unit is shown for
 BARE = ("number", "integer")
 #: "in Mbps", "en litros", "in % of the home's price": the first word after the last one
 _IN = re.compile(r"(?:^|[\s,(])(?:in|en)\s+([^\s,;()]+)", re.I)
+#: "how many nights", "cuántas horas": the word after them
+_HOW_MANY = re.compile(r"\b(?:how\s+many|cu[aá]nt[oa]s)\s+([^\W\d_]+)", re.I)
 #: units written as letters only, in lower case and longer than a symbol ("litres")
 _WORD = re.compile(r"[a-zà-ÿ]{4,}")
 #: a mark no letter is: a degree sign, a power, a slash, a percent, a prime
@@ -61,14 +68,17 @@ def declared_unit(spec: Any) -> str | None:
         word = said[-1].rstrip(".:")
         folded = word.casefold()
         named = next((a for a in aliases if a.casefold() == folded), None)
-        if named is None and (_MARK.search(word) or _symbol(word)):
-            named = word  # "in %", "in g/m²", "in kWh a month"
+        if named is None and (_MARK.search(word) or _symbol(word) or unit_of(word)):
+            named = word  # "in %", "in g/m²", "in kWh a month", "in hours"
         if named is not None:
             if _WORD.fullmatch(named):
                 # a word ("litres") reads in one language: its symbol, where one is declared
                 return next((a for a in aliases if _MARK.search(a) or _symbol(a)
                              or (len(a) == 1 and a.isupper())), named)
             return named
+    counted = _HOW_MANY.search(str(get("description") or ""))
+    if counted and unit_of(counted.group(1)):
+        return counted.group(1)  # "how many nights", "cuántas horas": a unit everyone writes
     if get("type") != "number":
         return None  # an integer is a count ("2 lines") unless its description says a unit
     return next((a for a in aliases if _symbol(a)), None)

@@ -623,3 +623,19 @@ def test_the_walkthroughs_mission_reads_what_its_inputs_say(tmp_path) -> None:
     assert values["cuisine"] == "Basque"
     assert (values["budget"]["amount"], values["budget"]["per"]) == (60.0, "person")
     assert values["min_rating"] == 9.0
+
+
+def test_the_gettext_and_format_example_renders_as_its_table_says() -> None:
+    """The `_()` / `| format` example of "Making a kind bilingual" renders, line by line,
+    what the table under it says, in both languages, in the report's environment."""
+    from scout.report.render import make_report_env
+
+    m = re.search(r"```jinja\n(\{\{ _\(\"\(%\(said\)s.*?)```\n\n(.*?)\n\n", DOC, re.S)
+    assert m, "the _() and | format example is gone from docs/authoring.md"
+    lines = [ln for ln in m.group(1).splitlines() if ln.strip()]
+    rows = re.findall(r"^\s*\| (\d+) \| ([^|]+) \| ([^|]+) \|$", m.group(2), re.M)
+    assert len(rows) == len(lines) >= 3
+    for lang, col in (("en", 1), ("es", 2)):
+        env = make_report_env(ROOT / "templates", lang)
+        for line, row in zip(lines, rows):
+            assert env.from_string(line).render() == row[col].strip(), (lang, line)

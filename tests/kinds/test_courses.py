@@ -211,8 +211,8 @@ def test_a_spanish_request_gets_a_spanish_report(spanish):
     report = run.report
     for words in ["# Cursos de Python", "## Selección",
                   "| # | curso | precio | duración | valoración | enlace |",
-                  "| Curso de Python desde cero | 90 € [1] | 40 h | 9,2/10 [2] |",
-                  "| Introducción a Python | gratis [3] | 20 h | 8,4/10 [4] |",
+                  "| Curso de Python desde cero | 90 € [1] | 40 h | 9,2/10 (4,6/5 en la fuente) [2] |",
+                  "| Introducción a Python | gratis [3] | 20 h | 8,4/10 (4,2/5 en la fuente) [4] |",
                   "2 de 6 cursos encontrados encajan: Python, online, de nivel principiante, "
                   "hasta 100 €, con certificado, impartidos en español.",
                   "| modalidad | online | consulta |", "| nivel | principiante | consulta |",
@@ -239,8 +239,8 @@ def test_an_english_request_gets_an_english_report_with_the_length_checked(engli
     report = run.report
     for words in ["# Python courses", "## Shortlist",
                   "| # | course | fee | length | rating | link |",
-                  "| Python for Everybody | 49 USD [1] | 30 h | 9.6/10 [2] |",
-                  "| Introducción a Python | free [3] | 20 h | 8.4/10 [4] |",
+                  "| Python for Everybody | 49 USD [1] | 30 h | 9.6/10 (4.8/5 in the source) [2] |",
+                  "| Introducción a Python | free [3] | 20 h | 8.4/10 (4.2/5 in the source) [4] |",
                   "2 of 6 courses found fit: Python, online, for beginner learners, up to "
                   "100 USD, with a certificate, at most 35 h.",
                   "| maximum length | 35 h | query |"]:

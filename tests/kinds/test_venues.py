@@ -225,7 +225,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
                   "2 espacios de 6 encontrados: para 40 personas, 15 de marzo de 2027, por como "
                   "mucho 1.500 €/día, con proyector, con catering.",
                   "| Espacio Larra | 1.200 €/día [1] | 60 | sí | sí | no consta |",
-                  "| aforo | 40 | consulta |", "| montaje | — | no indicado |"]:
+                  "| aforo | 40 personas | consulta |", "| montaje | — | no indicado |"]:
         assert words in report, words
     assert_says_nothing_of(ENGLISH, report, MADRID, ids=True, reviews=MADRID_REVIEWS)
     assert_says_nothing_of(OTHER_KINDS, report, MADRID, ids=True, reviews=MADRID_REVIEWS)

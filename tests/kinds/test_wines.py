@@ -219,7 +219,9 @@ def test_a_five_point_app_score_is_read_and_compared(runs):
     assert _names(run) == ["Domaine Drouhin Oregon Pinot Noir 2021",
                            "Eyrie Vineyards Pinot Noir 2020"]
     assert list(_excluded(run)) == ["Willamette Valley Vineyards Pinot Noir 2022"]
-    assert "| 2 | Eyrie Vineyards Pinot Noir 2020 | 39.50 USD [2] | 86/100 [2] |" in run.report
+    # the source's own "4.3/5" beside the score compared, so the reader finds it there
+    assert "| 2 | Eyrie Vineyards Pinot Noir 2020 | 39.50 USD [2] | 86/100 (4.3/5 in the " \
+        "source) [2] |" in run.report
 
 
 def test_the_pairing_reaches_the_report(runs):

@@ -81,3 +81,51 @@ def test_broadbands_speed_shows_its_unit_in_what_you_asked(query: str, shown: st
     rows = re.findall(r"^\| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", run.report, re.M)
     assert any(value == shown and source in ("query", "petición", "consulta")
                for _, value, source in rows), rows
+
+
+@pytest.mark.parametrize("spec, text, lang, shown", [
+    # a unit everyone writes as a word, named by the description though no alias says it,
+    # in the report's language, singular for one
+    ({"type": "number", "description": "the longest walk, in kilómetros"}, "1", "en",
+     "1 kilometre"),
+    ({"type": "number", "description": "the longest walk, in kilómetros"}, "12,5", "es",
+     "12,5 kilómetros"),
+    ({"type": "number", "aliases": ["duración"], "description": "how long, in hours"}, "1",
+     "es", "1 hora"),
+    ({"type": "number", "aliases": ["duración"], "description": "how long, en horas"}, "2",
+     "en", "2 hours"),
+    # "how many nights" / "cuántas noches" says the unit of a count
+    ({"type": "integer", "aliases": ["estancia"], "description": "how many nights"}, "1", "es",
+     "1 noche"),
+    ({"type": "integer", "description": "cuántas noches"}, "7", "en", "7 nights"),
+    ({"type": "integer", "description": "cuántos días dura"}, "1", "en", "1 day"),
+    # a month count named by an alias, one month in the singular in both languages
+    ({"type": "integer", "aliases": ["meses", "months"],
+      "description": "the longest term, in months"}, "1", "es", "1 mes"),
+    ({"type": "integer", "aliases": ["meses", "months"],
+      "description": "the longest term, in months"}, "1", "en", "1 month"),
+    # a count the description names no unit of stays bare
+    ({"type": "integer", "description": "how many people"}, "4", "es", "4 personas"),
+    ({"type": "integer", "description": "how many lines"}, "2", "es", "2"),
+])
+def test_a_word_unit_is_said_in_the_reports_language_and_number(
+        spec: dict, text: str, lang: str, shown: str) -> None:
+    assert input_unit(text, spec, lang=lang) == shown
+
+
+def test_a_label_that_names_the_unit_in_another_number_is_not_said_twice() -> None:
+    nights = {"type": "integer", "aliases": ["noches"], "description": "how many nights"}
+    assert input_unit("1", nights, "noches", lang="es") == "1"
+    assert input_unit("3", nights, "nights", lang="en") == "3"
+
+
+@pytest.mark.parametrize("value, word, lang, shown", [
+    (40, "hours", "es", "40 horas"), (1, "horas", "en", "1 hour"), (1.0, "noches", "es", "1 noche"),
+    (2.5, "kilometres", "es", "2,5 kilómetros"), (1500, "pages", "en", "1,500 pages"),
+    (3, "fathoms", "es", "3 fathoms"), (None, "hours", "en", "—"),
+])
+def test_the_unit_filter_says_a_number_with_its_unit_word(value: object, word: str, lang: str,
+                                                         shown: str) -> None:
+    from scout.spec.filters import unit
+
+    assert unit(value, word, lang=lang) == shown
