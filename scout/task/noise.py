@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 
 from scout.spec import saferegex
+from scout.task.asides import unasided
 from scout.text import AT_NOON
 
 _I = re.IGNORECASE | re.MULTILINE
@@ -41,11 +42,12 @@ _SENT_LINE = re.compile(
     r"begin forwarded message|fwd?|rv)[ \t]*-*:?[ \t]*$", _I)
 # a greeting that opens the message, with the name or group it greets
 _GREETING = re.compile(
-    r"\A\s*(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buenas(?: tardes| noches)?|"
-    r"buenos d[ií]as|buen d[ií]a|estimad[oa]s?|querid[oa]s?)"
+    r"\A\s*[¡¿]?(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buenas(?: tardes| noches)?|"
+    # ("qué tal", "qué onda", "quihubo": Spain's and Mexico's how-are-you, no dish)
+    r"buenos d[ií]as|buen d[ií]a|estimad[oa]s?|querid[oa]s?|qu[eé] (?:tal|onda|hubo|pasa)|quihubo)"
     r"(?:[ \t]+(?:(?i:team|all|everyone|equipo|a todos|todos)|[A-ZÁÉÍÓÚÑ][\w.]*)){0,3}"
     # ("Good morning." and "Buen día." close with a full stop as a sentence does)
-    r"[ \t]*(?:[,:!]+|\.(?=\s)|\n)\s*")
+    r"[ \t]*(?:[,:!?]+|\.(?=\s)|\n)\s*")
 # a message that is only greetings ("good morning", "Hi, hello!", "hola, buenos días"),
 # no name after them: it asks nothing. One class after each greeting, never two
 # quantifiers over the same spaces ("[ \t]*[,:!.]*\s*" tried every split: 2^n for n
@@ -71,7 +73,7 @@ _LEAD_IN = re.compile(
 _SIGN_OFF = re.compile(
     r"(?:^|(?<=[.!?]) |(?<=\n))[ \t]*(?:best(?: regards| wishes)?|kind regards|regards|cheers|"
     r"thanks(?: a lot| so much)?|thank you|many thanks|un saludo|saludos(?: cordiales)?|"
-    r"un abrazo|abrazos|atentamente|gracias|muchas gracias|mil gracias)"
+    r"un abrazo|abrazos|un beso|besos|besitos|atentamente|gracias|muchas gracias|mil gracias)"
     r"[ \t]*(?:[,!.]|\n|$)", _I)
 _SIGNATURE_WORDS = 8
 # a phone number with its label, or one written with a country code
@@ -86,7 +88,7 @@ _REFERENCE = re.compile(
     r"(?:\bref(?:erence|erencia)?\.?|\bn[º°]\.?|\bno\.|\bnumber|\bn[uú]mero|\bcode|\bc[oó]digo|#)"
     r"[ \t]*[:.]?[ \t]*"
     r"(?:(?:de[ \t]+)?(?:order|booking|pedido|reserva)[ \t]+)?#?[ \t]*"
-    r"(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{2,}\b[.:]?"
+    r"(?=[A-Z0-9/-]*\d)[A-Z0-9](?:[A-Z0-9-]|/(?=[A-Z0-9])){2,}\b[.:]?"
     # (a year is no reference: "reserva 2027")
     r"|\b(?:order|booking|pedido|reserva|localizador)[ \t]+#?(?=[A-Z0-9-]*\d)(?![12]\d{3}\b)"
     r"[A-Z0-9-]{4,}\b[.:]?",
@@ -105,6 +107,7 @@ def unwrapped(text: str) -> str:
     text = _SENT_LINE.sub("", text)
     text = _URL.sub("", text)
     text = _PHONE.sub("", text)
+    text = unasided(text)  # addresses, postcodes, codes, a past bill, "Te reenvío ...:"
     text = _REFERENCE.sub("", text)
     text = _QUOTE_MARK.sub("", text)
     text = _signed_off(text)
