@@ -62,17 +62,32 @@ def says_little(own: str) -> bool:
 
 
 def fill_from(result: ParseResult, cited: ParseResult, places: frozenset[str] = frozenset(),
-              ) -> ParseResult:
+              own: str = "") -> ParseResult:
     """``result`` (the own words') with each input only ``cited`` read: its value, the text
-    it came from, its past flag and its notes; ``places``: the place inputs' names (one
+    it came from, its past flag and its notes in place of the own words' notes on it; ``places``: the place inputs' names (one
     the own words read is not read again for another: "reenvío lo de Roma: > Hotel ...
-    Roma" is one place, the tour's, no origin)."""
+    Roma" is one place, the tour's, no origin; one they guessed (no place the gazetteer
+    knows, nor one ``own``, their text, puts after "in" / "en"...) gives way to the quote's)."""
+    from scout.task.placecase import known_name
+
+    for name in places & set(result.values) & set(cited.values):
+        # a name the own words' reader guessed ("Sure, but make it under €90" alone: "Make
+        # It") gives way to the quote's ("a hotel in Porto")
+        guess = str(result.values[name])
+        if not known_name(guess) and (known_name(str(cited.values[name])) or not re.search(
+                r"\b(?:in|en|at|near|to|a|al|cerca\s+de|around|por|desde|from)\s+"
+                + re.escape(guess), own, re.IGNORECASE)):
+            del result.values[name]
+            result.spans.pop(name, None)
     named = {str(v).casefold() for v in result.values.values() if isinstance(v, str)}
     for name, value in cited.values.items():
         if name in result.values or isinstance(value, str) and value.casefold() in named \
                 and name in places:
             continue  # (a place the own words read, named again below, is no second place)
         result.values[name] = value
+        for line in result.field_notes.pop(name, []):  # what the own words left unread of it
+            if line in result.notes:
+                result.notes.remove(line)
         if name in cited.spans:
             result.spans[name] = cited.spans[name]
         if f"past:{name}" in cited.flags:

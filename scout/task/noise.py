@@ -69,6 +69,15 @@ _LEAD_IN = re.compile(
     r"(?i:[ \t]+(?:r[aá]pida|rapidita|breve|peque[nñ]a|cortita))?"
     r"(?i:[ \t]+(?:from|for|de|para)[ \t]+(?:me|you|mi|ti|usted|vos|my[ \t]+side|mi[ \t]+parte))?"
     r"[ \t]*:\s+")
+# a reply's opening assent and the "but" after it ("Sure, but make it 2-5 August", "Sí,
+# pero que sea en español", "Vale! ..."): read alone, as a reply's own words are
+# (scout.task.cited), "Sure" and "Pero" were a place; never a word the request goes on
+# with ("Fine dining in Madrid", "Great Barrier Reef tour": no mark after it)
+_ASSENT = re.compile(
+    r"\A\s*[¡]?(?i:sure|yes|yeah|yep|ok|okay|vale|s[ií]|claro|perfecto|perfect|de acuerdo|genial|"
+    r"great|fine|sounds good|got it|entendido)(?:[ \t]+(?i:please|por favor))?"
+    r"(?:[ \t]*[,!.:]+[ \t]*(?i:(?:but|pero|aunque|though|only|solo|s[oó]lo)\b[ \t]*,?)?|"
+    r"[ \t]+(?i:but|pero)\b[ \t]*,?)\s*")
 # a sign-off, and the signature after it when every line left is short
 _SIGN_OFF = re.compile(
     r"(?:^|(?<=[.!?]) |(?<=\n))[ \t]*(?:best(?: regards| wishes)?|kind regards|regards|cheers|"
@@ -113,7 +122,7 @@ def unwrapped(text: str) -> str:
     text = _signed_off(text)
     if _ONLY_GREETINGS.fullmatch(text):
         return ""  # "good morning", "hola, buenos días": no request (read, "Buenos" a place)
-    for opener in (_GREETING, _GREETING, _PLEASANTRY, _LEAD_IN):  # "Hola, buenas tardes. Espero ..."
+    for opener in (_GREETING, _GREETING, _ASSENT, _PLEASANTRY, _LEAD_IN):  # "Hola, buenas tardes. Espero ..."
         found = opener.match(text)
         if found and found.end() < len(text):
             text = text[found.end():]

@@ -156,7 +156,8 @@ def parse_query(
     cited = _parse_one(quoted, inputs, lang=lang, **args)
     result = _parse_one(own, inputs, lang=lang or (cited.lang if says_little(own) else None),
                         **args)
-    return fill_from(result, cited, frozenset(n for n, s in inputs.items() if s.type == "place"))
+    return fill_from(result, cited, frozenset(n for n, s in inputs.items() if s.type == "place"),
+                     own)
 
 
 def _parse_one(

@@ -219,3 +219,18 @@ def test_a_cap_before_the_first_of_two_quantities_is_both_ones() -> None:
     assert got["min_distance"] == "10000.0" and got["min_gain"] == "500.0"
     # its own comparison still says which end ("desnivel de menos de 600 m")
     assert read("ruta con desnivel de menos de 600 m", trail).get("max_gain") == "600.0"
+
+
+def test_a_replys_assent_is_no_value() -> None:
+    from scout.task.noise import unwrapped
+
+    got = read("> Could you find a hotel in Porto in May, under €100 a night?\n"
+               "Sounds good, but make it under €90.", HOTEL)
+    assert got["destination"] == "Porto" and got["budget"].startswith("90 EUR")
+    got = read("> Búscame hotel en Cádiz para junio\nClaro, pero que no pase de 80 € la noche",
+               HOTEL)
+    assert got["destination"] == "Cádiz" and got["budget"] == "80 EUR/night"
+    assert read("Yes please, go ahead.\n> hotel in Ghent in March", HOTEL)["destination"] == "Ghent"
+    # a word the request goes on with is no assent
+    for kept in ("Fine dining in Madrid", "Great Barrier Reef tour from Cairns"):
+        assert unwrapped(kept) == kept
