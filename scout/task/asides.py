@@ -36,7 +36,9 @@ _STREET_ES = re.compile(
     r"(?:n[º°.]?[ \t]*)?\d{1,5}[A-Za-z]?\b"
     # the floor and door after it: ", 3º B", ", 4ºA", " depto 1204", ", piso 2"
     r"(?:,?[ \t]*(?:\d{1,2}[º°ª][ \t]?[A-Za-z]?\b|(?:depto|dpto|piso|apto|apt|puerta|local)\.?"
-    r"[ \t]*\d+[A-Za-z]?\b))?")
+    r"[ \t]*\d+[A-Za-z]?\b))?"
+    # and then where an address goes on or ends, never a count ("la Plaza Mayor 3 noches")
+    rf"(?=[ \t]*(?:$|[,.;:)\n-]|\d{{5}}\b|[{_UPPER}]))", re.MULTILINE)
 # "221 Oxford Road", "333 N Michigan Ave", "4321 Blackcomb Way", "12 Main St"
 _STREET_EN = re.compile(
     rf"(?<![\w/.,])\d{{1,5}}[A-Za-z]?[ \t]+(?:[NSEW]\.?[ \t]+)?{_NAME}(?:[ \t]+{_NAME}){{0,3}}[ \t]+"
