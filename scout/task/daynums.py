@@ -113,10 +113,14 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
     # a day alone only before the end, a punctuation mark or a function word: "the 3rd
     # floor", "el 2 de nota", "el 5 estrellas" are no dates; or before what a reader took
     # (\x00: a date label's stretch ends there, "returning the 10[, without stops]")
-    # or before the hour's bound ("el lunes 29 antes de las 12", "the 3rd before noon")
+    # or before the hour's bound ("el lunes 29 antes de las 12", "the 3rd before noon"),
+    # or before the day's slot ("el jueves 17 de 9 a 18 hs", "the 3rd from 9 to 5": no
+    # "17 de 9", a ninth month)
     not_a_day = (r"(?=\s*(?:$|\x00|[,;!?)¿]|\.(?!\d)|(?:and|or|for|to|in|at|under|with|please|pls|"
                  r"until|till|y|o|para|por|en|con|a|al|hasta|menos|max|maximo|porfa|que|"
-                 r"antes|despues|before|after|around|hacia|sobre)\b))")
+                 r"antes|despues|before|after|around|hacia|sobre)\b"
+                 r"|(?:de|desde|from)\s+(?:las?\s+)?(?:[01]?\d|2[0-4])(?:[:.h][0-5]\d)?\s*"
+                 r"(?:h|hs|hrs|am|pm)?\s*(?:a|-|–|to|hasta)\s*(?:las?\s+)?\d{1,2}(?![\d/.,])))")
     forms.append((r"\b(?:(?:para|desde|hasta)\s+)?el\s+(?:dia\s+)?(?P<d1>[1-9]|[12]\d|3[01])\b"
                   + not_a_day, one_day))
     forms.append((r"\b(?:(?:on|for|from|by|until)\s+)?the\s+(?P<d1>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"

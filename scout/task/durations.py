@@ -128,6 +128,9 @@ _AT_BEFORE = re.compile(r"(?<![\w])a\s+(?:unos\s+|menos\s+de\s+|solo\s+)?$")
 _AT_AFTER = re.compile(r"\s+(?:(?:andando|caminando|a\s+pie|en\s+(?:coche|metro|bus|tren))\b"
                        r"|del?\b)")
 _UNIT = rf"(?:{_HOUR}|{_MIN}|{_SEC}|{_CAL})"
+# what a size in metres is said to be after it: "3m high", "2m de alto", "4m wide"
+_DIMENSION = re.compile(r"\s*(?:high|tall|wide|long|deep|in\s+height|alt[oa]|ancho|larg[oa]|"
+                        r"de\s+(?:alto|altura|ancho|largo|fondo))\b")
 _HALF = r"(?:(?:\s+and|\s+y)\s+(?:a\s+)?(?:half|media))"
 # one length: "1h30", "1 h 30 min", "2 horas y 15 minutos", "hora y media", "half an hour"
 _PATTERN = re.compile(
@@ -221,6 +224,9 @@ def _durations(free: str, high: bool = False, calendar: bool = False,
             continue  # "2 mins from the start", "a 5 minutos del metro": how far, no length
         if m.group("unit") in ("m", "s") and (m.group("gap") or m.group("num") is None):
             continue  # "100 m" is metres, "5 s" a letter: one letter counts only as "20m"
+        if (m.group("unit") or "").lower() == "m" and (re.search(r"[.,]", m.group("num") or "")
+                                               or _DIMENSION.match(free, m.end())):
+            continue  # "2.1m", "1,85m", "3m high": a height or a length in metres, no minutes
         if len(m.group("unit") or "") == 1 and not (m.group("num") or "0")[0].isdigit():
             continue  # "unam", "unas", "dosh": a word, not "una" + a unit's letter
         if m.group("num") is None and not (m.group("half") or m.group("quarter")):

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 
 from scout.spec import saferegex
+from scout.task.asides import unasided
 from scout.text import AT_NOON
 
 _I = re.IGNORECASE | re.MULTILINE
@@ -41,11 +42,12 @@ _SENT_LINE = re.compile(
     r"begin forwarded message|fwd?|rv)[ \t]*-*:?[ \t]*$", _I)
 # a greeting that opens the message, with the name or group it greets
 _GREETING = re.compile(
-    r"\A\s*(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buenas(?: tardes| noches)?|"
-    r"buenos d[ií]as|buen d[ií]a|estimad[oa]s?|querid[oa]s?)"
+    r"\A\s*[¡¿]?(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hola|buenas(?: tardes| noches)?|"
+    # ("qué tal", "qué onda", "quihubo": Spain's and Mexico's how-are-you, no dish)
+    r"buenos d[ií]as|buen d[ií]a|estimad[oa]s?|querid[oa]s?|qu[eé] (?:tal|onda|hubo|pasa)|quihubo)"
     r"(?:[ \t]+(?:(?i:team|all|everyone|equipo|a todos|todos)|[A-ZÁÉÍÓÚÑ][\w.]*)){0,3}"
     # ("Good morning." and "Buen día." close with a full stop as a sentence does)
-    r"[ \t]*(?:[,:!]+|\.(?=\s)|\n)\s*")
+    r"[ \t]*(?:[,:!?]+|\.(?=\s)|\n)\s*")
 # a message that is only greetings ("good morning", "Hi, hello!", "hola, buenos días"),
 # no name after them: it asks nothing. One class after each greeting, never two
 # quantifiers over the same spaces ("[ \t]*[,:!.]*\s*" tried every split: 2^n for n
@@ -67,11 +69,20 @@ _LEAD_IN = re.compile(
     r"(?i:[ \t]+(?:r[aá]pida|rapidita|breve|peque[nñ]a|cortita))?"
     r"(?i:[ \t]+(?:from|for|de|para)[ \t]+(?:me|you|mi|ti|usted|vos|my[ \t]+side|mi[ \t]+parte))?"
     r"[ \t]*:\s+")
+# a reply's opening assent and the "but" after it ("Sure, but make it 2-5 August", "Sí,
+# pero que sea en español", "Vale! ..."): read alone, as a reply's own words are
+# (scout.task.cited), "Sure" and "Pero" were a place; never a word the request goes on
+# with ("Fine dining in Madrid", "Great Barrier Reef tour": no mark after it)
+_ASSENT = re.compile(
+    r"\A\s*[¡]?(?i:sure|yes|yeah|yep|ok|okay|vale|s[ií]|claro|perfecto|perfect|de acuerdo|genial|"
+    r"great|fine|sounds good|got it|entendido)(?:[ \t]+(?i:please|por favor))?"
+    r"(?:[ \t]*[,!.:]+[ \t]*(?i:(?:but|pero|aunque|though|only|solo|s[oó]lo)\b[ \t]*,?)?|"
+    r"[ \t]+(?i:but|pero)\b[ \t]*,?)\s*")
 # a sign-off, and the signature after it when every line left is short
 _SIGN_OFF = re.compile(
     r"(?:^|(?<=[.!?]) |(?<=\n))[ \t]*(?:best(?: regards| wishes)?|kind regards|regards|cheers|"
     r"thanks(?: a lot| so much)?|thank you|many thanks|un saludo|saludos(?: cordiales)?|"
-    r"un abrazo|abrazos|atentamente|gracias|muchas gracias|mil gracias)"
+    r"un abrazo|abrazos|un beso|besos|besitos|atentamente|gracias|muchas gracias|mil gracias)"
     r"[ \t]*(?:[,!.]|\n|$)", _I)
 _SIGNATURE_WORDS = 8
 # a phone number with its label, or one written with a country code
@@ -86,7 +97,7 @@ _REFERENCE = re.compile(
     r"(?:\bref(?:erence|erencia)?\.?|\bn[º°]\.?|\bno\.|\bnumber|\bn[uú]mero|\bcode|\bc[oó]digo|#)"
     r"[ \t]*[:.]?[ \t]*"
     r"(?:(?:de[ \t]+)?(?:order|booking|pedido|reserva)[ \t]+)?#?[ \t]*"
-    r"(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{2,}\b[.:]?"
+    r"(?=[A-Z0-9/-]*\d)[A-Z0-9](?:[A-Z0-9-]|/(?=[A-Z0-9])){2,}\b[.:]?"
     # (a year is no reference: "reserva 2027")
     r"|\b(?:order|booking|pedido|reserva|localizador)[ \t]+#?(?=[A-Z0-9-]*\d)(?![12]\d{3}\b)"
     r"[A-Z0-9-]{4,}\b[.:]?",
@@ -105,12 +116,13 @@ def unwrapped(text: str) -> str:
     text = _SENT_LINE.sub("", text)
     text = _URL.sub("", text)
     text = _PHONE.sub("", text)
+    text = unasided(text)  # addresses, postcodes, codes, a past bill, "Te reenvío ...:"
     text = _REFERENCE.sub("", text)
     text = _QUOTE_MARK.sub("", text)
     text = _signed_off(text)
     if _ONLY_GREETINGS.fullmatch(text):
         return ""  # "good morning", "hola, buenos días": no request (read, "Buenos" a place)
-    for opener in (_GREETING, _GREETING, _PLEASANTRY, _LEAD_IN):  # "Hola, buenas tardes. Espero ..."
+    for opener in (_GREETING, _GREETING, _ASSENT, _PLEASANTRY, _LEAD_IN):  # "Hola, buenas tardes. Espero ..."
         found = opener.match(text)
         if found and found.end() < len(text):
             text = text[found.end():]

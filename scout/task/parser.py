@@ -34,6 +34,7 @@ from scout.task.booleans import said_again as flag_said_again
 from scout.task.calques import nativised
 from scout.task.catalan import castilian
 from scout.task.chat import unmarked, unshouted
+from scout.task.cited import cited_apart, fill_from, says_little
 from scout.task.accept import (
     DIRECTED_TYPES,
     NAMED_TYPES,
@@ -141,7 +142,30 @@ def parse_query(
     lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
     kind: str = "", nouns: Sequence[str] = (),
 ) -> ParseResult:
-    """Read values for ``inputs`` out of ``query``. Never raises on odd text (a broken
+    """Read values for ``inputs`` out of ``query``: a forwarded or replied message's own
+    words first, the text it cites filling only the inputs they leave empty
+    (:mod:`scout.task.cited`); the arguments as :func:`_parse_one`'s."""
+    whole = query or ""
+    parts = cited_apart(plain(whole)[:MAX_QUERY_CHARS])
+    if parts is None:
+        return _parse_one(whole, inputs, today=today, lang=lang, default_lang=default_lang,
+                          locales=locales, kind=kind, nouns=nouns)
+    own, quoted = parts
+    args: dict[str, Any] = dict(today=today, default_lang=default_lang, locales=locales,
+                                kind=kind, nouns=nouns, truncated=len(whole) > MAX_QUERY_CHARS)
+    cited = _parse_one(quoted, inputs, lang=lang, **args)
+    result = _parse_one(own, inputs, lang=lang or (cited.lang if says_little(own) else None),
+                        **args)
+    return fill_from(result, cited, frozenset(n for n, s in inputs.items() if s.type == "place"),
+                     own)
+
+
+def _parse_one(
+    query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
+    lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
+    kind: str = "", nouns: Sequence[str] = (), truncated: bool = False,
+) -> ParseResult:
+    """Read values for ``inputs`` out of ``query`` (one voice: no cited part apart). Never raises on odd text (a broken
     project catalog under ``locales`` is the author's mistake: CatalogInvalid; so is an
     input's ``pattern`` that runs past its time on the request: PatternTimeout).
 
@@ -176,7 +200,7 @@ def parse_query(
     q = peninsular(q)  # "alberca", "parqueadero", "plazo forzoso": the words Spain uses
     if result.lang == "es":
         q = unprimed(q)  # "12'5 kg", "90'": the decimal comma and the minute an apostrophe writes
-    if len(query or "") > MAX_QUERY_CHARS:
+    if truncated or len(query or "") > MAX_QUERY_CHARS:  # (``truncated``: the whole message was)
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     if unread:
         result.unread_script = mostly_unread(plain(query or "")[:MAX_QUERY_CHARS], unread)

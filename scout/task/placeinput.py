@@ -128,8 +128,11 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     if hit is not None and not known_name(hit[0]) and _label(hit[0], name, inputs):
         text.claim(hit[1])  # "31 de enero como plazo", "enero plazo": the date's label
         hit = None
-    if hit is not None and not known_name(hit[0]) and place_adjective(hit[0]):
-        hit = None  # "licitaciones europeas", "tapas europeas": an adjective, no town
+    if hit is not None and not known_name(hit[0]) and place_adjective(hit[0]) \
+            and not country_as_typed(hit[0]):
+        # "licitaciones europeas", "tapas europeas": an adjective, no town; but "India"
+        # typed with its capital is the country, though "india" is Spanish for Indian
+        hit = None
     if hit is not None and len(named_places) == 1 and not names_countries(name, spec, inputs):
         hit = _city_after_comma(text, hit, lang)  # "tapas en Triana, Sevilla": the city
         # "cerca del Hospital Clínic en Barcelona": the landmark with its city, or the city

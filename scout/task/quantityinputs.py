@@ -194,7 +194,21 @@ def _asks_other_end(folded: str, name: str, inputs: dict[str, InputSpec],
     from scout.task.numberinput import NUMBER_CMP
 
     own = find_all(digits_view(folded)[span[0]:span[1]], prefix=NUMBER_CMP)
-    return bool(own) and against(name, folded, (span[0] + own[0][1][0], span[0] + own[0][1][1]))
+    if not own:
+        return False
+    at = (span[0] + own[0][1][0], span[0] + own[0][1][1])
+    if (shared := _SHARED.search(folded[max(0, at[0] - 40):at[0]])) is not None:
+        # "máx 12 km y 600 m de desnivel": the cap before the first of the pair is both's
+        return name.startswith("min") if shared.group("cap") else name.startswith("max")
+    return against(name, folded, at)
+
+
+# a comparison said before the first of two quantities joined by "y" / "and" / a comma,
+# and so of both ("máx 12 km y 600 m de desnivel", "at least 10 km and 500 m of ascent")
+_SHARED = re.compile(
+    r"(?:\b(?P<cap>max(?:imo)?|hasta|menos\s+de|under|up\s+to|at\s+most|no\s+more\s+than)"
+    r"|\b(?P<floor>min(?:imo)?|al\s+menos|mas\s+de|over|at\s+least|more\s+than))\.?\s+"
+    r"\d[\d.,]*\s*[^\W\d_]{0,6}\s*(?:y|and|e|,)\s*$")
 
 
 def _label_span(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, int]:

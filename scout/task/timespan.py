@@ -22,7 +22,9 @@ _TO = _CLOCK.format(h="h2", m="m2", p="p2")
 # part of it); never "horas" / "hours": "de 2 a 3 horas" is how long, no slot
 _WHEN_AFTER = (r"(?=\s*(?:[,;.!?)]|$)|\s+(?:on|this|next|every|tomorrow|today|"
                r"tonight|el|la|los|este|esta|cada|manana|hoy|por\s+la|in\s+the|the|y|and|con|"
-               r"with|para|for|en|in|at|cerca|near)\b)")
+               r"with|para|for|en|in|at|cerca|near)\b"
+               # ("de 8 a 10 de la mañana": the part of the day, no month after "de")
+               r"|\s+de\s+la\s+(?:manana|tarde|noche)\b)")
 # (folded text: "a las", "desde las" with the accents dropped)
 TIME_RANGE = re.compile(
     r"(?<![\w.,:/-])(?:(?P<lead>de|desde|from)\s+(?:las?\s+)?)?" + _FROM

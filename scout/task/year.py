@@ -267,7 +267,8 @@ _BARE = re.compile(r"(?<![\w])(?P<w>[^\W\d_]{2,}|\x00{2,})\s+" + _MODEL + _YEAR
 # English puts a thing's year before its name, after an article or a possessive: "a 2015
 # Ford Focus", "my 2012 honda civic", "our 2019 Versa"; not before what a number counts
 # or measures ("a 2000 word essay", "a 1500 km trip", "the 2000 euros")
-_YEAR_FIRST = re.compile(r"(?<![\w])(?:a|an|my|our|his|her|their|the)\s+" + _YEAR
+# (an opening parenthesis too, as a reminder describes the car: "KX19 ABC (2019 Ford Focus")
+_YEAR_FIRST = re.compile(r"(?:(?<![\w])(?:a|an|my|our|his|her|their|the)\s+|\(\s*)" + _YEAR
                      + r"\s+(?P<n>[^\W\d_]{2,}\b|\x00{2,})")
 _COUNTED = frozenset("""word words page pages km kms kilometre kilometres kilometer kilometers
 mile miles metre metres meter meters m2 sq ft feet foot euro euros eur usd gbp dollar dollars
@@ -278,6 +279,11 @@ pieces copy copies sample samples and or to tonnes tons litre litres liter liter
 _NOT_NAME = frozenset("""in en of de del the el la los las a al to for para por by from desde
 before after until hasta antes despues since than que year ano years anos about entre
 between around unos unas over under menos mas max min top""".split())
+
+
+# a year after a name another reader read (a kind's pattern's "Seat León") and "de" /
+# "del", whatever follows: "mi Seat León de 2014 diésel", "un Golf del 2016 con 90.000 km"
+_OF_NAME = re.compile(r"\x00{2,}\s+(?:de|del)\s+" + _YEAR)
 
 
 def _bare_year(free: str, today: dt.date, folded: str | None = None,
@@ -295,6 +301,12 @@ def _bare_year(free: str, today: dt.date, folded: str | None = None,
                 continue
         if w not in _NOT_NAME and not re.fullmatch(_VERBS, w) \
                 and 1900 <= int(m.group("y")) <= today.year + 1:  # ("posted 2019 reviews")
+            found.append((int(m.group("y")), m.span("y")))
+            break
+    for m in _OF_NAME.finditer(free):
+        before = folded[m.start():m.start("y")].split() if folded is not None else []
+        if len(before) >= 2 and re.fullmatch(r"[^\W\d_]{2,}", before[-2]) \
+                and 1900 <= int(m.group("y")) <= today.year + 1:
             found.append((int(m.group("y")), m.span("y")))
             break
     for m in _YEAR_FIRST.finditer(free):

@@ -335,3 +335,16 @@ def test_blind26_is_separate_bilingual_and_labelled() -> None:
                  kinds={"labservices", "hosting", "legal", "transfers", "photographer",
                         "courier", "hire", "trade", "cleaning", "broadband", "cruise",
                         "printing", "carehome", "hotel", "restaurant", "train"})
+
+
+def test_blind27_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind27.yaml (``parse.py --blind27``): numbers and words that are
+    no constraint inside messy messages (forwarded e-mails, quoted threads, signatures,
+    references, URLs, flight and model numbers), over three kinds no blind set had (driving
+    schools, car repair, remittances), the kinds the others used least and the hotel and
+    restaurant pipelines; no request shared with any other corpus."""
+    _a_blind_set(27, least=60, per_lang=20,
+                 kinds={"drivingschool", "carrepair", "remittance", "attraction", "parking",
+                        "court", "hosting", "mortgage", "solar", "labservices", "legal",
+                        "trail", "transfers", "skipass", "carehome", "coworking", "ebike",
+                        "petcare", "tour", "venue", "hotel", "restaurant"})
