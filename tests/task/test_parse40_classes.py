@@ -169,3 +169,44 @@ def test_a_terse_request_with_an_abbreviation(query: str, lang: str) -> None:
     from tests.task.test_blind25_classes import TODAY
 
     assert parse_query(query, PRINT, today=TODAY).lang == lang
+
+
+# --- 4. counts beside another input's words -------------------------------------------------
+
+WEEKLY = kind(visits={"type": "integer", "aliases": ["días a la semana", "days a week",
+                                                     "veces por semana", "times a week"]},
+              nights={"type": "integer", "aliases": ["days", "días"]})
+
+
+@pytest.mark.parametrize("query, visits", [
+    ("limpiadora cada 3 semanas en Lugo", None),        # how often, no days a week
+    ("gardener every two weeks in Derby", None),
+    ("limpiadora 2 días a la semana en Lugo", "2"),      # said: read
+])
+def test_weeks_are_no_days_a_week(query: str, visits: str | None) -> None:
+    assert read(query, WEEKLY).get("visits") == visits
+
+
+def test_weeks_are_still_a_count_of_days() -> None:
+    assert read("a 2-week trip to Peru", kind(days={"type": "integer",
+                                                    "aliases": ["days"]}))["days"] == "14"
+
+
+STATIONERY = kind(
+    product={"type": "string", "enum": ["business_card", "letterhead"],
+             "synonyms": {"business_card": ["tarjetas de presentación", "business cards"],
+                          "letterhead": ["hojas membretadas", "papel membretado"]}},
+    copies={"type": "integer", "aliases": ["copias", "tarjetas", "hojas", "cards", "copies"]},
+)
+
+
+@pytest.mark.parametrize("query, product, copies", [
+    ("400 hojas membretadas para la oficina", "letterhead", "400"),
+    ("250 tarjetas de presentación mate", "business_card", "250"),
+    ("300 business cards, matte", "business_card", "300"),
+    ("200 tarjetas en papel grueso", None, "200"),      # the count's noun alone: no product
+])
+def test_a_counts_noun_that_opens_a_things_name(query: str, product: str | None,
+                                               copies: str) -> None:
+    got = read(query, STATIONERY)
+    assert (got.get("product"), got.get("copies")) == (product, copies)
