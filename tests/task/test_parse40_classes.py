@@ -210,3 +210,24 @@ def test_a_counts_noun_that_opens_a_things_name(query: str, product: str | None,
                                                copies: str) -> None:
     got = read(query, STATIONERY)
     assert (got.get("product"), got.get("copies")) == (product, copies)
+
+
+# --- 5. a landmark's "de" belongs to the cue before it ---------------------------------------
+
+ROUTE = kind(
+    origin={"type": "place", "aliases": ["from", "desde", "de"]},
+    destination={"type": "place", "aliases": ["to", "a", "hasta"]},
+)
+
+
+@pytest.mark.parametrize("query, origin, destination", [
+    ("taxi al aeropuerto de Alicante desde Elche", "Elche", "Alicante"),
+    ("traslado hasta la estación de Córdoba desde Montilla", "Montilla", "Córdoba"),
+    ("transfer to the airport of Faro from Lagos", "Lagos", "Faro"),
+    # the origin's own cue before the landmark keeps it the origin's
+    ("taxi desde el aeropuerto de Alicante a Benidorm", "Alicante", "Benidorm"),
+    ("traslado del aeropuerto de Vigo a Baiona", "Vigo", "Baiona"),
+])
+def test_a_landmarks_place_is_its_cues_end(query: str, origin: str, destination: str) -> None:
+    got = read(query, ROUTE)
+    assert (got.get("origin"), got.get("destination")) == (origin, destination)
