@@ -1,19 +1,18 @@
 """A capitalised word that is the second word of a thing's own name, never a place: a car's
 make and model ("cambio de aceite Seat León", "Seat Ibiza 1.0 2020", "Ford Focus 1.6
-2015"), a product and its kind ("Folletos Tríptico para el congreso"). For the place
-reader's pass over capitalised words (:mod:`scout.task.place`). And a name the gazetteer does not know with a model's size or
-code after it ("Opel Zafira 1.6", "Peugeot 3008") is a thing's, wherever it is; a year
-alone after a name says nothing ("Texas 2010-2020": data's years).
+2015"), a product and its kind ("imprimir 200 Folletos Tríptico"). For the place
+reader's pass over capitalised words (:mod:`scout.task.place`). And a name the gazetteer
+does not know with a model's size or code after it ("Opel Zafira 1.6", "Peugeot 3008") is
+a thing's, wherever it is; a year alone after a name says nothing ("Texas 2010-2020").
 
 The word right before it is capitalised too, with only a space between, and is no place,
 no request word and no word of the kind: it is what another input read (the job, the
 product) or a model's code. Then the two are one name, unless the writer opened the
-sentence with the first ("Ramen Barcelona", "Pizza Madrid": the thing, then the town);
-opening the sentence, the pair is a name only when what follows says a model's: an
-engine's size, a year or a code ("Seat León 2018 pastillas", "Ford Focus 1.6 2015"), or
-when the second word is no place the gazetteer knows ("Folletos Tríptico").
+sentence with the first ("Ramen Barcelona", "Ramen Exeter": the thing, then the town, one
+the gazetteer may lack); opening the sentence, the pair is a name only when what follows
+says a model's: an engine's size, a year or a code ("Seat León 2018 pastillas", "Ford
+Focus 1.6 2015").
 """
-
 from __future__ import annotations
 
 import re
@@ -51,7 +50,9 @@ def second_name_word(original: str, free: str, words: list[re.Match[str]], i: in
         return False  # an unread capitalised word before it: its own reading decides
     if not _SENTENCE_END.search(original[:prev.start()]):
         return True  # "cambio de aceite Seat León": mid-sentence, two capitals are one name
-    return _MODEL_AFTER.match(original, end) is not None or not known_name(word.group(0))
+    # (an unknown second word opening the sentence is no sign: "Ramen Exeter", the dish
+    # and a town the gazetteer lacks)
+    return _MODEL_AFTER.match(original, end) is not None
 
 
 # the same less a year: after a name alone a year may be an event's or data's ("Texas

@@ -4,9 +4,9 @@ with guards for what must stay:
 
 - a capitalised word right after a thing's capitalised word is that thing's name, no
   place: a car's make and model ("Seat León", "Opel Zafira", "Kia XCeed"), a code
-  ("Toyota CX-5", "Hyundai i30"), a product and its format ("Folletos Tríptico");
-  opening the sentence the pair is a name only before a model's size, year or code or
-  where the gazetteer does not know the second word ("Ramen Barcelona" stays Barcelona);
+  ("Toyota CX-5", "Hyundai i30"), a product and its format ("200 Folletos Díptico");
+  opening the sentence the pair is a name only before a model's size, year or code
+  ("Ramen Barcelona", "Tacos Exeter" stay the town);
 - a car's year after its engine size ("Focus 1.6 2015") or before a town with no cue
   ("Audi A4 2019 Leeds");
 - "solo ida", "one way", "a single ticket" set a kind's round-trip flag false; "one way"
@@ -82,11 +82,17 @@ def test_a_town_after_a_thing_or_a_cue_stays(query: str, place: str) -> None:
 
 
 @pytest.mark.parametrize("query", [
-    "Carteles Díptico para la feria, 200 copias",
+    "imprimir 200 Folletos Díptico para la feria",
+    "necesito 300 Carteles Plegable para la feria",
     "Folletos Plegable A5, 1000 copias",
 ])
 def test_a_products_format_is_no_place(query: str) -> None:
     assert "place" not in read(query, PRINT)
+
+
+def test_a_dish_then_a_town_the_gazetteer_lacks_stays() -> None:
+    dish = kind(city={"type": "place"}, dish={"type": "subject"}, budget={"type": "money"})
+    assert read("Tacos Exeter under £15", dish)["city"] == "Exeter"
 
 
 def test_a_product_then_a_known_town_stays() -> None:
