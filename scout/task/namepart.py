@@ -76,3 +76,9 @@ def after_landmark(original: str, start: int) -> bool:
     numbers a place's part, no model's."""
     m = _NOUN_BEFORE.search(original, max(0, start - 40), start)
     return m is not None and fold(m.group(1)) in pw.GENERIC
+
+
+def numbered_part(name: str) -> bool:
+    """Whether ``name`` holds a noun a place's part is numbered by ("Pabellón 3 de IFEMA",
+    "Terminal 2"): its number is the place's, no model's code."""
+    return any(fold(w) in pw.NUMBERED for w in name.split())

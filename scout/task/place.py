@@ -34,7 +34,7 @@ import re
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
-from scout.task.namepart import after_landmark, model_follows, second_name_word
+from scout.task.namepart import after_landmark, model_follows, numbered_part, second_name_word
 from scout.task.establishments import known_tail, place_in_name
 from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
@@ -351,7 +351,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                                                                   hit[1][1]):
                 continue  # "cambio de aceite Seat León", "Folletos Tríptico": a thing's name
             if hit and not any(known_name(w) for w in hit[0].split()) \
-                    and (re.search(r"\d", hit[0]) or model_follows(original, hit[1][1])) \
+                    and (re.search(r"\d", hit[0]) and not numbered_part(hit[0])
+                         or model_follows(original, hit[1][1])) \
                     and not after_landmark(original, hit[1][0]):
                 continue  # "Toyota CX-5", "Opel Zafira 1.6": a model's code, no town's name
             if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
