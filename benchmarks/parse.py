@@ -164,8 +164,9 @@ def load_corpus(path: Path = CORPUS) -> dict[str, Any]:
              for k, inputs in doc["kinds"].items()}
     nouns = {k: _kind_nouns(kind) for k, kind in doc["kinds"].items()}
     names = {k: _kind_name(kind) for k, kind in doc["kinds"].items()}
+    locales = {k: _kind_locales(kind) for k, kind in doc["kinds"].items()}
     return {"today": today, "kinds": kinds, "nouns": nouns, "names": names,
-            "requests": doc["requests"]}
+            "locales": locales, "requests": doc["requests"]}
 
 
 @functools.cache
@@ -208,6 +209,30 @@ def _kind_name(kind: dict[str, Any]) -> str:
     if set(kind) != {"pipeline"}:
         return ""
     return str(_pipeline(kind["pipeline"]).get("name") or "")
+
+
+def _kind_locales(kind: dict[str, Any]) -> Path | None:
+    """A real pipeline's project catalogs (``locales/`` beside its ``templates/``), which
+    ``scout apply`` reads the request with (scout/steps/task.py): a kind's own words for
+    its enum values and inputs are in them; none for a kind written out in the corpus."""
+    if set(kind) != {"pipeline"}:
+        return None
+    from scout.report.files import project_locales
+
+    folder = project_locales((ROOT / kind["pipeline"]).resolve().parents[1] / "templates")
+    return folder if folder.is_dir() else None
+
+
+def _parse(corpus: dict[str, Any], req: dict[str, Any]) -> Any:
+    """One request read as ``scout apply`` reads it: with its kind's inputs, name, nouns
+    and project catalogs."""
+    from scout.task.parser import parse_query
+
+    k = req["kind"]
+    return parse_query(req["q"], corpus["kinds"][k], today=corpus["today"],
+                       kind=corpus.get("names", {}).get(k, ""),
+                       nouns=corpus.get("nouns", {}).get(k, ()),
+                       locales=corpus.get("locales", {}).get(k))
 
 
 def _kind_inputs(kind: dict[str, Any]) -> dict[str, Any]:
@@ -272,16 +297,12 @@ def _past_flagged(result: Any) -> bool:
 
 def score(corpus: dict[str, Any]) -> dict[str, Any]:
     """Parse every request; per-field counts and the misses (with what was read)."""
-    from scout.task.parser import parse_query
-
     fields: dict[str, list[int]] = {}
     misses: list[dict[str, Any]] = []
     langs = {"en": 0, "es": 0}
     for i, req in enumerate(corpus["requests"]):
         inputs = corpus["kinds"][req["kind"]]
-        result = parse_query(req["q"], inputs, today=corpus["today"],
-                             kind=corpus.get("names", {}).get(req["kind"], ""),
-                             nouns=corpus.get("nouns", {}).get(req["kind"], ()))
+        result = _parse(corpus, req)
         langs[req.get("lang", "en")] = langs.get(req.get("lang", "en"), 0) + 1
         checks: list[tuple[str, str, Any, Any]] = []
         for name, spec in inputs.items():
@@ -309,15 +330,10 @@ def score(corpus: dict[str, Any]) -> dict[str, Any]:
 
 
 def timing(corpus: dict[str, Any]) -> dict[str, float]:
-    from scout.task.parser import parse_query
-
     per: list[float] = []
     for req in corpus["requests"]:
-        inputs = corpus["kinds"][req["kind"]]
         t0 = time.perf_counter()
-        parse_query(req["q"], inputs, today=corpus["today"],
-                    kind=corpus.get("names", {}).get(req["kind"], ""),
-                    nouns=corpus.get("nouns", {}).get(req["kind"], ()))
+        _parse(corpus, req)
         per.append(time.perf_counter() - t0)
     return {"median_ms": round(statistics.median(per) * 1000, 3),
             "max_ms": round(max(per) * 1000, 3)}

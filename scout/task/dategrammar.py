@@ -41,7 +41,11 @@ _D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º|°|ª|ero|er|ro|do|to|vo|no)?"
 _COUNTED = (r"(?:personas?|people|persons?|pax|adult(?:o)?s?|nin[oa]s|kids|children|"
             r"guests?|huespedes|plazas?|seats?|seater|asientos?|rooms?|habitacion(?:es)?|habs?|"
             r"camas?|beds?|noches?|nights?|dias?|days?|semanas?|weeks?|horas?|hours?|hrs?|h|"
-            r"minutos?|minutes?|mins?|meses|months?)\b")
+            r"minutos?|minutes?|mins?|meses|months?|ways?|legs?|trips?|tickets?|billetes?|"
+            r"trayectos?|viajes?|maletas?|bags?|suitcases?)\b"
+            # "one-way", "3-star", "2-day": a number joined to its word by a hyphen is that
+            # word's adjective, never a day of the month ("on Friday, one-way")
+            r"|-[^\W\d_]{2,}")
 # "del 3 al 7", "hasta el 7"; "March 15th to the 20th" as "hasta el" says it in Spanish
 _SEP = (r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|"
         r"(?:to|until|till|through|and)(?:\s+the)?)\s+)")

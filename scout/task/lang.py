@@ -219,15 +219,31 @@ def spelling(text: str, places: Callable[[list[str]], int] | None = None) -> tup
     (see :data:`_ES_SPELT`): a terse request's language when it names no function word
     ("hipoteca fija", "deep clean office")."""
     es = en = 0
-    for word in _SPELT_WORD.findall(text):
+    for m in _SPELT_WORD.finditer(text):
+        word = m.group(0)
         folded = fold(word)
         if places is not None and places([folded]):
             continue
         if _ES_SPELT.fullmatch(folded):
             es += 1
-        elif _EN_SPELT.fullmatch(folded):
+        elif _EN_SPELT.fullmatch(folded) and not _ACCENT.search(word) \
+                and not _abbreviated(text, m):
             en += 1
     return es, en
+
+
+# a letter English never writes ("págs", "núms"): no English spelling, whatever its end
+_ACCENT = lazy_re(r"[ñáéíóúü]")
+# a unit's or a count's abbreviation: a short plural with no vowel before its "s", after a
+# number or closed by its dot ("48 pags", "3 hrs", "2 habs", "grs.", "uds."): Spanish and
+# English both write them so
+_ABBREVIATED = lazy_re(r"[a-z]{2,4}[^aeiouys]s")
+
+
+def _abbreviated(text: str, m: re.Match[str]) -> bool:
+    if not _ABBREVIATED.fullmatch(fold(m.group(0))):
+        return False
+    return text[m.end():m.end() + 1] == "." or bool(re.search(r"\d\s*$", text[:m.start()]))
 
 
 # "de" / "del" and the words either side of it

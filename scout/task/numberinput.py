@@ -164,6 +164,13 @@ def _kind_left(free: str, span: tuple[int, int], enum_words: Sequence[str]) -> t
         span = (span[0] + label.end(), span[1])
     noun = re.search(r"[\s-]+(?:" + name_forms(list(enum_words)) + r")$", free[span[0]:span[1]])
     if noun is None:
+        # "500 tarjetas de presentación": the noun opens another input's enum word of
+        # several ("tarjetas de presentación", a product), which it reads whole
+        last = re.search(r"[\s-]+(?=[^\W\d_][\w-]*$)", free[span[0]:span[1]])
+        longer = [w for w in enum_words if len(w.split()) > 1]
+        if last is not None and longer and re.match(
+                r"(?:" + name_forms(longer) + r")(?!\w)", free[span[0] + last.end():]):
+            return span[0], span[0] + last.start()
         return span
     from scout.task.moneyunits import period_of
 
@@ -229,7 +236,11 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     if not m and integer and (times := times_said(text.free, spec.aliases)) is not None:
         return times  # "twice a week", "una vez al mes" (words: "once" is Spanish's eleven too)
     if not m and integer and re.search(r"(?<!\w)(?:days?|d[ií]as?)(?!\w)",
-                                       " ".join([name, *spec.aliases])):
+                                       " ".join([name, *spec.aliases])) \
+            and not re.search(r"(?<!\w)(?:a|per|por|al?|each)\s+(?:la\s+)?(?:weeks?|semanas?)(?!\w)|"
+                              r"per_week|weekly|semanal", " ".join([name, *spec.aliases])):
+        # (an input of days a week, a cleaner's visits, counts no length: "cada 2 semanas"
+        # is no 14 days a week)
         from scout.task.durations import days_in_weeks
 
         return days_in_weeks(free)  # "a 3-week trip" for a count of days: 21

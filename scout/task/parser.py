@@ -512,7 +512,7 @@ def _parse_one(
     # "ida el 5 de febrero, vuelta el 9": the return is after the departure, not this month
     after_earlier(result.values, at, inputs, q, count_nights=count_nights)
     # "ida 17 dic, vuelta 3 de enero": a return date read asks for the return ticket
-    implied_round_trip(result.values, result.spans, inputs)
+    implied_round_trip(result.values, result.spans, inputs, text.folded)
     if moved:
         put_corrected_places(result.values, result.spans, text.original, moved, places)
     if len(places) > 1:  # "en Chamberí, Madrid"

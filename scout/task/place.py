@@ -34,6 +34,7 @@ import re
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
+from scout.task.namepart import after_landmark, model_follows, numbered_part, second_name_word
 from scout.task.establishments import known_tail, place_in_name
 from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
@@ -70,6 +71,10 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         # "subtitle two videos from English": what is spoken, however read; "a Perú en
         # soles", "in pesos": what the money is in
         return None
+    if hit and original[hit[1][0]:hit[1][0] + 1].isupper() \
+            and not any(known_name(w) for w in hit[0].split()) and model_follows(original, hit[1][1]) \
+            and not after_landmark(original, hit[1][0]):
+        return None  # "revisión de los 90.000 km Opel Zafira 1.6": a car, however read
     return _without_trip_word(original, hit)
 
 
@@ -342,6 +347,14 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                     field_end = field[1][1]
                     continue  # "Máster en Ingeniería de Software": the field, typed as a title
             hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
+            if hit and hit[1][0] == m.start() and second_name_word(original, free, typed, i,
+                                                                  hit[1][1]):
+                continue  # "cambio de aceite Seat León", "Folletos Tríptico": a thing's name
+            if hit and not any(known_name(w) for w in hit[0].split()) \
+                    and (re.search(r"\d", hit[0]) and not numbered_part(hit[0])
+                         or model_follows(original, hit[1][1])) \
+                    and not after_landmark(original, hit[1][0]):
+                continue  # "Toyota CX-5", "Opel Zafira 1.6": a model's code, no town's name
             if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
                     and sw.adjective(f) and not known_name(w):
                 continue  # "Catholic secondary school": the sentence's capital on what it is
@@ -402,7 +415,7 @@ def _month_name(name: str) -> bool:
 
 # a code of capitals and digits typed as one word ("B2", "C1", "A320", "M3"): a capital
 # says nothing of a place in it (a place written so, a postcode, comes after a cue)
-_CODE = re.compile(r"[A-Z]{1,3}\d[\w-]*")
+_CODE = re.compile(r"[A-Z]{1,3}-?\d[\w-]*")  # "A4", "CX-5"
 # initials with no cue before them ("for IT services", "HR software", "AI tools") are what
 # the thing is about; a place's initials the gazetteer knows ("NYC", "BCN") still name it,
 # and any initials after a cue are read by the cue's loop ("tacos in LA")

@@ -29,6 +29,7 @@ import re
 
 from scout.task.lang import fold
 from scout.task.place import is_cased, name_at
+from scout.task import placewords as pw
 from scout.task.placewords import occasion_cue
 
 Hit = tuple[str, tuple[int, int]]
@@ -227,6 +228,8 @@ def _after_cue(free: str, original: str, cues: list[str], cased: bool,
     for m in itertools.islice(re.finditer(r"(?<![\w])(?:" + alt + r")\s+", free), _TRIES):
         if _ends_longer(free, m.start(), m.start() + len(m.group(0).rstrip()), theirs or []):
             continue
+        if _landmarks_of(free, m.start(), cues):
+            continue  # "traslado al aeropuerto de Madrid": the "de" names the other end's airport
         hit = name_at(free, original, m.end(), cased)
         if hit is None:
             hit = _whom_in(free, original, m.end(), cased)
@@ -236,6 +239,24 @@ def _after_cue(free: str, original: str, cues: list[str], cased: bool,
                 continue
             return _ends(hit, original)[0]
     return occasion
+
+
+# a landmark's noun, its article and the word before it: "al aeropuerto ", "to the station "
+_LANDMARK_BEFORE = re.compile(r"(?:^|(?<=\s))(?P<cue>[^\W\d_]+)\s+(?:(?:el|la|los|las|the)\s+)?"
+                              r"(?P<noun>[^\W\d_]+)\s+$")
+
+
+def _landmarks_of(free: str, start: int, cues: list[str]) -> bool:
+    """Whether the cue at ``start`` ("de" / "of") names a landmark's place ("aeropuerto de
+    Madrid") that another cue than this input's own ``cues`` leads ("traslado al
+    aeropuerto de Madrid" is the destination's airport, "del aeropuerto de Málaga" the
+    origin's)."""
+    m = _LANDMARK_BEFORE.search(free, max(0, start - 40), start)
+    if m is None or m.group("noun") not in pw.GENERIC:
+        return False
+    own = {fold(c) for c in cues}
+    cue = {"del": "de", "al": "a"}.get(m.group("cue"), m.group("cue"))  # "de" + "el"
+    return m.group("cue") not in own and cue not in own
 
 
 # who or what a cue's phrase names before where it is: an article or a possessive, then up

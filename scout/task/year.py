@@ -254,16 +254,21 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
 # 2021", "Audi A4 2019", "Mazda CX-5 2018"): at most four digits, none a year itself, and
 # no amount ("1.6", "2,5": a decimal is an engine's size or a price, no model's number)
 _MODEL = (r"(?:(?![12]\d{3}\b)(?P<m>(?=[^\W\d_]{0,3}-?\d)[^\W_]{1,4}(?:-[^\W_]{1,4})?)"
-          r"(?![\w.,-]?\d)\s+)?")
+          r"(?![\w.,-]?\d)\s+)?"
+          # and an engine's size after them ("Ford Focus 1.6 2015", "Golf 2,0 TDI 2019"):
+          # one digit, a decimal mark, one digit, a litre's "l" or an engine's code; a
+          # price has two decimals or more than one digit before its mark
+          r"(?P<e>(?<![\w.,])[1-9][.,]\d(?!\d|[.,]\d)(?:\s*l\b)?(?:\s+[^\W\d_]{2,4})?\s+)?")
 # a year typed right after a name's word (or its model's number), and before the end, a comma, a joining word, a
 # place's cue or what another reader claimed: "Barolo 2015 from Piedmont", "rioja 2018 under
 # 20 euros" (claimed), "toyota corolla 2015", "un Versa 2019 en Monterrey"; the name's word
 # may be one another reader claimed (a kind's own pattern read "Seat León" in "un Seat León
 # 2018,"); after a word of time or order it is no year of the thing ("before 2015", "hasta
-# 2015", "in 2015": read above when it is one)
+# 2015", "in 2015": read above when it is one); after an engine's size the year is the
+# car's whatever follows ("Seat Ibiza 1.4 2012 cambio de embrague")
 _BARE = re.compile(r"(?<![\w])(?P<w>[^\W\d_]{2,}|\x00{2,})\s+" + _MODEL + _YEAR
-                   + r"(?!\s*(?:y|and|or|o|to|a|-)\s*\d)(?=\s*(?:$|\x00|[,.;:)!?]|\b(?:and|or|with|without|from|for|y|o|con|sin|"
-                   r"de|del|para|in|en|at|near|cerca)\b))")
+                   + r"(?!\s*(?:y|and|or|o|to|a|-)\s*\d)(?(e)|(?=\s*(?:$|\x00|[,.;:)!?]|\b(?:and|or|with|without|from|for|y|o|con|sin|"
+                   r"de|del|para|in|en|at|near|cerca)\b)|\s+(?P<at>[^\W\d_][\w-]*)))")
 # English puts a thing's year before its name, after an article or a possessive: "a 2015
 # Ford Focus", "my 2012 honda civic", "our 2019 Versa"; not before what a number counts
 # or measures ("a 2000 word essay", "a 1500 km trip", "the 2000 euros")
@@ -286,6 +291,12 @@ between around unos unas over under menos mas max min top""".split())
 _OF_NAME = re.compile(r"\x00{2,}\s+(?:de|del)\s+" + _YEAR)
 
 
+def _a_town(word: str) -> bool:
+    from scout.task.placecase import known_name
+
+    return known_name(word)
+
+
 def _bare_year(free: str, today: dt.date, folded: str | None = None,
                ) -> tuple[int, tuple[int, int]] | None:
     """A year typed bare after a name's word (:data:`_BARE`), or before one after an
@@ -299,6 +310,8 @@ def _bare_year(free: str, today: dt.date, folded: str | None = None,
             w = said.split()[-1] if said.split() else ""
             if not re.fullmatch(r"[^\W\d_]{2,}", w):
                 continue
+        if m.group("at") is not None and not _a_town(m.group("at")):
+            continue  # "Audi A4 2019 Leeds": before a town with no cue only ("2019 reviews")
         if w not in _NOT_NAME and not re.fullmatch(_VERBS, w) \
                 and 1900 <= int(m.group("y")) <= today.year + 1:  # ("posted 2019 reviews")
             found.append((int(m.group("y")), m.span("y")))

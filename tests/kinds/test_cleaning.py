@@ -45,6 +45,16 @@ _money = cap
 
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
+    # an end of tenancy said as Australians and Spaniards say it; a clean every other week
+    # is a regular one (wt/parse40)
+    "bond clean for a 2-bed unit in Perth, under AUD 380":
+        ("en", {"service": "end_of_tenancy", "place": "Perth"}),
+    "limpieza de fin de contrato en Valencia, piso de 3 hab":
+        ("es", {"service": "end_of_tenancy", "place": "Valencia"}),
+    "cleaner in Bristol every other week, 2 bed flat":
+        ("en", {"service": "regular", "place": "Bristol", "visits_per_week": None}),
+    "limpieza cada dos semanas en Sevilla, que traigan su material":
+        ("es", {"service": "regular", "equipment": True, "visits_per_week": None}),
     "limpieza de hogar en Barcelona, 4 horas a la semana, menos de 15 €/hora, con "
     "productos incluidos":
         ("es", {"place": "Barcelona", "hours": 4 * 3600, "budget": _money(15, per="hour"),

@@ -41,6 +41,9 @@ TODAY = dt.date(2026, 12, 7)
 
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
+    # the sender takes the parcels to a drop-off (wt/parse40)
+    "4 parcels from York to Lyon, I'll drop them off, under £90":
+        ("en", {"origin": "York", "destination": "Lyon", "parcels": 4, "dropoff": True}),
     "enviar 3 cajas de 15 kg de Madrid a Lisboa, entrega en 48 h, menos de 90 € en total":
         ("es", {"origin": "Madrid", "destination": "Lisboa", "parcels": 3, "weight": 15.0,
                 "within": 48 * 3600, "declared_value": None}),

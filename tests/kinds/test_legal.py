@@ -47,6 +47,9 @@ def _of(amount: float, currency: str) -> dict:
 
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
+    # the lawyer of a field named by its practitioner's word (wt/parse40)
+    "necesito un abogado laboralista en Bilbao por un ERE":
+        ("es", {"service": "lawyer", "speciality": "employment", "place": "Bilbao"}),
     "gestoría en Valencia para alta de autónomo y contabilidad trimestral, máximo 60 € al mes":
         ("es", {"service": "gestoria", "place": "Valencia", "budget": cap(60, per="month"),
                 "amount": None}),

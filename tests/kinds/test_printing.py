@@ -44,6 +44,12 @@ TODAY = dt.date(2026, 12, 7)   # a Monday
 
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
+    # Latin America's words: "tarjetas de presentación", "para retirar"; a check of the
+    # files said as a clause (wt/parse40)
+    "250 tarjetas de presentación a color, para retirar en Córdoba":
+        ("es", {"product": "business_card", "copies": 250, "pickup": True}),
+    "60 pósters A2 en Bilbao y que revisen los archivos":
+        ("es", {"product": "poster", "copies": 60, "file_check": True}),
     "imprimir y encuadernar 4 copias de la tesis, 220 páginas, tapa dura, en Granada, antes "
     "del viernes, máximo 120 €":
         ("es", {"product": "thesis", "copies": 4, "pages": 220, "binding": "hardcover",

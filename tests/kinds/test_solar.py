@@ -41,6 +41,9 @@ TODAY = dt.date(2026, 12, 6)
 
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
+    # Mexico's word for financing (wt/parse40)
+    "instalación solar de 4 kWp en Querétaro, con financiamiento":
+        ("es", {"financing": True}),
     "instalación de 4 kWp en Zaragoza, menos de 6.000 € IVA incluido, con batería y "
     "garantía de 25 años":
         ("es", {"location": "Zaragoza", "size_kwp": 4.0, "battery": True,

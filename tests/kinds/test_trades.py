@@ -43,6 +43,11 @@ _money = cap
 
 # request → (lang, the values it states that this test checks; others may be read)
 REQUESTS = {
+    # a trade's licence in Argentina's word and in English's (wt/parse40)
+    "cerrajero matriculado en Mendoza para cambiar la cerradura, mañana":
+        ("es", {"trade": "locksmith", "place": "Mendoza", "certified": True}),
+    "licensed electrician in Leeds to rewire a kitchen":
+        ("en", {"trade": "electrician", "place": "Leeds", "certified": True}),
     "fontanero urgente en Madrid centro hoy, que no cobre desplazamiento":
         ("es", {"trade": "plumber", "place": "Madrid", "urgent": True, "no_callout_fee": True,
                 "when": "2026-12-07", "budget": None}),

@@ -348,3 +348,26 @@ def test_blind27_is_separate_bilingual_and_labelled() -> None:
                         "court", "hosting", "mortgage", "solar", "labservices", "legal",
                         "trail", "transfers", "skipass", "carehome", "coworking", "ebike",
                         "petcare", "tour", "venue", "hotel", "restaurant"})
+
+
+def test_the_scorer_reads_a_request_with_its_kinds_project_catalogs(monkeypatch) -> None:
+    """A real pipeline's request is read as ``scout apply`` reads it: with the catalogs
+    beside its project's templates (its Spanish words for the kind's inputs and values);
+    a kind written out in the corpus has none."""
+    import scout.task.parser as parser
+
+    seen: list[object] = []
+    real = parser.parse_query
+
+    def spy(*args, **kw):
+        seen.append(kw.get("locales"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(parser, "parse_query", spy)
+    corpus = bench.load_corpus(bench.BLIND25)
+    printing = next(r for r in corpus["requests"] if r["kind"] == "printing")
+    written = {"today": CORPUS["today"], "kinds": CORPUS["kinds"],
+               "requests": [{"kind": "laptop", "lang": "en", "q": "laptop under 900 EUR"}]}
+    bench.score({**corpus, "requests": [printing]})
+    bench.score(written)
+    assert seen == [ROOT / "examples" / "printing" / "locales", None]

@@ -76,9 +76,11 @@ def test_a_name_another_input_read_keeps_its_year(query: str, car: str, want: in
     ("timing belt for an Audi A4 2016 in Leeds", 2016),
     ("batería de un Seat Ibiza 6J 2012", 2012),
     ("Galaxy S21 2021 con 128 GB", 2021),
-    # a decimal is an engine's size or a price, no model's number; nor is a long number
-    ("Ford Focus 1.6 2015", None),
-    ("Golf 2,0 2019", None),
+    # an engine's size (one digit, a mark, one digit) may stand between too; a price's
+    # decimals or a long number (an order's) may not
+    ("Ford Focus 1.6 2015", 2015),
+    ("Golf 2,0 2019", 2019),
+    ("pizza 12,50 2019", None),
     ("pedido 123456 2019", None),
     ("un Clio 4 2031 en Sevilla", None),                      # later than next year
 ])
