@@ -21,7 +21,7 @@ from scout.schemas.records import Candidate, EvidenceSet, Offer
 from scout.schemas.task import HEADS, Money, TaxBasis
 from scout.units import PERIOD_DAYS, TOTAL, WORK_UNITS, per_factor
 from scout.steps.samecandidate import domain_of
-from scout.steps.promoprice import first_months, offer_amounts, promotion
+from scout.steps.promoprice import first_months, first_time, offer_amounts, promotion
 from scout.steps.rank_heads import for_people
 from scout.steps.periodnotes import BUDGET, FLOOR, PEERS, is_period_flag
 from scout.steps.rank_periods import put_on_period, to_period
@@ -340,7 +340,9 @@ def _flag_promotion(c: Candidate) -> None:
     """Say so when a source states a promotional price that rises: the price compared is
     the later one (scout/steps/promoprice.py), and the reader sees both; or an offer for
     the first months only ("Primer mes gratis"): the price compared is the one after it,
-    and an offer's own amount ("first month £1") is no price at all."""
+    and an offer's own amount ("first month £1") is no price at all; or one for a first
+    time only ("Primer envío gratis", "50% off your first order"): the price compared is
+    what every time after it costs."""
     for e in c.evidence:
         text = f"{e.title or ''} {e.text or ''}"
         words = promotion(text) if e.price is not None else None
@@ -366,8 +368,17 @@ def _flag_promotion(c: Candidate) -> None:
             c.flags.append(flag)
         c.intro_offer = words
         return
+    for e in c.evidence:  # "Primer envío gratis": a first time's offer, never the price
+        words = first_time(f"{e.title or ''} {e.text or ''}")
+        if words:
+            flag = _FIRST_TIME_FLAG.format(words=words)
+            if flag not in c.flags:
+                c.flags.append(flag)
+            return
 
 
+_FIRST_TIME_FLAG = N_("offer for a first time only, compared at the price paid every time "
+                      "after it: “{words}”")
 _PROMO_FLAG = N_("promotional price, compared at the price after it: “{words}”")
 _OFFER_FLAG = N_("offer for the first months only, compared at the price after it: "
                  "“{words}”")
