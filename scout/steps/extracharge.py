@@ -213,7 +213,7 @@ def _clause_extra(clause: str, found: list[Money], price: Money,
         return None  # "tolls included", "free child seat"
     if on_top:
         if amount is None and price.tax == "excluded" and not _TOLLS.search(folded):
-            return None  # "300 € + tasas": the price's tax basis, put on it by taxprice
+            return None  # "$300 + taxes": the price's tax basis, put on it by taxprice
         return Extra(clause, percent, amount, True)
     if not surcharge:
         if fee and (amount is not None or percent is not None):
