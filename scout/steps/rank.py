@@ -85,6 +85,7 @@ from scout.steps.taxprice import (asked_basis, basis_note, compared_basis, off_b
                                   put_on_basis)
 from scout.steps.workbasis import Work, rank_work
 from scout.steps.videos import video_candidate
+from scout.task.audienceprice import asks_child
 from scout.task.memberprice import says_member
 from scout.task.itemprice import item_words
 from scout.task.lang import fold
@@ -257,6 +258,7 @@ def run(ctx: StepContext) -> Shortlist:
                               each=getattr(target, "each", None) if not floor else None,
                               work=work, group=params.group_prices,
                               member=says_member(getattr(ctx.task, "query", "")),
+                              child=asks_child(getattr(ctx.task, "query", "")),
                               dates=asked_dates(ctx.task),
                               # no money asked, no period shared: packs beside rates per hour
                               pack=sole_rate(source.items, evidence_sets)

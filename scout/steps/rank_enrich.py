@@ -45,6 +45,7 @@ from scout.steps.tierprice import flag_tier, restate_tiers
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work
 from scout.task.amounts import find_amounts, listed_amounts
+from scout.task.audienceprice import children_amount
 from scout.task.memberprice import members_amount
 
 
@@ -92,7 +93,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            rates: dict[str, float] | None = None,
            bundle: tuple[str, list[str]] | None = None,
            pack: str | None = None, group: bool = False,
-           member: bool = False, dates: Any = None,
+           member: bool = False, dates: Any = None, child: bool = False,
            term: tuple[tuple[str, ...], int, int | None] | None = None,
            counts_people: bool = True,
            trip: bool | None = None,
@@ -220,6 +221,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         flag_tier(c, tiered)  # compared at a tier other than the one asked: said so
         if c.price is not None and member:
             _as_member(c)
+        if c.price is not None and child:  # "para mi hijo de 8 años": the children's price
+            _as_child(c)
         if c.price is not None:  # "temporada alta 60 €, baja 45 €": the dearer season's
             for_season(c, dates)
         if c.price is not None and term is not None:  # an offer and fees over the contract
@@ -333,6 +336,24 @@ def _as_member(c: Candidate) -> None:
         if theirs is not None:
             c.price = theirs.model_copy(update={"comparator": c.price.comparator})
             c.flags.append(MEMBER_FLAG)
+            return
+
+
+CHILD_FLAG = N_("children's price, as the request is for a child")
+
+
+def _as_child(c: Candidate) -> None:
+    """The children's price a page states beside ``c``'s price, the adults' or the public's
+    (:func:`scout.task.audienceprice.children_amount`), for a child's request; flagged."""
+    assert c.price is not None
+    for e in c.evidence:
+        if e.price is None or e.price.amount != c.price.amount:
+            continue
+        text = f"{e.title or ''} {e.text or ''}"
+        theirs = children_amount(text, find_amounts(text), c.price)
+        if theirs is not None:
+            c.price = theirs.model_copy(update={"comparator": c.price.comparator})
+            c.flags.append(CHILD_FLAG)
             return
 
 
