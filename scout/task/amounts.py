@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from scout.schemas.task import Money
 from scout.task.lang import fold
 from scout.task.audienceprice import children_only
+from scout.task.bracketprice import bounds_only
 from scout.task.fundedprice import funded_only
 from scout.task.itemprice import items_only
 from scout.task.memberprice import members_only
@@ -307,12 +308,15 @@ def listed_amounts(text: str, items: Sequence[str] = (),
     28 €" is 28), nor is a funded or public place's beside a private one
     (:func:`scout.task.fundedprice.funded_only`: "plaza concertada 1.200 €, plaza privada
     2.300 €" is 2.300), nor a child's beside an adult's
-    (:func:`scout.task.audienceprice.children_only`: "niños 5 €, adultos 12 €" is 12). With the kind's add-ons' words (``items``) and nouns, an add-on's
+    (:func:`scout.task.audienceprice.children_only`: "niños 5 €, adultos 12 €" is 12), nor
+    a fee bracket's bound or a share's floor (:func:`scout.task.bracketprice.bounds_only`:
+    "hasta 500 €: 4,99 €" is 4,99, "1 % (mín. 3 €)" none). With the kind's add-ons' words (``items``) and nouns, an add-on's
     amount beside the thing's is none either (:func:`scout.task.itemprice.items_only`:
     "Silla de niño 5 €. Traslado 60 €" is 60)."""
     found = _with_balance(text, find_amounts(text))
     extras = _extras(text, found) | members_only(text, found) | funded_only(text, found) \
-        | children_only(text, found) | items_only(text, found, items, nouns)
+        | children_only(text, found) | bounds_only(text, found) \
+        | items_only(text, found, items, nouns)
     found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found
              if not _beside_price(text, span) and not _ahead(text, span)]
