@@ -61,9 +61,11 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
         text = format_number(amount, lang, digits) + "-" + format_money_parts(
             top, currency, lang, digits)
     each = EACH_WORDS.get(getattr(value, "each", None) or "")
+    per = getattr(value, "per", None)
+    if each == "unit" and per == "item":
+        each = ""  # one unit's price per item is said once: "120 €/unidad", never twice
     if each:
         text = f"{text}/{localize(each, lang)}"
-    per = getattr(value, "per", None)
     if per == "total":  # scout.units.TOTAL (below i18n): "600 € en total", not "/total"
         text = f"{text} {localize('in total', lang)}"
     elif per:

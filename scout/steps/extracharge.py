@@ -28,6 +28,7 @@ from scout.i18n import N_
 from scout.schemas.records import Candidate
 from scout.schemas.task import Money
 from scout.task.amounts import find_amounts
+from scout.task.audienceprice import audience_labelled
 from scout.task.lang import fold
 from scout.units import TOTAL
 
@@ -175,6 +176,10 @@ def page_extras(text: str, price: Money, asked: Asked) -> list[Extra]:
     amounts are read once (a fetched page holds hundreds of clauses), each clause given
     its own."""
     found = find_amounts(text)
+    # an audience's price ("niños 5 €, adultos 12 €") is a band of the price, never an
+    # extra bought with it (scout.task.audienceprice)
+    audience = audience_labelled(text, found)
+    found = [f for i, f in enumerate(found) if i not in audience]
     out: list[Extra] = []
     start = 0
     bounds = [m.start() for m in _CLAUSE.finditer(text)] + [len(text)]
@@ -213,7 +218,7 @@ def _clause_extra(clause: str, found: list[Money], price: Money,
         return None  # "tolls included", "free child seat"
     if on_top:
         if amount is None and price.tax == "excluded" and not _TOLLS.search(folded):
-            return None  # "300 € + tasas": the price's tax basis, put on it by taxprice
+            return None  # "$300 + taxes": the price's tax basis, put on it by taxprice
         return Extra(clause, percent, amount, True)
     if not surcharge:
         if fee and (amount is not None or percent is not None):

@@ -41,13 +41,26 @@ _PROMO = re.compile(
     + r"\b[^.;!?\d]{0,20}$", re.I)
 
 
+# the occasions a first time may be offered free or cheaper (:data:`_FIRST_TIME`): a
+# remittance's transfer, a shop's order, a school's lesson, a clinic's visit, a ride
+_OCCASION_WORDS = (r"(?:env[ií]os?|transferencias?|giros?|remesas?|pedidos?|compras?|clases?|"
+             r"lecciones|lecci[oó]n|sesi[oó]n(?:es)?|consultas?|visitas?|viajes?|trayectos?|"
+             r"carreras?|reservas?|entregas?|servicios?|transfers?|orders?|purchases?|"
+             r"lessons?|class(?:es)?|sessions?|consultations?|visits?|rides?|trips?|"
+             r"bookings?|deliver(?:y|ies)|shipments?|payments?|pagos?)")
+
+
 # ... or the promotion said before its price ("primeros 6 meses a 9,99 €, después 20 €",
 # "50% off the first year: $15/mo, then $30/mo"): months or years (a stay's weeks or
 # nights are no promotion), then the price, then only a word saying what comes after it
 _LEAD = re.compile(
     r"\b(?:(?:\d{1,2}|un|una|uno|dos|tres|cuatro|seis|doce|one|two|three|four|six|twelve)"
     r"\s+(?:primeros?\s+|first\s+)?(?:mes(?:es)?|months?|años?|years?)|"
-    r"first\s+(?:year|month)|primer\s+(?:año|mes))\b[^.;!?\d]{0,25}$", re.I)
+    r"first\s+(?:year|month)|primer\s+(?:año|mes)|"
+    # a first time's price before the one every time after it ("Primera clase por 10 €,
+    # después 35 €", "First lesson £5, then £30"): :data:`_FIRST_TIME_SAID`
+    r"(?:primer(?:os|as|a)?|first|1st|1er|1ª)\s+(?:(?:money|bank|international|online)\s+)?"
+    + _OCCASION_WORDS + r")\b[^.;!?\d]{0,25}$", re.I)
 # (a sentence may end before the later price: "First month £1. Then £42.50 a month.")
 _THEN = re.compile(r"^(?:[^.;!?\d]{0,20}?[.;!]\s*)?[^.;!?\d]{0,20}?\b" + _RISE
                    + r"\b[^.;!?\d]{0,20}$", re.I)
@@ -131,6 +144,36 @@ _FIRST_OFFER = re.compile(
     # "12 meses, 30 €" or a minimum stay's "1 mes a 40 €"
     + r"|" + _FIRST_SAID + _JOIN_AFTER + _AMOUNT + r")|"
     + r"(?<![\w.,])" + _WHOLE + _ITS_PERIOD + _JOIN_BEFORE + _FIRST_NAMED, re.I)
+
+
+# an offer for a first time only, not for a first period: a remittance's first transfer, a
+# shop's first order, a school's first lesson, a clinic's first visit ("Primer envío gratis",
+# "first transfer fee-free", "1st lesson free", "envío gratis en tu primer pedido"): what is
+# paid every time after it is the price, and no contract's months are averaged over it (:mod:`scout.steps.termcost` reads :func:`first_months` alone)
+_OCCASION = _OCCASION_WORDS + r"\b"
+_FIRST_TIME_SAID = (r"(?:primer(?:os|as|a)?|first|1st|1er|1ª)\s+(?:" + _NUMBER + r"\s+)?"
+                    + r"(?:(?:money|bank|international|online|internacional(?:es)?)\s+)?"
+                    + _OCCASION)
+_FREE_OF_FEES = (r"(?:fee[\s-]free|no[\s-]fee|sin\s+comisi[oó]n(?:es)?|without\s+(?:any\s+)?fees?|"
+                 r"commission[\s-]free)")
+# what joins the offer to its first time: "gratis en tu primer pedido", "free delivery on
+# your first order" (a word or two may name what is free)
+_JOIN_FIRST = (r"(?:\s+[^\W\d_]+){0,2}?\s*(?:(?:for|on|in|with|en|con|de|del|por|the|your|"
+               r"tu|tus|su|sus|la|el|mi|my)\s+)*")
+# a first time offered free or cheaper, never a first time's own price: a clinic's "Primera
+# consulta: 60 €" is what a new patient pays (one that rises says so: :data:`_LEAD`)
+_FIRST_TIME = re.compile(
+    r"\b(?:(?:" + _OFF + r"|" + _FREE_OF_FEES + r")" + _JOIN_FIRST + _FIRST_TIME_SAID
+    + r"|" + _FIRST_TIME_SAID + _JOIN_AFTER + r"(?:" + _OFF + r"|" + _FREE_OF_FEES + r"))",
+    re.I)
+
+
+def first_time(text: str) -> str | None:
+    """The words of ``text`` that offer a first time only free or cheaper ("Primer envío
+    gratis", "50% off your first order"), for the reader to see that the price compared is the one
+    paid every time after it; None when it offers none."""
+    m = _FIRST_TIME.search(text or "")
+    return m.group(0).strip(" :,!") if m else None
 
 
 def first_months(text: str) -> str | None:

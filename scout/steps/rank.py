@@ -80,10 +80,12 @@ from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_in
                                       fields_checked, guarded, record_words)
 from scout.steps.seasonprice import asked_dates
 from scout.steps.staylength import stay_span
+from scout.steps.unstatedbudget import compare_unstated
 from scout.steps.taxprice import (asked_basis, basis_note, compared_basis, off_basis,
                                   put_on_basis)
 from scout.steps.workbasis import Work, rank_work
 from scout.steps.videos import video_candidate
+from scout.task.audienceprice import asks_child
 from scout.task.memberprice import says_member
 from scout.task.itemprice import item_words
 from scout.task.lang import fold
@@ -253,9 +255,10 @@ def run(ctx: StepContext) -> Shortlist:
     read = fields_checked(where, order_by, params.as_, ctx.task)
     # a listing page's things are candidates of their own (it is left out below)
     found = listed_candidates(source.items, evidence_sets)
+    span = stay_span(ctx.task, _bounds(params, where))
     cands, converted = enrich(found, evidence_sets, currency, table, read, per,
                               periods, floor, peers, variants(ctx, params.variants),
-                              stay_span(ctx.task, _bounds(params, where)),
+                              span,
                               ordered=read - fields_checked(where, [], params.as_,
                                                             ctx.task),
                               people=people(ctx, params.people),
@@ -264,6 +267,7 @@ def run(ctx: StepContext) -> Shortlist:
                               each=getattr(target, "each", None) if not floor else None,
                               work=work, group=params.group_prices,
                               member=says_member(getattr(ctx.task, "query", "")),
+                              child=asks_child(getattr(ctx.task, "query", "")),
                               dates=asked_dates(ctx.task),
                               # no money asked, no period shared: packs beside rates per hour
                               pack=sole_rate(source.items, evidence_sets)
@@ -294,6 +298,10 @@ def run(ctx: StepContext) -> Shortlist:
                               items=(item_words(getattr(ctx.pipeline, "inputs", None)),
                                      [fold(n) for n in getattr(ctx.pipeline, "nouns", None)
                                       or ()]))
+    # a budget said with no period ("máximo 500 €") against prices stated per one: read per
+    # the period most of them state, and said so (scout.steps.unstatedbudget)
+    unstated = compare_unstated(cands, periods, span, work, counted) \
+        if target is not None and not floor and per is None and "price" in read else []
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other
@@ -412,7 +420,7 @@ def run(ctx: StepContext) -> Shortlist:
             # asked): no "price unknown", which would say the budget went unchecked
             c.flags = [f for f in c.flags if f not in PRICE_UNKNOWN]
         kept.append((c, score, unknown, cost, named))
-    notes: list[str] = period_notes(periods, work)
+    notes: list[str] = [*unstated, *period_notes(periods, work)]
     if said_basis is not None:
         notes.append(said_basis)
     if embedding_note is not None:

@@ -21,7 +21,7 @@ from scout.schemas.records import Candidate, EvidenceSet, Offer
 from scout.schemas.task import HEADS, Money, TaxBasis
 from scout.units import PERIOD_DAYS, TOTAL, WORK_UNITS, per_factor
 from scout.steps.samecandidate import domain_of
-from scout.steps.promoprice import first_months, offer_amounts, promotion
+from scout.steps.promoprice import first_months, first_time, offer_amounts, promotion
 from scout.steps.rank_heads import for_people
 from scout.steps.periodnotes import BUDGET, FLOOR, PEERS, is_period_flag
 from scout.steps.rank_periods import put_on_period, to_period
@@ -45,6 +45,7 @@ from scout.steps.tierprice import flag_tier, restate_tiers
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work
 from scout.task.amounts import find_amounts, listed_amounts
+from scout.task.audienceprice import children_amount
 from scout.task.memberprice import members_amount
 
 
@@ -92,7 +93,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            rates: dict[str, float] | None = None,
            bundle: tuple[str, list[str]] | None = None,
            pack: str | None = None, group: bool = False,
-           member: bool = False, dates: Any = None,
+           member: bool = False, dates: Any = None, child: bool = False,
            term: tuple[tuple[str, ...], int, int | None] | None = None,
            counts_people: bool = True,
            trip: bool | None = None,
@@ -220,6 +221,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         flag_tier(c, tiered)  # compared at a tier other than the one asked: said so
         if c.price is not None and member:
             _as_member(c)
+        if c.price is not None and child:  # "para mi hijo de 8 años": the children's price
+            _as_child(c)
         if c.price is not None:  # "temporada alta 60 €, baja 45 €": the dearer season's
             for_season(c, dates)
         if c.price is not None and term is not None:  # an offer and fees over the contract
@@ -336,11 +339,31 @@ def _as_member(c: Candidate) -> None:
             return
 
 
+CHILD_FLAG = N_("children's price, as the request is for a child")
+
+
+def _as_child(c: Candidate) -> None:
+    """The children's price a page states beside ``c``'s price, the adults' or the public's
+    (:func:`scout.task.audienceprice.children_amount`), for a child's request; flagged."""
+    assert c.price is not None
+    for e in c.evidence:
+        if e.price is None or e.price.amount != c.price.amount:
+            continue
+        text = f"{e.title or ''} {e.text or ''}"
+        theirs = children_amount(text, find_amounts(text), c.price)
+        if theirs is not None:
+            c.price = theirs.model_copy(update={"comparator": c.price.comparator})
+            c.flags.append(CHILD_FLAG)
+            return
+
+
 def _flag_promotion(c: Candidate) -> None:
     """Say so when a source states a promotional price that rises: the price compared is
     the later one (scout/steps/promoprice.py), and the reader sees both; or an offer for
     the first months only ("Primer mes gratis"): the price compared is the one after it,
-    and an offer's own amount ("first month £1") is no price at all."""
+    and an offer's own amount ("first month £1") is no price at all; or one for a first
+    time only ("Primer envío gratis", "50% off your first order"): the price compared is
+    what every time after it costs."""
     for e in c.evidence:
         text = f"{e.title or ''} {e.text or ''}"
         words = promotion(text) if e.price is not None else None
@@ -366,8 +389,17 @@ def _flag_promotion(c: Candidate) -> None:
             c.flags.append(flag)
         c.intro_offer = words
         return
+    for e in c.evidence:  # "Primer envío gratis": a first time's offer, never the price
+        words = first_time(f"{e.title or ''} {e.text or ''}")
+        if words:
+            flag = _FIRST_TIME_FLAG.format(words=words)
+            if flag not in c.flags:
+                c.flags.append(flag)
+            return
 
 
+_FIRST_TIME_FLAG = N_("offer for a first time only, compared at the price paid every time "
+                      "after it: “{words}”")
 _PROMO_FLAG = N_("promotional price, compared at the price after it: “{words}”")
 _OFFER_FLAG = N_("offer for the first months only, compared at the price after it: "
                  "“{words}”")

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 from scout.schemas.task import Money
 from scout.task.lang import fold
+from scout.task.audienceprice import children_only
+from scout.task.bracketprice import bounds_only
 from scout.task.fundedprice import funded_only
 from scout.task.itemprice import items_only
 from scout.task.memberprice import members_only
@@ -314,13 +316,17 @@ def listed_amounts(text: str, items: Sequence[str] = (),
     28 €" is 28), nor an off-peak rate beside the day's (:func:`scout.task.offpeak.
     off_peak_only`: "Valle 0,39 €/kWh, 0,55 €/kWh el resto del día" is 0,55), nor is a funded or public place's beside a private one
     (:func:`scout.task.fundedprice.funded_only`: "plaza concertada 1.200 €, plaza privada
-    2.300 €" is 2.300). With the kind's add-ons' words (``items``) and nouns, an add-on's
+    2.300 €" is 2.300), nor a child's beside an adult's
+    (:func:`scout.task.audienceprice.children_only`: "niños 5 €, adultos 12 €" is 12), nor
+    a fee bracket's bound or a share's floor (:func:`scout.task.bracketprice.bounds_only`:
+    "hasta 500 €: 4,99 €" is 4,99, "1 % (mín. 3 €)" none). With the kind's add-ons' words (``items``) and nouns, an add-on's
     amount beside the thing's is none either (:func:`scout.task.itemprice.items_only`:
     "Silla de niño 5 €. Traslado 60 €" is 60)."""
     found = _with_balance(text, find_amounts(text))
     # a membership that buys a lower rate per kWh: the page states two of them
     two_rates = len({m.amount for m, _ in found if m.per in _ENERGY}) >= 2
     extras = _extras(text, found) | members_only(text, found) | funded_only(text, found) \
+        | children_only(text, found) | bounds_only(text, found) \
         | items_only(text, found, items, nouns) | off_peak_only(text, found)
     found = [f for i, f in enumerate(found) if i not in extras]
     plain = [(m, span) for m, span in found

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from scout.schemas.task import Money
+from scout.task.audienceprice import audience_labelled
 from scout.task.lang import fold
 
 # what ends an amount's clause before it: a sentence's end, a list's comma (never a
@@ -71,7 +72,11 @@ def items_only(text: str, found: Sequence[tuple[Money, tuple[int, int]]],
         return set()
     labels = [_label(text, span) for _, span in found]
     nouned = [noun_re is not None and noun_re.search(lab) is not None for lab in labels]
-    item = [not n and item_re.search(lab) is not None for lab, n in zip(labels, nouned)]
+    # an audience's price ("niños 5 €, adultos 12 €") is no add-on, whatever a yes/no
+    # input is called: scout.task.audienceprice says which one is compared
+    audience = audience_labelled(text, found)
+    item = [not n and i not in audience and item_re.search(lab) is not None
+            for i, (lab, n) in enumerate(zip(labels, nouned))]
     out: set[int] = set()
     for i, (m, _span) in enumerate(found):
         if not item[i]:

@@ -115,7 +115,12 @@ HEAD_WORDS = (r"persons?|personas?|people|pax|heads?|cabezas?|comensal(?:es)?|" 
 # "per core hour", "€0.40/node-hour", "por GPU y hora" above): the time is the period, the
 # thing what one amount is for (so "hour" is no length of 1 h of a duration input)
 _COMPOUND = r"(?:-|\s(?=(?:hours?|hrs?|horas?)\b))(?=(?:hours?|hrs?|horas?|h|days?|dias?|months?|mes)\b)"
-PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER
+# "900 € el día del evento", "300 € el día de la boda", "£900 the day of the event", "50 €
+# el día 15": a date it is paid on, no price per day ("90 € el día", "60 € al día del
+# congreso" and "80 € el día de alquiler" are)
+_ON_THE_DAY = (r"(?!\s*(?:el|the)\s+(?:dia|day)\s+(?:del|de\s+(?:la|las|los|su|sus|tu|mi|"
+               r"nuestr[oa])|of\s+(?:the|your|my|our)|\d))")
+PER = (_GROSS + r"(?:" + _ON_THE_DAY + r"(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER
        + r"|" + HEAD_WORDS + r"|(?!(?:" + _UNIT_WORDS + r"|semanas|meses|the|el|la|los|las|un|una)\b)[a-z]{3,})\b"
         # "por trayecto y pasajero", "per journey and passenger": the head after the "y" is
         # what the amount is each one's

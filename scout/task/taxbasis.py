@@ -21,21 +21,42 @@ __all__ = ["TaxBasis", "basis_at", "basis_end", "blank_tax_words", "on_basis", "
            "stated_rate", "with_basis"]
 
 # the taxes a price is said with or without (folded: lower case, no accents)
-_TAX = r"(?:i\.?v\.?a\.?|vat|igv|igic|gst|hst|tax(?:es)?|sales\s+tax|impuestos?|tasas)"
-_EXCLUDED = (
-    r"\+\s*" + _TAX,
-    r"(?:mas|plus|add|plus\s+applicable)\s+" + _TAX,
-    r"(?:sin|ex(?:cl?)?\.?|excluding|exclusive\s+of|excluded|before|pre-?|net\s+of|w/o|without|"
-    r"antes\s+de)\s*" + _TAX,
-    _TAX + r"\s*(?:excluid[oa]s?|no\s+incluid[oa]s?|aparte|excl\.?|excluded|not\s+included|"
-    r"extra|exclusive)",
-    r"ht|htva|hors\s+taxes?",
-)
-_INCLUDED = (
-    _TAX + r"\s*(?:incluid[oa]s?|incl?\.?|included|inclusive|incluso)",
-    r"(?:con|incl?\.?|including|inclusive\s+of|incluid[oa]s?|with|w/|after)\s*" + _TAX,
-    r"ttc|toutes\s+taxes\s+comprises|all[- ]in(?![- ]?clusive)",
-)
+_TAX = r"(?:i\.?v\.?a\.?|vat|igv|igic|gst|hst|tax(?:es)?|sales\s+tax|impuestos?)"
+# Spanish "tasas" are fees (an airport's, a tourist tax, a council's charge), no VAT: said
+# beside an amount ("máximo 200 € con tasas", "300 € + tasas") they are no tax basis, which
+# rank would put the price on at a VAT rate, but their words are still the amount's
+# (:func:`blank_tax_words`: "+ tasas" is no floor); a fee on top is an extra
+# (scout/steps/extracharge.py)
+_FEES = r"(?:tasas(?:\s+(?:aeroportuarias|turisticas|de\s+aeropuerto))?)"
+
+
+def _excluded(tax: str) -> tuple[str, ...]:
+    return (
+        r"\+\s*" + tax,
+        r"(?:mas|plus|add|plus\s+applicable)\s+" + tax,
+        r"(?:sin|ex(?:cl?)?\.?|excluding|exclusive\s+of|excluded|before|pre-?|net\s+of|w/o|"
+        r"without|antes\s+de)\s*" + tax,
+        tax + r"\s*(?:excluid[oa]s?|no\s+incluid[oa]s?|aparte|excl\.?|excluded|not\s+included|"
+        r"extra|exclusive)",
+        r"ht|htva|hors\s+taxes?",
+    )
+
+
+def _included(tax: str) -> tuple[str, ...]:
+    return (
+        tax + r"\s*(?:incluid[oa]s?|incl?\.?|included|inclusive|incluso)",
+        r"(?:con|incl?\.?|including|inclusive\s+of|incluid[oa]s?|with|w/|after)\s*" + tax,
+        r"ttc|toutes\s+taxes\s+comprises|all[- ]in(?![- ]?clusive)",
+    )
+
+
+# a tax said with the fees beside it is the tax's basis: "IVA y tasas incluidos", "tasas e
+# IVA incluidos"
+_TAXED = (r"(?:" + _FEES + r"\s+(?:y|e|and|&)\s+)?" + _TAX + r"(?:\s+(?:y|e|and|&)\s+"
+          + _FEES + r")?")
+_EXCLUDED, _INCLUDED = _excluded(_TAXED), _included(_TAXED)
+# a tax or the fees alone said beside an amount: their words are blanked all the same
+_TAX_OR_FEES = r"(?:" + _TAXED + r"|" + _FEES + r")"
 
 
 def _alt(words: tuple[str, ...]) -> str:
@@ -56,8 +77,8 @@ _BEFORE = re.compile(r"(?<![\w])(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
 
 # any basis said, to blank: "£120 + VAT per night max" is a cap of £120 a night (the "+"
 # is no floor, and the unit after it is the amount's)
-_SAID = re.compile(r"(?<![\w+])\(?(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
-                   + _alt(_INCLUDED) + r"))\)?")
+_SAID = re.compile(r"(?<![\w+])\(?(?:(?P<ex>" + _alt(_excluded(_TAX_OR_FEES)) + r")|(?P<inc>"
+                   + _alt(_included(_TAX_OR_FEES)) + r"))\)?")
 
 
 def blank_tax_words(free: str) -> str:

@@ -200,9 +200,20 @@ def test_a_surcharge_naming_nothing_applies() -> None:
     assert _amount(kept["one"]) == 33
 
 
-def test_plus_taxes_is_the_price_basis_not_an_extra() -> None:
-    kept = _run("vuelo a Roma, máximo 300 €", ("one", "Vuelo 200 € + tasas"))
+@pytest.mark.parametrize("page", ["Vuelo 200 € + IVA", "Vuelo 200 € sin IVA"])
+def test_plus_vat_is_the_price_basis_not_an_extra(page: str) -> None:
+    kept = _run("vuelo a Roma, máximo 300 €", ("one", page))
     assert not [f for f in kept["one"].flags if "extra" in f]
+
+
+@pytest.mark.parametrize("page", ["Vuelo 200 € + tasas", "Billete 200 €, tasas no incluidas"])
+def test_plus_fees_is_an_extra_not_a_tax_basis(page: str) -> None:
+    """"+ tasas" is a fare's airport fees on top, no VAT: never put on a tax basis at the
+    VAT rate, but said, as its amount is not stated."""
+    kept = _run("vuelo a Roma, máximo 300 €", ("one", page))
+    assert _amount(kept["one"]) == 200
+    assert any(f.startswith("an extra applies whose amount the page does not state")
+               for f in kept["one"].flags)
 
 
 def test_a_dearer_amount_named_by_an_asked_input_is_no_item() -> None:

@@ -111,11 +111,14 @@ def test_the_conservative_price_compares_sources_in_one_period() -> None:
     assert out.price_converted is not None and out.price_converted.per == "month"
 
 
-def test_without_a_period_on_both_sides_nothing_changes() -> None:
+def test_a_budget_without_a_period_is_read_per_the_listings_one_and_said() -> None:
     flat = _flat("leeds", ("https://a.test/leeds", _gbp(425, "week")))
     short = _rank("flat in leeds under £2,000", flat)   # the budget states no period
-    assert short.items[0].candidate.price_converted is None and short.notes == []
+    # nothing to convert, but the report says what the budget was taken to be per
+    assert short.items[0].candidate.price_converted is None
     assert short.items[0].candidate.flags == []
+    assert short.notes == ["the budget states no period: it was compared as a budget per "
+                           "week, the period 1 price compared is stated per"]
 
 
 def test_currency_and_period_convert_together() -> None:

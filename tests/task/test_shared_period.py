@@ -44,8 +44,10 @@ def test_a_period_said_once_is_each_amount_of_the_list(text, want):
     # amounts far apart are no versions of one thing
     ("Bono 10 sesiones 300 €, sesión suelta 35 € a la semana", [(300.0, None),
                                                                 (35.0, "week")]),
-    # a head is said of its own amount, and a sentence ends a list
-    ("Adultos 20 €, niños 10 € por persona", [(20.0, None), (10.0, "person")]),
+    # a head is said of its own amount (a child's beside an adult's is no price at all:
+    # scout/task/audienceprice.py), and a sentence ends a list
+    ("Adultos 20 €, niños 10 € por persona", [(20.0, None)]),
+    ("Sala 20 €, taller 10 € por persona", [(20.0, None), (10.0, "person")]),
     ("Individual 1.900 €. Doble 1.600 € al mes.", [(1900.0, None), (1600.0, "month")]),
 ])
 def test_no_period_is_shared_across_what_is_no_list(text, want):
