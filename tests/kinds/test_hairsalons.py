@@ -159,6 +159,11 @@ def test_both_services_at_the_length_asked_against_the_cap_in_spanish(runs):
     assert "Cómo se calculó el precio: el precio de cada servicio pedido, sumado (cada " \
            "servicio al precio más alto que da su carta" in run.report
     assert "más un suplemento por pelo largo donde la carta lo indica" in run.report
+    # the cheapest by what the ranking compared: never a salon it could not work out, by
+    # its page's price (Nervión's cut alone, 25 €)
+    assert "Estudio Macarena es la opción más barata que encaja con tu petición: 60 €" \
+        in run.report
+    assert "Nervión es la opción más barata" not in run.report
     assert queries[0] == "peluquería corte tinte en Sevilla pelo largo"
 
 
