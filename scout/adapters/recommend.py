@@ -40,6 +40,10 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
     out: list[SynthesisSentence] = []
     rated = [s for s in short if s.rating is not None]
     priced = [s for s in short if s.checked is not None]
+    if any(s.brief.cost is not None for s in short):
+        # the ranking compared amounts of its own (a salon's services asked added up): one
+        # it could not work out is no cheaper by its page's price (a cut alone, 25 €)
+        priced = [s for s in priced if s.brief.cost is not None]
     best = min(rated, key=lambda s: (-(s.rating or 0.0), short.index(s))) if rated else None
     # "cheapest" by the amount the ranking compared (a set of three against 3 × one),
     # else by the price as checked

@@ -283,7 +283,7 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
 
     def kept(folded: str, span: tuple[int, int]) -> bool:
         # with no of= words, a person's figure ("ciclista de 80 kg") is not the thing's
-        return (near is None or is_near(folded, span, near, blanked)) and \
+        return (near is None or is_near(folded, span, near, blanked, packs=money)) and \
             (away is None or not is_near(folded, span, away)) and \
             (near is not None or person is None or not person.said(span))
 

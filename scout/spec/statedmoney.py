@@ -89,13 +89,15 @@ def stated_in(read: Callable[..., Any], value: Any, units: Sequence[Any],
     if groups is None or not target:
         return read(value, *units, **kw, **({"tax": tax_for(tax, one_currency(units))}
                                           if tax else {}))
-    if local_dollar and "USD" in groups and target != "USD" \
-            and all(str(u).lstrip().startswith("$") for u in groups["USD"]) \
+    signs = [u for u in groups.get("USD", []) if str(u).lstrip().startswith("$")]
+    if local_dollar and signs and target != "USD" \
             and not any(SAYS_USD.search(t) for t in record_texts(value)):
         # "mínimo $90.000" on a Chilean notary's page read for a request in CLP: the
-        # request's pesos, as its price is (scout/steps/listprice.py), never 90,000 USD
+        # request's pesos, as its price is (scout/steps/listprice.py), never 90,000 USD;
+        # so too where the author also names the code ('$', 'USD'): a page that never says
+        # the US dollar has no amount but its "$" ones for the code to read
         groups = {**{c: g for c, g in groups.items() if c != "USD"},
-                  target: [*groups.get(target, []), *groups["USD"]]}
+                  target: [*groups.get(target, []), *signs]}
     found: list[tuple[str, float]] = []
     for code, group in groups.items():
         got = read(value, *group, **kw, **({"tax": tax_for(tax, code)} if tax else {}))

@@ -61,10 +61,14 @@ def none_of(folded: str, of: Any, synonyms: dict[str, tuple[str, ...]] | None,
     return found
 
 
-def near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
-             ) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
-    """(after, before): the ``of`` words, or a word of their ``synonyms`` group, right
-    after a value or right before it."""
+Near = tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]
+
+
+def near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None) -> Near | None:
+    """(after, before, line, pack): the ``of`` words, or a word of their ``synonyms``
+    group, right after a value or right before it; opening the price list's line the
+    value ends (:data:`_LINE_BEFORE`); and the last of things priced together before it
+    (:data:`_PACK_BEFORE`)."""
     if of is None:
         return None
     alt = of_words(of, synonyms)
@@ -72,7 +76,52 @@ def near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
             re.compile(r"(?<!\w)(?:" + alt + r")" + _ABBREVIATED + r"(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
                        + _WITHIN_BEFORE + "|" + _FROM_BEFORE + "|" + _CHARGE_BEFORE + "|"
                        + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + _PLUS_BEFORE + "|"
-                       + NEXT_BEFORE + r")$"))
+                       + NEXT_BEFORE + r")$"),
+            re.compile(_LINE_OPENS + r"(?:" + alt + r")(?:" + _QUALIFIED + "|" + _LISTED + r")$"),
+            re.compile(_PACK_BEFORE.format(alt=alt)))
+
+
+#: the words that join things or say what is with them, never a version's own word
+_JOIN = (r"(?:y|e|o|u|and|or|con|with|sin|without|ni|nor|plus|mas|por|for|para|per|the|el|"
+         r"la|los|las|un|una|a|an|de|del|of|en|in|at|al|to|hasta|up|incl|incluido|"
+         r"included|extra|suplemento|supplement|desde|from|since|entre|between|near|cerca|"
+         r"sobre|over|under|bajo|tras|after|before|antes|despues|minimo|maximo|minimum|"
+         r"maximum|min|max)")
+#: one word of a version, after the thing's word on a price list's line: "mujer", "raíz",
+#: "men's", "completo" (no number, no joining word)
+_QUALIFIER = r"(?!" + _JOIN + r"(?![\w'’-]))[^\W\d_][\w'’-]*"
+#: an amount on a price list, a range's top with it: "28 €", "£18", "45-60 €", "$25.50"
+_AMOUNT = (r"(?:[€£$]\s*)?\d[\d.,]*(?:\s*(?:-|–|a|to)\s*(?:[€£$]\s*)?\d[\d.,]*)?"
+           r"\s*(?:€|eur|euros?|£|gbp|\$|usd)?")
+#: where a price list's line opens: the text's start, or after a full stop, a semicolon,
+#: a colon, a slash, a bar, a bullet, a bracket or a line break (a comma does not:
+#: "un corte moderno, tinte incluido 35 €" is prose)
+_LINE_OPENS = r"(?:^|(?<=[.;:/|·•(\n])|(?<=\s[-–]))\s*"
+#: a price list's line the word opens, its version said between it and the price (one to
+#: three words, a colon, a price's "from" or an extra's "+"): "Corte mujer desde 28 €",
+#: "Tinte raíz 35 €", "Suplemento pelo largo +10 €",
+#: "Corte caballero: 15 €", "Lavado completo 25 €", "Haircut long hair from £35"; never
+#: across a joining word ("corte y tinte 95 €" prices both) or a number ("Bono 5 cortes")
+_QUALIFIED = (r"\s*:?(?:\s+" + _QUALIFIER + r"){1,3}\s*(?::\s*)?"
+              r"(?:(?:desde|from|a\s+partir\s+de|starting\s+(?:at|from))\s+|\+\s*)?")
+#: the items of a list the word labels, each the word's: "Corte: corto 18 €, medio 22 €,
+#: largo 26 €", "Tinte raíz 35 € / completo 45-60 €", "Colour: roots £35 / full head £55"
+#: (the amounts before the value and their versions, within its sentence: after a colon
+#: joined by commas, slashes or bars; with none only by slashes, as a menu gives a thing's
+#: versions: "(mínimo 3 €, máximo 50 €)" are two labels' amounts)
+_LISTED = (r"(?:\s*:?(?:\s+" + _QUALIFIER + r"){0,3}\s*:\s*(?:(?:" + _QUALIFIER
+           + r"\s+){0,3}" + _AMOUNT + r"\s*[,/|·]\s*){1,8}"
+           r"|(?:\s+" + _QUALIFIER + r"){0,3}\s+(?:(?:" + _QUALIFIER
+           + r"\s+){0,3}" + _AMOUNT + r"\s*/\s*){1,8})"
+           r"(?:" + _QUALIFIER + r"\s+){0,3}(?:(?:desde|from)\s+)?")
+#: the last of things priced together, the amount the pack's: "Corte + barba 22 €",
+#: "corte y tinte 95 €", "Cut & blow-dry £40", "haircut and beard trim £25" (no price of
+#: the beard's or the dye's alone); and a count of the word's, "Bono 5 cortes 90 €", "10
+#: classes £120": a pack's price, no one's
+_PACK_BEFORE = (r"(?:(?:\+|&|(?<!\w)(?:y|e|and|with|con|plus|mas)(?!\w))\s*(?:[^\W\d_][\w'’-]*\s+){{0,2}}"
+                r"|(?<![\w.,])(?:[2-9]|[1-9]\d)\s+)"
+                r"(?:{alt})(?:\s+[^\W\d_][\w'’-]*){{0,2}}\s*(?::\s*)?"
+                r"(?:(?:desde|from|a\s+partir\s+de)\s+)?$")
 
 
 #: a short word written as its abbreviation, a full stop after it, before the value it
@@ -155,19 +204,29 @@ def _plural_too(word: str) -> str:
                                           else "") for part in word.split())
 
 
-def is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re.Pattern[str]],
-            blanked: str | None = None) -> bool:
+def is_near(folded: str, span: tuple[int, int], near: Near,
+            blanked: str | None = None, *, packs: bool = False) -> bool:
     """Whether the ``near`` words name the value at ``span`` of ``folded``; ``blanked``
     (:func:`blank_acronyms`, folded): the same text with its acronyms blanked, where the
-    word before the value is looked for too."""
-    after, before = near
+    word before the value is looked for too. With ``packs`` (an amount of money), an
+    amount that prices the word with something else before it ("corte + barba 22 €") or
+    several of it ("bono 5 cortes 90 €") is not the word's."""
+    after, before, line, pack = near
     # the words before a value are looked for in the characters just before it (the
     # pattern ends at the value: ``endpos``), never from the text's start: that was one
     # pass over the text per value, minutes for a page of thousands of amounts
     start = max(0, span[0] - _NEAR_REACH)
-    return bool(after.match(folded, span[1])
-                or before.search(folded, start, span[0])
-                or (blanked is not None and before.search(blanked, start, span[0])))
+    if after.match(folded, span[1]):
+        return True
+    if packs and (joined := pack.search(folded, start, span[0])) is not None:
+        # a pack only where what comes before the join in its line has no amount of its
+        # own: "desplazamiento 0,35 €/km y salida 25 €" lists two charges
+        opens = max(folded.rfind(mark, start, joined.start()) for mark in ".;:\n")
+        if not re.search(r"\d", folded[max(opens, start):joined.start()]):
+            return False
+    return bool(before.search(folded, start, span[0])
+                or (blanked is not None and before.search(blanked, start, span[0]))
+                or line.search(folded, start, span[0]))
 
 
 #: an acronym typed in capitals: the body a charge is paid to or what it is for, written

@@ -224,10 +224,15 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
         return JinjaCheckError(_NOT_ONE)
     bound: set[str] = set()
     node: nodes.Node  # the statements' walk, then the expressions'
-    if "{%" in source:  # only statements (for, set, macro, with) bind names
-        for node in ast.find_all((nodes.Assign, nodes.For, nodes.Macro, nodes.With)):
+    if "{%" in source:  # only statements (for, set, a set block, macro, with) bind names
+        for node in ast.find_all((nodes.Assign, nodes.AssignBlock, nodes.For, nodes.Macro,
+                                  nodes.With)):
             if isinstance(node, nodes.Macro):
                 bound.add(node.name)
+            if isinstance(node, nodes.AssignBlock):  # "{% set x %}...{% endset %}": its target
+                names_set = [node.target, *node.target.find_all(nodes.Name)]
+                bound.update(n.name for n in names_set if isinstance(n, nodes.Name))
+                continue
             for target in node.find_all(nodes.Name):
                 if target.ctx in ("store", "param"):
                     bound.add(target.name)

@@ -77,7 +77,8 @@ from scout.steps.periodnotes import UNSTATED, is_incomparable_flag, period_notes
 from scout.steps.rank_periods import to_period
 from scout.steps.nounprice import counted_inputs
 from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_inputs,
-                                      fields_checked, guarded, record_words)
+                                      fields_checked, guarded, record_words,
+                                      value_guard_words)
 from scout.steps.seasonprice import asked_dates
 from scout.steps.staylength import stay_span
 from scout.steps.unstatedbudget import compare_unstated
@@ -358,6 +359,7 @@ def run(ctx: StepContext) -> Shortlist:
                  for w, x in zip(params.where, where)]
     said_once = [record_words(x, params.as_) or w
                  for w, x in zip(params.where, where)]  # said once each
+    named_guards = [value_guard_words(w, (params.values or {}).keys()) for w in params.where]
     kept: list[tuple[Candidate, list[Any], list[str], float | None, dict[str, Any]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     excluded_costs: dict[str, float] = {}
@@ -386,7 +388,9 @@ def run(ctx: StepContext) -> Shortlist:
                     failed.append(reason(reasons, i, scope, text))
                 if not ok or guard is None or guard.holds(**scope):
                     continue
-                said = guard.words or undecided[i]
+                # a named value the where guards ("total is none or total <= ...") is
+                # named so, never by every figure its expression reads
+                said = named_guards[i] or guard.words or undecided[i]
                 value = (guard.value if guard.words else None) or said_once[i]
                 unchecked.append(said)
             flag = N_("could not check: {criterion}").format(criterion=said)

@@ -168,6 +168,31 @@ def guarded(expression: str, name: str, inputs: Collection[str] = ()) -> Guarded
     return Guarded(template, joined([w for w, _v in found]), joined([v for _w, v in found]))
 
 
+def value_guard_words(expression: str, values: Collection[str]) -> str | None:
+    """The named values (rank's ``values``) an expression as written guards on a missing
+    value, ``services_total is none or services_total <= task.budget.amount`` → "services
+    total" (underscores as spaces, as an input's name: the kind's catalog translates
+    ``msgid "services_total"``): the value the author checks, never every figure its
+    expression reads once written out (each service's price, asked or not); None when it
+    guards none."""
+    if not values:
+        return None
+    env = make_env()
+    try:
+        tree = env.parse("{{ (" + expression + ") }}")
+    except TemplateError:
+        return None
+    words: list[str] = []
+    for alt in tree.find_all(nodes.Or):
+        for operand in (alt.left, alt.right):  # type: ignore[attr-defined]
+            if isinstance(operand, nodes.Test) and operand.name in _MISSING \
+                    and isinstance(operand.node, nodes.Name) and operand.node.name in values:
+                said = operand.node.name.replace("_", " ")
+                if said not in words:
+                    words.append(said)
+    return ", ".join(words) or None
+
+
 def record_words(expression: str, name: str, inputs: Collection[str] = ()) -> str | None:
     """The words of the record's values ``expression`` reads (``c.price.amount`` → price,
     ``c | stated_date(of=['deadline'])`` → deadline), for "could not check: <words>" when

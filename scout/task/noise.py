@@ -164,9 +164,14 @@ _TIME = re.compile(
     r"(?:[ \t]+de[ \t]+la[ \t]+(?:mañana|manana|tarde|noche))?"
     r"|\b(?:at|around|by)[ \t]+\d{1,2}(?::\d{2})?[ \t]?(?:am\b|pm\b|a\.m\.|p\.m\.|o'clock\b)"
     r"|\b(?:at|by)[ \t]+(?:[01]?\d|2[0-3]):[0-5]\d\b"
+    # an English bound on the hour goes with it, as Spanish "antes de las 18h" does:
+    # "before 6pm tomorrow" bounds the hour of tomorrow, never the day ("before
+    # tomorrow" would end today)
+    r"|(?:\b(?:before|until|till|after|no[ \t]+later[ \t]+than|not[ \t]+later[ \t]+than|"
+    r"earlier[ \t]+than|later[ \t]+than)[ \t]+)?"
     # ("£50 pm" is fifty pounds a month: no currency sign before a clock time)
-    r"|(?<![$€£¥][ \t])(?<![$€£¥])\b\d{1,2}(?::\d{2})?[ \t]?(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
-    r"|\b(?:[01]?\d|2[0-3]):[0-5]\d\b(?![.,:]\d)"
+    r"(?:(?<![$€£¥][ \t])(?<![$€£¥])\b\d{1,2}(?::\d{2})?[ \t]?(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
+    r"|\b(?:[01]?\d|2[0-3]):[0-5]\d\b(?![.,:]\d))"
     r"|" + AT_NOON.pattern,  # noon as a time of day, as a listing's is read (scout.text)
     re.IGNORECASE)
 
