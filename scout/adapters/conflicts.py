@@ -212,6 +212,13 @@ def _charged_by_the_month(budget: Money | None, priced: list[Subject]) -> bool:
         p is not None and PERIOD_DAYS.get(p, 0.0) >= PERIOD_DAYS["month"] for p in pers)
 
 
+def _by_the_stretch(price: Money | None) -> bool:
+    """A price by a stretch of time shorter than a month (a night's, a day's, a week's):
+    what one pays moves with how many of them the dates hold."""
+    per = price.per if price is not None else None
+    return per is not None and 0.0 < PERIOD_DAYS.get(per, 0.0) < PERIOD_DAYS["month"]
+
+
 def price_caveats(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
     priced = [s for s in short if s.price is not None]
     if not priced:
@@ -220,9 +227,14 @@ def price_caveats(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]
                if (d := parse_date(e.retrieved_at)) is not None]
     period = syn.fmt.period(syn.limits.period)
     kw = {"date": syn.fmt.date(max(fetched)) if fetched else "", "period": period}
-    # a kind whose request has no dates to give (laptops, cars, a product) does not
-    # price by them: "what you pay depends on your dates" is a lodging's caveat
-    dated = (bool(period) or any(t in ("date", "month") for t in syn.req.task_types.values())
+    # "what you pay depends on your dates" is said only where it is true: the request
+    # gave dates (a stay, a flight, an event), or its kind takes dates it was not given
+    # and the prices are by the night, day or week (a hotel asked for with none). A kind
+    # with no dates (laptops, cars), or a one-off fee a request gave no date for (a
+    # course's), does not price by them
+    dated = (bool(period) or (
+        any(t in ("date", "month") for t in syn.req.task_types.values())
+        and any(_by_the_stretch(s.price) for s in priced))
              ) and not _charged_by_the_month(syn.limits.budget, priced)
     if syn.limits.floor:
         # a salary is not paid "depending on your dates and availability", nor a price

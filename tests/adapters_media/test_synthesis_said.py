@@ -86,11 +86,38 @@ def test_a_kind_without_dates_is_not_told_prices_depend_on_its_dates():
         "Los precios son los que daban las fuentes; pueden haber cambiado desde entonces."]
 
 
-def test_a_kind_with_a_date_input_still_is_even_when_the_request_gives_none():
+def test_a_fee_with_no_date_asked_does_not_depend_on_dates_the_request_never_gave():
+    """A course kind takes a start date; a request that gave none, for a one-off fee, was
+    told "what you pay depends on your dates": it has none, and a fee does not move with
+    them. Said in both languages."""
     req = _request(["Inscripción 250 €."])
-    req = req.model_copy(update={"task_types": {**req.task_types, "dates": "date"}})
+    req = req.model_copy(update={"task_types": {**req.task_types, "start": "date"}})
+    assert _caveats(req) == ["Prices are what the sources stated; they may have changed since."]
+    assert not any("fechas" in c for c in _caveats(req.model_copy(update={"lang": "es"})))
+
+
+@pytest.mark.parametrize("per, dated", [
+    ("night", True), ("day", True), ("week", True),   # a stay, a hire: more dates, more to pay
+    (None, False), ("total", False), ("person", False),  # a fee, a ticket: the same whenever
+])
+def test_with_no_date_given_a_price_by_the_night_still_depends_on_the_dates(per, dated):
+    req = _request(["Precio 90 €."])
+    req = req.model_copy(update={
+        "task_types": {**req.task_types, "dates": "date"},
+        "subjects": [b.model_copy(update={"price": Money(amount=90, currency="EUR", per=per)})
+                     for b in req.subjects]})
+    said = _caveats(req)
+    assert ("depends on your dates" in said[0]) is dated, said
+    es = _caveats(req.model_copy(update={"lang": "es"}))
+    assert ("fechas" in es[0]) is dated, es
+
+
+def test_a_date_given_is_still_named_in_the_caveat():
+    req = _request(["Inscripción 250 €."])
+    req = req.model_copy(update={"task": {**req.task, "start": {"year": 2027, "month": 1}},
+                                 "task_types": {**req.task_types, "start": "month"}})
     assert _caveats(req) == ["Prices are what the sources stated; what you pay depends on "
-                             "your dates and on availability."]
+                             "your dates (January 2027) and on availability."]
 
 
 @pytest.mark.parametrize("per, dated", [

@@ -292,3 +292,29 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
     for words in ["topic", "fotografía", "level", "intermedio", "150", "F0", "R1", "F6"]:
         assert words in out, words
     assert "Nivel" not in out                      # the level's label is no place
+
+
+@pytest.mark.parametrize("lang,text,said", [
+    ("en", "Self-paced, 1 hour of video.", "takes 1 hour, longer than asked"),
+    ("es", "Curso breve: 1 hora en total.", "dura 1 hora, más de lo pedido"),
+    ("en", "About 12 h of lectures.", "takes 12 hours, longer than asked"),
+    ("es", "Duración: 2,5 horas.", "dura 2,5 horas, más de lo pedido"),
+])
+def test_the_length_reason_says_its_unit_in_the_number_it_has(lang, text, said):
+    """"takes 1 hours" read wrong: the reason writes its hours with the `unit` filter,
+    whose word agrees with the number in the reader's language."""
+    from scout.schemas.records import Candidate, Evidence
+    from scout.spec.loader import load_pipeline
+    from scout.stepkit.params import RankParams
+    from scout.steps.rank import CandidateView
+    from scout.steps.rank_reasons import reason_templates
+
+    model = load_pipeline(KIND).model
+    rank = next(p for p in model.phases.values() if p.uses == "rank")
+    params = RankParams.model_validate(rank.with_)
+    i = next(i for i, r in enumerate(params.reasons) if "longer than asked" in r)
+    course = Candidate(key="c", name="C", evidence=[Evidence(
+        id="e1", kind="page", text=text, url="https://cursos.test/c", adapter="t", phase="P1")])
+    got = reason_templates(params, lang, PROJECT)[i].render(course=CandidateView(course),
+                                                           task=None)
+    assert got == said

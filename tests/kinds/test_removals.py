@@ -187,7 +187,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     assert report.startswith("# Empresas de mudanzas — Madrid → Valencia")
     assert ("3 empresas de mudanzas de 7 encontradas: 25 m³, sin ascensor, fechas: 11–20 de "
             "marzo de 2027, seguro incluido, por como mucho 1.200 €." in report)
-    assert re.search(r"\| 2 \| Mudanzas Levante \| 950 € \[2\] \| incluido \| 4,6/5 \|", report)
+    assert re.search(r"\| 2 \| Mudanzas Levante \| 950 € \[2\] \| incluido \| 4,6/5 \[2\] \|", report)  # cited
     # a rate per m³ is never shown as the price of the move: the total, and how
     assert "| 1 | Mudanzas Mediterráneo | 875 € en total (35 €/m³ × 25) [1] | incluido |" \
         in report
@@ -220,7 +220,7 @@ def test_an_english_request_gets_an_english_report(runs):
     assert ("2 removal companies out of 6 found: 30 m³, 2 bedrooms, on April 21 – 30, 2027, "
             "packing, for at most 3,000 GBP." in report)
     assert re.search(r"\| 1 \| Thames International Removals \| 2,400 GBP \[1\] \| included "
-                     r"\| 4\.8/5 \|", report)
+                     r"\| 4\.8/5 \[1\] \|", report)
     assert re.search(r"\| 2 \| Mudanzas Internacionales Iberia \| ~2,635 GBP \[2\] \| "
                      r"not stated \|", report)
     own = _own_words(report, LONDON, ids=True)

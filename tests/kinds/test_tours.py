@@ -170,6 +170,7 @@ def test_spanish_tours_in_the_language_slot_and_price_asked(runs):
 def test_a_free_tour_is_free_and_says_tips_are_expected(runs):
     report = runs["bcn"][0].report
     assert re.search(r"\| Free tour Barrio Gótico \| gratis, con propina( \[\d+\])? \|", report)
+    assert "| 18 €/persona | 9,2/10 [2] |" in report  # the rating cites its page
     krakow = runs["krakow"][0].report
     assert re.search(r"\| Old Town free walking tour \| free, tips expected( \[\d+\])? \|", krakow)
 
@@ -183,7 +184,7 @@ def test_english_day_trip_a_private_price_is_shared_by_the_people_asked(runs):
         "Sintra by train: self-guided day trip": ["no hotel pick-up said"],
         "Excursión a Sintra en español": ["not said to be guided in English"],
     }
-    assert "| 240 EUR/group [1] | 60 EUR (shared by 4) |" in run.report
+    assert "| 240 EUR/group [1] | 60 EUR (shared by 4) | 4.9/5 [1] |" in run.report  # rating cited
     assert queries[0].startswith("day trip from Lisbon to Sintra")
 
 

@@ -225,13 +225,19 @@ SPANISH = words_of(*REPORT_SPANISH, "rutas?", "distancia", "desnivel", "dificult
     ("granada", ["# Rutas de senderismo: Granada", "## Selección",
                  "| # | ruta | distancia | desnivel | tiempo | valoración | enlace |",
                  "2 de 4 rutas encontradas encajan: circular, hasta 15 km, hasta 600 m de "
-                 "desnivel.", "| trazado | circular | consulta |", "| perros | sí | consulta |"],
+                 "desnivel, se admiten perros.",
+                 # the rating cites the page that stated it, on its own scale
+                 "| 3 h | 4,7/5 [1] |", "| trazado | circular | consulta |", "| perros | sí | consulta |"],
      ENGLISH),
     ("picos", ["# Rutas de senderismo: Picos de Europa", "| dificultad | media | consulta |",
-               "| qué tiene | refugio | consulta |", "dificultad media, hasta 20 km."],
+               "| qué tiene | refugio | consulta |",
+               "dificultad media, hasta 20 km, con refugio."],
      ENGLISH),
     ("edinburgh", ["# Hiking trails: Edinburgh", "## Shortlist",
-                   "2 of 4 trails found fit: easy difficulty, up to 8 km.",
+                   # every criterion asked is said: the time, the flags, the waterfall
+                   "2 of 4 trails found fit: easy difficulty, up to 8 km, at most 3 h of "
+                   "walking, for families, pushchair-friendly, with waterfall.",
+                   "| 2 h | 4.6/5 [1] |",
                    "| maximum duration | 3 h | query |", "| features | waterfall | query |"],
      SPANISH),
     ("lakes", ["# Hiking trails: Lake District", "| shape | point to point | query |",
