@@ -32,8 +32,9 @@ from scout.cli.params import PathParam
 @click.option("--es", "spanish", metavar="NAME",
               help="The kind's name in Spanish (e.g. --es congresos): a Spanish request's "
                    "report is titled with it, and a Spanish request that names the kind so "
-                   "is read as naming it (written to locales/es/LC_MESSAGES/messages.po), and "
-                   "its searches start with it. Without it, a Spanish report is titled by "
+                   "is read as naming it (written to locales/es/LC_MESSAGES/messages.po, "
+                   "with the Spanish labels init knows of a trip's ends: origin → origen), "
+                   "and its searches start with it. Without it, a Spanish report is titled by "
                    "the request's values alone and a Spanish request searches its own words.")
 def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...],
              name: str | None, spanish: str | None) -> int:

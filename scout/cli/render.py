@@ -161,13 +161,22 @@ def render_error(exc: ScoutError, *, as_json: bool = False) -> None:
 
         click.echo(dumps(error_json(exc), indent=2, ensure_ascii=False))
     if isinstance(exc, SpecInvalid):
+        # a spec's problems are the author's, said in the author's language as validate
+        # says them (the locale: LANG=es_ES.UTF-8); never the request's, which is the
+        # report's alone. The JSON above stays English, for programs.
+        import os
+
+        from scout.i18n.problems import author_lang, line, said
+
+        lang = author_lang(None, os.environ)
         for p in exc.problems[:MAX_SHOWN]:
-            click.echo(format_problem(p, err=True), err=True)
+            click.echo(format_problem(said(p, lang), err=True), err=True)
         if len(exc.problems) > MAX_SHOWN:
-            click.echo(f"... and {len(exc.problems) - MAX_SHOWN} more not shown here "
-                       "(--format json lists every one)", err=True)
+            click.echo(line("... and {count} more not shown here (--format json lists "
+                            "every one)", lang, count=len(exc.problems) - MAX_SHOWN), err=True)
         n = len([p for p in exc.problems if p.severity == "error"])
-        click.echo(f"{n} problem(s); see docs/errors.md for each code", err=True)
+        click.echo(line("{count} problem(s); see docs/errors.md for each code", lang,
+                        count=n), err=True)
         return
     p = Problem(exc.code, exc.message, exc.location, exc.hint)
     click.echo(format_problem(p, err=True), err=True)

@@ -20,7 +20,8 @@ its Spanish name, for a Spanish request) and the request's values, separated; it
 out the shared report sections built into scout (``_report.md.j2``). The Spanish name is
 also written to the project's Spanish catalog (``locales/es/LC_MESSAGES/messages.po``) as
 the translation of the kind's words, where the request parser finds it: "salas de escape
-en Madrid" names the kind, not a subject.
+en Madrid" names the kind, not a subject; so are the Spanish labels init knows of the
+inputs scout's catalog does not name (a trip's ends: ``origin`` → "origen").
 """
 
 from __future__ import annotations
@@ -431,6 +432,9 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
         written = _name_in_catalog(root, words, spanish)
         if written is not None:
             out.append(written)
+        written = _labels_in_catalog(root, declared)
+        if written is not None:
+            out.append(written)
     return out + (_schemas(root) if shared is None else [])
 
 
@@ -481,6 +485,22 @@ msgstr ""
 "Language: es\\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
 """
+
+
+def _labels_in_catalog(root: Path, inputs: list[tuple[str, str]]) -> Written | None:
+    """The Spanish labels init knows of the inputs scout's own catalog does not name
+    (scout.scaffold.labels), added to the project's Spanish catalog, never over an entry
+    of it; None when there is nothing to add."""
+    from scout.i18n import catalog_path
+    from scout.scaffold.labels import label_entries
+
+    path = catalog_path(root / "locales", "es")
+    text = path.read_text(encoding="utf-8")
+    entries = label_entries([n for n, _ in inputs], text)
+    if not entries:
+        return None
+    write_atomic(path, text.rstrip("\n") + "\n" + "".join(e for _, e in entries))
+    return Written(path, "the Spanish labels of " + ", ".join(n for n, _ in entries))
 
 
 def _name_in_catalog(root: Path, words: str, spanish: str) -> Written | None:

@@ -9,6 +9,12 @@ translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/
   would fail while rendering).
 * SPEC085 (warning): a translation that drops a placeholder its msgid passes, or ends
   with other punctuation than its msgid (a '.' dropped, a ':' left dangling).
+* SPEC093 (warning): a translation the report cannot fill, which Babel's check (run only
+  on entries flagged python-format, as one whose msgid has a placeholder is) does not
+  see: it names a ``%(placeholder)s`` its msgid does not pass, or writes one otherwise
+  (``%(n)d`` for ``%(n)s``), so the report shows the English msgid. A lone ``%``
+  ("100% reembolsable") is no such entry: the report shows it as written (fillable), and
+  an input's label is read without ``%`` (``%%`` would show doubled there).
 * SPEC078 (scout.validate.kind_words): the kind's input names and enum values.
 * SPEC059 (warning): a msgid a project template (or a ``rank`` phase's ``reasons``,
   which the report shows) uses that neither the project's catalog
@@ -93,14 +99,51 @@ def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
     except CatalogInvalid as exc:
         problems.append(Problem(exc.code, exc.message, exc.location, hint=exc.hint))
         return None
+    checked: set[Any] = set()
     for message, errors in catalog.check():
+        checked.add(message.id)
         for err in errors:  # Babel's checkers: placeholders the msgstr and msgid disagree on
             problems.append(Problem(
                 "SPEC058", f"the translation of {message.id!r} does not fit its msgid: {err}",
                 Location(str(path), message.lineno or 0, 1),
                 hint="a translation may use only the %(placeholders)s its msgid has"))
     problems.extend(wording_problems(catalog, path))
+    problems.extend(filling_problems(catalog, path, checked))
     return catalog
+
+
+#: a ``%`` as ``%``-formatting reads it (scout.spec.catalogtext): ``%%``, a named slot
+#: ``%(name)s`` (group 2), or a lone one (no group)
+_PERCENT = lazy_re(r"%(%|\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa])?")
+
+
+def filling_problems(catalog: Any, path: Path, checked: Collection[Any] = ()) -> list[Problem]:
+    """SPEC093 (warnings): translations the report cannot fill as their msgid is filled
+    (:func:`scout.spec.catalogtext.fillable`, the rule the report renders by: it shows
+    the msgid instead). ``checked``: the msgids Babel's check already reported (SPEC058),
+    said once."""
+    from scout.spec.catalogtext import fillable
+
+    out: list[Problem] = []
+    for message in catalog:
+        if not message.id or message.fuzzy or message.id in checked:
+            continue
+        ids = tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
+        strs = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        where = Location(str(path), message.lineno or 0, 1)
+        passed = {m.group(0) for i in ids for m in _PERCENT.finditer(i) if m.group(2)}
+        for text in (t for t in strs if t):
+            if fillable(text, ids) is None:
+                named = sorted({m.group(0) for m in _PERCENT.finditer(text)
+                                if m.group(2) and m.group(0) not in passed})
+                out.append(Problem(
+                    "SPEC093", f"the translation of {ids[0]!r} cannot be filled: it names "
+                    f"{', '.join(named)}, which its msgid does not pass; a report in that "
+                    "language shows the English msgid instead", where, severity="warning",
+                    hint="give the translation only the %(placeholders)s its msgid passes, "
+                         "written as it writes them"))
+                break
+    return out
 
 
 #: a placeholder, either style: ``%(name)s`` (templates' ``_()``) or ``{name}`` (msgids

@@ -81,6 +81,12 @@ def ordinary_word(value: str) -> bool:
     return value == value.lower() and _WORD.fullmatch(value) is not None
 
 
+#: the extracted comment (``#.``) of an entry ``scout init`` wrote, a label it knows (an
+#: input ``origin``: "origen"): it translates the name, but it is not the author's own
+#: start at translating the kind, so it turns no other note into a warning
+INIT_WRITTEN = "written by scout init"
+
+
 def kind_word_problems(kind: KindWords, locales: Path) -> list[Problem]:
     """SPEC078 for each language scout writes besides English whose catalog the project
     has under ``locales``."""
@@ -92,8 +98,27 @@ def kind_word_problems(kind: KindWords, locales: Path) -> list[Problem]:
         if found is not None:
             path, ours, said = found
             out += _problems(kind, lang, str(path), ours, said, labelled,
-                             _shown(kind, lang, locales))
+                             _shown(kind, lang, locales),
+                             authored=_authored(ours, _init_written(path, lang)))
     return out
+
+
+def _authored(ours: Callable[[str], bool], init: frozenset[str]) -> Callable[[str], bool]:
+    """Whether the project's catalog translates a msgid, by the author's hand (``init``:
+    the msgids ``scout init`` wrote)."""
+    return lambda msgid: ours(msgid) and msgid not in init
+
+
+def _init_written(path: Path, lang: str) -> frozenset[str]:
+    """The msgids of the catalog at ``path`` that ``scout init`` wrote (:data:`INIT_WRITTEN`)."""
+    from scout.validate.catalogs import _read
+
+    try:
+        catalog = _read(path, lang)
+    except (CatalogInvalid, OSError):
+        return frozenset()
+    return frozenset(m.id for m in catalog if isinstance(m.id, str)
+                     and INIT_WRITTEN in (m.auto_comments or []))
 
 
 def _shown(kind: KindWords, lang: str, locales: Path) -> Callable[[str, str | None], str]:
@@ -121,17 +146,21 @@ def _shown(kind: KindWords, lang: str, locales: Path) -> Callable[[str, str | No
 def _problems(kind: KindWords, lang: str, catalog: str,
               ours: Callable[[str], bool], said: Callable[[str], bool],
               labelled: Callable[[str], bool],
-              reads: Callable[[str, str | None], str]) -> list[Problem]:
+              reads: Callable[[str, str | None], str],
+              authored: Callable[[str], bool] | None = None) -> list[Problem]:
     """``ours(msgid)``: whether the project's catalog translates it; ``said(msgid)``:
     whether it or scout's does; ``labelled(msgid)``: whether the project's English
     catalog names it (a report in ``lang`` then shows that English label); ``reads``:
-    what a report in ``lang`` shows for an input or its value (:func:`_shown`)."""
+    what a report in ``lang`` shows for an input or its value (:func:`_shown`);
+    ``authored(msgid)``: whether the author translated it (not ``scout init``), which
+    makes the kind's untranslated words warnings rather than notes."""
     pipeline = kind.spec.model
     assert isinstance(pipeline, Pipeline)
     smap = kind.spec.source_map
     inputs = pipeline.inputs
-    own = (any(ours(m) for m, c in kind.msgids if not c) or any(ours(n) for n in inputs)
-           or any(ours(v) for s in inputs.values() for v in s.enum or []))
+    mine = authored or ours
+    own = (any(mine(m) for m, c in kind.msgids if not c) or any(mine(n) for n in inputs)
+           or any(mine(v) for s in inputs.values() for v in s.enum or []))
     severity = "warning" if own else "note"
     letters = _LETTERS.get(lang, frozenset())
     out: list[Problem] = []

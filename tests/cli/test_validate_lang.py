@@ -69,7 +69,7 @@ def test_every_entry_keeps_its_placeholders() -> None:
     for (ctx, msgid), msgstr in catalog.items():
         names = re.findall(r"\{(\w+)\}", msgid)
         assert sorted(re.findall(r"\{(\w+)\}", msgstr)) == sorted(names), (ctx, msgid)
-        if ctx not in ("code", "hint", "validate", "message") and not ctx.startswith(("SPEC", "CFG")):
+        if ctx not in ("code", "hint", "validate", "message") and not ctx.startswith(("SPEC", "CFG", "USE")):
             pytest.fail(f"unknown msgctxt {ctx!r}")
 
 
@@ -249,3 +249,115 @@ def test_a_jinja_example_in_a_hint_keeps_its_braces() -> None:
                      "keeps it as written", hint="write {{ task.ciudad }} (two braces each side)"),
              "es")
     assert q.hint == "escribe {{ task.ciudad }} (dos llaves a cada lado)"
+
+
+def test_every_config_and_usage_code_has_a_spanish_gist() -> None:
+    """CFG and USE codes reach an author too (a chain misnamed, a path that is not there):
+    each has its gist, so none is left English alone."""
+    codes = {c for c in codes_in_source(LITERAL) if c.startswith(("CFG", "USE"))}
+    assert len(codes) > 40
+    missing = sorted(codes - codes_said("es"))
+    assert not missing, f"add a msgctxt \"code\" entry to {PO.name} for: {missing}"
+
+
+def _said_whole(p: Problem) -> Problem:
+    s = said(p, "es")
+    assert "(en inglés: " not in s.message, s.message
+    assert s.message != p.message, p
+    if p.hint:
+        assert s.hint != p.hint, p.hint
+    return s
+
+
+def test_a_broken_configs_problems_are_said_whole(tmp_path: Path) -> None:
+    from scout.config.loader import check_config
+
+    cfg = tmp_path / "adapters.yaml"
+    cfg.write_text(
+        "apiVersion: scout/v1\n"
+        "adapters:\n"
+        "  buscador: {type: duckduckgoo}\n"
+        "  dd: {type: duckduckgo}\n"
+        "  vids: {type: extractive}\n"
+        "chains:\n"
+        "  web: [dd, buscadr]\n"
+        "  vacía: []\n"
+        "  doble: [dd, dd]\n"
+        "  mezcla: [dd, vids]\n", encoding="utf-8")
+    _, problems = check_config(cfg)
+    codes = {p.code for p in problems}
+    assert {"CFG001", "CFG002", "CFG003", "CFG004"} <= codes, problems
+    for p in problems:
+        _said_whole(p)
+    text = {said(p, "es").message for p in problems}
+    assert "la cadena 'vacía' está vacía" in text
+    assert "la cadena 'doble' nombra un adaptador dos veces" in text
+    assert "la cadena 'web' nombra el adaptador 'buscadr', que no está definido" in text
+
+
+def test_config_paths_that_are_not_files_are_said_whole(tmp_path: Path) -> None:
+    from scout.config.loader import config_file_problem
+
+    for path in (tmp_path / "nada.yaml", tmp_path):
+        p = config_file_problem(path)
+        assert p is not None
+        _said_whole(p)
+
+
+@pytest.mark.parametrize("text", [
+    "apiVersion: scout/v1\nname: x\nphases: {F0: {uses: task\n",
+    "apiVersion: scout/v1\nname: x\nphases: [F0, F1?]\n",
+    "apiVersion: scout/v1\nname: 'un 'bar' raro'\n",
+    "apiVersion: scout/v1\nname: x\ninputs: &a {b: *a}\n",
+    "apiVersion: scout/v1\nname: x\x07\n",
+    "apiVersion: scout/v1\nname: x\x00\n",
+    "apiVersion: scout/v1\nname: x\n---\nname: y\n",
+    "apiVersion: scout/v1\nname: \"\\q\"\n",
+    "apiVersion: scout/v1\nname: x\nphases:\n  F0: {with: {query: {{ task.city }}}}\n",
+    "- apiVersion: scout/v1\n- name: x\n",
+])
+def test_yaml_the_parser_cannot_read_is_said_whole(text: str) -> None:
+    from scout.spec.yamlload import load_yaml_text
+
+    _, problems = load_yaml_text(text, "kind.yaml")
+    yaml_problems = [p for p in problems if p.code in ("SPEC001", "SPEC002", "SPEC003", "SPEC005")]
+    assert yaml_problems, problems
+    for p in yaml_problems:
+        _said_whole(p)
+
+
+@pytest.mark.parametrize("pattern", [r"(\w+\s?)+ hoteles", r"(a|aa)+$", r"^(.*,){11}x",
+                                     r"(\d+\.?)+€"])
+def test_a_pattern_that_would_hang_is_said_whole(pattern: str) -> None:
+    from scout.spec.regexcheck import check_regex
+
+    with pytest.raises(ValueError) as info:
+        check_regex(pattern)
+    inner = str(info.value)
+    for p in (Problem("SPEC031", f"phase 'F2' (extract): with.patterns.0: {inner}"),
+              Problem("SPEC012", f"inputs.zona.pattern: {inner}")):
+        s = _said_whole(p)
+        assert f"'{pattern}' se quedaría colgado" in s.message
+        assert "exponencial" in s.message
+
+
+@pytest.mark.parametrize("expr", ["2 ** 90000", "'ab' * 99999999", "'%99999999d' | format(1)",
+                                  "range(99999999) | list | length"])
+def test_a_template_past_the_sandbox_is_said_whole(tmp_path: Path, expr: str) -> None:
+    from scout.validate import validate_paths
+
+    path = tmp_path / "kind.yaml"
+    path.write_text(
+        "apiVersion: scout/v1\nname: cafes\ninputs:\n  city: {type: place}\nphases:\n"
+        "  F0: {uses: task, produces: [task]}\n"
+        "  F1:\n    uses: search\n    needs: [task]\n    chain: web\n"
+        "    produces: [candidates]\n"
+        f"    with: {{query: \"{{{{ {expr} }}}} {{{{ task.city }}}}\"}}\n", encoding="utf-8")
+    problems = [p for p in validate_paths([str(path)], config=str(ROOT / "config" /
+                                                                   "adapters.yaml")).problems
+                if p.code == "SPEC070"]
+    assert problems, expr
+    for p in problems:
+        s = _said_whole(p)
+        assert s.message.startswith("fase 'F1': plantilla Jinja, línea 1: ")
+        assert "demasiado grande para una plantilla" in s.message

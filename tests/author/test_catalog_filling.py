@@ -1,0 +1,115 @@
+"""SPEC093: a kind's catalog entry the report cannot fill, said by ``scout validate``.
+
+Babel's check (SPEC058) runs only on entries flagged python-format, which it flags when
+the msgid has a placeholder; an entry whose msgid has none, or one Babel lets through,
+was said nothing of, while the report showed the English msgid in its place
+(scout.spec.catalogtext.fillable). Each warning here is checked against the report too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scout.errors import Problem
+from scout.i18n.problems import said
+from scout.report.render import make_report_env
+from scout.validate.catalogs import catalog_problems
+
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
+def _po(folder: Path, body: str) -> Path:
+    path = folder / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(HEADER + body, encoding="utf-8")
+    return path
+
+
+def _render(root: Path, source: str, lang: str) -> str:
+    (root / "templates").mkdir(exist_ok=True)
+    (root / "templates" / "t.md.j2").write_text(source, encoding="utf-8")
+    return make_report_env(root / "templates", lang).get_template("t.md.j2").render()
+
+
+def _spec093(root: Path) -> dict[int, Problem]:
+    return {p.location.line: p for p in catalog_problems(root / "locales", [])
+            if p.code == "SPEC093" and p.location}
+
+
+@pytest.mark.parametrize("msgid, msgstr, source, named", [
+    # a placeholder the msgid does not pass, in an entry Babel does not check
+    ("Free cancellation", "cancelación %(n)s gratis", '{{ _("Free cancellation") }}',
+     "%(n)s"),
+    ("Pets allowed", "se admiten %(pets)s mascotas", '{{ _("Pets allowed") }}', "%(pets)s"),
+    # a typed placeholder in an entry whose msgid passes none
+    ("Breakfast included", "desayuno incluido (%(price)d €)",
+     '{% trans %}Breakfast included{% endtrans %}', "%(price)d"),
+])
+def test_a_translation_the_report_cannot_fill_is_a_located_warning(
+        tmp_path: Path, msgid: str, msgstr: str, source: str, named: str) -> None:
+    path = _po(tmp_path, f'msgid "Fine"\nmsgstr "Bien"\n\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n')
+    found = _spec093(tmp_path)
+    assert set(found) == {8}, found
+    p = found[8]
+    assert p.severity == "warning" and p.location and p.location.file == str(path)
+    assert named in p.message and repr(msgid) in p.message
+    assert "shows the English msgid" in p.message
+    # what validate warns of is what the report does
+    assert _render(tmp_path, source, "es") == msgid
+    s = said(p, "es")
+    assert s.message.startswith(f"la traducción de {msgid!r} no se puede rellenar: nombra")
+    assert s.hint != p.hint and s.hint and s.hint.startswith("usa en la traducción")
+
+
+@pytest.mark.parametrize("msgstr", ["100% reembolsable", "descuento del 20 % en la web",
+                                    "IVA 21%"])
+def test_a_lone_percent_sign_is_shown_as_written_and_said_nothing_of(
+        tmp_path: Path, msgstr: str) -> None:
+    """The report shows a lone '%' as text (and an input's label is read without
+    %-formatting, where '%%' would show doubled): nothing to warn of."""
+    _po(tmp_path, f'msgid "Discount"\nmsgstr "{msgstr}"\n')
+    assert _spec093(tmp_path) == {}
+    assert _render(tmp_path, '{{ _("Discount") }}', "es") == msgstr
+
+
+@pytest.mark.parametrize("body", [
+    'msgid "Discount"\nmsgstr "100 %% reembolsable"\n',             # written as gettext asks
+    'msgid "%(n)s nights"\nmsgstr "%(n)s noches"\n',                # filled as its msgid is
+    'msgid "%(pct)s off"\nmsgstr "%(pct)s de descuento"\n',
+    'msgid "Up to 100% refundable"\nmsgstr "Hasta 100% reembolsable"\n',  # the msgid's own %
+    'msgid "%(n)s car"\nmsgid_plural "%(n)s cars"\n'
+    'msgstr[0] "%(n)s coche"\nmsgstr[1] "%(n)s coches"\n',
+])
+def test_entries_the_report_fills_say_nothing(tmp_path: Path, body: str) -> None:
+    _po(tmp_path, body)
+    assert _spec093(tmp_path) == {}
+
+
+def test_an_entry_babel_checks_is_said_once(tmp_path: Path) -> None:
+    """A msgid with a placeholder is flagged python-format: Babel's SPEC058 says it, and
+    SPEC093 does not say it again."""
+    _po(tmp_path, 'msgid "%(n)s nights left"\nmsgstr "quedan %(m)s noches"\n')
+    codes = [p.code for p in catalog_problems(tmp_path / "locales", [])]
+    assert "SPEC058" in codes and "SPEC093" not in codes
+
+
+def test_validate_says_it_in_the_authors_language(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from scout.cli import main
+    from tests.author.helpers import ROOT
+
+    _po(tmp_path, 'msgid "Fully refundable"\nmsgstr "reembolso de %(pct)s"\n')
+    (tmp_path / "pipelines").mkdir()
+    spec = tmp_path / "pipelines" / "k.yaml"
+    spec.write_text("apiVersion: scout/v1\nname: k\nphases:\n"
+                    "  F0: {uses: task, produces: [task]}\n", encoding="utf-8")
+    runner = CliRunner()
+    with runner.isolation(env={"LANG": "es_ES.UTF-8", "LC_ALL": None, "LANGUAGE": None,
+                               "LC_MESSAGES": None}) as (out, _err, _):
+        main(["validate", str(spec), "--config", str(ROOT / "config" / "adapters.yaml")])
+    text = out.getvalue().decode()
+    assert ("warning SPEC093: la traducción de 'Fully refundable' no se puede rellenar: "
+            "nombra %(pct)s, que su msgid no pasa") in text
