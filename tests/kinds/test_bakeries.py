@@ -46,8 +46,8 @@ REQUESTS = {
         ("en", {"place": "Bristol", "servings": 12, "budget": cap(60.0, "GBP"),
                 "diet": ["vegan"], "delivery": True}),
     "pastel de tres leches para 20 en CDMX, máximo 1.500 pesos, con mensaje escrito":
-        ("es", {"place": "CDMX", "servings": 20, "budget": cap(1500.0, "MXN"),
-                "message": True}),
+        ("es", {"item": "tres leches", "place": "CDMX", "servings": 20,
+                "budget": cap(1500.0, "MXN"), "message": True}),
     "tarta de chocolate para 15 en Sevilla, recogida en tienda el sábado, sin lactosa":
         ("es", {"item": "chocolate", "place": "Sevilla", "servings": 15,
                 "date": "2026-12-05", "diet": ["lactose_free"], "pickup": True}),
@@ -56,8 +56,11 @@ REQUESTS = {
                 "diet": ["halal"], "pickup": True, "date": "2026-12-03"}),
     "Hi, we need a farewell cake for about 25 people at the lab in Manchester next Friday, "
     "gluten free and lactose free if possible, budget £90":
-        ("en", {"place": "Manchester", "servings": 25, "budget": cap(90.0, "GBP"),
-                "diet": ["gluten_free", "lactose_free"]}),
+        ("en", {"item": "farewell", "place": "Manchester", "servings": 25,
+                "budget": cap(90.0, "GBP"), "diet": ["gluten_free", "lactose_free"]}),
+    "cake for 25 in Leeds, £90 including delivery, vegan":
+        ("en", {"item": None, "place": "Leeds", "servings": 25, "budget": cap(90.0, "GBP"),
+                "delivery": True, "diet": ["vegan"]}),
     "necesitamos tarta vegana para 40 comensales en Bilbao, con dedicatoria, envío a "
     "domicilio, hasta 150 euros":
         ("es", {"place": "Bilbao", "servings": 40, "budget": cap(150.0),
