@@ -167,14 +167,16 @@ def test_the_size_that_feeds_them_or_servings_times_the_rate_in_spanish(runs):
 
 def test_a_vegan_cake_for_twelve_delivered_in_english(runs):
     run, _ = runs["bristol"]
-    # Clifton £4 per slice × 12 = 48 GBP; Harbourside's £45 cake serves 12, plus its £5
-    # delivery, as delivery was asked; Stokes Croft £6 per serving × 12 = 72 GBP + VAT;
-    # Gloucester Road's 8 inch at £38 (never "£38.10") states no vegan cake
-    assert _names(run) == ["Clifton Cake Co", "Harbourside Bakes"]
+    # delivery was asked: Harbourside's £45 cake serves 12, plus its £5 delivery; Clifton
+    # £4 per slice × 12 = 48 GBP, plus its £8 delivery (once not added: £8 is dearer than
+    # one slice); Stokes Croft £6 per serving × 12 = 72 GBP + VAT; Gloucester Road's 8
+    # inch at £38 (never "£38.10") states no vegan cake
+    assert _names(run) == ["Harbourside Bakes", "Clifton Cake Co"]
     assert _excluded(run) == {"Gloucester Road Bakery": ["no vegan option stated"],
                               "Stokes Croft Patisserie": ["over budget"]}
-    assert "48 GBP (4 GBP/person as stated)" in run.report
+    assert "56 GBP (4 GBP/person as stated)" in run.report
     assert "45 GBP + 5 GBP (local delivery £5) = 50 GBP" in run.report
+    assert "48 GBP + 8 GBP (Delivery £8 within Bristol) = 56 GBP" in run.report
     assert "38.10" not in run.report
     assert run.report.startswith("# Bakery cakes and catering trays: Bristol · 12 servings")
     spanish = words_of(*REPORT_SPANISH, "raciones", "entrega", "pastelería")
