@@ -215,3 +215,33 @@ def test_the_reports_say_nothing_of_other_kinds(runs):
 
 def test_the_kind_validates(capsys, monkeypatch):
     assert_validates(PROJECT, capsys, monkeypatch)
+
+
+def test_a_rate_per_kilo_times_the_weight_asked(tmp_path):
+    """A kind that asks a weight multiplies a rate per kilo by it (rank's ``volume: {kg:
+    weight}``), as a mover's rate per m³: "24 €/kg" for "2 kg" is 48 €, never a 24 € cake;
+    "35 €/kg" is 70 €, over 60 €."""
+    import shutil
+
+    from tests.kinds import run_kind
+
+    project = tmp_path / "cakes"
+    shutil.copytree(PROJECT, project)
+    pipeline = project / "pipelines" / "bakeries.yaml"
+    spec = pipeline.read_text(encoding="utf-8")
+    spec = spec.replace("  budget:     {type: money",
+                        "  weight:     {type: weight}\n  budget:     {type: money", 1)
+    spec = spec.replace("      tiers: servings\n",
+                        "      tiers: servings\n      volume: {kg: weight}\n", 1)
+    pipeline.write_text(spec, encoding="utf-8")
+    listings = [
+        Result("Obrador Ruzafa", "https://tartas.test/ruzafa",
+               "Obrador Ruzafa: tartas a 24 €/kg, sin gluten bajo pedido."),
+        Result("Horno Caro", "https://tartas.test/caro", "Horno Caro: tartas a 35 € el kilo."),
+    ]
+    run, _ = run_kind(pipeline, tmp_path / "run", "tarta de 2 kg en Valencia, menos de 60 €",
+                      listings, today=TODAY, seed=own_pages)
+    assert _names(run) == ["Obrador Ruzafa"]
+    assert _excluded(run) == {"Horno Caro": ["por encima del presupuesto"]}
+    price = run.artifact("shortlist")["items"][0]["candidate"]["price_converted"]
+    assert (price["amount"], price["per"]) == (48.0, "total")
