@@ -113,7 +113,10 @@ OCCASIONS = frozenset({"visit", "walk"})
 #: a rate per m³ is compared only with a budget per a measure it converts to, or, times
 #: the measure the request asks (rank's ``volume: {m3: volume, km: distance}``), with a
 #: budget for the whole (:func:`per_factor`)
-MEASURE_UNITS = frozenset({"m2", "m3", "km", "mi"})
+#: A rate per weight is one too: a bakery's or a butcher's "24 €/kg", "a 24 € el kilo",
+#: "$12/lb" is never a whole cake's 24 € (rank's ``volume: {kg: weight}`` multiplies it
+#: by a ``weight`` input's kilograms, or a kind works the weight out in ``values``)
+MEASURE_UNITS = frozenset({"m2", "m3", "km", "mi", "kg", "lb"})
 # a rate per a measure a price may be multiplied by (:data:`MEASURE_UNITS`), right
 # after the amount: of an area or a volume (metric: a rate per sq ft stays none),
 # or of a distance after a connector ("1,20 €/km", "1,20 € el kilómetro", "£2.50 per
@@ -124,9 +127,13 @@ AREA_VOLUME_WORDS = (
     r"(?P<m2>m2|m²|mt2|mts2|sqm|sq\.?\s?m|metros? cuadrados?|square (?:metres?|meters?))|"
     r"(?P<m3>m3|m³|mt3|mts3|cbm|cu\.?\s?m|metros? c[uú]bicos?|cubic (?:metres?|meters?))")
 DISTANCE_WORDS = r"(?P<km>km|kms|kil[oó]metros?|kilomet(?:re|er)s?)|(?P<mi>miles?|millas?)"
+# a weight, after a connector too ("24 €/kg", "24 € el kilo", "£9 per kg", "$12/lb"): never
+# "tarta de 2 kg, 40 €" (no connector) nor "per pound" (a pound is money as often as weight)
+WEIGHT_WORDS = r"(?P<kg>kg|kgs|kilos?|kilogramos?|kilogrammes?|kilograms?)|(?P<lb>lbs?)"
 _PER_MEASURE = re.compile(
     r"\s*(?:(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)?\s*(?:" + AREA_VOLUME_WORDS + r")"
-    r"|(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)\s*(?:" + DISTANCE_WORDS + r"))(?!\w)", re.I)
+    r"|(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)\s*(?:" + DISTANCE_WORDS + "|"
+    + WEIGHT_WORDS + r"))(?!\w)", re.I)
 
 
 def measure_unit(text: str, end: int) -> str | None:
@@ -148,7 +155,8 @@ RATE_UNITS = WORK_UNITS | MEASURE_UNITS
 #: how a measure input's value (metres for a ``length``, m² for an ``area``, m³ for a
 #: ``volume``) counts each measure a rate may be per: 25,000 m is 25 km
 MEASURE_OF_TYPE: dict[str, dict[str, float]] = {
-    "length": {"km": 1000.0, "mi": 1609.344}, "area": {"m2": 1.0}, "volume": {"m3": 1.0}}
+    "length": {"km": 1000.0, "mi": 1609.344}, "area": {"m2": 1.0}, "volume": {"m3": 1.0},
+    "weight": {"kg": 1.0, "lb": 0.45359237}}
 #: the conversions every kind shares: an hour is 60 minutes, a MWh 1,000 kWh, a kWp
 #: 1,000 Wp, a km 1,000 m
 #: and a mile 1,609.344 m. How many words a page holds is the kind's to say (rank's

@@ -77,7 +77,7 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
 
 #: how a measure a rate is per (scout.units.MEASURE_UNITS) is written after the amount in
 #: English, its msgid in the catalog's "price unit" words: "35 EUR/m³", "2.50 GBP/mile"
-MEASURE_WORDS = {"m2": "m²", "m3": "m³", "mi": "mile"}
+MEASURE_WORDS = {"m2": "m²", "m3": "m³", "mi": "mile", "kg": "kg", "lb": "lb"}
 
 
 def unit_word(per: str, tr: Any) -> str:

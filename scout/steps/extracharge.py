@@ -170,9 +170,12 @@ class Extra:
     applies: bool | None
 
 
-def page_extras(text: str, price: Money, asked: Asked) -> list[Extra]:
+def page_extras(text: str, price: Money, asked: Asked,
+                compared: float | None = None) -> list[Extra]:
     """The extras ``text`` states beside ``price`` (the page's own amount, never counted
-    as its extra), each with whether it applies to what ``asked`` says. The page's
+    as its extra), each with whether it applies to what ``asked`` says; ``compared``: what
+    the price comes to as rank compares it, in the page's money (a price per serving times
+    the servings asked), which an item asked for costs less than. The page's
     amounts are read once (a fetched page holds hundreds of clauses), each clause given
     its own."""
     found = find_amounts(text)
@@ -189,7 +192,7 @@ def page_extras(text: str, price: Money, asked: Asked) -> list[Extra]:
         if not clause.strip(_ENDS) or not _MAY_SAY.search(clause):
             continue
         own = [m for m, (a, b) in found if lo <= a and b <= end]
-        extra = _clause_extra(clause.strip(_ENDS), own, price, asked)
+        extra = _clause_extra(clause.strip(_ENDS), own, price, asked, compared)
         if extra is not None:
             out.append(extra)
     return out
@@ -202,7 +205,7 @@ _MAY_SAY = re.compile(r"\d|peaje|toll|tasa|tax", re.IGNORECASE)
 
 
 def _clause_extra(clause: str, found: list[Money], price: Money,
-                  asked: Asked) -> Extra | None:
+                  asked: Asked, compared: float | None = None) -> Extra | None:
     folded = fold(clause)
     own = any(m.amount == price.amount and m.currency == price.currency for m in found)
     amounts = [m for m in found if m.amount != price.amount and m.currency == price.currency]
@@ -223,10 +226,13 @@ def _clause_extra(clause: str, found: list[Money], price: Money,
     if not surcharge:
         if fee and (amount is not None or percent is not None):
             return _named(clause, folded, percent, amount, asked)
-        if amount is not None and _wanted(folded, asked) and amount.amount < price.amount:
+        if amount is not None and _wanted(folded, asked) \
+                and amount.amount < max(price.amount, compared or 0.0):
             # an item asked for ("child seat £8", "child seats $8 each"): one of it, its
             # "each" the item's, never a head's; what is added costs less than what it is
-            # added to (a "return €330" beside "€180 one way" is the return's own fare)
+            # added to (a "return €330" beside "€180 one way" is the return's own fare),
+            # which is the whole order's price where a price per head is multiplied ("£4
+            # per slice" for 12 is £48: its "Delivery £8" is added)
             if amount.per in ("person", "unit") or amount.each is not None:
                 amount = amount.model_copy(update={"per": None, "each": None})
             return Extra(clause, None, amount, True)
@@ -321,7 +327,10 @@ def add_extras(c: Candidate, asked: Asked) -> None:
     base = c.price_converted or c.price
     texts = [f"{e.title} {e.text}" for e in c.evidence if e.price is not None
              and e.price.amount == c.price.amount]
-    extras = _unique(x for t in texts[:1] for x in page_extras(t, c.price, asked))
+    # what the price comes to as compared (a price per serving times the servings
+    # asked), which an item asked for costs less than: only in the page's own money
+    whole = base.amount if base.currency == c.price.currency else None
+    extras = _unique(x for t in texts[:1] for x in page_extras(t, c.price, asked, whole))
     total = base
     for x in extras:
         if x.applies is False:

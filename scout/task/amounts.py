@@ -238,6 +238,26 @@ def _ahead(text: str, span: tuple[int, int]) -> bool:
         or _AHEAD_AFTER.match(fold(text[span[1]:span[1] + 40])) is not None
 
 
+# the spend above which something is free, a condition and never a price ("envío gratis
+# desde 60 €", "gratis a partir de 60 €", "free delivery on orders over £50", "free
+# shipping above $40"): "free" then, in its clause, the threshold's word right before the
+# amount; "Free delivery. Cakes from £45" and "entrega gratis, tartas desde 30 €" stay prices
+_THRESHOLD_BEFORE = re.compile(
+    r"\b(?:gratis|gratuit[oa]s?|free|sin coste|sin cargo)\b[^.,;:!?\d€$£]{0,40}?"
+    r"(?:\bdesde|\ba partir de|\bpor encima de|\bmas de|\bsuperior(?:es)? a|\bover|\babove|"
+    r"\bfrom|\bupwards of|\bwhen you spend|\bif you spend|\bal superar)\s*[^\w\s]{0,3}\s*$")
+
+
+def _threshold(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` is the spend above which something is free
+    (:data:`_THRESHOLD_BEFORE`): a condition, no price."""
+    # the money reader keeps the comparator in the amount's span ("desde 60 €"), so the
+    # threshold's word is read up to the figure
+    figure = re.search(r"\d", text[span[0]:span[1]])
+    end = span[0] + (figure.start() if figure else 0)
+    return _THRESHOLD_BEFORE.search(fold(text[max(0, end - 60):end])) is not None
+
+
 # what is paid after a sum paid ahead, the rest of the price ("Señal 300 €, resto 900 €",
 # "deposit £200, balance £650 due on the day", "900 € restantes"): the price is both
 _BALANCE = ("resto", "restante", "pendiente", "saldo", "balance", "remaining", "remainder",
@@ -321,14 +341,15 @@ def listed_amounts(text: str, items: Sequence[str] = (),
     a fee bracket's bound or a share's floor (:func:`scout.task.bracketprice.bounds_only`:
     "hasta 500 €: 4,99 €" is 4,99, "1 % (mín. 3 €)" none). With the kind's add-ons' words (``items``) and nouns, an add-on's
     amount beside the thing's is none either (:func:`scout.task.itemprice.items_only`:
-    "Silla de niño 5 €. Traslado 60 €" is 60)."""
+    "Silla de niño 5 €. Traslado 60 €" is 60). The spend above which something is free
+    ("envío gratis desde 60 €", "free delivery over £50") is never one (:func:`_threshold`)."""
     found = _with_balance(text, find_amounts(text))
     # a membership that buys a lower rate per kWh: the page states two of them
     two_rates = len({m.amount for m, _ in found if m.per in _ENERGY}) >= 2
     extras = _extras(text, found) | members_only(text, found) | funded_only(text, found) \
         | children_only(text, found) | bounds_only(text, found) \
         | items_only(text, found, items, nouns) | off_peak_only(text, found)
-    found = [f for i, f in enumerate(found) if i not in extras]
+    found = [f for i, f in enumerate(found) if i not in extras and not _threshold(text, f[1])]
     plain = [(m, span) for m, span in found
              if not _beside_price(text, span) and not _ahead(text, span)]
     # a page stating only fees states its price so, never one stating only what is paid

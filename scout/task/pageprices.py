@@ -149,7 +149,10 @@ _NO_COUNT = (r"(?![-\u2010][^\W\d_])(?!\s+(?!(?:euros?|dollars?|dolares|d\u00f3l
              r"libras|cents|centimos|c\u00e9ntimos)\b)[^\W\d_]+s\b)"
              # ... or a minor unit or a share of its own: "£45, 90p per mile", "45 €, 20 %
              # nocturno" are two amounts, never 45.90 or 45.20
-             r"(?!\s?(?:p|pence|peniques?|c|ct|cts|\u00a2|%|por\s+ciento|per\s*cent)(?![^\W\d_]))")
+             r"(?!\s?(?:p|pence|peniques?|c|ct|cts|\u00a2|%|por\s+ciento|per\s*cent)(?![^\W\d_]))"
+             # ... or a size or a weight, the next item of a price list by size: "£38, 10
+             # inch (serves 20) £55", "28 €, 26 cm 42 €" are 38 and 28, never 38.10
+             r"(?!\s?(?:inch|in|cm|mm|kg|g|gr|oz|lb|ml|cl|[\"\u201d\u2033])(?![^\W\d_]))")
 
 
 @functools.cache

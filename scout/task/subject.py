@@ -348,6 +348,23 @@ def _past_work_noun(toks: list[_Tok], first: int, last: int) -> tuple[int, int]:
     return first, last
 
 
+def _named_counts(toks: list[_Tok]) -> set[int]:
+    """The count words that are a name's, not a count: one in words after ``de`` / ``of``
+    that follows a noun, before a noun no reader claimed that is nobody's company
+    ("pastel de tres leches", "tarta de tres chocolates", "sopa de siete mares"), the noun
+    before it a word or what another reader claimed (a kind's own noun); never a
+    figure ("grupo de 4 personas") nor one before people ("cena de dos personas")."""
+    named = set()
+    for k in range(2, len(toks) - 1):
+        before, of, count, noun = toks[k - 2], toks[k - 1], toks[k], toks[k + 1]
+        # the noun before may be the kind's own, claimed ("pastel" for a kind of cakes)
+        if count.text in _COUNTS and of.text in sw.OF \
+                and (before.word and before.text not in sw.STOP or _CLAIMED in before.text) \
+                and noun.word and noun.text not in sw.STOP:
+            named.add(k)
+    return named
+
+
 def _tokens(free: str) -> list[_Tok]:
     toks: list[_Tok] = []
     for m in _TOKEN.finditer(free):
@@ -355,12 +372,13 @@ def _tokens(free: str) -> list[_Tok]:
         # "for a 12-year-old": whom it is for, by their age, never what it is about
         word = _CLAIMED not in text and bool(_LETTER.search(text)) and not _AGED.fullmatch(text)
         toks.append(_Tok(text, m.start(), m.end(), word))
-    for prev, tok in zip(toks, toks[1:]):
+    named = _named_counts(toks)
+    for k, (prev, tok) in enumerate(zip(toks, toks[1:])):
         # "para 4 personas", "for two people": what a number counts is no subject
-        if tok.word and (prev.text.isdigit() or prev.text in _COUNTS):
+        if tok.word and (prev.text.isdigit() or prev.text in _COUNTS) and k not in named:
             tok.counted = True
-    for tok in toks:
-        tok.counted = tok.counted or tok.text in _COUNTS  # "dinner for two"
+    for k, tok in enumerate(toks):
+        tok.counted = tok.counted or tok.text in _COUNTS and k not in named  # "dinner for two"
     for k, tok in enumerate(toks):  # "(500 citations) a month": the rate's time, no subject
         tok.counted = tok.counted or rate_time(toks, k)
     for prev, tok in zip(toks, toks[1:]):

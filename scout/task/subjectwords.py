@@ -311,9 +311,12 @@ centre center downtown area zona barrio neighbourhood neighborhood nearby close 
 around near afueras alrededores outskirts junto aqui alli ahi alla aca
 odd various varied sundry assorted miscellaneous misc varios varias diversos diversas
 pequenos pequenas
+including incl incluido incluida incluidos incluidas incluyendo included excluding
 """
+# (the last line: what an amount or a wish includes, "£90 including delivery", "90 € con
+# envío incluido", "incl. delivery": a flag reads the thing, and the word alone is no subject)
 # ("¿cuánto cuesta?", "¿cuánto cobran?": the price asked, never what it is of)
-# (the last two lines: how many sorts or how big, said of work in general, "odd jobs",
+# (the two lines before the last: how many sorts or how big, said of work in general, "odd jobs",
 # "pequeños trabajos", never what the work is)
 # of those, the nouns of reviews, ratings and prices: alone after a subject's cue they are
 # what it is about ("app de notas", "talks about reviews"): see subjectphrases.py

@@ -228,3 +228,24 @@ def test_a_dearer_amount_named_by_an_asked_input_is_no_item() -> None:
     assert [x.amount.amount for x in page_extras(
         "Minibus €180 one way, return seat booking €12", Money(amount=180, currency="EUR"),
         asked) if x.amount] == [12]
+
+
+@pytest.mark.parametrize("text, price, compared, added", [
+    # an item asked beside a price per head: it costs less than the whole order, never
+    # than one head's price ("£4 per slice" for 12 is £48; its "Delivery £8" is added)
+    ("Vegan cakes £4 per slice. Delivery £8 within Bristol.", 4.0, 48.0, 8.0),
+    ("Menú cóctel 12 € por persona. Entrega a domicilio 25 €.", 12.0, 360.0, 25.0),
+    ("Guided tour €15 per person, hotel pickup €20", 15.0, 60.0, 20.0),
+    # with no whole to compare, as before: dearer than the head's price is no item
+    ("Vegan cakes £4 per slice. Delivery £8 within Bristol.", 4.0, None, None),
+])
+def test_an_item_asked_beside_a_price_per_head(text: str, price: float,
+                                               compared: float | None,
+                                               added: float | None) -> None:
+    currency = "GBP" if "£" in text else "EUR"
+    asked = Asked(text="", minute=None, date=None,
+                  wanted=("delivery", "entrega a domicilio", "hotel pickup"))
+    stated = Money(amount=price, currency=currency, per="person")
+    extras = [x for x in page_extras(text, stated, asked, compared) if x.applies]
+    assert [x.amount.amount for x in extras if x.amount is not None] == \
+        ([added] if added is not None else [])
