@@ -393,6 +393,22 @@ def quantity_unit(word: str) -> tuple[str, str] | None:
     return None
 
 
+def display_unit(kind: str, unit: str) -> str:
+    """The unit a value of the type ``kind`` is shown in, for ``unit`` as a Task or a
+    template writes it, by the same spellings the request parser reads ("miles",
+    "millas" → "mi"; "lbs" → "lb"; "kms" → "km"; "sq ft" → "ft2"): the display knows only
+    the short codes (:data:`IMPERIAL`), so a spelling it did not know showed a length
+    asked in miles in metres alone. One naming another type's unit, or none, is kept."""
+    import unicodedata as ud
+
+    folded = "".join(c for c in ud.normalize("NFD", str(unit).casefold().strip().rstrip("."))
+                     if not ud.combining(c))
+    if kind == "area":
+        return area_unit(folded) or unit
+    said = quantity_unit(folded)
+    return said[1] if said is not None and said[0] == kind else unit
+
+
 def convert_quantity(value: float, unit: str, target: str) -> float:
     """``value`` in ``unit`` as ``target``, two units of one kind (``1 tb`` → ``1000.0``
     gb, ``3 lb`` → ``1.36`` kg), to three significant decimals at most."""

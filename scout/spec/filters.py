@@ -170,8 +170,11 @@ def value(v: Any, type_name: str = "", *, lang: str = "en", rating_scale: int = 
     weight, an area or a volume in the unit the request wrote it in (``units``: Task.shown_units, bound the
     same way: '5 mi (8.05 km)')."""
     from scout.i18n.values import format_value
+    from scout.units import display_unit
 
-    return format_value(v, type_name, lang, rating_scale, units)
+    # "kms", "millas", "lbs": the parser's spellings, as the display's codes
+    shown = {k: display_unit(k, u) for k, u in units.items()} if units else units
+    return format_value(v, type_name, lang, rating_scale, shown)
 
 
 @_filter

@@ -23,20 +23,26 @@ from scout.task.pricelabel import LABEL_GAP
 # season-ticket holders ("abonados"), a museum's or a society's members
 _MEMBER = r"(?:socio|socia|abonado|abonada|miembro|member|subscriber|abonne|suscriptor(?:a|e)?)s?"
 # "no socios", "non-members", "non members", "no abonados", "sin ser socio": anyone's price
-_NOT = r"(?:no|non|not|sin\s+ser|sin)[\s-]+"
+# ("nonmembers", as US pages write it, joined)
+_NOT = r"(?:non[\s-]*|(?:no|not|sin\s+ser|sin)[\s-]+)"
 # the public's price said otherwise: "público general", "general public", "visitors",
 # "guests", "tarifa general", "precio general", "standard" ("Members £8, standard £14")
 _PUBLIC = (r"(?:publico(?:\s+general)?|general\s+public|general|visitors?|visitantes?|"
            r"guests?|invitados?|standard|estandar|pay[\s-]+as[\s-]+you[\s-]+go|payg|ad[\s-]hoc|"
-           r"sin\s+suscripcion|without\s+(?:a\s+)?subscription)")
+           r"sin\s+suscripcion|without\s+(?:a\s+)?subscription|"
+           # everyone who is not one: "everyone else £14", "resto 14 €", "los demás 14 €"
+           r"every(?:one|body)\s+else|all\s+others|(?:the\s+)?others|(?:el\s+)?resto|"
+           r"(?:todos\s+)?los\s+demas|demas)")
 # the label right before an amount, a colon or a few words between it and the amount
 # ("Socios: 16 €", "precio socio 16 €", "members from £8"), and what may say whose price
-# it is between the label and the amount ("price", "precio", "tarifa", "rate", "from")
+# it is between the label and the amount ("price", "precio", "tarifa", "rate", "from"); the
+# amount may stand in brackets after its label ("Members (£8), non-members (£14)")
 _BETWEEN = r"(?:\s+(?:price|prices|precio|precios|tarifa|tarifas|rate|rates|from|desde|pay|pagan))?"
+_GAP = LABEL_GAP.removesuffix(r"\s*$") + r"\s*\(?\s*$"
 _MEMBER_LABEL = re.compile(r"(?<![\w-])(?<!no )(?<!non )(?<!non-)(?<!sin )(?<!ser )"
-                           + _MEMBER + r"(?![\w])" + _BETWEEN + LABEL_GAP)
+                           + _MEMBER + r"(?![\w])" + _BETWEEN + _GAP)
 _ANYONE_LABEL = re.compile(r"(?<![\w])(?:" + _NOT + _MEMBER + "|" + _PUBLIC + r")(?![\w])"
-                           + _BETWEEN + LABEL_GAP)
+                           + _BETWEEN + _GAP)
 # ... or said right after the amount, in its clause, as rate cards write it ("69p/kWh for
 # subscribers", "0,35 €/kWh para socios"; "87p/kWh pay as you go", "0,49 €/kWh sin
 # suscripción", "£14 for non-members")

@@ -46,6 +46,7 @@ from scout.task.accept import (
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
 from scout.task.datarate import gigabits, in_megabits
+from scout.task.dayparts import today_parts
 from scout.task.datelabels import after_earlier, labelled_dates
 from scout.task.demonyms import country_said
 from scout.task.gazetteer import known_place_words
@@ -70,6 +71,7 @@ from scout.task.party import party_inputs
 from scout.task.parse_notes import ParseResult, labeller, note, note_left, note_unread
 from scout.task.placeinput import read_place
 from scout.task.placelist import places_list, read_listed, read_places_list
+from scout.task.placequalifier import claim_qualifier
 from scout.task.quantityinputs import read_quantities
 from scout.task.residence import claim_residences, claim_told_dates
 from scout.task.roundtrip import implied_round_trip
@@ -219,6 +221,7 @@ def _parse_one(
                          + [("from_times", TIME_RANGE.pattern) for s in inputs.values()
                             if s.from_times][:1]))
     q = written_out(q, result.lang)  # "x 2 noches", "nxt wknd": chat shorthand as its words
+    q = today_parts(q)  # "tonight", "esta tarde": today, and the part of the day
     q = unfielded(q, inputs, result.lang)  # an agent's "Location: Lyon" fields as prose
     q = unquoted(q, inputs, result.lang)  # an agent's quoted values ('"hotel" in "Seville"') as the words
     text = QueryText(q)
@@ -250,6 +253,8 @@ def _parse_one(
     # "de lunes a viernes", "on weekends": no dates (one an input names is left to it)
     schedules = claim_schedule(text, inputs)
     claim_wishes(text, result, _)  # "terraza preferible, pero no imprescindible": no condition
+    if sum(s.type == "place" for s in inputs.values()) == 1:
+        claim_qualifier(text, result.lang)  # "Cambridge (Massachusetts)": where, no dish
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
     route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once

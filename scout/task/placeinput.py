@@ -137,6 +137,10 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = _city_after_comma(text, hit, lang)  # "tapas en Triana, Sevilla": the city
         # "cerca del Hospital Clínic en Barcelona": the landmark with its city, or the city
         hit = with_city(text, hit, lang, name, spec)
+    if hit is not None and len(named_places) == 1 and not names_countries(name, spec, inputs):
+        from scout.task.placequalifier import qualified
+
+        hit = qualified(text, hit)  # "Guadalajara (México)": the country the user wrote
     return _with_feature(text, hit)
 
 

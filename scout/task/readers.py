@@ -78,14 +78,27 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
     from scout.task.gazetteer import money_territory
     from scout.task.namesakes import namesake_territories
     from scout.task.place import find_place
+    from scout.task.placequalifier import written_country
 
     out: list[str] = []
     hit = find_place(text.free, text.original, lang, [])
     namesakes: tuple[str, ...] = ()
-    if hit:
+    folded = text.folded
+    if hit and (written := written_country(text.original, hit)) is not None:
+        # "Guadalajara (México)": the country written, not the others a city of the name is
+        # in, nor the one the gazetteer gives the bare name (blanked for the scan below)
+        out.append(written)
+        namesakes = (written,)  # and no other name's namesakes: the country is said
+        a, b = hit[1]
+        folded = folded[:a] + " " * (b - a) + folded[b:]
+    elif hit:
         terr = money_territory(fold(hit[0])) or _misspelt_territory(fold(hit[0]))
         if terr:
             out.append(terr)
+            # "Santiago de Chile": the words of a name the gazetteer places are no other
+            # city's namesake (Santiago in Spain)
+            a, b = hit[1]
+            folded = folded[:a] + " " * (b - a) + folded[b:]
         namesakes = namesake_territories(fold(hit[0]))
     from scout.task.gazetteer import place_territory
 
@@ -93,7 +106,7 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
     # a country's name, or a city's the gazetteer knows: "en Palermo, Buenos Aires" (the
     # place reader takes Palermo; its region says whose pesos)
     said: list[str] = []  # a name several countries' cities hold, wherever it stands
-    for m in re.finditer(r"[a-z]+(?:\s+[a-z]+){0,3}", text.folded):
+    for m in re.finditer(r"[a-z]+(?:\s+[a-z]+){0,3}", folded):
         words = m.group(0).split()
         for i in range(len(words)):
             for j in range(len(words), i, -1):
@@ -106,7 +119,7 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
     from scout.task.demonyms import demonym_territories
 
     # "South African Pinotage under R250": the country an adjective names
-    out += [c for c in demonym_territories(text.folded) if c not in out]
+    out += [c for c in demonym_territories(folded) if c not in out]
     # last, every country a city of the place's name lies in: "Cartagena, 300 mil pesos"
     # pays in the one of them whose currency is named (Colombia's, not Spain's)
     # (another input may hold the place already: "envío a Santiago, hasta 2 palos" for a

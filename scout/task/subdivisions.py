@@ -15,8 +15,8 @@ import functools
 
 from scout.task import placewords as pw
 
-_SUBDIVISIONS = (
-    # United States
+_BY_COUNTRY = {
+    "US": (
     "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|"
     "georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|luisiana|maine|"
     "maryland|massachusetts|michigan|minnesota|mississippi|misisipi|missouri|misuri|"
@@ -25,26 +25,26 @@ _SUBDIVISIONS = (
     "north dakota|dakota del norte|ohio|oklahoma|oregon|pennsylvania|pensilvania|"
     "rhode island|south carolina|carolina del sur|south dakota|dakota del sur|tennessee|"
     "texas|utah|vermont|virginia|west virginia|virginia occidental|washington|wisconsin|"
-    "wyoming|"
-    # Canada
+    "wyoming"),
+    "CA": (
     "ontario|quebec|british columbia|columbia britanica|alberta|manitoba|saskatchewan|"
     "nova scotia|nueva escocia|new brunswick|nuevo brunswick|newfoundland|terranova|"
-    "prince edward island|isla del principe eduardo|"
-    # Mexico
+    "prince edward island|isla del principe eduardo"),
+    "MX": (
     "aguascalientes|baja california|baja california sur|campeche|chiapas|chihuahua|"
     "coahuila|colima|durango|guanajuato|guerrero|hidalgo|jalisco|michoacan|morelos|"
     "nayarit|nuevo leon|oaxaca|puebla|queretaro|quintana roo|san luis potosi|sinaloa|"
-    "sonora|tabasco|tamaulipas|tlaxcala|veracruz|yucatan|zacatecas|estado de mexico|"
-    # Argentina
+    "sonora|tabasco|tamaulipas|tlaxcala|veracruz|yucatan|zacatecas|estado de mexico"),
+    "AR": (
     "provincia de buenos aires|buenos aires|catamarca|chaco|chubut|cordoba|corrientes|"
     "entre rios|formosa|jujuy|la pampa|la rioja|mendoza|misiones|neuquen|rio negro|salta|"
-    "san juan|san luis|santa cruz|santa fe|santiago del estero|tierra del fuego|tucuman|"
-    # Spain's autonomous communities
+    "san juan|san luis|santa cruz|santa fe|santiago del estero|tierra del fuego|tucuman"),
+    "ES": (  # Spain's autonomous communities
     "andalucia|andalusia|aragon|asturias|cantabria|castilla y leon|castilla-la mancha|"
     "castilla la mancha|cataluna|catalonia|catalunya|comunidad valenciana|extremadura|"
     "galicia|islas baleares|baleares|islas canarias|canarias|comunidad de madrid|murcia|"
-    "navarra|pais vasco|euskadi"
-)
+    "navarra|pais vasco|euskadi"),
+}
 # the last word of a name that a country's or a state's name completes, so no city's:
 # "Ciudad Bolívar", "Sierra Nevada", "Río Colorado", "Puerto Santa Cruz", "New Mexico"
 _OPENERS = frozenset("""ciudad puerto port villa san santa santo saint st new nueva nuevo
@@ -54,7 +54,18 @@ distrito""".split()) | pw.LANDFORMS | pw.PARTICLES
 
 @functools.lru_cache(maxsize=1)
 def _subdivisions() -> frozenset[str]:
-    return frozenset(_SUBDIVISIONS.split("|"))
+    return frozenset(_country_of())
+
+
+@functools.lru_cache(maxsize=1)
+def _country_of() -> dict[str, str]:
+    return {n: code for code, names in _BY_COUNTRY.items() for n in names.split("|")}
+
+
+def subdivision_country(name: str) -> str | None:
+    """The country (its CLDR code) whose first-level subdivision the folded ``name`` is
+    ("massachusetts" → "US", "jalisco" → "MX"), or None."""
+    return _country_of().get(name)
 
 
 def _countries() -> dict[str, str]:

@@ -24,6 +24,14 @@ from scout.task.memberprice import members_amount, says_member
     ("Piscina municipal: abonados 4 €, público general 7 €", 7, None),
     ("Precio socio 16 €, precio no socio 24 €", 24, None),
     ("Miembros 10 €, sin ser socio 18 €", 18, None),
+    # the same reading in either language: joined "nonmembers", the amount in brackets,
+    # everyone else named as the rest
+    ("Members $9, nonmembers $16", 16, None),
+    ("Members (£8), non-members (£14)", 14, None),
+    ("Socias (12 €), no socias (20 €)", 20, None),
+    ("Member price: £6; everyone else: £11", 11, None),
+    ("Socios 9 €, resto 15 €", 15, None),
+    ("Abonados 3 €, los demás 5 €", 5, None),
 ])
 def test_the_price_anyone_pays_is_the_price(text: str, amount: float, per: str | None) -> None:
     found = find_price(text)
@@ -95,3 +103,17 @@ def test_a_members_request_keeps_a_page_stating_one_price() -> None:
 def test_a_member_of_a_body_that_sells_nothing_is_no_member(query: str) -> None:
     """How the lab introduces itself is no membership of the club."""
     assert not says_member(query)
+
+
+@pytest.mark.parametrize("text, amount", [
+    ("Members £8, non-members £14", 14),
+    ("Socios 8 €, no socios 14 €", 14),
+    ("Members $9, nonmembers $16", 16),
+    ("Miembros (10 €), no miembros (18 €)", 18),
+    ("Club members £5, everybody else £9", 9),
+])
+def test_listed_amounts_agree_with_the_price(text: str, amount: float) -> None:
+    # listed_amounts keeps only the amount anyone pays, the one find_price picks
+    assert [m.amount for m, _ in listed_amounts(text)] == [amount]
+    found = find_price(text)
+    assert found is not None and found.amount == amount
