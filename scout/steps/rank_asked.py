@@ -84,12 +84,16 @@ def term_asked(ctx: StepContext, name: str | None) -> int | None:
 
 def return_asked(ctx: StepContext, names: str | list[str] | None) -> bool | None:
     """Whether the request asks a return trip: one of the inputs rank's ``return_trip``
-    names holds a value (a yes/no said yes, a return date); None when it names none."""
+    names holds a value (a yes/no said yes, a return date); None when it names none. A
+    yes/no said no ("one way", "solo ida") is no return whatever else holds a value: a
+    kind whose only date input is the return's may have read the outward day there."""
     if not names:
         return None
     values = getattr(ctx.task, "values", None) or {}
-    return any(values.get(n) not in (None, False, "", [])
-               for n in ([names] if isinstance(names, str) else names))
+    named = [names] if isinstance(names, str) else names
+    if any(values.get(n) is False for n in named):
+        return False
+    return any(values.get(n) not in (None, False, "", []) for n in named)
 
 
 def head_words(ctx: StepContext, params: RankParams) -> tuple[list[str], list[str]]:

@@ -191,3 +191,16 @@ def test_a_rate_per_km_is_the_same_rate_for_a_return() -> None:
     (item,) = short.items
     price = item.candidate.price
     assert (price.amount, price.per) == (1.2, "km") and DOUBLED_FLAG not in item.candidate.flags
+
+
+@pytest.mark.parametrize("query", [
+    "ferry Barcelona to Palma on Saturday, one-way, max 50 EUR",
+    "ferry de Barcelona a Palma el sábado, solo ida, máximo 50 €",
+])
+def test_a_one_way_said_wins_over_a_day_read_as_the_return(query: str) -> None:
+    """"One way" / "solo ida" sets the yes/no to no: the day said beside it, read into the
+    only date input (the return's here), makes no return of it."""
+    task, short = _rank(query, _ferry("baleária", "Ida y vuelta desde 85 €. Solo ida 45 €."))
+    assert task.values["round_trip"] is False
+    (item,) = short.items
+    assert item.candidate.price.amount == 45 and not item.candidate.flags
