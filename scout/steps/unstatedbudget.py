@@ -41,10 +41,10 @@ def _as_is_note(n: int) -> str:
 
 def _read_per_note(n: int) -> str:
     return N_plural(
-        "the budget states no period: it was compared as a budget per {target}, the "
-        "period {count} price compared is stated per",
-        "the budget states no period: it was compared as a budget per {target}, the "
-        "period {count} prices compared are stated per", n)
+        "the budget states no period: {count} price compared is stated per {target}, so "
+        "the budget was read per the same period",
+        "the budget states no period: {count} of the prices compared are stated per "
+        "{target}, so the budget was read per the same period", n)
 
 
 def _period(c: Candidate) -> str | None:

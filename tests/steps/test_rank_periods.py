@@ -117,8 +117,8 @@ def test_a_budget_without_a_period_is_read_per_the_listings_one_and_said() -> No
     # nothing to convert, but the report says what the budget was taken to be per
     assert short.items[0].candidate.price_converted is None
     assert short.items[0].candidate.flags == []
-    assert short.notes == ["the budget states no period: it was compared as a budget per "
-                           "week, the period 1 price compared is stated per"]
+    assert short.notes == ["the budget states no period: 1 price compared is stated per "
+                           "week, so the budget was read per the same period"]
 
 
 def test_currency_and_period_convert_together() -> None:

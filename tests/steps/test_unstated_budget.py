@@ -34,8 +34,8 @@ def test_a_yearly_price_is_put_per_month_where_the_listings_are_monthly(query: s
     assert box.price_converted.amount == pytest.approx(60, abs=0.01)
     assert box.flags == ["price per year converted to per month (approximate)"]
     said = [localize(n, "es") for n in short.notes]
-    assert said[0] == ("el presupuesto no dice periodo: se ha comparado como presupuesto por "
-                       "mes, el periodo por el que se indican 2 precios comparados")
+    assert said[0] == ("el presupuesto no dice periodo: 2 de los precios comparados se indican "
+                       "por mes, así que el presupuesto se ha leído por el mismo periodo")
     assert said[1] == ("2 precios por año se han convertido a precios por mes (aproximados) "
                        "para compararlos con el presupuesto")
 
@@ -47,8 +47,8 @@ def test_a_weekly_price_among_monthly_ones_is_a_months_in_english() -> None:
         "boxes": "City Boxes Leeds: 50 sq ft for £95 a month."})
     # £25 a week is ~£108.70 a month: over the £100 the asker pays a month
     assert set(left_out(short)) == {"kirkstall"}
-    assert short.notes[0] == ("the budget states no period: it was compared as a budget per "
-                              "month, the period 2 prices compared are stated per")
+    assert short.notes[0] == ("the budget states no period: 2 of the prices compared are "
+                              "stated per month, so the budget was read per the same period")
 
 
 def test_a_budget_with_its_own_period_says_nothing_of_one_it_lacks() -> None:
@@ -85,7 +85,7 @@ def test_a_day_pass_among_monthly_fees_is_a_months_at_a_gym() -> None:
     # 12 € a day is no 12 € against a budget a month
     assert set(left_out(short)) == {"pass"}
     assert left_out(short)["pass"].price_converted.per == "month"
-    assert "budget per month" in short.notes[0]
+    assert "stated per month, so the budget was read per the same period" in short.notes[0]
 
 
 def test_one_price_per_each_period_reads_the_budget_per_the_shorter() -> None:
@@ -93,6 +93,6 @@ def test_one_price_per_each_period_reads_the_budget_per_the_shorter() -> None:
     short = rank_kind("storage", "storage in Bristol under £30", {
         "week": "Bristol Boxes: locker £20 per week, Bristol.",
         "month": "Avon Storage, Bristol: locker £80 a month."})
-    assert short.notes[0].startswith("the budget states no period: it was compared as a "
-                                     "budget per week")
+    assert short.notes[0].startswith("the budget states no period: 1 price compared is stated per "
+                                     "week")
     assert set(kept(short)) == {"week", "month"}  # £80 a month is ~£18.40 a week
