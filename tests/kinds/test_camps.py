@@ -182,8 +182,8 @@ def test_a_spanish_request_shortlists_the_camps_that_take_the_children(runs):
     assert _names(run) == ["Campamento de inmersión en inglés Guadarrama",
                            "English Summer Camp Navacerrada", "Campamento Valle del Lozoya"]
     assert _excluded(run) == {
-        "Campamento Los Pinos": ["admite niños a partir de 10 años"],
-        "Campamento Peñalara Kids": ["admite niños hasta 11 años"],
+        "Campamento Los Pinos": ["admite niños a partir de 10 años de edad"],
+        "Campamento Peñalara Kids": ["admite niños hasta 11 años de edad"],
         "Colonias Rascafría": ["no tiene turno en las fechas pedidas"],
         "Campamento Multiaventura El Escorial": ["no dice hacerse en inglés"],
         # 90 € a day is ~630 € a week: over 400 € a week
@@ -234,8 +234,8 @@ def test_an_english_request_gets_an_english_report(runs):
     # an art camp do not
     assert _names(run) == ["Dublin STEM Day Camp", "Code Kids Summer Camp"]
     assert _excluded(run) == {
-        "Robotics Camp Dún Laoghaire": ["takes children from 12"],
-        "Little Scientists Camp": ["takes children up to 8"],
+        "Robotics Camp Dún Laoghaire": ["takes children from 12 years of age"],
+        "Little Scientists Camp": ["takes children up to 8 years of age"],
         "Dublin Science Camp": ["no session in the dates asked"],
         "Phoenix Park Art Camp": ["not said to be about STEM"],
     }

@@ -190,7 +190,7 @@ def test_age_schedule_meals_and_a_fee_with_meals(runs):
     assert _names(run) == ["Escuela Infantil Pompitas", "Escuela Infantil El Jardín"]
     assert _excluded(run) == {
         "Escuela Infantil Los Peques": ["por encima de la cuota mensual máxima"],
-        "Guardería Osito": ["admite niños desde los 12 meses"],
+        "Guardería Osito": ["admite niños desde 12 meses"],
         "Escuela Infantil Arcoíris": ["no dice que tenga horario de jornada completa",
                                       "no dice que tenga comedor"],
         "Escuela Infantil Nube": ["por encima de la cuota mensual máxima"],
@@ -222,7 +222,7 @@ def test_an_english_request_with_a_meal_fee_apart(runs):
     # are 630; Little Explorers' 450 and 80 are 530, after Maple House's 500 a month
     assert _names(run) == ["Maple House", "Little Explorers Nursery"]
     assert _excluded(run) == {
-        "Happy Days Nursery": ["takes children from age 2"],
+        "Happy Days Nursery": ["takes children from 2 years of age"],
         "Bright Start Madrid": ["no mornings schedule stated"],
         "Escuela Infantil Sol": ["not said to be run in English"],
         "Oak Tree Nursery": ["over the monthly fee cap"],
@@ -252,7 +252,7 @@ def test_public_school_year_and_a_waiting_list(runs):
     # whole school year asked is no place; a private one is not public
     assert _names(run) == ["Escuela Infantil Municipal Triana"]
     assert _excluded(run) == {
-        "Escuela Infantil Macarena": ["solo hasta los 2 años"],
+        "Escuela Infantil Macarena": ["solo hasta 2 años de edad"],
         "Guardería Giralda": ["no dice que sea pública"],
         "Escuela Infantil Nervión": ["sin plazas para la fecha de inicio"],
     }

@@ -228,8 +228,8 @@ def test_experience_and_language_are_read_as_listings_write_them(tmp_path):
     # experience" and "5 años de experiencia" do not; Nube and Verde state no language
     assert _names(run) == [NAMES[4]]
     excluded = _excluded(run)
-    assert excluded[NAMES[0]] == ["asks 3 years of experience, more than 2"]
-    assert excluded[NAMES[1]][0] == "asks 5 years of experience, more than 2"
+    assert excluded[NAMES[0]] == ["asks 3 years of experience, more than 2 years"]
+    assert excluded[NAMES[1]][0] == "asks 5 years of experience, more than 2 years"
     assert excluded[NAMES[2]] == ["not said to be in english"]
 
 

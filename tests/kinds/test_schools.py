@@ -213,7 +213,7 @@ def test_curriculum_age_and_bus_in_english(runs):
     assert task["lang"] == "en" and task["values"]["age"] == 7
     assert _names(run) == ["British School of Valencia", "Mas Camarena"]
     assert _excluded(run) == {
-        "Little Oaks Nursery": ["teaches children up to 3"],
+        "Little Oaks Nursery": ["teaches children up to 3 years of age"],
         "American School of Valencia": ["does not say it teaches the British curriculum"],
         "Caxton College": ["over the monthly fee cap"],
         "Valencia Bilingual Academy": ["no school bus stated"],

@@ -170,7 +170,7 @@ def test_the_group_pass_takes_each_childs_band_for_the_days_asked(runs):
             "| Cerler | 49 €/día [1] | 37 € | 688 € | 172 € | 80 km |",
             # its children's band ends at 10: the 8-year-old pays a child's pass and the
             # 11-year-old an adult's: (3 × 52 € + 40 €) × 4
-            "| Astún | 52 €/día [2] | 40 € hasta los 10 años; después, precio de adulto | 784 € | "
+            "| Astún | 52 €/día [2] | 40 € hasta 10 años de edad; después, precio de adulto | 784 € | "
             "196 € | 50 km |",
             "| Formigal-Panticosa | 56 €/día [3] | 42 € | 784 € | 196 € | 180 km |",
             "El forfait del grupo suma el precio de cada persona por 4 días: el alquiler de "
