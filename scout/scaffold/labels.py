@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 #: the Spanish words init knows for a trip's ends (those its route aliases are made of,
-#: scout.scaffold.ROUTE_ALIASES), and for what an end's input holds
+#: scout.scaffold.names.ROUTE_ALIASES), and for what an end's input holds
 _END_LABELS = {"origin": "origen", "from": "origen", "destination": "destino",
                "to": "destino", "departure": "salida", "arrival": "llegada",
                "pickup": "recogida", "dropoff": "devolución", "start": "inicio",

@@ -19,6 +19,7 @@ from pydantic_core import ErrorDetails
 
 from scout.errors import Problem
 from scout.lazyre import lazy_re
+from scout.spec.regexcheck import BAD_REGEX
 from scout.spec.yamlload import PathT, SourceMap
 from scout.spec import glossary
 from scout.suggest import closest, did_you_mean
@@ -164,7 +165,8 @@ def error_to_problem(
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, ") :]
     hint = None
-    code = "SPEC012"
+    # a bad regex is SPEC031 wherever it is: an input's pattern as a phase's with: rules
+    code = "SPEC031" if etype == BAD_REGEX else "SPEC012"
     field = ".".join(str(p) for p in path)
     if etype == "extra_forbidden":
         key = loc[-1] if loc else "?"
@@ -213,7 +215,7 @@ def error_to_problem(
     elif etype == "string_pattern_mismatch":
         msg = f"{_describe(err.get('input'))} has the wrong form"
         hint = _pattern_hint(path)
-    elif etype != "value_error" and msg:
+    elif etype not in ("value_error", BAD_REGEX) and msg:
         # anything else pydantic says: keep its words, in the same voice as ours
         msg = msg[0].lower() + msg[1:] + got
     return Problem(code, (f"{field}: " if field else "") + msg, smap.locate(path), hint=hint)

@@ -20,7 +20,13 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from pydantic_core import PydanticCustomError
+
 from scout.spec.factcache import FactStore, module_file
+
+#: the pydantic error type of a pattern that does not compile or would hang: SPEC031
+#: wherever the pattern is (a phase's ``with:``, an input's ``pattern``), scout.spec.located
+BAD_REGEX = "spec_regex"
 
 #: the parser and compiler of ``re`` decide what compiles; their stamps are in the key
 _STORE = FactStore("regex", lambda: (__file__, module_file("re._parser"),
@@ -272,10 +278,17 @@ def regex_error(pattern: str) -> str | None:
 
 
 def check_regex(pattern: str) -> str:
-    """``pattern`` itself; ValueError (a pydantic field error) when it does not compile."""
+    """``pattern`` itself; a pydantic field error of type :data:`BAD_REGEX` (a
+    ValueError) when it does not compile or would hang."""
     error = regex_error(pattern)
     if error == NESTED:
-        raise ValueError(f"'{pattern}' would hang on some texts: {error}")
+        raise _bad(f"'{pattern}' would hang on some texts: {error}")
     if error is not None:
-        raise ValueError(f"'{pattern}' is not a valid regular expression: {error}")
+        raise _bad(f"'{pattern}' is not a valid regular expression: {error}")
     return pattern
+
+
+def _bad(message: str) -> PydanticCustomError:
+    # no context: the message is a template only for its context's keys, so a pattern's
+    # own braces ('\\d{2}') are shown as written
+    return PydanticCustomError(BAD_REGEX, message, {})

@@ -6,7 +6,8 @@ translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/
 
 * SPEC058 (error): a project catalog that does not parse, at its ``file:line``; and an
   entry whose translation names a ``%(placeholder)s`` the msgid does not pass (the report
-  would fail while rendering).
+  would fail while rendering), or mixes ``%s`` with ``%(n)s`` (Babel's check, run on the
+  entry as the report reads it: a lone ``%`` before a space is text, :func:`format_errors`).
 * SPEC085 (warning): a translation that drops a placeholder its msgid passes, or ends
   with other punctuation than its msgid (a '.' dropped, a ':' left dangling).
 * SPEC093 (warning): a translation the report cannot fill, which Babel's check (run only
@@ -30,7 +31,8 @@ hint then also says how to run with the kind's config.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+import copy
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,7 +102,7 @@ def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
         problems.append(Problem(exc.code, exc.message, exc.location, hint=exc.hint))
         return None
     checked: set[Any] = set()
-    for message, errors in catalog.check():
+    for message, errors in format_errors(catalog):
         checked.add(message.id)
         for err in errors:  # Babel's checkers: placeholders the msgstr and msgid disagree on
             problems.append(Problem(
@@ -115,6 +117,39 @@ def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
 #: a ``%`` as ``%``-formatting reads it (scout.spec.catalogtext): ``%%``, a named slot
 #: ``%(name)s`` (group 2), or a lone one (no group)
 _PERCENT = lazy_re(r"%(%|\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa])?")
+
+#: a lone ``%`` before a space or the end ("%(n)s% de descuento", "100 % reembolsable"):
+#: Babel's check reads "% d" as a placeholder (a space flag), the report shows it as text
+_TEXT_PERCENT = lazy_re(r"(?<!%)((?:%%)*)%(?=\s|$)")
+
+
+def _as_shown(text: str) -> str:
+    """``text`` with each lone ``%`` the report shows as text (before a space or the
+    end) written ``%%``, so Babel's check reads it as the report does; ``%%`` and the
+    placeholders (``%(n)s``, ``%s``) as they were."""
+    return _TEXT_PERCENT.sub(lambda m: m.group(1) + "%%", text)
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return type(value)(_as_shown(v) if isinstance(v, str) else v for v in value)
+    return _as_shown(value) if isinstance(value, str) else value
+
+
+def format_errors(catalog: Any) -> Iterator[tuple[Any, list[Any]]]:
+    """Babel's check (``Catalog.check``: placeholders a msgstr and its msgid disagree on,
+    plural forms), run on each entry as the report reads it: a lone ``%`` before a space
+    is text, as :func:`scout.spec.catalogtext.fillable` shows it, not the "% d"
+    placeholder Babel would read ("%(n)s% de descuento" is no mix of positional and
+    named). A real mix (``%s`` beside ``%(n)s``) is still one."""
+    for message in catalog:
+        if not message.id:
+            continue
+        seen = copy.copy(message)
+        seen.id, seen.string = _shown(message.id), _shown(message.string)
+        errors = seen.check(catalog=catalog)
+        if errors:
+            yield message, errors
 
 
 def filling_problems(catalog: Any, path: Path, checked: Collection[Any] = ()) -> list[Problem]:

@@ -113,3 +113,44 @@ def test_validate_says_it_in_the_authors_language(tmp_path: Path) -> None:
     text = out.getvalue().decode()
     assert ("warning SPEC093: la traducción de 'Fully refundable' no se puede rellenar: "
             "nombra %(pct)s, que su msgid no pasa") in text
+
+
+def _spec058(root: Path) -> list[Problem]:
+    return [p for p in catalog_problems(root / "locales", []) if p.code == "SPEC058"]
+
+
+@pytest.mark.parametrize("msgid, msgstr, values, shown", [
+    # Babel reads "% d", "% e", "% r", "% o" as positional placeholders (a space flag)
+    ("%(n)s off", "%(n)s% de descuento", {"n": 20}, "20% de descuento"),
+    ("%(pct)s discount", "descuento del %(pct)s% en la web", {"pct": 15},
+     "descuento del 15% en la web"),
+    ("Up to %(n)s refundable", "hasta el %(n)s % reembolsable", {"n": 100},
+     "hasta el 100 % reembolsable"),
+    ("%(n)s%% off", "%(n)s % off", {"n": 30}, "30 % off"),
+    ("%(n)s%% off", "%(n)s%% de rebaja", {"n": 5}, "5% de rebaja"),
+    ("%(city)s: %(n)s nights", "%(city)s: %(n)s noches, IVA 21%", {"city": "Roma", "n": 3},
+     "Roma: 3 noches, IVA 21%"),
+])
+def test_a_lone_percent_after_a_placeholder_is_text_not_a_spec058_mix(
+        tmp_path: Path, msgid: str, msgstr: str, values: dict[str, int], shown: str) -> None:
+    """Babel's check said "mixes positional and named" of a valid catalog the report
+    fills: validate now reads the entry as the report renders it."""
+    _po(tmp_path, f'msgid "{msgid}"\nmsgstr "{msgstr}"\n')
+    assert _spec058(tmp_path) == [] and _spec093(tmp_path) == {}
+    args = ", ".join(f"{k}={v!r}" for k, v in values.items())
+    assert _render(tmp_path, f'{{{{ _("{msgid}", {args}) }}}}', "es") == shown
+
+
+@pytest.mark.parametrize("msgid, msgstr, words", [
+    ("%(n)s off", "%(n)s %s de descuento", "mixes positional and named"),
+    ("%(n)s nights in %(city)s", "%d noches en %(city)s", "mixes positional and named"),
+    ("%(n)s off", "%(n)s% de descuento en %(m)s", "unknown named placeholder 'm'"),
+    ("%(n)s nights", "%(n)d% de las noches", "incompatible format for placeholder 'n'"),
+])
+def test_a_real_mix_or_a_stranger_still_fails(tmp_path: Path, msgid: str, msgstr: str,
+                                              words: str) -> None:
+    path = _po(tmp_path, f'msgid "Fine"\nmsgstr "Bien"\n\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n')
+    [p] = _spec058(tmp_path)
+    assert p.severity == "error" and words in p.message
+    assert p.location and p.location.file == str(path) and p.location.line == 8
+    assert _spec093(tmp_path) == {}  # said once

@@ -335,7 +335,7 @@ def test_a_pattern_that_would_hang_is_said_whole(pattern: str) -> None:
         check_regex(pattern)
     inner = str(info.value)
     for p in (Problem("SPEC031", f"phase 'F2' (extract): with.patterns.0: {inner}"),
-              Problem("SPEC012", f"inputs.zona.pattern: {inner}")):
+              Problem("SPEC031", f"inputs.zona.pattern: {inner}")):
         s = _said_whole(p)
         assert f"'{pattern}' se quedaría colgado" in s.message
         assert "exponencial" in s.message
