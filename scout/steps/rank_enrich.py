@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from scout.adapters.facts import conservative_price, conservative_rating, shop_offers
@@ -136,7 +136,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     kind's unit and the words a page counts it with, a price for several being divided by
     them (:func:`scout.steps.packprice.for_bundle`). ``member``: the request says whoever
     asks is a member, so a page's members' price beside the one anyone pays is the price
-    (:func:`_as_member`). ``dates``: the request's dates (a Task's value), the season a
+    (:func:`_as_asker`). ``dates``: the request's dates (a Task's value), the season a
     page's seasons' prices are read for (:func:`scout.steps.seasonprice.for_season`).
     ``term``: rank's ``term_cost`` (its fee words, its months with no contract, the months
     the request buys for when it says), a price a month being its average over the
@@ -220,9 +220,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                    and not is_period_flag(f)]
         flag_tier(c, tiered)  # compared at a tier other than the one asked: said so
         if c.price is not None and member:
-            _as_member(c)
+            _as_asker(c, members_amount, MEMBER_FLAG)
         if c.price is not None and child:  # "para mi hijo de 8 años": the children's price
-            _as_child(c)
+            _as_asker(c, children_amount, CHILD_FLAG)
         if c.price is not None:  # "temporada alta 60 €, baja 45 €": the dearer season's
             for_season(c, dates)
         if c.price is not None and term is not None:  # an offer and fees over the contract
@@ -322,38 +322,25 @@ def _on_period(price: Money, text: str, per: str | None, work: Work | None) -> M
 
 
 MEMBER_FLAG = N_("members' price, as the request says it is a member's")
-
-
-def _as_member(c: Candidate) -> None:
-    """The members' price a page states beside ``c``'s price, the one anyone pays
-    (:func:`scout.task.memberprice.members_amount`), for a member's request; flagged."""
-    assert c.price is not None
-    for e in c.evidence:
-        if e.price is None or e.price.amount != c.price.amount:
-            continue
-        text = f"{e.title or ''} {e.text or ''}"
-        theirs = members_amount(text, find_amounts(text), c.price)
-        if theirs is not None:
-            c.price = theirs.model_copy(update={"comparator": c.price.comparator})
-            c.flags.append(MEMBER_FLAG)
-            return
-
-
+#: a page's amount for who asks beside the price anyone pays: (text, its amounts, price)
+AmountFor = Callable[[str, Sequence[tuple[Money, tuple[int, int]]], Money], "Money | None"]
 CHILD_FLAG = N_("children's price, as the request is for a child")
 
 
-def _as_child(c: Candidate) -> None:
-    """The children's price a page states beside ``c``'s price, the adults' or the public's
-    (:func:`scout.task.audienceprice.children_amount`), for a child's request; flagged."""
+def _as_asker(c: Candidate, reader: AmountFor, flag: str) -> None:
+    """The price a page states beside ``c``'s (the one anyone pays, the adults') for who
+    asks: a member's (:func:`scout.task.memberprice.members_amount`), a child's
+    (:func:`scout.task.audienceprice.children_amount`); ``reader(text, amounts, price)``
+    finds it; flagged with ``flag``."""
     assert c.price is not None
     for e in c.evidence:
         if e.price is None or e.price.amount != c.price.amount:
             continue
         text = f"{e.title or ''} {e.text or ''}"
-        theirs = children_amount(text, find_amounts(text), c.price)
+        theirs = reader(text, find_amounts(text), c.price)
         if theirs is not None:
             c.price = theirs.model_copy(update={"comparator": c.price.comparator})
-            c.flags.append(CHILD_FLAG)
+            c.flags.append(flag)
             return
 
 
