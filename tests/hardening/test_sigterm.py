@@ -128,7 +128,7 @@ def test_the_reason_names_who_stopped_it_in_both_languages() -> None:
         "detenida por el sistema (SIGTERM); vuelve a ejecutar el mismo comando para reanudar")
 
 
-@pytest.mark.timeout(240)
+@pytest.mark.timeout(150)
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "ctrl-c"])
 def test_a_stop_during_a_provider_back_off_ends_at_once(world: World, sig: int) -> None:
     """Tavily answers 429 with a Retry-After of ten minutes (the adapter allows that
@@ -146,7 +146,10 @@ def test_a_stop_during_a_provider_back_off_ends_at_once(world: World, sig: int) 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "tests.e2e.harness", *ARGS],
                             cwd=world.root, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE,
+                            # a shell running us in the background (and CI's) ignores SIGINT,
+                            # and children inherit that: Ctrl-C would never reach the run
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while not world.providers.queries("tavily"):  # answered 429: its back-off begins
         assert proc.poll() is None, proc.communicate()
@@ -154,9 +157,7 @@ def test_a_stop_during_a_provider_back_off_ends_at_once(world: World, sig: int) 
         time.sleep(0.02)
     proc.send_signal(sig)
     try:
-        # the back-off is 600 s: 120 s tells a stop that waited it out from a slow one on
-        # a loaded machine (60 s once failed a full run at load 20)
-        _out, err = proc.communicate(timeout=120)
+        _out, err = proc.communicate(timeout=60)  # the back-off is 600 s
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
