@@ -117,6 +117,8 @@ def claim_qualifier(text: QueryText, lang: str) -> None:
     Cambridge (Massachusetts)")."""
     from scout.task.place import find_place
 
+    if "(" not in text.original and "," not in text.original:
+        return  # a qualifier is bracketed or after a comma: no second search for the place
     hit = find_place(text.free, text.original, lang, [])
     said = qualifier_after(text.original, hit[1][1]) if hit is not None else None
     if said is not None:
