@@ -20,7 +20,8 @@ Shared by every chat-completion adapter (Perplexity, any OpenAI-compatible model
 - **Citations** (``[E3]``, ``[3]``, ``【3】``, footnotes, superscripts and the other marks
   models write) are read by :mod:`scout.adapters.citemarks`: a label that resolves to
   nothing is dropped from the text and reported, so the adapter can note it; a sentence,
-  item or row left citing nothing is marked ``uncited``.
+  item or row left citing nothing is marked ``uncited``. Marks a line starts with cite that
+  line's first sentence; a sentence in bold ends at its full stop inside the bold.
 
 The flat ``sentences`` list (paragraph sentences, then list items, in answer order)
 stays for readers that do not look at the structure.
@@ -31,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scout.adapters.citemarks import LABEL, Cites, Resolver, read_footnotes
+from scout.adapters.citemarks import ENUMERATION, LABEL, Cites, Resolver, read_footnotes
 from scout.adapters.text import period_holds
 from scout.schemas.sources import SynthesisBlock, SynthesisRow, SynthesisSentence
 
@@ -53,10 +54,13 @@ MAX_ANSWER_CHARS = 60_000
 #: cells kept per table row
 MAX_CELLS = 64
 
+_MARK = re.sub(r"\?P<\w+>", "?:", LABEL.pattern)
 #: a sentence ends at . ! ? and the citation marks right after it ("12 EUR. [E3] Next",
-#: "12 EUR.[E3][E4] Next", "12 EUR.² Next"), before whitespace and a non-lowercase letter
-_SPLIT = re.compile(r"(?<=[.!?])((?:\s*(?i:%s))*+)\s+(?=[^a-z\s])"
-                    % re.sub(r"\?P<\w+>", "?:", LABEL.pattern))
+#: "12 EUR.[E3][E4] Next", "12 EUR.² Next"), and the emphasis it closes ("**12 EUR.**
+#: Next"), before whitespace and a non-lowercase letter
+_SPLIT = re.compile(r"(?<=[.!?])([*_]{0,3}(?:\s*(?i:%s))*+[*_]{0,3})\s+(?=[^a-z\s])" % _MARK)
+#: the citation marks a line starts with, before its text ("[E2] Praktik costs 120 EUR.")
+_LEADING = re.compile(r"^\s*((?:(?i:%s)\s*)+)(?=\S)" % _MARK)
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 # after the bold text "\s*(?::\s*)?", never "\s*:?\s*": two quantifiers over one run of
 # spaces try every split of it (a line of "**x**" and 20,000 spaces took 1.1 s)
@@ -241,12 +245,32 @@ class _Builder:
             self.blocks.append(SynthesisBlock(kind="heading", text=clean))
 
 
+def _marks_last(line: str, cites: Cites) -> str:
+    """A line that starts with citation marks ("[E2] Praktik costs 120 EUR. Casa…"), the
+    marks moved after its first sentence, which they cite: read where they stand, they
+    would end the sentence before them. Marks of a sentence wrapped onto the next line
+    stay where they are: the line's first sentence then carries marks of its own."""
+    lead = _LEADING.match(line)
+    if lead is None:
+        return line
+    rest = line[lead.end():]
+    end = _SPLIT.search(rest)
+    first = rest[:end.start() if end is not None else len(rest)]
+    if not re.search(r"[^\W\d_]", first) or cites.marked(first):
+        return line  # no text of its own, or a first sentence citing for itself
+    marks = lead.group(1).strip()
+    if end is None:
+        return f"{rest} {marks}"
+    return f"{rest[:end.start()]} {marks}{rest[end.start():]}"
+
+
 def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
     """The structure, sentences and citations of one answer (see the module docstring)."""
     text, removed = strip_reasoning(content[:MAX_ANSWER_CHARS])
     unknown: list[str] = []
     lines, footnotes = read_footnotes(text.splitlines())
-    build = _Builder(Cites(resolve, unknown, footnotes))
+    build = _Builder(Cites(resolve, unknown, footnotes,
+                           paren_bare=ENUMERATION.search(text) is None))
     in_fence = False
     for i, line in enumerate(lines):
         if _FENCE.match(line):
@@ -287,7 +311,7 @@ def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
             # an indented (or lazy) continuation of the last list item
             build.items[-1][1].append(line.strip())
             continue
-        build.para.append(line.strip())
+        build.para.append(_marks_last(line, build.cites).strip())
     build.flush()
     sentences = [s for b in build.blocks if b.kind in ("paragraph", "list") for s in b.items]
     return ParsedAnswer(blocks=build.blocks, sentences=sentences, unknown=unknown,

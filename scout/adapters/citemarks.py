@@ -4,13 +4,15 @@
 ``[3]`` is resolved by the adapter (a web citation for Perplexity, evidence item 3 for a model that has only the evidence). Models write other marks too,
 and these are read as well: ``[E1, E4]``, ``[E1][E4]``, ``[E1; 4]``, ``[E1 y E4]``,
 ranges ``[E1-E3]`` / ``[E1–E3]`` / ``[E1-3]``, ``(E2)`` (in parentheses only with the E,
-or after a word: ``(Fuente: 2)``; a bare ``(2)`` is an enumeration), OpenAI's ``【3】`` /
-``【3†source】``, footnotes ``[^2]`` (a definition line ``[^2]: [E4] …`` maps it to E4
+or after a word: ``(Fuente: 2)``; a bare ``(2)`` cites only in an answer that numbers
+nothing in parentheses, "(1) the price, (2) …", and only a label that was sent), OpenAI's
+``【3】`` / ``【3†source】`` / ``【3:0†source】``, Azure On Your Data's ``[doc3]``, footnotes ``[^2]`` (a definition line ``[^2]: [E4] …`` maps it to E4
 and is dropped from the text), ``[Fuente: E2]`` / ``[Source E2]`` / ``[Sources: E1, E3]``,
 a label linked to its URL ``[E2](https://…)`` and superscripts ``¹`` / ``¹˒³`` after a
 word or punctuation (not ``m²``, ``km²``, ``10³``, ``x²``). Brackets that are no citation
 stay text: a bare number of four digits or 0 (``[2024]``, ``[2020-2024]``, ``[0]``),
-words (``[sic]``), a link's text. Marks right after a sentence's full stop (``… 120 EUR.
+words (``[sic]``), a link's text. A bracket left empty around a mark (``([E2])``,
+``[[E2]]``, ``(see [2])``) goes with it. Marks right after a sentence's full stop (``… 120 EUR.
 [E3] Next``) belong to that sentence. A label that resolves to nothing is dropped from
 the text and reported, so the adapter can note it; a sentence, item or row left citing
 nothing is marked ``uncited``.
@@ -36,7 +38,7 @@ _SEP_RE = r"(?:\s*[,;&]\s*(?:(?:and|y)\s+)?|\s+(?:and|y)\s+)"
 _GROUP_RE = rf"{_ITEM_RE}(?:{_SEP_RE}{_ITEM_RE})*+"
 #: words models put before the labels: [Fuente: E2], [Source E2], (see E1, E3)
 _WORD_RE = (r"(?:sources?|fuentes?|evidence|evidencias?|refs?|references?|referencias?|"
-            r"see|ver|v[eé]ase|cf\.?|seg[uú]n)")
+            r"docs?|documents?|documentos?|see|ver|v[eé]ase|cf\.?|seg[uú]n)")
 #: a footnote's definition line: "[^2]: E2, Casa Bonay (https://…)"
 _FOOTNOTE_DEF = re.compile(r"^\s{0,3}\[\^(\d{1,4})\]:\s?(.*)$")
 #: one citation mark, in any of the forms models write (see :meth:`Cites.take`)
@@ -45,7 +47,7 @@ LABEL = re.compile(
     r"(?:\((?:https?://|/)[^)\s]{0,2000}\))?"                      # [E2](url): a linked label
     rf"|\[\^(?P<fn>\d{{1,4}})\]"                                   # [^2]: a footnote mark
     rf"|\(\s*(?:(?P<pw>{_WORD_RE})\s*+:?\s*+)?(?P<pa>{_GROUP_RE})\s*\)"  # (E2), (Fuente: E2)
-    rf"|\u3010\s*(?P<lt>{_GROUP_RE})\s*(?:\u2020[^\u3011]{{0,40}})?\u3011"  # 【3】, 【3†source】
+    rf"|\u3010\s*(?P<lt>{_GROUP_RE})(?::\d{{1,4}})?\s*(?:\u2020[^\u3011]{{0,40}})?\u3011"  # 【3†source】
     r"|(?P<sup>[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+"          # superscripts: ¹, ²˒³
     r"(?:[,\u02d2\u22c5\u00b7][\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)*)",
     re.I)
@@ -57,37 +59,60 @@ _UNITS = frozenset("m cm mm km dm ft in mi yd".split())
 #: a range longer than this is not expanded (its ends are read)
 MAX_RANGE = 20
 
+#: a bare "(n)" followed by a word: the answer numbers things in parentheses ("(1) the
+#: price, (2) the place", "options (2) and (3)"), so its bare "(n)" are no citations
+ENUMERATION = re.compile(r"\(\s*\d{1,3}\s*\)\s*[^\W\d_]")
+#: where a removed mark was: a wrapper left empty around it ("([E2])", "[[E2]]",
+#: "(see [1])") goes with it
+_GONE = "\x00"
+_EMPTY_WRAPPER = re.compile(rf"[(\[]\s*(?:{_WORD_RE}\s*:?\s*)?(?:{_GONE}[\s,;]*)+[)\]]", re.I)
+
+
 class Cites:
     """Collects the citations of one piece of text and the labels that resolved to nothing.
 
     ``footnotes``: what a footnote mark ``[^n]`` names, from the answer's definition lines
-    (``[^2]: [E4] Casa Bonay`` → evidence item 4); a mark without one is a bare ``[n]``."""
+    (``[^2]: [E4] Casa Bonay`` → evidence item 4); a mark without one is a bare ``[n]``.
+    ``paren_bare``: whether a bare ``(2)`` cites (an answer that numbers nothing in
+    parentheses, :data:`ENUMERATION`, and writes its marks so: "120 EUR (2).")."""
 
     def __init__(self, resolve: Resolver, unknown: list[str],
-                 footnotes: dict[int, tuple[str, int]] | None = None) -> None:
+                 footnotes: dict[int, tuple[str, int]] | None = None,
+                 paren_bare: bool = False) -> None:
         self.resolve = resolve
         self.unknown = unknown
         self.footnotes = footnotes or {}
+        self.paren_bare = paren_bare
+
+    def marked(self, text: str) -> bool:
+        """Whether ``text`` holds a citation mark (resolving nothing)."""
+        return any(_labels(m, self.footnotes, self.paren_bare) is not None
+                   for m in LABEL.finditer(text))
 
     def take(self, text: str) -> tuple[str, list[int]]:
         """(text without its citation labels, Citation.index values in order)."""
         found: list[int] = []
 
         def one(match: re.Match[str]) -> str:
-            labels = _labels(match, self.footnotes)
+            labels = _labels(match, self.footnotes, self.paren_bare)
             if labels is None:
                 return match.group(0)  # no citation: [2024], (2), m², [sic]
-            for kind, number in labels:
-                index = self.resolve(kind, number)
+            indexes = [self.resolve(kind, number) for kind, number in labels]
+            if None in indexes and _bare_paren(match):
+                return match.group(0)  # "(12)" of an answer citing so: a number, not a label
+            for (kind, number), index in zip(labels, indexes):
                 if index is None:
                     label = f"[{kind}{number}]"
                     if label not in self.unknown:
                         self.unknown.append(label)
                 elif index not in found:
                     found.append(index)
-            return ""
+            return _GONE
 
-        return LABEL.sub(one, text), found
+        out = LABEL.sub(one, text.replace(_GONE, ""))
+        if _GONE in out:
+            out = _EMPTY_WRAPPER.sub("", out).replace(_GONE, "")
+        return out, found
 
 
 def _group(text: str) -> list[tuple[str, int]]:
@@ -123,8 +148,14 @@ def _superscript(match: re.Match[str]) -> list[tuple[str, int]] | None:
     return [("", int(n)) for n in numbers if n]
 
 
-def _labels(match: re.Match[str], footnotes: dict[int, tuple[str, int]]
-            ) -> list[tuple[str, int]] | None:
+def _bare_paren(match: re.Match[str]) -> bool:
+    """Whether a mark is a bare number in parentheses ("(2)", "(1, 3)"), no E, no word."""
+    return match.group("pa") is not None and match.group("pw") is None \
+        and "e" not in match.group("pa").lower()
+
+
+def _labels(match: re.Match[str], footnotes: dict[int, tuple[str, int]],
+            paren_bare: bool = False) -> list[tuple[str, int]] | None:
     """The labels one mark names, or None when it is no citation but text."""
     if match.group("fn") is not None:
         n = int(match.group("fn"))
@@ -137,8 +168,10 @@ def _labels(match: re.Match[str], footnotes: dict[int, tuple[str, int]]
         return None
     worded = match.group("sw") or match.group("pw")
     bare = [n for kind, n in labels if not kind]
-    if match.group("pa") is not None and bare and not worded:
-        return None  # "(2)", "(1, 3)": an enumeration; only (E2) or (Fuente: 2) cite
+    if match.group("pa") is not None and bare and not worded and (
+            not paren_bare or re.search(r"\d[,.]\d", match.group("pa"))):
+        # "(2)", "(1, 3)": an enumeration, unless the answer cites so; never "(1,234)"
+        return None  # only (E2) or (Fuente: 2) always cite
     if bare and not worded and any(n == 0 or n >= 1000 for n in bare):
         return None  # a year or an amount in brackets: [2024], [2020-2024]; labels are 1-based
     return labels
