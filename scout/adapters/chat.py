@@ -280,8 +280,9 @@ class EvidenceLabels:
         if k not in self.cited:
             return None
         item = self.evidence[k - 1]
-        typed = [f"{v:g}" for v in (item.rating, item.price.amount if item.price else None)
-                 if v is not None]
+        # the typed rating is on 0-10: said so, a "4.5/5" of it is read as its share
+        typed = ([f"{item.rating:g}/10"] if item.rating is not None else []) + (
+            [f"{item.price.amount:g}"] if item.price is not None else [])
         return Known([item.title, item.text, *typed])
 
 

@@ -19,16 +19,25 @@ when any reading of it (``1.299`` as 1299 or 1.299, ``8,9`` as 8.9) is within 1%
 least 0.05) of any reading of a number in the prompt, so "about 180 EUR" of a page's
 "179.90 EUR" and "8.9" of "8,9/10" are supported. A figure the prompt writes as one
 kind of thing (hours, "24h"; money; a share; a scale, "/10") supports none the answer
-writes as another: a room "at 24 EUR" is not what a reception's "24h" states. Linear in
-the answer's and the prompt's length.
+writes as another: a room "at 24 EUR" is not what a reception's "24h" states. Figures in
+words are read as digits on both sides ("doscientos euros", "a hundred and fifty":
+:func:`in_digits`), a multiplier is applied ("€1.2k", "12 mil", "1,2 millones", "€3M"
+beside money), and a rating written with its scale ("4,5/5", "8.6 out of 10", "9,2
+sobre 10") is stated by any rating on another scale with the same share, to the
+answer's rounding ("4,5/5" of "8.9/10", never "4.6/5" of "9/10"). Linear in the
+answer's and the prompt's length.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import dataclass
 from collections.abc import Callable, Iterable
 from typing import Protocol
+
+from scout.adapters.text import fold
+from scout.task.numwords import rewrite
 
 #: a number as pages and models write it: digit groups (1,299 / 1.299 / 1 299), decimals
 #: (a plain space is no separator: "between 120 150" is two); never a time's (15:00)
@@ -42,11 +51,21 @@ _NUMBER = re.compile(r"(?<![\w.,/:])\d{1,3}(?:[.,\u00a0\u202f]\d{3}){1,5}(?:[.,]
 _LOOSE = re.compile(r"(?<![\w.,:])\d{1,15}(?:[.,]\d{1,6})?")
 #: thousands grouped by plain spaces ("1 250 €", as French and some Spanish pages write
 #: them), read whole beside the strict reading's two numbers
-_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){1,4}(?![\d.,]\d)")
+_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){1,4}(?:,\d{1,2}(?!\d))?(?![\d.,]\d)")
 #: the scale of a rating said in words ("9 out of 10", "9 de 10", "4,5 sobre 5", "85 of
 #: 100"): no figure a page must state, as "/10" is none
 _SCALE_BEFORE = re.compile(r"\d\s{1,3}(?:out\s{1,3}of|of|de|sobre|on)\s{1,3}$", re.I)
 _SCALES = frozenset({5.0, 10.0, 20.0, 100.0})
+#: a figure with a multiplier after it ("€1.2k", "1,5K", "12 mil euros", "2.5 million",
+#: "1,2 millones", "€3M"): the figure it says is the product
+_SCALED = re.compile(r"(?<![\w.,/:])(?P<n>\d{1,4}(?:[.,]\d{1,3})?)(?:(?P<k>[kK])|\s?(?P<w>mil|"
+                     r"thousand|million|millions|mill[oó]n|millones|M))(?![\w])")
+_MULTIPLIER = {"k": 1e3, "mil": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6,
+               "millions": 1e6, "millon": 1e6, "millón": 1e6, "millones": 1e6}
+#: a rating with its scale ("4,5/5", "9 / 10", "4.5 out of 5", "8,6 sobre 10", "9 de 10"):
+#: one on another scale says the same when the shares agree (4.5/5 is 9/10)
+_RATED = re.compile(r"(?<![\w.,/:])(?P<n>\d{1,3}(?:[.,]\d{1,2})?)(?:\s?/\s?|\s{1,3}(?:out\s{1,3}"
+                    r"of|of|de|sobre|on)\s{1,3})(?P<of>5|10|20|100)(?![\w.,]\d)", re.I)
 #: figures named in a note, at most
 _SHOWN = 5
 #: what a figure is of, by what is written beside it: a unit of time ("24h", "24 horas"),
@@ -106,69 +125,156 @@ def _says(token: str) -> bool:
     return True
 
 
+def in_digits(text: str) -> str:
+    """``text`` with its numbers written in words as digits, in place ("doscientos euros",
+    "one hundred and fifty euros", "1,2 millones": :func:`scout.task.numwords.rewrite`),
+    everything else as written (a currency code's capitals kept); as it was when folding
+    changes its length."""
+    folded = fold(text)
+    if len(folded) != len(text):
+        return text
+    rewritten = rewrite(folded)
+    if rewritten == folded or len(rewritten) != len(text):
+        return text
+    return "".join(r if r != f else t for t, f, r in zip(text, folded, rewritten))
+
+
+def _multiplied(m: re.Match[str]) -> set[float]:
+    """The values a figure with a multiplier after it says ("1.2k" → 1200)."""
+    times = _MULTIPLIER[(m.group("k") or m.group("w")).lower()]
+    return {value * times for value in readings(m.group("n"))}
+
+
+def _counts(text: str, m: re.Match[str]) -> bool:
+    """Whether a multiplied figure is one: a bare "M" multiplies money only ("€3M"; the
+    "3M" of a name is none)."""
+    return m.group("w") != "M" or kind_of(text, m.start(), m.end()) == MONEY
+
+
+def _shares(token: str, scale: str) -> list[tuple[float, float]]:
+    """(the share of its scale, the slack its rounding allows) of each reading of a
+    rating ``token`` out of ``scale`` that fits on the scale ("4,5" of 5: 0.9 ± 0.01)."""
+    of = float(scale)
+    decimals = len(re.split(r"[.,]", token)[1]) if re.search(r"[.,]", token) else 0
+    slack = 0.5 * 10 ** -decimals / of + 1e-9
+    return [(value / of, slack) for value in readings(token) if value <= of]
+
+
 class Known:
     """The figures of the text a model was given, each with the kinds it was written as
-    (:func:`kind_of`), sorted for lookups."""
+    (:func:`kind_of`), sorted for lookups, and the ratings' shares of their scales."""
 
     def __init__(self, texts: Iterable[str]) -> None:
         values: dict[float, set[str]] = {}
+        shares: set[float] = set()
         for text in texts:
+            text = in_digits(text)
+            for m in _SCALED.finditer(text):
+                if not _counts(text, m):
+                    continue
+                for value in _multiplied(m):
+                    values.setdefault(value, set()).add(kind_of(text, m.start(), m.end()))
+            for m in _RATED.finditer(text):
+                shares.update(share for share, _ in _shares(m.group("n"), m.group("of")))
             for pattern in (_NUMBER, _LOOSE):
                 for m in pattern.finditer(text):
                     kind = kind_of(text, m.start(), m.end())
                     for value in readings(m.group()):
                         values.setdefault(value, set()).add(kind)
             for m in _SPACED.finditer(text):
-                values.setdefault(float(m.group().replace(" ", "")), set()).add(
+                values.setdefault(float(m.group().replace(" ", "").replace(",", ".")), set()).add(
                     kind_of(text, m.start(), m.end()))
         self._values = sorted(values)
         self._kinds = [values[v] for v in self._values]
+        self._shares = sorted(shares)
 
     def has(self, token: str, kind: str = PLAIN) -> bool:
         """Whether a figure of the prompt is ``token`` (within 1%) and may be what the
         answer writes it as (``kind``): a figure the prompt writes plain supports any,
         one the answer writes plain is supported by any, else the kinds agree."""
-        for value in readings(token):
-            slack = max(0.05, abs(value) * 0.01)
-            at = bisect.bisect_left(self._values, value - slack)
-            while at < len(self._values) and self._values[at] <= value + slack:
-                kinds = self._kinds[at]
-                if kind == PLAIN or PLAIN in kinds or kind in kinds:
-                    return True
-                at += 1
+        return any(self.has_value(value, kind) for value in readings(token))
+
+    def has_value(self, value: float, kind: str = PLAIN) -> bool:
+        """:meth:`has` for one value."""
+        slack = max(0.05, abs(value) * 0.01)
+        at = bisect.bisect_left(self._values, value - slack)
+        while at < len(self._values) and self._values[at] <= value + slack:
+            kinds = self._kinds[at]
+            if kind == PLAIN or PLAIN in kinds or kind in kinds:
+                return True
+            at += 1
+        return False
+
+    def rates(self, token: str, scale: str) -> bool:
+        """Whether the prompt states a rating with the share of its scale that ``token``
+        out of ``scale`` has, to the answer's rounding ("4,5/5" of a page's "8.9/10")."""
+        for share, slack in _shares(token, scale):
+            at = bisect.bisect_left(self._shares, share - slack)
+            if at < len(self._shares) and self._shares[at] <= share + slack:
+                return True
         return False
 
 
 def unsupported(text: str, known: Known) -> list[str]:
     """The figures of ``text`` that ``known`` does not hold, as written, without repeats."""
-    return [token for token, _ in _unsupported(text, known)]
+    return [figure.token for figure in _unsupported(text, known)]
 
 
-def _unsupported(text: str, known: Known) -> list[tuple[str, str]]:
-    """The figures of ``text`` that ``known`` does not hold, each with what it is of."""
-    out: list[tuple[str, str]] = []
+@dataclass(frozen=True)
+class _Figure:
+    """A figure of an answer: as written, what it is of, the values it may be (a
+    multiplier applied, a spaced figure read whole too) and the scale it rates on."""
+
+    token: str
+    kind: str
+    values: frozenset[float]
+    scale: str | None = None
+
+    def held(self, known: Known) -> bool:
+        return any(known.has_value(v, self.kind) for v in self.values) or (
+            self.scale is not None and known.rates(self.token, self.scale))
+
+
+def _figures(text: str) -> list[_Figure]:
+    """The figures of ``text`` that are claims, in order, without repeats."""
+    text = in_digits(text)
+    out: list[tuple[int, _Figure]] = []
+    multiplied: list[tuple[int, int]] = []
+    for m in _SCALED.finditer(text):
+        if _counts(text, m):
+            multiplied.append((m.start(), m.end()))
+            out.append((m.start(), _Figure(m.group(), kind_of(text, m.start(), m.end()),
+                                           frozenset(_multiplied(m)))))
     for m in _NUMBER.finditer(text):
         token = m.group()
-        kind = kind_of(text, m.start(), m.end())
-        if not _says(token) or any(t == token for t, _ in out) or known.has(token, kind):
-            continue
+        if any(a <= m.start() < b for a, b in multiplied) or not _says(token):
+            continue  # "1.2k", "12 mil": read whole above
         before = text[max(0, m.start() - 24):m.start()]
         if _SCALE_BEFORE.search(before) and readings(token) & _SCALES:
             continue  # "9 out of 10": the 10 is the scale
-        if _spaced_known(text, m, known):
-            continue  # "1 250 €": one figure written with a space between its groups
-        out.append((token, kind))
-    return out
+        values = readings(token) | _spaced(text, m)
+        rated = _RATED.match(text, m.start())
+        scale = rated.group("of") if rated is not None and rated.group("n") == token else None
+        out.append((m.start(), _Figure(token, kind_of(text, m.start(), m.end()),
+                                       frozenset(values), scale)))
+    unique: dict[str, _Figure] = {}
+    for _, figure in sorted(out, key=lambda pair: pair[0]):
+        unique.setdefault(figure.token, figure)
+    return list(unique.values())
 
 
-def _spaced_known(text: str, m: re.Match[str], known: Known) -> bool:
-    """Whether ``m`` is a group of a figure whose groups a plain space parts ("1 250"),
-    and that figure, read whole, is known."""
+def _unsupported(text: str, known: Known) -> list[_Figure]:
+    """The figures of ``text`` that ``known`` does not hold."""
+    return [figure for figure in _figures(text) if not figure.held(known)]
+
+
+def _spaced(text: str, m: re.Match[str]) -> set[float]:
+    """The whole value when ``m`` is a group of a figure whose groups a plain space parts
+    ("1 250", "1 234,56"), read whole; else nothing."""
     for whole in _SPACED.finditer(text, max(0, m.start() - 20), min(len(text), m.end() + 20)):
         if whole.start() <= m.start() and m.end() <= whole.end():
-            return known.has(whole.group().replace(" ", ""),
-                             kind_of(text, whole.start(), whole.end()))
-    return False
+            return {float(whole.group().replace(" ", "").replace(",", "."))}
+    return set()
 
 
 def check_figures(claims: Iterable[tuple[Claim, str]], known: Known
@@ -206,8 +312,8 @@ def check_sources(claims: Iterable[tuple[Claim, str]], outside: Known,
         cited = [source(n) for n in claim.citations]
         if any(k is None for k in cited):
             continue
-        missing = [f for f, kind in _unsupported(text, outside)
-                   if not any(k is not None and k.has(f, kind) for k in cited)]
+        missing = [f.token for f in _unsupported(text, outside)
+                   if not any(k is not None and f.held(k) for k in cited)]
         if missing:
             claim.uncited = True
             marked += 1
