@@ -78,6 +78,38 @@ _LINK = re.compile(r"\[([^\[\]]{1,500})\]" + _TARGET)
 _IMAGE = re.compile(r"!\[[^\[\]]{0,500}\]" + _TARGET)
 
 
+#: a heading, bold line or label line that opens the list of sources models add at the
+#: end ("Sources:", "**Fuentes**", "## References", "Referencias consultadas:")
+_SOURCES_HEAD = re.compile(
+    r"^\s{0,3}(?:#{1,6}\s+)?(?:\*\*|__)?\s*(?:sources?|fuentes?|references?|referencias?|"
+    r"citations?|citas|bibliograf(?:y|[ií]a)|works\s+cited|evidence|evidencias?)"
+    r"(?:\s+(?:used|cited|consulted|consultadas?|citadas?|utilizadas?|usadas?))?"
+    r"\s*:?\s*(?:\*\*|__)?\s*:?(?P<rest>.*)$", re.I)
+#: what makes a line one of the list's entries: a link or a site, or a label
+_SOURCE_ENTRY = re.compile(r"https?://|\bwww\.|\b[\w-]+\.(?:com|org|net|es|io|[a-z]{2})/|"
+                           r"^\s*(?:[-*+\u2022]\s*|\d{1,3}[.)]\s*)?(?:\[\^?E?\s?\d{1,4}\]|"
+                           r"E\d{1,4}\b)", re.I)
+
+
+def _without_sources(lines: list[str]) -> list[str]:
+    """The answer's lines without the list of sources it ends with: a "Sources:" heading
+    (or label line) after which every line names a source (a link, a site or a label,
+    :data:`_SOURCE_ENTRY`), or a last line "Sources: [E1], [E3]". The report lists its
+    sources itself, numbered; the model's list repeated them as claims, URLs and all."""
+    for i in range(len(lines) - 1, -1, -1):
+        head = _SOURCES_HEAD.match(lines[i])
+        if head is None:
+            continue
+        after = [line for line in lines[i + 1:] if line.strip()]
+        rest = head.group("rest").strip()
+        if rest and not after and not re.sub(r"[\s,;.]|" + _MARK, "", rest, flags=re.I):
+            return lines[:i]  # "Fuentes: [E1], [E3]."
+        if not rest and after and all(_SOURCE_ENTRY.search(line) for line in after):
+            return lines[:i]
+        return lines
+    return lines
+
+
 def _harmony(text: str) -> tuple[str, bool]:
     """The ``final`` channel of an answer in OpenAI's Harmony format (gpt-oss through a
     server whose reasoning parser is off: ``<|channel|>analysis<|message|>thoughts<|end|>
@@ -137,6 +169,9 @@ class ParsedAnswer:
     #: unfinished sentence, item or row it stopped in was left out (:func:`drop_unfinished`)
     stopped: bool = False
     unfinished: bool = False
+    #: the answer ends inside a table row though the server said it finished (a proxy or
+    #: server that reports "stop" at the token limit): that row was left out
+    cut_row: bool = False
 
 
 def _split(text: str) -> list[str]:
@@ -268,7 +303,10 @@ def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
     """The structure, sentences and citations of one answer (see the module docstring)."""
     text, removed = strip_reasoning(content[:MAX_ANSWER_CHARS])
     unknown: list[str] = []
-    lines, footnotes = read_footnotes(text.splitlines())
+    kept = _without_sources(text.splitlines())
+    if len(kept) < len(text.splitlines()):
+        text = "\n".join(kept).rstrip()
+    lines, footnotes = read_footnotes(kept)
     build = _Builder(Cites(resolve, unknown, footnotes,
                            paren_bare=ENUMERATION.search(text) is None))
     in_fence = False
@@ -334,6 +372,9 @@ def drop_unfinished(parsed: ParsedAnswer) -> None:
     ``parsed.unfinished`` says whether anything was left out (an answer that ends on a
     sentence's end, or a row's closing pipe, lost nothing the reader sees)."""
     parsed.stopped = True
+    if _cut_row(parsed, stopped=True):
+        parsed.unfinished = True
+        return
     if not parsed.blocks or _ENDED.search(parsed.text[-200:]):
         return
     last = parsed.blocks[-1]
@@ -350,3 +391,38 @@ def drop_unfinished(parsed: ParsedAnswer) -> None:
     end = max((m.end() for m in _SENTENCE_END.finditer(parsed.text)), default=0)
     parsed.text = parsed.text[:end].rstrip()
     parsed.unfinished = True
+
+
+def _cut_row(parsed: ParsedAnswer, stopped: bool) -> bool:
+    """Leave out the table row an answer ends in when it was cut in that row: the answer's
+    last line is a row without the closing pipe every other line of its table has ("|
+    Praktik | 12"), or, when the model is known to have stopped at its token limit
+    (``stopped``), a row with fewer cells than the header ("| Generator |"). Whether a
+    row was left out (the text shown loses it too)."""
+    if not parsed.blocks or parsed.blocks[-1].kind != "table" or not parsed.blocks[-1].rows:
+        return False
+    table = parsed.blocks[-1]
+    lines = parsed.text.rstrip().splitlines()
+    rows = [line.strip() for line in reversed(lines)]
+    rows = rows[:next((i for i, line in enumerate(rows) if "|" not in line), len(rows))]
+    if len(rows) < 3:  # the last row, and a header or another row above it
+        return False
+    last, above = rows[0], rows[1:]
+    unclosed = all(r.endswith("|") for r in above) and not last.endswith("|")
+    short = stopped and bool(table.header) and len(table.header) >= 2 and \
+        len(table.rows[-1].cells) < len(table.header)
+    if not (unclosed or short):
+        return False
+    table.rows.pop()
+    if not table.rows and not table.header:
+        parsed.blocks.pop()
+    parsed.text = "\n".join(lines[:-1]).rstrip()
+    return True
+
+
+def drop_cut_row(parsed: ParsedAnswer) -> None:
+    """Leave out the table row a finished answer ends in when it is plainly cut there (no
+    closing pipe where the table's other lines have one): LiteLLM's Ollama adapter and old
+    llama.cpp servers report ``finish_reason: "stop"`` at the token limit, so the reason
+    cannot be trusted to say so. ``parsed.cut_row`` says whether a row was left out."""
+    parsed.cut_row = _cut_row(parsed, stopped=False)

@@ -31,8 +31,8 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 
 from scout.adapters import chat_config, chat_filter
-from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, drop_unfinished, \
-    parse_answer
+from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, drop_cut_row, \
+    drop_unfinished, parse_answer
 from scout.adapters.chat_errors import classify_error, describe_error, in_band_error, \
     integer, number
 from scout.adapters.chat_stream import answer_json
@@ -293,6 +293,8 @@ def parse_content(content: str, name: str, resolve: Any, finish: str | None = No
     parsed = parse_answer(content, resolve)
     if finish == "length":
         drop_unfinished(parsed)  # half a sentence is no claim to show
+    else:
+        drop_cut_row(parsed)  # half a row, whatever the server says
     if not parsed.blocks and parsed.unfinished:
         raise ParseError(N_("{adapter}: the model ran out of tokens in its first sentence: "
                             "there is no whole sentence to show").format(adapter=name),
@@ -369,6 +371,9 @@ def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str
     elif parsed.stopped:
         notes.append(_("the model stopped at its token limit: the answer is cut off and "
                        "its last sentence may be unfinished"))
+    if parsed.cut_row:  # the server said it finished, the text says otherwise
+        notes.append(_("the answer ends in the middle of a table row, as if cut off at the "
+                       "model's token limit: the unfinished row is left out"))
     wrong = language_note(parsed, lang)
     return notes + ([wrong] if wrong else [])
 
