@@ -42,7 +42,8 @@ from scout.adapters.search_http import fetch, short
 from scout.errors import ParseError, Unavailable
 from scout.i18n import N_
 from scout.i18n import translations
-from scout.task.lang import LANGS, prose_lang, prose_words
+from scout.task.lang import LANGS, MIN_PROSE_WORDS, PROSE_SHARE, prose_lang, \
+    prose_words
 from scout.adapters.contract import EvidenceItem, Secret, Usage
 from scout.schemas.sources import Citation
 
@@ -434,13 +435,31 @@ def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
     if written is None:
         en, es, words = prose_words(" ".join(s.text for b in parsed.blocks
                                              if b.kind == "paragraph" for s in b.items))
-        if words < FOREIGN_MIN_WORDS or en + es >= FOREIGN_SHARE * words:
+        if words >= FOREIGN_MIN_WORDS and en + es < FOREIGN_SHARE * words:
+            return _("the answer is not written in {asked}, the language of the request: "
+                     "the model did not follow the instruction to answer in it").format(
+                         asked=names[lang])
+        other = "es" if lang == "en" else "en"
+        if _words_in(parsed, other) < MIN_PROSE_WORDS:
             return None
-        return _("the answer is not written in {asked}, the language of the request: the "
-                 "model did not follow the instruction to answer in it").format(
-                     asked=names[lang])
+        return _("part of the answer is written in {written}, not in {asked}, the language "
+                 "of the request: the model did not follow the instruction to answer in "
+                 "it").format(written=names[other], asked=names[lang])
     if written == lang:
         return None
     return _("the answer is written in {written}, not in {asked}, the language of the "
              "request: the model did not follow the instruction to answer in it").format(
                  written=names[written], asked=names[lang])
+
+
+def _words_in(parsed: ParsedAnswer, lang: str) -> int:
+    """How many function words of ``lang`` the answer's sentences clearly written in it
+    hold (a mixed answer: one paragraph in Spanish, the next in English; each sentence is
+    judged alone, as :func:`scout.task.lang.prose_lang` judges a text)."""
+    total = 0
+    for sentence in parsed.sentences:
+        en, es, _ = prose_words(sentence.text)
+        said = en if lang == "en" else es
+        if said >= 3 and said >= PROSE_SHARE * (en + es):
+            total += said
+    return total
