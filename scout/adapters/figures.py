@@ -247,7 +247,8 @@ def _figures(text: str) -> list[_Figure]:
                                            frozenset(_multiplied(m)))))
     for m in _NUMBER.finditer(text):
         token = m.group()
-        if any(a <= m.start() < b for a, b in multiplied) or not _says(token):
+        at = bisect.bisect_right(multiplied, (m.start(), len(text) + 1)) - 1
+        if (at >= 0 and m.start() < multiplied[at][1]) or not _says(token):
             continue  # "1.2k", "12 mil": read whole above
         before = text[max(0, m.start() - 24):m.start()]
         if _SCALE_BEFORE.search(before) and readings(token) & _SCALES:
