@@ -1,6 +1,7 @@
 """What models add around the answer asked for, through the real ``openai`` adapter (a
 real captured body, its content and finish_reason replaced): a closing list of sources
-("Sources:", "**Fuentes**", "## References", a last line "Fuentes: [E1], [E2]"), which
+("Sources:", "**Fuentes**", "## References", a last line "Fuentes: [E1], [E2]", last
+lines "[1] https://…"), which
 the report already lists numbered, is not shown as claims with raw URLs; and a table cut
 in a row while the server says it finished (``finish_reason: "stop"`` at the token
 limit: LiteLLM's Ollama adapter, BerriAI/litellm issue #25825; llama.cpp's server before
@@ -43,6 +44,8 @@ def shown(syn) -> list[str]:
     "## References\n[1]: https://casabonay.example/hotel\n[2]: https://praktik.example/rambla",
     "Sources used:\n* E1 — casabonay.example/hotel\n* E2 — praktik.example/rambla",
     "Fuentes: [E1], [E2].",
+    # no heading: last lines that are each a label and a link
+    "[1] https://casabonay.example/hotel\n[2] Praktik Rambla (https://praktik.example/rambla)",
 ])
 def test_a_closing_list_of_sources_is_not_shown_as_claims(sources: str) -> None:
     syn = synthesis(f"La Casa Bonay es la mejor opción por su azotea [E1].\n\n{TABLE}\n\n"
@@ -59,6 +62,9 @@ def test_a_closing_list_of_sources_is_not_shown_as_claims(sources: str) -> None:
     "Sources: the hotels' own pages.\n\nPraktik Rambla costs 120 EUR [E2].",
     # entries followed by a claim that names no source
     "Fuentes:\n- [E2] Praktik Rambla\n\nEn resumen, la Casa Bonay es la mejor [E1].",
+    # a label and a link, then more of the answer: not its closing list
+    "Casa Bonay has a rooftop [E1].\n[E2] https://praktik.example/rambla\n\nPraktik Rambla "
+    "costs 120 EUR [E2].",
 ])
 def test_a_sources_word_that_opens_no_closing_list_is_kept(content: str) -> None:
     syn = synthesis(content, "en")
