@@ -8,6 +8,7 @@ fails with an internal error. Before, a text time stopped every phase that read 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -66,3 +67,36 @@ def test_a_mission_on_an_edited_cache_runs_as_on_a_clean_one(
     left = {a for a, t in times if not (isinstance(t, float) and t < 1e12)}
     assert left <= {"perplexity"}, times
     assert sum(isinstance(t, float) and t < 1e12 for _, t in times) >= len(keys) - 1
+
+
+@pytest.mark.parametrize("value", [7, "\x1b[2Jsee https://evil.example", {"url": "x"},
+                                   [1, "x", None], [{"url": 5, "title": ["x"]}]],
+                         ids=["number", "text", "mapping", "mixed-list", "bare-mappings"])
+def test_an_answer_edited_to_another_shape_is_asked_again(
+        world: World, capsys: pytest.CaptureFixture[str], value: object) -> None:
+    """Before: the phase that read it failed with a Python error, not retryable
+    ("AttributeError: 'str' object has no attribute 'url'"), and the mission with it."""
+    from scout.config.loader import load_config
+    from scout.providers.answershape import fits
+    from scout.providers.codec import decode_reply
+
+    assert _apply("first") == 0
+    path = world.root / "runtime" / CACHE_NAME
+    config = load_config(world.root / "config" / "adapters.yaml")
+    with sqlite3.connect(path) as db:
+        rows = list(db.execute("SELECT key, adapter, body FROM replies"))
+        # what scout stored fits what each adapter declares (the check refuses no real answer)
+        for _, adapter, body in rows:
+            assert fits(config.adapters[adapter].type, decode_reply(json.loads(body)).value)
+        for key, _, body in rows:
+            doc = json.loads(body)
+            doc["value"] = value
+            db.execute("UPDATE replies SET body = ? WHERE key = ?", (json.dumps(doc), key))
+    capsys.readouterr()
+    calls = len(world.journal())
+    assert _apply("second") == 0
+    out = capsys.readouterr()
+    said = out.out + out.err
+    assert "Error:" not in said and "Traceback" not in said, said[-3000:]
+    assert "\x1b" not in said
+    assert len(world.journal()) > calls  # asked again
