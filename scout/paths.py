@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import UnsafeMissionId
+from scout.glyphs import as_latin, lookalikes
 from scout.lazyre import lazy_re
 
 ROOT_ENV = "SCOUTE_RESEARCH_ROOT"
@@ -98,9 +99,15 @@ def validate_mission_id(mission_id: object, what: str = "mission id") -> str:
             hint="use a slug such as 'hotel-barcelona-2026-09' (a-z, 0-9, '.', '_', '-')",
         )
     if not MISSION_ID_RE.match(mission_id):
-        suggestion = slugify(mission_id)
+        # a look-alike letter (Cyrillic "а" in a pasted id) reads as the Latin one it
+        # mimics: say which, and suggest that id, not one with the letter cut out
+        disguised = lookalikes(mission_id[:SHOWN_ID * 4])
+        suggestion = slugify(as_latin(mission_id))
         raise UnsafeMissionId(
-            f"{what} {_shown(mission_id)} is not a safe slug",
+            f"{what} {_shown(mission_id)} is not a safe slug"
+            + (": it holds letters of another alphabet that look Latin: " + ", ".join(
+                f"{c!r} (U+{ord(c):04X}) for {as_latin(c)!r}" for c in disguised[:3])
+               if disguised else ""),
             hint="use lower-case letters, digits, '.', '_' and '-' (at most 128, starting "
             "with a letter or digit)" + (f"; e.g. '{suggestion}'" if suggestion else ""),
         )

@@ -32,3 +32,18 @@ def test_mypy_finds_nothing() -> None:
     out = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True,
                          check=False)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("source, rule", [
+    ("import os\n\n\ndef test_a() -> None:\n    assert True\n", "F401"),
+    ("def test_a() -> None:\n    assert 1\n\n\ndef test_a() -> None:\n    assert 2\n", "F811"),
+    ("def test_a() -> None:\n    x = 1\n    x == 2\n", "B015"),
+])
+def test_ruff_reads_the_tests_too(source: str, rule: str) -> None:
+    """tests/ is under ruff's config (pyproject.toml), not excluded from it: a test file
+    gets the same checks as scout's modules."""
+    out = subprocess.run([_tool("ruff"), "check", "--no-cache", "--force-exclude",
+                          "--output-format", "concise", "--stdin-filename",
+                          "tests/orchestrator/test_lint_probe.py", "-"],
+                         cwd=ROOT, input=source, capture_output=True, text=True, check=False)
+    assert out.returncode == 1 and rule in out.stdout, out.stdout + out.stderr

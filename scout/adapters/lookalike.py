@@ -13,14 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-#: Cyrillic and Greek letters that look like a Latin one (Unicode's confusables, UTS #39,
-#: for these three scripts); a letter of a word in another alphabet is flagged only when
-#: it looks like one of that alphabet's: "μmol" and "kΩ" are units, not disguises
-_LOOKS_LATIN = {
-    "CYRILLIC": "АAВBЕEКKМMНHОOРPСCТTХXУYЅSІIЈJҮYӀlаaеeоoрpсcуyхxѕsіiјjԁdһhԛqԝwүy",
-    "GREEK": "ΑAΒBΕEΖZΗHΙIΚKΜMΝNΟOΡPΤTΥYΧXοoνvιiρpυuκk",
-}
-_AS_LATIN = {script: dict(zip(pairs[::2], pairs[1::2])) for script, pairs in _LOOKS_LATIN.items()}
+from scout.glyphs import AS_LATIN as _AS_LATIN
+
 _WORD = re.compile(r"[^\W\d_]+")
 
 

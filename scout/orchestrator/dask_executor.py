@@ -15,8 +15,10 @@ dies has its in-flight tasks rescheduled by Dask on another worker; a paid call 
 dead worker had sent stays *in doubt* in its journal stream (``sent`` line with no
 answer), never silently counted as free.
 
-:meth:`DaskExecutor.stop_remote` passes a stop (the batch's SIGTERM) on to the missions
-running on the workers, as :mod:`scout.orchestrator.stoprequest` does on threads.
+:meth:`DaskExecutor.stop_remote` passes a stop (the batch's SIGTERM or Ctrl-C) on to the
+missions running on the workers, as :mod:`scout.orchestrator.stoprequest` does on threads;
+a ``local:N`` cluster's workers ignore the terminal's Ctrl-C, which reaches their process
+group too (:mod:`scout.orchestrator.dask_preload`), so the stop is told, not a kill.
 
 Errors: the ``dist`` extra missing → ``ConfigError`` CFG050; a bad address → CFG051;
 a cluster that cannot be reached or started → ``ExecutorUnavailable`` CFG052 (exit 3).
@@ -91,7 +93,10 @@ class DaskExecutor:
                 os.environ.setdefault("DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED", "False")
                 self.cluster = distributed.LocalCluster(
                     n_workers=int(target), processes=True, threads_per_worker=threads,
-                    host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)
+                    host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR,
+                    # Ctrl-C reaches the workers too (one process group): it is ours to
+                    # handle, by telling their missions to stop (dask_preload.py)
+                    preload=["scout.orchestrator.dask_preload"])
                 self.client = distributed.Client(self.cluster, timeout=timeout)
                 self.address = self.cluster.scheduler_address
             else:

@@ -38,6 +38,7 @@ from scout.orchestrator.outcomes import Failure, classify, normalize_outputs
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state_store import StoreClosed
 from scout.spec.basics import MinSuccess
+from scout.spec.models import Defaults
 from scout.stepkit.context import ItemOutcome
 from scout.stepkit.registry import StepKind
 
@@ -116,6 +117,18 @@ class FanoutRun:
         n = len(self.items)
         n_failed = n - sum(1 for i in range(n) if i in self.results and self.results[i].ok)
         return n_failed, [self.failures[i] for i in sorted(self.failures)]
+
+    def ending(self, run: PhaseRun, defaults: Defaults
+               ) -> tuple[Failure | None, dict[str, Encoded], str | None]:
+        """How the attempt ended once every item is in, as :meth:`conclude` says it: an
+        item's error that fails the phase, the phase's timeout, or what its items made."""
+        if self.error is not None:
+            return classify(self.error), {}, None
+        if run.timed_out:
+            limit = policy.timeout_of(run.phase, defaults)
+            return classify(policy.timeout_error(run.pid, limit)), {}, None
+        assert run.kind is not None
+        return self.conclude(run.kind, policy.allowance(run.phase, defaults))
 
     def conclude(self, kind: StepKind, allow: MinSuccess
                  ) -> tuple[Failure | None, dict[str, Encoded], str | None]:

@@ -6,7 +6,8 @@ inside the pool. Its collaborators, each in its own module: ``board.py`` (where 
 phase is; the group rule), ``decide.py`` + ``facts.py`` (blocked / skipped / reused /
 stale), ``policy.py`` (retries, timeouts, stops), ``fanout.py`` (items sharing the
 workers by need, gathered in item order), ``work.py`` (the step calls),
-``records.py`` (state-log records and events), ``results.py`` (durable results).
+``records.py`` (state-log records and events), ``results.py`` (durable results),
+``stopping.py`` (the stop that stands: failed, budget, interrupted).
 A ``failed_terminal`` phase that is not ``optional`` stops the mission: nothing new
 starts, running phases finish; ``BudgetExceeded`` and Ctrl-C stop it at once (the
 outcome keeps the stopping error's code: RUN004 the mission's cap, RUN008 its batch's).
@@ -15,7 +16,6 @@ outcome keeps the stopping error's code: RUN004 the mission's cap, RUN008 its ba
 from __future__ import annotations
 
 import queue
-import threading
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -39,6 +39,7 @@ from scout.orchestrator.records import RunLog
 from scout.orchestrator.results import ResultWriter
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseStatus
 from scout.orchestrator.state_store import StateStore
+from scout.orchestrator.stopping import AT_ONCE, Stop
 from scout.orchestrator.work import StepCalls
 from scout.spec.models import Pipeline
 
@@ -71,16 +72,13 @@ class Runner:
         self.fanouts: dict[str, FanoutRun] = {}
         self._q: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self._in_flight = 0
-        self._stop: str | None = None
-        self._stop_reason: str | None = None
-        self._stop_code: str | None = None
-        self._stop_flag = threading.Event()
+        self.stop = Stop()
         self._plain: list[tuple[PhaseRun, int]] | None = None  # held while starting a batch
         self.results = ResultWriter(self.log, artifacts, on_artifact)
         self._committer = self.results.committer
         self.calls = StepCalls(mission_id=mission_id, pipeline=pipeline, config=config,
                                root=root, run_dir=run_dir, today=today, facts=self.facts,
-                               log=self.log, post=self._q.put, stop=self._stop_flag,
+                               log=self.log, post=self._q.put, stop=self.stop.flag,
                                context=context or {})
 
     # --- the loop ---------------------------------------------------------------------
@@ -89,7 +87,7 @@ class Runner:
         ex = self.config.executor
         make = self.opt.executor or (lambda n: make_executor(ex.kind, n, ex.options()))
         executor = make(self.opt.max_workers)
-        self.pool = WorkPool(executor, self._q.put, self._stop_flag,
+        self.pool = WorkPool(executor, self._q.put, self.stop.flag,
                              capacity=min(self.opt.max_workers, executor.capacity))
         self.calls.pool = self.pool
         self.calls.remote_providers = self.opt.remote_providers
@@ -101,7 +99,7 @@ class Runner:
                 if self._in_flight == 0:
                     due = self.board.next_wake() if self.board.by_state["retry"] else None
                     if due is None:
-                        if self._stop is None and self.board.by_state["queued"]:
+                        if self.stop.kind is None and self.board.by_state["queued"]:
                             continue  # phases queued by a phase that finished synchronously
                         break
                     woke = self.opt.wait(self._q, due - self.clock())  # the retry's back-off
@@ -125,7 +123,7 @@ class Runner:
                 self._check_deadlines()
                 self._fire_retries(self.clock())
                 self.pool.top_up()
-                if self._committer.error is not None and self._stop is None:
+                if self._committer.error is not None and self.stop.kind is None:
                     self._stop_all("failed", f"could not record results: {self._committer.error}")
         except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (the reason says which)
             interrupted = True
@@ -138,9 +136,7 @@ class Runner:
             finally:
                 self._committer.close()
         self._mark_unstarted()
-        return RunOutcome(self._stop, self._stop_reason,
-                          {pid: r.final or S.PENDING.value for pid, r in self.runs.items()},
-                          self._stop_code if self._stop == "budget" else None)
+        return self.stop.outcome({pid: r.final or S.PENDING.value for pid, r in self.runs.items()})
 
     def _handle(self, msg: tuple[Any, ...]) -> None:
         kind, pid, token = msg[0], msg[1], msg[2]
@@ -167,7 +163,7 @@ class Runner:
         work = deque(ready)
         while work:
             pid = work.popleft()
-            if self._stop is not None:
+            if self.stop.kind is not None:
                 continue  # nothing new is decided once the mission stops
             run = self.runs[pid]
             if self._decide(run):
@@ -205,7 +201,7 @@ class Runner:
     # --- starting ---------------------------------------------------------------------
 
     def _start_queued(self) -> None:
-        if self._stop is not None:
+        if self.stop.kind is not None:
             return
         startable = self.board.startable()
         if not startable:
@@ -213,7 +209,7 @@ class Runner:
         self._plain = []
         try:
             for r in startable:
-                if self._stop is not None:
+                if self.stop.kind is not None:
                     break
                 if r.state == "queued":  # not resolved meanwhile by a synchronous finish
                     self._start(r)
@@ -277,23 +273,15 @@ class Runner:
     # --- finishing --------------------------------------------------------------------
 
     def _finish_fanout(self, run: PhaseRun) -> None:
-        fr = self.fanouts[run.pid]
-        if self._stop in ("budget", "interrupted"):
+        if self.stop.kind in AT_ONCE:
             self._record_stopped(run)
-        elif fr.error is not None:
-            self._failed(run, classify(fr.error))
-        elif run.timed_out:
-            limit = policy.timeout_of(run.phase, self.pipeline.defaults)
-            self._failed(run, classify(policy.timeout_error(run.pid, limit)))
+            return
+        failure, encoded, partial = self.fanouts[run.pid].ending(run, self.pipeline.defaults)
+        if failure is not None:
+            self._failed(run, failure)
         else:
-            assert run.kind is not None
-            failure, encoded, partial = fr.conclude(
-                run.kind, policy.allowance(run.phase, self.pipeline.defaults))
-            if failure is not None:
-                self._failed(run, failure)
-            else:
-                self._succeeded(run, encoded, S.SUCCEEDED_PARTIAL.value if partial
-                                else S.SUCCEEDED.value, partial)
+            self._succeeded(run, encoded, S.SUCCEEDED_PARTIAL.value if partial
+                            else S.SUCCEEDED.value, partial)
 
     def _succeeded(self, run: PhaseRun, encoded: dict[str, Encoded], status: str,
                    reason: str | None) -> None:
@@ -332,7 +320,7 @@ class Runner:
             self._record_stopped(run)
             return
         retry = policy.retry_policy(run.phase, self.pipeline.defaults)
-        v = policy.after_failure(failure, retry, run.attempt, stopping=self._stop == "budget",
+        v = policy.after_failure(failure, retry, run.attempt, stopping=self.stop.kind == "budget",
                                  rng=self.opt.rng)
         if not v.retry:
             self._terminal(run, failure, v.reason)
@@ -354,7 +342,7 @@ class Runner:
                    release=release)
 
     def _record_stopped(self, run: PhaseRun) -> None:
-        reason = f"stopped: {self._stop_reason}"
+        reason = f"stopped: {self.stop.reason}"
         self.log.stopped(run.pid, run.attempt, reason)
         self._done(run, S.FAILED_RETRYABLE.value, reason=reason)
 
@@ -364,11 +352,9 @@ class Runner:
                        code=failure.code)
 
     def _stop_all(self, kind: str, reason: str, *, code: str | None = None) -> None:
-        if self._stop is None or (kind == "budget" and self._stop != "budget"):
-            self._stop, self._stop_reason, self._stop_code = kind, reason, code
+        if self.stop.take(kind, reason, code):
             self.log.stopping(reason, level="error" if kind != "interrupted" else "warning")
-        if kind in ("budget", "interrupted"):
-            self._stop_flag.set()
+        if kind in AT_ONCE:
             for r in self.board.sorted("retry"):
                 self._record_stopped(r)
             self.pool.sweep()
@@ -392,7 +378,7 @@ class Runner:
         """After a stop: blocked (required input failed) or pending, with the reason."""
         left = [self.runs[pid] for pid in self.order if self.runs[pid].state != "done"]
         for run, status, reason in policy.unstarted(left, self.runs, self.producer,
-                                                    self.state, self._stop_reason):
+                                                    self.state, self.stop.reason):
             run.final = status
             self.board.set(run, "done")
             if reason is not None:

@@ -26,6 +26,7 @@ from scout.adapters.contract import Reply, Request
 from scout.adapters.contract.redact import without_secrets
 from scout.config.models import Config
 from scout.fsutil import pid_alive
+from scout.providers.answershape import fits
 from scout.providers.cache import ReplyCache, cache_key
 from scout.providers.cost import BudgetTracker, Cost
 from scout.providers.journal import FIELDS, iter_journal
@@ -87,6 +88,12 @@ class Answers:
         reply, pending = found
         if pending is not None:
             self.recover_pending(self._key(adapter, request), adapter)
+        if not fits(self.config.adapters[adapter].type, reply.value):
+            # an entry edited to another shape than the adapter answers: a miss, asked
+            # again (the answer replaces it)
+            self.cache.hits -= 1
+            self.cache.misses += 1
+            return None
         return reply
 
     def put(self, adapter: str, request: Request, reply: Reply[Any],

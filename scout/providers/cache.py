@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import os
 import secrets as random_bytes
 import sqlite3
@@ -138,6 +139,22 @@ def pending_note(raw: object) -> dict[str, Any] | None:
     return note
 
 
+#: how far after this machine's now an entry's time may be (another machine's clock, on a
+#: shared runtime/): later than that, no scout wrote it
+FUTURE_SLACK_S = 300.0
+
+
+def _fresh(stored_at: object, now: float, ttl: float) -> bool:
+    """Whether an entry stored at ``stored_at`` is within ``ttl`` of ``now``. The file is
+    anyone's to edit: a time that is not a number (text, NULL) stopped every phase that
+    read the entry with a TypeError, and one far in the future served its answer for
+    ever; either is a miss, and the next answer replaces it."""
+    if isinstance(stored_at, bool) or not isinstance(stored_at, (int, float)):
+        return False
+    at = float(stored_at)
+    return math.isfinite(at) and at <= now + FUTURE_SLACK_S and now - at < ttl
+
+
 class ReplyCache:
     def __init__(self, runtime_dir: str | Path, *, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(runtime_dir) / CACHE_NAME
@@ -202,7 +219,7 @@ class ReplyCache:
         row = self._db().execute(
             "SELECT stored_at, body, pending FROM replies WHERE key = ?", (key,)
         ).fetchone()
-        if row is None or self.clock() - row[0] >= ttl:
+        if row is None or not _fresh(row[0], self.clock(), ttl):
             self.misses += 1
             return None
         try:

@@ -19,18 +19,19 @@ Provenance = dict[str, tuple[str, str]]  # url -> (adapter, phase)
 class Citations:
     """Numbers sources in order of first citation: ``cite(url, title)`` → 1, 2, ...
 
-    ``provenance`` (url → adapter, phase) says who found each URL; a caller that knows
-    better (an evidence line carries its own adapter and phase) passes them explicitly.
-    ``titles`` (url → the title or name a record in the mission gives it) names a source
+    ``origins`` (url → adapter, phase: :func:`provenance`) says who found each URL; a
+    caller that knows better (an evidence line carries its own adapter and phase) passes
+    them explicitly. ``names`` (url → the title or name a record in the mission gives it:
+    :func:`titles`) names a source
     cited with no title of its own (a model's citations are bare URLs, some adapters
     give the URL as the title), rather than printing its URL twice.
     """
 
-    def __init__(self, provenance: Provenance | None = None,
-                 titles: dict[str, str] | None = None) -> None:
+    def __init__(self, origins: Provenance | None = None,
+                 names: dict[str, str] | None = None) -> None:
         self._index: dict[str, int] = {}
-        self._provenance = dict(provenance or {})
-        self._titles = dict(titles or {})
+        self._provenance = dict(origins or {})
+        self._titles = dict(names or {})
         self.items: list[dict[str, str]] = []
 
     def found_by(self, url: str) -> tuple[str, str]:

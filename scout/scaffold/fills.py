@@ -76,19 +76,21 @@ def asked(inputs: list[tuple[str, str]]) -> str:
 _PLACE_ES = {"in": "en", "from": "desde", "to": "a"}
 
 
-def search_words(words: str, spanish: str | None, asked: str) -> str:
+def search_words(words: str, spanish: str | None, given: str) -> str:
     """The main search's query: the kind's name and the values the request gave, in the
     request's language. Its Spanish name (``--es``) for a Spanish request; without one a
     Spanish request searches its own words (the English slug would find English pages:
-    "carehomes in Zaragoza")."""
+    "carehomes in Zaragoza"). ``given``: what :func:`asked` made of the inputs (named
+    apart from it: a parameter ``asked`` hid the function in this body)."""
     if spanish:
-        return f"{{{{ {spanish!r} if task.lang == 'es' else {words!r} }}}}{asked}"
-    return f"{{% if task.lang == 'es' %}}{{{{ task.query }}}}{{% else %}}{words}{asked}{{% endif %}}"
+        return f"{{{{ {spanish!r} if task.lang == 'es' else {words!r} }}}}{given}"
+    return f"{{% if task.lang == 'es' %}}{{{{ task.query }}}}{{% else %}}{words}{given}{{% endif %}}"
 
 
-def question(words: str, spanish: str | None, asked: str,
-              inputs: list[tuple[str, str]]) -> str:
-    """The synthesis question, in the request's language (see :func:`search_words`).
+def question(words: str, spanish: str | None, given: str,
+             inputs: list[tuple[str, str]]) -> str:
+    """The synthesis question, in the request's language (see :func:`search_words`;
+    ``given`` as there).
     A money input other than the budget (a declared value to insure) is said as its
     amount alone, in parentheses: no cap, and no English word in a Spanish question."""
     budget = budget_input(inputs)
@@ -98,8 +100,8 @@ def question(words: str, spanish: str | None, asked: str,
            if budget else "") + amounts
     cap_es = (f"{{% if task.{budget} %}} por {{{{ task.{budget} }}}} como máximo{{% endif %}}"
               if budget else "") + amounts
-    english = f"Which {words}{asked} are best{cap}?"
-    spanish_q = (f"¿Cuáles son los mejores {spanish}{asked}{cap_es}?" if spanish
+    english = f"Which {words}{given} are best{cap}?"
+    spanish_q = (f"¿Cuáles son los mejores {spanish}{given}{cap_es}?" if spanish
                  else "¿Qué es lo mejor para «{{ task.query }}»?" + amounts)
     return f"{{% if task.lang == 'es' %}}{spanish_q}{{% else %}}{english}{{% endif %}}"
 

@@ -60,6 +60,21 @@ def api_token(host: str, env: Mapping[str, str]) -> Secret | None:
     return Secret(API_TOKEN_ENV, value) if value is not None else None
 
 
+async def refuse(send: Any, status: int, body: bytes, *extra: tuple[bytes, bytes]) -> None:
+    """Answer a refused request (``body``: the API's JSON error) before reading its body.
+    The server may have answered it already: a malformed body (a bad chunk) is answered
+    400 by uvicorn while this answer is on its way, and sending then raised inside the
+    server, which printed "Exception in ASGI application" and a traceback in the
+    operator's log for each such request. There is nothing left to say to that client."""
+    try:
+        await send({"type": "http.response.start", "status": status, "headers": [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()), *extra]})
+        await send({"type": "http.response.body", "body": body})
+    except Exception:  # noqa: BLE001 - h11's or httptools' "response already sent"
+        return
+
+
 class BearerAuth:
     """ASGI middleware: every HTTP request must carry the bearer token."""
 
@@ -83,10 +98,7 @@ class BearerAuth:
         body = json.dumps({"error": {
             "code": AUTH_CODE, "message": "missing or wrong bearer token",
             "hint": "send 'Authorization: Bearer <SCOUTE_API_TOKEN>'"}}).encode()
-        await send({"type": "http.response.start", "status": 401, "headers": [
-            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-            (b"www-authenticate", b'Bearer realm="scout"')]})
-        await send({"type": "http.response.body", "body": body})
+        await refuse(send, 401, body, (b"www-authenticate", b'Bearer realm="scout"'))
 
 
 def loopback_host(value: str) -> bool:
@@ -135,7 +147,4 @@ class LoopbackHostGuard:
                        "(localhost, 127.0.0.1, [::1])",
             "hint": "open http://127.0.0.1:PORT/ ; to serve other names, bind with "
                     f"{API_TOKEN_ENV} set"}}).encode()
-        await send({"type": "http.response.start", "status": 421, "headers": [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode())]})
-        await send({"type": "http.response.body", "body": body})
+        await refuse(send, 421, body)

@@ -11,7 +11,9 @@ always shown as the words it is; its ``%(name)s`` placeholders still take the va
 (escaped by Jinja as any value is). Jinja fills every msgstr with ``%``: a translation's
 lone ``%`` ("100% reembolsable") failed the whole report (TypeError), and one naming a
 value its msgid does not pass failed it too (KeyError); the first is now text, the
-second shows the msgid. Markdown templates (no autoescape) get the text as
+second shows the msgid, as does a positional ``%s`` its msgid does not write (newstyle
+gettext passes values by name: "Hola %s" showed "%s" to the reader while ``scout
+validate`` called it an error). :func:`unfilled` is the one rule both read. Markdown templates (no autoescape) get the text as
 it is: their output is made inert by :mod:`scout.report.inert` and rendered by
 markdown-it with raw HTML off.
 """
@@ -23,30 +25,65 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from jinja2 import pass_context
-from markupsafe import escape
 
 
-#: a ``%`` as ``%``-formatting reads it: ``%%``, or a named slot ``%(name)s`` (group 2)
-_PERCENT = re.compile(r"%(%|\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa])?")
+#: a ``%`` as ``%``-formatting reads it: ``%%`` (group 1 is "%"), a named slot
+#: ``%(name)s`` (group 2 the name), or a positional one (``%s``, ``%5.2f``, ``%d``: group
+#: 1, no name); with no group, a lone ``%`` (before a space, the end, or a character no
+#: conversion is), the text's own. "% d" is Python's space flag but a translator's "100 %
+#: descuento", so a positional slot starts right after the ``%``.
+_PERCENT = re.compile(r"%(%|\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[hlL]?[diouxXeEfFgGcrsa]"
+                      r"|[-#0+]*\d*(?:\.\d+)?[hlL]?[diouxXeEfFgGcrsa])?")
+
+
+def _slots(msgids: tuple[str, ...]) -> set[str]:
+    """The placeholders the msgids write, named or positional, as written."""
+    return {m.group(0) for text in msgids for m in _PERCENT.finditer(text)
+            if m.group(1) is not None and m.group(1) != "%"}
+
+
+def unfilled(msgstr: str, msgids: tuple[str, ...]) -> list[str]:
+    """The placeholders of ``msgstr`` Jinja cannot fill with what its ``msgids`` take,
+    as written, in order: a named one no msgid passes, or one written otherwise
+    (``%(n)d`` for ``%(n)s``), and a positional one (``%s``: newstyle gettext passes
+    values by name only) its msgid does not write. Empty when it can be filled. The one
+    rule the report renders by (:func:`fillable`) and ``scout validate`` checks
+    (SPEC058 reads an entry as :func:`as_shown` writes it; SPEC093)."""
+    slots = _slots(msgids)
+    return [m.group(0) for m in _PERCENT.finditer(msgstr)
+            if m.group(1) is not None and m.group(1) != "%" and m.group(0) not in slots]
+
+
+def _escaped(text: str, positional: bool) -> str:
+    """``text`` with each lone ``%`` (and, when ``positional``, each positional
+    placeholder) written ``%%``; ``%%`` and named placeholders as they were."""
+    out: list[str] = []
+    last = 0
+    for m in _PERCENT.finditer(text):
+        if m.group(1) is None or (positional and m.group(2) is None and m.group(1) != "%"):
+            out.append(text[last:m.start()] + "%" + m.group(0))
+            last = m.end()
+    return "".join(out) + text[last:]
+
+
+def as_shown(text: str) -> str:
+    """``text`` with each lone ``%`` written ``%%``, its placeholders as they were: Babel's
+    check, run on a msgid and msgstr so written, reads placeholders where the report does
+    ("%(n)s% de descuento" is text after a slot, not Babel's "% d"; "%(n)s %s" is still a
+    mix)."""
+    return _escaped(text, positional=False)
 
 
 def fillable(msgstr: str, msgids: tuple[str, ...]) -> str | None:
     """``msgstr`` as Jinja can fill it with the values its ``msgids`` take (newstyle
     gettext always runs ``msgstr % values``): a lone ``%`` is text, doubled ("100 %
-    reembolsable", where no translator escapes one); None when it names a value no msgid
-    passes, or writes one otherwise (``%(n)d`` for ``%(n)s``): it cannot be filled, so
-    the msgid is shown instead."""
-    slots = {m.group(0) for text in msgids for m in _PERCENT.finditer(text) if m.group(2)}
-    out: list[str] = []
-    last = 0
-    for m in _PERCENT.finditer(msgstr):
-        if m.group(1) is None:  # a lone %: the text's own
-            out.append(msgstr[last:m.start()] + "%%")
-            last = m.end()
-        elif m.group(2) is not None and m.group(0) not in slots:  # as its msgid writes it
-            return None
-    return "".join(out) + msgstr[last:]
+    reembolsable", where no translator escapes one), and so is a positional placeholder
+    its msgid writes too (the msgid's own text, shown as written); None when it has a
+    placeholder Jinja cannot fill (:func:`unfilled`: "Hola %s", "%(m)s noches" for
+    "%(n)s nights"), so the msgid is shown instead."""
+    if unfilled(msgstr, msgids):
+        return None
+    return _escaped(msgstr, positional=True)
 
 
 def _as_text(func: Callable[..., str] | None, fallback: Callable[..., str],
@@ -57,6 +94,8 @@ def _as_text(func: Callable[..., str] | None, fallback: Callable[..., str],
     untranslated lookup). ``msgids``: where the msgids are among the call's arguments."""
     if func is None:
         return None
+    from jinja2 import pass_context  # here: scout validate reads the rule above without Jinja
+    from markupsafe import escape
 
     @pass_context
     def call(context: Any, *args: Any) -> Any:

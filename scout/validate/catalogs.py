@@ -13,7 +13,9 @@ translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/
 * SPEC093 (warning): a translation the report cannot fill, which Babel's check (run only
   on entries flagged python-format, as one whose msgid has a placeholder is) does not
   see: it names a ``%(placeholder)s`` its msgid does not pass, or writes one otherwise
-  (``%(n)d`` for ``%(n)s``), so the report shows the English msgid. A lone ``%``
+  (``%(n)d`` for ``%(n)s``), or a positional ``%s`` its msgid does not write ("Hola %s":
+  Jinja passes values by name), so the report shows the English msgid
+  (:func:`scout.spec.catalogtext.unfilled`, the one rule both read). A lone ``%``
   ("100% reembolsable") is no such entry: the report shows it as written (fillable), and
   an input's label is read without ``%`` (``%%`` would show doubled there).
 * SPEC078 (scout.validate.kind_words): the kind's input names and enum values.
@@ -39,6 +41,7 @@ from typing import Any
 from scout.errors import CatalogInvalid, Location, Problem
 from scout.i18n import LANGS, _catalog, catalog_path, read_catalog
 from scout.lazyre import lazy_re
+from scout.spec.catalogtext import as_shown, unfilled
 from scout.validate.builtin_facts import translated
 
 #: the languages a kind's words must be translated into (English is the msgids)
@@ -114,26 +117,10 @@ def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
     return catalog
 
 
-#: a ``%`` as ``%``-formatting reads it (scout.spec.catalogtext): ``%%``, a named slot
-#: ``%(name)s`` (group 2), or a lone one (no group)
-_PERCENT = lazy_re(r"%(%|\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa])?")
-
-#: a lone ``%`` before a space or the end ("%(n)s% de descuento", "100 % reembolsable"):
-#: Babel's check reads "% d" as a placeholder (a space flag), the report shows it as text
-_TEXT_PERCENT = lazy_re(r"(?<!%)((?:%%)*)%(?=\s|$)")
-
-
-def _as_shown(text: str) -> str:
-    """``text`` with each lone ``%`` the report shows as text (before a space or the
-    end) written ``%%``, so Babel's check reads it as the report does; ``%%`` and the
-    placeholders (``%(n)s``, ``%s``) as they were."""
-    return _TEXT_PERCENT.sub(lambda m: m.group(1) + "%%", text)
-
-
 def _shown(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
-        return type(value)(_as_shown(v) if isinstance(v, str) else v for v in value)
-    return _as_shown(value) if isinstance(value, str) else value
+        return type(value)(as_shown(v) if isinstance(v, str) else v for v in value)
+    return as_shown(value) if isinstance(value, str) else value
 
 
 def format_errors(catalog: Any) -> Iterator[tuple[Any, list[Any]]]:
@@ -154,11 +141,9 @@ def format_errors(catalog: Any) -> Iterator[tuple[Any, list[Any]]]:
 
 def filling_problems(catalog: Any, path: Path, checked: Collection[Any] = ()) -> list[Problem]:
     """SPEC093 (warnings): translations the report cannot fill as their msgid is filled
-    (:func:`scout.spec.catalogtext.fillable`, the rule the report renders by: it shows
+    (:func:`scout.spec.catalogtext.unfilled`, the rule the report renders by: it shows
     the msgid instead). ``checked``: the msgids Babel's check already reported (SPEC058),
     said once."""
-    from scout.spec.catalogtext import fillable
-
     out: list[Problem] = []
     for message in catalog:
         if not message.id or message.fuzzy or message.id in checked:
@@ -166,11 +151,9 @@ def filling_problems(catalog: Any, path: Path, checked: Collection[Any] = ()) ->
         ids = tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
         strs = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
         where = Location(str(path), message.lineno or 0, 1)
-        passed = {m.group(0) for i in ids for m in _PERCENT.finditer(i) if m.group(2)}
         for text in (t for t in strs if t):
-            if fillable(text, ids) is None:
-                named = sorted({m.group(0) for m in _PERCENT.finditer(text)
-                                if m.group(2) and m.group(0) not in passed})
+            named = sorted(set(unfilled(text, ids)))
+            if named:
                 out.append(Problem(
                     "SPEC093", f"the translation of {ids[0]!r} cannot be filled: it names "
                     f"{', '.join(named)}, which its msgid does not pass; a report in that "

@@ -163,7 +163,7 @@ class SlowSmtp:
                     cmd = line[:4].upper()
                     if cmd == b"DATA":
                         conn.sendall(b"354 go\r\n")
-                        while (body := f.readline()) not in (b".\r\n", b""):
+                        while f.readline() not in (b".\r\n", b""):
                             pass
                         conn.sendall(b"250 queued\r\n")
                     elif cmd == b"QUIT":

@@ -154,3 +154,55 @@ def test_a_real_mix_or_a_stranger_still_fails(tmp_path: Path, msgid: str, msgstr
     assert p.severity == "error" and words in p.message
     assert p.location and p.location.file == str(path) and p.location.line == 8
     assert _spec093(tmp_path) == {}  # said once
+
+
+@pytest.mark.parametrize("msgid, msgstr, values, source, said", [
+    # a positional slot where the msgid passes a named one (Babel: SPEC058)
+    ("Hello %(name)s", "Hola %s", {"name": "Ana"}, '{{ _("Hello %(name)s", name="Ana") }}',
+     "SPEC058"),
+    ("%(n)s rooms left", "quedan %d habitaciones", {"n": 3},
+     '{{ _("%(n)s rooms left", n=3) }}', "SPEC058"),
+    # in an entry whose msgid passes none (Babel does not check it: SPEC093 names it)
+    ("Sea view", "vista al mar (%s)", {}, '{{ _("Sea view") }}', "%s"),
+    ("Late check-out", "salida tardía hasta las %5.2f", {},
+     '{% trans %}Late check-out{% endtrans %}', "%5.2f"),
+])
+def test_a_positional_slot_the_msgid_does_not_write_is_one_rule_for_report_and_validate(
+        tmp_path: Path, msgid: str, msgstr: str, values: dict[str, object],
+        source: str, said: str) -> None:
+    """Newstyle gettext fills a msgstr by name only: the report showed "Hola %s" as
+    written while validate called it an error. Both now read it as a slot nothing fills:
+    the report shows the msgid, validate says so (SPEC058 where Babel checks, else
+    SPEC093)."""
+    _po(tmp_path, f'msgid "Fine"\nmsgstr "Bien"\n\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n')
+    problems = [p for p in catalog_problems(tmp_path / "locales", [])
+                if p.code in ("SPEC058", "SPEC093")]
+    assert len(problems) == 1, problems
+    [p] = problems
+    assert p.location and p.location.line == 8
+    if said == "SPEC058":
+        assert p.code == "SPEC058" and p.severity == "error"
+    else:
+        assert p.code == "SPEC093" and f"it names {said}, which" in p.message
+    assert _render(tmp_path, source, "es") == (msgid % values if values else msgid)
+
+
+@pytest.mark.parametrize("msgid, msgstr, source, shown", [
+    # the msgid's own positional text, mirrored: shown as written, said nothing of
+    ("Save %s today", "ahorra %s hoy", '{{ _("Save %s today") }}', "ahorra %s hoy"),
+    ("IVA 21%", "IVA 21%", '{{ _("IVA 21%") }}', "IVA 21%"),
+    ("Discount", "rebaja del 10% ya", '{{ _("Discount") }}', "rebaja del 10% ya"),
+])
+def test_a_percent_the_report_shows_as_written_is_said_nothing_of(
+        tmp_path: Path, msgid: str, msgstr: str, source: str, shown: str) -> None:
+    _po(tmp_path, f'msgid "{msgid}"\nmsgstr "{msgstr}"\n')
+    assert [p for p in catalog_problems(tmp_path / "locales", [])
+            if p.code in ("SPEC058", "SPEC093")] == []
+    assert _render(tmp_path, source, "es") == shown
+
+
+def test_an_untranslated_msgid_with_a_positional_slot_is_shown_as_written(
+        tmp_path: Path) -> None:
+    """The fallback (the msgid) is never emptied by the rule that rejects a msgstr."""
+    _po(tmp_path, 'msgid "Other"\nmsgstr "Otro"\n')
+    assert _render(tmp_path, '{{ _("Up to %d%% off, %s") }}', "es") == "Up to %d% off, %s"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.world import World, build_world
+from tests.e2e.world import build_world
 from tests.fakes.server import FakeServer
 
 

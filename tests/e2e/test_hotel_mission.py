@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from tests.e2e.harness import run_cli
-from tests.e2e.world import F1_QUERY, HOTELS, QUERY, ROOT, World, hotel_queries
+from tests.e2e.world import HOTELS, QUERY, ROOT, World
 
 PIPELINE = str(ROOT / "pipelines" / "hotel_research.yaml")
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import socket
 import ssl
 import threading
 from collections.abc import Iterator

@@ -12,7 +12,6 @@ import pytest
 from selectolax.lexbor import LexborHTMLParser
 
 from scout.report.mailbody import inert_body
-from tests.e2e.conftest import world  # noqa: F401 - the e2e world fixture
 from tests.e2e.harness import run_cli
 from tests.e2e.world import QUERY, ROOT, World
 from tests.email.smtpd import smtp_server

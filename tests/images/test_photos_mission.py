@@ -8,11 +8,9 @@ import io
 import json
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import world  # noqa: F401 - the e2e world fixture
 from tests.e2e.harness import run_cli
 from tests.e2e.world import QUERY, ROOT, World
 

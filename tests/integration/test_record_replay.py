@@ -8,7 +8,6 @@ same path through the chain and give the same answers (DESIGN: "replay needs no 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest

@@ -11,7 +11,6 @@ citations, and for words that do not belong to cleaning services."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 
 import pytest

@@ -13,7 +13,6 @@ to cruises."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 
 import pytest

@@ -10,7 +10,6 @@ belong to equipment hire."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 
 import pytest

@@ -11,7 +11,6 @@ its citations and for words that do not belong to lab equipment."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,6 @@ from tests.kinds import (
     assert_says_nothing_of,
     assert_validates,
     excluded_reasons,
-    own_words,
     parse_request,
     plan_output,
     run_each,

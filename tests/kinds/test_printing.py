@@ -12,7 +12,6 @@ not belong to print shops."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 
 import pytest

@@ -16,6 +16,8 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from tests.e2e.conftest import world  # noqa: F401 - the e2e world fixture (test_world.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_QUERY = "find hotels in Barcelona for September 2026 under 200 EUR with good reviews"
 

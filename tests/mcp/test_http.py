@@ -6,10 +6,8 @@ address without one. A real server process on 127.0.0.1, the SDK's HTTP client."
 from __future__ import annotations
 
 import contextlib
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 

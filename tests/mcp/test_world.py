@@ -9,7 +9,6 @@ from pathlib import Path
 import anyio
 import pytest
 
-from tests.e2e.conftest import world  # noqa: F401 - the e2e world fixture
 from tests.e2e.world import PERPLEXITY_KEY, QUERY, World
 from tests.integration.helpers import find_leaks
 from tests.mcp.conftest import scout_mcp, text_of

@@ -15,7 +15,6 @@ Screenshots are written under the test's tmp dir and copied to $SCOUT_TEST_ARTIF
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
