@@ -41,8 +41,9 @@ _NUMBER = re.compile(r"(?<![\w.,/:])\d{1,3}(?:[.,\u00a0\u202f]\d{3}){1,5}(?:[.,]
 #: after a letter or a colon (the prompt's own labels "[E12]", a time's "15:30")
 _LOOSE = re.compile(r"(?<![\w.,:])\d{1,15}(?:[.,]\d{1,6})?")
 #: thousands grouped by plain spaces ("1 250 €", as French and some Spanish pages write
-#: them), read whole beside the strict reading's two numbers
-_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){1,4}(?![\d.,]\d)")
+#: them), read whole beside the strict reading's two numbers, with their decimals ("1 250,50
+#: €" is 1250.50, which an English answer writes "1,250.50")
+_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){1,4}(?:[.,]\d{1,2})?(?![\d.,]\d)")
 #: the scale of a rating said in words ("9 out of 10", "9 de 10", "4,5 sobre 5", "85 of
 #: 100"): no figure a page must state, as "/10" is none
 _SCALE_BEFORE = re.compile(r"\d\s{1,3}(?:out\s{1,3}of|of|de|sobre|on)\s{1,3}$", re.I)
@@ -119,8 +120,8 @@ class Known:
                     for value in readings(m.group()):
                         values.setdefault(value, set()).add(kind)
             for m in _SPACED.finditer(text):
-                values.setdefault(float(m.group().replace(" ", "")), set()).add(
-                    kind_of(text, m.start(), m.end()))
+                for value in _spaced_readings(m.group()):
+                    values.setdefault(value, set()).add(kind_of(text, m.start(), m.end()))
         self._values = sorted(values)
         self._kinds = [values[v] for v in self._values]
 
@@ -128,14 +129,17 @@ class Known:
         """Whether a figure of the prompt is ``token`` (within 1%) and may be what the
         answer writes it as (``kind``): a figure the prompt writes plain supports any,
         one the answer writes plain is supported by any, else the kinds agree."""
-        for value in readings(token):
-            slack = max(0.05, abs(value) * 0.01)
-            at = bisect.bisect_left(self._values, value - slack)
-            while at < len(self._values) and self._values[at] <= value + slack:
-                kinds = self._kinds[at]
-                if kind == PLAIN or PLAIN in kinds or kind in kinds:
-                    return True
-                at += 1
+        return any(self.has_value(value, kind) for value in readings(token))
+
+    def has_value(self, value: float, kind: str = PLAIN) -> bool:
+        """:meth:`has` of one reading."""
+        slack = max(0.05, abs(value) * 0.01)
+        at = bisect.bisect_left(self._values, value - slack)
+        while at < len(self._values) and self._values[at] <= value + slack:
+            kinds = self._kinds[at]
+            if kind == PLAIN or PLAIN in kinds or kind in kinds:
+                return True
+            at += 1
         return False
 
 
@@ -161,13 +165,20 @@ def _unsupported(text: str, known: Known) -> list[tuple[str, str]]:
     return out
 
 
+def _spaced_readings(token: str) -> set[float]:
+    """A figure whose groups plain spaces part ("1 250", "1 250,50"): its decimals after a
+    comma or a point, whichever it has (the spaces being its groups, either is a decimal
+    mark)."""
+    return {float(token.replace(" ", "").replace(",", "."))}
+
+
 def _spaced_known(text: str, m: re.Match[str], known: Known) -> bool:
     """Whether ``m`` is a group of a figure whose groups a plain space parts ("1 250"),
     and that figure, read whole, is known."""
     for whole in _SPACED.finditer(text, max(0, m.start() - 20), min(len(text), m.end() + 20)):
         if whole.start() <= m.start() and m.end() <= whole.end():
-            return known.has(whole.group().replace(" ", ""),
-                             kind_of(text, whole.start(), whole.end()))
+            kind = kind_of(text, whole.start(), whole.end())
+            return any(known.has_value(v, kind) for v in _spaced_readings(whole.group()))
     return False
 
 
