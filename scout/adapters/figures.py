@@ -50,8 +50,9 @@ _NUMBER = re.compile(r"(?<![\w.,/:])\d{1,3}(?:[.,\u00a0\u202f]\d{3}){1,5}(?:[.,]
 #: after a letter or a colon (the prompt's own labels "[E12]", a time's "15:30")
 _LOOSE = re.compile(r"(?<![\w.,:])\d{1,15}(?:[.,]\d{1,6})?")
 #: thousands grouped by plain spaces ("1 250 €", as French and some Spanish pages write
-#: them), read whole beside the strict reading's two numbers
-_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){1,4}(?:,\d{1,2}(?!\d))?(?![\d.,]\d)")
+#: them), read whole beside the strict reading's two numbers, with their decimals ("1 250,50
+#: €" is 1250.50, which an English answer writes "1,250.50")
+_SPACED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3}){1,4}(?:[.,]\d{1,2}(?!\d))?(?![\d.,]\d)")
 #: the scale of a rating said in words ("9 out of 10", "9 de 10", "4,5 sobre 5", "85 of
 #: 100"): no figure a page must state, as "/10" is none
 _SCALE_BEFORE = re.compile(r"\d\s{1,3}(?:out\s{1,3}of|of|de|sobre|on)\s{1,3}$", re.I)

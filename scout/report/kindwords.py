@@ -14,6 +14,7 @@ left as written.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,8 @@ def kind_words(words: Collection[str], l10n: Callable[[str], str], *,
             return value
         if parts and all(isinstance(p, str) and p in words for p in parts):
             return ", ".join(map(said, parts))
+        if isinstance(value, str) and (prose := _prose_list(value, words, said)):
+            return prose
         if spaced and isinstance(value, str) and (tokens := value.split()) \
                 and all(t in words for t in tokens):
             return " ".join(map(said, tokens))
@@ -71,6 +74,33 @@ def kind_words(words: Collection[str], l10n: Callable[[str], str], *,
         return author_word(word, l10n)
 
     return written
+
+
+#: a list ``listed`` wrote ("cut, colour and beard", "corte, tinte y barba"): its last
+#: two items joined by a conjunction, the others by a comma
+_PROSE = re.compile(r", | (and|or|y|e|o|u) ")
+_CONJUNCTION = {"and": ("en", "and"), "or": ("en", "or"), "y": ("es", "and"),
+                "e": ("es", "and"), "o": ("es", "or"), "u": ("es", "or")}
+
+
+def _prose_list(value: str, words: frozenset[str], said: Callable[[str], str]) -> str | None:
+    """A list of the kind's words that the ``listed`` filter said ("cut, colour and
+    beard"), each word said in its place and joined again as ``listed`` joins them in the
+    language it was written in ("corte, tinte y barba"); None for any other text."""
+    from scout.i18n.lists import say_list
+
+    found = list(_PROSE.finditer(value))
+    if not found or found[-1].group(1) is None or any(m.group(1) for m in found[:-1]):
+        return None
+    items, start = [], 0
+    for m in found:
+        items.append(value[start:m.start()])
+        start = m.end()
+    items.append(value[start:])
+    if not all(i in words for i in items):
+        return None
+    lang, conjunction = _CONJUNCTION[found[-1].group(1)]
+    return say_list(map(said, items), lang, conjunction)
 
 
 def _title_words(value: str, words: frozenset[str], said: Callable[[str], str]) -> str:

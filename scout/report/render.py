@@ -50,7 +50,7 @@ from scout.spec.templating import PARSE_EXTENSIONS, make_env
 
 #: filters whose output depends on the language (they take ``lang=``)
 LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration", "unit",
-                  "usd")
+                  "usd", "listed")
 
 #: filters that write a rating (they take ``rating_scale``: the kind's)
 RATING_FILTERS = ("rating", "value")

@@ -93,15 +93,23 @@ class Offer(BaseModel):
     price: Money
 
 
-#: words of rank's flags that say how a value it checked was compared (rank_enrich.py,
-#: rank_periods.py: "price converted from USD (approximate)", "price per day converted
-#: to per week", "divided by 4 people, to compare it", "compared at the price after it");
-#: "cannot be compared" is a value that was not
-_COMPARED = ("converted", "to compare", "compared at")
+#: words of rank's flags that say how a value it checked was compared or worked out
+#: (rank_enrich.py, rank_periods.py, extracharge.py, distancerate.py, nounprice.py,
+#: pricerise.py, seasonprice.py: "price converted from USD (approximate)", "divided by 4
+#: people, to compare it", "compared at the price after it", "extra added to the price
+#: compared: 45 EUR + 20 % (…) = 54 EUR", "0.3 EUR per km added for the 100 km asked",
+#: "8 × 45 EUR per headshot, the number asked"): the working, not a doubt
+_COMPARED = ("converted", "to compare", "compared at", "added to the price compared:",
+             "added for the", "the number asked", "price rise is included:",
+             "as the request says it is", "as the request is for", "as the page dates")
+#: words that make any such flag a doubt: a value that was not compared, an extra or a
+#: rise left out, a price that may be more ("an extra applies that could not be added to
+#: the price compared", "compared at the largest, …, so it may cost more")
+_DOUBT = ("cannot be compared", "could not", "not added", "not included", "may cost more")
 
 
 def _how_compared(flag: str) -> bool:
-    return "cannot be compared" not in flag and any(w in flag for w in _COMPARED)
+    return not any(w in flag for w in _DOUBT) and any(w in flag for w in _COMPARED)
 
 
 class TermCost(BaseModel):

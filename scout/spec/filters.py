@@ -138,6 +138,31 @@ def unit(value: Any, word: str = "", digits: int | None = None, *, lang: str = "
     return f"{shown} {say_unit(word, i18n.lang_of(lang), value)}" if word else shown
 
 
+def _listed_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    from scout.i18n.lists import CONJUNCTIONS
+
+    given = args[0] if args else kwargs.get("conjunction", "and")
+    if given is EXPR or given in CONJUNCTIONS:
+        return None
+    return f"{given!r} is no conjunction it says: one of {', '.join(CONJUNCTIONS)}"
+
+
+@_filter
+@arg_rule(_listed_args)
+def listed(value: Any, conjunction: str = "and", *, lang: str = "en") -> str:
+    """A list as a sentence says it, in the reader's language: ``['cut', 'colour',
+    'beard'] | listed`` → 'cut, colour and beard', 'cut, colour y beard' (each item as
+    given: pass the kind's words through ``l10n`` or ``_`` first when they need it);
+    ``listed('or')`` → 'a or b', 'a o b'. A string is one item; None → ''."""
+    from scout.i18n.lists import say_list
+
+    if value is None:
+        return ""
+    items = [value] if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__") \
+        else list(value)
+    return say_list(items, i18n.lang_of(lang), conjunction)
+
+
 @_filter
 def date(value: Any, form: str = "long", *, lang: str = "en") -> str:
     """A date (or ISO string) in words: 'September 15, 2026', '15 de septiembre de 2026'."""

@@ -63,7 +63,7 @@ def _parameters(fn: Callable[..., Any]) -> frozenset[str]:
 #: the locale filters (scout.spec.filters) that a pipeline's own templates call: they write
 #: in the request's language (``task.lang``), as a report does
 TASK_LANG_FILTERS = ("money", "rating", "number", "date", "month", "value", "duration", "usd",
-                     "unit")
+                     "unit", "listed")
 
 
 @lru_cache(maxsize=64)

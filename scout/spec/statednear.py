@@ -77,8 +77,18 @@ def near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None) -> Near
                        + _WITHIN_BEFORE + "|" + _FROM_BEFORE + "|" + _CHARGE_BEFORE + "|"
                        + _BAND_BEFORE + "|" + _WHERE_LABEL + "|" + _PLUS_BEFORE + "|"
                        + NEXT_BEFORE + r")$"),
-            re.compile(_LINE_OPENS + r"(?:" + alt + r")(?:" + _QUALIFIED + "|" + _LISTED + r")$"),
+            re.compile(_LINE_OPENS + r"(?:" + alt + r")(?:" + _qualified(alt, synonyms) + "|"
+                       + _LISTED + r")$"),
             re.compile(_PACK_BEFORE.format(alt=alt)))
+
+
+def _qualified(alt: str, synonyms: dict[str, tuple[str, ...]] | None) -> str:
+    """:data:`_QUALIFIED` with its pair (:data:`_PAIR`), never one naming ``alt`` or a
+    thing of the kind's ``synonyms`` (any group's words, in the singular or the plural)."""
+    things = {fold(str(w)).strip() for k, group in (synonyms or {}).items() for w in (k, *group)}
+    known = "|".join(_plural_too(w) for w in sorted(things - {""}, key=lambda w: (-len(w), w)))
+    return _QUALIFIED.replace("{pair}", _PAIR.replace("{things}", alt + ("|" + known if known else ""))
+                              .replace("{qualifier}", _QUALIFIER))
 
 
 #: the words that join things or say what is with them, never a version's own word
@@ -102,8 +112,13 @@ _LINE_OPENS = r"(?:^|(?<=[.;:/|·•(\n])|(?<=\s[-–]))\s*"
 #: "Tinte raíz 35 €", "Suplemento pelo largo +10 €",
 #: "Corte caballero: 15 €", "Lavado completo 25 €", "Haircut long hair from £35"; never
 #: across a joining word ("corte y tinte 95 €" prices both) or a number ("Bono 5 cortes")
-_QUALIFIED = (r"\s*:?(?:\s+" + _QUALIFIER + r"){1,3}\s*(?::\s*)?"
+_QUALIFIED = (r"\s*:?(?:\s+" + _QUALIFIER + r"){1,3}{pair}\s*(?::\s*)?"
               r"(?:(?:desde|from|a\s+partir\s+de|starting\s+(?:at|from))\s+|\+\s*)?")
+#: a version's own pair after one of its words, joined by "y" / "and": "Lavado completo
+#: interior y exterior 25 €", "Limpieza cocina y baño", "Valeting inside and out £40"; never
+#: a thing the kind names ("Corte mujer y tinte 60 €" prices a cut and a dye: "tinte" is
+#: in the kind's synonyms) nor the word's own ("corte y corte"), which a pack is
+_PAIR = r"(?:\s+(?:y|e|and|&)\s+(?!(?:{things})(?![\w'’-])){qualifier})?"
 #: the items of a list the word labels, each the word's: "Corte: corto 18 €, medio 22 €,
 #: largo 26 €", "Tinte raíz 35 € / completo 45-60 €", "Colour: roots £35 / full head £55"
 #: (the amounts before the value and their versions, within its sentence: after a colon

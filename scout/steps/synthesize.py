@@ -151,12 +151,12 @@ def collect_subjects(inputs: dict[str, Any],
             # a kind adds to a rate), where the kind's arithmetic made it differ
             out += [_brief(c, None, reasons, said, cost, value.excluded_cost_per)
                     if (cost := value.excluded_costs.get(c.key)) is not None
-                    and not same_price(cost, _amount(c)) else _brief(c, None, reasons)
+                    and not same_price(cost, _amount(c)) else _brief(c, None, reasons, said)
                     for c, reasons in value.excluded]
             return out
     for value in inputs.values():
         if isinstance(value, Candidates):
-            return [_brief(c, None, []) for c in value.items]
+            return [_brief(c, None, [], said) for c in value.items]
     return []
 
 

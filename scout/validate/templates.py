@@ -55,6 +55,7 @@ from scout.spec.models import Pipeline
 from scout.spec.filtersig import call_problem, shown
 from scout.validate.evidence_words import evidence_word_problem, one_language_units
 from scout.validate.mention_lists import alternatives_problem
+from scout.validate.rawlinks import raw_link_problems
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
 
@@ -232,6 +233,7 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
     builtin = BUILTIN in path.resolve().parents
     if not builtin:
         use.texts.append(source)
+        use.problems.extend(raw_link_problems(source, pid, loc))
     task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
     reported: set[tuple[str, int]] = set()
     for kind, *rest in facts.uses:

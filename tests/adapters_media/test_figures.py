@@ -179,3 +179,21 @@ def test_an_answer_cut_at_the_token_limit_says_so(lang: str, said: str) -> None:
     body["choices"][0]["finish_reason"] = "length"
     syn = adapter(Capture(body=json.dumps(body).encode())).call(request(lang=lang), KEY).value
     assert syn.sentences and any(said in n for n in syn.notes)
+
+
+@pytest.mark.parametrize(("text", "page"), [
+    # a figure written in the other locale's form, its groups parted by plain spaces with
+    # decimals after them: one figure (was "1,250.50" / "250,50" marked invented)
+    ("Costs 1,250.50 EUR a week.", "Precio: 1 250,50 € por semana"),
+    ("Cuesta 1.250,50 € por semana.", "Precio: 1 250,50 € por semana"),
+    ("Cuesta 1 250,50 £ a la semana.", "Price £1,250.50 a week"),
+    ("From €12,400.5 a year.", "Tarifa anual 12 400,5 €"),
+    ("Desde 3 100,75 € al año.", "Yearly fee €3,100.75"),
+])
+def test_a_spaced_figure_with_decimals_is_read_whole(text: str, page: str) -> None:
+    assert unsupported(text, Known([page])) == []
+
+
+def test_a_spaced_figure_hides_no_invented_decimals() -> None:
+    assert unsupported("Costs 1,290.50 EUR a week.", Known(["Precio: 1 250,50 € semana"])) \
+        == ["1,290.50"]

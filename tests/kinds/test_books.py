@@ -255,9 +255,9 @@ def test_any_of_the_languages_asked_and_the_audience(runs):
     # a Catalan edition "per a adolescents" is for teens; either language will do
     assert _names(run) == ["Intel·ligència artificial per a joves",
                            "La IA explicada a los jóvenes"]
-    assert _excluded(run) == {"AI for Teens": ["no está en catalán, español"],
+    assert _excluded(run) == {"AI for Teens": ["no está en catalán o español"],
                               "Inteligencia artificial: una guía": ["no es para adolescentes"]}
-    assert "2 libros de 4 encontrados: sobre inteligencia artificial, en catalán, español, " \
+    assert "2 libros de 4 encontrados: sobre inteligencia artificial, en catalán o español, " \
            "para adolescentes." in run.report
     assert "| público | adolescentes |" in run.report
     assert queries[0] == "libro inteligencia artificial en catalán o español"

@@ -193,7 +193,7 @@ def test_a_spanish_request_compares_a_price_a_week_with_a_budget_a_month(runs):
     assert _names(run) == ["Residencia Fonseca"]
     assert _excluded(run) == {
         "Colegio Mayor San Bartolomé": ["cuesta más que el presupuesto"],
-        "Residencia Tormes": ["no indica habitación individual, con baño propio"],
+        "Residencia Tormes": ["no indica habitación individual y con baño propio"],
         "Residencia Anaya": ["no indica pensión completa"],
         "Residencia Plaza Mayor": ["cuesta más que el presupuesto"],
         "Residencia Campus Unamuno": ["sin plazas para la estancia pedida"],
@@ -267,10 +267,10 @@ def test_gender_policy_facilities_and_the_shortest_contract(runs):
     assert _names(run) == ["Colegio Mayor Aquinas"]
     assert _excluded(run) == {
         "Colegio Mayor Santa Teresa": ["no es mixta"],
-        "Residencia Moncloa": ["no indica todos los servicios pedidos: wifi, lavandería"],
+        "Residencia Moncloa": ["no indica todos los servicios pedidos: wifi y lavandería"],
         "Residencia Chamberí": ["su contrato mínimo es de 12 meses, más de lo pedido"],
     }
-    for words in ["1 residencia de 4 encontradas: mixta, con wifi, lavandería.",
+    for words in ["1 residencia de 4 encontradas: mixta, con wifi y lavandería.",
                   "| Colegio Mayor Aquinas | no consta | no consta | no consta | 4,4/5"]:
         assert words in run.report, words
     assert_says_nothing_of(ENGLISH, run.report, MADRID, ids=True, reviews=MADRID_REVIEWS)

@@ -215,14 +215,14 @@ def test_platforms_free_and_integrations_in_spanish(runs):
     assert _names(run) == ["Zotero", "JabRef"]
     assert _excluded(run) == {
         # Word only: LibreOffice is not said
-        "Mendeley Reference Manager": ["no consta que funcione con Word, LibreOffice"],
+        "Mendeley Reference Manager": ["no consta que funcione con Word y LibreOffice"],
         "EndNote 21": ["no funciona en Linux", "sin plan gratuito",
-                       "no consta que funcione con Word, LibreOffice"],
+                       "no consta que funcione con Word y LibreOffice"],
     }
     report = run.report
     assert report.startswith("# Herramientas de software")
     assert "2 herramientas de 4 encontradas: para gestor de referencias bibliográficas, en " \
-           "Linux, con plan gratuito, compatible con Word, LibreOffice." in report
+           "Linux, con plan gratuito, compatible con Word y LibreOffice." in report
     # "free and open source" with no amount: free, never "not stated"
     assert "| 1 | Zotero | gratis [1] | 4,7/5 [1] | Windows, macOS, Linux | sí | sí |" in report
     assert queries[0] == ("herramienta gestor de referencias bibliográficas plan gratuito "

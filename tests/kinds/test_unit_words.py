@@ -3,7 +3,10 @@ a ``_()`` message is one form for any number, so a word written after its ``%(n)
 plural even at one, and a Spanish msgstr that adds its own word ("desde los %(n)s meses")
 does so in the Spanish report alone. The number takes the ``unit`` filter instead
 (docs/authoring.md, "Making a kind bilingual"), which writes the reader's word in the
-number's form, or the message is an ``ngettext``.
+number's form, or the message is an ``ngettext``. A counted noun is held to it too
+("%(n)s bedrooms", "%(n)s visitas al mes", "for %(num)d GPUs" read "1 bedrooms"): a plural
+noun right after a placeholder that holds a number (not a word the call passes, ``_()``'d
+or an enum input's, nor a quantity the ``unit`` filter already named) takes ``ngettext``.
 
 The rule is checked on every pipeline and template under examples/, with each message's
 Spanish msgstr from the kind's own catalog, so a kind written later is held to it too; the
@@ -34,6 +37,88 @@ _RANGE_BEFORE = re.compile(r"%\(\w+\)[sdif]\s*(?:a|y|to|and|-|–)\s*$", re.IGNO
 
 def _unit_after_a_number(said: str) -> bool:
     return any(not _RANGE_BEFORE.search(said[:m.start()]) for m in _UNIT_AFTER.finditer(said))
+
+
+# --- counted nouns: "%(n)s visits a month", "%(n)s bedrooms", "%(num)d GPUs" -----------
+# a word right after a placeholder that is a plural noun: English or Spanish "-s" (not
+# "-ss", "-us", "-is": "class", "bus", "análisis"), and English's plurals without one;
+# not a word no noun is ("as", "plus", "más", "las") nor a unit's symbol, which has no
+# vowel ("Mbps", "kWh") and one form at any number
+_WORD_AFTER = re.compile(r"%\((\w+)\)[sdif]\s+([^\W\d_]+)")
+_IRREGULAR = {"people", "children", "men", "women", "feet", "teeth", "mice", "geese"}
+_NO_NOUN = {"as", "is", "was", "has", "does", "its", "this", "thus", "plus", "minus", "less",
+            "unless", "always", "across", "yes", "us", "his", "hers", "whereas", "perhaps",
+            "besides", "towards", "afterwards", "los", "las", "les", "sus", "mis", "tus", "nos",
+            "más", "mas", "menos", "tras", "pues", "es", "unos", "unas", "antes", "después",
+            "apenas", "además", "mientras", "entonces", "gratis", "lunes", "martes",
+            "miércoles", "jueves", "viernes", "crisis", "tesis", "análisis", "país", "mes",
+            "inglés", "francés", "portugués", "japonés"}
+_VOWEL = re.compile(r"[aeiouáéíóúü]", re.IGNORECASE)
+
+
+def _plural_noun(word: str) -> bool:
+    w = word.lower()
+    if w in _IRREGULAR or re.fullmatch(r"[A-Z]{2,}s", word):  # "GPUs", "PCs"
+        return True
+    return (w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 2
+            and w not in _NO_NOUN and bool(_VOWEL.search(w)))
+
+
+def _counted_noun_after_a_number(said: str, numeric: Any = None) -> bool:
+    """A plural noun right after a placeholder that holds a number (``numeric(name)``
+    says which do; all of them without it), not the top of a range."""
+    return any(_plural_noun(m.group(2)) and not _RANGE_BEFORE.search(said[:m.start()])
+               and (numeric is None or numeric(m.group(1)))
+               for m in _WORD_AFTER.finditer(said))
+
+
+def _call_args(text: str, start: int) -> dict[str, str]:
+    """The named arguments of the call whose text goes on at ``start`` (after its
+    msgid), each as its source: ``{'n': 'task.bedrooms', 'level': '_(task.level)'}``
+    (strings read whole, so a comma or a bracket in one is no separator)."""
+    args, depth, quote, part, i = [], 1, "", "", start
+    while i < len(text) and depth:
+        ch = text[i]
+        if quote:
+            quote = "" if ch == quote and text[i - 1] != "\\" else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if depth == 1 and not quote and ch == ",":
+            args.append(part)
+            part = ""
+        elif depth:
+            part += ch
+        i += 1
+    args.append(part)
+    named = (re.match(r"\s*(\w+)\s*=(?!=)\s*(.*)", a, re.DOTALL) for a in args)
+    return {m.group(1): m.group(2).strip() for m in named if m}
+
+
+def _numeric_inputs(kind: Path) -> set[str] | None:
+    from scout.spec.loader import load_pipeline
+
+    paths = sorted((kind / "pipelines").glob("*.yaml"))
+    if not paths:
+        return None
+    inputs = load_pipeline(paths[0]).model.inputs
+    return {n for n, spec in inputs.items() if getattr(spec, "type", "") in ("integer", "number")}
+
+
+#: an argument that writes a word, not a number: a translation, the kind's word, a
+#: quantity the unit filter already gave its noun ("1 mes"), an amount of money
+_A_WORD = re.compile(r"(?<![\w.])(?:_|gettext|pgettext)\(|\|\s*(?:l10n|unit|money|value|"
+                     r"replace|upper|lower|title|capitalize)\b")
+
+
+def _holds_a_number(expr: str, numeric: set[str] | None) -> bool:
+    if not expr or _A_WORD.search(expr):
+        return not expr  # an argument not found: the placeholder read as a number
+    bare = re.fullmatch(r"\(?\s*task\.(\w+)\s*\)?(?:\s*or\s*\S+)?", expr)
+    return not (bare and numeric is not None and bare.group(1) not in numeric)
 # a one-form message: _('…'), gettext("…"), pgettext("context", "…"); never ngettext,
 # whose forms follow the number
 _MESSAGE = re.compile(r"(?<![\w.])(?:_|gettext|pgettext)\(\s*(?:(['\"])(?:(?!\1).)*\1\s*,\s*)?"
@@ -59,12 +144,15 @@ def unit_words_after_numbers(path: Path) -> list[str]:
     after a placeholder."""
     text = path.read_text(encoding="utf-8")
     spanish = _spanish(_kind(path))
+    numeric = _numeric_inputs(_kind(path))
     bad = []
     for m in _MESSAGE.finditer(text):
         line = text.count("\n", 0, m.start()) + 1
         msgid = m.group(3).replace("\\'", "'").replace('\\"', '"')
+        args = _call_args(text, m.end())
         for said in (msgid, spanish.get(msgid, "")):
-            if _unit_after_a_number(said):
+            if _unit_after_a_number(said) or _counted_noun_after_a_number(
+                    said, lambda name: _holds_a_number(args.get(name, ""), numeric)):
                 bad.append(f"line {line}: {said!r}")
     return bad
 
@@ -165,11 +253,11 @@ TEMPLATE_CASES = [
     ("cleaning", "cleaning_report.md.j2", "%(rate)s an hour × %(hours)s",
      {"c": _t(price=_t(amount=20, currency="EUR")), "v": _t(hours_asked=1)},
      "20 EUR an hour × 1 hour", "20 € la hora × 1 hora"),
-    ("cleaning", "cleaning_report.md.j2", "%(rate)s an hour × %(hours)s × %(n)s visits a month",
+    ("cleaning", "cleaning_report.md.j2", "%(rate)s an hour × %(hours)s × %(n)s visit a month",
      {"cur": "EUR", "v": _t(hourly=20, visit_hours=3, min_hours=2, hours_asked=None,
                             visits_month=4)},
      "20 EUR an hour × 3 hours × 4 visits a month", "20 € la hora × 3 horas × 4 visitas al mes"),
-    ("cleaning", "cleaning_report.md.j2", "%(rate)s an hour × %(hours)s × %(n)s visits a month",
+    ("cleaning", "cleaning_report.md.j2", "%(rate)s an hour × %(hours)s × %(n)s visit a month",
      {"cur": "EUR", "v": _t(hourly=20, visit_hours=1, min_hours=None, hours_asked=None,
                             visits_month=4)},
      "20 EUR an hour × 1 hour × 4", "20 € la hora × 1 hora × 4"),
@@ -187,6 +275,32 @@ TEMPLATE_CASES = [
      "for a student of 1 year", "para un alumno de 1 año"),
     ("tutors", "tutors_report.md.j2", "for a student of %(age)s", {"task": _t(age=16)},
      "for a student of 16 years", "para un alumno de 16 años"),
+    # counted nouns: one form per number (ngettext), in either language
+    ("cleaning", "cleaning_report.md.j2", "the fixed price for %(n)s bedroom",
+     {"task": _t(bedrooms=1)}, "the fixed price for 1 bedroom", "el precio fijo para 1 habitación"),
+    ("cleaning", "cleaning_report.md.j2", "the fixed price for %(n)s bedroom",
+     {"task": _t(bedrooms=3)}, "the fixed price for 3 bedrooms",
+     "el precio fijo para 3 habitaciones"),
+    ("cleaning", "cleaning_report.md.j2", "%(n)s visit a month", {"v": _t(visits_month=1.0)},
+     "1 visit a month", "1 visita al mes"),
+    ("cleaning", "cleaning_report.md.j2", "%(n)s visit a month", {"v": _t(visits_month=4.33)},
+     "4.3 visits a month", "4,3 visitas al mes"),
+    ("solar", "solar_report.md.j2", "%(panels)s panel × %(watts)s W asked",
+     {"task": _t(panels=1, panel_watts=450)}, "1 panel × 450 W asked", "1 panel × 450 W pedidos"),
+    ("solar", "solar_report.md.j2", "%(panels)s panel × %(watts)s W asked",
+     {"task": _t(panels=12, panel_watts=450)}, "12 panels × 450 W", "12 paneles × 450 W pedidos"),
+    ("papers", "papers_report.md.j2", "cited at least %(num)s time",
+     {"task": _t(min_citations=1)}, "cited at least 1 time", "citados al menos 1 vez"),
+    ("papers", "papers_report.md.j2", "cited at least %(num)s time",
+     {"task": _t(min_citations=50)}, "cited at least 50 times", "citados al menos 50 veces"),
+    ("datasets", "datasets_report.md.j2", "at least %(num)s row", {"task": _t(min_rows=1)},
+     "at least 1 row", "al menos 1 fila"),
+    ("books", "books_report.md.j2", "at most %(pages)s page", {"task": _t(max_pages=300)},
+     "at most 300 pages", "de como mucho 300 páginas"),
+    ("gpucloud", "gpucloud_report.md.j2", "%(price)s for %(num)d GPU",
+     {"p": _t(amount=2.5, currency="USD"), "per_box": 1}, "for 1 GPU", "por 1 GPU"),
+    ("gpucloud", "gpucloud_report.md.j2", "%(price)s for %(num)d GPU",
+     {"p": _t(amount=20, currency="USD"), "per_box": 8}, "for 8 GPUs", "por 8 GPU"),
 ]
 
 
@@ -261,6 +375,12 @@ REASON_CASES = [
      "solo hasta 1 año de edad"),
     ("schools", "teaches children up to", "school", "es", "Etapas hasta los 16 años.", None,
      "solo hasta 16 años de edad"),
+    ("boats", "takes fewer than", "boat", "en", "A day boat.", _t(adults=1, children=0),
+     "takes fewer than 1 person"),
+    ("boats", "takes fewer than", "boat", "es", "Barco de día.", _t(adults=1, children=0),
+     "admite menos de 1 persona"),
+    ("boats", "takes fewer than", "boat", "es", "Barco de día.", _t(adults=2, children=3),
+     "admite menos de 5 personas"),
 ]
 
 
@@ -270,6 +390,43 @@ def test_a_reason_says_its_unit_in_the_number_it_has(kind: str, needle: str, nam
                                                      lang: str, text: str, task: Any,
                                                      said: str) -> None:
     assert _reason(kind, needle, name, text, lang, task).strip() == said
+
+
+@pytest.mark.parametrize("said,bad", [
+    ("%(n)s bedrooms", True),
+    ("%(n)s visitas al mes", True),
+    ("hasta %(num)s huéspedes", True),
+    ("for %(num)d GPUs", True),
+    ("for %(num)s children", True),
+    ("%(n)s lecciones, %(price)s", True),
+    ("de %(youngest)d a %(oldest)d alumnos", False),   # a range's top: plural in both
+    ("%(num)s Mbps", False),                           # a symbol: one form
+    ("no %(cls)s class", False),
+    ("%(price)s plus VAT", False),
+    ("%(name)s has", False),
+    ("%(price)s más IVA", False),
+])
+def test_what_the_rule_reads_as_a_counted_noun(said: str, bad: bool) -> None:
+    assert _counted_noun_after_a_number(said) is bad
+
+
+@pytest.mark.parametrize("source,bad", [
+    ("{{ _('not for %(level)s learners', level=_(task.level)) }}", False),  # a word
+    ("{{ _('not %(n)s boats', n=task.boat_type) }}", False),      # an enum input's word
+    ("{{ _('only %(n)s seats', n=task.adults) }}", True),          # an integer input
+    ("{{ _('only %(n)s seats', n=c | stated('seats')) }}", True),
+    ("{{ _('the %(m)s asked', m=task.adults | unit('months')) }}", False),  # its own noun
+])
+def test_a_placeholder_holding_a_word_is_no_count(tmp_path: Path, source: str, bad: bool) -> None:
+    kind = tmp_path / "k"
+    (kind / "templates").mkdir(parents=True)
+    (kind / "pipelines").mkdir()
+    # a kind's inputs say which placeholders hold a number (boats: adults, boat_type)
+    (kind / "pipelines" / "k.yaml").write_text(
+        (EXAMPLES / "boats" / "pipelines" / "boats.yaml").read_text(encoding="utf-8"),
+        encoding="utf-8")
+    (kind / "templates" / "k.md.j2").write_text(source + "\n", encoding="utf-8")
+    assert bool(unit_words_after_numbers(kind / "templates" / "k.md.j2")) is bad
 
 
 @pytest.mark.parametrize("said,bad", [

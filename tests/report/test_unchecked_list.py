@@ -48,3 +48,52 @@ def test_what_went_unchecked_is_listed_alone(flag: str) -> None:
     assert "Kept, though not everything could be checked" in md
     line = next(x for x in md.splitlines() if x.startswith("- **Sala A**"))
     assert flag.split(":")[0] in line and "converted" not in line and "divided" not in line
+
+
+# --- a price worked out (an extra added, a distance, a count) is no doubt -------------
+
+def _worked_out() -> list[str]:
+    from scout.steps import distancerate, extracharge, nounprice, pricerise, rank_enrich
+
+    return [
+        extracharge.ADDED.format(base="45 EUR", extra="20 %", words="suplemento nocturno 20%",
+                                 after="54 EUR"),
+        extracharge.ADDED.format(base="£30", extra="£5", words="airport fee £5", after="£35"),
+        distancerate.ADDED.format(rate="0.3 EUR", unit="km", distance="100 km"),
+        nounprice.FLAG.format(count=8, price="45 EUR", noun="headshot"),
+        pricerise.RISE_FLAG.format(words="sube 2 € al año"),
+        rank_enrich.MEMBER_FLAG, rank_enrich.CHILD_FLAG,
+    ]
+
+
+def _doubts() -> list[str]:
+    from scout.steps import distancerate, extracharge, pricerise, tierprice
+
+    return [
+        extracharge.APART.format(words="peajes no incluidos"),
+        extracharge.MAYBE.format(words="suplemento nocturno"),
+        extracharge.UNPRICED.format(words="tolls not included"),
+        distancerate.EXTRA.format(rate="£0.45", unit="mile"),
+        pricerise.INDEX_FLAG.format(words="CPI + 3.9%"),
+        tierprice.NO_TIER.format(value="5 bedrooms", words="4 bedrooms £220"),
+    ]
+
+
+@pytest.mark.parametrize("lang, kept", [
+    ("en", "Kept, though not everything could be checked"),
+    ("es", "Se mantienen, aunque no se pudo comprobar todo"),
+])
+def test_a_price_worked_out_is_not_listed_as_a_doubt(lang: str, kept: str) -> None:
+    c = Candidate(key="a", name="A", flags=_worked_out())
+    assert c.unchecked_flags == []
+    assert kept not in render(lang, _worked_out())
+
+
+@pytest.mark.parametrize("i", range(6))
+def test_an_extra_or_a_cost_left_out_is_still_a_doubt(i: int) -> None:
+    flag = _doubts()[i]
+    md = render("en", [*_worked_out(), flag])
+    assert "Kept, though not everything could be checked" in md
+    line = next(x for x in md.splitlines() if x.startswith("- **Sala A**"))
+    assert line.endswith(flag.replace("[", "\\[").replace("]", "\\]")) or flag[:30] in line
+    assert "= 54 EUR" not in line and "the number asked" not in line

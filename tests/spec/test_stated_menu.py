@@ -55,3 +55,25 @@ def test_a_pack_is_no_one_things_price(text, of, want):
 ])
 def test_what_is_no_price_list_line_is_not_read(text, of):
     assert stated(text, "€", of=of) is None
+
+
+# a version named by a pair joined with "y" / "and" is still the word's own version, while
+# a thing the kind names after the "y" makes a pack (statednear._PAIR)
+SERVICES = {"cut": ("corte", "haircut"), "colour": ("tinte", "dye"), "beard": ("barba",),
+            "wash": ("lavado",)}
+
+
+@pytest.mark.parametrize("text, of, synonyms, want", [
+    ("Lavado completo interior y exterior 25 €. Aspirado 8 €.", ["lavado"], None, 25),
+    ("Lavado completo interior y exterior 25 €. Aspirado 8 €.", ["lavado"], SERVICES, 25),
+    ("Limpieza cocina y baño 40 €. Plancha 12 €.", ["limpieza"], None, 40),
+    ("Valet inside and out £40. Wax £15.", ["valet"], None, 40),
+    ("Encerado carrocería e interior: 30 €.", ["encerado"], None, 30),
+    # a thing the kind names, or the word itself, after the join: a pack, no one's price
+    ("Corte mujer y tinte 60 €. Corte caballero 15 €.", ["corte"], SERVICES, 15),
+    ("Haircut short and beard £25. Haircut long £30.", ["haircut"], SERVICES, 30),
+    ("Corte y tinte 95 €.", ["corte"], None, None),
+])
+def test_a_version_named_by_a_pair_is_the_word_own(text: str, of: list[str], synonyms: dict | None,
+                                                  want: float | None) -> None:
+    assert stated(text, "€", "£", of=of, pick="max", synonyms=synonyms) == want
