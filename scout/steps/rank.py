@@ -80,6 +80,9 @@ from scout.steps.rank_unknown import (already_flagged, cost_order, fields_and_in
                                       fields_checked, guarded, record_words,
                                       value_guard_words)
 from scout.steps.seasonprice import asked_dates
+from scout.steps.noticeneeded import flag_notice
+from scout.steps.serviceprice import asked_subject, subject_words
+from scout.steps.slotlength import asked_minutes
 from scout.steps.staylength import stay_span
 from scout.steps.unstatedbudget import compare_unstated
 from scout.steps.taxprice import (asked_basis, basis_note, compared_basis, off_basis,
@@ -298,7 +301,14 @@ def run(ctx: StepContext) -> Shortlist:
                               # a page's add-on beside the thing: its yes/no inputs' words
                               items=(item_words(getattr(ctx.pipeline, "inputs", None)),
                                      [fold(n) for n in getattr(ctx.pipeline, "nouns", None)
-                                      or ()]))
+                                      or ()]),
+                              slot_length=asked_minutes(ctx.task, work, _bounds(params, where)),
+                              subject=subject_words(asked_subject(ctx.task)),
+                              pieces=next((asked for _p, asked, area in tiers(ctx, params.tiers)
+                                           if not area and asked), None))
+    # "pedidos con 48 h de antelación" for a date sooner than that: said beside it
+    for c in cands:
+        flag_notice(c, asked_dates(ctx.task), getattr(ctx.task, "today", None))
     # a budget said with no period ("máximo 500 €") against prices stated per one: read per
     # the period most of them state, and said so (scout.steps.unstatedbudget)
     unstated = compare_unstated(cands, periods, span, work, counted) \

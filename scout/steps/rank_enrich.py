@@ -37,6 +37,9 @@ from scout.steps.tripfare import as_one_persons, for_trip
 from scout.steps.seasonprice import for_season
 from scout.steps.nounprice import for_nouns
 from scout.steps.seatprice import for_seats
+from scout.steps.piecepacks import for_pieces, restate_packs
+from scout.steps.serviceprice import restate_service
+from scout.steps.slotlength import flag_length, restate_lengths
 from scout.steps.slotprice import for_slot
 from scout.steps.staylength import Span
 from scout.steps.taxprice import stated_on_basis
@@ -104,6 +107,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            nouns: Sequence[tuple[str, int]] = (),
            start_month: int | None = None,
            items: tuple[Sequence[str], Sequence[str]] = ((), ()),
+           slot_length: float | None = None,
+           subject: frozenset[str] = frozenset(),
+           pieces: float | None = None,
            ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
@@ -159,7 +165,13 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     against a budget for all of them (:func:`scout.steps.nounprice.for_nouns`). ``items``:
     the kind's add-ons' words and its nouns, a source's price read off an add-on's amount
     ("Silla de niño 5 €. Traslado 60 €") being the thing's
-    (:func:`scout.steps.listprice.restate_items`)."""
+    (:func:`scout.steps.listprice.restate_items`). ``slot_length``: the minutes the
+    request asks a slot to last, each source pricing several lengths being the one asked's
+    (:func:`scout.steps.slotlength.restate_lengths`). ``subject``: the words of the
+    request's subject, a source pricing several services being the one's it names
+    (:func:`scout.steps.serviceprice.restate_service`). ``pieces``: the pieces the
+    request counts (rank's ``tiers`` integer input), a pack's price ("bandeja 25 uds 30 €")
+    being the packs they need (:mod:`scout.steps.piecepacks`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -170,6 +182,12 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     for c in by_key.values():
         before = dict(periods or {})
         c.evidence = restate_items(c.evidence, currency, *items)
+        # "corte 18 €, tinte 35 €, mechas 60 €" for "mechas": the service asked's (before
+        # the versions, tiers and lengths, which say more where a page states them)
+        c.evidence = restate_service(c.evidence, subject)
+        # "docena 9 €, media docena 5 €": the pack covering the pieces asked cheapest
+        c.evidence = restate_packs(
+            c.evidence, pieces, amount=lambda p: _comparable(p, currency, table, per, work))
         if variants is not None:
             c.evidence = restate(c.evidence, *variants,
                                  amount=lambda p: _comparable(p, currency, table, per, work))
@@ -182,6 +200,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if tiers:  # "1 dormitorio 45 €, 2 dormitorios 60 €": the size asked's
             c.evidence, tiered = restate_tiers(
                 c.evidence, tiers, amount=lambda p: _comparable(p, currency, table, per, work))
+        # "Clase 45 min 30 €, 60 min 38 €": the length asked's
+        c.evidence, lengthed = restate_lengths(
+            c.evidence, slot_length, amount=lambda p: _comparable(p, currency, table, per, work))
         # sources that disagree: the conservative value (lowest rating, highest price)
         stated = [e.rating for e in c.evidence if e.rating is not None]
         if stated:
@@ -206,8 +227,12 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         bases = work.bases if work is not None else None
         prices = [p for p in prices if per_factor(p[1].per, per, bases=bases) is not None] \
             or prices
-        amount = functools.partial(_comparable, currency=currency, table=table, per=per,
-                                   work=work)
+        # with no budget's period to put them on, two sources' prices per other periods
+        # (one's "15 €/mes", another's "120 €/año") are compared on one of theirs, never
+        # raw: the dearer is the yearly 180 €, not the 120 € figure
+        amount = functools.partial(_comparable, currency=currency, table=table,
+                                   per=per if per in PERIOD_DAYS else _shared_period(
+                                       [p for _url, p in prices]) or per, work=work)
         offers = [] if floor else shop_offers(prices, {c.url, *c.sources}, amount)
         c.offers = [Offer(url=url, shop=domain_of(url), price=p) for url, p in offers]
         if prices and floor:
@@ -219,6 +244,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         c.flags = [f for f in c.flags if not f.endswith("unknown") and f not in _ORDER_ONLY
                    and not is_period_flag(f)]
         flag_tier(c, tiered)  # compared at a tier other than the one asked: said so
+        flag_length(c, lengthed)  # and at a length other than the one asked
         if c.price is not None and member:
             _as_asker(c, members_amount, MEMBER_FLAG)
         if c.price is not None and child:  # "para mi hijo de 8 años": the children's price
@@ -254,6 +280,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             # heads: once per person, for_people leaves it
             if not _by_terms(c):  # a pack covering the length is booked whole
                 for_slot(c, per, people or 0, work)
+            else:  # its flag quotes the pack compared: no second word on the length
+                c.flags = [f for f in c.flags if f not in lengthed.values()]
+            if not tiered:  # "bandeja 25 uds 30 €" for 50: two of them (a tier says itself)
+                for_pieces(c, pieces, per)
             # "Menu for 10 people: £250" against a budget per person: the page's group
             for_group(c, per, people or 0)
             for_people(c, per, asked, periods, each, group, work)
@@ -294,6 +324,13 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.rating is None and "rating" in checks:
             c.flags.append(_ORDER_ONLY[1] if "rating" in ordered else N_("rating unknown"))
     return list(by_key.values()), converted_any
+
+
+def _shared_period(prices: Sequence[Money]) -> str | None:
+    """The period two or more of ``prices`` are stated per, when they state different
+    ones (the first stated), to compare them on one footing; None otherwise."""
+    periods = [str(p.per) for p in prices if p.per in PERIOD_DAYS]
+    return periods[0] if len(set(periods)) >= 2 else None
 
 
 def _by_terms(c: Candidate) -> bool:

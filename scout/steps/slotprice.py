@@ -19,6 +19,7 @@ import re
 
 from scout.i18n import N_
 from scout.schemas.records import Candidate
+from scout.schemas.task import Money
 from scout.steps.packprice import HOW_OFTEN, SENTENCE, price_lines
 from scout.steps.workbasis import Work
 from scout.task.amounts import find_amounts
@@ -33,7 +34,7 @@ _PACK = re.compile(r"\b(?:bonos?|packs?|abonos?|paquetes?|bundles?|blocks?|bloqu
 
 #: the longest slot a price is for, in seconds: a day's charter; "abierto 24 horas" says
 #: when a place opens, never what one price books
-_LONGEST = 12 * 3600
+LONGEST_SLOT = 12 * 3600
 #: how far from an amount its length is looked for, in characters
 _NEAR = 80
 
@@ -49,12 +50,20 @@ def slot_minutes(text: str, amount: float) -> float | None:
     €", "2-hour session £30") or, where the line writes its lengths after its amounts,
     after it ("24 € (hora y media)", "£30 for a 2-hour session"); None when it states none,
     or the sentence sells a pack or says how often."""
+    return next((minutes for minutes, money, _said in slots_listed(text)
+                 if money.amount == amount), None)
+
+
+def slots_listed(text: str) -> list[tuple[float, Money, str]]:
+    """Each price stating no period that ``text`` says the length of (:func:`slot_minutes`),
+    in the order written: its minutes, the amount, and the page's words for the slot
+    ("60 min 38 €"); a pack's or another sentence's length is none."""
     folded = fold(text or "")
     if len(folded) != len(text or ""):
-        return None
+        return []
     found = find_amounts(text)
-    if not any(m.amount == amount and m.per is None for m, _ in found):
-        return None
+    if not found:
+        return []
     ends = [m.end() for m in SENTENCE.finditer(folded)]
     # the line's way: a length before its first amount labels each amount by the one
     # before it; otherwise each amount's length follows it
@@ -62,8 +71,9 @@ def slot_minutes(text: str, amount: float) -> float | None:
     # (an amount's span may take a word of its label: "Clase de 60 min 20 €")
     before = any(span[0] < first for _, span in _lengths(folded, max(0, first - _NEAR),
                                                           first_end))
+    out: list[tuple[float, Money, str]] = []
     for i, (money, (start, end)) in enumerate(found):
-        if money.amount != amount or money.per is not None:
+        if money.per is not None:
             continue
         low = found[i - 1][1][1] if i else 0
         high = found[i + 1][1][0] if i + 1 < len(found) else len(folded)
@@ -76,16 +86,18 @@ def slot_minutes(text: str, amount: float) -> float | None:
         a, b = min(span[0], start), max(span[1], end)
         if any(a <= e < b for e in ends) or _PACK.search(_sentence(folded, a, ends)):
             continue  # another sentence's length, or a pack's hours
-        return seconds / 60
-    return None
+        words = text[a:b].strip(" ,;:/|-(") if before else text[start:b].strip(" ,;:/|-")
+        words += ")" * (words.count("(") - words.count(")"))  # "38 € (60 min)"
+        out.append((seconds / 60, money, words))
+    return out
 
 
 def _lengths(folded: str, a: int, b: int) -> list[tuple[int, tuple[int, int]]]:
     """The lengths of time said in ``folded[a:b]`` (seconds, span in ``folded``), a slot's
-    at most :data:`_LONGEST`, none said as how often."""
+    at most :data:`LONGEST_SLOT`, none said as how often."""
     out = []
     for seconds, (s, e) in find_durations(folded[a:b]):
-        if 0 < seconds <= _LONGEST and not HOW_OFTEN.match(folded, a + e):
+        if 0 < seconds <= LONGEST_SLOT and not HOW_OFTEN.match(folded, a + e):
             out.append((seconds, (a + s, a + e)))
     return out
 

@@ -15,6 +15,7 @@ from scout.task.bracketprice import bounds_only
 from scout.task.fundedprice import funded_only
 from scout.task.itemprice import items_only
 from scout.task.memberprice import members_only
+from scout.task.minimumspend import minimums_only
 from scout.task.offpeak import off_peak_only
 from scout.task.money import iter_money
 from scout.task.pricelabel import LABEL_GAP, label_re
@@ -342,8 +343,13 @@ def listed_amounts(text: str, items: Sequence[str] = (),
     "hasta 500 €: 4,99 €" is 4,99, "1 % (mín. 3 €)" none). With the kind's add-ons' words (``items``) and nouns, an add-on's
     amount beside the thing's is none either (:func:`scout.task.itemprice.items_only`:
     "Silla de niño 5 €. Traslado 60 €" is 60). The spend above which something is free
-    ("envío gratis desde 60 €", "free delivery over £50") is never one (:func:`_threshold`)."""
+    ("envío gratis desde 60 €", "free delivery over £50") is never one (:func:`_threshold`),
+    nor a minimum order, spend or booking (:func:`scout.task.minimumspend.minimums_only`:
+    "Pedido mínimo 300 €. Menú 25 €/persona" is 25)."""
     found = _with_balance(text, find_amounts(text))
+    # a minimum order is a condition, first: the amounts beside it are read without it
+    minimums = minimums_only(text, found)
+    found = [f for i, f in enumerate(found) if i not in minimums]
     # a membership that buys a lower rate per kWh: the page states two of them
     two_rates = len({m.amount for m, _ in found if m.per in _ENERGY}) >= 2
     extras = _extras(text, found) | members_only(text, found) | funded_only(text, found) \
