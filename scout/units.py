@@ -180,10 +180,20 @@ def rate_decimals(said: str) -> float | None:
     "£1.459" → 1.459), else None. Asked only of a rate, an amount per a unit of work or a
     measure (the money reader, :mod:`scout.task.money`; ``stated('€/l')``): "1,200 €" alone
     is read as the money reader reads it."""
-    m = _RATE_DECIMALS.search(said)
+    found = rate_decimals_at(said)
+    return found[0] if found is not None else None
+
+
+def rate_decimals_at(said: str) -> tuple[float, int] | None:
+    """:func:`rate_decimals` of the last such figure in ``said`` (a range's top), with
+    where that figure starts; None when there is none."""
+    m = None
+    for m in _RATE_DECIMALS.finditer(said):
+        pass
     if m is None:
         return None
-    return float((m.group("comma") or m.group("point")).replace(",", "."))
+    group = "comma" if m.group("comma") else "point"
+    return float(m.group(group).replace(",", ".")), m.start(group)
 
 
 #: the bases rank compares a price on besides a period: units of work and measures

@@ -46,7 +46,7 @@ from scout.task.numwords import rewrite, widen
 from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, letter_sign, mark,
                                      own_signs, short_signs)
 from scout.task.figures import AMOUNT as _AMOUNT, figure
-from scout.units import RATE_UNITS, measure_span, rate_decimals
+from scout.units import RATE_UNITS, measure_span, rate_decimals_at
 from scout.task.moneyunits import (
     PER, TIME_PERIODS, each_of, head_after, head_past_trip, is_band, measure_before, period_late, period_of,
     rate_named_before, rate_unit_before, unit_after_cap,
@@ -346,19 +346,35 @@ def iter_money(free: str, original: str, territories: list[str], *,
 def _rate_to_decimals(free: str, hit: tuple[Money, tuple[int, int], str | None],
                       ) -> tuple[Money, tuple[int, int], str | None]:
     """``hit`` with its amount read to three decimals where it is a rate written so
-    (:func:`scout.units.rate_decimals`: "1,459 €/l", "£1.459 per litre"): a unit of
+    (:func:`scout.units.rate_decimals_at`: "1,459 €/l", "£1.459 per litre"): a unit of
     work or a measure said after it, the request's (its ``per``) or a listing's (read after
     its span by :func:`scout.units.measure_unit`, as :mod:`scout.steps.listprice` does)."""
     money, (start, end), word = hit
-    if money.min is not None or money.max is not None or not (
-            money.per in RATE_UNITS or measure_span(free, end) is not None):
+    if not (money.per in RATE_UNITS or measure_span(free, end) is not None):
         return hit
     said = free[start:end]
     # the rate's own figure and currency: a request's span may hold its cap and its unit
-    value = rate_decimals(said)
-    if value is None or value == money.amount:
+    found = rate_decimals_at(said)
+    if found is None or found[0] == money.amount:
         return hit
+    value = found[0]
+    if money.min is not None:
+        # a range ("1,419-1,439 €/l", "entre 1,399 y 1,459 €/l"): its low figure written
+        # the same way, before the top, is a rate to three decimals too, else the range is
+        # left as read
+        low = (_LOW_RATE_COMMA if "€" in said else _LOW_RATE_POINT).search(said, 0, found[1])
+        if low is None or float(low.group(1).replace(",", ".")) > value:
+            return hit
+        return (money.model_copy(update={"amount": value,
+                                         "min": float(low.group(1).replace(",", "."))}),
+                (start, end), word)
     return money.model_copy(update={"amount": value}), (start, end), word
+
+
+# a range's low figure, priced to three decimals as its top is: "1,419" in "1,419-1,439 €"
+# (no pound or dollar before it), "£1.419" in "£1.419-£1.439"
+_LOW_RATE_COMMA = re.compile(r"(?<![\d.,£$])(?<![£$]\s)(\d,\d{3})(?![\d.,]\d)(?!\s?€)")
+_LOW_RATE_POINT = re.compile(r"(?<![\d.,])(\d\.\d{3})(?![\d.,]\d)")
 
 
 _CODE = re.compile(r"(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])")

@@ -97,6 +97,10 @@ ZARAGOZA = [
     Result("Cepsa Vía Hispanidad", "https://fuel.test/cepsa-hispanidad",
            "Cepsa Vía Hispanidad: Gasóleo A 1,519 €/l, GLP 0,899 €/l, AdBlue 0,95 €/l. "
            "Descuento 3 % pagando con tarjeta Cepsa. Tienda y lavado."),
+    # a range, self-service to attended: priced from its low end, both ends shown
+    Result("Galp Miralbueno", "https://fuel.test/galp-miralbueno",
+           "Galp Miralbueno, A-2 km 312: Gasóleo A 1,419-1,439 €/l según autoservicio o "
+           "atendido. Sin plomo 95 1,529 €/l. Abierta de 6:00 a 23:00, tienda y aire."),
 ]
 # as UK forecourts and price sites write them: pence a litre ("135.9p/litre"), pounds to
 # three decimals ("£1.399 per litre"), "from", a loyalty card's pence off, hours, services
@@ -140,7 +144,8 @@ def test_a_cap_per_litre_checks_the_fuel_asked_to_three_decimals(runs):
     run, queries = runs["zaragoza"]
     # the diesel of each table, never its petrol or its premium diesel; "1,389 €/l" is a
     # euro and 389 thousandths (never 1.389 €), written as the pump writes it
-    assert _names(run) == ["Plenoil Cogullada", "Ballenoil Los Enlaces"]
+    assert _names(run) == ["Plenoil Cogullada", "Ballenoil Los Enlaces", "Galp Miralbueno"]
+    assert "| 3 | Galp Miralbueno | 1,419-1,439 €/l [" in run.report
     assert _excluded(run) == {"Repsol Avenida de Navarra": ["por encima del presupuesto"],
                               "Cepsa Vía Hispanidad": ["por encima del presupuesto"]}
     assert "| 1 | Plenoil Cogullada | 1,389 €/l [1] ≤ 1,45 €/l |" in run.report
@@ -161,14 +166,15 @@ def test_a_price_older_than_a_day_is_said(runs):
 
 def test_the_litres_asked_and_the_app_the_asker_has(runs):
     run, _ = runs["zaragoza50"]
-    # 50 × 1,389 = 69,45; 50 × 1,409 = 70,45; Repsol 50 × (1,479 - 0,05) = 71,45 with the
-    # app asked; Cepsa's 3 % is its own card's, not Repsol's: 50 × 1,519 = 75,95
-    assert _names(run) == ["Plenoil Cogullada", "Ballenoil Los Enlaces",
+    # 50 × 1,389 = 69,45; 50 × 1,409 = 70,45; Galp from 50 × 1,419 = 70,95; Repsol 50 ×
+    # (1,479 - 0,05) = 71,45 with the app asked; Cepsa's 3 % is its own card's, not
+    # Repsol's: 50 × 1,519 = 75,95
+    assert _names(run) == ["Plenoil Cogullada", "Ballenoil Los Enlaces", "Galp Miralbueno",
                            "Repsol Avenida de Navarra"]
     assert _excluded(run) == {"Cepsa Vía Hispanidad": ["por encima del presupuesto"]}
     assert "| 1 | Plenoil Cogullada | 69,45 € en total (1,389 €/l según la fuente) [1] ≤ 72 € |" \
         in run.report
-    assert "| 3 | Repsol Avenida de Navarra | 1,479 €/l | 71,45 € | el precio del gasóleo, " \
+    assert "| 4 | Repsol Avenida de Navarra | 1,479 €/l | 71,45 € | el precio del gasóleo, " \
            "menos 0,05 €/l con la app o la tarjeta, por los 50 litros pedidos |" in run.report
     assert run.report.startswith("# Gasolineras: Zaragoza · gasóleo")
 

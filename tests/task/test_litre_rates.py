@@ -40,6 +40,8 @@ KIND = {"product": InputSpec(type="subject"), "place": InputSpec(type="place"),
     # three decimals, as a pump writes them: a comma before "€", a point after "£"
     ("gasóleo en Huesca por debajo de 1,399 €/l", 1.399, "EUR", "l"),
     ("petrol in Hull under £1.389 a litre", 1.389, "GBP", "l"),
+    # a range priced to three decimals: both ends so
+    ("gasóleo en Teruel entre 1,399 y 1,459 €/l", 1.459, "EUR", "l"),
     # a quantity of litres is no unit: the amount is for all of them
     ("gasóleo de calefacción en Soria, 1000 litros, máximo 1.100 €", 1100.0, "EUR", None),
     # thousands stay thousands: a peso's litre, and any amount with no unit
@@ -60,6 +62,8 @@ def test_a_request_reads_a_cap_per_litre_or_gallon(query: str, amount: float, cu
     ("Kerosene $3.89/gal, delivery included.", 3.89, "gal"),
     ("Pintura plástica 15 € por litro.", 15.0, "l"),
     ("Diesel £1.459 per litre at the pump.", 1.459, "l"),
+    # a range, from its low end
+    ("Gasóleo A 1,419-1,439 €/l según autoservicio o atendido.", 1.419, "l"),
 ])
 def test_a_listing_states_its_price_per_litre_or_gallon(text: str, amount: float,
                                                         per: str) -> None:
@@ -103,3 +107,18 @@ def test_a_gallon_converts_to_litres_and_a_rate_is_written_as_priced() -> None:
     assert format_money(Money(amount=1.399, currency="GBP", per="l"), "en") == "1.399 GBP/l"
     # a converted amount is not written to more decimals than cents
     assert format_money(Money(amount=1.6675, currency="EUR"), "en") == "1.67 EUR"
+
+
+def test_a_range_of_rates_keeps_both_ends_to_three_decimals() -> None:
+    budget = build_task("gasóleo en Teruel entre 1,399 y 1,459 €/l", KIND,
+                        today=TODAY).values["budget"]
+    assert (budget.min, budget.amount, budget.per) == (1.399, 1.459, "l")
+    price = find_price("Gasóleo A 1,419-1,439 €/l según autoservicio o atendido.")
+    assert price is not None and (price.amount, price.max) == (1.419, 1.439)
+    # a low figure written otherwise leaves the range as it was read
+    budget = build_task("paint in Leeds between £1,200 and £1.459 per litre", KIND,
+                        today=TODAY).values["budget"]
+    assert budget.min != 1.2
+    budget = build_task("diesel in Hull between £1.399 and £1.459 per litre", KIND,
+                        today=TODAY).values["budget"]
+    assert (budget.min, budget.amount, budget.per) == (1.399, 1.459, "l")
