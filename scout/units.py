@@ -97,6 +97,11 @@ UNIT_SPELLINGS: dict[str, tuple[str, ...]] = {
     "Wp": ("wp", "watt", "watts", "watt peak", "watt-peak", "watts peak", "watts-peak",
            "vatio", "vatios", "vatio pico", "vatios pico"),
     "kWp": ("kwp",),
+    # a liquid's litre and the US gallon, as pumps write them after a price: "1,459 €/l",
+    # "139.9p per litre", "1.200 pesos el litro", "$3.89/gal", "$3.89 per gallon"
+    # (``stated('€/l')``, ``stated('$/gal')`` read them all; measures: :data:`MEASURE_UNITS`)
+    "l": ("l", "litre", "litres", "liter", "liters", "litro", "litros", "ltr", "lt"),
+    "gal": ("gal", "gallon", "gallons", "galon", "galones"),
     # an hour of work or of hire, as pages write it after a price: "45 €/h", "£85 per
     # hour", "40 € la hora", "$95/hr" (``stated('€/h')`` reads them all)
     "hour": ("h", "hr", "hrs", "hour", "hours", "hora", "horas")}
@@ -116,7 +121,11 @@ OCCASIONS = frozenset({"visit", "walk"})
 #: A rate per weight is one too: a bakery's or a butcher's "24 €/kg", "a 24 € el kilo",
 #: "$12/lb" is never a whole cake's 24 € (rank's ``volume: {kg: weight}`` multiplies it
 #: by a ``weight`` input's kilograms, or a kind works the weight out in ``values``)
-MEASURE_UNITS = frozenset({"m2", "m3", "km", "mi", "kg", "lb"})
+#: A rate per litre or per gallon is one too: a fuel station's "1,459 €/l", "139.9p a
+#: litre", "$3.89/gal", heating oil's or bulk wine's price per litre (rank's ``volume: {l:
+#: litres}`` multiplies it by the litres asked; a gallon is the US one, as pumps that price
+#: per gallon state it, 3.785411784 l)
+MEASURE_UNITS = frozenset({"m2", "m3", "km", "mi", "kg", "lb", "l", "gal"})
 # a rate per a measure a price may be multiplied by (:data:`MEASURE_UNITS`), right
 # after the amount: of an area or a volume (metric: a rate per sq ft stays none),
 # or of a distance after a connector ("1,20 €/km", "1,20 € el kilómetro", "£2.50 per
@@ -130,10 +139,14 @@ DISTANCE_WORDS = r"(?P<km>km|kms|kil[oó]metros?|kilomet(?:re|er)s?)|(?P<mi>mile
 # a weight, after a connector too ("24 €/kg", "24 € el kilo", "£9 per kg", "$12/lb"): never
 # "tarta de 2 kg, 40 €" (no connector) nor "per pound" (a pound is money as often as weight)
 WEIGHT_WORDS = r"(?P<kg>kg|kgs|kilos?|kilogramos?|kilogrammes?|kilograms?)|(?P<lb>lbs?)"
+# a liquid's volume, after a connector ("1,459 €/l", "1.200 pesos el litro", "140p a litre",
+# "$3.89/gal", "$3.89 per gallon"): a bare "l" only after "/" ("€/l", "€/L"), for "a l" and
+# "el l" are no unit a person writes; never "depósito de 50 litros, 75 €" (no connector)
+LIQUID_WORDS = r"(?P<l>litros?|litres?|liters?|ltrs?|lts?)|(?P<gal>gallons?|galon(?:es)?|gal)"
 _PER_MEASURE = re.compile(
     r"\s*(?:(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)?\s*(?:" + AREA_VOLUME_WORDS + r")"
     r"|(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)\s*(?:" + DISTANCE_WORDS + "|"
-    + WEIGHT_WORDS + r"))(?!\w)", re.I)
+    + WEIGHT_WORDS + r"|" + LIQUID_WORDS + r")|/\s*(?P<l_>l))(?!\w)", re.I)
 
 
 def measure_unit(text: str, end: int) -> str | None:
@@ -147,7 +160,40 @@ def measure_unit(text: str, end: int) -> str | None:
 def measure_span(text: str, end: int) -> tuple[str, int] | None:
     """The measure :func:`measure_unit` reads and where its words end, or None."""
     m = _PER_MEASURE.match(text, end)
-    return (m.lastgroup, m.end()) if m is not None and m.lastgroup else None
+    # "l_": the bare "/l", a litre as its words are
+    return (m.lastgroup.rstrip("_"), m.end()) if m is not None and m.lastgroup else None
+
+
+# a rate priced to three decimals, as fuel pumps write it ("1,459 €/l", "£1.459 per
+# litre"): one separator then three digits, where the way the currency is written says that
+# separator is the decimal mark: a comma before a euro sign written after the figure (a
+# continental page, which groups thousands by a point: "1.459 €" stays 1459), a point after
+# a pound sign (a British page groups them by a comma). A "$" says neither: a peso's
+# "$1.459 el litro" is 1459 pesos, a Canadian pump's "$1.459/L" a dollar and a half
+_RATE_DECIMALS = re.compile(r"(?<![\d.,])(?:(?P<comma>\d,\d{3})\s?€|(?<=£)\s?(?P<point>\d\.\d{3}))"
+                            r"(?![\d.,]\d)")
+
+
+def rate_decimals(said: str) -> float | None:
+    """The value of the figure in ``said`` (an amount as written, with its currency) when
+    it is a rate priced to three decimals (:data:`_RATE_DECIMALS`: "1,459 €" → 1.459,
+    "£1.459" → 1.459), else None. Asked only of a rate, an amount per a unit of work or a
+    measure (the money reader, :mod:`scout.task.money`; ``stated('€/l')``): "1,200 €" alone
+    is read as the money reader reads it."""
+    found = rate_decimals_at(said)
+    return found[0] if found is not None else None
+
+
+def rate_decimals_at(said: str) -> tuple[float, int] | None:
+    """:func:`rate_decimals` of the last such figure in ``said`` (a range's top), with
+    where that figure starts; None when there is none."""
+    m = None
+    for m in _RATE_DECIMALS.finditer(said):
+        pass
+    if m is None:
+        return None
+    group = "comma" if m.group("comma") else "point"
+    return float(m.group(group).replace(",", ".")), m.start(group)
 
 
 #: the bases rank compares a price on besides a period: units of work and measures
@@ -155,7 +201,8 @@ RATE_UNITS = WORK_UNITS | MEASURE_UNITS
 #: how a measure input's value (metres for a ``length``, m² for an ``area``, m³ for a
 #: ``volume``) counts each measure a rate may be per: 25,000 m is 25 km
 MEASURE_OF_TYPE: dict[str, dict[str, float]] = {
-    "length": {"km": 1000.0, "mi": 1609.344}, "area": {"m2": 1.0}, "volume": {"m3": 1.0},
+    "length": {"km": 1000.0, "mi": 1609.344}, "area": {"m2": 1.0},
+    "volume": {"m3": 1.0, "l": 0.001, "gal": 0.003785411784},
     "weight": {"kg": 1.0, "lb": 0.45359237}}
 #: the conversions every kind shares: an hour is 60 minutes, a MWh 1,000 kWh, a kWp
 #: 1,000 Wp, a km 1,000 m
@@ -163,7 +210,8 @@ MEASURE_OF_TYPE: dict[str, dict[str, float]] = {
 #: ``units: {page: 250 words}``, docs/authoring.md)
 FIXED_BASES: dict[str, tuple[str, float]] = {"hour": ("minute", 60.0), "MWh": ("kWh", 1000.0),
                                              "kWp": ("Wp", 1000.0),
-                                             "km": ("m", 1000.0), "mi": ("m", 1609.344)}
+                                             "km": ("m", 1000.0), "mi": ("m", 1609.344),
+                                             "gal": ("l", 3.785411784)}
 #: a kind's bases: a unit of work → (the smaller unit it is counted in, how many of them)
 Bases = dict[str, tuple[str, float]]
 

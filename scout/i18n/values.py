@@ -77,7 +77,8 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
 
 #: how a measure a rate is per (scout.units.MEASURE_UNITS) is written after the amount in
 #: English, its msgid in the catalog's "price unit" words: "35 EUR/m³", "2.50 GBP/mile"
-MEASURE_WORDS = {"m2": "m²", "m3": "m³", "mi": "mile", "kg": "kg", "lb": "lb"}
+MEASURE_WORDS = {"m2": "m²", "m3": "m³", "mi": "mile", "kg": "kg", "lb": "lb", "l": "l",
+                 "gal": "gal"}
 
 
 def unit_word(per: str, tr: Any) -> str:
@@ -109,13 +110,17 @@ def money_digits(*amounts: Any) -> int:
     the synthesis's sentences): cents under 100 when it has them, whole units from 100
     on (a converted 1,017.59 EUR is written 1,018 EUR, as approximate as it is). A rate
     under one unit keeps the decimals it is priced to, up to four: an energy tariff's
-    0,129 €/kWh is no 0,13 €, and 24.5p as pounds is 0.245 GBP."""
+    0,129 €/kWh is no 0,13 €, and 24.5p as pounds is 0.245 GBP; so does one under ten
+    priced to a tenth of a cent, as fuel is (1,459 €/l is no 1,46 €/l, which a cap of
+    1,46 € would let through, and 139.9p a litre is 1.399 GBP)."""
     said = [float(a) for a in amounts if a is not None]
     whole = all(a >= 100 or abs(a - round(a)) < 0.005 for a in said)
     if whole:
         return 0
     return max([2, *(next(d for d in (2, 3, 4) if d == 4 or abs(a - round(a, d)) < 1e-9)
-                     for a in said if 0 < a < 1)])
+                     for a in said if 0 < a < 1),
+                *(3 for a in said if 1 <= a < 10 and abs(a - round(a, 3)) < 1e-9
+                  and abs(a - round(a, 2)) >= 1e-9)])
 
 
 def is_free(value: Any) -> bool:

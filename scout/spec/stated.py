@@ -30,6 +30,7 @@ from scout.units import (
     convert_area,
     convert_quantity,
     measure_unit,
+    rate_decimals,
     quantity_unit,
     stated_units,
 )
@@ -311,7 +312,11 @@ def _stated(value: Any, units: tuple[str, ...], pick: str, of: Any, not_of: Any,
                 continue
             if kept(folded, m.span()):
                 ends[m.start()] = m.end()
+                said = None if m.group(3) or not priced else rate_decimals(m.group(0))
                 found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
+                                    else said if said is not None
+                                    # "1,459 €/l", "£1.459 per litre": a rate to three
+                                    # decimals, as a page's price is read (scout.units)
                                     else _signed(folded, m.start(1) if m.group(1) else m.start(2),
                                                  _figure(m.group(1) or m.group(2))))
         for m in range_re.finditer(folded):

@@ -207,7 +207,7 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
                  else (SAID_WHOLE if timed is not None and span is not None and span.said
                        else WHOLE) if per == TOTAL
                  else UNSTATED_FLOOR if per == UNSTATED
-                 else UNITLESS if per in WORK_UNITS and base.per is None else basis)
+                 else UNITLESS if per in RATE_UNITS and base.per is None else basis)
         if basis == VOLUME and base.per in _TIME_UNITS:
             # an hour of a court, a room or a boat is a length, not work: said so
             basis = SAID_WHOLE if timed is not None else WHOLE

@@ -25,6 +25,7 @@ from scout.schemas.records import Evidence
 from scout.schemas.task import Money
 from scout.task.amounts import listed_amounts
 from scout.text import fold_aligned
+from scout.units import measure_unit
 
 # a clause ends at a sentence mark followed by a space (so "$32.00" is one amount), a
 # semicolon, a bar, a bullet or a line break; a segment of it also at ", "
@@ -118,7 +119,13 @@ def variant_prices(text: str, labels: Mapping[str, Sequence[str]]) -> dict[str, 
         for lo, hi in ((max(clause[0], segment[0]), min(clause[1], segment[1])), clause):
             pick = found.before(lo, start) or found.after(end, hi)
             if pick is not None:
-                out.setdefault(pick[0], money.model_copy(update={"comparator": "="}))
+                price = money.model_copy(update={"comparator": "="})
+                if price.per is None and (measure := measure_unit(text, end)) is not None:
+                    # "Gasóleo A 1,459 €/l", "Tarta de chocolate 24 €/kg": the version's
+                    # rate per its measure, as a listing's one price is read
+                    # (scout.steps.listprice), never a whole price of 1,459 €
+                    price = price.model_copy(update={"per": measure})
+                out.setdefault(pick[0], price)
                 break
     return out
 

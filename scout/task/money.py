@@ -46,7 +46,7 @@ from scout.task.numwords import rewrite, widen
 from scout.task.currencyword import (MARK, PAD, close_gaps, currency_token, letter_sign, mark,
                                      own_signs, short_signs)
 from scout.task.figures import AMOUNT as _AMOUNT, figure
-from scout.units import measure_span
+from scout.units import RATE_UNITS, measure_span, rate_decimals_at
 from scout.task.moneyunits import (
     PER, TIME_PERIODS, each_of, head_after, head_past_trip, is_band, measure_before, period_late, period_of,
     rate_named_before, rate_unit_before, unit_after_cap,
@@ -331,7 +331,8 @@ def iter_money(free: str, original: str, territories: list[str], *,
     (:func:`_minor`) among them. With ``occasions`` (a listing's text), an amount per a
     visit or a walk keeps it as its unit (:data:`scout.units.OCCASIONS`); without (a
     request), the words are read with the amount and it states no unit."""
-    whole = list(_iter_money(free, original, territories, lang=lang, occasions=occasions))
+    whole = [_rate_to_decimals(free, h) for h in
+             _iter_money(free, original, territories, lang=lang, occasions=occasions)]
     minor = [h for h in _minor(free, occasions)
              if not any(h[1][0] < b and a < h[1][1] for _m, (a, b), _w in whole)]
     # "0.10 euros per kW a day and 14 cents per kWh": a cent of the one currency said
@@ -340,6 +341,40 @@ def iter_money(free: str, original: str, territories: list[str], *,
              if m.currency == "XXX" else (m, s, w)
              for m, s, w in minor if m.currency != "XXX" or len(said) == 1]
     yield from sorted(whole + minor, key=lambda h: h[1][0]) if minor else whole
+
+
+def _rate_to_decimals(free: str, hit: tuple[Money, tuple[int, int], str | None],
+                      ) -> tuple[Money, tuple[int, int], str | None]:
+    """``hit`` with its amount read to three decimals where it is a rate written so
+    (:func:`scout.units.rate_decimals_at`: "1,459 €/l", "£1.459 per litre"): a unit of
+    work or a measure said after it, the request's (its ``per``) or a listing's (read after
+    its span by :func:`scout.units.measure_unit`, as :mod:`scout.steps.listprice` does)."""
+    money, (start, end), word = hit
+    if not (money.per in RATE_UNITS or measure_span(free, end) is not None):
+        return hit
+    said = free[start:end]
+    # the rate's own figure and currency: a request's span may hold its cap and its unit
+    found = rate_decimals_at(said)
+    if found is None or found[0] == money.amount:
+        return hit
+    value = found[0]
+    if money.min is not None:
+        # a range ("1,419-1,439 €/l", "entre 1,399 y 1,459 €/l"): its low figure written
+        # the same way, before the top, is a rate to three decimals too, else the range is
+        # left as read
+        low = (_LOW_RATE_COMMA if "€" in said else _LOW_RATE_POINT).search(said, 0, found[1])
+        if low is None or float(low.group(1).replace(",", ".")) > value:
+            return hit
+        return (money.model_copy(update={"amount": value,
+                                         "min": float(low.group(1).replace(",", "."))}),
+                (start, end), word)
+    return money.model_copy(update={"amount": value}), (start, end), word
+
+
+# a range's low figure, priced to three decimals as its top is: "1,419" in "1,419-1,439 €"
+# (no pound or dollar before it), "£1.419" in "£1.419-£1.439"
+_LOW_RATE_COMMA = re.compile(r"(?<![\d.,£$])(?<![£$]\s)(\d,\d{3})(?![\d.,]\d)(?!\s?€)")
+_LOW_RATE_POINT = re.compile(r"(?<![\d.,])(\d\.\d{3})(?![\d.,]\d)")
 
 
 _CODE = re.compile(r"(?<![A-Za-z])[A-Z]{3}(?![A-Za-z])")

@@ -21,7 +21,8 @@ from typing import Any
 
 from scout.i18n import COUNT_WORDS
 from scout.schemas.task import HEADS, Each, Money
-from scout.units import AREA_VOLUME_WORDS, DISTANCE_WORDS, TOTAL, UNIT_SPELLINGS, WORK_UNITS
+from scout.units import (AREA_VOLUME_WORDS, DISTANCE_WORDS, LIQUID_WORDS, TOTAL, UNIT_SPELLINGS,
+                         WORK_UNITS)
 
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
 # "night", "pp" (itself "per person") and the words that are a unit on their own
@@ -219,12 +220,13 @@ _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*|\b(?:prices?|pre
                          r"(?P<per>" + _UNIT_WORDS + r")\b\s*(?:[,:]\s*)?$")
 # a measure a budget is per, said before the amount or its comparator: "precio del km por
 # debajo de 1,50 €", "the per-mile rate under £2", "price per km under 2 EUR", "el km a
-# menos de 1,50 €", "precio por metro cuadrado hasta 8 €" (never "a 12 km, menos de 20 €"
+# menos de 1,50 €", "precio por metro cuadrado hasta 8 €", "el litro por debajo de 1,45 €",
+# "price per litre under £1.40" (never "a 12 km, menos de 20 €"
 # nor "piso de 80 m2 por menos de 900 €": a quantity, no connector before its measure)
 _MEASURE_BEFORE = re.compile(
     r"(?:\b(?:per|por|x|each|cada)[\s-]+|/\s*|\b(?:el|the)\s+|\b(?:prices?|precios?|costs?|"
     r"costes?|costos?|tarifas?|rates?|fares?)\s+(?:of|del?|por|per)\s+(?:(?:the|el|la|one|a|un|"
-    r"una)\s+)?)(?:" + AREA_VOLUME_WORDS + r"|" + DISTANCE_WORDS + r")(?!\w)"
+    r"una)\s+)?)(?:" + AREA_VOLUME_WORDS + r"|" + DISTANCE_WORDS + r"|" + LIQUID_WORDS + r")(?!\w)"
     r"(?:\s+(?:rates?|tarifas?|prices?|precios?|fares?|costs?))?"
     r"(?:\s+(?:a|at|de|of|is|es|sale(?:\s+a)?))?\s*(?:[,:]\s*)?$", re.I)
 
