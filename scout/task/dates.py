@@ -158,6 +158,7 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
 
 # "el" or "the" just before a weekday: the day form after it reads the article said
 _ARTICLE_BEFORE = re.compile(r"(?<!\w)(?:el|the)\s+$")
+_NUMERIC_NEXT = re.compile(r"\d{1,2}\s*[/.-]\s*\d")
 _ENGLISH_DAY = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s")
 
 
@@ -165,7 +166,8 @@ def _as_article(free: str, m: re.Match[str]) -> str:
     """A weekday before its day number, blanked to the length it had, as the article the
     day's form reads before a bare number: "Sunday 18th" as "the 18th", "viernes 30" as "el
     30" ("el viernes 30", "on Sunday the 18th" keep the one they say)."""
-    if _ARTICLE_BEFORE.search(free, max(0, m.start() - 6), m.start()) or len(m.group(0)) < 4:
+    if _ARTICLE_BEFORE.search(free, max(0, m.start() - 6), m.start()) or len(m.group(0)) < 4 \
+            or _NUMERIC_NEXT.match(free, m.end()):  # "by Friday 10/12": the numeric date's
         return " " * len(m.group(0))
     word = "the" if _ENGLISH_DAY.match(m.group(0)) else "el"
     return word + " " * (len(m.group(0)) - len(word))

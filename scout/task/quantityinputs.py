@@ -84,7 +84,8 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     left = [(v, widened(text.free, view, span)) for v, span in find_all(
         view, prefix=NUMBER_CMP, high=all(n.startswith("max") for n in empty))
         if not _counted(view, span, counted)] if empty else []
-    near = (lambda span: False) if kind != "length" else _how_far(text.folded)
+    near = (lambda span: False) if kind != "length" else _how_far(text.folded, [
+        fold(w) for n in empty for w in [n.replace("_", " "), *inputs[n].aliases]])
     left = [(v, span) for v, span in left if not near(span)]
     if (ends := _bound_pair(empty, inputs)) is not None and left:
         hits.update(_by_comparison(text.folded, ends, left, [
@@ -112,12 +113,13 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     return hits
 
 
-def _how_far(folded: str) -> Callable[[tuple[int, int]], bool]:
+def _how_far(folded: str, own: list[str]) -> Callable[[tuple[int, int]], bool]:
     """Whether a length's span says how far the thing is ("within 30 km of Edinburgh", "a
-    20 km de Madrid"), no size of it (:mod:`scout.task.howfar`)."""
+    20 km de Madrid"), no size of it, unless from a thing ``own`` names (the inputs' words:
+    "200 m from the beach" for ``max_beach``; :mod:`scout.task.howfar`)."""
     from scout.task.howfar import how_far
 
-    return lambda span: how_far(folded, span)
+    return lambda span: how_far(folded, span, own)
 
 
 def _unglued(folded: str, left: list[tuple[float, tuple[int, int]]], name: str,
