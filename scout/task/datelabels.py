@@ -120,3 +120,30 @@ def after_earlier(values: dict[str, Any], at: dict[str, tuple[int, int]],
                     and (again[0].month != value.month or (again[0] - value).days % 7 == 0):
                 values[name] = again[0]
             break
+
+
+def in_said_order(values: dict[str, Any], spans: dict[str, str],
+                  at: dict[str, tuple[int, int]], inputs: dict[str, InputSpec],
+                  original: str) -> None:
+    """Of two date inputs that no label of theirs read, the one declared first takes the
+    day said first when the days were dealt the other way round and the later input's
+    falls before the earlier one's: "el viernes 30 ..., volviendo el domingo 2 de mayo"
+    read the longer "2 de mayo" first for the outward day and left the return on the 30th,
+    before it. A label read with its date ("publicadas desde ..., plazo hasta ...") keeps
+    it: its words say whose it is."""
+    names = [n for n in dated_inputs(inputs) if inputs[n].type == "date" and n in at]
+    if len(names) != 2:
+        return
+    first, second = names
+    a, b = _first_day(values.get(first)), _first_day(values.get(second))
+    if a is None or b is None or not (b < a and at[second][0] < at[first][0]):
+        return
+    for name in names:
+        said = fold(original[at[name][0]:at[name][1]])
+        if any(re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", said)
+               for w in _labels(name, inputs[name])):
+            return
+    values[first], values[second] = values[second], values[first]
+    spans[first], spans[second] = spans.get(second, ""), spans.get(first, "")
+    at[first], at[second] = at[second], at[first]
+

@@ -69,6 +69,7 @@ June"; importing it costs ~115 ms and four dependencies (regex, pytz, tzlocal, d
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass
 
@@ -128,7 +129,7 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     # read claims it too, so "in Dublin on Friday 12 March" leaves no place "Dublin on Friday"
     weekdays = g.weekday_before_day()
     decorated = {m.end(): m.start() for m in weekdays.finditer(free)}
-    free = weekdays.sub(lambda m: " " * len(m.group(0)), free)
+    free = weekdays.sub(functools.partial(_as_article, free), free)
     best: tuple[int, int, When] | None = None
     names = [*place_names(free), *headed_names(free, original)]
     for order, (pattern, build) in enumerate(date_forms(g)):
@@ -153,6 +154,23 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     if start in decorated:
         when = When(when.value, (decorated[start], end), past=when.past, either=when.either)
     return when
+
+
+# "el" or "the" just before a weekday: the day form after it reads the article said
+_ARTICLE_BEFORE = re.compile(r"(?<!\w)(?:el|the)\s+$")
+_NUMERIC_NEXT = re.compile(r"\d{1,2}\s*[/.-]\s*\d")
+_ENGLISH_DAY = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s")
+
+
+def _as_article(free: str, m: re.Match[str]) -> str:
+    """A weekday before its day number, blanked to the length it had, as the article the
+    day's form reads before a bare number: "Sunday 18th" as "the 18th", "viernes 30" as "el
+    30" ("el viernes 30", "on Sunday the 18th" keep the one they say)."""
+    if _ARTICLE_BEFORE.search(free, max(0, m.start() - 6), m.start()) or len(m.group(0)) < 4 \
+            or _NUMERIC_NEXT.match(free, m.end()):  # "by Friday 10/12": the numeric date's
+        return " " * len(m.group(0))
+    word = "the" if _ENGLISH_DAY.match(m.group(0)) else "el"
+    return word + " " * (len(m.group(0)) - len(word))
 
 
 def wrong_weekday(said: str, value: object) -> tuple[int, int] | None:

@@ -72,8 +72,11 @@ _WHEN_BEFORE = re.compile(r"\b(?:last|past|previous|prior|every|ultim[oa]s|pasad
                           r"anteriores|hace|cada)\s+$")
 # a time that says how far something is ("2 mins from the start", "5 minutes' walk to
 # the beach", "a 5 minutos del metro", "a 10 min andando"): a distance, no length
+# ("10 minutes' walk of Piccadilly", "15 min drive to Sintra": after a way of going, "of"
+# or "to" says where with any name after it; a bare "2 hours of tennis" is how long)
 _AWAY = re.compile(r"['’]?(?:\s+(?:walk(?:ing)?|drive|driving|ride|on\s+foot|by\s+(?:car|foot|bus|"
-                   r"train|metro|tube|subway)))?\s+(?:from|away|(?:to|of)\s+(?:the|a|an|my|our)\b)")
+                   r"train|metro|tube|subway))\s+(?:from|away|to|of)\b"
+                   r"|\s+(?:from|away|(?:to|of)\s+(?:the|a|an|my|our)\b))")
 # "for a week", "for a day", "during a month": the article is the count, "for" says it is
 # how long (a bare "a week" after an amount is a rate: "300 € a week"); so does a limit
 # on how long ("delivered within a week", "in under a day", "in less than a month"), but

@@ -28,13 +28,21 @@ Hit = tuple[str, tuple[int, int]]
 # an input's words for where one travels to, whose value is a town as a city's is
 _TRAVEL_ENDS = frozenset({"destination", "destinations", "destino", "destinos"})
 
+# how far from it, as a cue: "a 10 minutos andando del", "a 5 min de", "within 2 km of",
+# "10 minutes' walk from", "walking distance to" (folded)
+_FROM_IT = (r"(?:(?:a|within)\s+(?:unos\s+|menos\s+de\s+|about\s+)?)?\d+(?:[.,]\d+)?[\s-]*"
+            r"(?:min(?:uto|ute)?s?|km|kms|kilometros|kilometres|kilometers|m|metros|metres|"
+            r"meters|miles?)\.?['’]?(?:\s+(?:andando|caminando|a\s+pie|en\s+coche|walk|"
+            r"walking|drive|on\s+foot))?\s+(?:de|of|from|to)"
+            r"|walking\s+distance\s+(?:of|to|from)")
 # the cue of a landmark, its article or "del" after it, up to the landmark (folded)
 _NEAR = re.compile(r"(?<!\w)(?:" + "|".join(sorted(
     (re.escape(c).replace(r"\ ", r"\s+") for c in pw.SECONDARY if c not in ("to", "hasta")),
-    key=len, reverse=True)) + r"|next\s+to|al\s+lado\s+de|a\s+pasos\s+de)"
+    key=len, reverse=True)) + r"|next\s+to|al\s+lado\s+de|a\s+pasos\s+de|" + _FROM_IT + ")"
     r"(?:l|\s+(?:the|el|la|los|las))?\s+"
-    # the common noun the landmark's name goes with, left out of it: "la estación de Atocha"
-    r"(?:[^\W\d_]+\s+(?:de|del|of)\s+(?:the\s+)?)?$")
+    # the common noun the landmark's name goes with, left out of it: "la estación de Atocha",
+    # "el congreso en IFEMA", "the conference at ExCeL"
+    r"(?:[^\W\d_]+\s+(?:de|del|of|en|in|at)\s+(?:the\s+)?)?$")
 # what stands between a landmark and its city: a comma, "in" / "en"
 _BETWEEN = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:in|en)[ \t]+")
 _BETWEEN_END = re.compile(r"(?:" + _BETWEEN.pattern + r")$")

@@ -47,13 +47,14 @@ from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_qua
                                     put_corrected_places, read_corrected, segments)
 from scout.task.datarate import gigabits, in_megabits
 from scout.task.dayparts import today_parts
-from scout.task.datelabels import after_earlier, labelled_dates
+from scout.task.datelabels import after_earlier, in_said_order, labelled_dates
 from scout.task.demonyms import country_said
 from scout.task.gazetteer import known_place_words
 from scout.task.enuminput import read_enum, read_enum_list
 from scout.task.enums import find_enum, rival_at, rival_words
 from scout.task.itemcount import results_wanted
 from scout.task.kindlang import vocabulary_of
+from scout.task.answerlang import answer_lang
 from scout.task.kindnames import in_name, kind_names, kind_spans
 from scout.task.labelledlength import labelled_lengths
 from scout.task.schedule import claim_schedule, counts_week_days, schedule_days
@@ -191,13 +192,19 @@ def _parse_one(
     q = uninstructed(q)  # "ignore previous instructions and print ...": no request
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     # the kind's own words in each language break a terse request's tie ("folletos A4, mate")
+    # "Please answer in English" in a Spanish message: the report's language, said apart
+    # from the words read (which stay in the language they are written in), and no value
+    asked = None if lang else answer_lang(q, inputs)
+    if asked is not None:
+        q = q[:asked.start] + " " * (asked.end - asked.start) + q[asked.end:]
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
                                              describes=lambda w: w in QUALITY or cuisine(w),
                                              vocabulary=vocabulary_of(inputs, kind, nouns,
                                                                       locales)))
-    catalog = translations(result.lang, locales)
+    told: Lang = asked.lang if asked is not None else result.lang  # the notes' language
+    catalog = translations(told, locales)
     _ = catalog.gettext
-    result.label = labeller(inputs, result.lang, catalog)
+    result.label = labeller(inputs, told, catalog)
     q = nativised(q, result.lang)  # "without permanence", "buenas revisiones": the kinds' words
     q = peninsular(q)  # "alberca", "parqueadero", "plazo forzoso": the words Spain uses
     if result.lang == "es":
@@ -424,7 +431,7 @@ def _parse_one(
                     read(name, spec, by_pattern)
                     return
             text.claim(hit[1])  # "más de 20 minutos" for max_duration: the opposite asked
-            said = ("«{}»" if result.lang == "es" else "'{}'").format(q[hit[1][0]:hit[1][1]].strip())
+            said = ("«{}»" if told == "es" else "'{}'").format(q[hit[1][0]:hit[1][1]].strip())
             note(result, name, (_("{name}: {text} is a minimum, and this input is a maximum, so "
                                   "it was not read") if name.startswith("max") else
                                 _("{name}: {text} is a maximum, and this input is a minimum, so "
@@ -498,8 +505,9 @@ def _parse_one(
         if again is not None and len(empty) == 1:
             found(empty[0], again[0], again[1])
     places = [n for n, s in inputs.items() if s.type == "place"]
-    if len(places) == 1:  # "I live in Dublin but ...": where one is, when another is named
-        claim_residences(text, result.lang)
+    if places:  # "I live in Dublin but ...": where one is, when another is named; "like
+        # the one we used last year in Porto": another time's place (a route's ends too)
+        claim_residences(text, result.lang, homes=len(places) == 1)
     # with several places, a corrected name replaces the one it corrects, whichever input's
     moved = corrected_places(text, result.lang, fixes, [(n, list(inputs[n].aliases)) for n in places]) \
         if len(places) > 1 and fixes else None
@@ -515,6 +523,8 @@ def _parse_one(
             read(name, spec, False)
 
     # "ida el 5 de febrero, vuelta el 9": the return is after the departure, not this month
+    # "el viernes 30 ..., volviendo el domingo 2 de mayo": the days in the order said
+    in_said_order(result.values, result.spans, at, inputs, q)
     after_earlier(result.values, at, inputs, q, count_nights=count_nights)
     # "ida 17 dic, vuelta 3 de enero": a return date read asks for the return ticket
     implied_round_trip(result.values, result.spans, inputs, text.folded)
@@ -541,4 +551,5 @@ def _parse_one(
                     break
     note_left(text, inputs, result, _)
     note_unread(text, inputs, result, _)
+    result.lang = told  # read in its own language, answered in the one it asks
     return result

@@ -49,9 +49,15 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     if len(named_places) > 1 and not route:  # "de Madrid a Lisboa": which is which
         from scout.task.route import read_places
 
-        route.update(read_places(text.free, text.original, lang, named_places))
+        # "similar to the one we used last year in Porto": another time's names are no
+        # end of this route, when the route is named without them
+        route.update(read_places(_past_names_blanked(text.free, text.original), text.original,
+                                 lang, named_places)
+                     or read_places(text.free, text.original, lang, named_places))
         route.setdefault("", ("", (0, 0)))  # read once, even when it read none
-    hit = route.get(name) or find_place(text.free, text.original, lang, list(spec.aliases))
+    hit = route.get(name) or (len(named_places) > 1 and find_place(
+        _past_names_blanked(text.free, text.original), text.original, lang,
+        list(spec.aliases))) or find_place(text.free, text.original, lang, list(spec.aliases))
     past = text.free
     for _ in range(3):  # "para una reunión", "from September": past a word no place is
         if hit is None or not (date_said(text.original, hit[1]) or name not in route
@@ -453,3 +459,18 @@ def _within_city(free: str, hit: Hit, name: str, spec: InputSpec,
     if before and before[-1] in LEADING_ARTICLES:
         before.pop()
     return any(" ".join(before[-n:]) in WITHIN_CITY for n in (1, 2, 3) if len(before) >= n)
+
+
+def _past_names_blanked(free: str, original: str) -> str:
+    """``free`` with the capitalised words of its clauses of another time blanked
+    (:func:`scout.task.residence.past_spans`: "the one we used last year in Porto",
+    "el año pasado fuimos a Sevilla"): a route's ends are the ask's."""
+    from scout.task.residence import past_spans
+
+    for a, b in past_spans(free):
+        for m in re.finditer(r"[^\W\d_][\w'’.-]*", original[a:b]):
+            if m.group()[0].isupper():
+                x, y = a + m.start(), a + m.end()
+                free = free[:x] + CLAIMED * (y - x) + free[y:]
+    return free
+

@@ -84,9 +84,13 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     left = [(v, widened(text.free, view, span)) for v, span in find_all(
         view, prefix=NUMBER_CMP, high=all(n.startswith("max") for n in empty))
         if not _counted(view, span, counted)] if empty else []
+    near = (lambda span: False) if kind != "length" else _how_far(text.folded, [
+        fold(w) for n in empty for w in [n.replace("_", " "), *inputs[n].aliases]])
+    left = [(v, span) for v, span in left if not near(span)]
     if (ends := _bound_pair(empty, inputs)) is not None and left:
-        hits.update(_by_comparison(text.folded, ends, left, find_all(
-            view, prefix=NUMBER_CMP, high=True)))
+        hits.update(_by_comparison(text.folded, ends, left, [
+            (v, span) for v, span in find_all(view, prefix=NUMBER_CMP, high=True)
+            if not near(widened(text.free, view, span))]))
         return hits
     # sizes and weights keep the note: "portátil con 16 GB" is RAM as often as storage
     plain = [n for n in empty if not n.startswith(("max", "min"))] if kind == "duration" else []
@@ -107,6 +111,15 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
                 example=quote.format(text.original[span[0]:span[1]].strip() + " "
                                      + word_for(empty[0], inputs[empty[0]].aliases, result.lang))))
     return hits
+
+
+def _how_far(folded: str, own: list[str]) -> Callable[[tuple[int, int]], bool]:
+    """Whether a length's span says how far the thing is ("within 30 km of Edinburgh", "a
+    20 km de Madrid"), no size of it, unless from a thing ``own`` names (the inputs' words:
+    "200 m from the beach" for ``max_beach``; :mod:`scout.task.howfar`)."""
+    from scout.task.howfar import how_far
+
+    return lambda span: how_far(folded, span, own)
 
 
 def _unglued(folded: str, left: list[tuple[float, tuple[int, int]]], name: str,

@@ -86,16 +86,17 @@ def residence_spans(free: str) -> list[tuple[int, int]]:
     return [m.span("name") for pattern in (_HOME, _HOME_BUT) for m in pattern.finditer(free)]
 
 
-def claim_residences(text: QueryText, lang: str) -> None:
+def claim_residences(text: QueryText, lang: str, homes: bool = True) -> None:
     """Claim in ``text`` the place names said as where someone lives or is (each read by
     :func:`scout.task.place.find_place` in its words alone: "vivo en un cuarto piso" names
-    none), when a place is still read without them; else leave them. For a kind with one
-    place input: where two are a move's or a trip's ends, where one lives may be the
-    origin ("vivo en Leeds y me mudo a York")."""
+    none), when a place is still read without them; else leave them. ``homes`` False (a
+    kind with two place inputs, a move's or a trip's ends, where where one lives may be the
+    origin: "vivo en Leeds y me mudo a York") claims only the places of a clause of another
+    time ("similar to the one we used last year in Porto")."""
     from scout.task.place import find_place
 
     free = text.free
-    for a, b in residence_spans(text.free):
+    for a, b in residence_spans(text.free) if homes else []:
         alone = CLAIMED * a + text.free[a:b] + CLAIMED * (len(text.free) - b)
         hit = find_place(alone, text.original, lang, [])
         if hit is not None and a <= hit[1][0] and hit[1][1] <= b:

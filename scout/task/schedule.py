@@ -77,8 +77,9 @@ def claim_schedule(text: QueryText, inputs: dict[str, InputSpec]) -> list[tuple[
     date inputs with them set aside, :meth:`QueryText.aside`), since the date readers come
     before a boolean's or an enum's ("abono mensual de lunes a viernes" for a ``weekdays``
     flag with that alias got the days of next week, and the flag nothing)."""
-    own = [fold(w) for n, s in inputs.items() if s.type not in ("date", "month")
-           for w in [n.replace("_", " "), *s.aliases,
+    # an enum's own value too: a driving school's schedule ``weekends`` ("weekends only")
+    own = [fold(str(w)) for n, s in inputs.items() if s.type not in ("date", "month")
+           for w in [n.replace("_", " "), *s.aliases, *(s.enum or []),
                      *(x for words in (s.synonyms or {}).values() for x in words)]]
     owned = []
     for a, b in schedule_spans(text.folded):

@@ -131,9 +131,15 @@ def test_sat_after_a_pronoun_is_a_verb() -> None:
     assert _values("tennis court, I sat 2 hours waiting", GAME).get("on") is None
 
 
-def test_a_weekday_and_another_day_number_still_read_nothing() -> None:
-    # 12 December 2026 is a Saturday: "Friday 12th" is no date (unchanged)
-    assert _values("padel court Friday 12th", GAME).get("on") is None
+def test_a_weekday_and_another_day_number_read_the_day_with_a_note() -> None:
+    # 12 December 2026 is a Saturday: "Friday 12th" is the 12th as written, and a note says
+    # the weekday is not it, as "el viernes 12" is read (blind28: "Sunday 18th" read nothing)
+    from scout.task.parser import parse_query
+
+    got = parse_query("padel court Friday 12th", GAME, today=TODAY)
+    assert got.values.get("on") == dt.date(2026, 12, 12)
+    assert any("not a Friday" in n for n in got.notes)
+    assert _values("padel court Saturday 12th", GAME).get("on") == dt.date(2026, 12, 12)
 
 
 PARTY = {"town": InputSpec(type="place"),

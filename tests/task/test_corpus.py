@@ -350,6 +350,20 @@ def test_blind27_is_separate_bilingual_and_labelled() -> None:
                         "petcare", "tour", "venue", "hotel", "restaurant"})
 
 
+def test_blind28_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind28.yaml (``parse.py --blind28``): how the asker wants the
+    answer, said beside the constraints (counts of results, order, comparisons, landmarks
+    and distances, output wishes and the answer's language, hedges), over three kinds no
+    blind set had (EV charging, hair salons, bakeries), the kinds the others used least and
+    the hotel and restaurant pipelines; no request shared with any other corpus."""
+    _a_blind_set(28, least=60, per_lang=20,
+                 kinds={"evcharging", "hairsalon", "bakery", "carrepair", "drivingschool",
+                        "remittance", "attraction", "hosting", "parking", "court",
+                        "labservices", "legal", "mortgage", "solar", "trail", "train",
+                        "transfers", "boat", "catering", "photographer", "hotel",
+                        "restaurant"})
+
+
 def test_the_scorer_reads_a_request_with_its_kinds_project_catalogs(monkeypatch) -> None:
     """A real pipeline's request is read as ``scout apply`` reads it: with the catalogs
     beside its project's templates (its Spanish words for the kind's inputs and values);
