@@ -349,7 +349,8 @@ def _parse_one(
                 from scout.task.year import find_year
 
                 hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]],
-                                today, high=name.startswith("max"), folded=text.folded)
+                                today, high=name.startswith("max"), folded=text.folded,
+                                original=text.original)
             elif spec.from_times and (slot := slot_length(text.folded)) is not None:
                 from scout.task.durations import find_duration
 

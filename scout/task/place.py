@@ -34,7 +34,8 @@ import re
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
-from scout.task.namepart import after_landmark, model_follows, numbered_part, second_name_word
+from scout.task.namepart import (after_landmark, model_follows, numbered_part, owned_thing,
+                                 second_name_word, town_after_model)
 from scout.task.establishments import known_tail, place_in_name
 from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
@@ -299,6 +300,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             if hit and not known_name(hit[0]) and (agreed_plural(words)
                                                    or plural_of_claimed(free, words)):
                 return None  # "series de paro actualizadas", "datos meteorológicos": a noun
+            if (town := town_after_model(free, original, hit)) is not None:
+                return town  # "audi a4 2019 leeds": the make, its model and year, then where
             if (beyond := _known_past_claim(free, original, hit, cased)) is not None:
                 return beyond  # "placas [solares] zaragoza": the thing, the kind's word, the city
             if (tail := _known_after_noun(original, hit, words[0].group(0), cased)) is not None:
@@ -355,6 +358,9 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                          or model_follows(original, hit[1][1])) \
                     and not after_landmark(original, hit[1][0]):
                 continue  # "Toyota CX-5", "Opel Zafira 1.6": a model's code, no town's name
+            if hit and not any(known_name(w) for w in hit[0].split()) \
+                    and owned_thing(original, hit[1][0], hit[1][1], lang):
+                continue  # "mi Renault", "un Toyota 2015": whose or one of a make, no town
             if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
                     and sw.adjective(f) and not known_name(w):
                 continue  # "Catholic secondary school": the sentence's capital on what it is

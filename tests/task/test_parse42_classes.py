@@ -1,0 +1,105 @@
+"""What the last stops left (the brief of wt/parse42), each probed with kinds written for
+the test and phrasings the corpora do not hold, in both languages, with guards for what
+must stay:
+
+- a thing's year typed bare after its name's capital, before any word but what a number
+  counts ("Seat León 2018 diésel", "my Honda 2012 petrol"); a year after a make and model
+  typed in lower case is no count of the town after it ("audi a4 2019 leeds");
+- a capitalised name the gazetteer does not know after a possessive ("mi Renault", "my
+  Toyota") or after "un" / "an" / English "a" before a model's year, a clause's end or a
+  joining word ("un Toyota 2015 y ...") is a thing's, no place.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.task.test_blind25_classes import kind, read
+
+CARS = kind(
+    job={"type": "subject"},
+    place={"type": "place"},
+    year={"type": "year"},
+    budget={"type": "money", "aliases": ["presupuesto", "máximo", "hasta"]},
+)
+# another kind with a year: a second-hand boat, its year the first one wanted
+BOATS = kind(
+    model={"type": "subject"},
+    port={"type": "place"},
+    built={"type": "year"},
+    price={"type": "money"},
+)
+
+
+# --- 1. a thing's year, a make's name, the town after ----------------------------------
+
+@pytest.mark.parametrize("query, year", [
+    ("Seat León 2018 diésel en Valencia", "2018"),
+    ("revisión completa de un Renault Clio 2014 gasolina, Sevilla", "2014"),
+    ("brake pads for my Honda 2012 petrol in Leeds", "2012"),
+    ("busco taller para el Citroën 2016 gasolina", "2016"),
+    ("a Renault Clio 2014 service before March", "2014"),
+    ("I drive a Mazda 2019 hybrid, garage in Cork", "2019"),
+    ("Opel Astra 2013 automático, Zaragoza", "2013"),
+])
+def test_a_year_after_a_capitalised_name_is_the_things(query: str, year: str) -> None:
+    assert read(query, CARS).get("year") == year
+
+
+@pytest.mark.parametrize("query", [
+    "Toyota 2015 service in Leeds",          # the sentence's own capital: no sign
+    "posted 2019 reviews about garages",
+    "Garaje en Madrid, Barcelona 2000 euros",  # what the number counts
+])
+def test_a_year_with_no_name_typed_before_it_stays_unread(query: str) -> None:
+    assert "year" not in read(query, CARS)
+
+
+def test_a_boats_year_after_its_model() -> None:
+    got = read("velero Beneteau Oceanis 2008 teak deck, port near Palma", BOATS)
+    assert got.get("built") == "2008"
+
+
+@pytest.mark.parametrize("query, year, place", [
+    ("audi a4 2019 leeds under £15k", "2019", "Leeds"),
+    ("vw golf 2016 bristol under £300", "2016", "Bristol"),
+    ("opel corsa 1.2 2012 malaga max 200 euros", "2012", "Malaga"),
+])
+def test_a_lower_case_model_and_year_then_the_town(query: str, year: str, place: str) -> None:
+    got = read(query, CARS)
+    assert (got.get("year"), got.get("place")) == (year, place)
+
+
+def test_a_lower_case_model_and_year_then_the_town_for_a_kind_with_no_year() -> None:
+    assert read("audi a4 2019 leeds under £15k", kind(place={"type": "place"},
+                                                      budget={"type": "money"}))["place"] == "Leeds"
+
+
+@pytest.mark.parametrize("query", [
+    "2 bed 1 bath bristol",                  # a count before a town's word stays a count
+    "piso 3 habitaciones 2 baños madrid",
+])
+def test_a_count_before_a_word_stays(query: str) -> None:
+    assert read(query, kind(place={"type": "place"})).get("place") in ("Bristol", "Madrid")
+
+
+@pytest.mark.parametrize("query", [
+    "necesito pastillas de freno para un Toyota 2015",
+    "the brakes on my Toyota are squeaking",
+    "revisión de mi Renault, presupuesto 200 €",
+    "clutch for a Vauxhall 2014",
+    "tengo un Kia y necesito cambiar las ruedas",
+    "our Skoda needs a cambelt, budget £400",
+])
+def test_a_make_after_a_possessive_or_one_of_is_no_place(query: str) -> None:
+    assert "place" not in read(query, CARS)
+
+
+@pytest.mark.parametrize("query, place", [
+    ("tengo un Toyota 2015 y vivo en Sevilla", "Sevilla"),   # where one lives: the place
+    ("my Honda 2012 needs new brakes, I live in Leeds", "Leeds"),
+    ("festival tickets Glastonbury 2027", "Glastonbury"),    # a year alone says nothing
+    ("cambio de aceite para un Seat en León", "León"),
+])
+def test_the_town_beside_a_make_stays(query: str, place: str) -> None:
+    assert read(query, CARS).get("place") == place
