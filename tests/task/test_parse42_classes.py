@@ -103,3 +103,66 @@ def test_a_make_after_a_possessive_or_one_of_is_no_place(query: str) -> None:
 ])
 def test_the_town_beside_a_make_stays(query: str, place: str) -> None:
     assert read(query, CARS).get("place") == place
+
+
+# --- 2. a route's ends: a landmark's town after the destination's cue; a date's label ----
+
+TRANSFER = kind(
+    origin={"type": "place", "aliases": ["from", "desde", "de"]},
+    destination={"type": "place", "aliases": ["to", "a", "al", "hasta"]},
+    day={"type": "date"},
+    passengers={"type": "integer", "aliases": ["personas", "passengers"]},
+)
+# another kind with two ends: a removal's old and new home
+MOVE = kind(
+    from_city={"type": "place", "aliases": ["desde", "from", "de"]},
+    to_city={"type": "place", "aliases": ["a", "al", "to", "hasta"]},
+)
+TRAINS = kind(
+    origin={"type": "place", "aliases": ["from", "desde", "de"]},
+    destination={"type": "place", "aliases": ["to", "a", "hasta"]},
+    date={"type": "date", "aliases": ["ida", "outbound", "departing"]},
+    return_date={"type": "date", "aliases": ["vuelta", "regreso", "returning"]},
+)
+FLIGHTS = kind(
+    origin={"type": "place", "aliases": ["from", "desde", "de"]},
+    destination={"type": "place", "aliases": ["to", "a", "hasta"]},
+    depart={"type": "date", "aliases": ["salida", "outbound", "leaving"]},
+    back={"type": "date", "aliases": ["vuelta", "return", "back"]},
+)
+
+
+@pytest.mark.parametrize("query, ends", [
+    ("Zamora, traslado al aeropuerto de Barajas", ("Zamora", "Barajas")),
+    ("Segovia: transfer a la estación de Atocha el viernes, 3 personas", ("Segovia", "Atocha")),
+    ("Leeds, taxi to the airport of Manchester", ("Leeds", "Manchester")),
+    # a landmark said first is no end when a name follows the cue later
+    ("Llegamos al aeropuerto de Barcelona. Necesitamos traslado del aeropuerto de El Prat "
+     "a Sitges, 5 personas", ("El Prat", "Sitges")),
+])
+def test_a_landmarks_town_after_the_destinations_cue(query: str, ends: tuple[str, str]) -> None:
+    got = read(query, TRANSFER)
+    assert (got.get("origin"), got.get("destination")) == ends
+
+
+def test_a_landmarks_town_for_another_kind() -> None:
+    got = read("Cuenca, mudanza al puerto de Valencia", MOVE)
+    assert (got.get("from_city"), got.get("to_city")) == ("Cuenca", "Valencia")
+
+
+@pytest.mark.parametrize("query, want", [
+    ("billete de ida de Madrid a Barcelona el 12 de noviembre",
+     ("Madrid", "Barcelona", "2027-11-12")),
+    ("tren de ida de Sevilla a Córdoba mañana", ("Sevilla", "Córdoba", "2027-10-29")),
+    ("outbound from Leeds to York on 3 November", ("Leeds", "York", "2027-11-03")),
+])
+def test_a_dates_label_before_the_route_leaves_the_route(query: str,
+                                                         want: tuple[str, str, str]) -> None:
+    got = read(query, TRAINS)
+    assert (got.get("origin"), got.get("destination"), got.get("date")) == want
+
+
+def test_a_dates_label_before_the_route_for_another_kind() -> None:
+    got = read("salida de Bilbao a Lisboa el 4 de diciembre, vuelta el 9", FLIGHTS)
+    assert (got.get("origin"), got.get("destination"), got.get("depart"), got.get("back")) \
+        == ("Bilbao", "Lisboa", "2027-12-04", "2027-12-09")
