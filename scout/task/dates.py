@@ -128,7 +128,7 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     # read claims it too, so "in Dublin on Friday 12 March" leaves no place "Dublin on Friday"
     weekdays = g.weekday_before_day()
     decorated = {m.end(): m.start() for m in weekdays.finditer(free)}
-    free = weekdays.sub(lambda m: " " * len(m.group(0)), free)
+    free = weekdays.sub(_as_article, free)
     best: tuple[int, int, When] | None = None
     names = [*place_names(free), *headed_names(free, original)]
     for order, (pattern, build) in enumerate(date_forms(g)):
@@ -153,6 +153,27 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     if start in decorated:
         when = When(when.value, (decorated[start], end), past=when.past, either=when.either)
     return when
+
+
+# a day number right after a weekday, and the "el" / "the" already before the weekday
+# (not hours from one to another: "sábado 10 a 14", "open Saturday 10 to 2")
+_DAY_NEXT = re.compile(r"(?P<d>[0-3]?\d)(?P<o>st|nd|rd|th)?\b"
+                       r"(?!\s*(?:-|–|a|to|hasta|till|until)\s*\d)")
+_ARTICLE_BEFORE = re.compile(r"(?:\b(?:el|the)\s+)$")
+
+
+def _as_article(m: re.Match[str]) -> str:
+    """The weekday ``m`` matched blanked, same length; before a day number with no "el" /
+    "the" before the weekday, in its place the article the day forms read a day alone
+    after ("sábado 9 por la tarde" as "el 9", "Fri 11th" as "the 11th"): a weekday says a
+    day of the month follows as well as they do. The date read still opens at the weekday,
+    so a day it is not is noted (:func:`wrong_weekday`)."""
+    blank = " " * len(m.group(0))
+    day = _DAY_NEXT.match(m.string, m.end())
+    if day is None or _ARTICLE_BEFORE.search(m.string, 0, m.start()):
+        return blank
+    word = "the" if day.group("o") else "el"
+    return word + blank[len(word):] if len(blank) > len(word) else blank
 
 
 def wrong_weekday(said: str, value: object) -> tuple[int, int] | None:

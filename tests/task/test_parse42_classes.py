@@ -166,3 +166,48 @@ def test_a_dates_label_before_the_route_for_another_kind() -> None:
     got = read("salida de Bilbao a Lisboa el 4 de diciembre, vuelta el 9", FLIGHTS)
     assert (got.get("origin"), got.get("destination"), got.get("depart"), got.get("back")) \
         == ("Bilbao", "Lisboa", "2027-12-04", "2027-12-09")
+
+
+# --- 3. a weekday and a day number, no month -------------------------------------------
+# (TODAY is Thursday 28 October 2027)
+
+DAY = kind(day={"type": "date"}, place={"type": "place"})
+
+
+def notes(query: str) -> list[str]:
+    from scout.task.parser import parse_query
+    from tests.task.test_blind25_classes import TODAY
+
+    return list(parse_query(query, DAY, today=TODAY).notes)
+
+
+@pytest.mark.parametrize("query, day", [
+    ("Fri 29th in Leeds", "2027-10-29"),
+    ("table for two, Sat 30th", "2027-10-30"),
+    ("Friday 5, Bristol", "2027-11-05"),
+    ("mesa en Sevilla sábado 30 por la tarde", "2027-10-30"),
+    ("cena vie 5 en Madrid", "2027-11-05"),
+    ("dom 31 por la mañana en Granada", "2027-10-31"),
+    ("el vie 5", "2027-11-05"),                             # with "el" as before
+])
+def test_a_weekday_and_a_day_number_read_the_next_such_day(query: str, day: str) -> None:
+    assert read(query, DAY).get("day") == day
+    assert not notes(query)
+
+
+@pytest.mark.parametrize("query, day, said", [
+    ("sábado 9 por la tarde", "2027-11-09", "sábado"),      # 9 November is a Tuesday
+    ("Fri 11th in Leeds", "2027-11-11", "Friday"),          # 11 November is a Thursday
+])
+def test_a_weekday_the_day_is_not_is_noted(query: str, day: str, said: str) -> None:
+    assert read(query, DAY).get("day") == day
+    assert any(said in n for n in notes(query))
+
+
+@pytest.mark.parametrize("query", [
+    "abierto sábado 10 a 14",                               # hours, no day
+    "open Saturday 10 to 2",
+    "el sábado 4 adultos",                                  # a count
+])
+def test_a_weekday_before_hours_or_a_count_reads_no_day_number(query: str) -> None:
+    assert read(query, DAY).get("day") in (None, "2027-10-30")
