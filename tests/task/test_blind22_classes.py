@@ -131,9 +131,15 @@ def test_sat_after_a_pronoun_is_a_verb() -> None:
     assert _values("tennis court, I sat 2 hours waiting", GAME).get("on") is None
 
 
-def test_a_weekday_and_another_day_number_still_read_nothing() -> None:
-    # 12 December 2026 is a Saturday: "Friday 12th" is no date (unchanged)
-    assert _values("padel court Friday 12th", GAME).get("on") is None
+def test_a_weekday_and_another_day_number_read_the_day_with_a_note() -> None:
+    # 12 December 2026 is a Saturday: "Friday 12th" is read as the 12th, with the note a
+    # weekday its date is not gets ("viernes 12 de diciembre" alike; wt/parse42 read a
+    # weekday before a bare day number, which read nothing before)
+    from scout.task.parser import parse_query
+
+    assert _values("padel court Friday 12th", GAME).get("on") == dt.date(2026, 12, 12)
+    notes = parse_query("padel court Friday 12th", GAME, today=TODAY).notes
+    assert any("Saturday" in n and "Friday" in n for n in notes)
 
 
 PARTY = {"town": InputSpec(type="place"),
