@@ -211,3 +211,40 @@ def test_a_weekday_the_day_is_not_is_noted(query: str, day: str, said: str) -> N
 ])
 def test_a_weekday_before_hours_or_a_count_reads_no_day_number(query: str) -> None:
     assert read(query, DAY).get("day") in (None, "2027-10-30")
+
+
+# --- 5. a country or state written after a route's end -----------------------------------
+
+FLIGHT = kind(
+    origin={"type": "place", "aliases": ["from", "desde", "de"]},
+    destination={"type": "place", "aliases": ["to", "a", "hasta"]},
+    day={"type": "date"},
+)
+# a kind whose second place input reads countries keeps the country for that input
+STAY = kind(
+    city={"type": "place", "aliases": ["en", "in"]},
+    country={"type": "place", "aliases": ["country", "país"]},
+)
+
+
+@pytest.mark.parametrize("query, ends", [
+    ("flight from Cambridge (Massachusetts) to Paris, Texas", ("Cambridge, Massachusetts",
+                                                               "Paris, Texas")),
+    ("vuelo de Mérida (Venezuela) a Bogotá el 3 de noviembre", ("Mérida, Venezuela", "Bogotá")),
+    # a name the gazetteer already counts in the country written stays the city
+    ("vuelo de Córdoba (Argentina) a Santiago de Chile", ("Córdoba", "Santiago de Chile")),
+])
+def test_a_routes_end_keeps_the_country_written(query: str, ends: tuple[str, str]) -> None:
+    got = read(query, FLIGHT)
+    assert (got.get("origin"), got.get("destination")) == ends
+    assert "(" not in str(got.get("day", ""))
+
+
+def test_a_transfers_end_keeps_the_state_written() -> None:
+    got = read("transfer from Portland to Cambridge (Massachusetts), 3 passengers", TRANSFER)
+    assert got.get("destination") == "Cambridge, Massachusetts"
+
+
+def test_a_kind_reading_countries_keeps_its_country() -> None:
+    got = read("hotel en Mérida (Venezuela)", STAY)
+    assert got.get("city") == "Mérida"
