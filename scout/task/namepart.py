@@ -12,6 +12,13 @@ sentence with the first ("Ramen Barcelona", "Ramen Exeter": the thing, then the 
 the gazetteer may lack); opening the sentence, the pair is a name only when what follows
 says a model's: an engine's size, a year or a code ("Seat León 2018 pastillas", "Ford
 Focus 1.6 2015").
+
+Without a list of makes, two shapes more say a thing's name: after a possessive ("mi
+Renault", "my Toyota") or after "un" / "an" / English "a" before a model's year, a
+clause's end or a joining word ("un Toyota 2015 y ...", "a Vauxhall 2014"), a capitalised
+name the gazetteer lacks (:func:`owned_thing`); and a make and model typed in lower case
+at the request's start, then its code or year, then a town the gazetteer knows ("audi a4
+2019 leeds"): the town is the place (:func:`town_after_model`).
 """
 from __future__ import annotations
 
