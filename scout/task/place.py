@@ -358,6 +358,12 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                          or model_follows(original, hit[1][1])) \
                     and not after_landmark(original, hit[1][0]):
                 continue  # "Toyota CX-5", "Opel Zafira 1.6": a model's code, no town's name
+            if hit and not known_name(hit[0]) and (
+                    _ADDRESS_LABEL.match(original, hit[1][1]) or _ADDRESS_WORD.match(original, hit[1][0])
+                    or _ADDRESS_AFTER.search(original, max(0, hit[1][0] - 40), hit[1][0])):
+                # "Lab address: Building 7": whose address, and its building or street, no
+                # town (a town the gazetteer knows there is read: "Pickup address: Leeds")
+                continue
             if hit and not any(known_name(w) for w in hit[0].split()) \
                     and owned_thing(original, hit[1][0], hit[1][1], lang):
                 continue  # "mi Renault", "un Toyota 2015": whose or one of a make, no town
@@ -422,6 +428,14 @@ def _month_name(name: str) -> bool:
 # a code of capitals and digits typed as one word ("B2", "C1", "A320", "M3"): a capital
 # says nothing of a place in it (a place written so, a postcode, comes after a cue)
 _CODE = re.compile(r"[A-Z]{1,3}-?\d[\w-]*")  # "A4", "CX-5"
+# an address's label after the name read: "Lab address:", "Delivery address -"
+_ADDRESS_LABEL = re.compile(r"[ \t]+(?:address|addr\.?|postcode|zip\s+code)[ \t]*[:=-]", re.I)
+# the label's own word opening the name read ("Dirección de entrega: ...")
+_ADDRESS_WORD = re.compile(r"(?:direcci[oó]n|address|domicilio)\b", re.I)
+# an address's label and a street number before the name read ("Address: 12 Hill Road")
+# ("Dirección del laboratorio: Edificio 7": a Spanish label names whose after it)
+_ADDRESS_AFTER = re.compile(r"(?:address|addr\.?|direcci[oó]n(?:[ \t]+(?:del?|de[ \t]+la)[ \t]+\w+)?)"
+                            r"[ \t]*[:=-][ \t]*(?:\d[\w/.-]*[ \t,]*)?$", re.I)
 # initials with no cue before them ("for IT services", "HR software", "AI tools") are what
 # the thing is about; a place's initials the gazetteer knows ("NYC", "BCN") still name it,
 # and any initials after a cue are read by the cue's loop ("tacos in LA")

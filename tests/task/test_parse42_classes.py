@@ -248,3 +248,95 @@ def test_a_transfers_end_keeps_the_state_written() -> None:
 def test_a_kind_reading_countries_keeps_its_country() -> None:
     got = read("hotel en Mérida (Venezuela)", STAY)
     assert got.get("city") == "Mérida"
+
+
+# --- 6. an address's label and its building, no place ------------------------------------
+
+LAB = kind(
+    place={"type": "place"},
+    analysis={"type": "string", "enum": ["rna-seq", "proteomics"],
+              "synonyms": {"rna-seq": ["RNA-seq", "secuenciación de ARN"],
+                           "proteomics": ["proteómica"]}},
+    samples={"type": "integer", "aliases": ["samples", "muestras"]},
+    budget={"type": "money"},
+)
+
+
+@pytest.mark.parametrize("query", [
+    "We need RNA-seq for 24 samples of cells, budget €5,000 total. Lab address: Building 7, "
+    "Room 214.",
+    "Need proteomics for 16 samples. Institute address: 12 Hill Road.",
+    "Secuenciación de ARN para 10 muestras, máximo 3.000 €. Dirección del laboratorio: "
+    "Edificio 7, sala 3.",
+])
+def test_an_address_line_names_no_place(query: str) -> None:
+    assert "place" not in read(query, LAB)
+
+
+@pytest.mark.parametrize("query, place", [
+    ("Need proteomics for 16 samples. Delivery address: Bristol", "Bristol"),
+    ("Secuenciación de ARN para 10 muestras. Dirección de entrega: Valencia", "Valencia"),
+    ("We need RNA-seq for 24 samples in Leeds. Lab address: Building 7", "Leeds"),
+])
+def test_a_town_in_or_beside_an_address_line_stays(query: str, place: str) -> None:
+    assert read(query, LAB).get("place") == place
+
+
+# --- 6. an option turned down names no place, when the request names another ------------
+
+HOTEL = kind(
+    destination={"type": "place"},
+    budget={"type": "money"},
+    nights={"type": "date"},
+)
+
+
+@pytest.mark.parametrize("query, place", [
+    ("Hotel 1898 in Barcelona looks nice but it's over budget. Find me a hotel in Seville",
+     "Seville"),
+    ("The place in York is fully booked, so find me something in Leeds for Friday", "Leeds"),
+    ("El hotel que vi en Granada es demasiado caro. Busca uno en Córdoba, máximo 90 €",
+     "Córdoba"),
+    ("el de Toledo está completo, así que busca algo en Segovia", "Segovia"),
+])
+def test_a_place_turned_down_gives_way_to_the_one_asked(query: str, place: str) -> None:
+    assert read(query, HOTEL).get("destination") == place
+
+
+@pytest.mark.parametrize("query, place", [
+    ("hotel in Barcelona, too expensive lately, under 150 a night", "Barcelona"),  # the only one
+    ("los hoteles en Málaga se nos salen del presupuesto", "Málaga"),
+])
+def test_the_only_place_named_stays(query: str, place: str) -> None:
+    assert read(query, HOTEL).get("destination") == place
+
+
+# --- 6. an offer the own words turn down fills nothing but its place ---------------------
+
+LOAN = kind(
+    place={"type": "place"},
+    loan={"type": "money", "aliases": ["pido", "borrowing", "préstamo", "loan"]},
+    payment={"type": "money", "aliases": ["cuota", "repayment", "monthly"]},
+)
+
+
+@pytest.mark.parametrize("query", [
+    "> Cuota 1.050 € al mes\n\nEsta oferta me parece mala. Busco hipoteca en Madrid, pido "
+    "256.000 €.",
+    "> Your repayment would be £1,480/month\n\nThat quote is way too high. Find me a mortgage "
+    "in Leeds, borrowing £280,000.",
+    "> cuota: 900 €\n\nNo me convence. Hipoteca en Sevilla, préstamo 150.000 €.",
+])
+def test_a_turned_down_quote_fills_no_figure(query: str) -> None:
+    got = read(query, LOAN)
+    assert "payment" not in got and "loan" in got
+
+
+@pytest.mark.parametrize("query, payment", [
+    ("> Cuota 1.050 € al mes\n\nPerfecto, me encaja. Busco hipoteca en Madrid, pido 256.000 €.",
+     "1050 EUR"),
+    ("> Monthly repayment £1,480\n\nSounds fine. Find me a mortgage in Leeds, borrowing £280,000.",
+     "1480 GBP"),
+])
+def test_a_quote_not_turned_down_still_fills(query: str, payment: str) -> None:
+    assert read(query, LOAN).get("payment", "").startswith(payment)
