@@ -467,9 +467,15 @@ def _number_too(unit: str) -> str:
     short unit or one not ending in a letter ("km", "m2", "GB") as written."""
     if len(unit) < 3 or not unit[-1].isalpha() or " " in unit:
         return re.escape(unit)
-    stem = unit[:-2] if unit.endswith("es") and len(unit) > 5 and unit[-3] not in "aeiou" \
+    if len(unit) > 4 and unit.endswith(("ies", "ces")):
+        # "batteries" / "battery"; "luces" / "luz", "pieces" / "piece"
+        one = "y" if unit.endswith("ies") else "z|ce"
+        return re.escape(unit[:-3]) + f"(?:{re.escape(unit[-3:-1])}s|{one})"
+    stem = unit[:-2] if unit.endswith("es") and len(unit) >= 5 and unit[-3] not in "aeiou" \
         else unit[:-1] if unit.endswith("s") and len(unit) >= 4 else unit
-    return re.escape(stem) + r"(?:e?s)?"
+    # a plural in "-es" after a consonant is a singular's "-s" ("noches": "noche", "clases":
+    # "clase") as often as its "-es" ("meses": "mes"): both singulars are read
+    return re.escape(stem) + r"(?:e?s|e)?"
 
 
 def _quantities(folded: str, kind: str, target: str, worded: bool = False,

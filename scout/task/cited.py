@@ -61,13 +61,32 @@ def says_little(own: str) -> bool:
     return len(re.findall(r"[^\W\d_]{2,}", unwrapped(own))) < _FEW_WORDS
 
 
+# the own words turning the cited offer down: "esta oferta me parece mala", "no me
+# convence", "that quote is too high", "it's over budget", "demasiado cara"
+_TURNED_DOWN = re.compile(
+    r"\b(?:me\s+parece\s+(?:muy\s+)?(?:mal[ao]|car[ao]|demasiado)|no\s+me\s+(?:convence|interesa|sirve)|"
+    r"(?:is|seems|looks|was)\s+(?:way\s+)?(?:too\s+(?:high|expensive|much)|bad|poor)|"
+    r"too\s+expensive|over\s+(?:my\s+|our\s+)?budget|demasiado\s+(?:car[ao]|alt[ao])|"
+    r"es\s+(?:muy\s+)?(?:mal[ao]|car[ao]))\b")
+
+
+def turned_down(own: str) -> bool:
+    """Whether the own words of a reply or a forward turn the cited offer down
+    (:data:`_TURNED_DOWN`): its figures and terms are the offer's, so they fill no input
+    (a place it names still may: where the ask is)."""
+    from scout.task.lang import fold
+
+    return _TURNED_DOWN.search(fold(own)) is not None
+
+
 def fill_from(result: ParseResult, cited: ParseResult, places: frozenset[str] = frozenset(),
               own: str = "") -> ParseResult:
     """``result`` (the own words') with each input only ``cited`` read: its value, the text
     it came from, its past flag and its notes in place of the own words' notes on it; ``places``: the place inputs' names (one
     the own words read is not read again for another: "reenvío lo de Roma: > Hotel ...
     Roma" is one place, the tour's, no origin; one they guessed (no place the gazetteer
-    knows, nor one ``own``, their text, puts after "in" / "en"...) gives way to the quote's)."""
+    knows, nor one ``own``, their text, puts after "in" / "en"...) gives way to the quote's);
+    where ``own`` turns the quote's offer down (:func:`turned_down`), only places are filled."""
     from scout.task.placecase import known_name
 
     for name in places & set(result.values) & set(cited.values):
@@ -80,10 +99,13 @@ def fill_from(result: ParseResult, cited: ParseResult, places: frozenset[str] = 
             del result.values[name]
             result.spans.pop(name, None)
     named = {str(v).casefold() for v in result.values.values() if isinstance(v, str)}
+    refused = turned_down(own)
     for name, value in cited.values.items():
         if name in result.values or isinstance(value, str) and value.casefold() in named \
                 and name in places:
             continue  # (a place the own words read, named again below, is no second place)
+        if refused and name not in places:
+            continue  # "Esta oferta me parece mala": the quote's terms are no ask's
         result.values[name] = value
         for line in result.field_notes.pop(name, []):  # what the own words left unread of it
             if line in result.notes:

@@ -40,15 +40,23 @@ def _labels(name: str, spec: InputSpec) -> list[str]:
 
 
 def labelled_dates(text: QueryText, inputs: dict[str, InputSpec], today: dt.date,
-                   **kw: Any) -> list[tuple[str, Any, tuple[int, int], bool]]:
+                   **kw: Any) -> list[tuple[str, Any, tuple[int, int], bool,
+                                         tuple[int, int] | None]]:
     """Each of several date inputs whose label the request says before a date: (name,
-    value, the span of its label and date, whether it is past), the first such date for
-    each; ``kw`` as :func:`scout.task.datereader.find_date` takes it."""
+    value, the span of its label and date, whether it is past, the stretch between them
+    that holds a place input's cue and a word after it, else None: "ida de Madrid a
+    Barcelona el 12 de enero" is the outward day's label, the route, then its date, and
+    the route is the place inputs' to read), the first such date for each; ``kw`` as
+    :func:`scout.task.datereader.find_date` takes it."""
     from scout.schemas.task import looks_back
     from scout.task.datereader import find_date
 
-    out: list[tuple[str, Any, tuple[int, int], bool]] = []
+    out: list[tuple[str, Any, tuple[int, int], bool, tuple[int, int] | None]] = []
     taken: list[tuple[int, int]] = []
+    cues = sorted({fold(a).strip() for o in inputs.values() if o.type == "place"
+                   for a in o.aliases if fold(a).strip()}, key=len, reverse=True)
+    route = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues)
+                       + r")\s+[^\W\d_]") if cues else None
     # another input's longer words hold a label's ("ida y vuelta", a round trip's, holds
     # "vuelta", the return date's): there it is that input's, no date's label
     held = [m.span() for other, o in inputs.items() if o.type not in DATED
@@ -81,7 +89,9 @@ def labelled_dates(text: QueryText, inputs: dict[str, InputSpec], today: dt.date
             if when is None or when[0] is None:
                 continue
             span = (m.start(), when[1][1])
-            out.append((name, when[0], span, when[2]))
+            gap = (m.end(), when[1][0])
+            between = route.search(text.free, *gap) if route is not None else None
+            out.append((name, when[0], span, when[2], gap if between is not None else None))
             taken.append(span)
             break
     return out

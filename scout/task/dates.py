@@ -159,17 +159,25 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
 # "el" or "the" just before a weekday: the day form after it reads the article said
 _ARTICLE_BEFORE = re.compile(r"(?<!\w)(?:el|the)\s+$")
 _NUMERIC_NEXT = re.compile(r"\d{1,2}\s*[/.-]\s*\d")
-_ENGLISH_DAY = re.compile(r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s")
+# a day number right after a weekday (not hours from one to another: "sábado 10 a 14",
+# "open Saturday 10 to 2")
+_DAY_NEXT = re.compile(r"[0-3]?\d(?P<o>st|nd|rd|th)?\b(?!\s*(?:-|–|a|to|hasta|till|until)\s*\d)")
 
 
 def _as_article(free: str, m: re.Match[str]) -> str:
     """A weekday before its day number, blanked to the length it had, as the article the
     day's form reads before a bare number: "Sunday 18th" as "the 18th", "viernes 30" as "el
-    30" ("el viernes 30", "on Sunday the 18th" keep the one they say)."""
+    30", "sab 9" as "el 9" ("el viernes 30", "on Sunday the 18th" keep the one they say).
+    The date read still opens at the weekday, so a day it is not is noted
+    (:func:`wrong_weekday`)."""
     if _ARTICLE_BEFORE.search(free, max(0, m.start() - 6), m.start()) or len(m.group(0)) < 4 \
             or _NUMERIC_NEXT.match(free, m.end()):  # "by Friday 10/12": the numeric date's
         return " " * len(m.group(0))
-    word = "the" if _ENGLISH_DAY.match(m.group(0)) else "el"
+    day = _DAY_NEXT.match(free, m.end())
+    if day is None:
+        return " " * len(m.group(0))
+    # the day forms read "the" before an ordinal ("the 18th") and "el" before a bare number
+    word = "the" if day.group("o") else "el"
     return word + " " * (len(m.group(0)) - len(word))
 
 

@@ -12,6 +12,13 @@ sentence with the first ("Ramen Barcelona", "Ramen Exeter": the thing, then the 
 the gazetteer may lack); opening the sentence, the pair is a name only when what follows
 says a model's: an engine's size, a year or a code ("Seat León 2018 pastillas", "Ford
 Focus 1.6 2015").
+
+Without a list of makes, two shapes more say a thing's name: after a possessive ("mi
+Renault", "my Toyota") or after "un" / "an" / English "a" before a model's year, a
+clause's end or a joining word ("un Toyota 2015 y ...", "a Vauxhall 2014"), a capitalised
+name the gazetteer lacks (:func:`owned_thing`); and a make and model typed in lower case
+at the request's start, then its code or year, then a town the gazetteer knows ("audi a4
+2019 leeds"): the town is the place (:func:`town_after_model`).
 """
 from __future__ import annotations
 
@@ -82,3 +89,53 @@ def numbered_part(name: str) -> bool:
     """Whether ``name`` holds a noun a place's part is numbered by ("Pabellón 3 de IFEMA",
     "Terminal 2"): its number is the place's, no model's code."""
     return any(fold(w) in pw.NUMBERED for w in name.split())
+
+
+# a model's code, engine size or year, one or more, after a make typed in lower case and
+# before the next word: "audi a4 2019 ", "vw golf 1.6 2016 "
+_MODEL_TAIL = re.compile(r"(?:[ \t]+(?:[1-9][.,]\d(?!\d)|(?:19|20)\d\d|[a-z]{1,3}-?\d+[a-z]?))+"
+                         r"[ \t]+(?=[^\W\d_])")
+
+
+def town_after_model(free: str, original: str, hit: tuple[str, tuple[int, int]] | None,
+                     ) -> tuple[str, tuple[int, int]] | None:
+    """The town the gazetteer knows right after a thing's model said at the request's
+    start in lower case ("audi a4 2019 leeds", "vw golf 2016 bristol"): ``hit``, the name
+    read from the first word, is then the make and model, no place; None otherwise."""
+    from scout.task.placename import read_name
+
+    if hit is None or known_name(hit[0]):
+        return None
+    tail = _MODEL_TAIL.match(original, hit[1][1])
+    if tail is None or not re.search(r"\d", hit[0] + tail.group(0)):
+        return None
+    nxt = read_name(free, original, tail.end(), False)
+    return nxt if nxt is not None and known_name(nxt[0]) else None
+
+
+# whose a thing is, or one of a kind: a car, a brand's product ("mi Renault", "my Honda",
+# "un Toyota 2015", "a Vauxhall, 2014"); a place takes neither ("en Getafe", "in Leeds")
+_POSSESSIVE = frozenset({"mi", "mis", "tu", "tus", "su", "sus", "nuestro", "nuestra", "vuestro",
+                         "vuestra", "my", "our", "your", "his", "her", "their"})
+_ONE_OF = frozenset({"un", "una", "an"})
+# what may follow such a thing's name: the sentence's or a clause's end, a joining word, or
+# its model's size, year or code ("un Toyota 2015", "a Mazda CX-5")
+_THING_END = re.compile(r"[ \t]*(?:$|[,.;:!?)\n]|(?:y|e|o|and|or|que|that|which|con|with|para|"
+                        r"for|pero|but|de|del|from|del)\b)")
+
+
+def owned_thing(original: str, start: int, end: int, lang: str) -> bool:
+    """Whether the capitalised name at ``start:end`` of ``original`` (one the gazetteer
+    does not know: the caller's to check) is a thing's, said after a possessive ("mi
+    Renault", "the brakes on my Toyota") or after "un" / "an" ("a" in English) where a
+    model's year, size or code, a clause's end or a joining word follows it ("tengo un
+    Kia y ...", "clutch for a Vauxhall 2014"); "a Glastonbury ticket" stays the town's."""
+    before = re.search(r"(?<![\w'’])([^\W\d_]+)[ \t]+$", original[max(0, start - 12):start])
+    if before is None:
+        return False
+    word = fold(before.group(1))
+    if word in _POSSESSIVE:
+        return True
+    if word not in _ONE_OF and not (word == "a" and lang == "en"):
+        return False
+    return _THING_END.match(original, end) is not None or _MODEL_AFTER.match(original, end) is not None

@@ -356,7 +356,8 @@ def _parse_one(
                 from scout.task.year import find_year
 
                 hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]],
-                                today, high=name.startswith("max"), folded=text.folded)
+                                today, high=name.startswith("max"), folded=text.folded,
+                                original=text.original)
             elif spec.from_times and (slot := slot_length(text.folded)) is not None:
                 from scout.task.durations import find_duration
 
@@ -484,8 +485,11 @@ def _parse_one(
     # "el año pasado fuimos en marzo, ahora en mayo": an earlier time's dates are its own
     claim_told_dates(text, today)
     # several date inputs: a date after one's own label is its ("publicados este mes")
-    for name, value, span, past in labelled_dates(text, inputs, today, count_nights=count_nights):
+    for name, value, span, past, gap in labelled_dates(text, inputs, today,
+                                                       count_nights=count_nights):
         found(name, value, span)
+        if gap is not None:  # "ida de Madrid a Barcelona el 12": the route is the places'
+            text.unclaim(gap)
         if past:
             result.flags.append(f"past:{name}")
     for name, spec in ordered:  # "Malbec argentino": a country's adjective, for a country's input

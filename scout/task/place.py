@@ -34,7 +34,8 @@ import re
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
-from scout.task.namepart import after_landmark, model_follows, numbered_part, second_name_word
+from scout.task.namepart import (after_landmark, model_follows, numbered_part, owned_thing,
+                                 second_name_word, town_after_model)
 from scout.task.establishments import known_tail, place_in_name
 from scout.task.placecase import joined_names, known_name
 from scout.task.wordshapes import nationality
@@ -299,6 +300,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
             if hit and not known_name(hit[0]) and (agreed_plural(words)
                                                    or plural_of_claimed(free, words)):
                 return None  # "series de paro actualizadas", "datos meteorológicos": a noun
+            if (town := town_after_model(free, original, hit)) is not None:
+                return town  # "audi a4 2019 leeds": the make, its model and year, then where
             if (beyond := _known_past_claim(free, original, hit, cased)) is not None:
                 return beyond  # "placas [solares] zaragoza": the thing, the kind's word, the city
             if (tail := _known_after_noun(original, hit, words[0].group(0), cased)) is not None:
@@ -355,6 +358,15 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                          or model_follows(original, hit[1][1])) \
                     and not after_landmark(original, hit[1][0]):
                 continue  # "Toyota CX-5", "Opel Zafira 1.6": a model's code, no town's name
+            if hit and not known_name(hit[0]) and (
+                    _ADDRESS_LABEL.match(original, hit[1][1]) or _ADDRESS_WORD.match(original, hit[1][0])
+                    or _ADDRESS_AFTER.search(original, max(0, hit[1][0] - 40), hit[1][0])):
+                # "Lab address: Building 7": whose address, and its building or street, no
+                # town (a town the gazetteer knows there is read: "Pickup address: Leeds")
+                continue
+            if hit and not any(known_name(w) for w in hit[0].split()) \
+                    and owned_thing(original, hit[1][0], hit[1][1], lang):
+                continue  # "mi Renault", "un Toyota 2015": whose or one of a make, no town
             if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
                     and sw.adjective(f) and not known_name(w):
                 continue  # "Catholic secondary school": the sentence's capital on what it is
@@ -416,6 +428,14 @@ def _month_name(name: str) -> bool:
 # a code of capitals and digits typed as one word ("B2", "C1", "A320", "M3"): a capital
 # says nothing of a place in it (a place written so, a postcode, comes after a cue)
 _CODE = re.compile(r"[A-Z]{1,3}-?\d[\w-]*")  # "A4", "CX-5"
+# an address's label after the name read: "Lab address:", "Delivery address -"
+_ADDRESS_LABEL = re.compile(r"[ \t]+(?:address|addr\.?|postcode|zip\s+code)[ \t]*[:=-]", re.I)
+# the label's own word opening the name read ("Dirección de entrega: ...")
+_ADDRESS_WORD = re.compile(r"(?:direcci[oó]n|address|domicilio)\b", re.I)
+# an address's label and a street number before the name read ("Address: 12 Hill Road")
+# ("Dirección del laboratorio: Edificio 7": a Spanish label names whose after it)
+_ADDRESS_AFTER = re.compile(r"(?:address|addr\.?|direcci[oó]n(?:[ \t]+(?:del?|de[ \t]+la)[ \t]+\w+)?)"
+                            r"[ \t]*[:=-][ \t]*(?:\d[\w/.-]*[ \t,]*)?$", re.I)
 # initials with no cue before them ("for IT services", "HR software", "AI tools") are what
 # the thing is about; a place's initials the gazetteer knows ("NYC", "BCN") still name it,
 # and any initials after a cue are read by the cue's loop ("tacos in LA")

@@ -143,10 +143,16 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = _city_after_comma(text, hit, lang)  # "tapas en Triana, Sevilla": the city
         # "cerca del Hospital Clínic en Barcelona": the landmark with its city, or the city
         hit = with_city(text, hit, lang, name, spec)
-    if hit is not None and len(named_places) == 1 and not names_countries(name, spec, inputs):
+    if hit is not None and not names_countries(name, spec, inputs) and (
+            len(named_places) == 1 or not any(names_countries(n, inputs[n], inputs)
+                                              or _part_of_city(n, inputs[n], inputs)
+                                              for n, _a in named_places)):
         from scout.task.placequalifier import qualified
 
-        hit = qualified(text, hit)  # "Guadalajara (México)": the country the user wrote
+        # "Guadalajara (México)": the country the user wrote; a route's end too ("de
+        # Cambridge (Massachusetts) a Paris, Texas"), unless another input reads countries
+        # or a city's part (a city input and a neighbourhood's read a country as before)
+        hit = qualified(text, hit)
     return _with_feature(text, hit)
 
 

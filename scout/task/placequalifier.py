@@ -4,8 +4,8 @@
 The user wrote where the city lies, so that country decides what the city's name means:
 its currency (:func:`scout.task.readers.query_territories` takes the country written, not
 the other countries holding a city of that name: Guadalajara in Spain pays in euros), and
-the place a kind's sources are asked about. A lone place input keeps the country or state
-in its value ("Cambridge, Massachusetts", "Paris, Texas", "Springfield, Illinois") where
+the place a kind's sources are asked about. A lone place input, or each end of a route
+where no place input of the kind reads countries, keeps the country or state in its value ("Cambridge, Massachusetts", "Paris, Texas", "Springfield, Illinois") where
 the bare name alone would be read as another place: the gazetteer places it in another
 country, or knows no city of the name at all. Where the gazetteer already reads the bare
 name in the country written, or counts it among the countries holding the name
@@ -97,7 +97,7 @@ def _elsewhere(city: str, code: str) -> bool:
 
 
 def qualified(text: QueryText, hit: Hit) -> Hit:
-    """``hit`` (a lone place input's reading) with the country or state written after it,
+    """``hit`` (a lone place input's reading, or a route's end) with the country or state written after it,
     by the rule above; what says it is claimed either way."""
     from scout.task.lang import fold
 

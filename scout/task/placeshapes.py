@@ -1,7 +1,7 @@
 """Shapes of the words around a name that the place reader (:mod:`scout.task.place`)
 checks when no cue stands before it: a place written short at the request's end ("SIM
 only plan UK", "pizza nyc") or right after the thing sought ("guardamuebles bcn para ..."), and a word a number counts ("2 baños madrid": what is
-counted, no name).
+counted, no name; a car's year before a town counts nothing: "audi a4 2019 leeds").
 """
 
 from __future__ import annotations
@@ -56,14 +56,23 @@ def counted(original: str, words: list[re.Match[str]]) -> list[bool]:
     r"""For each word, whether a number stands right before it ("2 baños"): a number that
     opens the text or follows whitespace, then spaces or tabs (``(?:^|\s)\d[\d.,]*[ \t]*$``
     over the text before the word). Read backwards from each word: that search, once per
-    word over all the text before it, was quadratic."""
+    word over all the text before it, was quadratic. A year after a name's word or a
+    model's code, before a town the gazetteer knows, counts nothing: "audi a4 2019 leeds",
+    "vw golf 2016 bristol" are a car's year, then where."""
     out = []
     for m in words:
         end = m.start()
         # ``$`` also matches before a final newline
         ends = (end, end - 1) if end and original[end - 1] == "\n" else (end,)
-        out.append(any(_number_before(original, e) for e in ends))
+        out.append(any(_number_before(original, e) for e in ends)
+                   and not (_YEAR_AFTER_NAME.search(original, 0, end) and known_name(m.group(0))))
     return out
+
+
+# a year typed bare after a word ("a4 2019 ", "golf 2016 ") or an engine's size after one
+# ("corsa 1.2 2012 "), right before the word checked
+_YEAR_AFTER_NAME = re.compile(r"(?<![\w.,])[^\W_]*[^\W\d_][^\W_]*[ \t]+(?:[1-9][.,]\d[ \t]+)?"
+                              r"(?:19|20)\d\d[ \t]+$")
 
 
 def _number_before(original: str, end: int) -> bool:

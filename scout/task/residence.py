@@ -8,7 +8,9 @@ too, the one after such words is where the person is, not where the search is: i
 claimed before the place and subject inputs read, so neither takes it (nor holds it as the
 subject's: "seafood in Galway, I live in Dublin"). So is a place in a clause told in the
 past ("el año pasado nos cobraron 4,200 en CDMX", "last time we stayed in Leeds, now we
-need Bristol"): another time's, not the ask's. With no other place ("I live in Madrid,
+need Bristol"): another time's, not the ask's; and so is one in a sentence that turns an
+option down ("Hotel 1898 in Barcelona looks nice but it's over budget. Find me a hotel in
+Seville", "el de Toledo está completo, así que ..."): the option's. With no other place ("I live in Madrid,
 looking for a cleaner") it is the place meant, and is left to be read.
 """
 
@@ -73,6 +75,32 @@ _TOLD = re.compile(
     r"gastamos|costo|costaba|cobraron|cobro|cobraba|salio|nos\s+salio)\b")
 
 
+# words that turn an option down: over budget, too dear, full ("looks nice but it's over
+# budget", "se nos sale del presupuesto", "demasiado caro", "está completo")
+_REJECTED = re.compile(
+    r"\b(?:over\s+(?:my\s+|our\s+|the\s+)?budget|out\s+of\s+(?:my\s+|our\s+)?budget|"
+    r"too\s+(?:expensive|pricey|dear)|fully\s+booked|sold\s+out|"
+    r"(?:se\s+)?(?:me\s+|nos\s+)?(?:sale|pasa|va)\s+del\s+presupuesto|fuera\s+de(?:l|\s+mi|\s+nuestro)?\s+"
+    r"presupuesto|demasiado\s+car[oa]s?|(?:esta|estaba)\s+complet[oa]|no\s+hay\s+disponibilidad)\b")
+# a sentence's ends: a stop, "!" or "?" (not inside a number), a line's end
+_SENTENCE = re.compile(r"[!?\n]|\.(?!\d)")
+
+
+def rejected_spans(free: str) -> list[tuple[int, int]]:
+    """The sentences of ``free`` (folded) that turn an option down (:data:`_REJECTED`):
+    their place is the option's, not the ask's, when the request names another."""
+    out = []
+    for m in _REJECTED.finditer(free):
+        ends = [e.end() for e in _SENTENCE.finditer(free, 0, m.start())]
+        after = _TURN.search(free, m.end())
+        out.append((ends[-1] if ends else 0, after.start() if after else len(free)))
+    return out
+
+
+# where the sentence turns from the option to the ask: its end, or ", so" / ", así que"
+_TURN = re.compile(r"[!?\n;]|\.(?!\d)|,?\s+(?:so|asi\s+que|por\s+eso|instead|en\s+cambio)\b")
+
+
 def told_before(free: str) -> list[tuple[int, int]]:
     """The clauses of ``free`` (folded) that tell of an earlier time with a verb in the
     past (:func:`past_spans` with :data:`_TOLD` in them): their amounts and dates are that
@@ -101,9 +129,10 @@ def claim_residences(text: QueryText, lang: str, homes: bool = True) -> None:
         hit = find_place(alone, text.original, lang, [])
         if hit is not None and a <= hit[1][0] and hit[1][1] <= b:
             free = free[:a] + CLAIMED * (b - a) + free[b:]
-    # a clause of another time ("el año pasado nos cobraron 4,200 en CDMX"): its places
-    # alone are claimed, its amounts and dates left to their own readers
-    for a, b in past_spans(text.free):
+    # a clause of another time ("el año pasado nos cobraron 4,200 en CDMX"), or a sentence
+    # that turns an option down ("Hotel 1898 in Barcelona looks nice but it's over
+    # budget"): its places alone are claimed, its amounts and dates left to their readers
+    for a, b in past_spans(text.free) + rejected_spans(text.free):
         alone = CLAIMED * a + text.free[a:b] + CLAIMED * (len(text.free) - b)
         for _ in range(3):
             hit = find_place(alone, text.original, lang, [])

@@ -225,6 +225,7 @@ def _after_cue(free: str, original: str, cues: list[str], cased: bool,
         return None
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in sorted(cues, key=len, reverse=True))
     occasion: Hit | None = None  # "for a field campaign in the Atacama ...": if none other
+    landmark: Hit | None = None  # "al aeropuerto de Barajas": if none other
     for m in itertools.islice(re.finditer(r"(?<![\w])(?:" + alt + r")\s+", free), _TRIES):
         if _ends_longer(free, m.start(), m.start() + len(m.group(0).rstrip()), theirs or []):
             continue
@@ -233,12 +234,20 @@ def _after_cue(free: str, original: str, cues: list[str], cased: bool,
         hit = name_at(free, original, m.end(), cased)
         if hit is None:
             hit = _whom_in(free, original, m.end(), cased)
+        if hit is None:
+            # "traslado al aeropuerto de Barajas": the airport's town, if no name follows
+            # a cue of this input's right after it ("llegamos al aeropuerto de Barcelona
+            # ... traslado a Sitges": Sitges)
+            at = _landmark_at(free, original, m.end(), cased)
+            if at is not None and landmark is None and not any(overlaps(at[1], t[1]) for t in taken):
+                landmark = _ends(at, original)[0]
+            continue
         if hit is not None and not any(overlaps(hit[1], t[1]) for t in taken):
             if occasion is None and occasion_cue(free, m.start()):
                 occasion = _ends(hit, original)[0]
                 continue
             return _ends(hit, original)[0]
-    return occasion
+    return occasion or landmark
 
 
 # a landmark's noun, its article and the word before it: "al aeropuerto ", "to the station "
@@ -257,6 +266,21 @@ def _landmarks_of(free: str, start: int, cues: list[str]) -> bool:
     own = {fold(c) for c in cues}
     cue = {"del": "de", "al": "a"}.get(m.group("cue"), m.group("cue"))  # "de" + "el"
     return m.group("cue") not in own and cue not in own
+
+
+# a landmark's noun after a cue, and "de" / "of": "al aeropuerto de Barajas", "to the
+# station of Atocha", "hasta la estación de Sants"
+_LANDMARK_AT = re.compile(r"(?:(?:el|la|los|las|the)\s+)?(?P<noun>[^\W\d_]+)\s+(?:de|del|of)\s+")
+
+
+def _landmark_at(free: str, original: str, pos: int, cased: bool) -> Hit | None:
+    """The name after a landmark's common noun that a cue opens ("Zamora, traslado al
+    aeropuerto de Barajas": the airport's, so the cue's end; as :func:`_landmarks_of`
+    keeps the "de" there from the other end's input)."""
+    m = _LANDMARK_AT.match(free, pos)
+    if m is None or m.group("noun") not in pw.GENERIC:
+        return None
+    return name_at(free, original, m.end(), cased)
 
 
 # who or what a cue's phrase names before where it is: an article or a possessive, then up

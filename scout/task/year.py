@@ -212,10 +212,12 @@ def _years_in_words(free: str) -> str | None:
 
 
 def find_year(free: str, words: list[str], today: dt.date | None = None, high: bool = False,
-              folded: str | None = None) -> tuple[int, tuple[int, int]] | None:
+              folded: str | None = None, original: str | None = None,
+              ) -> tuple[int, tuple[int, int]] | None:
     """The year a request names and its span in ``free`` (the folded, unclaimed text);
     ``words``: the input's name and aliases, folded; ``today``: for an age ("less than 3
-    years old" is this year less 3), read when no year is written. Of a range of years
+    years old" is this year less 3), read when no year is written; ``original``: the
+    request as typed, whose capitals tell a name's word before a bare year. Of a range of years
     the first, or with ``high`` (an input for the last year, ``max_year``) the last."""
     free = _QUARTER.sub(lambda m: " " * len(m.group(0)), free)  # "from Q1 2020": 2020
     spoken = _years_in_words(free)
@@ -244,7 +246,7 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
         return hit
     m = _AGE.search(free)
     if m is None:
-        return find_window(free, today) or _bare_year(free, today, folded)
+        return find_window(free, today) or _bare_year(free, today, folded, original)
     raw = next(g for g in (m.group(k) for k in "nmehlu") if g)
     age = int(raw) if raw.isdigit() else _AGE_NUM[raw]
     return today.year - age, m.span()
@@ -291,6 +293,23 @@ between around unos unas over under menos mas max min top""".split())
 _OF_NAME = re.compile(r"\x00{2,}\s+(?:de|del)\s+" + _YEAR)
 
 
+# where a sentence starts: its first word's capital is the sentence's, no name's
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;\n])[\s¿¡\"'“‘«(*>-]*$")
+
+
+def _typed_as_name(original: str | None, at: int, coded: bool) -> bool:
+    """Whether the word at ``at`` of ``original`` (the request as typed, or None) is typed
+    as a name: capitalised in a request with capitals where they belong, and not the
+    sentence's first word ("Toyota 2015 service" may be the sentence's capital) unless a
+    model's code follows it ("Peugeot 208 2020"); a make's capital before it makes it
+    no first word ("Seat León 2018")."""
+    from scout.task.placename import is_cased
+
+    if original is None or not original[at:at + 1].isupper() or not is_cased(original):
+        return False
+    return coded or not _SENTENCE_START.search(original, 0, at)
+
+
 def _a_town(word: str) -> bool:
     from scout.task.placecase import known_name
 
@@ -298,20 +317,26 @@ def _a_town(word: str) -> bool:
 
 
 def _bare_year(free: str, today: dt.date, folded: str | None = None,
-               ) -> tuple[int, tuple[int, int]] | None:
+               original: str | None = None) -> tuple[int, tuple[int, int]] | None:
     """A year typed bare after a name's word (:data:`_BARE`), or before one after an
     article (:data:`_YEAR_FIRST`), no later than next year. A claimed name's word is one only
     where ``folded`` (the request's text, nothing blanked) has a name's letters there."""
     found = []
     for m in _BARE.finditer(free):
-        w = m.group("w")
+        w, at = m.group("w"), m.start("w")
         if w.startswith(CLAIMED):
             said = folded[m.start("w"):m.end("w")] if folded is not None else ""
             w = said.split()[-1] if said.split() else ""
+            at += said.rfind(w)
             if not re.fullmatch(r"[^\W\d_]{2,}", w):
                 continue
-        if m.group("at") is not None and not _a_town(m.group("at")):
-            continue  # "Audi A4 2019 Leeds": before a town with no cue only ("2019 reviews")
+        if m.group("at") is not None and not _a_town(m.group("at")) \
+                and not (m.group("at") not in _COUNTED
+                         and _typed_as_name(original, at, m.group("m") is not None)):
+            # "Audi A4 2019 Leeds": before a town with no cue; "Seat León 2018 diésel",
+            # "my Honda 2012 petrol": after a name typed with its capital, before any word
+            # but what a number counts ("posted 2019 reviews", "Barcelona 2000 euros")
+            continue
         if w not in _NOT_NAME and not re.fullmatch(_VERBS, w) \
                 and 1900 <= int(m.group("y")) <= today.year + 1:  # ("posted 2019 reviews")
             found.append((int(m.group("y")), m.span("y")))
