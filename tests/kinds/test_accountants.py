@@ -140,6 +140,17 @@ BARCELONA = [
     Result("Gestoría Poblenou", "https://gestorias.test/poblenou",
            "Gestoría Poblenou: autónomos 40 €/mes, altas y bajas gratis."),
 ]
+BOGOTA = [
+    Result("Contadores Chapinero", "https://contadores.test/chapinero",
+           "Contadores Chapinero: declaración de renta persona natural desde $350.000. "
+           "Asesoría tributaria."),
+    Result("Tributaria Usaquén", "https://contadores.test/usaquen",
+           "Tributaria Usaquén: declaración de renta para personas naturales entre $300.000 "
+           "y $450.000 según ingresos."),
+    Result("Contable Express Bogotá", "https://contadores.test/express",
+           "Contable Express Bogotá: declaración de renta $480.000 IVA incluido, revisión "
+           "gratis."),
+]
 
 RUNS = {
     "valencia": ("gestoría para autónomo en Valencia, menos de 60 € al mes, que lleve la "
@@ -148,6 +159,8 @@ RUNS = {
                    "VAT returns included", MANCHESTER),
     "barcelona": ("asesoría para SL en Barcelona con 5 nóminas, impuesto de sociedades, "
                   "máximo 200 € al mes", BARCELONA),
+    "bogota": ("contador en Bogotá para declaración de renta persona natural, menos de "
+               "400.000 pesos", BOGOTA),
 }
 
 
@@ -217,8 +230,19 @@ def test_a_company_under_a_cap_a_month_in_english(runs):
     assert not spanish.search(own), spanish.findall(own)
 
 
+def test_one_filing_priced_once_against_a_budget_in_pesos(runs):
+    run, _ = runs["bogota"]
+    # a declaration priced once, with no period, against a budget with none: compared as
+    # it is, the page's "$" the request's pesos; a range from its low end
+    assert _names(run) == ["Tributaria Usaquén", "Contadores Chapinero"]
+    assert _excluded(run) == {
+        "Contable Express Bogotá": ["cuesta 480.000 COP por lo pedido, más que el "
+                                    "presupuesto"]}
+    assert "| 2 | Contadores Chapinero | 350.000 COP [2] ≤ 400.000 COP |" in run.report
+
+
 def test_a_spanish_request_gets_a_spanish_report(runs):
-    for key in ("valencia", "barcelona"):
+    for key in ("valencia", "barcelona", "bogota"):
         run, _ = runs[key]
         assert run.report.startswith("# Gestorías y asesorías: "), key
         own = _own_words(run.report, RUNS[key][1])
