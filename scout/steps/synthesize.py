@@ -111,6 +111,10 @@ def _brief(c: Candidate, rank: int | None, excluded: list[str],
                         page_flags=[said(f) for f in c.flags if is_page_flag(f)])
 
 
+#: the flag of a value a ``where`` could not decide (scout/steps/rank_unknown.py)
+_UNCHECKED = "could not check: "
+
+
 def _amount(c: Candidate) -> float:
     price = c.price_converted or c.price
     return price.amount if price is not None else math.nan
@@ -141,12 +145,15 @@ def collect_subjects(inputs: dict[str, Any],
             # the ranking's compared amounts travel only where the kind's arithmetic
             # made one differ from its price (3 × 285 € pipettes against a set of three
             # at 690 €), or could work none out for a priced record the others have one
-            # for (a filing asked that its page prices nowhere): "cheapest" then means
+            # for, its own value flagged unchecked (a filing asked that its page prices
+            # nowhere: "could not check: cost"; a price rank could not put on the
+            # budget's footing is said apart as before): "cheapest" then means
             # what the ranking means, never the page's price of one it could not cost
             costs = any(i.cost is not None and not same_price(i.cost, _amount(i.candidate))
                         for i in value.items) or (
                 any(i.cost is not None for i in value.items)
                 and any(i.cost is None and not math.isnan(_amount(i.candidate))
+                        and any(f.startswith(_UNCHECKED) for f in i.candidate.flags)
                         for i in value.items))
             compared = _compared_currency(value, task)
             out = [_brief(i.candidate, i.rank, [], said, i.cost if costs else None,

@@ -168,9 +168,14 @@ def test_a_record_the_ranking_could_not_cost_is_no_cheapest_by_its_page(lang, sa
              _flat("set", ("https://b.test/", _eur(690))),
              _flat("kit", ("https://c.test/", _eur(100)))]
     params = RankParams(items="candidates", as_="v", descending=False,
-                        order_by=["none if 'kit' in v.key else v.price.amount"])
+                        values={"cost": "none if 'kit' in v.key else v.price.amount"},
+                        where=["task.budget is none or cost is none or "
+                               "cost <= task.budget.amount"],
+                        reasons=["over budget"], order_by=["cost"])
     short = rank.run(_ctx(params, {"candidates": Candidates(items=items)}, task))
     briefs = collect_subjects({"short": short})
+    kit = next(i.candidate for i in short.items if i.candidate.key == "kit")
+    assert "could not check: cost" in kit.flags
     assert {b.key: b.cost for b in briefs}["kit"] is None
     assert {b.key: b.cost for b in briefs}["unit"] == 285.0
     names = {"unit": "One pipette", "set": "Set of three", "kit": "Cheap kit"}
