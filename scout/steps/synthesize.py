@@ -111,10 +111,6 @@ def _brief(c: Candidate, rank: int | None, excluded: list[str],
                         page_flags=[said(f) for f in c.flags if is_page_flag(f)])
 
 
-#: the flag of a value a ``where`` could not decide (scout/steps/rank_unknown.py)
-_UNCHECKED = "could not check: "
-
-
 def _amount(c: Candidate) -> float:
     price = c.price_converted or c.price
     return price.amount if price is not None else math.nan
