@@ -188,9 +188,15 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         # "docena 9 €, media docena 5 €": the pack covering the pieces asked cheapest
         c.evidence = restate_packs(
             c.evidence, pieces, amount=lambda p: _comparable(p, currency, table, per, work))
+        # a source pricing only other versions than the one asked states none for it
+        # ("autónomos 40 €/mes" for a company asked): the candidate's own price, read off
+        # the same words, is none either
+        other_versions = False
         if variants is not None:
+            priced = sum(e.price is not None for e in c.evidence)
             c.evidence = restate(c.evidence, *variants,
                                  amount=lambda p: _comparable(p, currency, table, per, work))
+            other_versions = priced > 0 and all(e.price is None for e in c.evidence)
         if currency and currency != "USD":  # "semi cama $4.500" for a request in CLP
             c.evidence = [e.model_copy(update={"price": e.price.model_copy(
                 update={"currency": currency})})
@@ -241,6 +247,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             c.price = offers[0][1]
         elif prices:
             c.price = conservative_price(prices, amount)
+        elif other_versions:
+            c.price = None
         c.flags = [f for f in c.flags if not f.endswith("unknown") and f not in _ORDER_ONLY
                    and not is_period_flag(f)]
         flag_tier(c, tiered)  # compared at a tier other than the one asked: said so

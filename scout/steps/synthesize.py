@@ -140,9 +140,17 @@ def collect_subjects(inputs: dict[str, Any],
         if isinstance(value, Shortlist):
             # the ranking's compared amounts travel only where the kind's arithmetic
             # made one differ from its price (3 × 285 € pipettes against a set of three
-            # at 690 €): "cheapest" then means what the ranking means
+            # at 690 €), or could work none out for a priced record the others have one
+            # for, its own value flagged unchecked (a filing asked that its page prices
+            # nowhere: "could not check: cost"; a price rank could not put on the
+            # budget's footing is said apart as before): "cheapest" then means
+            # what the ranking means, never the page's price of one it could not cost
             costs = any(i.cost is not None and not same_price(i.cost, _amount(i.candidate))
-                        for i in value.items)
+                        for i in value.items) or (
+                any(i.cost is not None for i in value.items)
+                and any(i.cost is None and not math.isnan(_amount(i.candidate))
+                        and any(f.startswith(_UNCHECKED) for f in i.candidate.flags)
+                        for i in value.items))
             compared = _compared_currency(value, task)
             out = [_brief(i.candidate, i.rank, [], said, i.cost if costs else None,
                           i.cost_per if costs else None, compared)

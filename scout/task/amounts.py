@@ -84,7 +84,7 @@ _RATE_AFTER = re.compile(r"\s*(?:/\s*|(?:per|por|an?|each|cada|x)\s+)[^\W\d_]")
 
 
 # what is paid beside a price, named next to its amount: a fee, a deposit, a charge, a
-# penalty ("exit fee of £75", "300 € de fianza", "£20 joining fee", "standing charge
+# penalty, a start ("exit fee of £75", "300 € de fianza", "£20 joining fee", "standing charge
 # 60p/day", a nursery's or a gym's "Matrícula 150 €" beside its fee a month); folded
 # words, as labels are (:mod:`scout.task.moneylabels`). A gym's "cuota" is its price, and
 # a tax is a price's basis (:mod:`scout.task.taxbasis`), not beside it; a page stating
@@ -93,7 +93,10 @@ _BESIDE = ("fee", "deposit", "charge", "surcharge", "penalty", "comision", "fian
            "deposito", "penalizacion", "cargo", "recargo", "gastos", "matricula", "senal",
            "anticipo", "advance payment", "prepayment", "down payment", "pago a cuenta",
            "booking deposit", "por recarga", "per charge", "por conexion", "per connection",
-           "por sesion de carga", "per charging session")
+           "por sesion de carga", "per charging session",
+           # what starting costs, paid once ("onboarding £99, then £60 a month", "set-up
+           # £150", an accountant's, a software tool's, a host's)
+           "onboarding", "set-up", "setup")
 # of those, what is paid ahead of the price, towards it or held against it: never the
 # price, even where the page states no other amount ("Señal 50 € para reservar",
 # "deposit £100 to secure your date" is no 50 € or £100 booking: its price is unknown)

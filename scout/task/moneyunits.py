@@ -27,12 +27,13 @@ from scout.units import (AREA_VOLUME_WORDS, DISTANCE_WORDS, LIQUID_WORDS, TOTAL,
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
 # "night", "pp" (itself "per person") and the words that are a unit on their own
 # ("monthly", "mensuales", "pcm" and "pm" for per (calendar) month, "nightly", "weekly",
-# "pw", "semanal") also bare ("250€ noche", "15€ pp", "850€ pm"), the other units only after a
-# connector ("200 € semana santa")
+# "pw", "semanal") also bare ("250€ noche", "15€ pp", "850€ pm"), and so is Spanish "mes" as
+# the lab types a fee ("gestoría 40 euros mes", "60€ mes"), unless a month is named after it
+# ("500 € mes de agosto"); the other units only after a connector ("200 € semana santa")
 # ("yearly", "annually", "anual(es)", "p.a." per year: "12.000 € anuales", "£30k p.a.");
 # the British "pa" is not read bare, for chat Spanish writes "pa" for "para" ("200 € pa dos")
 # "each way" is a trip's direction, no head ("£12 each way", "€15 per person each way")
-_BARE_PER = (r"noche|night|pp|each(?!\s+(?:way|direction|leg)s?\b)|cada un[oa]|diari[oa]s?|daily|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
+_BARE_PER = (r"noche|night|pp|mes(?!\s+(?:de|del|que|pasado|anterior|siguiente|proximo)\b)|each(?!\s+(?:way|direction|leg)s?\b)|cada un[oa]|diari[oa]s?|daily|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
              r"fortnightly|quincenal(?:es)?|quarterly|trimestral(?:es)?|"
              r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
 # a unit of work a price is per: a translator's word or page, a transcriber's (audio)

@@ -22,6 +22,8 @@ __all__ = ["TaxBasis", "basis_at", "basis_end", "blank_tax_words", "on_basis", "
 
 # the taxes a price is said with or without (folded: lower case, no accents)
 _TAX = r"(?:i\.?v\.?a\.?|vat|igv|igic|gst|hst|tax(?:es)?|sales\s+tax|impuestos?)"
+# a tax's name alone, as an enum word may be one ("IVA" of a gestoría's filings): no basis
+_TAX_NAME = re.compile(_TAX)
 # Spanish "tasas" are fees (an airport's, a tourist tax, a council's charge), no VAT: said
 # beside an amount ("máximo 200 € con tasas", "300 € + tasas") they are no tax basis, which
 # rank would put the price on at a VAT rate, but their words are still the amount's
@@ -172,10 +174,13 @@ def with_basis(folded: str, span: tuple[int, int], rivals: list[str]) -> tuple[i
     """A request's amount at ``span`` widened over the basis said right after it ("under
     200k EUR excl. VAT": the words are the amount's, never a place), unless another
     input's enum words (``rivals``) are there: a kind that reads the basis itself keeps
-    reading it."""
+    reading it. An enum word that only names the tax ("IVA", "VAT": a filing a gestoría
+    does, a VAT number) says no basis: "máximo 150 €/mes + IVA", "£150 a month plus
+    VAT" are the amount's basis, never that value asked."""
     end = basis_end(folded, span[1])
     said = folded[span[1]:end]
-    if end == span[1] or any(re.search(r"(?<!\w)" + re.escape(fold(w).strip()) + r"(?!\w)",
-                                       said) for w in rivals if fold(w).strip()):
+    if end == span[1] or any(re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", said)
+                             for word in (fold(w).strip() for w in rivals)
+                             if word and not _TAX_NAME.fullmatch(word)):
         return span
     return span[0], end

@@ -74,15 +74,15 @@ def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Pro
 #: rank parameters whose values name inputs rather than hold expressions: the people a
 #: price per person is for, the pets one per pet is for, the work a price per unit is
 #: for, the hours a period holds, the days a week asked, the versions a price is of, the
-#: return trip asked
+#: return trip asked, the size or count a price list is by
 _RANK_INPUT_KEYS = ("people", "heads", "volume", "hours_per", "days_per_week", "variants",
-                    "return_trip")
+                    "return_trip", "tiers")
 
 
 def inputs_named(uses: str, with_: Any) -> set[str]:
     """The inputs a phase's ``with:`` names by name, not in an expression: rank's
     ``people: guests`` (or a list), ``heads: {pet: pets}``, ``volume: {word: words}``,
-    ``variants: format``. They
+    ``variants: format``, ``tiers: [bedrooms, area]``. They
     read the input as much as ``task.guests`` in a ``where`` does."""
     if uses != "rank" or not isinstance(with_, dict):
         return set()

@@ -150,3 +150,43 @@ def test_a_model_s_prompt_carries_the_compared_amounts() -> None:
     # none compared: the prompt is as it was
     assert build_prompt("q", {}, ["A"], [], 4000).user.startswith(
         "Question: q\n\nCandidates:\n- A\n")
+
+
+@pytest.mark.parametrize("lang,said,never", [
+    ("en", "One pipette is the cheapest option", "Cheap kit is the cheapest"),
+    ("es", "One pipette es la opción más barata", "Cheap kit es la opción más barata"),
+])
+def test_a_record_the_ranking_could_not_cost_is_no_cheapest_by_its_page(lang, said,
+                                                                         never) -> None:
+    # the order works every cost out as the price itself but one it cannot (a filing asked
+    # that the page prices nowhere: examples/accountants' "could not check: cost"): the
+    # amounts equal the prices, so none travelled, and the page's 100 EUR was "the
+    # cheapest" of options the ranking had put at 285 and 690
+    query = "pipette, under 900 EUR" if lang == "en" else "pipeta, menos de 900 €"
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 6))
+    items = [_flat("unit", ("https://a.test/", _eur(285))),
+             _flat("set", ("https://b.test/", _eur(690))),
+             _flat("kit", ("https://c.test/", _eur(100)))]
+    params = RankParams(items="candidates", as_="v", descending=False,
+                        values={"cost": "none if 'kit' in v.key else v.price.amount"},
+                        where=["task.budget is none or cost is none or "
+                               "cost <= task.budget.amount"],
+                        reasons=["over budget"], order_by=["cost"])
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=items)}, task))
+    briefs = collect_subjects({"short": short})
+    kit = next(i.candidate for i in short.items if i.candidate.key == "kit")
+    assert "could not check: cost" in kit.flags
+    assert {b.key: b.cost for b in briefs}["kit"] is None
+    assert {b.key: b.cost for b in briefs}["unit"] == 285.0
+    names = {"unit": "One pipette", "set": "Set of three", "kit": "Cheap kit"}
+    briefs = [b.model_copy(update={"name": names[b.key]}) for b in briefs]
+    evidence = [EvidenceItem(url=f"https://lab.test/{b.key}", title=b.name, subject=b.key,
+                             kind="snippet", text=f"{b.name}: {b.price.amount:g} EUR.")
+                for b in briefs]
+    req = SynthesisRequest(
+        question="q", task={"budget": {"amount": 900, "currency": "EUR"}},
+        task_types={"budget": "money"}, lang=lang, evidence=evidence,
+        candidates=[b.name for b in briefs], subjects=briefs)
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    text = " ".join(s.text for s in syn.sentences)
+    assert said in text and never not in text, text

@@ -95,3 +95,20 @@ def test_a_version_no_source_prices_is_unknown_not_another_versions_price():
     assert kept["life"].price is None and "price unknown" in kept["life"].flags
     # an amount no version labels is read as before
     assert kept["brain"].price.amount == 19.0
+
+
+@pytest.mark.parametrize("query,text", [
+    ("a biography of Cajal, ebook, under $20", "Hardcover, 416 pages: $32.00."),
+    ("biografía de Cajal en ebook, menos de 30 €", "Tapa dura, 416 páginas: 24,90 €."),
+    ("biografía de Cajal, tapa blanda, máximo 20 €", "Ebook 9,99 €."),
+])
+def test_a_record_priced_off_another_version_has_no_price_for_the_one_asked(query, text):
+    # the search's own record carries the price its snippet states (the accountants
+    # kind's "autónomos 40 €/mes" for a company asked): the evidence's was taken away
+    # as another version's, and the record's own stood, compared as the one asked
+    from scout.steps.extract import find_price
+
+    book = _book("life", text).model_copy(update={"price": find_price(text)})
+    assert book.price is not None
+    [item] = _rank(query, book).items
+    assert item.candidate.price is None and "price unknown" in item.candidate.flags

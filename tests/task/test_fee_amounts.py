@@ -27,6 +27,14 @@ from scout.task.amounts import listed_amounts
     ("Gimnasio Sur: matrícula: 30 €, 39 €/mes", Money(amount=39, currency="EUR", per="month")),
     ("Academia de idiomas, 90 € al mes y 50 € de matrícula",
      Money(amount=90, currency="EUR", per="month")),
+    # what starting costs, paid once (an accountant's onboarding was read as the fee a
+    # month, its "then £60 a month" period shared with it)
+    ("Salford Startup Accounts: onboarding £99, then £60 a month for limited companies.",
+     Money(amount=60, currency="GBP", per="month")),
+    ("Bookkeeping Pro: set-up £150, then £45/month.", Money(amount=45, currency="GBP", per="month")),
+    ("Plan Pro 29 €/mes, setup 99 €.", Money(amount=29, currency="EUR", per="month")),
+    ("CRM Cloud: Setup 200 €, 35 € al mes por usuario",
+     Money(amount=35, currency="EUR", per="month")),
 ])
 def test_a_fee_beside_a_price_is_not_the_price(text: str, price: Money) -> None:
     found = find_price(text)
@@ -40,6 +48,7 @@ def test_a_fee_beside_a_price_is_not_the_price(text: str, price: Money) -> None:
     ("Monthly fee £30, exit fee £75", 30),  # two fees: the first, as before
     ("Tickets $99 plus fees, parking $20", 99),  # the fee is extra to the price
     ("Room 120 € gastos incluidos, 300 € de fianza", 120),  # in the price
+    ("Onboarding session: £99", 99),  # only a start: its price
 ])
 def test_a_fee_that_is_the_price_or_in_it_stays(text: str, amount: float) -> None:
     found = find_price(text)

@@ -58,6 +58,15 @@ def test_money_per_night() -> None:
     ("hotel in Rome 120 EUR nightly", "night"),
     ("casa en Cádiz 700 € semanales", "week"),
     ("room in Leeds £350 pw", "week"),
+    # Spanish "mes" bare, as a fee is typed ("gestoria barata valencia 40 euros mes" was a
+    # budget of 40 € for nothing in particular)
+    ("gestoria barata en Valencia 40 euros mes", "month"),
+    ("piso en Zaragoza 650€ mes", "month"),
+    ("gimnasio en Gijón 30 € mes con piscina", "month"),
+    ("academia de inglés en Burgos, 90 euros mes, grupos reducidos", "month"),
+    # a month named after it says when, no period
+    ("hotel en Sevilla 500 € mes de agosto", None),
+    ("piso en Lugo 800 € mes que viene", None),
 ])
 def test_money_per_unit_words_that_stand_alone(query, per) -> None:
     # "850€ pm" was read as 850 EUR with no unit: a rent a month looked like a total

@@ -79,6 +79,38 @@ def test_a_kind_that_reads_the_basis_itself_keeps_reading_it() -> None:
     assert got["vat"] == "excluded" and got["budget"].tax == "excluded"
 
 
+# an enum word that only names the tax: a gestoría's filings ("que lleve el IVA"), a
+# supplier's invoices ("factura con IVA desglosado"); said as the budget's basis it is the
+# budget's, never that value asked (the accountants kind read "máximo 150 €/mes + IVA" as
+# a VAT filing asked)
+FILINGS = {"budget": InputSpec(type="money"), "city": InputSpec(type="place"),
+           "filings": InputSpec(type="list", items="string",
+                                enum=["income_tax", "vat", "payroll"],
+                                synonyms={"income_tax": ["renta", "self assessment"],
+                                          "vat": ["IVA", "VAT", "IGIC", "VAT returns"],
+                                          "payroll": ["nóminas", "payroll"]})}
+
+
+@pytest.mark.parametrize("query,basis,filings", [
+    ("asesoría para una SL en Sevilla, nóminas, máximo 150 €/mes + IVA", "excluded",
+     ["payroll"]),
+    ("gestoría en Bilbao que lleve la renta, hasta 45 € al mes IVA incluido", "included",
+     ["income_tax"]),
+    ("gestoría en Las Palmas, menos de 70 € al mes sin IGIC", "excluded", None),
+    ("accountant in Leeds for self assessment, under £60 a month plus VAT", "excluded",
+     ["income_tax"]),
+    ("bookkeeper in York, payroll only, £90 per month inc. VAT max", "included",
+     ["payroll"]),
+    # the tax named as the thing asked, apart from the amount, is still read
+    ("gestoría en Murcia que lleve el IVA, máximo 60 € al mes + IVA", "excluded", ["vat"]),
+    ("accountant in Bristol for VAT returns, under £100 a month plus VAT", "excluded",
+     ["vat"]),
+])
+def test_a_tax_named_by_an_enum_is_still_the_budgets_basis(query, basis, filings) -> None:
+    got = build_task(query, FILINGS, today=dt.date(2026, 12, 2)).values
+    assert (got["budget"].tax, got["filings"]) == (basis, filings)
+
+
 def test_an_amount_is_put_on_the_other_basis_at_a_rate() -> None:
     before = Money(amount=4600, currency="EUR", tax="excluded")
     with_tax = on_basis(before, "included", 21)
