@@ -45,6 +45,11 @@ _UNIT = re.compile(r"\s+(?:cm|mm|kg|kilos?|gramos|grams?|g|litros?|litres?|liter
                    r"months?|anos?|years?|noches?|nights?|"
                    r"pulgadas|inches|inch|raciones|personas|people|persons|guests|"
                    r"invitados|comensales|euros?|pounds?|libras?|dolares|dollars?)(?!\w)")
+#: what a number of results or of a length is counted in, never pieces ordered ("a dozen
+#: options", "una docena de proveedores", "a dozen years")
+_NOT_PIECES = re.compile(r"\s+(?:options?|opciones|results?|resultados|ideas?|places|sitios|"
+                         r"lugares|suppliers?|proveedores|shops?|tiendas|stores?|vendors?|"
+                         r"companies|empresas|quotes?|presupuestos|cotizaciones)(?!\w)")
 #: an article counting one dozen ("una docena", "a dozen") after an amount is its unit
 _ARTICLES = frozenset({"a", "an", "un", "una"})
 _PRICED = re.compile(r"(?:[\d€$£\x00]|euros?|pounds?|libras?|dolares|dollars?)\s*$")
@@ -69,19 +74,20 @@ def piece_count(free: str, whole: str) -> tuple[int, tuple[int, int]] | None:
         else:
             if not m.group("n") and not m.group("half_more"):
                 continue  # "por docena", "dozens of": no count said
-            if m.group("n") in _ARTICLES and _PRICED.search(
-                    free, 0, m.start()):
+            if (not m.group("n") or m.group("n") in _ARTICLES) and _PRICED.search(
+                    free[max(0, m.start() - 24):m.start()]):
                 continue  # "10 € la docena", "£12 a dozen": a price's unit, no count
             value = _value(m.group("n")) if m.group("n") else 1
             if value is not None:
                 value = value * 12 + (6 if m.group("half_more") else 0)
-        if value:
+        if value and not (_UNIT.match(free, m.end()) or _NOT_PIECES.match(free, m.end())):
             found.append((m.start(), value, m.span()))
     for m in _CONTAINER.finditer(whole if len(whole) == len(free) else free):
         if CLAIMED in free[m.start("n"):m.end("n") + 1]:
             continue  # the number is another input's already
         packs = _value(m.group("packs")) if m.group("packs") else 1
-        if packs and not _UNIT.match(free, m.end("n")) and (each := int(m.group("n"))) > 1:
+        if packs and not _UNIT.match(free, m.end("n")) and not _NOT_PIECES.match(free, m.end("n")) \
+                and (each := int(m.group("n"))) > 1:
             # "2 bandejas de 30": the pieces of both ("a tray of 40": one)
             found.append((m.start(), packs * each, m.span()))
     if not found:

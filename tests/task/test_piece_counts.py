@@ -44,6 +44,7 @@ def test_the_pieces_and_the_words_saying_them(free, value, said):
 @pytest.mark.parametrize("free", [
     "cupcakes a 10 euros la docena",      # a price per dozen: its unit
     "scones at £12 a dozen",
+    "churros a 9 € la docena y media",
     "dozens of options",                  # no count said
     "por docena",
     "bandeja de 30 cm",                   # a size
@@ -51,6 +52,9 @@ def test_the_pieces_and_the_words_saying_them(free, value, said):
     "box of 3 kilos of fudge",
     "bandeja para 20 personas",           # people, read by the input's aliases
     "a tray of 15 people",
+    "a dozen options for pipettes",      # results, no pieces
+    "una docena de proveedores de tartas",
+    "a dozen years of experience",
     "paquete de 10 horas de clases",     # a length of time
     "a pack of 5 days of lessons",
 ])
