@@ -46,7 +46,9 @@ _OPENING = (r"^\W*(?:(?:hola|hi|hello|buenas|hey)\W+)?(?:(?:i|we|yo|nosotros)\s+
             # "encuéntrame 2 centrífugas", "consigue 4 congeladores")
             r"find(?:\s+me)?|get(?:\s+me)?|source|encuentra(?:me)?|encontrar|busca(?:me)?|buscar|"
             r"consigue(?:me)?|conseguir|"
-            r"quiero|queremos|busco|buscamos|comprar|compraremos|pedir|cotizar|"
+            r"quiero|queremos|busco|buscamos|comprar|compraremos|pedir|pido|pedimos|cotizar|"
+            # ordering it made ("encargamos 24 croissants")
+            r"encargar|encargamos|encargo|"
             r"quisiera|quisieramos|"
             # asking its price ("get me a quote for 2 freezers", "presupuesto para 3
             # centrífugas", "cotización de 2 balanzas", "pricing on 4 monitors")

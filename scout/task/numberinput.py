@@ -177,6 +177,18 @@ def _kind_left(free: str, span: tuple[int, int], enum_words: Sequence[str]) -> t
     return span if period_of(noun.group().strip(" -")) else (span[0], span[0] + noun.start())
 
 
+def _pieces(text: QueryText, free: str, name: str, spec: InputSpec,
+            ) -> tuple[int, tuple[int, int]] | None:
+    """The pieces the request orders by the dozen or by the container, where the input
+    ``name`` counts how many are asked (:mod:`scout.task.piececount`), else None."""
+    from scout.task.itemcount import counts_items
+    from scout.task.piececount import piece_count
+
+    if not counts_items(name, list(spec.aliases)):
+        return None
+    return piece_count(free, digits_view(text.folded))
+
+
 def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
                  lang: str = "en", enum_words: Sequence[str] = ()) -> tuple[Any, tuple[int, int]] | None:
     """The count or number the input ``name`` reads and its span, or None; ``enum_words``:
@@ -230,6 +242,13 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)
          or _before_kind_of(free, alt, enum_words, NUMBER_CMP + num + _THOUSAND,
                             NUMBER_CMP + count))
+    if m and integer and (pieces := _pieces(text, free, name, spec)) \
+            and pieces[1][0] < m.end() and m.start() < pieces[1][1]:
+        # "two boxes of 250 business cards": the count the input's noun follows is the
+        # pieces of one box of the two (500); the noun is the count's too ("bandeja de
+        # 30 piezas de sushi": sushi is the item)
+        both = (min(pieces[1][0], m.start()), max(pieces[1][1], m.end()))
+        return pieces[0], widened(text.free, free, _kind_left(free, both, enum_words))
     if not m and integer and (rank := ordinal_before(free, alt)
                               or elided_floor(free, [name, *spec.aliases])):
         return rank[0], widened(text.free, free, rank[1])  # "3rd floor", "4ª planta"
@@ -270,7 +289,12 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     if not m and integer:
         from scout.task.itemcount import counts_items, leading_count
 
-        lead = leading_count(free) if counts_items(name, list(spec.aliases)) else None
+        items = counts_items(name, list(spec.aliases))
+        if items and (pieces := _pieces(text, free, name, spec)):
+            # "2 docenas de cupcakes", "a tray of 40 mini brownies": the pieces, and the
+            # item stays the thing ("docenas" and "tray" are the count's words)
+            return pieces[0], widened(text.free, free, pieces[1])
+        lead = leading_count(free) if items else None
         if lead:  # "3 multichannel pipettes": how many, and the subject stays
             return lead[0], widened(text.free, free, lead[1])
         # English's article counts one, as Spanish's "un niño" does, after another count it

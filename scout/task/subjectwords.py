@@ -61,7 +61,7 @@ trabajar
 estoy estamos esta estan ando andamos anda andan tengo tenemos tiene ganas antojo
 kindly che oye oiga oigan siri alexa google cortana buscame buscanos busquen conseguime
 conseguinos recomendame recomendanos mostrame pasame fijate
-pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo
+pido pedimos encargar encargamos encargo pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo
 prefiere prefieren requiere requieren
 say says said tell tells told write writes wrote dice dicen dijo escribe escribio comenta comento
 es sera seran seria serian era eran fue
