@@ -9,7 +9,8 @@ input's own label (its name, or one of its ``aliases``, a few words before it at
 that input's, and the label is claimed with it; what no label names is then read in
 declaration order as before. A bare day said for a later input ("ida el 5 de febrero,
 vuelta el 9") is the first such day on or after the date said before it, not the next one
-from today (:func:`after_earlier`).
+from today (:func:`after_earlier`); one said for an earlier input after a later one's date
+("vuelta el 3 de mayo, ida el jueves 29") is the last such day on or before it.
 """
 
 from __future__ import annotations
@@ -118,7 +119,9 @@ def after_earlier(values: dict[str, Any], at: dict[str, tuple[int, int]],
         value = values.get(name)
         if not isinstance(value, dt.date):
             continue
-        for other in (o for o in names if o != name and at[o][0] < at[name][0]):
+        # only an input declared before it: "vuelta el 3 de mayo, ida el jueves 29" says
+        # the outward day after the return's, and the outward day is never moved past it
+        for other in (o for o in names[:names.index(name)] if at[o][0] < at[name][0]):
             start = _first_day(values.get(other))
             if start is None or value >= start:
                 continue
@@ -130,6 +133,30 @@ def after_earlier(values: dict[str, Any], at: dict[str, tuple[int, int]],
                     and (again[0].month != value.month or (again[0] - value).days % 7 == 0):
                 values[name] = again[0]
             break
+        for other in (o for o in names[names.index(name) + 1:] if at[o][0] < at[name][0]):
+            _before_later(values, name, _first_day(values.get(other)), original[slice(*at[name])],
+                          **kw)
+            break
+
+
+def _before_later(values: dict[str, Any], name: str, end: dt.date | None, said: str,
+                  **kw: Any) -> None:
+    """The day of an input declared before another but said after that one's date, from a
+    bare day number or weekday ("vuelta el 3 de mayo, ida el jueves 29", "back on 3 May,
+    leaving on the 29th"): the last such day on or before that date (29 April), not the
+    next from today; a day written with its month is kept as written."""
+    from scout.task.datereader import find_date
+
+    value = values.get(name)
+    if end is None or not isinstance(value, dt.date) or value >= end:
+        return
+    for back in (7, 31):
+        again = find_date(QueryText(said), end - dt.timedelta(days=back), "date", **kw)
+        day = again[0] if again is not None else None
+        if isinstance(day, dt.date) and value < day <= end and (
+                day.day == value.day or (day - value).days % 7 == 0):
+            values[name] = day
+            return
 
 
 def in_said_order(values: dict[str, Any], spans: dict[str, str],

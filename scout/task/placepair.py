@@ -119,8 +119,13 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
         if original[:start].strip(" \t¿¡\"'") or known_region(fold(hit[0])) \
                 or natural_region(fold(hit[0])):
             return False
+    from scout.task.route import starts_route
+
+    # ... or before where a route starts ("Shuttle from Faro airport", "Furgoneta desde
+    # Sevilla"): what the request asks for, its capital the sentence's
     return not original[:start].strip(" \t¿¡\"'") and " " not in hit[0].strip() \
-        and after is not None and (after.group(1)[0] == "\x00" or sw.adjective(after.group(1)))
+        and after is not None and (after.group(1)[0] == "\x00" or sw.adjective(after.group(1))
+                                   or starts_route(free, end))
 
 
 def beside_noun(free: str, original: str, searched: Sequence[tuple[int, int]]) -> Hit | None:

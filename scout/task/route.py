@@ -140,6 +140,12 @@ _FROM = re.compile(r"(?:^|\s)(?:from|desde|de|del|out\s+of|leaving|departing|sai
                    r"sale|salida|origen|origin)(?:\s|$)")
 
 
+def starts_route(free: str, pos: int) -> bool:
+    """A word that says where a route starts ("from", "desde", "saliendo") follows ``pos``
+    in ``free`` (folded), after spaces."""
+    return _FROM.match(free, pos) is not None and free[pos:pos + 1].isspace()
+
+
 def _from_first(left: list[str], aliases: dict[str, list[str]]) -> list[str]:
     """The inputs left, the one whose cues say where a route starts first: "crucero de
     Buenos Aires a Brasil" for a kind that declares the region sailed before the port it
@@ -193,6 +199,8 @@ def _city_after(free: str, original: str, cased: bool, out: dict[str, Hit], left
         if nxt is None or not (known_name(nxt[0]) if not cased or "," not in gap.group(0)
                                else True):
             continue
+        if "," in gap.group(0) and _qualifier_end(original, hit[1][1]) >= nxt[1][1]:
+            continue  # "Springfield, Illinois to Portland, Maine": the state is Portland's
         if offered_either(free, original, hit[1]):
             continue  # "in Lisbon, Porto or Faro": places offered as either, no city's name
         if any(overlaps(nxt[1], h[1]) for h in out.values()):
@@ -203,6 +211,15 @@ def _city_after(free: str, original: str, cased: bool, out: dict[str, Hit], left
         else:
             out[left] = nxt
         return
+
+
+def _qualifier_end(original: str, end: int) -> int:
+    """Where the country or state written after a name ending at ``end`` ends ("Springfield,
+    Illinois", "Cambridge (Massachusetts)": :mod:`scout.task.placequalifier`), else ``end``."""
+    from scout.task.placequalifier import qualifier_after
+
+    said = qualifier_after(original, end)
+    return said[2][1] if said is not None else end
 
 
 class _Aliases:
@@ -242,12 +259,35 @@ def _after_cue(free: str, original: str, cues: list[str], cased: bool,
             if at is not None and landmark is None and not any(overlaps(at[1], t[1]) for t in taken):
                 landmark = _ends(at, original)[0]
             continue
+        if not cased:
+            hit = _cue_inside(free, original, hit, cues)
         if hit is not None and not any(overlaps(hit[1], t[1]) for t in taken):
             if occasion is None and occasion_cue(free, m.start()):
                 occasion = _ends(hit, original)[0]
                 continue
             return _ends(hit, original)[0]
     return occasion or landmark
+
+
+_LAST_WORD = re.compile(r"(?<![\w])(\S+)\s+$")
+
+
+def _cue_inside(free: str, original: str, hit: Hit, cues: list[str]) -> Hit:
+    """A name read case-blind after a cue, unknown whole, that holds the same cue again
+    before a name the gazetteer knows ("billete de ida de madrid a barcelona", "ticket from
+    return from york"): typed in lower case, nothing says the words before are a name's,
+    so the place is the known name after the inner cue ("Palma de Mallorca", known whole,
+    stays)."""
+    from scout.task.establishments import known_tail
+    from scout.task.placecase import known_name
+
+    if known_name(hit[0]):
+        return hit
+    tail = known_tail(original, hit[1], False)
+    if tail is None:
+        return hit
+    before = _LAST_WORD.search(free, max(0, tail[1][0] - 24), tail[1][0])
+    return tail if before is not None and before.group(1) in cues else hit
 
 
 # a landmark's noun, its article and the word before it: "al aeropuerto ", "to the station "
@@ -260,6 +300,8 @@ def _landmarks_of(free: str, start: int, cues: list[str]) -> bool:
     Madrid") that another cue than this input's own ``cues`` leads ("traslado al
     aeropuerto de Madrid" is the destination's airport, "del aeropuerto de Málaga" the
     origin's)."""
+    if not _OF.match(free, start):
+        return False  # "Faro airport to Albufeira": only an "of" ties the landmark to a place
     m = _LANDMARK_BEFORE.search(free, max(0, start - 40), start)
     if m is None or m.group("noun") not in pw.GENERIC:
         return False
@@ -268,6 +310,9 @@ def _landmarks_of(free: str, start: int, cues: list[str]) -> bool:
     return m.group("cue") not in own and cue not in own
 
 
+# the word that ties a landmark's noun to its place ("aeropuerto de Madrid", "station of
+# Atocha"): another cue after the noun ("Faro airport to Albufeira") is a route's own
+_OF = re.compile(r"(?:de|del|of)\s")
 # a landmark's noun after a cue, and "de" / "of": "al aeropuerto de Barajas", "to the
 # station of Atocha", "hasta la estación de Sants"
 _LANDMARK_AT = re.compile(r"(?:(?:el|la|los|las|the)\s+)?(?P<noun>[^\W\d_]+)\s+(?:de|del|of)\s+")
@@ -344,6 +389,7 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
                       for j in sorted({"to", "a", *joiners}, key=len, reverse=True))
     join = re.compile(r"\s*(?:" + _MARKS + r"|\s(?:" + words + r"))\s+|\s*" + _MARKS + r"\s*")
     from scout.task.gazetteer import known_place_words
+    from scout.task.notplace import unknown_opener
 
     pos, tries = 0, _TRIES
     while (m := _WORD.search(original, pos)) is not None and tries:
@@ -364,9 +410,15 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
         ends = _ends(hit, original)
         if len(ends) == 2:
             return ends[0], ends[1]
-        j = join.match(free, hit[1][1])
+        # "Springfield, Illinois to Portland": the state written after a name is its own
+        j = join.match(free, _qualifier_end(original, hit[1][1]))
         if j is None and re.search(r"(?<!\w)(?:between|entre)\s+$", free[:hit[1][0]]):
             j = _BETWEEN_AND.match(free, hit[1][1])  # "between London and Rome"
+        if j is not None and starts_route(free, hit[1][1]) and unknown_opener(original, hit):
+            # "Transfer from Faro", "Furgoneta desde Sevilla": the word the request opens
+            # with, before where the route starts, is what is asked for (its capital the
+            # sentence's), never the route's other end
+            continue
         if j is not None:
             other = name_at(free, original, j.end(), cased)
             if other is not None:
