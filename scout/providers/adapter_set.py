@@ -110,7 +110,8 @@ class AdapterSet:
         try:
             if self.replies is not None and self._reply_level(adapter):
                 if self.replaying:
-                    return self._clean(self.replies.load(adapter.name, request))
+                    return self._clean(self.replies.load(adapter.name, request,
+                                                          adapter.settings.type))
                 reply = self._clean(adapter.call(request, secret))
                 self.replies.save(adapter.name, request, reply)
                 return reply

@@ -7,7 +7,11 @@ search's sources were failed the phase that read it with a Python error
 ("AttributeError: 'str' object has no attribute 'url'", not retryable), the mission with
 it. :func:`fits` checks a value against the declared type (model instances as the codec
 rebuilds them, nothing coerced); the cache's reader takes one that does not fit as a
-miss, asked again.
+miss, asked again, and a cassette's reply-level replay refuses it naming the file.
+
+Strict validation still builds a model from a mapping of the right fields; a phase reads
+the answer as it is stored, not as validated ("'dict' object has no attribute 'status'"),
+so a mapping where a model is declared does not fit either (:func:`_as_stored`).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import typing
 from functools import lru_cache
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from scout.config.adaptertypes import ADAPTER_TYPES
 
@@ -46,7 +50,21 @@ def fits(type_name: str, value: Any) -> bool:
     if checker is None:
         return True
     try:
-        checker.validate_python(value, strict=True)
+        checked = checker.validate_python(value, strict=True)
     except ValidationError:
         return False
+    return _as_stored(checked, value)
+
+
+def _as_stored(checked: Any, value: Any) -> bool:
+    """Whether validation built no model the stored ``value`` did not already hold (every
+    model in ``checked`` stands where ``value`` has one)."""
+    if isinstance(checked, BaseModel):
+        return isinstance(value, BaseModel)
+    if isinstance(checked, (list, tuple)):
+        return (isinstance(value, (list, tuple)) and len(checked) == len(value)
+                and all(_as_stored(c, v) for c, v in zip(checked, value)))
+    if isinstance(checked, dict):
+        return (isinstance(value, dict) and checked.keys() == value.keys()
+                and all(_as_stored(checked[k], value[k]) for k in checked))
     return True

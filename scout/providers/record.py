@@ -17,6 +17,11 @@ requests are numbered in order (``-0``, ``-1``, ...), so a 429 followed by a 200
 recorded; past the last recorded answer the last one is repeated. A request with no
 recording raises :class:`ReplayMiss` naming it.
 
+A stored reply is held to the shape its adapter's type answers with
+(:func:`scout.providers.answershape.fits`), up front by the adapter the file names and again
+when served: a reply edited to text where a video search's list was is the cassette's fault,
+said naming its file, never a Python error inside the phase that read it.
+
 The manifest also stamps the day of the recording (``"day": "YYYY-MM-DD"``); a replay runs
 on that day (the Task's ``today``), so relative dates resolve and the report reads the same
 whatever day the cassette is replayed.
@@ -31,6 +36,7 @@ import json
 import threading
 from collections import defaultdict
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import httpx
@@ -39,6 +45,7 @@ from scout.fsutil import loads_stored, write_atomic
 from scout.errors import CassetteInvalid, ReplayMiss
 from scout.config.headers import secret_header
 from scout.i18n import N_
+from scout.providers.answershape import fits
 from scout.providers.codec import decode_reply, encode_reply
 from scout.adapters.contract import Reply, Request
 from scout.adapters.contract.decoded import iter_decoded
@@ -176,11 +183,23 @@ def check_exchange(data: Any, path: Path) -> dict[str, Any]:
     return data
 
 
-def check_reply_file(data: Any, path: Path) -> dict[str, Any]:
+def check_reply_file(data: Any, path: Path, type_name: str | None = None
+                     ) -> dict[str, Any]:
+    """A stored reply's file, its value rebuilt (scout's own models only) and, when the
+    type of the adapter it answers for is known, held to that type's answer shape."""
     if not isinstance(data, dict) or not isinstance(data.get("reply"), dict):
         raise _bad(path, "must be an object with a 'reply' object")
-    decode_reply(data["reply"], str(path))  # refuses unknown models, imports nothing
+    reply = decode_reply(data["reply"], str(path))  # refuses unknown models, imports nothing
+    if type_name is not None and not fits(type_name, reply.value):
+        raise _bad(path, f"holds a reply of another shape than {type_name} answers with "
+                         f"({type(reply.value).__name__})")
     return data
+
+
+def _named_type(data: Any, types: Mapping[str, str]) -> str | None:
+    """The adapter type of the adapter a reply file names (None: unnamed or unknown)."""
+    name = data.get("adapter") if isinstance(data, dict) else None
+    return types.get(name) if isinstance(name, str) else None
 
 
 class Exchanges:
@@ -295,25 +314,33 @@ class Exchanges:
             return None
         return check_manifest(data, path)
 
-    def check(self) -> None:
+    def check(self, types: Mapping[str, str] | None = None) -> None:
         """Read every file of the cassette once and refuse it whole if one is malformed,
-        so a tampered cassette stops ``apply`` before any phase runs (CassetteInvalid)."""
+        so a tampered cassette stops ``apply`` before any phase runs (CassetteInvalid).
+        ``types`` (adapter name -> type, the config's) holds each stored reply to the
+        shape its adapter answers with."""
         if not self.root.is_dir():
             raise CassetteInvalid(f"--replay {self.root}: not a directory",
                                   hint=N_("give the folder written by --record DIR"))
         self.read_manifest()
-        for kind, check in (("http", check_exchange), ("replies", check_reply_file)):
+        for kind in ("http", "replies"):
             folder = self.folder(kind)
             if not folder.is_dir():
                 continue
             for path in sorted(folder.iterdir()):
                 if not path.name.endswith(".json"):
                     continue
-                check(read_json(path), path)
+                data = read_json(path)
+                if kind == "http":
+                    check_exchange(data, path)
+                else:
+                    check_reply_file(data, path, _named_type(data, types or {}))
 
-    def load(self, kind: str, path: Path) -> dict[str, Any]:
+    def load(self, kind: str, path: Path, type_name: str | None = None) -> dict[str, Any]:
+        """A recorded file, its shape checked (a reply's against ``type_name``'s answers)."""
         data = read_json(path)
-        return check_exchange(data, path) if kind == "http" else check_reply_file(data, path)
+        return (check_exchange(data, path) if kind == "http"
+                else check_reply_file(data, path, type_name))
 
 
 class RecordingTransport(httpx.BaseTransport):
@@ -402,7 +429,11 @@ class ReplyStore:
                       {"adapter": adapter, "request_type": type(request).__name__,
                        "reply": data})
 
-    def load(self, adapter: str, request: Request) -> Reply[Any]:
+    def load(self, adapter: str, request: Request, type_name: str | None = None
+             ) -> Reply[Any]:
+        """The recorded reply of ``adapter`` to ``request``, held to the shape adapter type
+        ``type_name`` answers with (a file renamed or its ``adapter`` edited escapes the
+        up-front check by name; this one is by the adapter that asks)."""
         key = self.key(adapter, request)
         found = self.store.find("replies", key, self.store.next_index("replies", key))
         if found is None:
@@ -413,4 +444,4 @@ class ReplyStore:
                 hint=N_("record it again with --record DIR, or check what changed in the "
                         "request"),
             )
-        return decode_reply(self.store.load("replies", found)["reply"], str(found))
+        return decode_reply(self.store.load("replies", found, type_name)["reply"], str(found))

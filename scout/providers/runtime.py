@@ -140,7 +140,9 @@ class ProviderRuntime:
                 remove_stale_tmp(record_dir, before=time.time() - STALE_TMP_S)
         manifest: dict[str, Any] | None = None
         if self.replaying and exchanges is not None:
-            exchanges.check()  # a shared cassette is untrusted: refuse it whole, up front
+            # a shared cassette is untrusted: refuse it whole, up front (each stored reply
+            # held to the shape its adapter answers with)
+            exchanges.check({n: s.type for n, s in config.adapters.items()})
             manifest = exchanges.read_manifest() or {}
         self.ledger = Ledger(self.journal, self.secrets, mission_id, clock)
         self.book = Bookkeeping(config, self.ledger)

@@ -48,7 +48,7 @@ def unfilled(msgstr: str, msgids: tuple[str, ...]) -> list[str]:
     (``%(n)d`` for ``%(n)s``), and a positional one (``%s``: newstyle gettext passes
     values by name only) its msgid does not write. Empty when it can be filled. The one
     rule the report renders by (:func:`fillable`) and ``scout validate`` checks
-    (SPEC058 reads an entry as :func:`as_shown` writes it; SPEC093)."""
+    (SPEC093; Babel's check, which it adds to, reads an entry as :func:`as_shown` writes it)."""
     slots = _slots(msgids)
     return [m.group(0) for m in _PERCENT.finditer(msgstr)
             if m.group(1) is not None and m.group(1) != "%" and m.group(0) not in slots]

@@ -4,20 +4,21 @@ A kind's report templates write their own words with ``_()`` / ``{% trans %}`` a
 translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/``
 (scout.i18n merges that catalog over scout's). ``scout validate`` then checks:
 
-* SPEC058 (error): a project catalog that does not parse, at its ``file:line``; and an
-  entry whose translation names a ``%(placeholder)s`` the msgid does not pass (the report
-  would fail while rendering), or mixes ``%s`` with ``%(n)s`` (Babel's check, run on the
-  entry as the report reads it: a lone ``%`` before a space is text, :func:`format_errors`).
+* SPEC058 (error): a project catalog that does not parse, at its ``file:line`` (the
+  report cannot read it either).
 * SPEC085 (warning): a translation that drops a placeholder its msgid passes, or ends
   with other punctuation than its msgid (a '.' dropped, a ':' left dangling).
-* SPEC093 (warning): a translation the report cannot fill, which Babel's check (run only
-  on entries flagged python-format, as one whose msgid has a placeholder is) does not
-  see: it names a ``%(placeholder)s`` its msgid does not pass, or writes one otherwise
-  (``%(n)d`` for ``%(n)s``), or a positional ``%s`` its msgid does not write ("Hola %s":
-  Jinja passes values by name), so the report shows the English msgid
-  (:func:`scout.spec.catalogtext.unfilled`, the one rule both read). A lone ``%``
-  ("100% reembolsable") is no such entry: the report shows it as written (fillable), and
-  an input's label is read without ``%`` (``%%`` would show doubled there).
+* SPEC093 (warning): a translation the report cannot fill, whether or not the entry is
+  flagged python-format: it names a ``%(placeholder)s`` its msgid does not pass, or
+  writes one otherwise (``%(n)d`` for ``%(n)s``), or a positional ``%s`` its msgid does
+  not write ("Hola %s", "%(n)s %s": Jinja passes values by name), so the report shows the
+  English msgid (:func:`scout.spec.catalogtext.unfilled`, the one rule both read). A
+  warning, not an error: the report falls back, it does not fail. Babel's check (run on
+  flagged entries as the report reads them, :func:`format_errors`) adds what that rule
+  does not see, as SPEC093 too: a msgid's positional slots the translation writes
+  otherwise (the report shows such a translation as written). A lone ``%`` ("100%
+  reembolsable") is no such entry: the report shows it as written (fillable), and an
+  input's label is read without ``%`` (``%%`` would show doubled there).
 * SPEC078 (scout.validate.kind_words): the kind's input names and enum values.
 * SPEC059 (warning): a msgid a project template (or a ``rank`` phase's ``reasons``,
   which the report shows) uses that neither the project's catalog
@@ -104,16 +105,19 @@ def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
     except CatalogInvalid as exc:
         problems.append(Problem(exc.code, exc.message, exc.location, hint=exc.hint))
         return None
-    checked: set[Any] = set()
+    unfillable = filling_problems(catalog, path)
+    said = {p.location.line for p in unfillable if p.location is not None}
     for message, errors in format_errors(catalog):
-        checked.add(message.id)
+        if (message.lineno or 0) in said:
+            continue  # said once, by the rule the report renders by
         for err in errors:  # Babel's checkers: placeholders the msgstr and msgid disagree on
             problems.append(Problem(
-                "SPEC058", f"the translation of {message.id!r} does not fit its msgid: {err}",
-                Location(str(path), message.lineno or 0, 1),
-                hint="a translation may use only the %(placeholders)s its msgid has"))
+                "SPEC093", f"the translation of {message.id!r} does not fit its msgid: {err}",
+                Location(str(path), message.lineno or 0, 1), severity="warning",
+                hint="give the translation only the %(placeholders)s its msgid passes, "
+                     "written as it writes them"))
     problems.extend(wording_problems(catalog, path))
-    problems.extend(filling_problems(catalog, path, checked))
+    problems.extend(unfillable)
     return catalog
 
 
@@ -139,14 +143,13 @@ def format_errors(catalog: Any) -> Iterator[tuple[Any, list[Any]]]:
             yield message, errors
 
 
-def filling_problems(catalog: Any, path: Path, checked: Collection[Any] = ()) -> list[Problem]:
+def filling_problems(catalog: Any, path: Path) -> list[Problem]:
     """SPEC093 (warnings): translations the report cannot fill as their msgid is filled
     (:func:`scout.spec.catalogtext.unfilled`, the rule the report renders by: it shows
-    the msgid instead). ``checked``: the msgids Babel's check already reported (SPEC058),
-    said once."""
+    the msgid instead), flagged python-format or not."""
     out: list[Problem] = []
     for message in catalog:
-        if not message.id or message.fuzzy or message.id in checked:
+        if not message.id or message.fuzzy:
             continue
         ids = tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
         strs = message.string if isinstance(message.string, (tuple, list)) else (message.string,)

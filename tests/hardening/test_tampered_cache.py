@@ -70,8 +70,11 @@ def test_a_mission_on_an_edited_cache_runs_as_on_a_clean_one(
 
 
 @pytest.mark.parametrize("value", [7, "\x1b[2Jsee https://evil.example", {"url": "x"},
-                                   [1, "x", None], [{"url": 5, "title": ["x"]}]],
-                         ids=["number", "text", "mapping", "mixed-list", "bare-mappings"])
+                                   [1, "x", None], [{"url": 5, "title": ["x"]}],
+                                   [{"url": "https://a.example/", "title": "A",
+                                     "snippet": "s", "adapter": "tavily"}]],
+                         ids=["number", "text", "mapping", "mixed-list", "bare-mappings",
+                              "well-formed-mappings"])
 def test_an_answer_edited_to_another_shape_is_asked_again(
         world: World, capsys: pytest.CaptureFixture[str], value: object) -> None:
     """Before: the phase that read it failed with a Python error, not retryable
