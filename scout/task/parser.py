@@ -555,5 +555,10 @@ def _parse_one(
                     break
     note_left(text, inputs, result, _)
     note_unread(text, inputs, result, _)
+    if told != result.lang:  # the reader sees why the report is not in the request's language
+        result.notes.append(_("the request is written in Spanish; the report is in English, "
+                              "as it asks") if told == "en" else
+                            _("the request is written in English; the report is in Spanish, "
+                              "as it asks"))
     result.lang = told  # read in its own language, answered in the one it asks
     return result

@@ -94,6 +94,29 @@ def test_the_wish_is_no_value_and_the_rest_is_read_in_its_own_language() -> None
     assert said.lang == "en" and "english" not in said.values
 
 
+def test_a_note_says_why_the_report_is_in_the_other_language() -> None:
+    # the reader of an English report for a Spanish message (or the other way round) is
+    # told why, in the report's language; a request answered in its own language is not
+    got = parse_query("Necesito un gimnasio en Zaragoza, máximo 40 € al mes. Send me the "
+                      "report in English, thanks", GYM, today=TODAY)
+    assert got.lang == "en"
+    assert "the request is written in Spanish; the report is in English, as it asks" \
+        in got.notes
+    got = parse_query("hotel in Porto for June under 120 EUR a night, el informe en "
+                      "castellano porfa", HOTEL, today=TODAY)
+    assert got.lang == "es"
+    assert "la petición está escrita en inglés; el informe va en español, como pide" \
+        in got.notes
+    for query in ("gimnasio en Zaragoza, máximo 40 € al mes", "gym in Leeds under £30 a month"):
+        assert not any("the report is in" in n or "el informe va en" in n
+                       for n in parse_query(query, GYM, today=TODAY).notes)
+    # --set lang (the caller's language) decides it with no note
+    said = parse_query("gym in Leeds under £30 a month, reply in Spanish please", GYM,
+                       today=TODAY, lang="en")
+    assert said.lang == "en" and not any("informe" in n or "report is in" in n
+                                         for n in said.notes)
+
+
 def test_a_language_said_of_the_thing_stays_the_things() -> None:
     assert lang("Abogado en Málaga que hable inglés, primera consulta gratis", LAWYER) == "es"
     assert read("Abogado en Málaga que hable inglés", LAWYER).get("english") == "True"
