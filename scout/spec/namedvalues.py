@@ -11,6 +11,8 @@ ranked record (:func:`evaluate`) for the reasons and the report's templates.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 #: names a value cannot take: Jinja's own words, and the names every expression sees
@@ -21,21 +23,23 @@ RESERVED = frozenset({"and", "or", "not", "in", "is", "if", "else", "true", "fal
 MAX_EXPANDED = 200_000
 
 
-def _tokens(expression: str) -> list[tuple[str, str]] | None:
+@lru_cache(maxsize=1024)
+def _tokens(expression: str) -> tuple[tuple[str, str], ...] | None:
     """The raw tokens of ``expression`` (type, text), whitespace kept; None when it does
-    not lex (``scout validate`` says SPEC050)."""
+    not lex (``scout validate`` says SPEC050). Kept a process: a kind's expressions are
+    written out again for every mission."""
     from jinja2 import TemplateSyntaxError
 
-    from scout.spec.templating import make_env
+    from scout.spec.templating import parse_env
 
     try:
-        raw = [(kind, text) for _line, kind, text in make_env().lex("{{ " + expression + " }}")]
+        raw = [(kind, text) for _line, kind, text in parse_env().lex("{{ " + expression + " }}")]
     except TemplateSyntaxError:
         return None
-    return raw[2:-2] if len(raw) >= 4 else None  # without "{{ " and " }}"
+    return tuple(raw[2:-2]) if len(raw) >= 4 else None  # without "{{ " and " }}"
 
 
-def _is_use(tokens: list[tuple[str, str]], i: int) -> bool:
+def _is_use(tokens: Sequence[tuple[str, str]], i: int) -> bool:
     """Whether the name token at ``i`` is a variable read, not an attribute (``x.name``),
     a filter or test (``| name``, ``is name``) or a call's keyword (``f(name=1)``)."""
     before = next((t for t in reversed(tokens[:i]) if t[0] != "whitespace"), ("", ""))
@@ -45,7 +49,7 @@ def _is_use(tokens: list[tuple[str, str]], i: int) -> bool:
     return after != ("operator", "=")
 
 
-def _after_is(tokens: list[tuple[str, str]], i: int) -> bool:
+def _after_is(tokens: Sequence[tuple[str, str]], i: int) -> bool:
     """Whether the ``not`` before ``i`` follows ``is`` (``x is not name``: a test)."""
     words = [t for t in tokens[:i] if t[0] != "whitespace"]
     return len(words) >= 2 and words[-2][1] == "is"
@@ -78,7 +82,7 @@ def expanded(values: dict[str, str]) -> dict[str, str]:
 
 def uses(expression: str, names: set[str] | frozenset[str]) -> list[str]:
     """The ``names`` that ``expression`` reads as variables, in the order written."""
-    tokens = _tokens(expression) or []
+    tokens = _tokens(expression) or ()
     return list(dict.fromkeys(text for i, (kind, text) in enumerate(tokens)
                               if kind == "name" and text in names and _is_use(tokens, i)))
 
@@ -93,11 +97,9 @@ def _plain(value: Any) -> Any:
 
 def compiled(values: dict[str, str]) -> list[tuple[str, Any]]:
     """Each value's expression compiled once, for :func:`evaluate` on every record."""
-    from scout.spec.templating import make_env
+    from scout.spec.sharedenv import compiled_expression
 
-    env = make_env()
-    return [(name, env.compile_expression(expression, undefined_to_none=False))
-            for name, expression in values.items()]
+    return [(name, compiled_expression(expression)) for name, expression in values.items()]
 
 
 def evaluate(values: list[tuple[str, Any]], scope: dict[str, Any]) -> dict[str, Any]:

@@ -61,6 +61,7 @@ from scout.steps.extracharge import add_extras, asked_of
 from scout.steps.listprice import dollar_written
 from scout.spec.namedvalues import compiled, evaluate
 from scout.units import TOTAL
+from scout.spec.sharedenv import compiled_expression
 from scout.spec.templating import DATA_ERRORS, make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
@@ -332,15 +333,14 @@ def run(ctx: StepContext) -> Shortlist:
     if params.method == "embedding":
         cands, embedding_note = _embedding_relevance(ctx, params, cands)
 
-    env = make_env()
-    wheres = [(w, env.compile_expression(x, undefined_to_none=False))
-              for w, x in zip(params.where, where)]
+    # compiled once a process: the same text for every mission of the kind
+    wheres = [(w, compiled_expression(x)) for w, x in zip(params.where, where)]
     values = compiled(params.values)
     reasons = reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root,
                                rating_scale(ctx.task, cands),
                                enum_words(getattr(ctx.pipeline, "inputs", None)),
                                getattr(ctx.task, "shown_units", None))
-    orders = [env.compile_expression(o, undefined_to_none=False) for o in order_by]
+    orders = [compiled_expression(o) for o in order_by]
     cost_at = cost_order(order_by, params.as_)
     # an order costing the record from amounts it states needs no comparable price
     # (energy's rate per kWh against a budget a month): only one reading the price does

@@ -14,23 +14,40 @@ A guard on the Task alone (``task.budget is none``: nothing asked) is left as it
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import TemplateError, nodes
 
 from scout.spec.filters import field_words
-from scout.spec.templating import DATA_ERRORS, make_env
+from scout.spec.sharedenv import shared_env
+from scout.spec.templating import DATA_ERRORS, parse_env
 
 #: the tests that say "this value is missing"
 _MISSING = frozenset({"none", "undefined"})
+#: how many expressions' readings a process keeps (a kind has tens)
+_KEPT = 2048
 
 
 def _reads(node: nodes.Node, name: str) -> bool:
     return any(n.name == name for n in node.find_all(nodes.Name))
 
 
-def _named(node: nodes.Node, tree: nodes.Node | None = None,
+@lru_cache(maxsize=32)
+def _tree(expression: str) -> nodes.Template:
+    """``expression`` parsed, for the readings below that only look at it (never changed:
+    :func:`guarded` parses its own copy to change): one parse where three were."""
+    return parse_env().parse("{{ (" + expression + ") }}")
+
+
+def _compares(tree: nodes.Node) -> list[nodes.Compare]:
+    """The comparisons in ``tree``, walked once for all the values named in it (walking
+    a kind's written-out ``where`` again for each value made naming them quadratic)."""
+    return [c for c in tree.find_all(nodes.Compare) if isinstance(c, nodes.Compare)]
+
+
+def _named(node: nodes.Node, compares: Sequence[nodes.Compare] | None = None,
            inputs: Collection[str] = ()) -> str | None:
     """The words of a guarded value: ``c.duration`` (or ``c.price.amount``) → the
     record's field; ``c | stated('people', 'personas') >= task.capacity`` → capacity, the
@@ -39,7 +56,8 @@ def _named(node: nodes.Node, tree: nodes.Node | None = None,
     deadline, else the first unit (the author's word: ``stated('pages')`` → pages); a
     record-reading filter → its name;
     None otherwise (the author's reason, else the expression as written, says it then).
-    ``tree``: the whole expression; ``inputs``: the kind's input names."""
+    ``compares``: the whole expression's comparisons (:func:`_compares`); ``inputs``: the
+    kind's input names."""
     while isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Getattr):
         node = node.node  # c.price.amount: the record's field is price
     if isinstance(node, nodes.Getattr):
@@ -47,7 +65,7 @@ def _named(node: nodes.Node, tree: nodes.Node | None = None,
     if isinstance(node, nodes.Filter) and node.name:
         # the input it is checked against first, even with `of=` words: those are how
         # pages say it, in the author's one language ("mínimo" in an English report)
-        compared = _compared_input(tree, node, inputs) if tree is not None else None
+        compared = _compared_input(compares, node, inputs) if compares is not None else None
         if compared:
             return compared
         for kw in node.kwargs:
@@ -64,13 +82,12 @@ def _named(node: nodes.Node, tree: nodes.Node | None = None,
     return None
 
 
-def _compared_input(tree: nodes.Node, value: nodes.Node, inputs: Collection[str]) -> str | None:
-    """The one input of the request that ``value`` is compared with in ``tree``
-    (``... >= task.capacity`` → capacity, underscores as spaces); None when none, or
-    several (``task.max_age or task.age``: the unit says it then)."""
-    for compare in tree.find_all(nodes.Compare):
-        if not isinstance(compare, nodes.Compare):  # find_all's type: Node
-            continue
+def _compared_input(compares: Sequence[nodes.Compare], value: nodes.Node,
+                    inputs: Collection[str]) -> str | None:
+    """The one input of the request that ``value`` is compared with in one of
+    ``compares`` (``... >= task.capacity`` → capacity, underscores as spaces); None when
+    none, or several (``task.max_age or task.age``: the unit says it then)."""
+    for compare in compares:
         sides = [compare.expr, *(op.expr for op in compare.ops)]
         if not any(_same_value(side, value) for side in sides):
             continue
@@ -125,7 +142,8 @@ def _strip(node: nodes.Node, name: str,
             if (isinstance(operand, nodes.Test) and operand.name in _MISSING
                     and _reads(operand.node, name) and _used_after(node, operand)):
                 setattr(alt, side, nodes.Const(False, lineno=operand.lineno))
-                found.append((_named(operand.node, node, inputs), _named(operand.node)))
+                found.append((_named(operand.node, _compares(node), inputs),
+                              _named(operand.node)))
     return found
 
 
@@ -152,7 +170,15 @@ def guarded(expression: str, name: str, inputs: Collection[str] = ()) -> Guarded
     """``expression`` with the unknown guards on the record ``name`` made false; None
     when it has no such guard (or cannot be read: the validator reports it). ``inputs``:
     the kind's input names, which a stated value is named by (:func:`_named`)."""
-    env = make_env()
+    return _guarded(expression, name, frozenset(inputs))
+
+
+# what this module works out from an expression's text is the same for every mission of
+# a kind: kept a process (a kind's `where`, its values written out, runs to thousands of
+# characters, and parsing it again for each mission cost most of a rank step)
+@lru_cache(maxsize=_KEPT)
+def _guarded(expression: str, name: str, inputs: frozenset[str]) -> Guarded | None:
+    env = shared_env()  # compiled in the sandbox every cached expression shares
     try:
         tree = env.parse("{{ 'Y' if (" + expression + ") else 'N' }}")
     except TemplateError:
@@ -177,9 +203,13 @@ def value_guard_words(expression: str, values: Collection[str]) -> str | None:
     guards none."""
     if not values:
         return None
-    env = make_env()
+    return _value_guard_words(expression, frozenset(values))
+
+
+@lru_cache(maxsize=_KEPT)
+def _value_guard_words(expression: str, values: frozenset[str]) -> str | None:
     try:
-        tree = env.parse("{{ (" + expression + ") }}")
+        tree = _tree(expression)
     except TemplateError:
         return None
     words: list[str] = []
@@ -199,31 +229,36 @@ def record_words(expression: str, name: str, inputs: Collection[str] = ()) -> st
     it cannot decide: the author's ``reasons`` say why a record failed ("funds 1,500,000
     EUR, under 40,000 EUR"), which a record not checked did not; None when none can be
     named. ``inputs``: as for :func:`guarded`."""
-    env = make_env()
+    return _record_words(expression, name, frozenset(inputs))
+
+
+@lru_cache(maxsize=_KEPT)
+def _record_words(expression: str, name: str, inputs: frozenset[str]) -> str | None:
     try:
-        tree = env.parse("{{ (" + expression + ") }}")
+        tree = _tree(expression)
     except TemplateError:
         return None
     words: list[str] = []
+    compares = _compares(tree)
     for node in tree.find_all((nodes.Getattr, nodes.Filter)):
         if not isinstance(node, (nodes.Getattr, nodes.Filter)):  # find_all's type: Node
             continue
         base = node.node
         record = isinstance(base, nodes.Name) and base.name == name
         if record or isinstance(node, nodes.Filter) and base is not None and _reads(base, name):
-            said = _named(node, tree, inputs)
+            said = _named(node, compares, inputs)
             said = said and said.removesuffix(" converted")  # the same price, converted
             if said and said not in words:
                 words.append(said)
     return ", ".join(words) or None
 
 
+@lru_cache(maxsize=_KEPT)
 def fields_and_inputs(expression: str, name: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The record's fields an expression reads (``c.price.amount`` → price) and the Task's
     attributes (``task.budget`` → budget); None when it cannot be read."""
-    env = make_env()
     try:
-        tree = env.parse("{{ (" + expression + ") }}")
+        tree = _tree(expression)
     except TemplateError:
         return None
     fields: set[str] = set()

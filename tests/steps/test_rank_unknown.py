@@ -272,3 +272,21 @@ def test_a_guard_that_picks_how_a_value_is_worked_out_is_no_guard() -> None:
     assert g.holds(c={"pct": 1, "fixed": None}, task={"sent": 500}) is True
     assert g.holds(c={"pct": None, "fixed": 3}, task={"sent": 500}) is True
     assert g.holds(c={"pct": None, "fixed": None}, task={"sent": 500}) is False
+
+
+def test_readings_are_kept_a_process_and_keyed_by_the_inputs() -> None:
+    """What rank reads from an expression's text is worked out once a process (the same
+    text every mission of a kind), but never mixed between kinds with other inputs: the
+    same expression named by another kind's input is read again for it."""
+    where = ("v | stated('seats') is none or v | stated('seats') >= (task.guests) "
+             "or v | stated('seats') >= task.people")  # two inputs: the unit names it
+    one = guarded(where, "v", {"guests"})
+    assert one is not None and guarded(where, "v", ["guests"]) is one  # a list as a set
+    other = guarded(where, "v", {"people"})
+    assert other is not one and (one.words, other.words) == ("guests", "people")
+    assert record_words(where, "v", {"guests"}) == "guests"
+    assert record_words(where, "v", {"people"}) == "people"
+    assert record_words(where, "v") == "seats"  # no inputs: the unit
+    # the guarded copy still decides per record, from the cached code
+    assert one.holds(v=_conf("a", "capacity 40 seats"), task={"guests": 30, "people": 90})
+
