@@ -385,6 +385,12 @@ def _parse_one(
 
                 hit = find_duration(text.free, high=name.startswith("max"), calendar=True,
                                     skip=_not_length(text, inputs, name))
+                if hit is None:
+                    from scout.task.durations import period_term
+
+                    # "annual term", "contrato anual": one period, no number said
+                    hit = period_term(text.free, [fold(w) for w in [name.replace("_", " "),
+                                                                      *spec.aliases]])
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))
