@@ -62,7 +62,7 @@ from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
 from scout.task.primes import unprimed
-from scout.task.regional import peninsular
+from scout.task.regional import as_typed, peninsular
 from scout.task.spoken import unspoken
 from scout.task.dictation import undictated
 from scout.task.shorthand import weekdays_before_hours, written_out
@@ -206,7 +206,7 @@ def _parse_one(
     _ = catalog.gettext
     result.label = labeller(inputs, told, catalog)
     q = nativised(q, result.lang)  # "without permanence", "buenas revisiones": the kinds' words
-    q = peninsular(q)  # "alberca", "parqueadero", "plazo forzoso": the words Spain uses
+    q = peninsular(q, own)  # "alberca", "parqueadero", "plazo forzoso": the words Spain uses
     if result.lang == "es":
         q = unprimed(q)  # "12'5 kg", "90'": the decimal comma and the minute an apostrophe writes
     if truncated or len(query or "") > MAX_QUERY_CHARS:  # (``truncated``: the whole message was)
