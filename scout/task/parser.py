@@ -48,6 +48,7 @@ from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_qua
 from scout.task.datarate import gigabits, in_megabits
 from scout.task.dayparts import today_parts
 from scout.task.datelabels import after_earlier, in_said_order, labelled_dates
+from scout.task.weekdaynote import renote_weekdays
 from scout.task.demonyms import country_said
 from scout.task.gazetteer import known_place_words
 from scout.task.enuminput import read_enum, read_enum_list
@@ -534,8 +535,12 @@ def _parse_one(
 
     # "ida el 5 de febrero, vuelta el 9": the return is after the departure, not this month
     # "el viernes 30 ..., volviendo el domingo 2 de mayo": the days in the order said
+    first_read = dict(result.values)
     in_said_order(result.values, result.spans, at, inputs, q)
     after_earlier(result.values, at, inputs, q, count_nights=count_nights)
+    # "back on Sunday the 13th", "vuelta el domingo 13": the weekday of the day settled
+    renote_weekdays(result, first_read, at, [n for n, s in inputs.items() if s.type == "date"],
+                    q, _)
     # "ida 17 dic, vuelta 3 de enero": a return date read asks for the return ticket
     implied_round_trip(result.values, result.spans, inputs, text.folded)
     if moved:
@@ -561,6 +566,12 @@ def _parse_one(
                     break
     note_left(text, inputs, result, _)
     note_unread(text, inputs, result, _)
+    sent = plain(query or "")[:MAX_QUERY_CHARS]
+    # "nafta" read as "gasolina": what a span or a note quotes is what the asker typed
+    result.spans = {n: as_typed(s, sent) for n, s in result.spans.items()}
+    result.notes[:] = [as_typed(n, sent) for n in result.notes]
+    for notes in result.field_notes.values():
+        notes[:] = [as_typed(n, sent) for n in notes]
     if told != result.lang:  # the reader sees why the report is not in the request's language
         result.notes.append(_("the request is written in Spanish; the report is in English, "
                               "as it asks") if told == "en" else
