@@ -391,6 +391,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 tail = known_tail(original, hit[1], cased)
                 if tail is not None:
                     return tail
+                if fold(hit[0]).strip() in sw.REQUEST:
+                    continue  # "Pedimos 2 bandejas", "Encargamos ...": the asking verb
                 if " " not in hit[0].strip():
                     opener = hit
                     continue
