@@ -114,11 +114,11 @@ class Grammar:
             re.escape(w) for w in names if self.words[w][1]) + ")(?![a-z])"
 
     def weekday_before_day(self) -> re.Pattern[str]:
-        """A weekday said before a day number ("Fri 12th", "Sunday the 18th", "viernes 12 de diciembre") or
+        """A weekday said before a day number ("Fri 12th", "Sunday the 18th", "viernes 12 de diciembre", "el viernes día 11") or
         before a month and its day, the English order ("Saturday Dec 4th", "Sat, December
         4"), with the spaces after it; not before an amount or a count (``_DAY_NOT_AMOUNT``)."""
         return re.compile(r"\b(?:" + "|".join(sorted({**self.days, **self.abbr}, key=len, reverse=True))
-                          + r")\.?,?\s+(?:the\s+)?(?=" + _DAY_NOT_AMOUNT + r"|(?:" + self.mon_any
+                          + r")\.?,?\s+(?:the\s+|dia\s+)?(?=" + _DAY_NOT_AMOUNT + r"|(?:" + self.mon_any
                           + r")\.?\s+[0-3]?\d(?!\d)(?![.,]\d))")
 
     def mon(self, group: str, full: bool = False) -> str:

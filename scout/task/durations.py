@@ -371,3 +371,28 @@ def days_in_weeks(free: str) -> tuple[int, tuple[int, int]] | None:
     n = m.group("n")
     weeks = 1 if m.group("a") else int(n) if n.isdigit() else _WORDS[n]
     return (7 * weeks, m.span()) if weeks else None
+
+
+# a commitment said by the period it runs for, with no number: "annual term", "yearly
+# contract", "contrato anual", "permanencia de un año" is counted above; the period's
+# adjective before an English noun, after a Spanish one (folded)
+_PERIODIC = {"annual": YEAR, "yearly": YEAR, "anual": YEAR, "monthly": MONTH, "mensual": MONTH,
+             "quarterly": 3 * MONTH, "trimestral": 3 * MONTH, "semestral": 6 * MONTH,
+             "biannual": 6 * MONTH, "weekly": WEEK, "semanal": WEEK}
+_COMMITMENTS = ("term", "terms", "contract", "contracts", "commitment", "subscription",
+                "contrato", "plazo", "permanencia", "suscripcion", "compromiso")
+
+
+def period_term(free: str, labels: list[str]) -> tuple[int, tuple[int, int]] | None:
+    """The length of a commitment said by its period's adjective beside a commitment's
+    noun or the input's own ``labels`` (its name and aliases, folded): "annual term",
+    "yearly contract", "contrato anual", "plazo mensual" (one year, one month). A rate's
+    period ("billed monthly", "40 €/mes") names no noun and is left to the amount."""
+    nouns = "|".join(re.escape(n).replace(r"\ ", r"\s+")
+                     for n in sorted({*_COMMITMENTS, *(w for w in labels if w)}, key=len, reverse=True))
+    adj = "|".join(_PERIODIC)
+    m = re.search(r"(?<![\w\x00])(?:(?P<a>" + adj + r")\s+(?:" + nouns + r")|(?:" + nouns
+                  + r")\s+(?P<b>" + adj + r"))(?![\w\x00])", free)
+    if m is None:
+        return None
+    return _PERIODIC[m.group("a") or m.group("b")], m.span()

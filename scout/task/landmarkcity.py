@@ -41,8 +41,9 @@ _NEAR = re.compile(r"(?<!\w)(?:" + "|".join(sorted(
     key=len, reverse=True)) + r"|next\s+to|al\s+lado\s+de|a\s+pasos\s+de|" + _FROM_IT + ")"
     r"(?:l|\s+(?:the|el|la|los|las))?\s+"
     # the common noun the landmark's name goes with, left out of it: "la estación de Atocha",
-    # "el congreso en IFEMA", "the conference at ExCeL"
-    r"(?:[^\W\d_]+\s+(?:de|del|of|en|in|at)\s+(?:the\s+)?)?$")
+    # "el congreso en IFEMA", "the conference at ExCeL", or two words of it before the name
+    # ("del recinto ferial IFEMA")
+    r"(?:[^\W\d_]+\s+(?:(?:de|del|of|en|in|at)\s+(?:the\s+)?|[^\W\d_]+\s+)?)?$")
 # what stands between a landmark and its city: a comma, "in" / "en"
 _BETWEEN = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:in|en)[ \t]+")
 _BETWEEN_END = re.compile(r"(?:" + _BETWEEN.pattern + r")$")
@@ -72,7 +73,7 @@ def with_city(text: QueryText, hit: Hit, lang: str, name: str, spec: InputSpec) 
         if mark is None or mark[1][1] != before.start() or not _landmark(text, mark):
             return hit
         return hit if city_input else mark
-    after = _BETWEEN.match(text.free, end)
+    after = _BETWEEN.match(text.free, _venue_tail(text.original, end))
     if after is None or "," not in after.group(0) or not _landmark(text, hit):
         return hit
     from scout.task.placename import is_cased, name_at
@@ -81,6 +82,26 @@ def with_city(text: QueryText, hit: Hit, lang: str, name: str, spec: InputSpec) 
     if city is None or city[1][0] != after.end() or not _city(city[0]):
         return hit  # "junto a la estación de Atocha, Madrid": the city after the comma
     return city if city_input else hit
+
+
+# the common noun typed in lower case after a venue's name, before its city ("the ExCeL
+# centre, London", "the NEC arena, Birmingham"): part of the landmark
+_VENUES = _HEADS | frozenset("""
+centre center centro arena hall campus venue complex complejo recinto auditorium auditorio
+pavilion pabellon terminal circuit circuito ground grounds showground showgrounds
+""".split())
+_TAIL = re.compile(r"(?:[ \t]+[^\W\d_]+){1,2}?(?=[ \t]*,)")
+
+
+def _venue_tail(original: str, end: int) -> int:
+    """Where a landmark's name ending at ``end`` ends with the venue's noun typed after it
+    in lower case, before a comma ("ExCeL centre, London"), else ``end``."""
+    from scout.task.lang import fold
+
+    tail = _TAIL.match(original, end)
+    if tail is None or not all(w[:1].islower() for w in tail.group(0).split()):
+        return end
+    return tail.end() if fold(tail.group(0)).split()[-1] in _VENUES else end
 
 
 def _holds_city(name: str, spec: InputSpec) -> bool:

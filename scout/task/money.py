@@ -262,7 +262,9 @@ def find_money(free: str, original: str, territories: list[str], *,
 _MINOR = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,4})?)\s?(?P<cur>p|pence|centimos|"
                     r"centimos de euro|cts?|c€|cents?|¢)(?![\w€])"
                     r"(?:(?=\s*(?:/|\b(?:per|por|an?|al|el|la|x|each|cada)\b)\s*(?P<u>[a-z]+))"
-                    r"|(?=\s*(?:[,.;:!?)]|$|\s(?:y|and|o|or|con|with|en|in|para|for)\b)))")
+                    r"|(?=\s*(?:[,.;:!?)]|$|\s(?:y|and|o|or|con|with|en|in|para|for)\b))"
+                    # pence with a tenth ("151.9p"), whatever follows: no count, no resolution
+                    r"|(?<=[.,]\dp)|(?<=[.,]\d\dp))")
 _MINOR_CODES = {"p": "GBP", "pence": "GBP", "¢": "USD", "cent": "XXX", "cents": "XXX"}
 
 
@@ -298,10 +300,12 @@ def _minor(free: str, occasions: bool = False,
             # minute under 15p", "el minuto a menos de 20 céntimos"
             per, end = said_unit, m.end()
         elif per is None and end is None and start < m.start() and (
-                m.group("cur") != "p" or rate_named_before(free, start)):
+                m.group("cur") != "p" or rate_named_before(free, start)
+                or re.search(r"[.,]\d", m.group("a"))):
             # a cap on a rate in words that only name money ("término de energía por debajo
             # de 12 céntimos", "standing charge under 40 pence"): the amount, no unit said
-            # ("under 4p" may still be four people, "1080p" a resolution)
+            # ("under 4p" may still be four people, "1080p" a resolution; "under 151.9p"
+            # with its tenth is pence, as a litre of fuel is priced in the UK)
             end = m.end()
         elif per is None and occasions and measure_span(free, m.end()):
             # a page's "£45 plus 90p per mile", "25p a mile": the amount alone, its measure

@@ -48,6 +48,7 @@ from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_qua
 from scout.task.datarate import gigabits, in_megabits
 from scout.task.dayparts import today_parts
 from scout.task.datelabels import after_earlier, in_said_order, labelled_dates
+from scout.task.weekdaynote import renote_weekdays
 from scout.task.demonyms import country_said
 from scout.task.gazetteer import known_place_words
 from scout.task.enuminput import read_enum, read_enum_list
@@ -62,7 +63,7 @@ from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
 from scout.task.primes import unprimed
-from scout.task.regional import peninsular
+from scout.task.regional import as_typed, peninsular
 from scout.task.spoken import unspoken
 from scout.task.dictation import undictated
 from scout.task.shorthand import weekdays_before_hours, written_out
@@ -206,7 +207,7 @@ def _parse_one(
     _ = catalog.gettext
     result.label = labeller(inputs, told, catalog)
     q = nativised(q, result.lang)  # "without permanence", "buenas revisiones": the kinds' words
-    q = peninsular(q)  # "alberca", "parqueadero", "plazo forzoso": the words Spain uses
+    q = peninsular(q, own)  # "alberca", "parqueadero", "plazo forzoso": the words Spain uses
     if result.lang == "es":
         q = unprimed(q)  # "12'5 kg", "90'": the decimal comma and the minute an apostrophe writes
     if truncated or len(query or "") > MAX_QUERY_CHARS:  # (``truncated``: the whole message was)
@@ -385,6 +386,12 @@ def _parse_one(
 
                 hit = find_duration(text.free, high=name.startswith("max"), calendar=True,
                                     skip=_not_length(text, inputs, name))
+                if hit is None:
+                    from scout.task.durations import period_term
+
+                    # "annual term", "contrato anual": one period, no number said
+                    hit = period_term(text.free, [fold(w) for w in [name.replace("_", " "),
+                                                                      *spec.aliases]])
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))
@@ -528,8 +535,12 @@ def _parse_one(
 
     # "ida el 5 de febrero, vuelta el 9": the return is after the departure, not this month
     # "el viernes 30 ..., volviendo el domingo 2 de mayo": the days in the order said
+    first_read = dict(result.values)
     in_said_order(result.values, result.spans, at, inputs, q)
     after_earlier(result.values, at, inputs, q, count_nights=count_nights)
+    # "back on Sunday the 13th", "vuelta el domingo 13": the weekday of the day settled
+    renote_weekdays(result, first_read, at, [n for n, s in inputs.items() if s.type == "date"],
+                    q, _)
     # "ida 17 dic, vuelta 3 de enero": a return date read asks for the return ticket
     implied_round_trip(result.values, result.spans, inputs, text.folded)
     if moved:
@@ -555,6 +566,12 @@ def _parse_one(
                     break
     note_left(text, inputs, result, _)
     note_unread(text, inputs, result, _)
+    sent = plain(query or "")[:MAX_QUERY_CHARS]
+    # "nafta" read as "gasolina": what a span or a note quotes is what the asker typed
+    result.spans = {n: as_typed(s, sent) for n, s in result.spans.items()}
+    result.notes[:] = [as_typed(n, sent) for n in result.notes]
+    for notes in result.field_notes.values():
+        notes[:] = [as_typed(n, sent) for n in notes]
     if told != result.lang:  # the reader sees why the report is not in the request's language
         result.notes.append(_("the request is written in Spanish; the report is in English, "
                               "as it asks") if told == "en" else

@@ -37,7 +37,9 @@ from scout.task.lang import fold
 from scout.task.namepart import (after_landmark, model_follows, numbered_part, owned_thing,
                                  second_name_word, town_after_model)
 from scout.task.establishments import known_tail, place_in_name
+from scout.task.addresslabel import address_part
 from scout.task.placecase import joined_names, known_name
+from scout.task.placecodes import CODE, NEAR_CODE, article_landmark, code_landmark, known_of, past_code
 from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
                                  currency_word, number_name, unknown_opener,
@@ -66,8 +68,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     if "." in free:  # a domain's ending is no place: masked, its length kept
         free = _TLD.sub(lambda m: "\x00" * len(m.group(0)), free)
     hit = _find_place(free, original, lang, aliases)
-    if hit is None and _NEAR_CODE.search(free):
-        hit = _known_of(free, original)  # "cerca de la T4, aeropuerto de madrid": Madrid
+    if hit is None and NEAR_CODE.search(free):
+        hit = known_of(free, original)  # "cerca de la T4, aeropuerto de madrid": Madrid
     if hit and (language(hit[0]) or currency_word(hit[0])):
         # "subtitle two videos from English": what is spoken, however read; "a Perú en
         # soles", "in pesos": what the money is in
@@ -144,9 +146,9 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
         if hit and _month_name(hit[0]) and not known_name(hit[0]):
             continue  # "cruise from Miami in August" where no date input read it: a month
         if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
-            hit = _landmark(free, original, m.end(), hit)
-        hit = _past_code(m.group("cue"), hit, original)  # "junto a la T1 de El Prat"
-        if _code_landmark(m.group("cue"), hit):
+            hit = article_landmark(free, original, m.end(), hit)
+        hit = past_code(m.group("cue"), hit, original)  # "junto a la T1 de El Prat"
+        if code_landmark(m.group("cue"), hit):
             continue  # "cerca de la T4": the place is said elsewhere, or not at all
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
             # "me ayudas a buscar hotel en cdmx": after "a" / "to" a lone -ar/-er/-ir word
@@ -268,7 +270,7 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 if pw.adjective_like(m.group(0)) and not _known_at(words, k) \
                         and known_end(free, m.start()) is None:
                     continue  # "equipo pequeño", "friendly team": a word that describes
-                if _CODE.fullmatch(m.group(0).upper()) and not _known_at(words, k):
+                if CODE.fullmatch(m.group(0).upper()) and not _known_at(words, k):
                     continue  # "inglés b2", "airbus a320": a level's or a model's code
                 if trip_modifier(original, words, k):
                     continue  # "viaje familiar", "escapada rural": what kind of trip
@@ -329,7 +331,7 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 continue
             if asking(original, m):
                 continue  # "¿Hay algún dentista ...?", "Who's a good physio": capitalised as opener
-            if (_CODE.fullmatch(w) or _INITIALS.fullmatch(w)) and not known_name(w):
+            if (CODE.fullmatch(w) or _INITIALS.fullmatch(w)) and not known_name(w):
                 continue  # "inglés B2", "Airbus A320", "IT services": a code, no name
             if m.start() < field_end or (fold(w) in sw.FIELD_HEADS and not known_name(w)):
                 continue  # "Máster en ...", "PhD in ...": what kind of study, no place
@@ -358,9 +360,7 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                          or model_follows(original, hit[1][1])) \
                     and not after_landmark(original, hit[1][0]):
                 continue  # "Toyota CX-5", "Opel Zafira 1.6": a model's code, no town's name
-            if hit and not known_name(hit[0]) and (
-                    _ADDRESS_LABEL.match(original, hit[1][1]) or _ADDRESS_WORD.match(original, hit[1][0])
-                    or _ADDRESS_AFTER.search(original, max(0, hit[1][0] - 40), hit[1][0])):
+            if hit and not known_name(hit[0]) and address_part(original, hit[1]):
                 # "Lab address: Building 7": whose address, and its building or street, no
                 # town (a town the gazetteer knows there is read: "Pickup address: Leeds")
                 continue
@@ -391,6 +391,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                 tail = known_tail(original, hit[1], cased)
                 if tail is not None:
                     return tail
+                if fold(hit[0]).strip() in sw.REQUEST:
+                    continue  # "Pedimos 2 bandejas", "Encargamos ...": the asking verb
                 if " " not in hit[0].strip():
                     opener = hit
                     continue
@@ -403,8 +405,8 @@ def _find_place(free: str, original: str, lang: str, aliases: list[str]) -> tupl
                                                                          m.end(), False)
             if hit and language(hit[0]) or hit and _month_name(hit[0]) and not known_name(hit[0]):
                 continue  # "Tours in Seville in french", "cruise from Miami in August"
-            hit = _past_code(m.group("cue"), hit, original)
-            if _code_landmark(m.group("cue"), hit):
+            hit = past_code(m.group("cue"), hit, original)
+            if code_landmark(m.group("cue"), hit):
                 continue
             if hit and (degree_cue(m.group("cue"), m.start(), original)
                         or nominal_cue(m.group("cue"), m.start(), original)) \
@@ -425,17 +427,6 @@ def _month_name(name: str) -> bool:
     return bool(said and said[1])
 
 
-# a code of capitals and digits typed as one word ("B2", "C1", "A320", "M3"): a capital
-# says nothing of a place in it (a place written so, a postcode, comes after a cue)
-_CODE = re.compile(r"[A-Z]{1,3}-?\d[\w-]*")  # "A4", "CX-5"
-# an address's label after the name read: "Lab address:", "Delivery address -"
-_ADDRESS_LABEL = re.compile(r"[ \t]+(?:address|addr\.?|postcode|zip\s+code)[ \t]*[:=-]", re.I)
-# the label's own word opening the name read ("Dirección de entrega: ...")
-_ADDRESS_WORD = re.compile(r"(?:direcci[oó]n|address|domicilio)\b", re.I)
-# an address's label and a street number before the name read ("Address: 12 Hill Road")
-# ("Dirección del laboratorio: Edificio 7": a Spanish label names whose after it)
-_ADDRESS_AFTER = re.compile(r"(?:address|addr\.?|direcci[oó]n(?:[ \t]+(?:del?|de[ \t]+la)[ \t]+\w+)?)"
-                            r"[ \t]*[:=-][ \t]*(?:\d[\w/.-]*[ \t,]*)?$", re.I)
 # initials with no cue before them ("for IT services", "HR software", "AI tools") are what
 # the thing is about; a place's initials the gazetteer knows ("NYC", "BCN") still name it,
 # and any initials after a cue are read by the cue's loop ("tacos in LA")
@@ -483,61 +474,6 @@ def _known_after_noun(original: str, hit: tuple[str, tuple[int, int]] | None, fi
     if " " not in hit[0] and (short := abbreviation_after(original, hit[1][1])) is not None:
         return short  # "guardamuebles bcn para ...": the abbreviation ended the name read
     return known_tail(original, hit[1], cased)
-
-
-# "near" / "cerca de" and a code: "cerca de la T4", "near the B2 gate"
-_NEAR_CODE = re.compile(r"(?<!\w)(?:near|cerca\s+de|junto\s+a|close\s+to)\s+"
-                        r"(?:(?:the|la|el|los|las)\s+)?[a-z]{1,3}\d[\w-]*(?!\w)")
-
-
-def _known_of(free: str, original: str) -> tuple[str, tuple[int, int]] | None:
-    """The first place the gazetteer knows named after "de" / "of" / "at" in any case
-    ("aeropuerto de madrid", "Heathrow"): where a code near which ("cerca de la T4") lies."""
-    for m in re.finditer(r"(?<!\w)(?:de|del|of|at|en|in)\s+", free):
-        hit = read_name(free, original, m.end(), False)
-        if hit is not None and known_name(hit[0]):
-            return hit
-    return None
-
-
-def _past_code(cue: str, hit: tuple[str, tuple[int, int]] | None,
-               original: str) -> tuple[str, tuple[int, int]] | None:
-    """``hit`` less a code that opens it after "near" / "cerca de", with "de" / "of"
-    after the code ("junto a la T1 de El Prat", "near T5 of Heathrow"): the name after."""
-    if hit is None or re.sub(r"\s+", " ", cue) not in pw.SECONDARY:
-        return hit
-    a, b = hit[1]
-    m = re.match(r"(?:(?:the|la|el|los|las)\s+)?[A-Za-z]{1,3}\d[\w-]*\s+(?:de|del|of)\s+",
-                 original[a:b], re.I)
-    if m is None or not _CODE.fullmatch(original[a:a + m.end()].split()[-2].upper()):
-        return hit
-    return hit[0][m.end():] if len(hit[0]) == b - a else original[a + m.end():b], (a + m.end(), b)
-
-
-def _code_landmark(cue: str, hit: tuple[str, tuple[int, int]] | None) -> bool:
-    """``hit``, read after ``cue``, is a code of letters and digits after "near" / "cerca
-    de" ("cerca de la T4", "near the B2 gate"): a terminal's, a gate's or an exit's, a
-    landmark of the place said elsewhere ("aeropuerto de madrid"), never a town."""
-    if hit is None or re.sub(r"\s+", " ", cue) not in pw.SECONDARY:
-        return False
-    return _CODE.fullmatch(re.sub(r"(?i)^(?:the|la|el|los|las)\s+", "", hit[0].strip()).upper()) \
-        is not None
-
-
-def _landmark(free: str, original: str, pos: int,
-              hit: tuple[str, tuple[int, int]] | None) -> tuple[str, tuple[int, int]] | None:
-    """The name after "near" / "cerca de" typed in lower case, when an article opens it:
-    a landmark's article is grammar ("cerca de la sagrada familia" → Sagrada Familia, "near
-    the eiffel tower"), unless the article is part of a place the gazetteer knows ("cerca
-    de las palmas", "near los angeles"); a common noun alone is no landmark ("near the
-    beach", "cerca de la estación")."""
-    art = re.match(r"(?:the|la|las|los|el)[ \t]+", free[pos:])
-    if not art or (hit is not None and known_name(hit[0])):
-        return hit
-    inner = read_name(free, original, pos + art.end(), False)
-    if inner is None or (" " not in inner[0] and fold(inner[0]) in pw.GENERIC):
-        return None
-    return inner
 
 
 def _landform_name(hit: tuple[str, tuple[int, int]] | None, words: list[re.Match[str]]) -> bool:

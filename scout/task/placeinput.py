@@ -58,6 +58,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     hit = route.get(name) or (len(named_places) > 1 and find_place(
         _past_names_blanked(text.free, text.original), text.original, lang,
         list(spec.aliases))) or find_place(text.free, text.original, lang, list(spec.aliases))
+    if hit and len(named_places) > 1 and name not in route and _in_past(text.free, hit[1]):
+        hit = None  # "como el que usamos el año pasado en Málaga": another time's place
     past = text.free
     for _ in range(3):  # "para una reunión", "from September": past a word no place is
         if hit is None or not (date_said(text.original, hit[1]) or name not in route
@@ -467,16 +469,33 @@ def _within_city(free: str, hit: Hit, name: str, spec: InputSpec,
     return any(" ".join(before[-n:]) in WITHIN_CITY for n in (1, 2, 3) if len(before) >= n)
 
 
+def _in_past(free: str, span: tuple[int, int]) -> bool:
+    """``span`` lies in a clause of another time (:func:`scout.task.residence.past_spans`)."""
+    from scout.task.residence import past_spans
+
+    return any(a <= span[0] and span[1] <= b for a, b in past_spans(free))
+
+
 def _past_names_blanked(free: str, original: str) -> str:
-    """``free`` with the capitalised words of its clauses of another time blanked
+    """``free`` with the capitalised words of its clauses of another time blanked, and the
+    places the gazetteer knows there typed in lower case
     (:func:`scout.task.residence.past_spans`: "the one we used last year in Porto",
-    "el año pasado fuimos a Sevilla"): a route's ends are the ask's."""
+    "el año pasado fuimos a Sevilla", "el que usamos el año pasado en malaga"): a route's
+    ends are the ask's."""
+    from scout.task.gazetteer import known_place_words
     from scout.task.residence import past_spans
 
     for a, b in past_spans(free):
-        for m in re.finditer(r"[^\W\d_][\w'’.-]*", original[a:b]):
-            if m.group()[0].isupper():
-                x, y = a + m.start(), a + m.end()
+        words = list(re.finditer(r"[^\W\d_][\w'’.-]*", original[a:b]))
+        i = 0
+        while i < len(words):
+            # a capital, or a place the gazetteer knows typed in lower case ("el año
+            # pasado en malaga", "last year in porto")
+            n = 1 if words[i].group()[0].isupper() else known_place_words(
+                [fold(w.group()).rstrip(".") for w in words[i:i + 4]])
+            if n:
+                x, y = a + words[i].start(), a + words[i + n - 1].end()
                 free = free[:x] + CLAIMED * (y - x) + free[y:]
+            i += max(n, 1)
     return free
 

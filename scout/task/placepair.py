@@ -102,6 +102,10 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
         # "residencia de monjas en Salamanca", "cursos de python en Madrid": a bare "de" /
         # "of" is what the thing is of, no cue of this input's
         return True
+    if _MEMBERSHIP_OF.search(free, max(0, start - 40), start) or _MEMBERSHIP_AFTER.match(free, end):
+        # "tengo la app de Repsol", "puntos de Marriott", "the Shell app": whose card,
+        # app or points, a firm's name, no second place
+        return True
     if cued(free, start, lang, aliases):
         return False  # "de Rías Baixas", typed with its capitals
     # "Colegio católico en Sevilla", "Colegio privado en Madrid": the request's opening
@@ -125,7 +129,50 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
     # Sevilla"): what the request asks for, its capital the sentence's
     return not original[:start].strip(" \t¿¡\"'") and " " not in hit[0].strip() \
         and after is not None and (after.group(1)[0] == "\x00" or sw.adjective(after.group(1))
-                                   or starts_route(free, end))
+                                   or starts_route(free, end)
+                                   or _opens_a_clause(free, original, hit, end + after.start(1)))
+
+
+# what a firm's customer holds of it: an app, a card, points, an account, a membership
+# (folded); the firm's name after it and "de" / "of", or before it ("the Shell app")
+_MEMBERSHIP = (r"(?:app|apps|aplicacion|tarjeta|tarjetas|card|cards|puntos|points|cuenta|account|"
+               r"socio|socios|member|membership|club|programa|program|programme|cupon|cupones|"
+               r"coupon|coupons|voucher|vouchers|bono|descuento|descuentos|discount|discounts)")
+_MEMBERSHIP_OF = re.compile(r"(?<!\w)" + _MEMBERSHIP + r"\s+(?:de|del|of|from)\s+"
+                            r"(?:(?:la|el|los|las|the)\s+)?\Z")
+_MEMBERSHIP_AFTER = re.compile(r"\s+" + _MEMBERSHIP + r"(?!\w)")
+
+
+# what joins two words of one phrase ("Man and van", "Luz y gas")
+_JOINED = frozenset("and y e & or o u".split())
+
+
+def _opens_a_clause(free: str, original: str, hit: Hit, nxt: int) -> bool:
+    """``hit``, the request's opening word (its capital the sentence's, unknown to the
+    gazetteer as a place or a neighbourhood), starts a clause rather than naming where:
+    it is an asking word itself ("Necesitamos algo en Sevilla", "Queremos ..."), or what
+    follows it is no noun it could be the name of: an article or an asking word
+    ("Booking a dentist", "Necesito algo"), a number ("Posted 2019 reviews"), or "and" /
+    "y" before a word in lower case ("Man and van from Leeds": one thing's two words; a
+    neighbourhood joined to another, "Gràcia y Sants", is two capitals). A neighbourhood
+    before a noun ("Gràcia coworking in Barcelona") stays."""
+    from scout.task.gazetteer import neighbourhood
+
+    word = fold(hit[0]).strip()
+    if neighbourhood(word):
+        return False
+    if word in sw.REQUEST:
+        return True
+    m = re.match(r"[^\W_]+|&", free[nxt:])
+    if m is None:
+        return False
+    said = m.group(0)
+    if said.isdigit() or said in sw.ARTICLES or said in sw.REQUEST:
+        return True
+    if said in _JOINED:
+        then = re.match(r"\s+([^\W\d_])", original[nxt + m.end():])
+        return then is not None and then.group(1).islower()
+    return False
 
 
 def beside_noun(free: str, original: str, searched: Sequence[tuple[int, int]]) -> Hit | None:

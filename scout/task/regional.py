@@ -22,6 +22,7 @@ same words.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 _Sub = tuple[re.Pattern[str], str]
 
@@ -72,9 +73,45 @@ _RULES = _rules([
 ])
 
 
-def peninsular(text: str) -> str:
+def peninsular(text: str, own: Collection[str] = ()) -> str:
     """``text`` with the Latin American words of the module's docstring written as the
-    words Spain uses; any other text as it is."""
+    words Spain uses; any other text as it is. A phrase the kind declares itself (``own``:
+    its aliases, enum values and synonyms, in lower case) stays as typed: a fuel kind's
+    "nafta súper" and "nafta premium" name two grades, which "gasolina súper" and
+    "gasolina premium" would not."""
+    kept = _own_phrases(own)
     for pattern, repl in _RULES:
-        text = pattern.sub(repl, text)
+        if kept is None:
+            text = pattern.sub(repl, text)
+            continue
+        spans = [m.span() for m in kept.finditer(text)]
+        text = pattern.sub(lambda m: m.group(0) if any(a < m.end() and m.start() < b
+                                                       for a, b in spans) else m.expand(repl),
+                           text)
     return text
+
+
+def _own_phrases(own: Collection[str]) -> re.Pattern[str] | None:
+    """The kind's own phrases that hold a word a rule rewrites, as one pattern (longest
+    first), or None when none does."""
+    phrases = sorted((w for w in own if w and any(p.search(w) for p, _r in _RULES)),
+                     key=len, reverse=True)
+    if not phrases:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in phrases) + r")(?!\w)",
+                      re.IGNORECASE)
+
+
+def as_typed(quoted: str, typed: str) -> str:
+    """``quoted`` (a span or a note's words, taken from the request once rewritten) with
+    each word :func:`peninsular` wrote in place of one typed in ``typed`` (the request as
+    sent) written back as typed ("gasolina súper" → "nafta súper"), where the written word
+    is not one ``typed`` holds itself: a note quotes what the asker wrote."""
+    for pattern, repl in _RULES:
+        for m in pattern.finditer(typed):
+            written = m.expand(repl)
+            if written.lower() != m.group(0).lower() and written.lower() in quoted.lower() \
+                    and written.lower() not in typed.lower():
+                said = m.group(0)
+                quoted = re.sub(re.escape(written), lambda _m: said, quoted, flags=re.IGNORECASE)
+    return quoted

@@ -381,12 +381,16 @@ def _ends(hit: Hit, original: str) -> list[Hit]:
     return [hit]
 
 
+# a joining word that names where a route starts after the name it follows ("X from Y")
+_BACKWARD = re.compile(r"\s+(?:from|desde|(?:leaving|departing|sailing|saliendo)\s+(?:from|de|desde))\s+")
+
+
 def _route(free: str, original: str, cased: bool, joiners: list[str],
            taken: list[Hit]) -> tuple[Hit, Hit] | None:
     """The first two names written as a route: joined by a mark or a joining word, or
     two known names side by side (one name read whole that the gazetteer splits)."""
     words = "|".join(re.escape(j).replace(r"\ ", r"\s+")
-                      for j in sorted({"to", "a", *joiners}, key=len, reverse=True))
+                      for j in sorted({"to", "a", "from", "desde", *joiners}, key=len, reverse=True))
     join = re.compile(r"\s*(?:" + _MARKS + r"|\s(?:" + words + r"))\s+|\s*" + _MARKS + r"\s*")
     from scout.task.gazetteer import known_place_words
     from scout.task.notplace import unknown_opener
@@ -422,6 +426,10 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
         if j is not None:
             other = name_at(free, original, j.end(), cased)
             if other is not None:
+                if _BACKWARD.fullmatch(free, j.start(), j.end()):
+                    # "Paris from London", "Málaga desde Sevilla": the name after "from"
+                    # is where the route starts, though written second
+                    return _ends(other, original)[0], hit
                 return hit, _ends(other, original)[0]
         if any(overlaps(hit[1], t[1]) for t in taken):
             pos = max(pos, hit[1][1])

@@ -44,6 +44,10 @@ def read_subject(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text:
                        searched=searched)
     if hit is not None and places and only_place(hit[0]):
         hit = None  # "grants in England and Wales": the place's list, no topic
+    if hit is not None:  # "una caja de 2 kg de polvorones": what the box holds
+        from scout.task.containeritem import inside
+
+        hit = inside(hit, text.free, text.original)
     if hit is not None:  # "encuestas con interfaz en catalán": a feature
         cut = without_feature(hit, text.original, text.folded, read_spans,
                               input_words(inputs, name))
