@@ -7,7 +7,7 @@ price times a record's rating) is no cost, and was taken for one. Here an expres
 kind is worked out from its syntax, as units are: a price's amount is money; money plus
 or minus money, times or divided by a plain number or a request's input (``/
 task.nights``: a night's share), negated, rounded or guarded (``x if x else none``) is
-money, and so is the least or the most of a list of amounts written out
+money (so is one times the record's pack count, ``c.bundle``: a plain number), and so is the least or the most of a list of amounts written out
 (``[h.price.amount, task.budget.amount] | min``, as ``a if a <= b else b`` is: its items'
 kind) and their ``| sum``, a figure worked out from the request alone through any call
 (a parcel's volumetric weight from the size asked) is a plain number, and so is an amount of money the record states (``c | stated('€/kWh')``, a
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 MONEY, PLAIN, OTHER, NONE, UNKNOWN = "money", "plain", "other", "none", "unknown"
 #: the record's fields that hold its price
 PRICE_FIELDS = frozenset({"price", "price_converted"})
+#: the record's fields that count the units its price is for: a pack's (rank's
+#: ``bundle``: "caja de 6 lentillas", "8x H100"), a plain number, so one unit's price
+#: times it is the pack's again, money (``c.price.amount * c.bundle * boxes``)
+COUNT_FIELDS = frozenset({"bundle"})
 #: filters that keep the kind of what they are given ("| round(2)", "| default(0)")
 _KEEPING = frozenset({"round", "abs", "default", "d", "float", "int"})
 #: filters that pick one of a list written out (``[a, b] | min``): of the same kind as
@@ -168,7 +172,10 @@ def _kind(node: nodes.Node, name: str) -> str:
     if isinstance(node, (nodes.Getattr, nodes.Getitem, nodes.Name)):
         root, attrs = _root(node)
         if root == name:
-            return MONEY if attrs[:1] and attrs[0] in PRICE_FIELDS else OTHER
+            if attrs[:1] and attrs[0] in PRICE_FIELDS:
+                return MONEY
+            return PLAIN if attrs == [*attrs[:1]] and attrs[:1] and attrs[0] in COUNT_FIELDS \
+                else OTHER
         if root == "task":  # a count asked (nights, people) is a plain number; a budget money
             return MONEY if attrs[-1:] == ["amount"] else PLAIN
         return PLAIN if _of_request(node) else UNKNOWN

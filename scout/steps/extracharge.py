@@ -186,16 +186,40 @@ def page_extras(text: str, price: Money, asked: Asked,
     out: list[Extra] = []
     start = 0
     bounds = [m.start() for m in _CLAUSE.finditer(text)] + [len(text)]
-    for end in bounds:
+    for k, end in enumerate(bounds):
         lo, start = start, end + 1
         clause = text[lo:end]
         if not clause.strip(_ENDS) or not _MAY_SAY.search(clause):
             continue
         own = [m for m, (a, b) in found if lo <= a and b <= end]
         extra = _clause_extra(clause.strip(_ENDS), own, price, asked, compared)
-        if extra is not None:
+        if extra is not None and not _waived_after(text, end, bounds[k + 1:]):
             out.append(extra)
     return out
+
+
+# an extra waived with what is bought, said right after it in its sentence ("eye test
+# £25, free with glasses", "revisión 20 € (gratis con tus gafas)", "lavado 5 €, gratis con
+# el corte", "diagnosis £40, waived if we do the repair"): whoever buys the thing asked
+# pays none of it. Waived for someone else ("free for under-16s", "gratis para
+# estudiantes") or from a spend ("free over £50": a threshold) is no waiver here
+_WAIVED = re.compile(
+    r"\s*(?:(?:but|pero|y|and|although|aunque)\s+)?(?:(?:it\s+is|it'?s|is|es|son|sale|salen)\s+)?"
+    r"(?:free|gratis|gratuit[oa]s?|included|incluid[oa]s?|waived|refunded|refundable|"
+    r"reembolsad[oa]s?|reembolsable|deducted|descontad[oa]s?|sin\s+(?:coste|cargo)|"
+    r"at\s+no\s+(?:extra\s+)?cost)\b"
+    r"(?:\s+(?:de\s+regalo|again))?\s+(?:with|con|if|si|when|cuando|al|upon|on\s+purchase|"
+    r"from|del|de\s+la|de\s+los|de\s+las)\b")
+
+
+def _waived_after(text: str, end: int, later: list[int]) -> bool:
+    """Whether the clause after the one ending at ``end`` (``later``: the clause bounds
+    after it), in the same sentence (a comma or a bracket between them), says the extra is
+    waived with what is bought (:data:`_WAIVED`)."""
+    if end >= len(text) or text[end] not in ",()[]" or not later:
+        return False
+    nxt = fold(text[end + 1:later[0]]).lstrip(" ([")
+    return _WAIVED.match(nxt) is not None
 
 
 # what a clause's ends are stripped of

@@ -20,6 +20,7 @@ from scout.task.offpeak import off_peak_only
 from scout.task.money import iter_money
 from scout.task.pricelabel import LABEL_GAP, label_re
 from scout.task.pageprices import shop_text, span_back
+from scout.task.priceparts import with_parts
 from scout.task.readers import QueryText
 from scout.task.sharedperiod import shared_periods
 from scout.units import PERIOD_DAYS
@@ -359,6 +360,9 @@ def listed_amounts(text: str, items: Sequence[str] = (),
         | children_only(text, found) | bounds_only(text, found) \
         | items_only(text, found, items, nouns) | off_peak_only(text, found)
     found = [f for i, f in enumerate(found) if i not in extras and not _threshold(text, f[1])]
+    # "montura 49 € + cristales 60 €": the parts of one price, their sum
+    found = with_parts(text, found, lambda span: _ends_a_list(text, span) or _ahead(text, span),
+                       items)
     plain = [(m, span) for m, span in found
              if not _beside_price(text, span) and not _ahead(text, span)]
     # a page stating only fees states its price so, never one stating only what is paid

@@ -196,3 +196,18 @@ def test_an_order_reading_the_price_still_needs_a_comparable_one() -> None:
     assert reads_price_field("-(h.price.amount) if h.price else 0", "h")
     assert reads_price_field("(h.price_converted or h.price).amount", "h")
     assert not reads_price_field("(h | stated('€/kWh') or 0) * task.consumption", "h")
+
+
+@pytest.mark.parametrize("expr, kind", [
+    # one unit's price (rank's bundle divided it) times the pack's count is the pack's
+    # price again, and times the packs the quantity asked needs, the order's: money
+    ("c.price.amount * c.bundle", MONEY),
+    ("(c.price.amount * c.bundle * 2) if c.price and c.bundle else none", MONEY),
+    ("c.price.amount * c.bundle * ((task.months * 2 / c.bundle) | round(0, 'ceil'))", MONEY),
+    ("c.bundle", PLAIN),
+    # another field of the record is still no count
+    ("c.price.amount * c.rating", OTHER),
+    ("c.price.amount * c.evidence_count", OTHER),
+])
+def test_a_packs_count_is_a_plain_number(expr: str, kind: str) -> None:
+    assert order_kind(expr, "c") == kind

@@ -249,3 +249,46 @@ def test_an_item_asked_beside_a_price_per_head(text: str, price: float,
     extras = [x for x in page_extras(text, stated, asked, compared) if x.applies]
     assert [x.amount.amount for x in extras if x.amount is not None] == \
         ([added] if added is not None else [])
+
+
+EYE_INPUTS = {"subject": InputSpec(type="subject"), "budget": InputSpec(type="money"),
+              "eye_test": InputSpec(type="boolean", aliases=[
+                  "eye test", "sight test", "revisión de la vista", "examen de vista"]),
+              "wash": InputSpec(type="boolean", aliases=["lavado", "wash"])}
+
+
+def _priced(query: str, text: str, inputs: dict[str, InputSpec]) -> Candidate:
+    task = build_task(query, inputs, today=dt.date(2026, 12, 7))
+    currency = "GBP" if "£" in text else "EUR"
+    c = Candidate(key="a", name="a", url="https://a.test/", evidence=[
+        Evidence(id="a", kind="snippet", subject="a", url="https://a.test/", text=text,
+                 price=find_price(text, currency))])
+    params = RankParams(items="candidates", as_="v", where=WHERE,
+                        order_by=["v.price.amount if v.price else none"])
+    ctx = _ctx(params, {"candidates": Candidates(items=[c])}, task)
+    ctx.pipeline = Pipeline(apiVersion="scout/v1", name="t", inputs=inputs,
+                            phases={"R1": Phase(uses="rank")})
+    out = rank.run(ctx)
+    return [*out.items, *[type("X", (), {"candidate": e[0]}) for e in out.excluded]][0].candidate
+
+
+@pytest.mark.parametrize("query, text, price", [
+    # the eye test asked is free with the glasses bought: nothing added
+    ("opticians in Bristol, eye test and glasses under £100",
+     "Eye test £25, free with glasses. Single vision glasses from £69.", 69.0),
+    ("óptica en Granada con revisión de la vista, gafas por menos de 200 €",
+     "Gafas graduadas desde 99 €. Revisión de la vista 20 € (gratis con tus gafas).", 99.0),
+    ("sight test and new specs in Leeds under £150",
+     "Specs from £89. Sight test £30, waived when you buy glasses.", 89.0),
+    ("peluquería con lavado, corte de pelo por menos de 30 €",
+     "Corte de pelo 18 €. Lavado 5 €, gratis con el corte.", 18.0),
+    # waived for someone else, or free from a spend: still added
+    ("opticians in Bristol, eye test and glasses under £100",
+     "Eye test £25, free for under-16s. Glasses from £69.", 94.0),
+    ("óptica en Granada con revisión de la vista, gafas por menos de 200 €",
+     "Gafas graduadas desde 99 €. Revisión de la vista 20 €, gratis para estudiantes.", 119.0),
+])
+def test_an_extra_waived_with_what_is_bought_is_not_added(query: str, text: str,
+                                                          price: float) -> None:
+    c = _priced(query, text, EYE_INPUTS)
+    assert _amount(c) == price, c.flags
