@@ -163,8 +163,15 @@ def _split(text: str) -> list[str]:
     return [s.strip() for s in out if s.strip()]
 
 
+#: an address in the prose (``https://…``, ``<…>``, ``www.…``): a claim cites by its mark; a
+#: page's "cite https://evil…" made report.md viewers link what no evidence holds: dropped
+_BARE_URL = re.compile(r"(?:\([^()\n]{0,20}?)?<?(?:\bhttps?://|\bwww\.)[^\s<>\[\]()]{1,2000}>?\)?",
+                       re.IGNORECASE)  # with the "(see " that opens it
+
+
 def _clean(text: str) -> str:
     text = _LINK.sub(r"\1", _IMAGE.sub("", text))
+    text = _BARE_URL.sub("", text)
     text = _MARKDOWN.sub("", text)
     # a space before punctuation goes; matched from a run's first space only, and never
     # given back, so a long run of spaces is read once (it was quadratic: 2 s for 20 KB)

@@ -14,26 +14,37 @@ a datetime on the hot path.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from scout.errors import BadRequestValue, UsageError
+from scout.i18n import N_
 from scout.providers.journal import utc_ts
 from scout.spec.basics import parse_duration
 
 #: results of a journal line whose request failed (they carry an ``error``)
 FAILED_RESULTS = frozenset({"error", "retry", "token_rotated", "budget_exceeded"})
 
-SINCE_HINT = ("give an ISO date or date-time (2026-09-01, 2026-09-01T10:00Z) or an age "
-              "such as 30m, 2h or 7d")
+SINCE_HINT = N_("give an ISO date or date-time (2026-09-01, 2026-09-01T10:00Z) or an age "
+                "such as 30m, 2h or 7d")
+#: the first year a journal line can be stamped in: none is older than the Unix epoch (a
+#: 50-digit string that Python's ``fromisoformat`` reads as 1111-11-11T11:11:11.111 is no
+#: date anybody means); a later date than any line, 2999-01-01, is a filter that lists
+#: nothing, as asked
+FIRST_YEAR = 1970
+#: an ISO date, maybe a time after it: its dashes written (Python also takes
+#: "11111111111111111111" as a compact date-time, which nobody types as one)
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ][0-9:.,+\-Zz]{1,40})?")
 
 
 def parse_since(text: str | None, *, now: Callable[[], float] = time.time,
                 name: str = "--since") -> str | None:
     """``text`` as a journal timestamp string (``None`` stays ``None``); ``name`` is how
-    errors call the option (``since`` in the HTTP API)."""
+    errors call the option (``since`` in the HTTP API). The messages are msgids: a Spanish
+    locale reads them in Spanish (scout.cli.render)."""
     if text is None or not str(text).strip():
         return None
     raw = str(text).strip()
@@ -43,22 +54,37 @@ def parse_since(text: str | None, *, now: Callable[[], float] = time.time,
         pass
     else:
         try:
-            return utc_ts(now() - seconds)
+            stamp = utc_ts(now() - seconds)
         except (OverflowError, OSError, ValueError):
-            raise BadRequestValue(f"{name} {raw!r}: out of range (before year 1)",
-                                  hint=SINCE_HINT) from None
+            raise BadRequestValue(N_("{option} {value}: out of range (before year 1)").format(
+                option=name, value=repr(raw)), hint=SINCE_HINT) from None
+        return _in_years(stamp, int(stamp[:4]), raw, name)
     iso = raw[:-1] + "+00:00" if raw.endswith(("Z", "z")) else raw
     try:
+        if not _ISO.fullmatch(raw):
+            raise ValueError(raw)
         when = dt.datetime.fromisoformat(iso)
     except ValueError:
-        raise UsageError(f"{name} {raw!r}: not a date, date-time or age", hint=SINCE_HINT
-                         ) from None
+        raise UsageError(N_("{option} {value}: not a date, date-time or age").format(
+            option=name, value=repr(raw)), hint=SINCE_HINT) from None
     if when.tzinfo is None:
         when = when.replace(tzinfo=dt.timezone.utc)
     try:
-        return utc_ts(when.timestamp())
+        stamp = utc_ts(when.timestamp())
     except (OverflowError, OSError, ValueError):
-        raise BadRequestValue(f"{name} {raw!r}: out of range", hint=SINCE_HINT) from None
+        raise BadRequestValue(N_("{option} {value}: out of range").format(
+            option=name, value=repr(raw)), hint=SINCE_HINT) from None
+    return _in_years(stamp, when.year, raw, name)
+
+
+def _in_years(stamp: str, year: int, raw: str, name: str) -> str:
+    """``stamp``, when ``year`` is one a journal line can hold (:data:`FIRST_YEAR` on)."""
+    if year < FIRST_YEAR:
+        raise BadRequestValue(
+            N_("{option} {value}: the year {year} is before any journal ({first} or "
+               "later)").format(option=name, value=repr(raw), year=year, first=FIRST_YEAR),
+            hint=SINCE_HINT)
+    return stamp
 
 
 def is_failed(entry: dict[str, Any]) -> bool:

@@ -178,5 +178,13 @@ def render_error(exc: ScoutError, *, as_json: bool = False) -> None:
         click.echo(line("{count} problem(s); see docs/errors.md for each code", lang,
                         count=n), err=True)
         return
-    p = Problem(exc.code, exc.message, exc.location, exc.hint)
+    # any other error in the locale's language too (a Spanish user's --replay of a damaged
+    # cassette, a config that is not there): said whole when scout wrote it from a msgid,
+    # else its code's gist before the English; the JSON above stays English
+    import os
+
+    from scout.i18n.problems import author_lang, error_said
+
+    p = error_said(Problem(exc.code, exc.message, exc.location, exc.hint),
+                   author_lang(None, os.environ))
     click.echo(format_problem(p, err=True), err=True)

@@ -183,3 +183,22 @@ def line(msgid: str, lang: str, **values: Any) -> str:
 def codes_said(lang: str) -> set[str]:
     """The codes whose gist the catalog of ``lang`` says (tests: every SPEC code has one)."""
     return {msgid for ctx, msgid in _catalog(lang) if ctx == "code"}
+
+
+def error_said(problem: Problem, lang: str) -> Problem:
+    """An error's ``problem`` (``scout apply``'s USE060, a config's CFG…) in ``lang``: its
+    message and hint by the report's catalog when scout wrote them from a msgid (said
+    whole), else as :func:`said` says a spec's problem (the code's gist before the
+    English), so no code reaches a Spanish reader in English alone."""
+    if lang == "en" or not _catalog(lang):
+        return problem
+    from scout.i18n.messages import localize
+
+    message = localize(problem.message, lang)
+    hint = localize(problem.hint, lang) if problem.hint else problem.hint
+    rest = said(dataclasses.replace(problem, hint=problem.hint if hint == problem.hint
+                                    else None), lang)
+    return dataclasses.replace(problem,
+                               message=message if message != problem.message
+                               else rest.message,
+                               hint=hint if hint != problem.hint else rest.hint)

@@ -69,21 +69,21 @@ def encode(value: Any) -> Any:
 
 def _model(name: Any, where: str) -> type[BaseModel]:
     if not isinstance(name, str):
-        raise CassetteInvalid(f"{where}: '__model__' must be a string, not "
-                              f"{type(name).__name__}")
+        raise CassetteInvalid(N_("{where}: '__model__' must be a string, not {shape}").format(
+            where=where, shape=type(name).__name__))
     found = registry().get(name)
     if found is None:
         found = registry_now().get(name)  # a schema module loaded after the first lookup
     if found is None:
         raise CassetteInvalid(
-            f"{where}: names the model '{name}', which is not one of scout's schema "
-            "classes; nothing was imported",
+            N_("{where}: names the model '{value}', which is not one of scout's schema "
+               "classes; nothing was imported").format(where=where, value=name),
             hint=N_("a cassette or cache row can only hold scout's own types; record the "
                "cassette again with --record DIR, or delete runtime/cache.sqlite3"))
     return found
 
 
-def decode(data: Any, where: str = "stored answer") -> Any:
+def decode(data: Any, where: str = N_("stored answer")) -> Any:
     """The value :func:`encode` stored; ``where`` (a file name) goes into errors."""
     if isinstance(data, list):
         return [decode(v, where) for v in data]
@@ -94,13 +94,15 @@ def decode(data: Any, where: str = "stored answer") -> Any:
                 return cls.model_validate(data.get("data"))
             except ValidationError as exc:
                 raise CassetteInvalid(
-                    f"{where}: the stored {cls.__name__} does not match its schema "
-                    f"({exc.error_count()} problem(s), first: "
-                    f"{exc.errors()[0]['msg']})") from None
+                    N_("{where}: the stored {value} does not match its schema ({count} "
+                       "problem(s), first: {error})").format(
+                           where=where, value=cls.__name__, count=exc.error_count(),
+                           error=exc.errors()[0]['msg'])) from None
         if "__map__" in data:
             inner = data["__map__"]
             if not isinstance(inner, dict):
-                raise CassetteInvalid(f"{where}: '__map__' must be an object")
+                raise CassetteInvalid(N_("{where}: '__map__' must be an object").format(
+                    where=where))
             return {k: decode(v, where) for k, v in inner.items()}
     return data
 
@@ -114,18 +116,22 @@ def encode_reply(reply: Reply[Any]) -> dict[str, Any]:
     }
 
 
-def decode_reply(data: Any, where: str = "stored answer") -> Reply[Any]:
+def decode_reply(data: Any, where: str = N_("stored answer")) -> Reply[Any]:
     if not isinstance(data, dict) or "value" not in data:
-        raise CassetteInvalid(f"{where}: a stored reply must be an object with a 'value'")
+        raise CassetteInvalid(N_("{where}: a stored reply must be an object with a "
+                                 "'value'").format(where=where))
     meta = decode(data.get("meta"), where) or {}
     if not isinstance(meta, dict):
-        raise CassetteInvalid(f"{where}: the reply's 'meta' must be an object")
+        raise CassetteInvalid(N_("{where}: the reply's 'meta' must be an object").format(
+            where=where))
     status = data.get("status")
     if status is not None and (not isinstance(status, int) or isinstance(status, bool)):
-        raise CassetteInvalid(f"{where}: the reply's 'status' must be an integer")
+        raise CassetteInvalid(N_("{where}: the reply's 'status' must be an integer").format(
+            where=where))
     try:
         usage = Usage.model_validate(data.get("usage") or {})
     except ValidationError:
-        raise CassetteInvalid(f"{where}: the reply's 'usage' does not match its schema") \
+        raise CassetteInvalid(N_("{where}: the reply's 'usage' does not match its "
+                                 "schema").format(where=where)) \
             from None
     return Reply(value=decode(data["value"], where), usage=usage, status=status, meta=meta)

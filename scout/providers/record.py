@@ -88,8 +88,10 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
 def _bad(path: Path, what: str) -> CassetteInvalid:
+    """``what`` is a msgid, filled: the whole message is said in the reader's language
+    (a Spanish report, a Spanish locale), as its hint is."""
     return CassetteInvalid(
-        f"cassette file {path}: {what}",
+        N_("cassette file {path}: {what}").format(path=path, what=what),
         hint=N_("the cassette was edited or damaged; record it again with --record DIR"))
 
 
@@ -99,36 +101,40 @@ def read_json(path: Path) -> Any:
         if path.is_symlink() or not path.is_file():
             if not path.exists() and not path.is_symlink():
                 raise FileNotFoundError(path)
-            raise _bad(path, "is not a regular file")
+            raise _bad(path, N_("is not a regular file"))
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise _bad(path, f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+            raise _bad(path, N_("is larger than {count} MB").format(
+                count=MAX_FILE_BYTES // (1024 * 1024)))
         return loads_stored(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
-        raise _bad(path, f"is not valid JSON ({type(exc).__name__})") from None
+        raise _bad(path, N_("is not valid JSON ({error})").format(
+            error=type(exc).__name__)) from None
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise _bad(path, f"cannot be read ({exc.strerror or exc})") from None
+        raise _bad(path, N_("cannot be read ({error})").format(
+            error=exc.strerror or exc)) from None
 
 
 def check_manifest(data: Any, path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise _bad(path, "must be a JSON object")
+        raise _bad(path, N_("must be a JSON object"))
     mid = data.get("mission_id")
     if mid is not None and not isinstance(mid, str):
-        raise _bad(path, "'mission_id' must be a string")
+        raise _bad(path, N_("'mission_id' must be a string"))
     day = data.get("day")
     if day is not None and _parse_day(day) is None:
-        raise _bad(path, "'day' must be the recording's date as \"YYYY-MM-DD\"")
+        raise _bad(path, N_("'day' must be the recording's date as \"YYYY-MM-DD\""))
     links = data.get("links", {})
     if not isinstance(links, dict):
-        raise _bad(path, f"'links' must be an object mapping adapter names to "
-                         f"{{ok, reason}}, not {type(links).__name__}")
+        raise _bad(path, N_("'links' must be an object that maps each adapter's name to "
+                            "its outcome (ok, reason), not {shape}").format(
+                                shape=type(links).__name__))
     for name, rec in links.items():
         if not isinstance(rec, dict) or not isinstance(rec.get("ok", True), bool) or \
                 not isinstance(rec.get("reason"), (str, type(None))):
-            raise _bad(path, f"links.{name} must be {{\"ok\": true|false, "
-                             f"\"reason\": text or null}}")
+            raise _bad(path, N_("links.{adapter} must be an object with \"ok\" (true or "
+                                "false) and \"reason\" (text or null)").format(adapter=name))
     return data
 
 
@@ -163,23 +169,23 @@ def stamp_day(root: str | Path, day: dt.date) -> None:
 def check_exchange(data: Any, path: Path) -> dict[str, Any]:
     resp = data.get("response") if isinstance(data, dict) else None
     if not isinstance(resp, dict):
-        raise _bad(path, "must be an object with a 'response' object")
+        raise _bad(path, N_("must be an object with a 'response' object"))
     status = resp.get("status")
     if not isinstance(status, int) or isinstance(status, bool) or not 100 <= status <= 599:
-        raise _bad(path, "response.status must be an HTTP status code (100-599)")
+        raise _bad(path, N_("response.status must be an HTTP status code (100-599)"))
     headers = resp.get("headers", {})
     if not isinstance(headers, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in headers.items()):
-        raise _bad(path, "response.headers must map names to strings")
+        raise _bad(path, N_("response.headers must map names to strings"))
     if isinstance(resp.get("body"), str):
         return data
     b64 = resp.get("body_b64")
     if not isinstance(b64, str):
-        raise _bad(path, "response must hold 'body' (text) or 'body_b64'")
+        raise _bad(path, N_("response must hold 'body' (text) or 'body_b64'"))
     try:
         base64.b64decode(b64, validate=True)
     except ValueError:
-        raise _bad(path, "response.body_b64 is not base64") from None
+        raise _bad(path, N_("response.body_b64 is not base64")) from None
     return data
 
 
@@ -188,11 +194,12 @@ def check_reply_file(data: Any, path: Path, type_name: str | None = None
     """A stored reply's file, its value rebuilt (scout's own models only) and, when the
     type of the adapter it answers for is known, held to that type's answer shape."""
     if not isinstance(data, dict) or not isinstance(data.get("reply"), dict):
-        raise _bad(path, "must be an object with a 'reply' object")
+        raise _bad(path, N_("must be an object with a 'reply' object"))
     reply = decode_reply(data["reply"], str(path))  # refuses unknown models, imports nothing
     if type_name is not None and not fits(type_name, reply.value):
-        raise _bad(path, f"holds a reply of another shape than {type_name} answers with "
-                         f"({type(reply.value).__name__})")
+        raise _bad(path, N_("holds a reply of another shape than {adapter} answers with "
+                            "({shape})").format(adapter=type_name,
+                                                shape=type(reply.value).__name__))
     return data
 
 
@@ -265,9 +272,10 @@ class Exchanges:
         a replay read, and a recording write, files outside the cassette."""
         path = self.root / kind
         if path.is_symlink() or (path.exists() and not path.is_dir()):
-            what = "a symbolic link" if path.is_symlink() else "not a folder"
+            what = N_("a symbolic link") if path.is_symlink() else N_("not a folder")
             raise CassetteInvalid(
-                f"{path}: {what}; a cassette's {kind}/ must be a folder of its own",
+                N_("{path}: {what}; a cassette's {kind}/ must be a folder of its own").format(
+                    path=path, what=what, kind=kind),
                 hint=N_("remove it, or record the cassette again with --record DIR"))
         return path
 
@@ -320,7 +328,7 @@ class Exchanges:
         ``types`` (adapter name -> type, the config's) holds each stored reply to the
         shape its adapter answers with."""
         if not self.root.is_dir():
-            raise CassetteInvalid(f"--replay {self.root}: not a directory",
+            raise CassetteInvalid(N_("--replay {path}: not a directory").format(path=self.root),
                                   hint=N_("give the folder written by --record DIR"))
         self.read_manifest()
         for kind in ("http", "replies"):

@@ -61,22 +61,15 @@ def says_little(own: str) -> bool:
     return len(re.findall(r"[^\W\d_]{2,}", unwrapped(own))) < _FEW_WORDS
 
 
-# the own words turning the cited offer down: "esta oferta me parece mala", "no me
-# convence", "that quote is too high", "it's over budget", "demasiado cara"
-_TURNED_DOWN = re.compile(
-    r"\b(?:me\s+parece\s+(?:muy\s+)?(?:mal[ao]|car[ao]|demasiado)|no\s+me\s+(?:convence|interesa|sirve)|"
-    r"(?:is|seems|looks|was)\s+(?:way\s+)?(?:too\s+(?:high|expensive|much)|bad|poor)|"
-    r"too\s+expensive|over\s+(?:my\s+|our\s+)?budget|demasiado\s+(?:car[ao]|alt[ao])|"
-    r"es\s+(?:muy\s+)?(?:mal[ao]|car[ao]))\b")
-
-
 def turned_down(own: str) -> bool:
     """Whether the own words of a reply or a forward turn the cited offer down
-    (:data:`_TURNED_DOWN`): its figures and terms are the offer's, so they fill no input
-    (a place it names still may: where the ask is)."""
+    (:data:`scout.task.turndown.TURNED_DOWN`: "esta oferta me parece mala", "that quote is
+    too high", "it's over budget"): its figures and terms are the offer's, so they fill no
+    input (a place it names still may: where the ask is)."""
     from scout.task.lang import fold
+    from scout.task.turndown import turned_down as says_no
 
-    return _TURNED_DOWN.search(fold(own)) is not None
+    return says_no(fold(own))
 
 
 def fill_from(result: ParseResult, cited: ParseResult, places: frozenset[str] = frozenset(),

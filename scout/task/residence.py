@@ -20,6 +20,7 @@ import datetime as dt
 import re
 
 from scout.task.readers import CLAIMED, QueryText
+from scout.task.turndown import TURNED_DOWN
 
 # a verb of living, then where (folded text): "vivo en", "vivimos en", "resides in",
 # "stays in" ("based in" is left: a grant's "researchers based in Germany" asks for it)
@@ -75,22 +76,15 @@ _TOLD = re.compile(
     r"gastamos|costo|costaba|cobraron|cobro|cobraba|salio|nos\s+salio)\b")
 
 
-# words that turn an option down: over budget, too dear, full ("looks nice but it's over
-# budget", "se nos sale del presupuesto", "demasiado caro", "está completo")
-_REJECTED = re.compile(
-    r"\b(?:over\s+(?:my\s+|our\s+|the\s+)?budget|out\s+of\s+(?:my\s+|our\s+)?budget|"
-    r"too\s+(?:expensive|pricey|dear)|fully\s+booked|sold\s+out|"
-    r"(?:se\s+)?(?:me\s+|nos\s+)?(?:sale|pasa|va)\s+del\s+presupuesto|fuera\s+de(?:l|\s+mi|\s+nuestro)?\s+"
-    r"presupuesto|demasiado\s+car[oa]s?|(?:esta|estaba)\s+complet[oa]|no\s+hay\s+disponibilidad)\b")
 # a sentence's ends: a stop, "!" or "?" (not inside a number), a line's end
 _SENTENCE = re.compile(r"[!?\n]|\.(?!\d)")
 
 
 def rejected_spans(free: str) -> list[tuple[int, int]]:
-    """The sentences of ``free`` (folded) that turn an option down (:data:`_REJECTED`):
+    """The sentences of ``free`` (folded) that turn an option down (:data:`TURNED_DOWN`):
     their place is the option's, not the ask's, when the request names another."""
     out = []
-    for m in _REJECTED.finditer(free):
+    for m in TURNED_DOWN.finditer(free):
         ends = [e.end() for e in _SENTENCE.finditer(free, 0, m.start())]
         after = _TURN.search(free, m.end())
         out.append((ends[-1] if ends else 0, after.start() if after else len(free)))

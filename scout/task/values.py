@@ -135,22 +135,26 @@ def parse_date(value: Any) -> dt.date | DateRange:
     if not isinstance(value, str):
         raise ValueError("a date is written as '2026-09-15' (or a range '2026-09-15..2026-09-20')")
     s = value.strip()
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}(?:\s*\.\.\s*\d{4}-\d{2}-\d{2})?", s):
+        # Python's fromisoformat also takes "11111111" (a compact 1111-11-11) and week
+        # dates ("2026W011"): nobody means those as a date here
+        raise ValueError(f"'{value}' is not a date; write YYYY-MM-DD")
     try:
         if ".." in s:
             a, b = s.split("..", 1)
             start, end = dt.date.fromisoformat(a.strip()), dt.date.fromisoformat(b.strip())
-            if end < start:
-                raise ValueError(f"date range '{value}' ends before it starts")
-            return DateRange(start=start, end=end)
-        return dt.date.fromisoformat(s)
-    except ValueError as exc:
-        if "ends before" in str(exc):
-            raise
-        if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*(\.\.\s*\d{4}-\d{2}-\d{2}\s*)?", s):
-            # Python's own reason ("day is out of range for month") is English in any
-            # request: the day written is what the person checks
-            raise ValueError(f"'{value}' is not a day of the calendar") from None
-        raise ValueError(f"'{value}' is not a date; write YYYY-MM-DD") from None
+        else:
+            start = end = dt.date.fromisoformat(s)
+    except ValueError:
+        # Python's own reason ("day is out of range for month") is English in any
+        # request: the day written is what the person checks
+        raise ValueError(f"'{value}' is not a day of the calendar") from None
+    for day in (start, end):  # the years a month may name too (_month)
+        if not 1900 <= day.year <= 2200:
+            raise ValueError(f"'{value}': the year {day.year} is out of range (1900-2200)")
+    if end < start:
+        raise ValueError(f"date range '{value}' ends before it starts")
+    return start if ".." not in s else DateRange(start=start, end=end)
 
 
 def parse_rating(value: Any, scale: int | None = None) -> float:

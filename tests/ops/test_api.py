@@ -116,6 +116,16 @@ def test_journal(servers) -> None:
         "count"] == 0
     bad = get(c, "/api/missions/bcn/journal", params={"since": "someday"})
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "USE001"
+    # digits alone are no date (Python's fromisoformat read 50 ones as 1111-11-11), and a
+    # year before any journal is out of range
+    for since, status, code in [("1" * 50, 400, "USE001"), ("20260901", 400, "USE001"),
+                                ("1111-11-11", 422, "USE061"), ("0999-01-01T00:00Z", 422,
+                                                                "USE061")]:
+        for url in ("/api/missions/bcn/journal", "/api/cost-summary"):
+            bad = get(c, url, params={"since": since})
+            assert bad.status_code == status, (url, since, bad.text)
+            assert bad.json()["error"]["code"] == code and "since" in bad.json()["error"][
+                "message"], bad.text
     assert get(c, "/api/missions/bcn/journal", params={"limit": 0}).status_code == 422
 
 
