@@ -150,12 +150,17 @@ def cut(text: str, limit: int) -> str:
 
 
 def compared(subjects: list[SubjectBrief]) -> dict[str, str]:
-    """Per shortlisted candidate, the amount the ranking compared it by ("855 EUR" for
-    three pipettes at 285 EUR), where the kind's arithmetic made one differ from a price."""
+    """Per candidate, the amount the ranking compared it by ("855 EUR" for three pipettes
+    at 285 EUR), where the kind's arithmetic made one differ from a price: every
+    shortlisted one then (cheapest is said by them all), and a left-out one whose amount
+    differs from its own price (a print shop's whole order, 164 EUR, left out over
+    budget): the synthesis may say it, and its figure check finds it given."""
     out: dict[str, str] = {}
     for s in subjects:
         price = s.price_checked or s.price
-        if s.cost is not None and s.rank is not None and price is not None:
+        if s.cost is not None and price is not None and (
+                s.rank is not None or abs(s.cost - price.amount)
+                > 0.005 * max(abs(s.cost), abs(price.amount), 1)):
             per = f"/{s.cost_per}" if s.cost_per and s.cost_per != TOTAL else ""
             out[s.name] = f"{s.cost:g} {price.currency}{per}"
     return out

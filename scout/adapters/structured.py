@@ -206,6 +206,11 @@ class Builder:
                 and same_price(e.price.amount, price.amount)]
 
     def price_text(self, s: Subject) -> str:
+        if s.price is None and s.checked is not None:
+            # no price on its page, but the kind worked one out (a notary's share of the
+            # property's value): that amount, never an empty "the cheapest: ."
+            return self._("{amount} as the ranking works it out",
+                          amount=self.fmt.money(s.checked))
         text = self.fmt.money(s.price)
         if s.price is not None and s.checked is not None and s.price.amount \
                 and s.price.per in MEASURE_UNITS and s.checked.per == "total" \

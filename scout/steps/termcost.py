@@ -47,6 +47,10 @@ YEAR_FLAG = N_("compared at its average a month over the first {count} months, a
                "no minimum term, the offer's months and the fees charged once included")
 ASKED_FLAG = N_("compared at its average a month over the {count} months asked, the offer's "
                 "months, the price after it and the fees charged once included")
+#: one month asked: "over the 1 months asked" / "en los 1 meses pedidos" read wrong, and a
+#: catalog's plural agrees only with a leading {count}
+ASKED_ONE_FLAG = N_("compared at its average a month over the month asked, the offer's "
+                    "months, the price after it and the fees charged once included")
 BLOCK_FLAG = N_("billed {block} months at a time, paid in full: {paid} months paid for the "
                 "{count} compared, {upfront} up front")
 NONE_FLAG = N_("compared at its average a month over the first {count} months, as it has no "
@@ -251,7 +255,8 @@ def for_term(c: Candidate, fee_words: Sequence[str], default_months: int = 12,
             rise_added=price.model_copy(update={"amount": added, "per": None, "max": None})
             if added > 0 else None)
         c.price = c.term.average
-        c.flags.append((ASKED_FLAG if asked else TERM_FLAG if said else NONE_FLAG if none
+        c.flags.append((ASKED_ONE_FLAG if asked and months == 1 else ASKED_FLAG if asked
+                        else TERM_FLAG if said else NONE_FLAG if none
                         else YEAR_FLAG).format(count=months))
         if c.term.upfront is not None:  # said: the block paid at once, and what it costs
             c.flags.append(BLOCK_FLAG.format(block=block, paid=paid, count=months,

@@ -190,3 +190,48 @@ def test_a_record_the_ranking_could_not_cost_is_no_cheapest_by_its_page(lang, sa
     syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
     text = " ".join(s.text for s in syn.sentences)
     assert said in text and never not in text, text
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Notaría Pérez is the cheapest option that fits your request: 120,000 CLP as the "
+           "ranking works it out."),
+    ("es", "Notaría Pérez es la opción más barata que encaja con tu petición: 120.000 CLP "
+           "según el cálculo de la clasificación."),
+])
+def test_an_unpriced_record_the_kind_costed_says_its_amount(lang: str, words: str) -> None:
+    """A page that states no price (a notary's 0.1 % of the property's value): the amount
+    the kind worked out is said, never an empty "the cheapest: ."."""
+    clp = Money(amount=120000, currency="CLP", comparator="=")
+    subjects = [SubjectBrief(key="perez", name="Notaría Pérez", rank=1, price=None,
+                             price_checked=clp, cost=120000, cost_per="total"),
+                SubjectBrief(key="prov", name="Notaría Providencia", rank=2,
+                             price=Money(amount=150000, currency="CLP", comparator="="),
+                             cost=150000, cost_per="total")]
+    evidence = [EvidenceItem(url=f"https://notaria.test/{s.key}", title=s.name, subject=s.key,
+                             kind="snippet", text=f"{s.name}: 0,1% del valor.")
+                for s in subjects]
+    req = SynthesisRequest(question="q", task={}, task_types={"amount": "money"}, lang=lang,
+                           evidence=evidence, candidates=[s.name for s in subjects],
+                           subjects=subjects)
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    text = " ".join(s.text for s in syn.sentences)
+    assert words in text, text
+    assert ": ." not in text
+
+
+def test_a_left_out_records_compared_amount_is_given_where_it_differs() -> None:
+    """A print shop left out over budget on its whole order (164 EUR against 0.06 EUR a
+    page) has that amount in the prompt, as a shortlisted one does; one compared at its
+    own price adds nothing."""
+    subjects = [SubjectBrief(key="copiasur", name="Copiasur", rank=1,
+                             price=Money(amount=0.04, currency="EUR", per="page"),
+                             cost=93.5, cost_per="total"),
+                SubjectBrief(key="printa", name="Printa", rank=None, excluded=["over budget"],
+                             price=Money(amount=0.06, currency="EUR", per="page"),
+                             cost=164, cost_per="total"),
+                SubjectBrief(key="reprobox", name="Reprobox", rank=None,
+                             excluded=["over budget"], price=_eur(210), cost=210)]
+    costs = compared(subjects)
+    assert costs == {"Copiasur": "93.5 EUR", "Printa": "164 EUR"}
+    prompt = build_prompt("q", {}, ["Copiasur", "Printa", "Reprobox"], [], 4000, costs=costs)
+    assert '"Printa" (164 EUR)' in prompt.user or "Printa (164 EUR)" in prompt.user, prompt.user

@@ -178,7 +178,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     run, _ = runs["es"]
     report = run.report
     for words in ["# Pistas de pádel en Gràcia", "## Selección",
-                  "3 clubs de 6 encontrados: por como mucho 8 €/persona, 4 jugadores, cubierta.",
+                  "3 clubs de 6 encontrados: por como mucho 8 €/persona; 4 jugadores; cubierta.",
                   "| pista para la franja | por jugador |",
                   "| Club Pàdel Gràcia | 6,75 €/persona (18 €/hora según la fuente) [1] | 27 € | 6,75 € | sí | 4,6/5",
                   # one player's price per hour: the court is the four players'
@@ -206,7 +206,7 @@ def test_an_english_request_gets_an_english_report(runs):
     run, _ = runs["en"]
     report = run.report
     for words in ["# Tennis courts near King's Cross", "## Shortlist",
-                  "2 clubs out of 4 found: for at most 40 GBP, covered.",
+                  "2 clubs out of 4 found: for at most 40 GBP; covered.",
                   # no players asked: no share worked out, and "not stated" is no page's
                   "| Islington Tennis Centre | 36 GBP in total (24 GBP/hour as stated) [1] | 36 GBP | — |",
                   # the length is asked (90 minutes): only the players are missing
@@ -230,7 +230,7 @@ def test_no_membership_leaves_out_a_members_only_club(runs):
     # no length asked: the page's price an hour is stated, the slot's is not worked out
     assert "| Urban Padel Sol | 20 €/hora [1] | — | — |" in report
     assert "—: la petición no dice la duración o los jugadores, así que no se calcula." in report
-    assert "2 clubs de 4 encontrados: alquiler de palas, sin ser socio." in report
+    assert "2 clubs de 4 encontrados: alquiler de palas; sin ser socio." in report
     assert_says_nothing_of(ENGLISH, report, MADRID, ids=True, reviews=MADRID_REVIEWS)
     assert_cites_sources(run, MADRID, "members")
 

@@ -230,7 +230,7 @@ def test_an_english_request_compares_a_monthly_desk_with_a_budget_a_day(runs):
     [lacs] = [c for c, _ in run.artifact("shortlist")["excluded"] if c["name"] == "LACS Anjos"]
     assert lacs["price_converted"]["per"] == "day"
     assert lacs["price_converted"]["amount"] == 21.43
-    assert "- **LACS Anjos** (21.43 EUR/day (150 EUR/month as stated) [3], 4.4/5 [6]): costs more than the budget" \
+    assert "- **LACS Anjos** (21.43 EUR/day, 150 EUR/month as stated [3]; 4.4/5 [6]): costs more than the budget" \
         in run.report
     assert ("2 prices per month were paid in full for the shorter dates asked and put per day "
             "to compare them") in run.report

@@ -174,7 +174,7 @@ def test_hours_asked_in_english_are_priced_by_the_cheaper_block(runs):
                               "Leeds Intensive Courses": ["over budget"]}
     assert "| 1 | Headingley Driving School | 680 GBP | 20 × 34 GBP a lesson" in run.report
     assert "680 GBP in total (36 GBP/hour as stated) [1] ≤ 700 GBP" in run.report
-    assert "760 GBP in total (38 GBP as stated)" in run.report
+    assert "760 GBP in total, 38 GBP as stated" in run.report
     # exam fees not asked: said not added, never silently left out
     assert run.report.startswith("# Driving schools: Leeds · 20 hours")
     assert queries[0] == "driving schools in Leeds automatic prices"
@@ -192,7 +192,7 @@ def test_pesos_written_with_a_dollar_sign_are_the_request_s(runs):
     assert _excluded(run) == {"Manejo Seguro Zapopan": ["por encima del presupuesto"]}
     assert "| 2 | Escuela de Manejo Chapalita | 4.250 MXN | matrícula 350 MXN + paquete de " \
            "10 clases: 3.900 MXN" in run.report
-    assert "5.200 MXN en total (520 MXN/hora según la fuente)" in run.report
+    assert "5.200 MXN en total, 520 MXN/hora según la fuente" in run.report
 
 
 def test_the_report_cites_its_sources(runs):

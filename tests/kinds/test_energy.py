@@ -173,7 +173,7 @@ def test_a_rate_per_kwh_is_written_with_its_unit(runs):
            "44,69 €/mes tal como lo compara la clasificación (0,129 €/kWh según la " \
            "fuente). [1]" in run.report
     # left out, it is shown at the month's estimate rank compared, its rate after it
-    assert "- **Endesa One Luz** (55,91 €/mes (0,1645 €/kWh según la fuente) [3]): " \
+    assert "- **Endesa One Luz** (55,91 €/mes, 0,1645 €/kWh según la fuente [3]): " \
            "energía a 0,1645 €/kWh" in run.report
     assert "| precio máximo por kWh | 0,15 €/kWh | consulta |" in run.report
 

@@ -180,7 +180,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     run, _ = runs["es"]
     report = run.report
     for words in ["# Gimnasios cerca de Atocha", "## Selección",
-                  "3 gimnasios de 6 encontrados: por como mucho 40 €/mes, sin matrícula, con "
+                  "3 gimnasios de 6 encontrados: por como mucho 40 €/mes; sin matrícula; con "
                   "piscina.",
                   "| Centro Deportivo Municipal Daoíz y Velarde | ~32 €/mes (96 €/trimestre según la fuente) [3] | no tiene |",
                   # a gym that says nothing of a sign-up fee is kept, and said so
@@ -214,8 +214,8 @@ def test_an_english_request_gets_an_english_report(runs):
     run, _ = runs["en"]
     report = run.report
     for words in ["# Gyms near Manchester", "## Shortlist",
-                  "2 gyms out of 5 found: for at most 30 GBP/month, no contract, open 24 "
-                  "hours, with sauna.",
+                  "2 gyms out of 5 found: for at most 30 GBP/month; no contract; open 24 "
+                  "hours; with sauna.",
                   "| Anytime Fitness Deansgate | ~22.50 GBP/month (270 GBP/year as stated) [1] |",
                   "| contract | no contract | query |"]:
         assert words in report, words
@@ -232,7 +232,7 @@ def test_a_day_pass_is_compared_with_a_budget_a_day(runs):
     assert _names(run) == ["Urban Apes Basement", "Berta Block Boulderhalle"]
     assert _excluded(run) == {"Der Kegel Kletterzentrum": ["costs more than the budget"],
                               "McFit Berlin Mitte": ["not stated: climbing"]}
-    assert "2 gyms out of 4 found: for at most 15 EUR/day, with climbing." in run.report
+    assert "2 gyms out of 4 found: for at most 15 EUR/day; with climbing." in run.report
     assert_says_nothing_of(SPANISH, run.report, BERLIN, ids=True, reviews=BERLIN_REVIEWS)
     assert_cites_sources(run, BERLIN, "pass")
 

@@ -216,8 +216,8 @@ def test_a_two_year_term_in_spanish(runs):
     assert _names(run) == ["Loading Hosting Pro", "Webempresa WordPress Inicio"]
     assert _excluded(run) == {"Dinahosting Hosting WordPress": ["por encima del presupuesto"],
                               "Hostalia Básico": ["menos almacenamiento del pedido"]}
-    assert "- **Dinahosting Hosting WordPress** (6,75 €/mes sin impuestos (8,17 €/mes " \
-           "impuestos incluidos, 21 %) [3]): por encima del presupuesto" in run.report
+    assert "- **Dinahosting Hosting WordPress** (6,75 €/mes sin impuestos, 8,17 €/mes " \
+           "impuestos incluidos al 21 % [3]): por encima del presupuesto" in run.report
     assert "- **Webempresa WordPress Inicio**: 12 × 2,99 €/mes al precio de entrada, " \
            "después 12 × 8,99 €/mes al precio de renovación, en los 24 meses pedidos: " \
            "5,99 €/mes." in run.report

@@ -221,7 +221,7 @@ MADRID_UNITS = [
      {"Flat in Islington": ["rent over budget", "only 58 m²"],     # 480 a week: ~2,087
       "Flat in Camden": ["only 51.1 m²"]},                          # 550 sq ft
      ["| 1 | Flat in Hackney | ~1,848 GBP/month (425 GBP/week as stated) [1] | 2 | 65 |",  # converted: marked ~
-      "**Flat in Islington** (~2,087 GBP/month (480 GBP/week as stated) [",  # cited, approximate (a weekly rent)
+      "**Flat in Islington** (~2,087 GBP/month, 480 GBP/week as stated [",  # cited, approximate (a weekly rent)
       "price per person cannot be compared with a budget per month",
       "2 prices per week were converted to prices per month (approximate)",
       "1 price per person could not be compared with the budget per month"]),
@@ -231,7 +231,7 @@ MADRID_UNITS = [
      {"Piso en Lavapiés": ["alquiler por encima del presupuesto"],  # 280 a week: ~1,218
       "Piso en Usera": ["solo 55.7 m²"]},                    # 600 pies cuadrados
      ["| 1 | Piso en Chamberí | ~1.087 €/mes (250 €/semana según la fuente) [1] | 2 | 65 |",
-      "**Piso en Lavapiés** (~1.218 €/mes (280 €/semana según la fuente) [",  # cited
+      "**Piso en Lavapiés** (~1.218 €/mes, 280 €/semana según la fuente [",  # cited
       "el precio por persona no se puede comparar con un presupuesto por mes",
       "2 precios por semana se han convertido a precios por mes (aproximados)",
       "1 precio por persona no se ha podido comparar con el presupuesto por mes"]),

@@ -185,8 +185,8 @@ def test_a_fee_a_year_is_compared_a_month(runs):
     report = run.report
     # "3.960 € al año" and "Cuota anual 4.200 €" are both a year's fee: 330 and 350 a month,
     # marked "~" as every converted price in the left-out list is
-    assert re.search(r"\*\*Colegio San Agustín\*\* \(~330 €/mes \(3\.960 €/año según la fuente\) \[\d+\]", report)
-    assert re.search(r"\*\*Colegio Virgen del Pilar\*\* \(~350 €/mes \(4\.200 €/año según la fuente\) \[\d+\]", report)
+    assert re.search(r"\*\*Colegio San Agustín\*\* \(~330 €/mes, 3\.960 €/año según la fuente \[\d+\]", report)
+    assert re.search(r"\*\*Colegio Virgen del Pilar\*\* \(~350 €/mes, 4\.200 €/año según la fuente \[\d+\]", report)
     assert "2 precios por año se han convertido a precios por mes" in report
 
 

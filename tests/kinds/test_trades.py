@@ -185,7 +185,7 @@ def test_the_call_out_fee_is_added_to_the_hours_asked(runs):
         "Montajes Exprés Sur": ["valoración por debajo del mínimo"]}
     assert "| Manitas Triana | 75 € en total (25 €/hora según la fuente)  [2] | 90 € | " \
            "3 h × 25 €/h, más 15 € de desplazamiento |" in run.report
-    assert "109 € en total impuestos incluidos (30 €/hora sin impuestos según la fuente)" \
+    assert "109 € en total impuestos incluidos, 30 €/hora sin impuestos según la fuente" \
         in run.report
     assert queries[0] == "manitas montar muebles de IKEA en Sevilla precios"
 

@@ -211,7 +211,7 @@ def test_a_spanish_report_compares_prices_per_hour_and_says_which_wishes_each_me
                   "2 de 5 profesores encontrados encajan: matemáticas, bachillerato, Valencia, "
                   "hasta 25 €/hora.",
                   # the pack, left out, shown at its price an hour
-                  "**Carlos, profesor de matemáticas** (30 €/hora (300 € según la fuente) [3], 4,8/5 [3]): cuesta "
+                  "**Carlos, profesor de matemáticas** (30 €/hora, 300 € según la fuente [3]; 4,8/5 [3]): cuesta "
                   "más que el presupuesto",
                   # the ranking checked the budget against the same figure the table shows
                   "Academia Euler es la opción más barata que encaja con tu petición: "

@@ -57,12 +57,13 @@ def test_the_note_is_said_only_under_the_prices_it_explains(lang: str, mark: str
 
 
 @pytest.mark.parametrize("lang, said, mark", [
-    ("en", "2.99 USD/hour (23.92 USD/hour for a bundle of 8)", "Prices marked ~"),
-    ("es", "2,99 US$/hora (23,92 US$/hora por un lote de 8)", "marcados con ~")])
+    ("en", "2.99 USD/hour, 23.92 USD/hour for a bundle of 8", "Prices marked ~"),
+    ("es", "2,99 US$/hora, 23,92 US$/hora por un lote de 8", "marcados con ~")])
 def test_a_bundle_s_share_is_exact_and_says_the_bundle(lang: str, said: str,
                                                        mark: str) -> None:
     """An 8-GPU instance's price divided by 8 in its own currency was shown "~2,99" under
-    a note saying ~ means converted with reference rates: no rate was used."""
+    a note saying ~ means converted with reference rates: no rate was used. (left out: the
+    bundle's price after a comma, inside the list's one pair of brackets)"""
     def usd(amount: float) -> Money:
         return Money(amount=amount, currency="USD", comparator="=", per="hour")
 

@@ -128,9 +128,9 @@ def test_the_changes_heading_stands_on_its_own_line(lang: str, heading: str) -> 
 
 
 @pytest.mark.parametrize("lang, line", [
-    ("en", "- **Hotel Arts** (10.50 EUR/person (28 EUR/hour as stated) [1], 8.9/10 [2]): "
+    ("en", "- **Hotel Arts** (10.50 EUR/person, 28 EUR/hour as stated [1]; 8.9/10 [2]): "
            "over budget\n"),
-    ("es", "- **Hotel Arts** (10,50 €/persona (28 €/hora según la fuente) [1], 8,9/10 [2]): "
+    ("es", "- **Hotel Arts** (10,50 €/persona, 28 €/hora según la fuente [1]; 8,9/10 [2]): "
            "por encima del presupuesto\n"),
 ])
 def test_a_price_put_on_the_requests_footing_shows_the_price_its_source_states(

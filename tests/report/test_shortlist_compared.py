@@ -62,10 +62,10 @@ def _print_shop(lang: str, query: str) -> str:
 @pytest.mark.parametrize("lang, query, row, left", [
     ("en", "bind 4 theses, 220 pages, at most 150 EUR",
      "| 1 | Copiasur | 93.50 EUR in total (0.04 EUR/page as stated) [1] ≤ 150 EUR |",
-     "- **Printa** (164 EUR in total (0.06 EUR/page as stated) [3]): over budget"),
+     "- **Printa** (164 EUR in total, 0.06 EUR/page as stated [3]): over budget"),
     ("es", "encuadernar 4 tesis de 220 páginas por no más de 150 €",
      "| 1 | Copiasur | 93,50 € en total (0,04 €/página según la fuente) [1] ≤ 150 € |",
-     "- **Printa** (164 € en total (0,06 €/página según la fuente) [3]): por encima del "
+     "- **Printa** (164 € en total, 0,06 €/página según la fuente [3]): por encima del "
      "presupuesto"),
 ])
 def test_the_whole_order_rank_compared_is_shown_first(lang, query, row, left) -> None:

@@ -190,3 +190,20 @@ def test_a_term_average_is_shown_as_one_not_as_the_sources_figure():
 
     assert translations("es").gettext("%(price)s (%(average)s on average over the term)") \
         == "%(price)s (%(average)s de media en el plazo)"
+
+
+@pytest.mark.parametrize("text", [
+    "Starter hosting €1.99/mo for the first 3 months, then €6.99/mo.",
+    "Plan Inicio 2,49 €/mes el primer año, después 7,99 €/mes. Alta 5 €.",
+])
+def test_one_month_asked_is_said_in_the_singular(text):
+    """"over the 1 months asked" / "en los 1 meses pedidos" read wrong: one month is the
+    month asked, in both languages."""
+    from scout.i18n.messages import localize
+
+    c = _plan(text)
+    for_term(c, FEES, 12, 1)
+    assert c.term is not None and c.term.asked and c.term.months == 1
+    assert c.flags[0].startswith("compared at its average a month over the month asked,")
+    said = localize(c.flags[0], "es")
+    assert "en el mes pedido" in said and "1 meses" not in said, said
