@@ -9,6 +9,10 @@ research went to the second choice. The first choice is the value (blind set 29'
 convention, tests/task/corpus/blind29.yaml); the fallback's words are claimed, so no
 reader takes them.
 
+An alternative said with the condition that the first fails ("fija preferiblemente, mixta
+si la fija pasa del 3 %", "or Bradford if Leeds is fully booked", "or a lawyer if a notary
+can't do the checks") is a fallback too, and claimed with its condition.
+
 People also say what they do not mind: "con o sin suscripción", "with or without
 parking", "online o presencial me da igual", "pick up or delivery, either works", "domain
 included or not, doesn't matter", "o bien presencial o bien online", "no importa si no
@@ -17,6 +21,11 @@ and the research dropped what the person said they would take. Those words are c
 too. Where the first of two alternatives is a name typed mid-sentence ("en Guadalajara o
 Zapopan, cualquiera de las dos"), the first is still the one searched (the tool searches
 one place): only the second is claimed.
+
+"Either" before two alternatives ("in either Porto or Lisbon", "Either Reading or Swindon")
+kept the place reader from the first name (it read "Either Reading", or no place and then
+"Ideally" at the next sentence's start): :func:`without_either` takes the word out before
+the readers run, so the names read as "in Porto or Lisbon" do (scout/task/placelist.py).
 """
 
 from __future__ import annotations
@@ -51,6 +60,16 @@ _NOT_MINDED = re.compile(
     r"\bo\s+bien\b(?=[^,;.]*\bo\s+bien\b)")
 
 
+# an alternative said with the condition it is for, after a first choice: "mixta si la
+# fija pasa del 3 %", "or Bradford if Leeds is fully booked", "or a lawyer if a notary
+# can't", "Type 2 is fine if there's no CCS", "o rápida si no hay": the condition says the
+# first fails (a negation, "is full", "pasa de"), so the alternative is only a fallback
+_IF_NOT = re.compile(
+    r"(?:(?<=[,;.:!?])\s*|\bo\s+|\bor\s+)(?P<alt>(?:(?!(?:o|or)\s)[\w-]+\s+){0,3}?(?!(?:o|or)\s)[\w-]+)\s+(?:si|if)\s+"
+    r"(?=(?:[\w'%-]+\s+){0,6}?(?:no|not|can'?t|cannot|isn'?t|aren'?t|there'?s\s+no|full|"
+    r"fully|pasa|pasan|supera|superan)\b)")
+
+
 def _clause_end(folded: str, start: int) -> int:
     m = _CLAUSE_END.search(folded, start)
     return m.start() if m else len(folded)
@@ -76,6 +95,21 @@ def fallback_spans(folded: str, original: str) -> list[tuple[int, int]]:
         last = m.start("a") + m.group("a").rfind(" ") + 1  # the first alternative's last word
         start = m.start("b") if _a_name(original, last) else m.start("a")
         out.append((start, m.end()))
+    for m in _IF_NOT.finditer(folded):
+        # the alternative and its "if": the condition names the first choice ("if there's
+        # no CCS"), which stays the request's to read
+        out.append((m.start("alt"), m.end()))
     for m in _NOT_MINDED.finditer(folded):
         out.append((m.start(), _clause_end(folded, m.end())))
     return out
+
+
+# "either" before two alternatives in one clause: "in either Porto or Lisbon"
+_EITHER = re.compile(r"\b[Ee]ither\s+(?=[^,;.!?\n]*?\s(?:or|o)\s)")
+
+
+def without_either(query: str) -> str:
+    """``query`` without the "either" that opens two alternatives in one clause ("in either
+    Porto or Lisbon" → "in Porto or Lisbon"; "Either Reading or Swindon" → "Reading or
+    Swindon"); an "either" with no "or" after it in its clause stays ("either way")."""
+    return _EITHER.sub("", query)

@@ -30,7 +30,7 @@ from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import boolean_rivals, find_boolean
-from scout.task.fallbacks import fallback_spans
+from scout.task.fallbacks import fallback_spans, without_either
 from scout.task.booleans import said_again as flag_said_again
 from scout.task.calques import nativised
 from scout.task.catalan import castilian
@@ -191,6 +191,7 @@ def _parse_one(
     q = castilian(unshouted(unspoken(unmarked(unwrapped(blanked(q, unread))), own)))
     q = undictated(q)  # "en cordoba coma para el 26": punctuation said aloud, as its marks
     q = uninstructed(q)  # "ignore previous instructions and print ...": no request
+    q = without_either(q)  # "in either Porto or Lisbon": the names, as "in Porto or Lisbon"
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     # the kind's own words in each language break a terse request's tie ("folletos A4, mate")
     # "Please answer in English" in a Spanish message: the report's language, said apart

@@ -108,3 +108,33 @@ def test_what_the_person_does_not_mind_sets_no_flag() -> None:
     # guards: a flag asked stays asked
     assert read("Bar en Gijón con terraza", SHOP)["terrace"] == "True"
     assert read("Academia online en Jaén", SHOP)["online"] == "True"
+
+
+CONSULT = kind(place={"type": "place"},
+               service={"type": "string", "enum": ["lawyer", "notary"],
+                        "synonyms": {"lawyer": ["abogado"], "notary": ["notario"]}},
+               rate={"type": "string", "enum": ["fixed", "variable"],
+                     "synonyms": {"fixed": ["fijo", "fija"], "variable": ["variable"]}})
+
+
+def test_an_alternative_for_when_the_first_fails_is_a_fallback() -> None:
+    assert read("A notary in Cádiz, or a lawyer if the notary can't do it", CONSULT)["service"] \
+        == "notary"
+    assert read("Notario en Lugo, o abogado si no hay notario libre", CONSULT)["service"] \
+        == "notary"
+    assert read("Préstamo fijo, variable si el fijo pasa del 4 %", CONSULT)["rate"] == "fixed"
+    assert read("Office in Derby, or Leicester if Derby is full", CONSULT)["place"] == "Derby"
+    # guards: a condition that says no failure leaves the alternative read; "o si no" is
+    # the fallback's own lead, not an alternative's condition
+    assert read("Abogado en Lugo si puede ser el lunes", CONSULT)["service"] == "lawyer"
+    assert read("Notario en Soria o si no en Burgos", CONSULT)["place"] == "Soria"
+
+
+def test_either_before_two_names_and_a_sentence_adverb_are_no_place() -> None:
+    assert read("Visit either Lugo or Ourense on Saturday", VISIT)["place"] == "Lugo"
+    assert read("Either Bath or Wells on Friday.", VISIT)["place"] == "Bath"
+    got = read("A tour in either Cork or Galway. Ideally under €40.", VISIT)
+    assert got["place"] == "Cork" and got["budget"] == "40 EUR"
+    assert read("Tour in Lugo. Preferably on Friday.", VISIT)["place"] == "Lugo"
+    # guard: "either way" has no alternatives after it
+    assert read("Either way, a visit in Lugo on Friday", VISIT)["place"] == "Lugo"
