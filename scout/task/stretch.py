@@ -14,7 +14,9 @@ the first is said as a wish ("ideally", "lo ideal", "preferiblemente"). A number
 after it ("o 60 si ...", ", 14.", "puedo llegar a 75") restates the amount: it keeps the
 first one's currency, unit and scale ("45 lucas, o 60 si ..." is 60,000 pesos).
 
-What it never takes: a number that counts or measures something ("hasta 30 €, somos 40",
+Only a first amount said as a cap ("hasta", "max", "no pase de") or a wish bends: "100 USD,
+hasta 150" is an amount with its currency beside a bare one, which it leaves
+(tests/task/test_parse38_classes.py). What it never takes: a number that counts or measures something ("hasta 30 €, somos 40",
 "o 120 en total": another unit), a number in another sentence, one more than three times
 the first (a year, a total), and a lower one ("hasta 180 €; si no, 150": the looser is
 the first).
@@ -60,7 +62,7 @@ def stretched(hit: Hit, free: str, original: str, territories: list[str], lang: 
     "for EV charging"), which are no requirement: the caller claims them, so that no
     other input reads them."""
     from scout.task.figures import figure
-    from scout.task.money import iter_money
+    from scout.task.money import iter_money, said_capped
     from scout.task.moneyunits import periodic
 
     money, (a, b), word = hit
@@ -69,6 +71,8 @@ def stretched(hit: Hit, free: str, original: str, territories: list[str], lang: 
     stop = _STOP.search(free, b, min(len(free), b + _REACH))
     end = stop.start() if stop else min(len(free), b + _REACH)
     wished = _WISHED.search(free, max(0, a - 40), a) is not None
+    if not wished and not said_capped(free, (a, b)):
+        return hit, []  # "100 USD, hasta 150": an amount said bare is bent by nothing
     best: Hit | None = None
     for other in iter_money(free, original, territories, lang=lang):
         o_money, (oa, ob), o_word = other
