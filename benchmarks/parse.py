@@ -96,7 +96,11 @@ asker wants the answer, said beside the constraints: how many results, order and
 comparisons with a named thing, landmarks and distances as where, output wishes and the
 answer's language, hedges, and numbers inside those wishes that are no constraint; EV
 charging, hair salons and bakeries for the first time, and the kinds the others used least;
-a Tuesday's today in April 2027). Each kind's
+a Tuesday's today in April 2027); ``--blind29`` the twenty-ninth (alternatives, fallbacks and
+conditions: a second-choice place or date, either/or, a wished bound beside a firm one, an
+amount a condition raises, a threshold that is no budget, exclusions and indifference, and
+the numbers inside those that are no constraint; fuel stations and accountants for the first
+time, and the kinds the others used least; a Monday's today in June 2027). Each kind's
 pipeline name is passed to the parser as ``kind=``, as ``scout apply`` does
 (scout/steps/task.py), so a request naming the kind itself ("storage unit manchester")
 is read as a real run reads it: a ``{pipeline: path}`` kind's ``name:``, or a kind
@@ -151,6 +155,7 @@ BLIND25 = ROOT / "tests" / "task" / "corpus" / "blind25.yaml"
 BLIND26 = ROOT / "tests" / "task" / "corpus" / "blind26.yaml"
 BLIND27 = ROOT / "tests" / "task" / "corpus" / "blind27.yaml"
 BLIND28 = ROOT / "tests" / "task" / "corpus" / "blind28.yaml"
+BLIND29 = ROOT / "tests" / "task" / "corpus" / "blind29.yaml"
 TARGET = 0.97
 
 
@@ -398,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the twenty-seventh blind set ({BLIND27.relative_to(ROOT)}) instead")
     ap.add_argument("--blind28", action="store_true",
                     help=f"score the twenty-eighth blind set ({BLIND28.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind29", action="store_true",
+                    help=f"score the twenty-ninth blind set ({BLIND29.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -412,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND22 if args.blind22 else BLIND23 if args.blind23
             else BLIND24 if args.blind24 else BLIND25 if args.blind25
             else BLIND26 if args.blind26 else BLIND27 if args.blind27
-            else BLIND28 if args.blind28 else args.corpus)
+            else BLIND28 if args.blind28 else BLIND29 if args.blind29 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -448,7 +455,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 24" if args.blind24
              else "blind set 25" if args.blind25
              else "blind set 26" if args.blind26 else "blind set 27" if args.blind27
-             else "blind set 28" if args.blind28 else "corpus")
+             else "blind set 28" if args.blind28
+             else "blind set 29" if args.blind29 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

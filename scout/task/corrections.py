@@ -42,8 +42,10 @@ _BEFORE = re.compile(
     r"(?:(?<=[,;\u2013\u2014-])|(?<=[,;\u2013\u2014-]\s))(?:o\s+)?mejor\b(?!\s+dicho)|"
     # "contrato de 24 meses no, máximo 12", "en marzo, no, en abril": the value just
     # said, then "no" and a comma, takes it back (a "no" opening the request takes back
-    # nothing; "no, mejor" is read whole by the first branch, which comes first)
-    r"(?<=[\w,][ \t])no\s*,")
+    # nothing; "no, mejor" is read whole by the first branch, which comes first); "si no,"
+    # opens a fallback, no correction: "en Burgos o, si no, en Aranda" keeps Burgos
+    # (scout/task/fallbacks.py)
+    r"(?<=[\w,][ \t])(?<!\bsi\s)no\s*,")
 # a relaxation said after its value: "ok 8.5 is fine too", "150 también vale"
 _AFTER = re.compile(
     r"\b(?:is|are|would\s+be|also)\s+(?:fine|ok|okay|good)\s+too\b|\b(?:works|would\s+do|"

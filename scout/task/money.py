@@ -112,6 +112,12 @@ def _capped(free: str, span: tuple[int, int]) -> bool:
     return _CAPPED.search(free[max(0, span[0] - _CAP_REACH):span[1]]) is not None
 
 
+def said_capped(free: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` is said with a cap word (:func:`_capped`): what
+    :mod:`scout.task.stretch` asks of a cap before it bends it."""
+    return _capped(free, span)
+
+
 # a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
 # quiero gastar más de", "shouldn't cost more than" (up to three words between, one clause)
 _NEGATED = re.compile(r"(?:\b(?:no|not|nada|nothing|never|nunca|ni|sin)|n['’]t)"

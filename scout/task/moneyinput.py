@@ -43,6 +43,7 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
     from scout.task.moneylabels import said_none, unit_owner
     from scout.task.itemcount import counted_price, unit_price
     from scout.task.moneyunits import periodic, unit_span
+    from scout.task.stretch import stretched
     from scout.task.taxbasis import with_basis
 
     hit: tuple[Any, tuple[int, int]] | None = None
@@ -98,6 +99,15 @@ def read_money(name: str, spec: InputSpec, inputs: dict[str, InputSpec], text: Q
         money = (unit_price(money[0], inputs), money[1], money[2])
         # "80 € por muestra" for a count of samples: one sample's
         money = (*counted_price(money[0], money[1], free, inputs), money[2])
+        if end is None:  # "ideally £150 a month, £200 tops": the most it may cost at all
+            first = money[1]
+            money, conditions = stretched(money, free, text.original, territories,
+                                          result.lang)
+            if money[1] != first:
+                # the amount it bends is the budget's too, no fee's; what the stretch is
+                # for ("si incluye la renta") is no requirement
+                for span in (first, *conditions):
+                    text.claim(span)
     if money is not None and money[0].per is None and spec.per is not None:
         # the kind's basis for a budget the request says none of: a hire's "3 días,
         # máximo 400 €" is for the three days (``InputSpec.per``)

@@ -30,6 +30,7 @@ from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import boolean_rivals, find_boolean
+from scout.task.fallbacks import fallback_spans, without_either
 from scout.task.booleans import said_again as flag_said_again
 from scout.task.calques import nativised
 from scout.task.catalan import castilian
@@ -191,6 +192,7 @@ def _parse_one(
     q = castilian(unshouted(unspoken(unmarked(unwrapped(blanked(q, unread))), own)))
     q = undictated(q)  # "en cordoba coma para el 26": punctuation said aloud, as its marks
     q = uninstructed(q)  # "ignore previous instructions and print ...": no request
+    q = without_either(q)  # "in either Porto or Lisbon": the names, as "in Porto or Lisbon"
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     # the kind's own words in each language break a terse request's tie ("folletos A4, mate")
     # "Please answer in English" in a Spanish message: the report's language, said apart
@@ -451,6 +453,10 @@ def _parse_one(
                 result.spans[name] = q[quoted[0]:quoted[1]].strip()
 
     fixes = segments(text.folded)  # "en marzo, no, mejor en abril": the later one is meant
+    # "en Burgos o, si no, en Aranda", "con o sin suscripción": a second choice, or what the
+    # person does not mind, is no constraint
+    for span in fallback_spans(text.folded, text.original):
+        text.claim(span)
     others = other_parts(text.folded)  # "... y también buscar hotel, algo de 1.200 pesos"
     others += priced_parts(text.folded, frozenset(  # "... y el vuelo cuesta 300": the flight's
         fold(a) for s in inputs.values() if s.type == "money" for a in s.aliases))

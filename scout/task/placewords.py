@@ -107,6 +107,7 @@ sitio sitios lugar lugares spot spots apetece antoja quisiera queremos buscamos 
 yo nosotros dime decime dinos wants needs he she they
 kindly che oye oiga siri alexa google buscame conseguime recomendame mostrame
 buscando estoy estamos searching actually currently actualmente
+ideally preferably hopefully idealmente preferiblemente preferentemente whichever otherwise
 """.split())
 # compass points after a particle go on with a name ("punta del este", "ciudad del este")
 POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})

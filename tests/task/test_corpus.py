@@ -364,6 +364,19 @@ def test_blind28_is_separate_bilingual_and_labelled() -> None:
                         "restaurant"})
 
 
+def test_blind29_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind29.yaml (``parse.py --blind29``): alternatives, fallbacks and
+    conditions (a second-choice place or date, either/or, a wished bound beside a firm one,
+    an amount a condition raises, a threshold that is no budget, exclusions, indifference),
+    over two kinds no blind set had (fuel stations, accountants), the kinds the others used
+    least and the hotel and restaurant pipelines; no request shared with any other corpus."""
+    _a_blind_set(29, least=60, per_lang=20,
+                 kinds={"fuel", "accountant", "bakery", "evcharging", "hairsalon", "carrepair",
+                        "drivingschool", "remittance", "attraction", "childcare", "hire",
+                        "hosting", "insurance", "labservices", "legal", "mortgage", "parking",
+                        "solar", "carehome", "courier", "hotel", "restaurant"})
+
+
 def test_the_scorer_reads_a_request_with_its_kinds_project_catalogs(monkeypatch) -> None:
     """A real pipeline's request is read as ``scout apply`` reads it: with the catalogs
     beside its project's templates (its Spanish words for the kind's inputs and values);
