@@ -123,13 +123,16 @@ def compare_unstated(cands: list[Candidate], periods: dict[tuple[str, str, str],
 
 
 def set_apart(cands: list[Candidate], apart: set[str]) -> list[str]:
-    """With no money asked and as many prices or more stating no period (a laptop's), each
+    """With no money asked and more prices stating no period than stating one (a laptop's), each
     price per a period of time beside them (a financing plan's "45 €/mes") flagged and
     its key put in ``apart`` (rank orders it after them: 45 a month is no cheaper than
     849 once); the notes saying so. Nothing where most state a period (rank then puts
     them on it: :func:`scout.steps.rank_peers.peer_period`)."""
     target, _ = implied_period(cands)
-    if target is not None:
+    priced = [_period(c) for c in cands if c.price is not None and c.video is None]
+    # only where most prices state none: one of each (a flat's night beside a flat's
+    # bare amount) says nothing of which the kind's are, so both are compared as they are
+    if target is not None or 2 * sum(p is None for p in priced) <= len(priced):
         return []
     said: dict[str, int] = {}
     for c in cands:
