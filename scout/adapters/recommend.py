@@ -152,10 +152,10 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             syn._("{name} is both the best rated and the cheapest option on the shortlist, "
                   "though it may not fit your request ({unchecked}): {rating}, {price}.",
                   name=best.name, unchecked=unsure, rating=syn.rating_text(best),
-                  price=syn.price_text(best)) if unsure else
+                  price=_cheapest_text(syn, best)) if unsure else
             syn._("{name} is both the best rated and the cheapest option that fits "
                    "your request: {rating}, {price}.", name=best.name,
-                   rating=syn.rating_text(best), price=syn.price_text(best)),
+                   rating=syn.rating_text(best), price=_cheapest_text(syn, best)),
             syn.rating_sources(best, best.rating or 0.0) + syn.price_items(best)))
     else:
         if best is not None:
@@ -173,14 +173,14 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             out.append(syn.sentence(
                 syn._("{name} and {other} are the cheapest options that fit your request, "
                       "at the same price: {price}.", name=cheap.name, other=twin.name,
-                      price=syn.price_text(cheap)),
+                      price=_cheapest_text(syn, cheap)),
                 syn.price_items(cheap) + syn.price_items(twin)))
         elif cheap is not None and apart:
             # the cheapest of those compared, and which could not be compared with them
             out.append(syn.sentence(syn._(
                 "{name} is the cheapest among the options whose prices could be compared "
                 "({price}); the price of {others} could not be compared with theirs.",
-                name=cheap.name, price=syn.price_text(cheap),
+                name=cheap.name, price=_cheapest_text(syn, cheap),
                 others="; ".join(f"{a.name} ({syn.price_text(a)})" for a in apart)),
                 syn.price_items(cheap) + [i for a in apart for i in syn.price_items(a)]))
         elif cheap is not None:
@@ -188,9 +188,9 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             out.append(syn.sentence(
                 syn._("{name} is the cheapest option on the shortlist, though it may not fit "
                       "your request ({unchecked}): {price}.", name=cheap.name, unchecked=unsure,
-                      price=syn.price_text(cheap)) if unsure else
+                      price=_cheapest_text(syn, cheap)) if unsure else
                 syn._("{name} is the cheapest option that fits your request: {price}.",
-                       name=cheap.name, price=syn.price_text(cheap)),
+                       name=cheap.name, price=_cheapest_text(syn, cheap)),
                 syn.price_items(cheap)))
     if untaxed is not None:
         out.append(_tax_sentence(syn, untaxed, priced))
@@ -205,6 +205,19 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             out.append(trade)
     return out
 
+
+
+def _cheapest_text(syn: Builder, s: Subject) -> str:
+    """``s``'s price where a sentence calls it the cheapest: a range (``28-34 €/mes``) is
+    the cheapest by its low end, which may be under a budget its top is over, so it is
+    said "from" that end ("from 28 €/mes (28-34 €/mes)"), never as if the whole range
+    cost that little; any other price as :meth:`Builder.price_text` says it."""
+    said = syn.price_text(s)
+    price = s.price
+    if price is None or price.max is None or price.max <= price.amount:
+        return said
+    return syn._("from {low} ({price})", low=syn.fmt.money(price.model_copy(
+        update={"max": None})), price=said)
 
 
 def unchecked(syn: Builder, s: Subject) -> str:

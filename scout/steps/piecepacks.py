@@ -11,6 +11,12 @@ the price compared is that many packs: "bandeja 25 uds 30 €" for 50 is 60 €,
 "price for a pack of 25 times 2 for the 50 pieces asked". A pack as large as the pieces
 asked or larger is compared as stated. A page stating no pack is left as it was, and so
 is a price per a period or per a head.
+
+A budget per piece ("1 € la unidad", "under £2 each", "máximo 1,50 € cada uno": a budget
+per item, or per person where the kind counts the pieces asked) compares a pack's price
+per piece instead: "docena 9 €" is 0,75 € a piece, "pack of 6 for £10" £1.67, flagged
+"price for a pack of 12 divided by 12 to compare it per piece" (:func:`per_piece`), never
+left unchecked as stating no unit nor held whole against one piece's budget.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from collections.abc import Callable
 from scout.i18n import N_
 from scout.schemas.records import Candidate, Evidence
 from scout.schemas.task import Money
-from scout.steps.packprice import price_lines
+from scout.steps.packprice import divided, price_lines
 from scout.task.amounts import find_amounts
 from scout.task.lang import fold
 
@@ -32,11 +38,21 @@ _COUNT = re.compile(
     r"|(?:(?<![\d.,])(?P<dozens>\d{1,3})\s*(?:docenas?|dozens?)\b)"
     r"|(?P<dozen>\b(?:docena|dozen)\b)"
     r"|(?:(?<![\d.,])(?P<n>\d{1,4})\s*(?:uds?\.?|unidades|unids?\.?|piezas|pieces|pcs\.?|"
-    r"units|mini\s+[^\W\d_]+)(?!\w))")
+    r"units|mini\s+[^\W\d_]+)(?!\w))"
+    # "pack of 6", "caja de 12", "box of 20", "bolsa de 10": a pack said by its container
+    r"|(?:\b(?:packs?|cajas?|box(?:es)?|bolsas?|bags?|bandejas?|trays?|lotes?)\s+(?:of|de)\s+"
+    r"(?P<held>\d{1,4})(?![\d.,]))")
 #: what ends a pack's clause (folded text)
 _BREAK = re.compile(r"[.;,\n|·•]")
 #: how far after an amount its pack may be said ("9 € la docena", "£12 per dozen")
 _AFTER = 24
+
+#: what a budget per piece is per (Money.per): an item, or a person where the pieces are
+#: counted (rank's ``tiers`` integer: a person's piece is one of those asked)
+PIECE_BUDGETS = ("item", "person")
+
+PER_PIECE_FLAG = N_("price for a pack of {count} divided by its pieces, to compare it per piece "
+                    "with the budget per piece")
 
 PIECES_FLAG = N_("price for a pack of {count} times {packs} for the {asked} pieces asked, "
                  "to compare it with the budget for the whole order")
@@ -49,7 +65,7 @@ def _count(m: re.Match[str]) -> int:
         return int(m.group("dozens")) * 12
     if m.group("dozen"):
         return 12
-    return int(m.group("n"))
+    return int(m.group("n") or m.group("held"))
 
 
 def packs_listed(text: str) -> list[tuple[int, Money]]:
@@ -123,3 +139,32 @@ def for_pieces(c: Candidate, asked: float | None, per: str | None) -> None:
         "min": round(base.min * packs, 2) if base.min is not None else None,
         "max": round(base.max * packs, 2) if base.max is not None else None})
     c.flags.append(PIECES_FLAG.format(count=count, packs=packs, asked=f"{asked:g}"))
+
+
+def per_piece(c: Candidate, per: str | None, pieces: float | None,
+              each: str | None = None) -> bool:
+    """Put ``c``'s price for a pack of pieces ("docena 9 €", "pack of 6 for £10") per
+    piece against a budget per piece: per ``item`` ("1 € la unidad"), one unit's
+    (``each``: "300 € cada una" in a kind counting how many), or per ``person`` where the
+    kind counts the pieces asked (``pieces``: "50 mini brownies, under £2 each"); divided
+    by the pack's count, put on the budget's footing, and flagged. True when it did; a
+    price stating a unit or a head, or no pack, is left as it is."""
+    base = c.price_converted or c.price
+    if c.price is None or base is None or base.per is not None or base.each is not None:
+        return False
+    if each == "unit":
+        footing: dict[str, str | None] = {"each": "unit"}
+    elif per in PIECE_BUDGETS and (per != "person" or pieces):
+        footing = {"per": per}
+    else:
+        return False
+    count = next((n for t in price_lines(c) for n, m in packs_listed(t)
+                  if m.amount == c.price.amount), None)
+    if count is None or count <= 1 or not math.isfinite(base.amount):
+        return False
+    update = divided(base, count, fine=True)
+    if update is None:
+        return False
+    c.price_converted = base.model_copy(update={**update, **footing})
+    c.flags.append(PER_PIECE_FLAG.format(count=count))
+    return True

@@ -85,7 +85,7 @@ from scout.steps.noticeneeded import flag_notice
 from scout.steps.serviceprice import asked_subject, subject_words
 from scout.steps.slotlength import asked_minutes
 from scout.steps.staylength import stay_span
-from scout.steps.unstatedbudget import compare_unstated
+from scout.steps.unstatedbudget import compare_unstated, set_apart
 from scout.steps.taxprice import (asked_basis, basis_note, compared_basis, off_basis,
                                   put_on_basis)
 from scout.steps.workbasis import Work, rank_work
@@ -312,8 +312,13 @@ def run(ctx: StepContext) -> Shortlist:
         flag_notice(c, asked_dates(ctx.task), getattr(ctx.task, "today", None))
     # a budget said with no period ("máximo 500 €") against prices stated per one: read per
     # the period most of them state, and said so (scout.steps.unstatedbudget)
-    unstated = compare_unstated(cands, periods, span, work, counted) \
-        if target is not None and not floor and per is None and "price" in read else []
+    # (and one per a period among one-off prices with no money asked, a laptop's
+    # financing "45 €/mes": ranked after them, flagged and noted the same way)
+    apart: set[str] = set()  # prices no like-for-like check compared: ranked after
+    unstated = compare_unstated(cands, periods, span, work, counted, apart) \
+        if target is not None and not floor and per is None and "price" in read else \
+        set_apart(cands, apart) if target is None and per is None and "price" in read \
+        else []
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other
@@ -439,7 +444,11 @@ def run(ctx: StepContext) -> Shortlist:
         notes.append(said_basis)
     if embedding_note is not None:
         notes.append(embedding_note)
-    kept.sort(key=lambda t: _sort_key(t[1], params.descending))
+    # an order by price puts a price compared as it is, per a period among one-off
+    # prices, after those it could not be compared with like for like
+    by_price = cost_at is not None and priced
+    kept.sort(key=lambda t: (by_price and t[0].key in apart,
+                             _sort_key(t[1], params.descending)))
     if params.limit:
         for c, *_ in kept[params.limit:]:
             excluded.append((c, [N_("beyond the top {limit}").format(limit=params.limit)]))

@@ -37,7 +37,7 @@ from scout.steps.tripfare import as_one_persons, for_trip
 from scout.steps.seasonprice import for_season
 from scout.steps.nounprice import for_nouns
 from scout.steps.seatprice import for_seats
-from scout.steps.piecepacks import for_pieces, restate_packs
+from scout.steps.piecepacks import for_pieces, per_piece, restate_packs
 from scout.steps.serviceprice import restate_service
 from scout.steps.slotlength import flag_length, restate_lengths
 from scout.steps.slotprice import for_slot
@@ -290,7 +290,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 for_slot(c, per, people or 0, work)
             else:  # its flag quotes the pack compared: no second word on the length
                 c.flags = [f for f in c.flags if f not in lengthed.values()]
-            if not tiered:  # "bandeja 25 uds 30 €" for 50: two of them (a tier says itself)
+            # "docena 9 €" against "1 € la unidad": per piece; "bandeja 25 uds 30 €" for
+            # 50 against a budget for the order: two of them (a tier says itself)
+            if not tiered and not per_piece(c, per, pieces, each):
                 for_pieces(c, pieces, per)
             # "Menu for 10 people: £250" against a budget per person: the page's group
             for_group(c, per, people or 0)

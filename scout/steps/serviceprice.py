@@ -6,7 +6,8 @@ they sell by name. Where the request's subject (its ``subject`` input: "mechas e
 Chamberí", "thai massage in Leeds") names one of those labels, each source's price is that
 label's amount: "mechas" is 60 €, never the first 18 €. A label is the words right before
 its amount in its own clause; the one sharing most of the subject's words is it, the one
-with fewest other words on a tie ("corte" over "corte y peinado" for "corte"), and none is
+with fewest other words on a tie ("corte" over "corte y peinado" for "corte"), a plural and
+its singular one word ("tintes" and "tinte", "colchones" and "colchón"), and none is
 where two tie still ("pizza margarita", "pizza cuatro quesos" for "pizza"). A page whose
 labels name no subject word, or pricing one thing, is left as it was; so is a source
 whose price is per a unit or a period other amounts' are not on (a rate beside a fee).
@@ -48,12 +49,21 @@ def _words(text: str) -> list[str]:
     return out
 
 
+#: the letters a plural adds "es" after, not "s" ("pasteles", "colchones", "classes",
+#: "coaches"): "cortes" is "corte" and "massages" "massage", never "cort" or "massag"
+_ES_AFTER = frozenset("lnrdjzxs")
+
+
 def _stem(word: str) -> str:
-    """``word`` without a plural's ending ("mechas" and "mecha", "massages")."""
-    for end in ("es", "s"):
-        if len(word) > 4 and word.endswith(end):
-            return word[: -len(end)]
-    return word
+    """``word`` without a plural's ending, the singular and the plural alike ("mechas" and
+    "mecha", "cortes" and "corte", "colchones" and "colchón", "classes" and "class"); a
+    word ending in "ss" is none ("class")."""
+    if len(word) <= 3 or not word.endswith("s") or word.endswith("ss"):
+        return word
+    if word.endswith("es") and len(word) > 4 and (word[-3] in _ES_AFTER
+                                                  or word.endswith(("ches", "shes"))):
+        return word[:-2]
+    return word[:-1]
 
 
 def labelled_prices(text: str) -> list[tuple[frozenset[str], int, Money]]:

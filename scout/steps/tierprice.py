@@ -47,6 +47,10 @@ UPWARD_COUNT = N_("its prices by count list none for exactly the {value} asked: 
                   "at the next one up, “{words}”")
 UNASKED = N_("its prices by size or count: compared at the lowest, “{words}”, as the "
              "request does not say which")
+#: a source stating one size or count, smaller than the value asked: a cake that serves 8
+#: for the 16 asked is not the order's price (a size at least as large is fine)
+SMALLER = N_("its price is for “{words}”, less than the {value} asked, so it may "
+             "cost more")
 
 _NUM = r"\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?"
 _UPTO = r"hasta|up\s+to|upto|max(?:imo|imum)?\.?|until|under|menos\s+de|<=?|≤"
@@ -89,9 +93,16 @@ def label_pattern(words: Sequence[str], area: bool) -> re.Pattern[str]:
     unit = r"(?P<m2>" + M2 + r")|(?P<ft2>" + FT2 + r")" if area else ""
     own = _unit_words(words)
     unit = "|".join(u for u in (unit, own) if u)
+    # or the word before the number, as a size is often said ("serves 12", "feeds 10",
+    # "raciones: 12"), where no amount follows the number (that is a price: "personas 12 €")
+    before = "" if not own else (
+        r"|(?<![\w.,])(?P<pre>" + own + r")\s*:?\s*(?:(?P<upto2>" + _UPTO + r")\s*)?"
+        r"(?:(?P<lo2>" + _NUM + r")\s*(?:-|–|to|a)\s*)?(?P<n2>" + _NUM + r")(?P<plus2>\+)?"
+        r"(?![\w.,]?\d)(?!\s*(?:€|£|\$|eur|euros?|gbp|usd|%)(?!\w))(?![\w])")
     return re.compile(
         r"(?<![\w.,])(?:(?P<upto>" + _UPTO + r")\s*|(?P<from>" + _FROM + r")\s*|" + _RANGE
-        + r")?(?P<n>" + _NUM + r")\s*(?P<plus>\+)?\s*[-\s]?\s*(?:" + unit + r")(?!\w)")
+        + r")?(?P<n>" + _NUM + r")\s*(?P<plus>\+)?\s*[-\s]?\s*(?:" + unit + r")(?!\w)"
+        + before)
 
 
 def tiers_in(text: str, pattern: re.Pattern[str]) -> list[Tier]:
@@ -99,25 +110,29 @@ def tiers_in(text: str, pattern: re.Pattern[str]) -> list[Tier]:
     folded = fold_aligned(text).lower()
     out = []
     for m in pattern.finditer(folded):
+        pre = bool(m.groupdict().get("pre"))  # "serves 12": the unit said first
         try:
-            n = read_number(m.group("n"))
-            lo = read_number(m.group("lo")) if m.groupdict().get("lo") else None
+            n = read_number(m.group("n2") if pre else m.group("n"))
+            lo_said = m.group("lo2") if pre else m.groupdict().get("lo")
+            lo = read_number(lo_said) if lo_said else None
         except ValueError:
             continue
         scale = SQ_FT_IN_M2 if m.groupdict().get("ft2") else 1.0
         n *= scale
         if lo is not None:
             low, high = lo * scale, n
-        elif m.group("upto"):
+        elif m.group("upto2" if pre else "upto"):
             low, high = 0.0, n
-        elif m.group("from") or m.group("plus"):
+        elif (not pre and m.group("from")) or m.group("plus2" if pre else "plus"):
             low, high = n, math.inf
         else:
             low = high = n
         if low <= high:
             unit = next((k for k in ("m2", "ft2") if m.groupdict().get(k)), None)
-            said = {"m2": "m²", "ft2": "sq ft"}.get(unit or "") or \
-                text[m.end("n"):m.end()].strip(" +-")
+            # a word said before the number is a verb as often as a unit ("serves"): no
+            # unit the value asked is written in
+            said = {"m2": "m²", "ft2": "sq ft"}.get(unit or "") or (
+                "" if pre else text[m.end("n"):m.end()].strip(" +-"))
             out.append(Tier(low, high, m.start(), m.end(), said))
     return out
 
@@ -139,8 +154,7 @@ def tier_prices(text: str, pattern: re.Pattern[str]) -> list[tuple[Tier | None, 
     out: list[tuple[Tier | None, Money, str]] = []
     for pick, money, (start, end) in paired:
         lo, hi = min(pick.start, start), max(pick.end, end)
-        out.append((pick, money.model_copy(update={"comparator": "="}),
-                    " ".join(text[lo:hi].split())))
+        out.append((pick, money.model_copy(update={"comparator": "="}), _said(text, lo, hi)))
     if len({(t.low, t.high) for t, _m, _s in paired}) < 2:
         return []
     # an amount in the list no count labels ("Studio £70 / 2-bed £95") is a tier of its
@@ -198,6 +212,11 @@ def restate_tiers(evidence: list[Evidence],
                       if e.price is not None and (listed := tier_prices(text, pattern))),
                      None)
         if found is None:
+            one = next((w for pattern, asked, _up in readers
+                        if asked is not None and e.price is not None
+                        and (w := _smaller(text, pattern, e.price, asked))), None)
+            if one is not None:
+                said[e.id] = (SMALLER, *one)
             out.append(e)
             continue
         listed, asked, upward = found
@@ -221,6 +240,37 @@ def restate_tiers(evidence: list[Evidence],
                           _value(asked, labelled))  # (a tier of no count, alone, is none)
         out.append(e.model_copy(update={"price": price}))
     return out, said
+
+
+def _said(text: str, lo: int, hi: int) -> str:
+    """``text[lo:hi]`` as the page words it, spaces made one, a bracket it cuts in two
+    closed ("(serves 20) £55", never "serves 20) £55")."""
+    words = " ".join(text[lo:hi].split())
+    if words.count("(") > words.count(")"):
+        words += ")"
+    elif words.count(")") > words.count("("):
+        words = "(" + words
+    return words
+
+
+def _smaller(text: str, pattern: re.Pattern[str], price: Money, asked: float
+             ) -> tuple[str, str] | None:
+    """Where ``text`` labels its price with one size or count (``tarta para 12 personas
+    35 €``, ``£25, serves 8``) smaller than the value ``asked``: the label and amount as
+    the page words them, and the value asked as the page words its unit; None otherwise
+    (no label, two or more: a price list, or a size that holds the value asked)."""
+    tiers = tiers_in(text, pattern)
+    if len(tiers) != 1:
+        return None
+    amounts = [(m, sp) for m, sp in listed_amounts(text) if math.isclose(m.amount, price.amount)]
+    if not amounts:
+        return None
+    tier, (start, end) = tiers[0], amounts[0][1]
+    if tier.high >= asked - 1e-9 or len(listed_amounts(text)) > 1 and not (
+            _pair(text, tiers, amounts, False) or _pair(text, tiers, amounts, True)):
+        return None
+    lo, hi = min(tier.start, start), max(tier.end, end)
+    return _said(text, lo, hi), _value(asked, [(tier, price, "")]) or f"{asked:g}"
 
 
 def _value(asked: float | None, labelled: Sequence[tuple[Tier | None, Money, str]]

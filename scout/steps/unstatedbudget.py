@@ -9,8 +9,10 @@ does), puts a price per another period on it (a rent per year as one per month, 
 "converted", approximate), and says once which period that was. Where most prices state
 no period (a laptop's one-off price), the budget is a one-off amount: a price per month
 beside them (a financing plan's "18 €/mes") is no price a one-off budget can be put on,
-so it is compared as it is, as before, but flagged and noted so the reader sees it never
-was a like-for-like check.
+so it is compared as it is, flagged and noted so the reader sees it never was a
+like-for-like check, and ranked after the prices stating none (its 18 is no cheaper than
+a 849 € laptop): rank orders it after them. With no money asked the same price among
+one-off ones is flagged, noted and ranked after them alike (:func:`set_apart`).
 
 A kind that declares its budget's basis (the money input's ``per``) and a request that
 says one ("máximo 500 € al mes") never come here: rank compares on that period.
@@ -28,15 +30,25 @@ from scout.steps.workbasis import Work
 from scout.units import PERIOD_DAYS
 
 #: a candidate compared as it is though its price states a period the budget does not
-AS_IS_FLAG = N_("price per {per} compared as it is with a budget that states no period")
+AS_IS_FLAG = N_("price per {per} compared as it is with a budget that states no period, "
+                "ranked after the prices that state none")
+#: the same with no money asked: a price per a period among prices stating none
+APART_FLAG = N_("price per {per} among prices that state no period: ranked after them")
 
 
 def _as_is_note(n: int) -> str:
     return N_plural(
         "{count} price per {per} was compared as it is with the budget, which states no "
-        "period",
+        "period, and ranked after the others",
         "{count} prices per {per} were compared as they are with the budget, which states "
-        "no period", n)
+        "no period, and ranked after the others", n)
+
+
+def _apart_note(n: int) -> str:
+    return N_plural(
+        "{count} price per {per} among prices that state no period was ranked after them",
+        "{count} prices per {per} among prices that state no period were ranked after them",
+        n)
 
 
 def _read_per_note(n: int) -> str:
@@ -75,12 +87,13 @@ def implied_period(cands: list[Candidate]) -> tuple[str | None, int]:
 def compare_unstated(cands: list[Candidate], periods: dict[tuple[str, str, str], int],
                      span: Span | None, work: Work | None,
                      counted: dict[str, dict[tuple[str, str, str], int]] | None = None,
-                     ) -> list[str]:
+                     apart: set[str] | None = None) -> list[str]:
     """Put ``cands``' prices on the basis a budget stating no period is read per
     (:func:`implied_period`), flagging each moved or left as it was; the notes that say
     how the budget was compared (English msgids, localised by the report). ``periods``
     counts the conversions for :func:`scout.steps.periodnotes.period_notes`; ``counted``
-    what each candidate added to it (rank's ``_costed_itself`` takes it back)."""
+    what each candidate added to it (rank's ``_costed_itself`` takes it back); ``apart``
+    gets the keys of those compared as they are, which rank orders after the others."""
     target, stating = implied_period(cands)
     as_is: dict[str, int] = {}
     for c in cands:
@@ -100,8 +113,34 @@ def compare_unstated(cands: list[Candidate], periods: dict[tuple[str, str, str],
         word = MEASURE_WORDS.get(per, per)
         c.flags.append(AS_IS_FLAG.format(per=word))
         as_is[word] = as_is.get(word, 0) + 1
+        if apart is not None:
+            apart.add(c.key)
     notes = [_as_is_note(n).format(count=n, per=per) for per, n in sorted(as_is.items())]
     if target is not None:
         notes.insert(0, _read_per_note(stating).format(
             count=stating, target=MEASURE_WORDS.get(target, target)))
     return notes
+
+
+def set_apart(cands: list[Candidate], apart: set[str]) -> list[str]:
+    """With no money asked and more prices stating no period than stating one (a laptop's), each
+    price per a period of time beside them (a financing plan's "45 €/mes") flagged and
+    its key put in ``apart`` (rank orders it after them: 45 a month is no cheaper than
+    849 once); the notes saying so. Nothing where most state a period (rank then puts
+    them on it: :func:`scout.steps.rank_peers.peer_period`)."""
+    target, _ = implied_period(cands)
+    priced = [_period(c) for c in cands if c.price is not None and c.video is None]
+    # only where most prices state none: one of each (a flat's night beside a flat's
+    # bare amount) says nothing of which the kind's are, so both are compared as they are
+    if target is not None or 2 * sum(p is None for p in priced) <= len(priced):
+        return []
+    said: dict[str, int] = {}
+    for c in cands:
+        per = _period(c)
+        if per is None or c.video is not None:
+            continue
+        word = MEASURE_WORDS.get(per, per)
+        c.flags.append(APART_FLAG.format(per=word))
+        said[word] = said.get(word, 0) + 1
+        apart.add(c.key)
+    return [_apart_note(n).format(count=n, per=per) for per, n in sorted(said.items())]

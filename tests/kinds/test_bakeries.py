@@ -245,3 +245,36 @@ def test_a_rate_per_kilo_times_the_weight_asked(tmp_path):
     assert _excluded(run) == {"Horno Caro": ["por encima del presupuesto"]}
     price = run.artifact("shortlist")["items"][0]["candidate"]["price_converted"]
     assert (price["amount"], price["per"]) == (48.0, "total")
+
+
+@pytest.mark.parametrize("query, listings, kept, dropped, said", [
+    ("36 rosquillas en Zaragoza, como mucho 0,80 € la unidad",
+     [Result("Horno Ebro", "https://dulces.test/ebro", "Horno Ebro: rosquillas a 7,20 € la docena."),
+      Result("Pastelería Pilar", "https://dulces.test/pilar",
+             "Pastelería Pilar: rosquillas, 0,95 € la unidad."),
+      Result("Obrador Delicias", "https://dulces.test/delicias",
+             "Obrador Delicias: bandeja de 30 rosquillas por 27 €.")],
+     ["Horno Ebro"], ["Obrador Delicias", "Pastelería Pilar"],
+     "precio de un lote de 12 dividido entre sus piezas"),
+    ("40 mini scones for a seminar in York, no more than £1.20 each",
+     [Result("Minster Bakes", "https://scones.test/minster",
+             "Minster Bakes: mini scones, pack of 10 for £11."),
+      Result("Shambles Pantry", "https://scones.test/shambles",
+             "Shambles Pantry: mini scones, box of 24 pieces £30."),
+      Result("Ouse Kitchen", "https://scones.test/ouse", "Ouse Kitchen: mini scones £1 each.")],
+     ["Ouse Kitchen", "Minster Bakes"], ["Shambles Pantry"],
+     "price for a pack of 10 divided by its pieces"),
+])
+def test_a_budget_per_piece_divides_a_dozen_or_a_pack(tmp_path, query, listings, kept,
+                                                      dropped, said):
+    """A budget per piece ("0,80 € la unidad", "£1.20 each") compares a pack's price per
+    piece: "7,20 € la docena" is 0,60 € a piece, "bandeja de 30 por 27 €" 0,90 €, "pack of
+    10 for £11" £1.10, "box of 24 pieces £30" £1.25; never a whole dozen held against one
+    piece's budget, nor kept unchecked as stating no unit. The report says how."""
+    from tests.kinds import run_kind
+
+    run, _ = run_kind(KIND, tmp_path / "run", query, listings, today=TODAY, seed=own_pages)
+    assert _names(run) == kept
+    assert sorted(_excluded(run)) == dropped
+    assert said in run.report
+    assert "no unit" not in run.report and "ninguna unidad" not in run.report

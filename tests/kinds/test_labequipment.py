@@ -316,3 +316,27 @@ def test_a_budget_each_is_one_units_and_a_budget_for_all_is_the_quantitys(query,
              for k, a in (("finn", 285), ("tacta", 310))]
     short = rank.run(_ctx(params, {"candidates": Candidates(items=items)}, task))
     assert [i.candidate.key for i in short.items] == kept
+
+
+@pytest.mark.parametrize("query, kept", [
+    ("200 nitrile gloves, under £0.10 each", ["gloves-c", "gloves-a"]),
+    ("necesitamos 500 puntas de pipeta, máximo 0,05 € cada una", ["tips-b"]),
+])
+def test_a_budget_each_divides_a_box_by_its_pieces(tmp_path, query, kept):
+    """One unit's budget ("£0.10 each", "0,05 € cada una") against a box or a pack ("box
+    of 100 for £9", "caja de 1000 por 40 €"): the box's price per piece, flagged, never the
+    whole box's against one piece's budget (every box over it)."""
+    from tests.kinds import own_pages, run_kind
+
+    listings = [
+        Result("Gloves A", "https://lab.test/gloves-a", "Gloves A: nitrile gloves, box of 100 for £9."),
+        Result("Gloves B", "https://lab.test/gloves-b", "Gloves B: nitrile gloves £0.15 each."),
+        Result("Gloves C", "https://lab.test/gloves-c", "Gloves C: nitrile gloves, pack of 50 for £3."),
+    ] if "gloves" in query else [
+        Result("Tips A", "https://lab.test/tips-a", "Tips A: puntas de pipeta, caja de 96 por 6 €."),
+        Result("Tips B", "https://lab.test/tips-b", "Tips B: puntas de pipeta, caja de 1000 por 40 €."),
+    ]
+    run, _ = run_kind(KIND, tmp_path / "run", query, listings, today=TODAY, seed=own_pages)
+    assert [i["candidate"]["url"].rsplit("/", 1)[-1]
+            for i in run.artifact("shortlist")["items"]] == kept
+    assert "divided by its pieces" in run.report or "dividido entre sus piezas" in run.report

@@ -89,7 +89,26 @@ def test_a_tours_range_a_person_reads_as_a_range_in_the_synthesis(runs):
     assert shortlist_names(run) == ["Gótico a pie", "Gótico esencial"]
     assert excluded_reasons(run) == {
         "Barcelona medieval": ["por encima del presupuesto por persona"]}
-    assert "Gótico a pie es la opción más barata que encaja con tu petición: 15-25 €/persona." \
-        in run.report
+    # called the cheapest by its low end, which the 20 € asked is over: said "desde"
+    assert "Gótico a pie es la opción más barata que encaja con tu petición: desde 15 "\
+        "€/persona (15-25 €/persona)." in run.report
     assert "22-30 €/persona frente a 20 €/persona" in run.report
     assert "| Gótico esencial | 18 €/persona [" in run.report  # its dates are no range
+
+
+def test_a_range_straddling_the_budget_is_the_cheapest_from_its_low_end(tmp_path):
+    """A range called the cheapest by its low end (documented: a range is priced from it)
+    says so: "from 26 GBP/month (26-38 GBP/month)", never as if the whole range cost 26,
+    when its top is over the budget asked."""
+    from tests.kinds import run_kind
+
+    listings = [
+        Result("Salford Quays Gym", "https://quays.test/gym",
+               "Gym and classes, between £26 and £38 a month depending on the plan."),
+        Result("Deansgate Fit", "https://deansgate.test/gym", "Weights and pool. £29 a month."),
+    ]
+    run, _ = run_kind(KINDS["gyms"], tmp_path / "run", "gym in Salford for £30 a month max",
+                      listings, today=TODAY)
+    assert shortlist_names(run)[0] == "Salford Quays Gym"
+    assert "Salford Quays Gym is the cheapest option that fits your request: from 26 "\
+        "GBP/month (26-38 GBP/month)." in run.report

@@ -23,9 +23,9 @@ def _page(text: str, first: float, currency: str = "EUR") -> Candidate:
 
 
 def _compared(text: str, first: float, pieces: float | None, currency: str = "EUR",
-              per: str | None = None) -> Candidate:
+              per: str | None = None, each: str | None = None) -> Candidate:
     out, _ = enrich([_page(text, first, currency)], [], currency, None,
-                    checks=frozenset({"price"}), per=per, pieces=pieces)
+                    checks=frozenset({"price"}), per=per, pieces=pieces, each=each)
     return out[0]
 
 
@@ -74,9 +74,45 @@ def test_the_packs_are_said_in_both_languages() -> None:
 @pytest.mark.parametrize("text, first, pieces, per", [
     ("Bandeja 25 uds 30 €", 30, None, None),                   # no pieces asked
     ("Tarta de chocolate 35 €", 35, 24, None),                 # no pack said
-    ("Bandeja 25 uds 30 €", 30, 50, "person"),                 # a budget per person
+    ("Bandeja 25 uds 30 €", 30, None, "person"),               # per person, no pieces
+    ("Bandeja 25 uds 30 €", 30, 50, "night"),                  # a budget per a period
 ])
 def test_left_as_stated(text, first, pieces, per) -> None:
     c = _compared(text, first, pieces, per=per)
     assert c.price is not None and c.price.amount == first
     assert c.price_converted is None
+
+
+@pytest.mark.parametrize("text, first, pieces, per, each, amount", [
+    # a budget per item ("1 € la unidad", "max 0,10 € por pieza"): one piece's price
+    ("Croissants: docena 9 €", 9, 24, "item", None, 0.75),
+    ("Rosquillas 7,50 € la docena", 7.5, None, "item", None, 0.625),
+    ("Bandeja 25 uds 30 €", 30, 50, "item", None, 1.2),
+    # one unit's ("under £2 each" in a kind counting how many): the same
+    ("Mini brownies, pack of 6 for £10", 10, 30, None, "unit", 1.67),
+    ("Guantes de nitrilo, caja de 100 por 9 €", 9, 200, None, "unit", 0.09),
+    # per person where the pieces are counted ("50 mini brownies, under £2 each")
+    ("Box of 40 pieces £60", 60, 50, "person", None, 1.5),
+    ("Magdalenas, media docena 4 €", 4, 18, "person", None, 0.6667),
+])
+def test_a_budget_per_piece_compares_a_pack_per_piece(text, first, pieces, per, each,
+                                                      amount) -> None:
+    currency = "GBP" if "£" in text else "EUR"
+    c = _compared(text, first, pieces, currency, per=per, each=each)
+    compared = c.price_converted
+    assert compared is not None and compared.amount == amount
+    assert (compared.per, compared.each) == ((None, "unit") if each else (per, None))
+    flag = next(f for f in c.flags if "divided" in f)
+    assert localize(flag, "es").startswith("precio de un lote de ")
+    assert "por pieza" in localize(flag, "es") and "per piece" in flag
+
+
+@pytest.mark.parametrize("text, first, per, each", [
+    ("Croissants 1,20 € la unidad", 1.2, "item", None),          # already one piece's
+    ("Tarta de chocolate 35 €", 35, "item", None),                 # no pack said
+    ("Cupcakes £18 per dozen, £2 each", 2, None, "unit"),          # the piece's own price
+])
+def test_a_piece_budget_leaves_what_is_no_pack(text, first, per, each) -> None:
+    currency = "GBP" if "£" in text else "EUR"
+    c = _compared(text, first, 12, currency, per=per, each=each)
+    assert not any("divided" in f for f in c.flags)

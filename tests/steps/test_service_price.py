@@ -59,3 +59,25 @@ def test_the_subject_asked() -> None:
     assert asked_subject(task) == "mechas balayage"
     assert subject_words("las mechas") == frozenset({"mecha"})
     assert asked_subject(SimpleNamespace(types={}, values={})) is None
+
+
+@pytest.mark.parametrize("text, first, subject, price", [
+    # the singular asked, the page's plural, and the other way; accents folded
+    ("Cortes 18 €, tintes 35 €, mechas 60 €", 18, "tinte", 35),
+    ("Corte 18 €, tinte 35 €, mechas 60 €", 18, "tintes", 35),
+    ("Limpieza de sofás 40 €, limpieza de colchones 30 €", 40, "colchón", 30),
+    ("Limpieza de sofá 40 €, limpieza de colchón 30 €", 40, "colchones", 30),
+    ("Classes: group class £12, private class £35", 12, "private classes", 35),
+    ("Swedish massage £50, deep tissue massage £65", 50, "deep tissue massages", 65),
+    ("Oil change £60, MOT £45, brake pads £120", 60, "brake pad", 120),
+])
+def test_a_plural_and_its_singular_name_one_service(text, first, subject, price) -> None:
+    currency = "GBP" if "£" in text else "EUR"
+    assert _priced(text, first, subject, currency) == price
+
+
+def test_a_plural_keeps_the_word_whole() -> None:
+    # "cortes" is "corte", never "cort"; "class" keeps its "ss"
+    assert subject_words("cortes de pelo") == subject_words("corte de pelo") \
+        == frozenset({"corte", "pelo"})
+    assert subject_words("classes") == subject_words("class") == frozenset({"class"})

@@ -172,3 +172,54 @@ def test_a_money_left_alone_without_tiers():
                       {"box": "BoxMadrid en Madrid: 2 m² 35 €/mes, 5 m² 55 €/mes"}, tiers=None)
     assert kept(short)["box"].price == Money(amount=35, currency="EUR", comparator="=",
                                              per="month")
+
+
+SERVES = label_pattern(["servings", "personas", "raciones", "serves", "feeds", "sirve",
+                        "sirven"], False)
+
+
+@pytest.mark.parametrize("text, want", [
+    # the word before the number, as a cake's size is often said
+    ("8 inch cake (serves 12) £38, 10 inch (serves 20) £55", [(12, 12, 38), (20, 20, 55)]),
+    ("Small cake feeds 8 for £24; large cake feeds 16 for £40", [(8, 8, 24), (16, 16, 40)]),
+    ("Tarta mediana, sirven 10-12: 30 €. Tarta grande, sirven 20: 48 €",
+     [(10, 12, 30), (20, 20, 48)]),
+    # a number the price follows is that price, no size ("personas 12 €")
+    ("Menú personas 12 €, raciones 15 €", []),
+])
+def test_a_size_said_before_its_number(text, want):
+    assert _read(text, SERVES) == want
+
+
+@pytest.mark.parametrize("kind, query, listings, flagged, fine", [
+    ("bakeries", "tarta de cumpleaños para 18 personas en Granada, menos de 70 €", {
+        "small": "Horno Albaicín: tarta de queso 30 €, sirve 10 raciones.",
+        "twelve": "Pastelería Realejo: tarta para 12 personas 38 €.",
+        "exact": "Dulces Genil: tarta de chocolate para 18 personas, 52 €.",
+        "big": "Obrador Sacromonte: tarta para 25 personas, 60 €."},
+     {"small", "twelve"}, {"exact", "big"}),
+    ("bakeries", "cake for 14 people in Bath, under £70", {
+        "eight": "Pulteney Cakes: sponge cake £26, serves 8.",
+        "fourteen": "Royal Crescent Bakes: celebration cake (feeds 14) £45.",
+        "twenty": "Abbey Patisserie: large cake, serves 20, £58."},
+     {"eight"}, {"fourteen", "twenty"}),
+    ("cleaning", "limpieza de piso de 3 dormitorios en Sevilla, menos de 100 €", {
+        "two": "Limpiezas Sol: limpieza de piso de 2 dormitorios, 50 €.",
+        "four": "Brillo Sevilla: pisos de hasta 4 dormitorios 90 €.",
+        "three": "Casa Limpia: piso de 3 dormitorios, 75 €."},
+     {"two"}, {"four", "three"}),
+    ("cleaning", "end of tenancy clean, 3 bedroom flat in Leeds, under £250", {
+        "one": "ShinyHomes: end of tenancy from £150 (1 bedroom).",
+        "three": "Sparkle: end of tenancy, 3 bedroom flat, £220."},
+     {"one"}, {"three"}),
+])
+def test_one_size_smaller_than_asked_is_flagged(kind, query, listings, flagged, fine):
+    """A page stating one size (a cake for 12, a flat of 2 bedrooms): one that feeds or
+    holds at least the value asked is fine; a smaller one is flagged in both languages,
+    as the order may cost more than its price."""
+    short = rank_kind(kind, query, listings)
+    said = {k: [f for f in c.flags if "less than the" in f] for k, c in kept(short).items()}
+    assert {k for k, f in said.items() if f} == flagged
+    assert all(not said[k] for k in fine)
+    for k in flagged:
+        assert localize(said[k][0], "es").startswith("su precio es para «")

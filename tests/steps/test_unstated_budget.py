@@ -70,11 +70,44 @@ def test_a_monthly_price_among_one_off_ones_is_compared_as_it_is_and_said(query:
     xps = kept(short)["xps"]
     assert xps.price_converted is None
     assert xps.flags == [AS_IS_FLAG.format(per="month")]
-    assert localize(xps.flags[0], "es") == \
-        "precio por mes comparado tal cual con un presupuesto que no dice periodo"
+    assert localize(xps.flags[0], "es") == (
+        "precio por mes comparado tal cual con un presupuesto que no dice periodo, "
+        "clasificado detrás de los precios que no dicen ninguno")
     assert localize(short.notes[0], "es") == (
-        "1 precio por mes se ha comparado tal cual con el presupuesto, que no dice periodo")
+        "1 precio por mes se ha comparado tal cual con el presupuesto, que no dice periodo, "
+        "y se ha clasificado detrás de los demás")
     assert "macbook" in left_out(short)
+    # its 45 a month is no cheaper than a 849 € laptop: ranked after the one-off prices
+    assert list(kept(short)) == ["yoga", "thinkpad", "xps"]
+
+
+@pytest.mark.parametrize("kind, query, listings, order", [
+    ("laptops", "portátil para el laboratorio", {
+        "asus": "ASUS Zenbook 14: 999 €", "hp": "HP EliteBook 840: 1.099 €",
+        "surface": "Surface Laptop 7 por 39,99 €/mes en renting"},
+     ["asus", "hp", "surface"]),
+    ("laptops", "a light laptop for travel, under 1,200 euros", {
+        "air": "MacBook Air 13: €1,149", "swift": "Acer Swift Go 14: €799",
+        "x13": "Lenovo ThinkPad X13 from €29 a month", "xps": "Dell XPS 13 €52 per month"},
+     ["swift", "air", "x13", "xps"]),
+    ("labequipment", "balanza analítica de 0,1 mg", {
+        "ohaus": "OHAUS Explorer balanza analítica 0,1 mg: 3.450 €",
+        "mettler": "Mettler Toledo MS balanza analítica 0,1 mg en alquiler, 120 € al mes",
+        "sart": "Sartorius Quintix balanza analítica 0,1 mg: 2.990 €"},
+     ["sart", "ohaus", "mettler"]),
+])
+def test_a_price_per_a_period_among_one_off_ones_ranks_after_them(kind, query, listings,
+                                                                  order) -> None:
+    """A rental's or a financing plan's amount a month among one-off prices, with a
+    budget stating no period or with no money asked, is no cheaper than them: it is ranked
+    after them, flagged and noted in both languages, never first by its small figure."""
+    short = rank_kind(kind, query, listings)
+    assert list(kept(short)) == order
+    last = kept(short)[order[-1]]
+    assert any("ranked after" in f for f in last.flags)
+    assert any("ranked after" in n for n in short.notes)
+    assert all("clasificado detrás" in localize(n, "es") for n in short.notes
+               if "ranked after" in n)
 
 
 def test_a_day_pass_among_monthly_fees_is_a_months_at_a_gym() -> None:
