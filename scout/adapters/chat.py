@@ -19,7 +19,8 @@ add (Azure's filter results, Cerebras' ``time_info``, vLLM's ``stop_reason`` and
 charge (OpenRouter's ``usage.cost``) becomes the reported price.
 
 The body is read once, as JSON or as the stream it came as (:mod:`scout.adapters.chat_stream`);
-an error answer — over HTTP or inside a 200 — is read by :mod:`scout.adapters.chat_errors`.
+an error answer — over HTTP or inside a 200 — is read by :mod:`scout.adapters.chat_errors`;
+the answer's language against the request's by :mod:`scout.adapters.chat_lang`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import httpx
 from scout.adapters import chat_config, chat_filter
 from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, drop_cut_row, \
     drop_unfinished, parse_answer
+from scout.adapters.chat_lang import language_note
 from scout.adapters.chat_errors import classify_error, describe_error, in_band_error, \
     integer, number
 from scout.adapters.chat_stream import answer_json
@@ -42,8 +44,6 @@ from scout.adapters.search_http import fetch, short
 from scout.errors import ParseError, Unavailable
 from scout.i18n import N_
 from scout.i18n import translations
-from scout.task.lang import LANGS, MIN_PROSE_WORDS, PROSE_SHARE, prose_lang, \
-    prose_words
 from scout.adapters.contract import EvidenceItem, Secret, Usage
 from scout.schemas.sources import Citation
 
@@ -347,13 +347,6 @@ def sourced_figures(blocks: list[Any], head: str, labels: EvidenceLabels, notes:
     return misplaced
 
 
-#: paragraphs this long (lower-case words) in neither English nor Spanish are noted
-FOREIGN_MIN_WORDS = 30
-#: the share of English and Spanish function words under which prose is in neither:
-#: English or Spanish answers hold over a third, German, French or Italian ones a tenth
-FOREIGN_SHARE = 0.2
-
-
 def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str]:
     """Notes on labels that pointed at nothing (``known`` says what was citable), and on an
     answer written in another language than the request's, in the request's language."""
@@ -379,34 +372,6 @@ def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str
     return notes + ([wrong] if wrong else [])
 
 
-def refuse_third_language(parsed: ParsedAnswer, lang: str, name: str, status: int) -> None:
-    """ParseError when the answer's prose is in neither English nor Spanish (German,
-    French...; judged as :func:`language_note` judges it), so the chain's next link (the
-    local synthesis, written in the request's language from the same evidence) answers.
-    The lab reads both of scout's languages, so an answer in the other one is kept with a
-    note; one in a third may not be read at all, and the checks that read an answer's
-    words (the left-out and invented names it recommends, its superlatives) know only
-    English and Spanish."""
-    if lang not in LANGS or prose_lang(" ".join(s.text for s in parsed.sentences)):
-        return
-    en, es, words = prose_words(" ".join(s.text for b in parsed.blocks
-                                         if b.kind == "paragraph" for s in b.items))
-    if words >= FOREIGN_MIN_WORDS and en + es < FOREIGN_SHARE * words:
-        raise ParseError(N_("{adapter}: the answer is written in neither English nor "
-                            "Spanish: it is not used").format(adapter=name),
-                         adapter=name, status=status)
-
-
-def other_language(parsed: ParsedAnswer, lang: str) -> str | None:
-    """The other of scout's languages when the answer's prose is clearly written in it
-    rather than in ``lang`` (the request's; judged as :func:`language_note` judges it),
-    else None."""
-    if lang not in LANGS:
-        return None
-    written = prose_lang(" ".join(s.text for s in parsed.sentences))
-    return written if written is not None and written != lang else None
-
-
 def response_usage(response: httpx.Response) -> Usage:
     """What an answer's body says it consumed (``usage``), for an answer refused after
     it was paid for; one request when the body says nothing readable."""
@@ -415,51 +380,3 @@ def response_usage(response: httpx.Response) -> Usage:
     except (ValueError, RecursionError):
         return Usage(requests=1)
     return token_usage(data.get("usage") if isinstance(data, dict) else None)
-
-
-def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
-    """A note when the answer's prose is clearly in another language than ``lang`` (the
-    request's): models often ignore the instruction to answer in it. The other of scout's
-    languages is named; a third one (German, French...) is said by what it is not: its
-    paragraphs hold :data:`FOREIGN_MIN_WORDS` lower-case words or more, and English and
-    Spanish function words make less than :data:`FOREIGN_SHARE` of them (a list's terse
-    items are not judged). Short answers, quotes and names are not judged
-    (:func:`scout.task.lang.prose_lang`); tables and headings are not prose. The adapters
-    ask once more for an answer in the other language (scout.adapters.chat_resend), so
-    this note shows where :meth:`parse` is used alone."""
-    if lang not in LANGS:
-        return None
-    written = prose_lang(" ".join(s.text for s in parsed.sentences))
-    _ = translations(lang).gettext
-    names = {"en": _("English"), "es": _("Spanish")}
-    if written is None:
-        en, es, words = prose_words(" ".join(s.text for b in parsed.blocks
-                                             if b.kind == "paragraph" for s in b.items))
-        if words >= FOREIGN_MIN_WORDS and en + es < FOREIGN_SHARE * words:
-            return _("the answer is not written in {asked}, the language of the request: "
-                     "the model did not follow the instruction to answer in it").format(
-                         asked=names[lang])
-        other = "es" if lang == "en" else "en"
-        if _words_in(parsed, other) < MIN_PROSE_WORDS:
-            return None
-        return _("part of the answer is written in {written}, not in {asked}, the language "
-                 "of the request: the model did not follow the instruction to answer in "
-                 "it").format(written=names[other], asked=names[lang])
-    if written == lang:
-        return None
-    return _("the answer is written in {written}, not in {asked}, the language of the "
-             "request: the model did not follow the instruction to answer in it").format(
-                 written=names[written], asked=names[lang])
-
-
-def _words_in(parsed: ParsedAnswer, lang: str) -> int:
-    """How many function words of ``lang`` the answer's sentences clearly written in it
-    hold (a mixed answer: one paragraph in Spanish, the next in English; each sentence is
-    judged alone, as :func:`scout.task.lang.prose_lang` judges a text)."""
-    total = 0
-    for sentence in parsed.sentences:
-        en, es, _ = prose_words(sentence.text)
-        said = en if lang == "en" else es
-        if said >= 3 and said >= PROSE_SHARE * (en + es):
-            total += said
-    return total
