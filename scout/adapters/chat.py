@@ -44,6 +44,7 @@ from scout.adapters.search_http import fetch, short
 from scout.errors import ParseError, Unavailable
 from scout.i18n import N_
 from scout.i18n import translations
+from scout.task.lang import prose_lang
 from scout.adapters.contract import EvidenceItem, Secret, Usage
 from scout.schemas.sources import Citation
 
@@ -319,7 +320,7 @@ def given_figures(blocks: list[Any], given: tuple[str, ...], notes: list[str], l
     if not given:
         return []
     claims = [(claim, text) for claim, text in claims_of(blocks) if checkable(claim)]
-    count, invented = check_figures(claims, Known(given))
+    count, invented = check_figures(claims, Known(given), written_in(blocks, lang))
     if count:
         notes.append(translations(lang).ngettext(
             "{count} cited statement gives figures that nothing the model was given "
@@ -330,13 +331,20 @@ def given_figures(blocks: list[Any], given: tuple[str, ...], notes: list[str], l
     return invented
 
 
+def written_in(blocks: list[Any], lang: str) -> str:
+    """The language the answer's claims are written in (its prose's, else ``lang``, the
+    request's): it says which mark groups thousands in its figures ("1.234 €")."""
+    return prose_lang(" ".join(text for _, text in claims_of(blocks))) or lang
+
+
 def sourced_figures(blocks: list[Any], head: str, labels: EvidenceLabels, notes: list[str],
                     lang: str) -> list[str]:
     """Mark unsupported the cited claims stating figures that their cited evidence does
     not state (nor the request, ``head``: the prompt before its evidence), after
     :func:`given_figures` marked those that nothing given states; add the note in
     ``lang`` and return the figures (:func:`scout.adapters.figures.check_sources`)."""
-    count, misplaced = check_sources(claims_of(blocks), Known([head]), labels.figures)
+    count, misplaced = check_sources(claims_of(blocks), Known([head]), labels.figures,
+                                     written_in(blocks, lang))
     if count:
         notes.append(translations(lang).ngettext(
             "{count} cited statement gives figures that the evidence it cites does not "
