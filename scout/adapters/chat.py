@@ -34,13 +34,14 @@ import httpx
 from scout.adapters import chat_config, chat_filter
 from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, drop_cut_row, \
     drop_unfinished, parse_answer
-from scout.adapters.chat_lang import language_note
+from scout.adapters.chat_lang import heading_language, language_note
 from scout.adapters.chat_errors import classify_error, describe_error, in_band_error, \
     integer, number
 from scout.adapters.chat_stream import answer_json
 from scout.adapters.figures import Known, check_figures, check_sources, claims_of, shown
 from scout.adapters.contract.http import url_secrets
 from scout.adapters.search_http import fetch, short
+from scout.adapters.sourcelist import url_key
 from scout.errors import ParseError, Unavailable
 from scout.i18n import N_
 from scout.i18n import translations
@@ -272,6 +273,15 @@ class EvidenceLabels:
             self.cited[k] = Citation(index=index, url=item.url, title=item.title)
         return index
 
+    def by_url(self, url: str) -> int | None:
+        """The label of the sent evidence item at ``url`` (compared as
+        :func:`scout.adapters.sourcelist.url_key` does), None when none is."""
+        key = url_key(url)
+        for k in sorted(self.sent):
+            if 1 <= k <= len(self.evidence) and url_key(self.evidence[k - 1].url) == key:
+                return k
+        return None
+
     def citations(self) -> list[Citation]:
         return [self.cited[k] for k in sorted(self.cited)]
 
@@ -288,11 +298,12 @@ class EvidenceLabels:
         return Known([item.title, item.text, *typed])
 
 
-def parse_content(content: str, name: str, resolve: Any, finish: str | None = None
-                  ) -> ParsedAnswer:
+def parse_content(content: str, name: str, resolve: Any, finish: str | None = None,
+                  by_url: Callable[[str], int | None] | None = None) -> ParsedAnswer:
     """The parsed answer; ParseError when nothing is left once reasoning is removed
-    (``finish``: the choice's finish_reason, which says whether the model was cut off)."""
-    parsed = parse_answer(content, resolve)
+    (``finish``: the choice's finish_reason, which says whether the model was cut off;
+    ``by_url``: what maps the model's own numbered sources, :func:`parse_answer`)."""
+    parsed = parse_answer(content, resolve, by_url)
     if finish == "length":
         drop_unfinished(parsed)  # half a sentence is no claim to show
     else:
@@ -377,7 +388,8 @@ def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str
         notes.append(_("the answer ends in the middle of a table row, as if cut off at the "
                        "model's token limit: the unfinished row is left out"))
     wrong = language_note(parsed, lang)
-    return notes + ([wrong] if wrong else [])
+    headings = heading_language(parsed, lang)
+    return notes + [note for note in (wrong, headings) if note]
 
 
 def response_usage(response: httpx.Response) -> Usage:

@@ -1,6 +1,7 @@
 """Which language a chat model's answer is written in, against the request's: the note
 said when it is the other of scout's languages or a third one, the refusal of an answer
-in neither English nor Spanish, and the language an adapter asks again in.
+in neither English nor Spanish, the language an adapter asks again in, and the answer's
+headings written in the request's language (:func:`heading_language`).
 
 Split from :mod:`scout.adapters.chat` (the request and the response's reading) so each
 module owns one thing; used by every Chat Completions adapter (openai, perplexity).
@@ -8,7 +9,11 @@ module owns one thing; used by every Chat Completions adapter (openai, perplexit
 
 from __future__ import annotations
 
+import re
+
 from scout.adapters.answer import ParsedAnswer
+from scout.adapters.search_http import short
+from scout.text import fold
 from scout.errors import ParseError
 from scout.i18n import N_
 from scout.i18n import translations
@@ -96,3 +101,58 @@ def _words_in(parsed: ParsedAnswer, lang: str) -> int:
         if said >= 3 and said >= PROSE_SHARE * (en + es):
             total += said
     return total
+
+
+#: headings models give an answer's parts, (English, Spanish): one in the other language
+#: than the request's is written in the request's ("## Summary" over a Spanish answer
+#: reads "Resumen"), as the report's own headings are
+_HEADINGS = (
+    ("summary", "resumen"), ("overview", "visión general"), ("recommendation", "recomendación"),
+    ("recommendations", "recomendaciones"), ("final recommendation", "recomendación final"),
+    ("comparison", "comparación"), ("conclusion", "conclusión"),
+    ("conclusions", "conclusiones"), ("options", "opciones"), ("top picks", "mejores opciones"),
+    ("pros and cons", "ventajas e inconvenientes"), ("pros", "ventajas"),
+    ("cons", "inconvenientes"), ("details", "detalles"), ("key findings", "hallazgos clave"),
+    ("prices", "precios"), ("price", "precio"), ("location", "ubicación"),
+    ("reviews", "opiniones"), ("verdict", "veredicto"), ("notes", "notas"),
+    ("caveats", "advertencias"), ("best value", "mejor relación calidad-precio"),
+    ("analysis", "análisis"), ("results", "resultados"), ("highlights", "puntos destacados"),
+    ("considerations", "consideraciones"), ("alternatives", "alternativas"),
+    ("next steps", "próximos pasos"), ("bottom line", "en pocas palabras"),
+)
+#: what a heading is said as in each language, by its folded words in the other
+_HEADING_IN = {"es": {fold(en): es for en, es in _HEADINGS},
+               "en": {fold(es): en for en, es in reversed(_HEADINGS)}}
+#: a heading's numbering and emphasis, kept around its words: "1. ", "**", a closing ":"
+_HEADING_PARTS = re.compile(r"^(?P<lead>[\W\d_]*?)(?P<words>[^\W\d_][\w\s'-]*?)(?P<tail>[\W_]*)$")
+
+
+def heading_language(parsed: ParsedAnswer, lang: str) -> str | None:
+    """Write the answer's headings that models give in the other language ("Summary",
+    "Recommendation", :data:`_HEADINGS`) in ``lang``, the request's; a note (in
+    ``lang``) naming the headings left in the other one (two of its function words and
+    none of ``lang``'s: "Where to stay in the old town"), else None. A heading is no prose,
+    so :func:`language_note` never judged one, and an English "## Summary" stood over a
+    Spanish answer unsaid."""
+    if lang not in LANGS:
+        return None
+    other = "es" if lang == "en" else "en"
+    left: list[str] = []
+    for block in parsed.blocks:
+        if block.kind != "heading" or not block.text.strip():
+            continue
+        m = _HEADING_PARTS.match(block.text.strip())
+        said = _HEADING_IN[lang].get(fold(m.group("words")).lower().strip()) if m else None
+        if m is not None and said is not None:
+            block.text = m.group("lead") + said[:1].upper() + said[1:] + m.group("tail")
+            continue
+        en, es, _ = prose_words(block.text.lower())
+        if (en, es)[other == "es"] >= 2 and (en, es)[lang == "es"] == 0:
+            left.append(block.text.strip())
+    if not left:
+        return None
+    _ = translations(lang).gettext
+    names = {"en": _("English"), "es": _("Spanish")}
+    return _("headings of the answer are written in {written}, not in {asked}: "
+             "{headings}").format(written=names[other], asked=names[lang],
+                                  headings="; ".join(short(h) for h in left[:3]))

@@ -170,7 +170,7 @@ class OpenAIAdapter(SynthesisAdapter):
         def resolve(kind: str, number: int) -> int | None:
             return labels.resolve(number)  # [E3] and a bare [3] both name evidence item 3
 
-        parsed = parse_content(content, self.name, resolve, finish_reason(data))
+        parsed = parse_content(content, self.name, resolve, finish_reason(data), labels.by_url)
         refuse_third_language(parsed, lang, self.name, response.status_code)
         citations = labels.citations()
         known = (_("evidence {labels}").format(
