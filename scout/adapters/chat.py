@@ -132,9 +132,11 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         content = message.get("content")
     except (KeyError, IndexError, TypeError, AttributeError) as exc:
         if isinstance(data, dict) and data.get("choices") == []:
-            # Azure answers no choice at all when its filter stopped the prompt
-            if chat_filter.prompt_filtered(data):
-                raise chat_filter.answer_filtered(data, name, response.status_code) from exc
+            # no choice at all, and why said elsewhere: Azure's filter stopped the prompt,
+            # Gemini blocked it (promptFeedback), a finish_reason beside the list
+            blocked = chat_filter.prompt_blocked(data, name, response.status_code)
+            if blocked is not None:
+                raise blocked from exc
             raise ParseError(N_("{adapter}: the response has no choices (an empty "
                                 "list)").format(adapter=name),
                              adapter=name, status=response.status_code) from exc
@@ -198,8 +200,11 @@ def error_finish(data: dict[str, Any], name: str, status: int) -> Unavailable:
     error = first.get("error")
     said = error.get("message") if isinstance(error, dict) else error
     detail = ", ".join(short(v) for v in (native, said) if isinstance(v, str) and v.strip())
-    return Unavailable(f"{name}: the model failed while answering (finish_reason 'error'"
-                       + (f": {detail}" if detail else "") + ")",
+    # msgids, so the report's note says them in its reader's language
+    message = (N_("{adapter}: the model failed while answering (finish_reason 'error': "
+                  "{detail})") if detail else
+               N_("{adapter}: the model failed while answering (finish_reason 'error')"))
+    return Unavailable(message.format(adapter=name, detail=detail),
                        adapter=name, status=status, hint=_ERROR_FINISH_HINT)
 
 
