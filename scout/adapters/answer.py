@@ -270,11 +270,12 @@ def _marks_last(line: str, cites: Cites) -> str:
 
 
 def parse_answer(content: str, resolve: Resolver,
-                 by_url: Callable[[str], int | None] | None = None) -> ParsedAnswer:
+                 by_url: Callable[[str, int], int | None] | None = None) -> ParsedAnswer:
     """The structure, sentences and citations of one answer (see the module docstring).
-    ``by_url``: the evidence label of a URL (None for a URL that is no evidence's); given,
-    a bare ``[n]`` that the model's own list of sources numbers is the evidence item
-    with that entry's URL (:func:`scout.adapters.sourcelist.listed_urls`)."""
+    ``by_url``: the evidence label of a URL the model's list gives a number (None for a
+    site no evidence is on); given, a bare ``[n]`` that the model's own list of sources
+    numbers is the evidence item with that entry's URL
+    (:func:`scout.adapters.sourcelist.listed_urls`)."""
     text, removed = strip_reasoning(content[:MAX_ANSWER_CHARS])
     unknown: list[str] = []
     kept = without_sources(text.splitlines())
@@ -335,16 +336,18 @@ def parse_answer(content: str, resolve: Resolver,
 
 
 def _listed(resolve: Resolver, listed: dict[int, str],
-            by_url: Callable[[str], int | None]) -> Resolver:
+            by_url: Callable[[str, int], int | None]) -> Resolver:
     """``resolve`` for an answer that numbers its own sources: a bare ``[n]`` its list
-    names is the evidence item with that URL, or nothing when no evidence has it (the
-    model cited a page it was not given: the label is dropped and said, never read as
-    evidence item n, another page); ``[E3]`` and numbers the list leaves out as before."""
+    names is the evidence item with that URL (or on that site), never evidence item n,
+    another page. ``[E3]``, numbers the list leaves out and numbers whose URL is on no
+    evidence's site (a model's made-up or shortened address says nothing) read as
+    before; the figure checks still mark a claim its cited page does not state."""
     def through_list(kind: str, number: int) -> int | None:
         if kind or number not in listed:
             return resolve(kind, number)
-        label = by_url(listed[number])
-        return resolve("E", label) if label is not None else None
+        label = by_url(listed[number], number)
+        return resolve("E" if label is not None else kind,
+                       label if label is not None else number)
     return through_list
 
 

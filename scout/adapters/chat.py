@@ -41,7 +41,7 @@ from scout.adapters.chat_stream import answer_json
 from scout.adapters.figures import Known, check_figures, check_sources, claims_of, shown
 from scout.adapters.contract.http import url_secrets
 from scout.adapters.search_http import fetch, short
-from scout.adapters.sourcelist import url_key
+from scout.adapters.sourcelist import url_host, url_key
 from scout.errors import ParseError, Unavailable
 from scout.i18n import N_
 from scout.i18n import translations
@@ -278,14 +278,19 @@ class EvidenceLabels:
             self.cited[k] = Citation(index=index, url=item.url, title=item.title)
         return index
 
-    def by_url(self, url: str) -> int | None:
-        """The label of the sent evidence item at ``url`` (compared as
-        :func:`scout.adapters.sourcelist.url_key` does), None when none is."""
+    def by_url(self, url: str, number: int) -> int | None:
+        """The label of the sent evidence item at ``url``, which a model's own list of
+        sources gives as its ``number`` (compared as
+        :func:`scout.adapters.sourcelist.url_key` does); else of one on the same site (a
+        model lists a page's site, "casabonay.com/"), ``number`` itself when it is one of
+        them; None when no sent item is on that site."""
         key = url_key(url)
-        for k in sorted(self.sent):
-            if 1 <= k <= len(self.evidence) and url_key(self.evidence[k - 1].url) == key:
+        sent = [k for k in sorted(self.sent) if 1 <= k <= len(self.evidence)]
+        for k in sent:
+            if url_key(self.evidence[k - 1].url) == key:
                 return k
-        return None
+        site = [k for k in sent if url_host(self.evidence[k - 1].url) == url_host(url)]
+        return number if number in site else (site[0] if site else None)
 
     def citations(self) -> list[Citation]:
         return [self.cited[k] for k in sorted(self.cited)]
@@ -304,7 +309,7 @@ class EvidenceLabels:
 
 
 def parse_content(content: str, name: str, resolve: Any, finish: str | None = None,
-                  by_url: Callable[[str], int | None] | None = None) -> ParsedAnswer:
+                  by_url: Callable[[str, int], int | None] | None = None) -> ParsedAnswer:
     """The parsed answer; ParseError when nothing is left once reasoning is removed
     (``finish``: the choice's finish_reason, which says whether the model was cut off;
     ``by_url``: what maps the model's own numbered sources, :func:`parse_answer`)."""

@@ -141,7 +141,8 @@ def heading_language(parsed: ParsedAnswer, lang: str) -> str | None:
     for block in parsed.blocks:
         if block.kind != "heading" or not block.text.strip():
             continue
-        m = _HEADING_PARTS.match(block.text.strip())
+        # the glossary's headings are a few words: a long one is looked up by its words
+        m = _HEADING_PARTS.match(block.text.strip()) if len(block.text) <= 80 else None
         said = _HEADING_IN[lang].get(fold(m.group("words")).lower().strip()) if m else None
         if m is not None and said is not None:
             block.text = m.group("lead") + said[:1].upper() + said[1:] + m.group("tail")

@@ -11,7 +11,8 @@ claim follows is part of the answer and stays.
 A model that numbers its own sources ("[1] … [2]" in the text, "1. https://…" or
 "[1]: https://…" in its list; "- [Title](url)" numbered in order) cites by its list, not by
 the evidence labels: :func:`listed_urls` reads what each number names, and the adapter
-maps it to the evidence item with that URL (:func:`url_key`). Used by
+maps it to the evidence item with that URL (:func:`url_key`), or on that site; a list
+naming a site no evidence is on says nothing the number does not, and it is read as before. Used by
 :func:`scout.adapters.answer.parse_answer`.
 """
 
@@ -74,11 +75,16 @@ def listed_urls(lines: list[str]) -> dict[int, str]:
     return out
 
 
+def url_host(url: str) -> str:
+    """A URL's host, lower-cased, without ``www.``."""
+    return urlsplit(url.strip()).netloc.lower().removeprefix("www.")
+
+
 def url_key(url: str) -> str:
     """A URL as two writings of one page compare: the host lower-cased without ``www.``,
     no scheme, no fragment, no trailing slash (a model copies a page's URL loosely)."""
     parts = urlsplit(url.strip())
-    host = parts.netloc.lower().removeprefix("www.")
+    host = url_host(url)
     query = f"?{parts.query}" if parts.query else ""
     return f"{host}{parts.path.rstrip('/')}{query}"
 

@@ -41,11 +41,20 @@ def test_a_number_of_the_models_list_is_the_evidence_with_its_url(lang: str,
     assert "http" not in syn.text
 
 
-def test_a_number_whose_page_was_not_given_cites_nothing_and_is_said() -> None:
+def test_a_number_listed_on_a_site_no_evidence_is_on_reads_as_before() -> None:
+    # the list says nothing the number does not: [1] is evidence item 1 (Casa Bonay), and
+    # the figure check marks the Praktik price Casa Bonay's page does not state
     syn = synthesis(BODY["en"] + "\n\nSources:\n1. https://booking.example/praktik\n2. " + BONAY)
-    assert [s.citations for s in syn.sentences] == [[], [1]]
-    assert syn.sentences[0].uncited
-    assert any("[1]" in n and "dropped" in n for n in syn.notes)
+    assert [s.citations for s in syn.sentences] == [[1], [1]]
+    assert [s.uncited for s in syn.sentences] == [True, False]
+    assert any("(120)" in n for n in syn.notes)
+
+
+@pytest.mark.parametrize("listed", ["https://praktik.example/", "http://www.praktik.example/es"])
+def test_a_number_listed_by_its_site_is_the_evidence_on_that_site(listed: str) -> None:
+    syn = synthesis(BODY["es"] + f"\n\nFuentes:\n1. {listed}\n2. {BONAY}")
+    assert [s.citations for s in syn.sentences] == [[2], [1]]
+    assert syn.notes == []
 
 
 def test_evidence_labels_and_numbers_the_list_leaves_out_read_as_before() -> None:
