@@ -30,10 +30,11 @@ stays for readers that do not look at the structure.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scout.adapters.citemarks import ENUMERATION, LABEL, Cites, Resolver, read_footnotes
-from scout.adapters.sourcelist import without_sources
+from scout.adapters.sourcelist import listed_urls, without_sources
 from scout.adapters.text import period_holds
 from scout.schemas.sources import SynthesisBlock, SynthesisRow, SynthesisSentence
 
@@ -275,13 +276,21 @@ def _marks_last(line: str, cites: Cites) -> str:
     return f"{rest[:end.start()]} {marks}{rest[end.start():]}"
 
 
-def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
-    """The structure, sentences and citations of one answer (see the module docstring)."""
+def parse_answer(content: str, resolve: Resolver,
+                 by_url: Callable[[str, int], int | None] | None = None) -> ParsedAnswer:
+    """The structure, sentences and citations of one answer (see the module docstring).
+    ``by_url``: the evidence label of a URL the model's list gives a number (None for a
+    site no evidence is on); given, a bare ``[n]`` that the model's own list of sources
+    numbers is the evidence item with that entry's URL
+    (:func:`scout.adapters.sourcelist.listed_urls`)."""
     text, removed = strip_reasoning(content[:MAX_ANSWER_CHARS])
     unknown: list[str] = []
     kept = without_sources(text.splitlines())
     if len(kept) < len(text.splitlines()):
+        listed = listed_urls(text.splitlines()[len(kept):]) if by_url is not None else {}
         text = "\n".join(kept).rstrip()
+        if listed and by_url is not None:
+            resolve = _listed(resolve, listed, by_url)
     lines, footnotes = read_footnotes(kept)
     build = _Builder(Cites(resolve, unknown, footnotes,
                            paren_bare=ENUMERATION.search(text) is None))
@@ -331,6 +340,22 @@ def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
     return ParsedAnswer(blocks=build.blocks, sentences=sentences, unknown=unknown,
                         reasoning_removed=removed, text=text,
                         cut_from=len(content) if len(content) > MAX_ANSWER_CHARS else 0)
+
+
+def _listed(resolve: Resolver, listed: dict[int, str],
+            by_url: Callable[[str, int], int | None]) -> Resolver:
+    """``resolve`` for an answer that numbers its own sources: a bare ``[n]`` its list
+    names is the evidence item with that URL (or on that site), never evidence item n,
+    another page. ``[E3]``, numbers the list leaves out and numbers whose URL is on no
+    evidence's site (a model's made-up or shortened address says nothing) read as
+    before; the figure checks still mark a claim its cited page does not state."""
+    def through_list(kind: str, number: int) -> int | None:
+        if kind or number not in listed:
+            return resolve(kind, number)
+        label = by_url(listed[number], number)
+        return resolve("E" if label is not None else kind,
+                       label if label is not None else number)
+    return through_list
 
 
 #: how a finished answer ends: a sentence's end (closing quotes, brackets, emphasis and

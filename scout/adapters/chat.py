@@ -19,7 +19,8 @@ add (Azure's filter results, Cerebras' ``time_info``, vLLM's ``stop_reason`` and
 charge (OpenRouter's ``usage.cost``) becomes the reported price.
 
 The body is read once, as JSON or as the stream it came as (:mod:`scout.adapters.chat_stream`);
-an error answer — over HTTP or inside a 200 — is read by :mod:`scout.adapters.chat_errors`.
+an error answer — over HTTP or inside a 200 — is read by :mod:`scout.adapters.chat_errors`;
+the answer's language against the request's by :mod:`scout.adapters.chat_lang`.
 """
 
 from __future__ import annotations
@@ -33,17 +34,18 @@ import httpx
 from scout.adapters import chat_config, chat_filter
 from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, drop_cut_row, \
     drop_unfinished, parse_answer
+from scout.adapters.chat_lang import heading_language, language_note
 from scout.adapters.chat_errors import classify_error, describe_error, in_band_error, \
     integer, number
 from scout.adapters.chat_stream import answer_json
 from scout.adapters.figures import Known, check_figures, check_sources, claims_of, shown
 from scout.adapters.contract.http import url_secrets
 from scout.adapters.search_http import fetch, short
+from scout.adapters.sourcelist import url_host, url_key
 from scout.errors import ParseError, Unavailable
 from scout.i18n import N_
 from scout.i18n import translations
-from scout.task.lang import LANGS, MIN_PROSE_WORDS, PROSE_SHARE, prose_lang, \
-    prose_words
+from scout.task.lang import prose_lang
 from scout.adapters.contract import EvidenceItem, Secret, Usage
 from scout.schemas.sources import Citation
 
@@ -130,9 +132,11 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         content = message.get("content")
     except (KeyError, IndexError, TypeError, AttributeError) as exc:
         if isinstance(data, dict) and data.get("choices") == []:
-            # Azure answers no choice at all when its filter stopped the prompt
-            if chat_filter.prompt_filtered(data):
-                raise chat_filter.answer_filtered(data, name, response.status_code) from exc
+            # no choice at all, and why said elsewhere: Azure's filter stopped the prompt,
+            # Gemini blocked it (promptFeedback), a finish_reason beside the list
+            blocked = chat_filter.prompt_blocked(data, name, response.status_code)
+            if blocked is not None:
+                raise blocked from exc
             raise ParseError(N_("{adapter}: the response has no choices (an empty "
                                 "list)").format(adapter=name),
                              adapter=name, status=response.status_code) from exc
@@ -196,8 +200,11 @@ def error_finish(data: dict[str, Any], name: str, status: int) -> Unavailable:
     error = first.get("error")
     said = error.get("message") if isinstance(error, dict) else error
     detail = ", ".join(short(v) for v in (native, said) if isinstance(v, str) and v.strip())
-    return Unavailable(f"{name}: the model failed while answering (finish_reason 'error'"
-                       + (f": {detail}" if detail else "") + ")",
+    # msgids, so the report's note says them in its reader's language
+    message = (N_("{adapter}: the model failed while answering (finish_reason 'error': "
+                  "{detail})") if detail else
+               N_("{adapter}: the model failed while answering (finish_reason 'error')"))
+    return Unavailable(message.format(adapter=name, detail=detail),
                        adapter=name, status=status, hint=_ERROR_FINISH_HINT)
 
 
@@ -271,6 +278,20 @@ class EvidenceLabels:
             self.cited[k] = Citation(index=index, url=item.url, title=item.title)
         return index
 
+    def by_url(self, url: str, number: int) -> int | None:
+        """The label of the sent evidence item at ``url``, which a model's own list of
+        sources gives as its ``number`` (compared as
+        :func:`scout.adapters.sourcelist.url_key` does); else of one on the same site (a
+        model lists a page's site, "casabonay.com/"), ``number`` itself when it is one of
+        them; None when no sent item is on that site."""
+        key = url_key(url)
+        sent = [k for k in sorted(self.sent) if 1 <= k <= len(self.evidence)]
+        for k in sent:
+            if url_key(self.evidence[k - 1].url) == key:
+                return k
+        site = [k for k in sent if url_host(self.evidence[k - 1].url) == url_host(url)]
+        return number if number in site else (site[0] if site else None)
+
     def citations(self) -> list[Citation]:
         return [self.cited[k] for k in sorted(self.cited)]
 
@@ -287,11 +308,12 @@ class EvidenceLabels:
         return Known([item.title, item.text, *typed])
 
 
-def parse_content(content: str, name: str, resolve: Any, finish: str | None = None
-                  ) -> ParsedAnswer:
+def parse_content(content: str, name: str, resolve: Any, finish: str | None = None,
+                  by_url: Callable[[str, int], int | None] | None = None) -> ParsedAnswer:
     """The parsed answer; ParseError when nothing is left once reasoning is removed
-    (``finish``: the choice's finish_reason, which says whether the model was cut off)."""
-    parsed = parse_answer(content, resolve)
+    (``finish``: the choice's finish_reason, which says whether the model was cut off;
+    ``by_url``: what maps the model's own numbered sources, :func:`parse_answer`)."""
+    parsed = parse_answer(content, resolve, by_url)
     if finish == "length":
         drop_unfinished(parsed)  # half a sentence is no claim to show
     else:
@@ -319,7 +341,7 @@ def given_figures(blocks: list[Any], given: tuple[str, ...], notes: list[str], l
     if not given:
         return []
     claims = [(claim, text) for claim, text in claims_of(blocks) if checkable(claim)]
-    count, invented = check_figures(claims, Known(given))
+    count, invented = check_figures(claims, Known(given), written_in(blocks, lang))
     if count:
         notes.append(translations(lang).ngettext(
             "{count} cited statement gives figures that nothing the model was given "
@@ -330,13 +352,20 @@ def given_figures(blocks: list[Any], given: tuple[str, ...], notes: list[str], l
     return invented
 
 
+def written_in(blocks: list[Any], lang: str) -> str:
+    """The language the answer's claims are written in (its prose's, else ``lang``, the
+    request's): it says which mark groups thousands in its figures ("1.234 €")."""
+    return prose_lang(" ".join(text for _, text in claims_of(blocks))) or lang
+
+
 def sourced_figures(blocks: list[Any], head: str, labels: EvidenceLabels, notes: list[str],
                     lang: str) -> list[str]:
     """Mark unsupported the cited claims stating figures that their cited evidence does
     not state (nor the request, ``head``: the prompt before its evidence), after
     :func:`given_figures` marked those that nothing given states; add the note in
     ``lang`` and return the figures (:func:`scout.adapters.figures.check_sources`)."""
-    count, misplaced = check_sources(claims_of(blocks), Known([head]), labels.figures)
+    count, misplaced = check_sources(claims_of(blocks), Known([head]), labels.figures,
+                                     written_in(blocks, lang))
     if count:
         notes.append(translations(lang).ngettext(
             "{count} cited statement gives figures that the evidence it cites does not "
@@ -345,13 +374,6 @@ def sourced_figures(blocks: list[Any], head: str, labels: EvidenceLabels, notes:
             "state ({figures}): they are marked as not supported by the evidence",
             count).format(count=count, figures=shown(misplaced)))
     return misplaced
-
-
-#: paragraphs this long (lower-case words) in neither English nor Spanish are noted
-FOREIGN_MIN_WORDS = 30
-#: the share of English and Spanish function words under which prose is in neither:
-#: English or Spanish answers hold over a third, German, French or Italian ones a tenth
-FOREIGN_SHARE = 0.2
 
 
 def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str]:
@@ -376,35 +398,8 @@ def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str
         notes.append(_("the answer ends in the middle of a table row, as if cut off at the "
                        "model's token limit: the unfinished row is left out"))
     wrong = language_note(parsed, lang)
-    return notes + ([wrong] if wrong else [])
-
-
-def refuse_third_language(parsed: ParsedAnswer, lang: str, name: str, status: int) -> None:
-    """ParseError when the answer's prose is in neither English nor Spanish (German,
-    French...; judged as :func:`language_note` judges it), so the chain's next link (the
-    local synthesis, written in the request's language from the same evidence) answers.
-    The lab reads both of scout's languages, so an answer in the other one is kept with a
-    note; one in a third may not be read at all, and the checks that read an answer's
-    words (the left-out and invented names it recommends, its superlatives) know only
-    English and Spanish."""
-    if lang not in LANGS or prose_lang(" ".join(s.text for s in parsed.sentences)):
-        return
-    en, es, words = prose_words(" ".join(s.text for b in parsed.blocks
-                                         if b.kind == "paragraph" for s in b.items))
-    if words >= FOREIGN_MIN_WORDS and en + es < FOREIGN_SHARE * words:
-        raise ParseError(N_("{adapter}: the answer is written in neither English nor "
-                            "Spanish: it is not used").format(adapter=name),
-                         adapter=name, status=status)
-
-
-def other_language(parsed: ParsedAnswer, lang: str) -> str | None:
-    """The other of scout's languages when the answer's prose is clearly written in it
-    rather than in ``lang`` (the request's; judged as :func:`language_note` judges it),
-    else None."""
-    if lang not in LANGS:
-        return None
-    written = prose_lang(" ".join(s.text for s in parsed.sentences))
-    return written if written is not None and written != lang else None
+    headings = heading_language(parsed, lang)
+    return notes + [note for note in (wrong, headings) if note]
 
 
 def response_usage(response: httpx.Response) -> Usage:
@@ -415,51 +410,3 @@ def response_usage(response: httpx.Response) -> Usage:
     except (ValueError, RecursionError):
         return Usage(requests=1)
     return token_usage(data.get("usage") if isinstance(data, dict) else None)
-
-
-def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
-    """A note when the answer's prose is clearly in another language than ``lang`` (the
-    request's): models often ignore the instruction to answer in it. The other of scout's
-    languages is named; a third one (German, French...) is said by what it is not: its
-    paragraphs hold :data:`FOREIGN_MIN_WORDS` lower-case words or more, and English and
-    Spanish function words make less than :data:`FOREIGN_SHARE` of them (a list's terse
-    items are not judged). Short answers, quotes and names are not judged
-    (:func:`scout.task.lang.prose_lang`); tables and headings are not prose. The adapters
-    ask once more for an answer in the other language (scout.adapters.chat_resend), so
-    this note shows where :meth:`parse` is used alone."""
-    if lang not in LANGS:
-        return None
-    written = prose_lang(" ".join(s.text for s in parsed.sentences))
-    _ = translations(lang).gettext
-    names = {"en": _("English"), "es": _("Spanish")}
-    if written is None:
-        en, es, words = prose_words(" ".join(s.text for b in parsed.blocks
-                                             if b.kind == "paragraph" for s in b.items))
-        if words >= FOREIGN_MIN_WORDS and en + es < FOREIGN_SHARE * words:
-            return _("the answer is not written in {asked}, the language of the request: "
-                     "the model did not follow the instruction to answer in it").format(
-                         asked=names[lang])
-        other = "es" if lang == "en" else "en"
-        if _words_in(parsed, other) < MIN_PROSE_WORDS:
-            return None
-        return _("part of the answer is written in {written}, not in {asked}, the language "
-                 "of the request: the model did not follow the instruction to answer in "
-                 "it").format(written=names[other], asked=names[lang])
-    if written == lang:
-        return None
-    return _("the answer is written in {written}, not in {asked}, the language of the "
-             "request: the model did not follow the instruction to answer in it").format(
-                 written=names[written], asked=names[lang])
-
-
-def _words_in(parsed: ParsedAnswer, lang: str) -> int:
-    """How many function words of ``lang`` the answer's sentences clearly written in it
-    hold (a mixed answer: one paragraph in Spanish, the next in English; each sentence is
-    judged alone, as :func:`scout.task.lang.prose_lang` judges a text)."""
-    total = 0
-    for sentence in parsed.sentences:
-        en, es, _ = prose_words(sentence.text)
-        said = en if lang == "en" else es
-        if said >= 3 and said >= PROSE_SHARE * (en + es):
-            total += said
-    return total

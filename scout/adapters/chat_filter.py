@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 
-from scout.adapters.search_http import error_json
+from scout.adapters.search_http import error_json, short
 from scout.errors import ParseError
 from scout.i18n import N_
 
@@ -50,8 +50,12 @@ def filtered_categories(*blocks: Any) -> list[str]:
     return out
 
 
-def _which(categories: list[str]) -> str:
-    return f" (filtered: {', '.join(categories)})" if categories else ""
+def _said(plain: str, named: str, categories: list[str], **values: object) -> str:
+    """``plain`` or, with categories, ``named`` (both msgids, so a report says them in its
+    reader's language: scout.i18n.messages.localize) filled in."""
+    if categories:
+        return named.format(categories=", ".join(categories), **values)
+    return plain.format(**values)
 
 
 def _prompt_blocks(data: dict[str, Any]) -> list[Any]:
@@ -71,9 +75,39 @@ def answer_filtered(data: dict[str, Any], name: str, status: int) -> ParseError:
     choice = choices[0] if isinstance(choices, list) and choices else {}
     blocks = [choice.get("content_filter_results") if isinstance(choice, dict) else None]
     blocks += _prompt_blocks(data)
-    return ParseError(f"{name}: the provider's content filter withheld the answer "
-                      f"(finish_reason 'content_filter'){_which(filtered_categories(*blocks))}",
+    return ParseError(_said(N_("{adapter}: the provider's content filter withheld the answer "
+                               "(finish_reason 'content_filter')"),
+                            N_("{adapter}: the provider's content filter withheld the answer "
+                               "(finish_reason 'content_filter') (filtered: {categories})"),
+                            filtered_categories(*blocks), adapter=name),
                       adapter=name, status=status, hint=_HINT)
+
+
+def prompt_blocked(data: dict[str, Any], name: str, status: int) -> ParseError | None:
+    """The error for a 200 with no choice at all whose body says why elsewhere: Azure's
+    ``prompt_filter_results`` marking a category, a ``promptFeedback.blockReason`` (what
+    Gemini answers with no candidate for a prompt it blocks, "PROHIBITED_CONTENT": the
+    Oaklight/llm-rosetta PR #436, tested against the live API; LiteLLM passed such an
+    answer on as ``choices: []``, BerriAI/litellm PR #40864), or a ``finish_reason``
+    beside the empty list; None when the body says nothing of why."""
+    if prompt_filtered(data):
+        return answer_filtered(data, name, status)
+    feedback = data.get("promptFeedback", data.get("prompt_feedback"))
+    reason = feedback.get("blockReason", feedback.get("block_reason")) \
+        if isinstance(feedback, dict) else None
+    if isinstance(reason, str) and reason.strip():
+        return ParseError(N_("{adapter}: the provider blocked the prompt ({reason}): it "
+                             "answered no choice").format(adapter=name,
+                                                          reason=short(reason.strip())),
+                          adapter=name, status=status, hint=_HINT)
+    finish = data.get("finish_reason")
+    if isinstance(finish, str) and finish.strip():
+        return ParseError(N_("{adapter}: the response has no choices (an empty list; "
+                             "finish_reason '{reason}')").format(
+                                 adapter=name, reason=short(finish.strip())),
+                          adapter=name, status=status,
+                          hint=_HINT if finish.strip() == "content_filter" else None)
+    return None
 
 
 def classify_error(response: httpx.Response, name: str) -> ParseError | None:
@@ -87,6 +121,10 @@ def classify_error(response: httpx.Response, name: str) -> ParseError | None:
         return None
     inner = error.get("innererror")
     result = inner.get("content_filter_result") if isinstance(inner, dict) else None
-    return ParseError(f"{name}: HTTP {response.status_code}: the provider's content filter "
-                      f"refused the prompt{_which(filtered_categories(result))}",
+    return ParseError(_said(N_("{adapter}: HTTP {status}: the provider's content filter "
+                               "refused the prompt"),
+                            N_("{adapter}: HTTP {status}: the provider's content filter "
+                               "refused the prompt (filtered: {categories})"),
+                            filtered_categories(result), adapter=name,
+                            status=response.status_code),
                       adapter=name, status=response.status_code, hint=_HINT)

@@ -9,7 +9,10 @@ nothing in parentheses, "(1) the price, (2) …", and only a label that was sent
 ``【3】`` / ``【3†source】`` / ``【3:0†source】``, Azure On Your Data's ``[doc3]``, footnotes ``[^2]`` (a definition line ``[^2]: [E4] …`` maps it to E4
 and is dropped from the text), ``[Fuente: E2]`` / ``[Source E2]`` / ``[Sources: E1, E3]``,
 a label linked to its URL ``[E2](https://…)`` and superscripts ``¹`` / ``¹˒³`` after a
-word or punctuation (not ``m²``, ``km²``, ``10³``, ``x²``). Brackets that are no citation
+word or punctuation (not ``m²``, ``km²``, ``10³``, ``x²``), in HTML too (``<sup>1</sup>``,
+``<sup>[2]</sup>``, ``<sup>1,3</sup>``; not ``m<sup>2</sup>``). A label keeps citing with
+a place in its source after it (``[E2, p.1]``, ``[E2 pp. 3-4]``, ``[3, pág. 2]``), a ``#``
+before its number (``[#1]``) or a full stop inside its bracket (``[E2.]``). Brackets that are no citation
 stay text: a bare number of four digits or 0 (``[2024]``, ``[2020-2024]``, ``[0]``),
 words (``[sic]``), a link's text. A bracket left empty around a mark (``([E2])``,
 ``[[E2]]``, ``(see [2])``) goes with it. Marks right after a sentence's full stop (``… 120 EUR.
@@ -30,7 +33,7 @@ from collections.abc import Callable
 Resolver = Callable[[str, int], "int | None"]
 
 #: a citation group's items: E3, 3, E1-E3 / E1–E3 / E1-3 (a range), joined by , ; & "and" "y"
-_ITEM_RE = r"E?\s?\d{1,4}(?:\s*[-\u2013\u2014]\s*E?\s?\d{1,4})?"
+_ITEM_RE = r"#?E?\s?\d{1,4}(?:\s*[-\u2013\u2014]\s*#?E?\s?\d{1,4})?"
 #: one way only to read the space between two items, and the items are never given back
 #: (possessive): an unclosed "[Fuente: E1, E1, …" from a model must fail in linear time,
 #: where overlapping spaces made it exponential (a minute for 8 KB)
@@ -39,11 +42,16 @@ _GROUP_RE = rf"{_ITEM_RE}(?:{_SEP_RE}{_ITEM_RE})*+"
 #: words models put before the labels: [Fuente: E2], [Source E2], (see E1, E3)
 _WORD_RE = (r"(?:sources?|fuentes?|evidence|evidencias?|refs?|references?|referencias?|"
             r"docs?|documents?|documentos?|see|ver|v[eé]ase|cf\.?|seg[uú]n)")
+#: where in a source a model says its claim is, after the label ("[E2, p.1]", "[E2 pp. 3-4]",
+#: "[3, pág. 2]"): the label cites, the place in it is not kept
+_LOCATOR_RE = (r"(?:\s*+[,;]?+\s*+(?:pp?|p[aá]gs?|pages?|p[aá]ginas?|secs?|sections?|secci[oó]n|"
+               r"§)\.?\s?\d{1,4}(?:\s*[-\u2013]\s*\d{1,4})?)?")
 #: a footnote's definition line: "[^2]: E2, Casa Bonay (https://…)"
 _FOOTNOTE_DEF = re.compile(r"^\s{0,3}\[\^(\d{1,4})\]:\s?(.*)$")
 #: one citation mark, in any of the forms models write (see :meth:`Cites.take`)
 LABEL = re.compile(
-    rf"\[\s*(?:(?P<sw>{_WORD_RE})\s*+:?\s*+)?(?P<sq>{_GROUP_RE})\s*\]"
+    rf"<sup>\s*+\[?+\s*+(?P<ht>{_GROUP_RE})\s*+\]?+\s*+</sup>"            # <sup>1</sup>: HTML
+    rf"|\[\s*(?:(?P<sw>{_WORD_RE})\s*+:?\s*+)?(?P<sq>{_GROUP_RE}){_LOCATOR_RE}\s*+\.?+\s*+\]"
     r"(?:\((?:https?://|/)[^)\s]{0,2000}\))?"                      # [E2](url): a linked label
     rf"|\[\^(?P<fn>\d{{1,4}})\]"                                   # [^2]: a footnote mark
     rf"|\(\s*(?:(?P<pw>{_WORD_RE})\s*+:?\s*+)?(?P<pa>{_GROUP_RE})\s*\)"  # (E2), (Fuente: E2)
@@ -65,7 +73,8 @@ ENUMERATION = re.compile(r"\(\s*\d{1,3}\s*\)\s*[^\W\d_]")
 #: where a removed mark was: a wrapper left empty around it ("([E2])", "[[E2]]",
 #: "(see [1])") goes with it
 _GONE = "\x00"
-_EMPTY_WRAPPER = re.compile(rf"[(\[]\s*(?:{_WORD_RE}\s*:?\s*)?(?:{_GONE}[\s,;]*)+[)\]]", re.I)
+_EMPTY_WRAPPER = re.compile(rf"[(\[]\s*(?:{_WORD_RE}\s*:?\s*)?(?:{_GONE}[\s,;]*)+[)\]]"
+                            rf"|<sup>\s*(?:{_GONE}[\s,;]*)+</sup>", re.I)
 
 
 class Cites:
@@ -133,14 +142,25 @@ def _group(text: str) -> list[tuple[str, int]]:
     return labels
 
 
+def _exponent(match: re.Match[str], space: bool = False) -> bool:
+    """Whether a superscript number is an exponent or stands alone, no citation: after a
+    digit (10³), a single letter (x²), a unit (m², "45 m<sup>2</sup>"), nothing, or a
+    space (unless ``space``: an HTML ``<sup>`` after a space is still raised)."""
+    before = match.string[max(0, match.start() - 40):match.start()]
+    if space:
+        before = before.rstrip()
+    elif before and before[-1].isspace():
+        return True
+    if not before or before[-1].isdigit():
+        return True
+    word = re.search(r"[^\W\d_]+$", before)
+    return word is not None and (len(word.group(0)) < 2 or word.group(0).lower() in _UNITS)
+
+
 def _superscript(match: re.Match[str]) -> list[tuple[str, int]] | None:
     """A superscript number is a citation after punctuation or a word ("EUR¹", "rooms.²"),
     not after a digit (10³), a space, a single letter (x²) or a unit (m², km²)."""
-    before = match.string[max(0, match.start() - 40):match.start()]
-    if not before or before[-1].isdigit() or before[-1].isspace():
-        return None
-    word = re.search(r"[^\W\d_]+$", before)
-    if word is not None and (len(word.group(0)) < 2 or word.group(0).lower() in _UNITS):
+    if _exponent(match):
         return None
     numbers = re.split(r"[,\u02d2\u22c5\u00b7]", match.group("sup").translate(_SUPERSCRIPT))
     if any(len(n) > 4 for n in numbers):
@@ -162,7 +182,9 @@ def _labels(match: re.Match[str], footnotes: dict[int, tuple[str, int]],
         return [footnotes.get(n, ("", n))]
     if match.group("sup") is not None:
         return _superscript(match)
-    group = match.group("sq") or match.group("pa") or match.group("lt")
+    if match.group("ht") is not None and _exponent(match, space=True):
+        return None  # "45 m<sup>2</sup>", "10<sup>3</sup>": an exponent
+    group = match.group("sq") or match.group("pa") or match.group("lt") or match.group("ht")
     labels = _group(group)
     if not labels:
         return None

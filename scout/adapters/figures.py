@@ -105,6 +105,28 @@ def readings(token: str) -> set[float]:
     return out
 
 
+#: a figure with one mark and a group of three digits after it ("1.234", "1,234"): the
+#: mark is a thousands separator or a decimal one, and the answer's language says which
+_ONE_GROUP = re.compile(r"\d{1,3}([.,])\d{3}")
+#: the thousands separator of each language: Spanish writes "1.234 €" for 1234, English
+#: "1,234": read in an answer in that language, the figure is that number alone
+_THOUSANDS = {"es": ".", "en": ","}
+
+
+def answer_readings(token: str, lang: str | None) -> set[float]:
+    """:func:`readings` of a figure the answer writes, in ``lang`` (the answer's language,
+    None when unknown): a figure with one mark before a group of three digits, the mark
+    ``lang`` separates thousands with ("1.234 €" in Spanish, "1,234" in English), is that
+    whole number only: read as a decimal too, a Spanish answer's "1.234 €" was supported
+    by a page's "1.2 EUR". The other mark stays ambiguous (models write English groups
+    in Spanish answers too), and pages are always read both ways."""
+    values = readings(token)
+    m = _ONE_GROUP.fullmatch(token)
+    if m is not None and lang is not None and _THOUSANDS.get(lang) == m.group(1):
+        return {float(token.replace(m.group(1), ""))}
+    return values
+
+
 def kind_of(text: str, start: int, end: int) -> str:
     """What the figure at ``text[start:end]`` is of, by what is written beside it."""
     if start and text[start - 1] == "/":
@@ -216,9 +238,10 @@ class Known:
         return False
 
 
-def unsupported(text: str, known: Known) -> list[str]:
-    """The figures of ``text`` that ``known`` does not hold, as written, without repeats."""
-    return [figure.token for figure in _unsupported(text, known)]
+def unsupported(text: str, known: Known, lang: str | None = None) -> list[str]:
+    """The figures of ``text`` that ``known`` does not hold, as written, without repeats
+    (``lang``: the language ``text`` is written in, :func:`answer_readings`)."""
+    return [figure.token for figure in _unsupported(text, known, lang)]
 
 
 @dataclass(frozen=True)
@@ -232,12 +255,16 @@ class _Figure:
     scale: str | None = None
 
     def held(self, known: Known) -> bool:
+        # a rating said as a percentage ("rated 90%" of a page's "9/10" or "4.5/5") states
+        # the share the rating has of its scale
         return any(known.has_value(v, self.kind) for v in self.values) or (
-            self.scale is not None and known.rates(self.token, self.scale))
+            self.scale is not None and known.rates(self.token, self.scale)) or (
+            self.kind == SHARE and known.rates(self.token.rstrip("%"), "100"))
 
 
-def _figures(text: str) -> list[_Figure]:
-    """The figures of ``text`` that are claims, in order, without repeats."""
+def _figures(text: str, lang: str | None = None) -> list[_Figure]:
+    """The figures of ``text`` (written in ``lang``) that are claims, in order, without
+    repeats."""
     text = in_digits(text)
     out: list[tuple[int, _Figure]] = []
     multiplied: list[tuple[int, int]] = []
@@ -254,7 +281,7 @@ def _figures(text: str) -> list[_Figure]:
         before = text[max(0, m.start() - 24):m.start()]
         if _SCALE_BEFORE.search(before) and readings(token) & _SCALES:
             continue  # "9 out of 10": the 10 is the scale
-        values = readings(token) | _spaced(text, m)
+        values = answer_readings(token, lang) | _spaced(text, m)
         rated = _RATED.match(text, m.start())
         scale = rated.group("of") if rated is not None and rated.group("n") == token else None
         out.append((m.start(), _Figure(token, kind_of(text, m.start(), m.end()),
@@ -265,9 +292,9 @@ def _figures(text: str) -> list[_Figure]:
     return list(unique.values())
 
 
-def _unsupported(text: str, known: Known) -> list[_Figure]:
-    """The figures of ``text`` that ``known`` does not hold."""
-    return [figure for figure in _figures(text) if not figure.held(known)]
+def _unsupported(text: str, known: Known, lang: str | None = None) -> list[_Figure]:
+    """The figures of ``text`` (written in ``lang``) that ``known`` does not hold."""
+    return [figure for figure in _figures(text, lang) if not figure.held(known)]
 
 
 def _spaced(text: str, m: re.Match[str]) -> set[float]:
@@ -279,17 +306,17 @@ def _spaced(text: str, m: re.Match[str]) -> set[float]:
     return set()
 
 
-def check_figures(claims: Iterable[tuple[Claim, str]], known: Known
-                  ) -> tuple[int, list[str]]:
+def check_figures(claims: Iterable[tuple[Claim, str]], known: Known,
+                  lang: str | None = None) -> tuple[int, list[str]]:
     """Mark ``uncited`` every cited claim (a claim with its text) that states a figure
     ``known`` does not hold: how many were marked, and the figures, without repeats, in
-    the answer's order."""
+    the answer's order (``lang``: the answer's language, :func:`answer_readings`)."""
     marked = 0
     found: list[str] = []
     for claim, text in claims:
         if claim.uncited or not claim.citations:
             continue  # already marked, or nothing cited that a figure could misquote
-        missing = unsupported(text, known)
+        missing = unsupported(text, known, lang)
         if missing:
             claim.uncited = True
             marked += 1
@@ -298,7 +325,8 @@ def check_figures(claims: Iterable[tuple[Claim, str]], known: Known
 
 
 def check_sources(claims: Iterable[tuple[Claim, str]], outside: Known,
-                  source: Callable[[int], Known | None]) -> tuple[int, list[str]]:
+                  source: Callable[[int], Known | None], lang: str | None = None
+                  ) -> tuple[int, list[str]]:
     """Mark ``uncited`` every cited claim stating a figure that neither its cited sources
     (``source``: the figures of citation n, None when its text is not known) nor the
     prompt outside the evidence (``outside``: the request, the candidates) state: a
@@ -314,7 +342,7 @@ def check_sources(claims: Iterable[tuple[Claim, str]], outside: Known,
         cited = [source(n) for n in claim.citations]
         if any(k is None for k in cited):
             continue
-        missing = [f.token for f in _unsupported(text, outside)
+        missing = [f.token for f in _unsupported(text, outside, lang)
                    if not any(k is not None and f.held(k) for k in cited)]
         if missing:
             claim.uncited = True

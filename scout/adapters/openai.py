@@ -32,9 +32,10 @@ from typing import Any, ClassVar
 
 import httpx
 
+from scout.adapters.chat_lang import other_language, refuse_third_language
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
-    completions_url, given_figures, other_language, post_chat, read_completion, \
-    refuse_third_language, response_usage, sourced_figures, token_usage
+    completions_url, given_figures, post_chat, read_completion, \
+    response_usage, sourced_figures, token_usage
 from scout.adapters.chat_resend import answered, call_bound, record_sends, send_fitting
 from scout.adapters.prompt import Prompt, build_prompt, compared
 from scout.config.headers import MAX_VALUE_CHARS, resolve_headers
@@ -169,7 +170,7 @@ class OpenAIAdapter(SynthesisAdapter):
         def resolve(kind: str, number: int) -> int | None:
             return labels.resolve(number)  # [E3] and a bare [3] both name evidence item 3
 
-        parsed = parse_content(content, self.name, resolve, finish_reason(data))
+        parsed = parse_content(content, self.name, resolve, finish_reason(data), labels.by_url)
         refuse_third_language(parsed, lang, self.name, response.status_code)
         citations = labels.citations()
         known = (_("evidence {labels}").format(

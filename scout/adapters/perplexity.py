@@ -40,9 +40,10 @@ from typing import Any, ClassVar
 
 import httpx
 
+from scout.adapters.chat_lang import other_language, refuse_third_language
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
-    completions_url, given_figures, other_language, parse_content, post_chat, \
-    read_completion, refuse_third_language, sourced_figures, token_usage
+    completions_url, given_figures, parse_content, post_chat, \
+    read_completion, sourced_figures, token_usage
 from scout.adapters.chat_resend import answered, call_bound, record_sends, send_fitting
 from scout.adapters.chat_stream import answer_json
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim

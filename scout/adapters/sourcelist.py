@@ -2,15 +2,24 @@
 
 Models close an answer with "Sources:", "**Fuentes**", "## References" and one line per
 source (a link, a site, a label), a last line "Fuentes: [E1], [E3]", or, with no heading,
-lines that are each a label and a link ("[1] https://…"). The report lists its sources
-itself, numbered, with who found each; the model's list, read as the answer's prose,
-showed as cited claims made of URLs. A heading that a sentence or a claim follows is part
-of the answer and stays. Used by :func:`scout.adapters.answer.parse_answer`.
+lines that are each a label and a link ("[1] https://…"), a number and a link ("1.
+https://…") or a list item that is only a link ("- [Praktik](https://…)"). The report
+lists its sources itself, numbered, with who found each; the model's list, read as the
+answer's prose, showed as cited claims made of URLs. A heading that a sentence or a
+claim follows is part of the answer and stays.
+
+A model that numbers its own sources ("[1] … [2]" in the text, "1. https://…" or
+"[1]: https://…" in its list; "- [Title](url)" numbered in order) cites by its list, not by
+the evidence labels: :func:`listed_urls` reads what each number names, and the adapter
+maps it to the evidence item with that URL (:func:`url_key`), or on that site; a list
+naming a site no evidence is on says nothing the number does not, and it is read as before. Used by
+:func:`scout.adapters.answer.parse_answer`.
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from scout.adapters.citemarks import LABEL
 
@@ -35,6 +44,51 @@ _BARE_SOURCE = re.compile(r"^\s*(?:[-*+\u2022]\s*)?\[E?\s?\d{1,4}\]:?\s[^\n]{0,3
                           r"https?://\S+\s*$", re.I)
 
 
+#: a last line that is only a link, numbered or a list item: "1. https://…", "- [Praktik
+#: Rambla](https://…)", "2) <https://…>"
+_BARE_LINK = re.compile(r"^\s*(?:[-*+\u2022]|\d{1,3}[.)])\s+(?:<?https?://\S+?>?|\[[^\]\n]{1,200}\]"
+                        r"\(https?://[^)\s]+\))\s*$", re.I)
+#: one entry of a model's own list of sources and the number it gives it: "[1]: https://…",
+#: "[1] Title — https://…", "1. https://…", "2) [Title](https://…)"; a bullet numbers in order
+_LISTED = re.compile(r"^\s{0,3}(?:\[\^?(?P<b>\d{1,3})\]:?|(?P<n>\d{1,3})[.)]|[-*+\u2022])"
+                     r"\s*(?P<rest>[^\n]{0,600})$")
+_URL = re.compile(r"https?://[^\s)\]>\"'<]{1,2000}", re.I)
+
+
+def listed_urls(lines: list[str]) -> dict[int, str]:
+    """What each number of a model's own list of sources names: ``lines`` are the list (what
+    :func:`without_sources` left out), each entry's first URL under the number it is given
+    ("1. https://…", "[1]: https://…"), or its place for a bullet ("- [Title](url)": the
+    first is 1). Entries without a URL name nothing; a number given twice keeps its first."""
+    out: dict[int, str] = {}
+    order = 0
+    for line in lines:
+        m = _LISTED.match(line)
+        if m is None:
+            continue
+        url = _URL.search(m.group("rest"))
+        order += 1
+        if url is None:
+            continue
+        number = m.group("b") or m.group("n")
+        out.setdefault(int(number) if number else order, url.group().rstrip(".,;:"))
+    return out
+
+
+def url_host(url: str) -> str:
+    """A URL's host, lower-cased, without ``www.``."""
+    return urlsplit(url.strip()).netloc.lower().removeprefix("www.")
+
+
+def url_key(url: str) -> str:
+    """A URL as two writings of one page compare: the host lower-cased without ``www.``,
+    no scheme, no fragment, no trailing slash (a model copies a page's URL loosely)."""
+    parts = urlsplit(url.strip())
+    host = url_host(url)
+    query = f"?{parts.query}" if parts.query else ""
+    return f"{host}{parts.path.rstrip('/')}{query}"
+
+
 def without_sources(lines: list[str]) -> list[str]:
     """The answer's lines without the list of sources it ends with: a "Sources:" heading
     (or label line) after which every line names a source (a link, a site or a label,
@@ -45,7 +99,8 @@ def without_sources(lines: list[str]) -> list[str]:
     while end and not lines[end - 1].strip():
         end -= 1
     start = end
-    while start and (_BARE_SOURCE.match(lines[start - 1]) or (
+    while start and (_BARE_SOURCE.match(lines[start - 1]) or _BARE_LINK.match(
+            lines[start - 1]) or (
             not lines[start - 1].strip() and start < end)):
         start -= 1
     if start < end and any(line.strip() for line in lines[:start]):
