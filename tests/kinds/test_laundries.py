@@ -58,7 +58,8 @@ REQUESTS = {
     "tintorería en Bilbao para 30 manteles después del congreso, máximo 150 €":
         ("es", {"place": "Bilbao", "service": "dry cleaning", "items": 30,
                 "budget": cap(150)}),
-    "lavandería autoservicio en Córdoba (Argentina) cerca del centro, menos de 6000 pesos":
+    "lavandería autoservicio en Córdoba (Argentina) cerca del centro, lavado y secado menos "
+    "de 6000 pesos":
         ("es", {"place": "Córdoba", "service": "self-service",
                 "budget": cap(6000, "ARS")}),
     # an agent's request, written out in full
