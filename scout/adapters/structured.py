@@ -216,10 +216,21 @@ class Builder:
                 and s.price.per in MEASURE_UNITS and s.checked.per == "total" \
                 and s.checked.currency == s.price.currency:
             # a rate per a measure times the quantity asked: exact, said as the table says
-            # it, "875 € in total (35 €/m³ × 25)", never "≈" as a conversion would be
-            qty = round(s.checked.amount / s.price.amount, 2)
+            # it, "875 € in total (35 €/m³ × 25)", never "≈" as a conversion would be; the
+            # extras its page states that were added after (a collection fee asked for)
+            # said beside, never folded into the quantity ("20,60 € (2,20 €/kg × 8 + 3 €)")
+            extras = s.brief.extras_added or 0.0
+            qty = round((s.checked.amount - extras) / s.price.amount, 2)
             text = self.fmt.money(s.checked) + " (" + text + " × " + self.fmt.number(
-                qty, 0 if qty.is_integer() else 2) + ")"
+                qty, 0 if qty.is_integer() else 2) + (" + " + self.fmt.money(Money(
+                    amount=extras, currency=s.checked.currency)) if extras else "") + ")"
+        elif s.price is not None and s.checked is not None and s.brief.extras_added \
+                and s.checked.currency == s.price.currency and s.checked.per == s.price.per \
+                and same_price(s.checked.amount - s.brief.extras_added, s.price.amount):
+            # the price as stated and the extras its page states beside it that the request
+            # asks for, added: exact, "19,90 € (15 € + 4,90 €)", never "≈" as a conversion is
+            text = self.fmt.money(s.checked) + " (" + text + " + " + self.fmt.money(Money(
+                amount=s.brief.extras_added, currency=s.checked.currency)) + ")"
         elif s.price is not None and s.checked is not None and s.checked != s.price:
             rate = stated_rate(s.price, s.checked)
             # put on the other tax basis only, at a stated rate: exact, "(5.566 € tax

@@ -185,6 +185,11 @@ class Candidate(BaseModel):
     term: TermCost | None = Field(
         default=None, description="its price a month averaged over its contract, as rank's "
         "term_cost: worked it out; price is then the average (scout.steps.termcost)")
+    extras_added: float | None = Field(
+        default=None, description="what the extras its page states beside its price added to "
+        "price_converted, in that one's currency (a collection fee asked for: "
+        "scout.steps.extracharge), so a report shows a rate per a measure times the quantity "
+        "asked as that quantity, never the total over the rate")
 
     @property
     def evidence_count(self) -> int:
@@ -202,7 +207,7 @@ class Candidate(BaseModel):
     # a candidate that is no video, sold by no two shops, serialises as before, so the
     # artifacts (and the content hashes runs reuse phases by) of every other kind stay
     # byte-identical
-    _omit = omit_unset("video", "offers", "bundle", "intro_offer", "term")
+    _omit = omit_unset("video", "offers", "bundle", "intro_offer", "term", "extras_added")
 
 
 class Candidates(ArtifactModel):

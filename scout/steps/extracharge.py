@@ -89,12 +89,15 @@ _PLAIN = frozenset(
 class Asked:
     """What the request says that an extra's condition is read against: its folded text,
     the minute of the day it names (None: none), its date (None: none), and the words of
-    the kind's yes/no inputs it answers yes."""
+    the kind's yes/no inputs it answers yes; ``per_one``: its budget is one unit's ("under
+    £4 per coat" for 10 coats), which a fee charged once on the order ("Collection
+    £3.99") does not go on whole."""
 
     text: str
     minute: int | None
     date: dt.date | None
     wanted: tuple[str, ...]
+    per_one: bool = False
 
 
 def asked_of(task: Any, inputs: Any) -> Asked:
@@ -107,7 +110,9 @@ def asked_of(task: Any, inputs: Any) -> Asked:
         if getattr(spec, "type", None) == "boolean" and values.get(name) is True:
             wanted += [fold(w) for w in (name.replace("_", " "),
                                          *(getattr(spec, "aliases", None) or [])) if w.strip()]
-    return Asked(query, asked_minute(query), _first_date(task), tuple(wanted))
+    per_one = any(getattr(v, "each", None) == "unit" for v in values.values()
+                  if isinstance(v, Money))
+    return Asked(query, asked_minute(query), _first_date(task), tuple(wanted), per_one)
 
 
 def _first_date(task: Any) -> dt.date | None:
@@ -365,7 +370,10 @@ def add_extras(c: Candidate, asked: Asked) -> None:
         if x.percent is None and x.amount is None:
             c.flags.append(UNPRICED.format(words=x.words))
             continue
-        added = _added(total, base, c.price, x)
+        # a fee in money is the order's, once: on one unit's price against a budget per
+        # unit it would be counted whole on each ("£4.50 per lab coat" + "Collection
+        # £3.99" is no 8.49 a coat), so it is said to apply, not added
+        added = None if asked.per_one and x.percent is None else _added(total, base, c.price, x)
         if added is None:
             c.flags.append(APART.format(words=x.words))
             continue
@@ -378,6 +386,7 @@ def add_extras(c: Candidate, asked: Asked) -> None:
         total = new
     if total is not base:
         c.price_converted = total
+        c.extras_added = round(total.amount - base.amount, 2)
 
 
 def _added(total: Money, base: Money, stated: Money, x: Extra) -> float | None:

@@ -17,7 +17,7 @@ from scout.steps.pricewords import (fixed_fee, former_price, labelled_period, la
                                     pass_period, per_size, stated_period)
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts, named_extra
-from scout.task.itemprice import names_re
+from scout.task.itemprice import names_item, names_re
 from scout.task.lang import fold
 from scout.spec.statedmoney import SAYS_USD
 from scout.task.taxbasis import page_basis
@@ -102,9 +102,13 @@ def _find_price(text: str, currency: str | None, items: Sequence[str] = (),
     if len(found) < len(stated):
         # "bajada de bandera 2,50 €, 1,20 €/km": a fee charged once beside a rate is no
         # price (the trip's is the rate's), and nor is an extra added to it ("Suplemento
-        # aeropuerto 5,50 €", "parking 3 €"), as a listing's extras are none beside its price
+        # aeropuerto 5,50 €", "parking 3 €"), as a listing's extras are none beside its price;
+        # nor an add-on the kind's yes/no inputs name ("2,90 €/kg. Recogida a domicilio
+        # 5 €"), which items_only cannot weigh against a rate by its amount: what it adds
+        # when asked is scout.steps.extracharge's
         found = [(m, span) for m, span in found
-                 if not fixed_fee(text, span) and not named_extra(text, span)]
+                 if not fixed_fee(text, span) and not named_extra(text, span)
+                 and not names_item(text, span, items, nouns)]
     else:
         # "salida 30 € + 35 €/hora", "£60 call-out, then £45/hour", "desplazamiento 20 €,
         # montaje desde 60 €": beside a rate or a price of its own, such a fee is none

@@ -120,13 +120,15 @@ def asked_hours(task: Any, hours_per: dict[str, str]) -> dict[str, float]:
 def rank_work(params: Any, task: Any, budget: Money | None, floor: bool) -> Work | None:
     """The :class:`Work` of a rank phase (its ``units``, ``volume`` and ``hours_per``);
     None when it declares none. The ``budget`` is the whole job's when the phase declares
-    a volume and it states no unit (or says it is the total)."""
+    a volume and it states no unit (or says it is the total), never when it is one unit's
+    ("under £4 per coat": ``each`` "unit", one coat's, not the ten coats')."""
     units, volume = getattr(params, "units", None), getattr(params, "volume", None)
     hours_per = getattr(params, "hours_per", None)
     days_per_week = getattr(params, "days_per_week", None)
     if not units and not volume and not hours_per and not days_per_week:
         return None
-    whole = bool(volume) and budget is not None and budget.per in (None, TOTAL) and not floor
+    whole = bool(volume) and budget is not None and budget.per in (None, TOTAL) \
+        and budget.each != "unit" and not floor
     return Work(bases=parse_bases(units or {}), volume=asked_volume(task, volume or {}),
                 whole=whole, hours=asked_hours(task, hours_per or {}) if not floor else {},
                 week_days=asked_week_days(task, days_per_week))

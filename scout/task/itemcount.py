@@ -99,8 +99,10 @@ def results_wanted(free: str, inputs: dict[str, InputSpec]) -> tuple[int, int] |
 
 
 # what may join an amount to the noun of what it is one of: "80 € por muestra", "£400 per
-# sample", "$25/sample", "900 pesos por cada muestra", "50 € each sample"
-_PER_ONE = (r"\s*(?:/\s*|(?:per|por|each|cada|for\s+each|a|an)\s+)"
+# sample", "$25/sample", "900 pesos por cada muestra", "50 € each sample", and Spanish's
+# singular article as a price list writes it, "3 € la camisa", "12 € el mantel" (the
+# plural, "150 € los manteles", is all of them's: no article of it here)
+_PER_ONE = (r"\s*(?:/\s*|(?:per|por|each|cada|for\s+each|a|an|el|la)\s+)"
             r"(?:(?:cada|each|one|una|uno|un|single|individual)\s+)?")
 
 

@@ -61,6 +61,21 @@ def _label(text: str, span: tuple[int, int]) -> str:
     return _CLAUSE_BEFORE.split(before)[-1] + " | " + _CLAUSE_AFTER.split(after)[0]
 
 
+def names_item(text: str, span: tuple[int, int], items: Sequence[str],
+               nouns: Sequence[str] = ()) -> bool:
+    """Whether the amount at ``span`` of ``text`` is labelled, in its clause, by one of
+    the kind's add-ons (``items``: :func:`item_words`) and by none of its ``nouns``:
+    "Recogida a domicilio 5 €" for a laundry's ``collection`` aliased so. Asked beside a
+    rate per a measure (:func:`scout.steps.listprice.find_price`), whose amount is no
+    match for a whole one: "2,90 €/kg ... recogida 5 €" is priced by the kilo."""
+    item_re, noun_re = names_re(items), names_re(nouns)
+    if item_re is None:
+        return False
+    label = _label(text, span)
+    return item_re.search(label) is not None and (
+        noun_re is None or noun_re.search(label) is None)
+
+
 def items_only(text: str, found: Sequence[tuple[Money, tuple[int, int]]],
                items: Sequence[str], nouns: Sequence[str] = ()) -> set[int]:
     """The indexes of the ``found`` amounts of ``text`` whose clause names an add-on

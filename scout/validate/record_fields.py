@@ -32,7 +32,7 @@ def _names(model: type[BaseModel]) -> frozenset[str]:
 #: (benchmarks/cli.py: ~4% of a warm run); tests/spec/test_record_fields_table.py fails when
 #: a model gains or loses a field and this table does not follow
 CANDIDATE_FIELDS = frozenset({
-    "adapter", "aliases", "bundle", "domain", "evidence", "evidence_count", "flags", "key",
+    "adapter", "aliases", "bundle", "domain", "extras_added", "evidence", "evidence_count", "flags", "key",
     "name",
     "intro_offer", "offers", "price", "price_converted", "rating", "rating_count", "relevance", "sources", "term", "url",
     "unchecked_flags", "video"})

@@ -292,3 +292,32 @@ def test_an_extra_waived_with_what_is_bought_is_not_added(query: str, text: str,
                                                           price: float) -> None:
     c = _priced(query, text, EYE_INPUTS)
     assert _amount(c) == price, c.flags
+
+
+@pytest.mark.parametrize(("text", "per_one", "compared", "flag"), [
+    # a fee charged once on the order is no extra on one unit's price against a budget
+    # per unit ("under £4 per coat" for 10 coats: "£4.50 per lab coat" + "Collection
+    # £3.99" was compared as 8.49 a coat: wt/laundries); it is said to apply, not added
+    ("Dry cleaning from £4.50 per lab coat. Collection £3.99.", True, 4.5, "could not"),
+    ("Bata de laboratorio 3,90 €. Recogida a domicilio 2 €.", True, 3.9, "could not"),
+    # for the whole order it is added, as before
+    ("Dry cleaning from £4.50 per lab coat. Collection £3.99.", False, 8.49, "added"),
+    # a surcharge in percent goes on one unit's price as on the whole
+    ("Bata de laboratorio 3,90 €. Suplemento por recogida a domicilio 10 %.", True, 4.29,
+     "added"),
+    ("Lab coats £3.50. Collection surcharge 10%.", True, 3.85, "added"),
+])
+def test_a_fee_on_the_order_is_not_added_to_one_units_price(
+        text: str, per_one: bool, compared: float, flag: str) -> None:
+    from scout.steps.extracharge import add_extras
+
+    price = find_price(text, "EUR")
+    assert price is not None
+    cand = Candidate(key="a", name="a", url="https://a.test/", price=price, evidence=[
+        Evidence(id="a", kind="snippet", subject="a", url="https://a.test/", text=text,
+                 price=price)])
+    add_extras(cand, Asked(text="", minute=None, date=None,
+                           wanted=("collection", "recogida a domicilio"), per_one=per_one))
+    assert (cand.price_converted or cand.price).amount == compared, cand.flags
+    assert any(flag in f for f in cand.flags), cand.flags
+    assert cand.extras_added == (round(compared - price.amount, 2) if flag == "added" else None)

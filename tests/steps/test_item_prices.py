@@ -116,3 +116,32 @@ def test_rank_prices_the_boat_never_the_skipper(query: str) -> None:
     c = _ranked(BOATS, query, "Patrón 150 €/día, barco 400 €/día")
     price = c.price_converted or c.price
     assert price is not None and price.amount >= 400
+
+
+REMOVALS = _kind("removals/pipelines/removals.yaml")
+BAKERIES = _kind("bakeries/pipelines/bakeries.yaml")
+LAUNDRIES = _kind("laundries/pipelines/laundries.yaml")
+
+
+@pytest.mark.parametrize(("kind", "text", "amount", "per"), [
+    # a rate per a measure beside an add-on's whole amount: its amount is no match for the
+    # rate's (items_only weighs amounts of one period), so the add-on took the price
+    # ("2,90 €/kg ... Recogida a domicilio 5 €" was a 5 € laundry: wt/laundries)
+    (LAUNDRIES, "Lavado por kilo desde 2,90 €/kg. Servicio exprés +50 %. Recogida a "
+                "domicilio 5 €.", 2.9, "kg"),
+    (LAUNDRIES, "Wash & fold £2.50 per kg; collection and delivery £3.99.", 2.5, "kg"),
+    (REMOVALS, "Mudanzas locales: 35 €/m³. Montaje de muebles 60 €.", 35, "m3"),
+    (REMOVALS, "Removals £30 per cubic metre, packing service £90.", 30, "m3"),
+    (BAKERIES, "Tarta de chocolate 24 €/kg. Entrega a domicilio 6 €.", 24, "kg"),
+])
+def test_an_add_ons_amount_beside_a_rate_per_a_measure_is_no_price(
+        kind: Pipeline, text: str, amount: float, per: str) -> None:
+    price = find_price(text, "EUR", *_words(kind))
+    assert price is not None and (price.amount, price.per) == (amount, per)
+
+
+def test_a_fee_no_add_on_names_beside_a_rate_stays_as_it_was() -> None:
+    """A kind with no yes/no input naming the fee keeps reading the whole amount: nothing
+    says it is an add-on (the rule reads the kind's words, never a list of fees)."""
+    price = find_price("Wash & fold £2.50 per kg; collection and delivery £3.99.", "EUR")
+    assert price is not None and price.amount == 3.99

@@ -91,3 +91,37 @@ def test_a_count_across_the_kinds_words_for_which(kind, query, want):
 ])
 def test_a_value_the_kind_lists_is_no_place(kind, query, place):
     assert _values(kind, query)["place"] == place
+
+
+@pytest.mark.parametrize(("kind", "query", "money", "count"), [
+    # Spanish prices one of a thing with its singular article as a price list writes it:
+    # "3 € la camisa" is one shirt's, as "3 € por camisa" was (wt/laundries)
+    ("laundries", "tintorería en Sevilla para 20 camisas, menos de 3 € la camisa",
+     ("budget", 3.0, "EUR"), ("items", 20)),
+    ("laundries", "lavar 30 manteles en Bilbao, como mucho 5 € el mantel",
+     ("budget", 5.0, "EUR"), ("items", 30)),
+    ("labservices", "secuenciación de 24 muestras de ADN en Madrid, máximo 80 € la muestra",
+     ("budget", 80.0, "EUR"), ("samples", 24)),
+    ("printing", "imprimir 10 pósters A0 en Valencia, hasta 25 € el póster",
+     ("budget", 25.0, "EUR"), ("copies", 10)),
+    ("couriers", "enviar 4 cajas de Madrid a Oporto, no más de 18 € la caja",
+     ("budget", 18.0, "EUR"), ("parcels", 4)),
+])
+def test_an_amount_with_the_singular_article_is_ones(kind, query, money, count):
+    values = _values(kind, query)
+    name, amount, currency = money
+    assert values[name]["amount"] == amount and values[name]["currency"] == currency
+    assert values[name]["each"] == "unit" and values[name]["per"] is None, values[name]
+    assert values[count[0]] == count[1]
+
+
+@pytest.mark.parametrize(("kind", "query"), [
+    # the plural article is all of them: the budget for the whole order
+    ("laundries", "tintorería en Bilbao, máximo 150 € los 30 manteles"),
+    ("labservices", "secuenciación de ADN, 900 € las 24 muestras como mucho"),
+    # a period's article is the period reader's, as before
+    ("laundries", "lavandería autoservicio en Valencia, máximo 40 € la semana"),
+])
+def test_an_amount_for_all_or_a_period_with_an_article_is_not_ones(kind, query):
+    values = _values(kind, query)
+    assert values["budget"].get("each") != "unit", values["budget"]

@@ -97,6 +97,10 @@ class SubjectBrief(BaseModel):
     bundle: int | None = Field(
         default=None, description="how many of the kind's unit ``price`` is for (an 8-GPU "
         "instance: 8), ``price_checked`` being one's (rank's bundle)")
+    extras_added: float | None = Field(
+        default=None, description="what extras its page states (a collection fee asked for) "
+        "added to ``price_checked``, in its currency: a rate per a measure times the "
+        "quantity asked is said as that quantity plus them")
     is_video: bool = Field(
         default=False, description="a video itself (a talk, a tutorial), not a thing it shows")
     unchecked: list[str] = Field(
@@ -113,7 +117,7 @@ class SubjectBrief(BaseModel):
         "that disagree")
     # the request dump is the reply cache's key: a subject that is no video, sold by no
     # two shops and checked in full dumps as before, so recorded cassettes and cached answers still match
-    _omit = omit_unset("cost", "cost_per", "bundle", "is_video", "offers", "unchecked",
+    _omit = omit_unset("cost", "cost_per", "bundle", "extras_added", "is_video", "offers", "unchecked",
                        "page_flags")
 
 
