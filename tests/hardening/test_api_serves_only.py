@@ -114,14 +114,19 @@ def test_out_of_range_since_is_422(root: Path, since: str) -> None:
         assert r.json()["error"]["code"] == "USE061"
 
 
-def test_years_below_1000_compare_as_dates(root: Path) -> None:
+def test_years_below_1000_are_refused_not_misread(root: Path) -> None:
+    """A year below 1000 once compared as text ("0999" after "2026"?): since wt/hostile25 a
+    since before 1970, older than any journal line, is a clear USE061, never a filter
+    that silently lists the wrong lines; a year the journal can hold still filters."""
     c = _client(root)
     everything = c.get("/api/missions/bcn/journal", params={"limit": 10000}).json()
     assert everything["entries"]
     for since in ("0999-01-01", "0100-06-01T00:00Z"):
         got = c.get("/api/missions/bcn/journal", params={"since": since, "limit": 10000})
-        assert got.status_code == 200
-        assert len(got.json()["entries"]) == len(everything["entries"]), since
+        assert got.status_code == 422 and got.json()["error"]["code"] == "USE061", since
+    got = c.get("/api/missions/bcn/journal", params={"since": "1970-01-01", "limit": 10000})
+    assert got.status_code == 200
+    assert len(got.json()["entries"]) == len(everything["entries"])
 
 
 @pytest.mark.parametrize("path", ["/api/missions/bcn/nope", "/api/missions/bcn/journal/x",
