@@ -182,7 +182,7 @@ def test_how_each_total_was_worked_out_is_said(runs):
     # never the fee folded into the kilos ("2,20 €/kg × 9,36"), nor called an estimate
     assert "20,60 € en total (2,20 €/kg × 8 + 3 €) frente a 20 €" in run.report
     assert "× 9,36" not in run.report and "≈" not in run.report
-    assert "28,20 € en total (2,90 €/kg según la fuente)" in run.report
+    assert "28,20 € en total, 2,90 €/kg según la fuente" in run.report  # no nested brackets (wt/report8)
 
 
 def test_a_spanish_request_gets_a_spanish_report(runs):
