@@ -111,7 +111,10 @@ def test_no_report_file_shows_a_credential_whole(hostile: World) -> None:
     files = [p for p in run.iterdir() if p.name.startswith("report") and p.is_file()]
     assert len(files) >= 2
     md = (run / "report.md").read_text(encoding="utf-8")
-    assert "access_token=REDACTED" in md and "admin:" not in md
+    # the model's bare addresses are dropped from its prose (wt/hostile25: a report viewer
+    # links them); one still shown anywhere is shown redacted, never with its login
+    assert "admin:" not in md
+    assert "access_token=REDACTED" in md or "praktik.test/book" not in md
     for path in files:
         text = path.read_text(encoding="utf-8", errors="replace")
         assert not [s for s in SECRETS if s in text], path.name
